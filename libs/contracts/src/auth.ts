@@ -1,0 +1,2 @@
+// Auth payloads: filled in by the identity work (issue 3).
+export {};

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Every error body is `{message}`; form validation adds `errors: {field: message}` (DESIGN §4). */
+export const ErrorResponseSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** Turns a zod error into the `{field: message}` map of an error response (first message per field). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,8 @@
+// One import for every payload shape, message and constant the product shares.
+// Each domain lives in its own file; add new ones here.
+export * from './product.js';
+export * from './errors.js';
+export * from './routes.js';
+export * from './waitlist.js';
+export * from './auth.js';
+export * from './finance.js';

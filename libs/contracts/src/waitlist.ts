@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Sources the public site sends (spec part 1 §7); a blog call-to-action may send its own. */
+export const WAITLIST_SOURCES = ['homepage-hero', 'homepage', 'homepage-cta', 'paycheck-to-paycheck-page'] as const;
+
+export const WAITLIST_SUCCESS_MESSAGE = "Thanks for joining! We'll be in touch soon.";
+export const COMING_SOON_SUCCESS_MESSAGE = "Thanks! We'll notify you when the product launches.";
+
+export const WaitlistJoinSchema = z
+  .object({
+    email: z
+      .string({ error: 'Email is required' })
+      .trim()
+      .min(1, 'Email is required')
+      .max(254, 'Email is too long')
+      .email('Please enter a valid email address')
+      .transform((value) => value.toLowerCase()),
+    source: z
+      .string({ error: 'Source is required' })
+      .trim()
+      .min(1, 'Source is required')
+      .max(64, 'Source must be at most 64 characters')
+      .regex(/^[a-z0-9-]+$/, 'Source may contain only lowercase letters, digits and hyphens'),
+  })
+  .strict();
+export type WaitlistJoinRequest = z.input<typeof WaitlistJoinSchema>;
+
+export const WaitlistJoinResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type WaitlistJoinResponse = z.infer<typeof WaitlistJoinResponseSchema>;
