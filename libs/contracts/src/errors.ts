@@ -11,6 +11,10 @@ export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const unknown of issue.keys) out[[...issue.path, unknown].join('.')] ??= `Unknown field "${unknown}"`;
+      continue;
+    }
     const key = issue.path.length ? issue.path.join('.') : '_';
     if (!(key in out)) out[key] = issue.message;
   }

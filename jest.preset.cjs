@@ -1,0 +1,35 @@
+// Shared Jest set-up for services (CJS because Jest loads it with require).
+// Sources are ESM TypeScript with `.js` import suffixes; @swc/jest compiles them (and Nest 12's ESM-only
+// packages) to CommonJS with decorator metadata, without which Nest injects `undefined` (STACK.md).
+const path = require('node:path');
+
+const libs = path.join(__dirname, 'libs');
+
+/** @param {'unit' | 'int'} kind */
+function jestConfig(kind) {
+  return {
+    testEnvironment: 'node',
+    testMatch: kind === 'unit' ? ['<rootDir>/src/**/*.spec.ts'] : ['<rootDir>/test/**/*.int-spec.ts'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', decorators: true },
+            transform: { legacyDecorator: true, decoratorMetadata: true },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|load-esm)/)'],
+    moduleNameMapper: {
+      '^(\\.{1,2}/.*)\\.js$': '$1',
+      '^@payday/(contracts|nest-kit|finance-rules)$': `${libs}/$1/src/index.ts`,
+    },
+    testTimeout: kind === 'unit' ? 10000 : 30000,
+  };
+}
+
+module.exports = { jestConfig };

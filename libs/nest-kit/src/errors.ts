@@ -1,0 +1,88 @@
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  type LoggerService,
+} from '@nestjs/common';
+import { ZodError } from 'zod';
+import { fieldErrors } from '@payday/contracts';
+
+/**
+ * A domain error with a stable code; services throw these and the filter maps them to HTTP
+ * (CONVENTIONS §5). `status` is the HTTP status, `message` the user-facing text.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export class ValidationFailedError extends DomainError {
+  constructor(errors: Record<string, string>, message = Object.values(errors)[0] ?? 'Invalid request') {
+    super('VALIDATION_FAILED', 400, message, errors);
+  }
+}
+
+interface ErrorBody {
+  message: string;
+  errors?: Record<string, string>;
+}
+
+/** Fastify's own request errors (bad JSON, body too large, wrong content type) and what we answer. */
+const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Request body is too large' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Request body must be valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Request body must not be empty' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type; send application/json' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid Content-Length header' },
+};
+
+export function toErrorResponse(exception: unknown): { status: number; body: ErrorBody; unexpected: boolean } {
+  if (exception instanceof DomainError) {
+    return {
+      status: exception.status,
+      body: { message: exception.message, ...(exception.errors ? { errors: exception.errors } : {}) },
+      unexpected: false,
+    };
+  }
+  if (exception instanceof ZodError) {
+    const errors = fieldErrors(exception);
+    return { status: 400, body: { message: Object.values(errors)[0] ?? 'Invalid request', errors }, unexpected: false };
+  }
+  if (exception instanceof HttpException) {
+    const response = exception.getResponse();
+    const message =
+      typeof response === 'string'
+        ? response
+        : typeof (response as { message?: unknown }).message === 'string'
+          ? ((response as { message: string }).message)
+          : exception.message;
+    return { status: exception.getStatus(), body: { message }, unexpected: false };
+  }
+  const code = (exception as { code?: unknown })?.code;
+  if (typeof code === 'string' && FASTIFY_ERRORS[code]) {
+    const known = FASTIFY_ERRORS[code];
+    return { status: known.status, body: { message: known.message }, unexpected: false };
+  }
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { message: 'Internal server error' }, unexpected: true };
+}
+
+/** Validation failures become 400 `{message, errors}`; anything unknown a bare 500 with no internals. */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: LoggerService) {}
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const reply = host.switchToHttp().getResponse();
+    const { status, body, unexpected } = toErrorResponse(exception);
+    if (unexpected) this.logger.error(exception instanceof Error ? exception : String(exception), 'HttpErrorFilter');
+    reply.status(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
+  }
+}
