@@ -7,3 +7,4 @@ export * from './database.js';
 export * from './redis.js';
 export * from './health.js';
 export * from './bootstrap.js';
+export * from './auth/index.js';
