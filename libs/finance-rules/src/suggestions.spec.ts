@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  buildPaymentSchedule,
+  confidenceBand,
+  payDaysBeforeDue,
+  pickIncomeForBill,
+  scoreConfidence,
+  suggestPayment,
+  suggestedPayDate,
+  type BillOccurrence,
+  type BillPriority,
+  type IncomeOccurrence,
+} from './index.js';
+import { bill, income } from './testing/builders.js';
+
+const TODAY = '2026-03-10';
+
+const neutral = { daysBeforeDue: 5, daysAfterIncome: 5, billAmountCents: 10_000, incomeAmountCents: 100_000 };
+
+describe('confidence (spec part 2 §5: start 100, deductions, floor 50)', () => {
+  it.each([
+    ['no deduction', {}, 100],
+    ['days before due 0 (under 1): -40', { daysBeforeDue: 0 }, 60],
+    ['days before due -1 (under 1): -40', { daysBeforeDue: -1 }, 60],
+    ['days before due 1 (under 3): -20', { daysBeforeDue: 1 }, 80],
+    ['days before due 2 (under 3): -20', { daysBeforeDue: 2 }, 80],
+    ['days before due 3: none', { daysBeforeDue: 3 }, 100],
+    ['days before due 10: none', { daysBeforeDue: 10 }, 100],
+    ['days before due 11 (over 10): -15', { daysBeforeDue: 11 }, 85],
+    ['ratio 0.81 (above 0.8): -25', { billAmountCents: 81_000 }, 75],
+    ['ratio exactly 0.8 (above 0.5): -15', { billAmountCents: 80_000 }, 85],
+    ['ratio 0.51 (above 0.5): -15', { billAmountCents: 51_000 }, 85],
+    ['ratio exactly 0.5 (above 0.3): -5', { billAmountCents: 50_000 }, 95],
+    ['ratio 0.31 (above 0.3): -5', { billAmountCents: 31_000 }, 95],
+    ['ratio exactly 0.3: none', { billAmountCents: 30_000 }, 100],
+    ['zero income counts as ratio above 0.8: -25', { incomeAmountCents: 0 }, 75],
+    ['days after income 0 (under 1): -15', { daysAfterIncome: 0 }, 85],
+    ['days after income -2 (under 1): -15', { daysAfterIncome: -2 }, 85],
+    ['days after income 1 (under 3): -5', { daysAfterIncome: 1 }, 95],
+    ['days after income 2 (under 3): -5', { daysAfterIncome: 2 }, 95],
+    ['days after income 3: none', { daysAfterIncome: 3 }, 100],
+    ['deductions add up: -20 -15 -5 = 60', { daysBeforeDue: 2, billAmountCents: 60_000, daysAfterIncome: 1 }, 60],
+    ['exactly the floor: -40 -5 -5 = 50', { daysBeforeDue: 0, billAmountCents: 40_000, daysAfterIncome: 2 }, 50],
+    ['floor 50: -40 -25 -15 would be 20', { daysBeforeDue: 0, billAmountCents: 90_000, daysAfterIncome: 0 }, 50],
+  ])('%s', (_label, overrides, expected) => {
+    expect(scoreConfidence({ ...neutral, ...overrides })).toBe(expected);
+  });
+});
+
+describe('confidence bands (spec part 2 §5: 90 target, 75 good, 60 caution, else alert)', () => {
+  it.each([
+    [100, 'target'],
+    [90, 'target'],
+    [89, 'good'],
+    [75, 'good'],
+    [74, 'caution'],
+    [60, 'caution'],
+    [59, 'alert'],
+    [50, 'alert'],
+  ])('%i -> %s', (confidence, band) => {
+    expect(confidenceBand(confidence)).toBe(band);
+  });
+});
+
+describe('suggested pay date (spec part 2 §5: -5 high, -4 above $1000, else -3; before today -> tomorrow)', () => {
+  it.each([
+    ['high priority: due - 5', 'high', 5_000, '2026-03-30', '2026-03-25'],
+    ['high priority wins over a large amount', 'high', 200_000, '2026-03-30', '2026-03-25'],
+    ['$1000.01 is above 1000: due - 4', 'medium', 100_001, '2026-03-30', '2026-03-26'],
+    ['exactly $1000 is not above: due - 3', 'medium', 100_000, '2026-03-30', '2026-03-27'],
+    ['low priority small bill: due - 3', 'low', 5_000, '2026-03-30', '2026-03-27'],
+    ['before today moves to tomorrow', 'medium', 5_000, '2026-03-12', '2026-03-11'],
+    ['high priority before today moves to tomorrow', 'high', 5_000, '2026-03-14', '2026-03-11'],
+    ['landing on today stays today', 'medium', 5_000, '2026-03-13', '2026-03-10'],
+    ['a bill due today still moves to tomorrow', 'low', 5_000, TODAY, '2026-03-11'],
+  ] as const)('%s', (_label, priority: BillPriority, amountCents, dueDate, expected) => {
+    expect(suggestedPayDate(dueDate, priority, amountCents, TODAY)).toBe(expected);
+  });
+
+  it.each([
+    ['high', 1, 5],
+    ['medium', 100_001, 4],
+    ['low', 100_000, 3],
+  ] as const)('payDaysBeforeDue(%s, %i) = %i', (priority, amount, days) => {
+    expect(payDaysBeforeDue(priority, amount)).toBe(days);
+  });
+});
+
+const DUE = '2026-04-10';
+const payday = (daysBeforeDue: number, source = `pay-${daysBeforeDue}`): IncomeOccurrence => ({
+  incomeId: source,
+  source,
+  amountCents: 200_000,
+  date: addDays(DUE, -daysBeforeDue),
+  frequency: 'biweekly',
+});
+
+describe('income choice (spec part 2 §5: eligible 0-30 days before due; prefer latest 3-14, else first eligible)', () => {
+  it.each([
+    ['income on the due date (0 days) is eligible', [0], 0],
+    ['30 days before is eligible', [30], 30],
+    ['31 days before is not', [31], null],
+    ['income after the due date is not', [-1], null],
+    ['latest in 3-14 wins over later and earlier ones', [20, 14, 10, 3, 1], 3],
+    ['14 days is preferred over 2 and 20', [20, 14, 2], 14],
+    ['15 is outside the preferred range: first eligible (earliest) wins', [15, 2], 15],
+    ['no preferred: first eligible is the earliest', [1, 2, 20], 20],
+    ['31-day income is skipped as first eligible', [31, 30, 1], 30],
+  ])('%s', (_label, leads, expected) => {
+    const sorted = leads.map((d) => payday(d)).sort((a, b) => (a.date < b.date ? -1 : 1));
+    const picked = pickIncomeForBill(DUE, sorted);
+    expect(picked === null ? null : Number(picked.source.slice(4))).toBe(expected);
+  });
+});
+
+describe('suggestPayment', () => {
+  const rent: BillOccurrence = {
+    billId: 'rent', billName: 'Rent', amountCents: 120_000, dueDate: '2026-04-01', priority: 'high', category: 'rent', recurring: 'monthly',
+  };
+
+  it('fills every PaymentSuggestion field of spec part 2 §3', () => {
+    const job: IncomeOccurrence = { incomeId: 'job', source: 'Job', amountCents: 200_000, date: '2026-03-27', frequency: 'biweekly' };
+    const s = suggestPayment(rent, [job], TODAY);
+    expect(s).toMatchObject({
+      id: 'rent:2026-04-01',
+      billId: 'rent',
+      billName: 'Rent',
+      billAmountCents: 120_000,
+      dueDate: '2026-04-01',
+      suggestedDate: '2026-03-27',
+      paymentSource: 'Job',
+      incomeId: 'job',
+      incomeDate: '2026-03-27',
+      incomeAmountCents: 200_000,
+      daysBeforeDue: 5,
+      daysAfterIncome: 0,
+      priority: 'high',
+      // ratio 0.6: -15; paid the day the income arrives: -15.
+      confidence: 70,
+      band: 'caution',
+    });
+    expect(s?.reasoning).toContain('High priority, so pay 5 days before the due date.');
+    expect(s?.reasoning).toContain('Job ($2,000.00) arrives 3/27/2026, the same day you pay.');
+  });
+
+  it('returns null when no income is eligible', () => {
+    const late: IncomeOccurrence = { incomeId: 'job', source: 'Job', amountCents: 200_000, date: '2026-04-02', frequency: 'monthly' };
+    expect(suggestPayment(rent, [late], TODAY)).toBeNull();
+  });
+
+  it('explains a suggestion made before the income arrives and one moved to tomorrow', () => {
+    const soon: BillOccurrence = { ...rent, dueDate: '2026-03-12', priority: 'low', amountCents: 5_000 };
+    const job: IncomeOccurrence = { incomeId: 'job', source: 'Job', amountCents: 200_000, date: '2026-03-12', frequency: 'biweekly' };
+    const s = suggestPayment(soon, [job], TODAY);
+    expect(s).toMatchObject({ suggestedDate: '2026-03-11', daysBeforeDue: 1, daysAfterIncome: -1, confidence: 65, band: 'caution' });
+    expect(s?.reasoning).toContain('pay tomorrow (3/11/2026)');
+    expect(s?.reasoning).toContain('1 day after the suggested date');
+  });
+});
+
+describe('buildPaymentSchedule (spec part 2 §9: schedule counts, 60-day income, sorted by suggested date)', () => {
+  it('matches each bill occurrence to a payday and sorts by suggested date', () => {
+    const schedule = buildPaymentSchedule(
+      [
+        bill({ id: 'phone', name: 'Phone', dueDate: '2026-03-25', recurring: 'monthly', amountCents: 6_000, priority: 'low' }),
+        bill({ id: 'car', name: 'Car', dueDate: '2026-03-20', recurring: 'once', amountCents: 150_000, priority: 'medium' }),
+      ],
+      [income({ id: 'job', source: 'Job', frequency: 'biweekly', nextDate: '2026-03-13', amountCents: 200_000 })],
+      TODAY,
+    );
+    // Paydays through 2026-05-09: 3/13, 3/27, 4/10, 4/24, 5/8. For 4/25 none is 3-14 days before
+    // (4/10 is 15), so the first eligible (3/27, 29 days) wins; for 5/25 only 5/8 is within 30 days.
+    expect(schedule.map((s) => [s.billName, s.dueDate, s.suggestedDate, s.incomeDate])).toEqual([
+      ['Car', '2026-03-20', '2026-03-16', '2026-03-13'],
+      ['Phone', '2026-03-25', '2026-03-22', '2026-03-13'],
+      ['Phone', '2026-04-25', '2026-04-22', '2026-03-27'],
+      ['Phone', '2026-05-25', '2026-05-22', '2026-05-08'],
+    ]);
+  });
+
+  it('leaves out bills no payday can cover', () => {
+    expect(buildPaymentSchedule([bill({ dueDate: '2026-03-12', recurring: 'once' })], [income({ nextDate: '2026-03-13' })], TODAY)).toEqual([]);
+  });
+});

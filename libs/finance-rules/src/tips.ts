@@ -1,0 +1,163 @@
+// Rule-based tips for the Smart Suggestions panel (spec part 2 §5 "Tips rules", §9 constants).
+import { EMERGENCY_FUND_MONTHS, MAX_TIPS } from './constants.js';
+import { formatCents } from './money.js';
+import type { BillOccurrence } from './recurrence.js';
+import type { EmergencyFund, FinancialSummary } from './summary.js';
+import type { IncomeSource } from './types.js';
+
+export type TipType = 'urgent' | 'warning' | 'info' | 'success';
+
+export interface Tip {
+  id: string;
+  type: TipType;
+  title: string;
+  message: string;
+}
+
+export interface TipInput {
+  summary: FinancialSummary;
+  emergencyFund: EmergencyFund;
+  incomes: readonly IncomeSource[];
+  /** Bill occurrences due today through 7 days from now. */
+  billsDueWithinWeek: readonly BillOccurrence[];
+  /** Savings rate for the savings tips; defaults to summary.savingsRatePercent (bank analytics may supply its own). */
+  savingsRatePercent?: number;
+}
+
+const SEVERITY: Record<TipType, number> = { urgent: 0, warning: 1, info: 2, success: 3 };
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Percent of whole, rounded to a whole number for messages. */
+function wholePercent(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 100) : 0;
+}
+
+/** spec part 2 §5: deficit (balance below 0) is urgent. */
+export function deficitTip({ spendingBalanceCents: balance }: FinancialSummary): Tip | null {
+  if (balance >= 0) return null;
+  return {
+    id: 'deficit',
+    type: 'urgent',
+    title: 'Budget deficit',
+    message: `Your bills are ${formatCents(-balance)} more than your income this month. Review which bills can wait or be reduced.`,
+  };
+}
+
+/** spec part 2 §5: tight budget (balance under 10 percent of income) is a warning; a deficit is left to deficitTip. */
+export function tightBudgetTip({ spendingBalanceCents: balance, monthlyIncomeCents: income }: FinancialSummary): Tip | null {
+  if (income <= 0 || balance < 0 || balance * 100 >= 10 * income) return null;
+  return {
+    id: 'tight-budget',
+    type: 'warning',
+    title: 'Tight budget',
+    message: `Only ${formatCents(balance)} (${wholePercent(balance, income)}% of your income) is left after bills. Keep a small buffer before paying optional expenses.`,
+  };
+}
+
+/**
+ * spec part 2 §5: with no emergency fund and a positive balance, start with the smaller of 20 percent
+ * of the balance or $100; otherwise add the smaller of 30 percent of the balance or the shortfall / 12
+ * per month. No tip once the goal (§9: 6 x monthly bills) is reached or without a positive balance.
+ */
+export function emergencyFundTip({ spendingBalanceCents: balance }: FinancialSummary, fund: EmergencyFund): Tip | null {
+  if (balance <= 0) return null;
+  if (fund.currentCents <= 0) {
+    const start = Math.min(Math.round(balance * 0.2), 10_000);
+    return {
+      id: 'emergency-fund-start',
+      type: 'info',
+      title: 'Start an emergency fund',
+      message: `Set aside ${formatCents(start)} to start an emergency fund. The goal is ${formatCents(fund.goalCents)}, ${EMERGENCY_FUND_MONTHS} months of bills.`,
+    };
+  }
+  const shortfall = fund.goalCents - fund.currentCents;
+  if (shortfall <= 0) return null;
+  const monthly = Math.min(Math.round(balance * 0.3), Math.round(shortfall / 12));
+  return {
+    id: 'emergency-fund-grow',
+    type: 'info',
+    title: 'Grow your emergency fund',
+    message: `Add ${formatCents(monthly)} a month to your emergency fund. You have ${formatCents(fund.currentCents)} of ${formatCents(fund.goalCents)} (${fund.progressPercent}%).`,
+  };
+}
+
+/** spec part 2 §5: bills due within 7 days get a reminder. */
+export function billsDueSoonTip(billsDueWithinWeek: readonly BillOccurrence[]): Tip | null {
+  if (billsDueWithinWeek.length === 0) return null;
+  const total = billsDueWithinWeek.reduce((sum, b) => sum + b.amountCents, 0);
+  return {
+    id: 'bills-due-soon',
+    type: 'info',
+    title: 'Bills due this week',
+    message: `${plural(billsDueWithinWeek.length, 'bill')} totalling ${formatCents(total)} due in the next 7 days.`,
+  };
+}
+
+/** spec part 2 §5: exactly one income source suggests diversifying. */
+export function diversifyIncomeTip(incomes: readonly IncomeSource[]): Tip | null {
+  if (incomes.length !== 1) return null;
+  return {
+    id: 'diversify-income',
+    type: 'info',
+    title: 'Diversify your income',
+    message: `All your income comes from ${incomes[0]!.source}. A second source, even a small one, makes a late or missed payday less painful.`,
+  };
+}
+
+/** spec part 2 §5: savings rate under 10 percent gets a tip, 20 percent or more a success. Needs income. */
+export function savingsRateTip(savingsRatePercent: number, monthlyIncomeCents: number): Tip | null {
+  if (monthlyIncomeCents <= 0) return null;
+  if (savingsRatePercent < 10) {
+    return {
+      id: 'low-savings-rate',
+      type: 'info',
+      title: 'Boost your savings',
+      message: `You keep ${savingsRatePercent}% of your income. Try to save at least 10% of each paycheck.`,
+    };
+  }
+  if (savingsRatePercent >= 20) {
+    return {
+      id: 'strong-savings-rate',
+      type: 'success',
+      title: 'Great savings rate',
+      message: `You keep ${savingsRatePercent}% of your income. Keep it up!`,
+    };
+  }
+  return null;
+}
+
+/** spec part 2 §5: expenses over 80 percent of income are a warning ('aim under 70'). */
+export function highExpensesTip({ monthlyBillsCents: bills, monthlyIncomeCents: income }: FinancialSummary): Tip | null {
+  if (income <= 0 || bills * 100 <= 80 * income) return null;
+  return {
+    id: 'high-expenses',
+    type: 'warning',
+    title: 'High expenses',
+    message: `Bills take ${wholePercent(bills, income)}% of your income; aim under 70%.`,
+  };
+}
+
+/**
+ * All tips whose rule matches, most severe first (urgent, warning, info, success; spec order within
+ * a type), at most 4 (spec part 2 §5/§9). Severity order is our choice so a warning never loses its
+ * slot to an info tip.
+ */
+export function buildTips(input: TipInput): Tip[] {
+  const { summary } = input;
+  const candidates = [
+    deficitTip(summary),
+    tightBudgetTip(summary),
+    emergencyFundTip(summary, input.emergencyFund),
+    billsDueSoonTip(input.billsDueWithinWeek),
+    diversifyIncomeTip(input.incomes),
+    savingsRateTip(input.savingsRatePercent ?? summary.savingsRatePercent, summary.monthlyIncomeCents),
+    highExpensesTip(summary),
+  ];
+  return candidates
+    .filter((tip): tip is Tip => tip !== null)
+    .sort((a, b) => SEVERITY[a.type] - SEVERITY[b.type])
+    .slice(0, MAX_TIPS);
+}
