@@ -1,0 +1,81 @@
+// ESLint 9 flat config for the whole monorepo. Not type-aware on purpose: `npm test` lints everything and
+// must stay fast (issue 2 §7: the whole suite under 10 minutes).
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { paydayPlugin } from './tools/eslint/index.mjs';
+
+export default defineConfig([
+  globalIgnores([
+    '**/dist/',
+    '**/node_modules/',
+    '**/.data/',
+    '**/coverage/',
+    '**/.nx/',
+    '**/test-results/',
+    '**/playwright-report/',
+    'tests/e2e/.artifacts/',
+  ]),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    name: 'payday/base',
+    languageOptions: {
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    plugins: { payday: paydayPlugin },
+    rules: {
+      'payday/module-boundaries': 'error',
+      // `_`-prefixed names mark deliberately unused values (Nest signatures, array holes, rest siblings).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      // An empty block is fine when a comment says why (core `no-empty` accepts a commented block).
+      'no-empty': ['error', { allowEmptyCatch: false }],
+      // Boundaries of untyped input (JSON, third-party shapes) sometimes need `any`: flag it, don't fail.
+      '@typescript-eslint/no-explicit-any': 'warn',
+    },
+  },
+  {
+    name: 'payday/commonjs',
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    name: 'payday/browser',
+    files: ['frontends/**/*.{ts,tsx,js,jsx,mjs}', 'libs/web-kit/**/*.{ts,tsx,js,jsx,mjs}'],
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: { ecmaFeatures: { jsx: true } },
+    },
+    plugins: { 'react-hooks': reactHooks },
+    // The two classic hook rules; v7's compiler-derived rules flag patterns React itself accepts.
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    name: 'payday/tests',
+    files: [
+      '**/*.spec.{ts,tsx,js,mjs}',
+      '**/*.test.{ts,tsx,js,mjs}',
+      '**/*.int-spec.ts',
+      '**/test/**',
+      'tests/**',
+    ],
+    languageOptions: { globals: { ...globals.jest, ...globals.vitest } },
+  },
+]);

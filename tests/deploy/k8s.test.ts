@@ -1,0 +1,245 @@
+// k8s/ validated offline (STACK.md: kubernetes-models 4) and held against gateway/kong.yml (issue 2 §8):
+// schema-valid objects, probes, resources, non-root containers, a complete kustomization, and a Service
+// with the right port for every Kong upstream.
+import fs from 'node:fs';
+import path from 'node:path';
+import * as appsV1 from 'kubernetes-models/apps/v1';
+import * as coreV1 from 'kubernetes-models/v1';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments, parse } from 'yaml';
+import { appKindOf, clusterUpstreams, kongConfigPath, repoRoot } from '../contract/kong-config.loader.js';
+
+// Parsed YAML, checked field by field below.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Parsed = any;
+type K8sObject = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string };
+  spec?: Record<string, Parsed>;
+};
+type Container = Record<string, Parsed>;
+type Kustomization = Record<string, Parsed>;
+
+const baseDir = path.join(repoRoot, 'k8s/base');
+const overlayDir = path.join(repoRoot, 'k8s/overlays/production');
+
+const readYaml = (file: string) => parse(fs.readFileSync(file, 'utf8'));
+const manifestFiles = fs
+  .readdirSync(baseDir)
+  .filter((file) => /\.ya?ml$/.test(file) && file !== 'kustomization.yaml' && file !== 'kong.yml')
+  .sort();
+
+const objects: Array<{ file: string; object: K8sObject }> = manifestFiles.flatMap((file) =>
+  parseAllDocuments(fs.readFileSync(path.join(baseDir, file), 'utf8'))
+    .map((doc) => {
+      if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors[0].message}`);
+      return doc.toJS() as K8sObject | null;
+    })
+    .filter((object): object is K8sObject => object !== null)
+    .map((object) => ({ file, object })),
+);
+
+const ofKind = (kind: string) => objects.map((o) => o.object).filter((o) => o.kind === kind);
+const workloads = objects.map((o) => o.object).filter((o) => ['Deployment', 'StatefulSet'].includes(o.kind));
+const deployments = ofKind('Deployment');
+const services = ofKind('Service');
+
+// The API groups the manifests use; a manifest of another group fails loudly until it is added here.
+const modelGroups: Record<string, Record<string, unknown>> = { 'apps/v1': appsV1, v1: coreV1 };
+
+/** The kubernetes-models class for an apiVersion/kind: `apps/v1` + `Deployment` → appsV1.Deployment. */
+function modelFor(apiVersion: string, kind: string): new (data: unknown) => { validate(): void } {
+  const Model = modelGroups[apiVersion]?.[kind];
+  if (typeof Model !== 'function') throw new Error(`no kubernetes-models class for ${apiVersion} ${kind}`);
+  return Model as new (data: unknown) => { validate(): void };
+}
+
+const containersOf = (workload: K8sObject): Container[] => [
+  ...(workload.spec?.template?.spec?.initContainers ?? []),
+  ...(workload.spec?.template?.spec?.containers ?? []),
+];
+
+/** A probe or port may name a container port; resolve it to the number. */
+function portNumber(container: Container, port: number | string): number | undefined {
+  if (typeof port === 'number') return port;
+  return container.ports?.find((p: { name?: string }) => p.name === port)?.containerPort;
+}
+
+describe('k8s/base manifests', () => {
+  it('holds manifests', () => {
+    expect(objects.length).toBeGreaterThan(0);
+  });
+
+  it.each(objects.map(({ file, object }) => [`${file}: ${object.kind}/${object.metadata?.name}`, object]))(
+    '%s is valid against the Kubernetes schema',
+    (_label, object) => {
+      const Model = modelFor(object.apiVersion, object.kind);
+      expect(() => new Model(object).validate()).not.toThrow();
+    },
+  );
+
+  it('the validator rejects a malformed object (so the check above can fail)', () => {
+    const Model = modelFor('apps/v1', 'Deployment');
+    const broken = { ...deployments[0], spec: { ...deployments[0].spec, replicas: 'two' } };
+    expect(() => new Model(broken).validate()).toThrow();
+  });
+
+  it.each(deployments.map((d) => [d.metadata.name, d]))(
+    'Deployment %s has liveness and readiness probes, resource requests and limits',
+    (_name, deployment) => {
+      for (const container of containersOf(deployment)) {
+        expect(container.livenessProbe, `${container.name} livenessProbe`).toBeDefined();
+        expect(container.readinessProbe, `${container.name} readinessProbe`).toBeDefined();
+        for (const bound of ['requests', 'limits']) {
+          expect(container.resources?.[bound]?.cpu, `${container.name} ${bound}.cpu`).toBeDefined();
+          expect(container.resources?.[bound]?.memory, `${container.name} ${bound}.memory`).toBeDefined();
+        }
+      }
+    },
+  );
+
+  it.each(workloads.map((w) => [`${w.kind}/${w.metadata.name}`, w]))(
+    '%s runs every container as a non-root user without privilege escalation',
+    (_name, workload) => {
+      const podContext = workload.spec?.template?.spec?.securityContext ?? {};
+      for (const container of containersOf(workload)) {
+        const context = { ...podContext, ...(container.securityContext ?? {}) };
+        expect(context.runAsNonRoot, `${container.name} runAsNonRoot`).toBe(true);
+        // a numeric non-zero uid: runAsNonRoot cannot verify a named USER (node, nginx) in the image
+        expect(context.runAsUser, `${container.name} runAsUser`).toBeGreaterThan(0);
+        expect(context.allowPrivilegeEscalation, `${container.name} allowPrivilegeEscalation`).toBe(false);
+      }
+    },
+  );
+
+  it.each(clusterUpstreams().map((u) => [u.host, u]))(
+    'Kong upstream %s has a Service on its port that reaches a Deployment',
+    (_host, upstream) => {
+      const service = services.find((s) => s.metadata.name === upstream.host);
+      expect(service, `no Service named ${upstream.host}`).toBeDefined();
+      const servicePort = service!.spec!.ports.find((p: { port: number }) => p.port === upstream.port);
+      expect(servicePort, `Service ${upstream.host} does not expose ${upstream.port}`).toBeDefined();
+
+      const selector: Record<string, string> = service!.spec!.selector;
+      const target = deployments.find((d) =>
+        Object.entries(selector).every(([key, value]) => d.spec?.template?.metadata?.labels?.[key] === value),
+      );
+      expect(target, `no Deployment matches Service ${upstream.host}'s selector`).toBeDefined();
+      const container = containersOf(target!)[0];
+      expect(portNumber(container, servicePort.targetPort ?? servicePort.port)).toBe(upstream.port);
+    },
+  );
+
+  it.each(
+    deployments
+      .filter((d) => appKindOf(d.metadata.name))
+      .map((d) => [d.metadata.name, appKindOf(d.metadata.name)!, d] as const),
+  )('app %s (%s) probes the health endpoints of its kind', (_name, kind, deployment) => {
+    const container = containersOf(deployment)[0];
+    if (kind === 'services') {
+      expect(container.livenessProbe.httpGet.path).toBe('/health');
+      expect(container.readinessProbe.httpGet.path).toBe('/health/ready');
+    } else {
+      expect(container.livenessProbe.httpGet.path).toBe('/');
+      expect(container.readinessProbe.httpGet.path).toBe('/');
+    }
+  });
+
+  it('keeps credentials in Secret references, never in plain values', () => {
+    for (const workload of workloads) {
+      for (const container of containersOf(workload)) {
+        for (const env of container.env ?? []) {
+          if (/DATABASE_URL|PASSWORD|SECRET|TOKEN|KEY/.test(env.name)) {
+            expect(env.valueFrom?.secretKeyRef, `${container.name} ${env.name}`).toBeDefined();
+          }
+        }
+      }
+    }
+    expect(ofKind('Secret')).toEqual([]);
+  });
+
+  it('runs PostgreSQL as a StatefulSet with a persistent volume claim, and Redis as a Deployment', () => {
+    const postgres = ofKind('StatefulSet').find((s) => s.metadata.name === 'postgres');
+    expect(postgres?.spec?.volumeClaimTemplates?.length).toBeGreaterThan(0);
+    expect(deployments.map((d) => d.metadata.name)).toContain('redis');
+  });
+});
+
+describe('k8s/base/kustomization.yaml', () => {
+  const kustomization: Kustomization = readYaml(path.join(baseDir, 'kustomization.yaml'));
+  const generatedFiles: string[] = (kustomization.configMapGenerator ?? []).flatMap(
+    (generator: { files?: string[] }) => generator.files ?? [],
+  );
+
+  it('lists every manifest file as a resource, and only existing ones', () => {
+    expect([...kustomization.resources].sort()).toEqual(manifestFiles);
+  });
+
+  it('builds the kong-config ConfigMap from kong.yml, which the Kong Deployment mounts', () => {
+    const generator = kustomization.configMapGenerator.find(
+      (g: { name: string }) => g.name === 'kong-config',
+    );
+    expect(generator?.files).toContain('kong.yml');
+    const kong = deployments.find((d) => d.metadata.name === 'kong')!;
+    const volume = kong.spec!.template.spec.volumes.find(
+      (v: { configMap?: { name: string } }) => v.configMap?.name === 'kong-config',
+    );
+    expect(volume).toBeDefined();
+    const env = Object.fromEntries(
+      containersOf(kong)[0].env.map((e: { name: string; value: string }) => [e.name, e.value]),
+    );
+    expect(env.KONG_DATABASE).toBe('off');
+    const mount = containersOf(kong)[0].volumeMounts.find((m: { name: string }) => m.name === volume.name);
+    expect(env.KONG_DECLARATIVE_CONFIG).toBe(path.posix.join(mount.mountPath, 'kong.yml'));
+  });
+
+  it('lists only files that exist', () => {
+    for (const file of generatedFiles) expect(fs.existsSync(path.join(baseDir, file)), file).toBe(true);
+  });
+
+  // kustomize refuses files outside the kustomization root, so the routes are a copy: keep it exact.
+  it('carries a byte-identical copy of gateway/kong.yml (after editing it: cp gateway/kong.yml k8s/base/kong.yml)', () => {
+    expect(fs.readFileSync(path.join(baseDir, 'kong.yml'))).toEqual(fs.readFileSync(kongConfigPath));
+  });
+});
+
+describe('k8s/overlays/production', () => {
+  const overlay: Kustomization = readYaml(path.join(overlayDir, 'kustomization.yaml'));
+  const baseImages = new Set(workloads.flatMap((w) => containersOf(w).map((c) => c.image)));
+  const deploymentNames = new Set(workloads.map((w) => w.metadata.name));
+
+  it('builds on the base and lists only files that exist', () => {
+    expect(overlay.resources).toContain('../../base');
+    for (const resource of overlay.resources)
+      expect(fs.existsSync(path.join(overlayDir, resource)), resource).toBe(true);
+  });
+
+  it('retags only images the base uses and scales only workloads the base has', () => {
+    for (const image of overlay.images ?? []) expect(baseImages, image.name).toContain(image.name);
+    for (const replica of overlay.replicas ?? [])
+      expect(deploymentNames, replica.name).toContain(replica.name);
+  });
+
+  it('patches only objects of the base, with schema-valid fields', () => {
+    for (const patch of overlay.patches ?? []) {
+      const patchObject: K8sObject = readYaml(path.join(overlayDir, patch.path));
+      const target = objects.find(
+        (o) => o.object.kind === patchObject.kind && o.object.metadata.name === patchObject.metadata.name,
+      );
+      expect(target, patch.path).toBeDefined();
+      const Model = modelFor(patchObject.apiVersion, patchObject.kind);
+      const merged = { ...target!.object, spec: { ...target!.object.spec, ...patchObject.spec } };
+      expect(() => new Model(merged).validate()).not.toThrow();
+    }
+  });
+
+  it.each(
+    (overlay.resources as string[])
+      .filter((r) => r.endsWith('.yaml'))
+      .map((r) => [r, readYaml(path.join(overlayDir, r)) as K8sObject]),
+  )('%s is valid against the Kubernetes schema', (_file, object) => {
+    const Model = modelFor(object.apiVersion, object.kind);
+    expect(() => new Model(object).validate()).not.toThrow();
+  });
+});
