@@ -1,0 +1,185 @@
+import {
+  demoSampleData,
+  demoSummary,
+  demoWindows,
+  type Bill,
+  type BillRecurrence,
+  type IsoDate,
+  type TimeWindow,
+} from '@payday/finance-rules';
+import { Badge, formatDate, formatMoney, useDocumentTitle } from '@payday/web-kit';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import demoCss from './demo.css?inline';
+
+const RECURRENCE_LABELS: Record<BillRecurrence, string> = {
+  once: 'One time',
+  weekly: 'Weekly',
+  biweekly: 'Every 2 weeks',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  yearly: 'Yearly',
+};
+const FREQUENCY_LABELS: Record<string, string> = { weekly: 'Weekly', biweekly: 'Every 2 weeks', monthly: 'Monthly', quarterly: 'Quarterly' };
+const PRIORITY_TONES = { high: 'danger', medium: 'info', low: 'neutral' } as const;
+
+/** Today in the visitor's time zone, 'YYYY-MM-DD'. */
+export function demoToday(now: Date = new Date()): IsoDate {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const money = (cents: number) => formatMoney(cents / 100);
+
+function Column({ window }: { window: TimeWindow }) {
+  return (
+    <section className="demo-column" aria-labelledby={`demo-${window.key}`}>
+      <h3 id={`demo-${window.key}`} className="demo-column__title">
+        {window.title}
+      </h3>
+      <p className="demo-muted demo-small">
+        {formatDate(window.startDate)} – {formatDate(window.endDate)}
+      </p>
+      {window.items.length === 0 ? (
+        <p className="demo-muted">Nothing in these days.</p>
+      ) : (
+        <ul className="demo-list">
+          {window.items.map((item) => (
+            <li key={`${item.kind}-${item.kind === 'income' ? item.incomeId : item.billId}-${item.date}`} className={`demo-row demo-row--${item.kind}`}>
+              <span className="demo-row__text">
+                <span className="demo-row__name">{item.kind === 'income' ? item.source : item.billName}</span>
+                <span className="demo-muted demo-small">
+                  {item.kind === 'income' ? 'Payday' : 'Due'} {formatDate(item.date)}
+                </span>
+              </span>
+              <span className={`demo-money ${item.kind === 'income' ? 'demo-in' : ''}`}>
+                {item.kind === 'income' ? '+' : ''}
+                {money(item.amountCents)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function BillRow({ bill }: { bill: Bill }) {
+  return (
+    <li className="demo-row">
+      <span className="demo-row__text">
+        <span className="demo-row__name">{bill.name}</span>
+        <span className="demo-row__meta">
+          <span className="demo-muted demo-small">Due {formatDate(bill.dueDate)}</span>
+          <Badge tone={PRIORITY_TONES[bill.priority]}>{bill.priority[0]!.toUpperCase() + bill.priority.slice(1)}</Badge>
+          {/* part 1 §3: 'once' hides the recurring badge. */}
+          {bill.recurring !== 'once' && <Badge tone="primary">{RECURRENCE_LABELS[bill.recurring]}</Badge>}
+        </span>
+      </span>
+      <span className="demo-money">{money(bill.amountCents)}</span>
+    </li>
+  );
+}
+
+/**
+ * /demo (spec part 1 §2): a read-only dashboard over the fixed sample data, computed with the same
+ * library as the real dashboard, with sign-up prompts.
+ */
+export function DemoPage({ today: fixedToday }: { today?: IsoDate }) {
+  useDocumentTitle('Interactive Demo');
+  const today = fixedToday ?? demoToday();
+  const { data, summary, windows } = useMemo(() => {
+    const sample = demoSampleData(today);
+    return { data: sample, summary: demoSummary(sample, today), windows: demoWindows(sample, today) };
+  }, [today]);
+
+  const cards = [
+    { id: 'balance', label: 'Current Balance', value: money(summary.currentBalanceCents), note: 'Income minus expenses this month' },
+    { id: 'income', label: 'Monthly Income', value: money(summary.monthlyIncomeCents), note: `${data.incomes.length} income sources` },
+    { id: 'expenses', label: 'Monthly Expenses', value: money(summary.monthlyExpensesCents), note: `${summary.expensesPercentOfIncome}% of income` },
+    { id: 'savings', label: 'Monthly Savings', value: money(summary.monthlySavingsCents), note: `${summary.savingsRatePercent}% savings rate` },
+  ];
+
+  return (
+    <div className="demo pc-container">
+      <style>{demoCss}</style>
+      <header className="demo-header">
+        <p className="pc-eyebrow">Interactive demo · sample data</p>
+        <h1>See your bills line up with your paydays</h1>
+        <p className="demo-lead">This is a read-only dashboard with made-up numbers. Sign up to use your own bills and income.</p>
+        <div className="demo-cta">
+          <Link to="/register" className="pc-btn pc-btn--primary pc-btn--lg">
+            Create your account
+          </Link>
+          <Link to="/#waitlist" className="pc-btn pc-btn--secondary pc-btn--lg">
+            Join the waitlist
+          </Link>
+        </div>
+      </header>
+
+      <section aria-label="Summary" className="demo-cards">
+        {cards.map((card) => (
+          <div key={card.id} className="demo-card" data-card={card.id}>
+            <h2 className="demo-card__label">{card.label}</h2>
+            <p className="demo-card__value" data-testid={`demo-${card.id}`}>
+              {card.value}
+            </p>
+            <p className="demo-muted demo-small">{card.note}</p>
+          </div>
+        ))}
+      </section>
+
+      <h2 className="demo-section-title">Coming up</h2>
+      <div className="demo-columns">
+        <Column window={windows.thisWeek} />
+        <Column window={windows.nextWeek} />
+        <Column window={windows.later} />
+      </div>
+
+      <div className="demo-lists">
+        <section className="demo-panel" aria-labelledby="demo-bills">
+          <h2 id="demo-bills" className="demo-section-title">
+            Bills
+          </h2>
+          <ul className="demo-list">
+            {data.bills.map((bill) => (
+              <BillRow key={bill.id} bill={bill} />
+            ))}
+          </ul>
+        </section>
+        <section className="demo-panel" aria-labelledby="demo-income">
+          <h2 id="demo-income" className="demo-section-title">
+            Income Sources
+          </h2>
+          <ul className="demo-list">
+            {data.incomes.map((income) => (
+              <li key={income.id} className="demo-row">
+                <span className="demo-row__text">
+                  <span className="demo-row__name">{income.source}</span>
+                  <span className="demo-row__meta">
+                    <span className="demo-muted demo-small">Next {formatDate(income.nextDate)}</span>
+                    <Badge tone="primary">{FREQUENCY_LABELS[income.frequency]}</Badge>
+                  </span>
+                </span>
+                <span className="demo-money demo-in">{money(income.amountCents)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      <aside className="demo-signup" aria-labelledby="demo-signup-title">
+        <h2 id="demo-signup-title">Ready to time your own bills?</h2>
+        <p>Add your bills and paydays and we will suggest when to pay each one.</p>
+        <div className="demo-cta">
+          <Link to="/register" className="pc-btn pc-btn--primary pc-btn--lg">
+            Sign up free
+          </Link>
+          <Link to="/#waitlist" className="pc-btn pc-btn--secondary pc-btn--lg">
+            Join the waitlist
+          </Link>
+        </div>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { ScrollManager } from './ScrollManager';
+
+/** The frame every route renders in: skip link, header, main, footer (spec part 1 §2). */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <div className="pc-app">
+      <a href="#main-content" className="pc-skip-link">
+        Skip to content
+      </a>
+      <ScrollManager />
+      <Header />
+      <main id="main-content" className="pc-main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

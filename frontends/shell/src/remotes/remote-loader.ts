@@ -1,0 +1,66 @@
+import { loadRemote, registerRemotes } from '@module-federation/runtime';
+import type { ComponentType } from 'react';
+import type { RemoteRef } from '../routes';
+
+/** Served from the shell's own dist (public/), so it can change without rebuilding the shell (DESIGN §6). */
+export const REMOTES_MANIFEST_URL = '/remotes-manifest.json';
+
+type RemotesManifest = Record<string, string>;
+
+let manifestPromise: Promise<RemotesManifest> | null = null;
+const componentCache = new Map<string, ComponentType>();
+
+async function fetchManifest(): Promise<RemotesManifest> {
+  const response = await fetch(REMOTES_MANIFEST_URL, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`Could not read ${REMOTES_MANIFEST_URL} (status ${response.status})`);
+  const manifest = (await response.json()) as unknown;
+  if (typeof manifest !== 'object' || manifest === null) throw new Error('The remotes manifest is not an object');
+  const entries = Object.entries(manifest).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return Object.fromEntries(entries);
+}
+
+/**
+ * Reads the manifest once and registers every remote with the federation runtime.
+ * `force` (a retry after a failure) re-reads it and re-registers, dropping whatever the runtime
+ * cached about a remote entry that failed to load.
+ */
+export function ensureRemotesRegistered(force = false): Promise<RemotesManifest> {
+  if (!manifestPromise || force) {
+    manifestPromise = fetchManifest().then(
+      (manifest) => {
+        registerRemotes(
+          Object.entries(manifest).map(([name, entry]) => ({ name, entry, type: 'module' as const })),
+          { force },
+        );
+        return manifest;
+      },
+      (error: unknown) => {
+        manifestPromise = null; // let the next attempt try again
+        throw error;
+      },
+    );
+  }
+  return manifestPromise;
+}
+
+const cacheKey = (remote: RemoteRef) => `${remote.name}/${remote.module.slice(2)}`;
+
+/** A remote component already loaded, so navigating back to it shows no loading state. */
+export function cachedRemoteComponent(remote: RemoteRef): ComponentType | undefined {
+  return componentCache.get(cacheKey(remote));
+}
+
+/** Loads `remote.module` and returns its component, exported under the module's name ('./AboutPage' -> AboutPage). */
+export async function loadRemoteComponent(remote: RemoteRef, { retry = false } = {}): Promise<ComponentType> {
+  const key = cacheKey(remote);
+  const cached = componentCache.get(key);
+  if (cached) return cached;
+  const manifest = await ensureRemotesRegistered(retry);
+  if (!manifest[remote.name]) throw new Error(`Remote "${remote.name}" is not in ${REMOTES_MANIFEST_URL}`);
+  const exported = await loadRemote<Record<string, unknown>>(key);
+  const exportName = remote.module.slice(2);
+  const component = exported?.[exportName];
+  if (typeof component !== 'function') throw new Error(`Remote module ${key} does not export ${exportName}`);
+  componentCache.set(key, component as ComponentType);
+  return component as ComponentType;
+}

@@ -1,0 +1,141 @@
+/** Default time a request may take before it is abandoned (ms). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
+export const TIMEOUT_ERROR_MESSAGE = 'The request took too long. Please try again.';
+
+/**
+ * Every failed call surfaces as an ApiError. Services answer `{message, errors?}` (DESIGN §4);
+ * a request that never got an answer (offline, aborted, timed out) has status 0.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string>;
+
+  constructor(status: number, message: string, errors: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export interface ApiFetchOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON when present. */
+  body?: unknown;
+  /** Bearer token; the Authorization header is set only when given. */
+  token?: string | null;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  /** A caller's own signal (e.g. React Query's) also cancels the request. */
+  signal?: AbortSignal;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function errorFromBody(status: number, body: unknown): ApiError {
+  const message =
+    isRecord(body) && typeof body.message === 'string' && body.message
+      ? body.message
+      : `Request failed with status ${status}`;
+  const errors: Record<string, string> = {};
+  if (isRecord(body) && isRecord(body.errors)) {
+    for (const [field, text] of Object.entries(body.errors)) {
+      if (typeof text === 'string') errors[field] = text;
+    }
+  }
+  return new ApiError(status, message, errors);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** JSON request to the product API; resolves with the parsed body or throws ApiError. */
+export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, token, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch {
+    throw new ApiError(0, timedOut ? TIMEOUT_ERROR_MESSAGE : NETWORK_ERROR_MESSAGE);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  let parsed: unknown;
+  try {
+    parsed = await readBody(response);
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) throw errorFromBody(response.status, parsed);
+  return parsed as T;
+}
+
+export interface ApiClientOptions {
+  /** Prefix for every path; '' means same origin (the gateway). */
+  baseUrl?: string;
+  /** Read at call time, so a refreshed token is always used. */
+  getToken?: () => string | null | undefined;
+  timeoutMs?: number;
+}
+
+type CallOptions = Omit<ApiFetchOptions, 'method' | 'body'>;
+
+export interface ApiClient {
+  get<T = unknown>(path: string, options?: CallOptions): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  patch<T = unknown>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  delete<T = unknown>(path: string, options?: CallOptions): Promise<T>;
+}
+
+/** A client bound to a base URL and a token source (the session context supplies getToken). */
+export function createApiClient(clientOptions: ApiClientOptions = {}): ApiClient {
+  const { baseUrl = '', getToken, timeoutMs } = clientOptions;
+  const call = <T>(method: ApiFetchOptions['method'], path: string, body: unknown, options: CallOptions = {}) =>
+    apiFetch<T>(`${baseUrl}${path}`, {
+      timeoutMs,
+      ...options,
+      method,
+      body,
+      token: options.token !== undefined ? options.token : (getToken?.() ?? null),
+    });
+  return {
+    get: (path, options) => call('GET', path, undefined, options),
+    post: (path, body, options) => call('POST', path, body ?? {}, options),
+    put: (path, body, options) => call('PUT', path, body ?? {}, options),
+    patch: (path, body, options) => call('PATCH', path, body ?? {}, options),
+    delete: (path, options) => call('DELETE', path, undefined, options),
+  };
+}

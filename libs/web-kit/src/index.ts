@@ -1,0 +1,30 @@
+// @payday/web-kit: what every frontend shares (DESIGN §6). Consumed as TypeScript source by Vite and
+// shared as ONE singleton through module federation, so the session context is the same everywhere.
+export { apiFetch, createApiClient, ApiError, DEFAULT_TIMEOUT_MS, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE } from './api/api-client.js';
+export type { ApiFetchOptions, ApiClient, ApiClientOptions } from './api/api-client.js';
+export { AuthProvider, useAuth, AUTH_PROVIDER_MISSING_MESSAGE } from './auth/AuthProvider.js';
+export type { AuthContextValue, AuthProviderProps, AuthSession, AuthUser, SignInResult } from './auth/AuthProvider.js';
+export { formatMoney, formatDate, INVALID_DATE_TEXT } from './format/format.js';
+export { useDocumentTitle } from './hooks/useDocumentTitle.js';
+export { Alert } from './ui/Alert.js';
+export type { AlertTone } from './ui/Alert.js';
+export { Badge } from './ui/Badge.js';
+export type { BadgeTone } from './ui/Badge.js';
+export { Button } from './ui/Button.js';
+export type { ButtonProps, ButtonVariant } from './ui/Button.js';
+export { Callout } from './ui/Callout.js';
+export type { CalloutStyle } from './ui/Callout.js';
+export { Card } from './ui/Card.js';
+export { Checkbox } from './ui/Checkbox.js';
+export { cx } from './ui/classNames.js';
+export { Modal } from './ui/Modal.js';
+export { PageHeader } from './ui/PageHeader.js';
+export { Select } from './ui/Select.js';
+export type { SelectOption } from './ui/Select.js';
+export { Spinner } from './ui/Spinner.js';
+export { Tabs } from './ui/Tabs.js';
+export type { TabItem } from './ui/Tabs.js';
+export { TextField } from './ui/TextField.js';
+export { VisuallyHidden } from './ui/VisuallyHidden.js';
+export { WaitlistForm, WAITLIST_JOIN_PATH } from './waitlist/WaitlistForm.js';
+export type { WaitlistFormProps } from './waitlist/WaitlistForm.js';

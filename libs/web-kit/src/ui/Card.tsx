@@ -1,0 +1,19 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { cx } from './classNames.js';
+
+export interface CardProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
+  title?: ReactNode;
+  /** Heading level of the title, to keep the page outline right. */
+  titleLevel?: 2 | 3 | 4;
+  padded?: boolean;
+}
+
+export function Card({ title, titleLevel = 3, padded = true, className, children, ...rest }: CardProps) {
+  const Heading = `h${titleLevel}` as const;
+  return (
+    <div className={cx('pc-card', padded && 'pc-card--padded', className)} {...rest}>
+      {title && <Heading className="pc-card__title">{title}</Heading>}
+      {children}
+    </div>
+  );
+}

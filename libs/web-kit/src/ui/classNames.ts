@@ -1,0 +1,4 @@
+/** Joins truthy class names. */
+export function cx(...names: Array<string | false | null | undefined>): string {
+  return names.filter(Boolean).join(' ');
+}

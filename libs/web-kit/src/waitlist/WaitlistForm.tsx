@@ -1,0 +1,100 @@
+import { useId, useState, type FormEvent } from 'react';
+import { COMING_SOON_SUCCESS_MESSAGE, WAITLIST_SUCCESS_MESSAGE } from '@payday/contracts';
+import { apiFetch } from '../api/api-client.js';
+import { Button } from '../ui/Button.js';
+import { cx } from '../ui/classNames.js';
+
+export const WAITLIST_JOIN_PATH = '/api/waitlist/join';
+
+export interface WaitlistFormProps {
+  /** Where the sign-up came from: homepage-hero, homepage, homepage-cta, paycheck-to-paycheck-page, or a blog block's. */
+  source: string;
+  /** 'local' (coming-soon page): no call at all, only the coming-soon message (spec part 1 §2). */
+  mode?: 'api' | 'local';
+  /** A blog call-to-action block may bring its own endpoint (spec part 1 §7). */
+  endpoint?: string;
+  label?: string;
+  placeholder?: string;
+  buttonText?: string;
+  successMessage?: string;
+  /** 'inline' puts field and button on one row from tablet width up. */
+  layout?: 'inline' | 'stacked';
+  /** Dark backgrounds (the CTA band) flip the message colours. */
+  tone?: 'light' | 'dark';
+  className?: string;
+}
+
+/**
+ * E-mail waitlist form. spec part 1 §4: idle -> success message; the SAME success message shows even
+ * when the request fails, and the field is cleared. The e-mail is required and of e-mail type (§5).
+ */
+export function WaitlistForm({
+  source,
+  mode = 'api',
+  endpoint = WAITLIST_JOIN_PATH,
+  label = 'Email address',
+  placeholder = 'you@example.com',
+  buttonText = 'Join the Waitlist',
+  successMessage,
+  layout = 'inline',
+  tone = 'light',
+  className,
+}: WaitlistFormProps) {
+  const fieldId = useId();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const message = successMessage ?? (mode === 'local' ? COMING_SOON_SUCCESS_MESSAGE : WAITLIST_SUCCESS_MESSAGE);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (mode === 'api') {
+      setBusy(true);
+      try {
+        await apiFetch(endpoint, { method: 'POST', body: { email: email.trim(), source } });
+      } catch {
+        // spec part 1 §8: waitlist failures show the same success message.
+      } finally {
+        setBusy(false);
+      }
+    }
+    setEmail('');
+    setDone(true);
+  };
+
+  return (
+    <form
+      className={cx('pc-waitlist', `pc-waitlist--${layout}`, `pc-waitlist--${tone}`, className)}
+      onSubmit={onSubmit}
+      data-source={source}
+      aria-label="Join the waitlist"
+    >
+      <div className="pc-waitlist__row">
+        <label htmlFor={`waitlist-${fieldId}`} className="pc-visually-hidden">
+          {label}
+        </label>
+        <input
+          id={`waitlist-${fieldId}`}
+          className="pc-input pc-waitlist__input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          placeholder={placeholder}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setDone(false);
+          }}
+        />
+        <Button type="submit" size="lg" busy={busy} busyText="Joining...">
+          {buttonText}
+        </Button>
+      </div>
+      <div className="pc-waitlist__status" role="status" aria-live="polite">
+        {done && <p className="pc-waitlist__success">{message}</p>}
+      </div>
+    </form>
+  );
+}
