@@ -12,6 +12,7 @@ const exposes = {
   './PrivacyPage': './src/pages/PrivacyPage.tsx',
   './TermsPage': './src/pages/TermsPage.tsx',
   './SecurityPage': './src/pages/SecurityPage.tsx',
+  './DemoPage': './src/demo/DemoPage.tsx',
 };
 
 export default defineConfig({

@@ -1,0 +1,217 @@
+import { addDays, SCHEDULE_PREVIEW_COUNT } from '@payday/finance-rules';
+import { formatMoney } from '@payday/web-kit';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DashboardPage } from './DashboardPage.js';
+import { localToday } from './model/dashboard-model.js';
+import { MESSAGES, VIEW_STORAGE_KEY } from './model/messages.js';
+import { dashboardBody, fixtureRows, jsonResponse } from './test/fixtures.js';
+import { renderWithProviders, TEST_USER } from './test/render.js';
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function serve(handler: Handler) {
+  fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => Promise.resolve(handler(String(input), init)));
+  vi.stubGlobal('fetch', fetchMock);
+}
+
+const calls = (method: string, path: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith(path) && ((init as RequestInit)?.method ?? 'GET') === method);
+
+const today = localToday();
+
+beforeEach(() => {
+  const body = dashboardBody(today);
+  serve((url) => (url.endsWith('/suggestions') ? jsonResponse({ bills: [], income: [] }) : jsonResponse(body)));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('DashboardPage overview', () => {
+  it('renders the summary, schedule, windows and tips of the computeDashboard result', async () => {
+    const body = dashboardBody(today);
+    renderWithProviders(<DashboardPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: /Hi Sam!/ })).toBeTruthy();
+    const summary = await screen.findByRole('region', { name: 'Monthly summary' });
+    expect(within(summary).getByText(formatMoney(body.summary.monthlyIncomeCents / 100))).toBeTruthy();
+    expect(within(summary).getByText(formatMoney(body.summary.monthlyBillsCents / 100))).toBeTruthy();
+
+    // spec part 2 §2: 5 schedule items first, expandable.
+    const schedule = screen.getByRole('list', { name: 'Suggested payments' });
+    expect(within(schedule).getAllByRole('listitem')).toHaveLength(Math.min(SCHEDULE_PREVIEW_COUNT, body.paymentSchedule.length));
+    expect(body.paymentSchedule.length).toBeGreaterThan(SCHEDULE_PREVIEW_COUNT);
+    await userEvent.click(screen.getByRole('button', { name: `Show all ${body.paymentSchedule.length} payments` }));
+    expect(within(schedule).getAllByRole('listitem')).toHaveLength(body.paymentSchedule.length);
+
+    const tips = screen.getByRole('list', { name: 'Tips' });
+    expect(within(tips).getAllByRole('listitem')).toHaveLength(body.tips.length);
+    expect(body.tips.length).toBeLessThanOrEqual(4);
+    expect(screen.getByText('Quick Stats')).toBeTruthy();
+    expect(screen.getByText('Pro Tip')).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.noSuggestions)).toBeTruthy();
+    // The bearer token of the session goes with the one dashboard request.
+    const [, init] = calls('GET', '/api/financial/dashboard-with-insights')[0]!;
+    expect((init as RequestInit).headers).toMatchObject({ Authorization: 'Bearer token-1' });
+  });
+
+  it('grows the Later window by 7 days with the library and shrinks it back', async () => {
+    renderWithProviders(<DashboardPage />);
+    const later = await screen.findByRole('region', { name: 'Later' });
+    const { formatDate } = await import('@payday/web-kit');
+    expect(within(later).getByText(`${formatDate(addDays(today, 15))} – ${formatDate(addDays(today, 21))}`)).toBeTruthy();
+    await userEvent.click(within(later).getByRole('button', { name: 'Show next 7 days' }));
+    expect(within(later).getByText(`${formatDate(addDays(today, 15))} – ${formatDate(addDays(today, 28))}`)).toBeTruthy();
+    await userEvent.click(within(later).getByRole('button', { name: 'Show less' }));
+    expect(within(later).getByText(`${formatDate(addDays(today, 15))} – ${formatDate(addDays(today, 21))}`)).toBeTruthy();
+  });
+
+  it('hides a week panel and shows 3 items until show more', async () => {
+    renderWithProviders(<DashboardPage />);
+    const thisWeek = await screen.findByRole('region', { name: 'This Week' });
+    const list = within(thisWeek).getByRole('list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    await userEvent.click(within(thisWeek).getByRole('button', { name: /Show more/ }));
+    expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(3);
+    await userEvent.click(within(thisWeek).getByRole('button', { name: 'Hide This Week' }));
+    expect(within(thisWeek).queryByRole('list')).toBeNull();
+  });
+
+  it('greets by e-mail local part and shows the Admin badge for admins', async () => {
+    renderWithProviders(<DashboardPage />, { ...TEST_USER, firstName: '', role: 'admin' });
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toContain('Hi sam.rivera!');
+    expect(within(heading).getByText('Admin')).toBeTruthy();
+  });
+});
+
+describe('DashboardPage messages and empty states', () => {
+  it('shows the load error and empty lists when the request fails', async () => {
+    serve(() => {
+      throw new TypeError('offline');
+    });
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('offline')));
+    renderWithProviders(<DashboardPage />);
+    expect(await screen.findByText(MESSAGES.loadFailed)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.noBills)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.noIncome)).toBeTruthy();
+  });
+
+  it('shows every empty state with no data', async () => {
+    serve((url) => (url.endsWith('/suggestions') ? jsonResponse({ bills: [], income: [] }) : jsonResponse({ bills: [], income: [], savingsGoals: [] })));
+    renderWithProviders(<DashboardPage />);
+    expect(await screen.findByText(MESSAGES.noBills)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.noIncome)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.noAnalysis)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.noSuggestions)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Planner' }));
+    expect(screen.getByText(MESSAGES.noUpcoming)).toBeTruthy();
+  });
+
+  it('shows the server message after Sync Bank Data and clears it after 5 seconds', async () => {
+    serve((url) =>
+      url.endsWith('/sync-bank-data')
+        ? jsonResponse({ message: 'No bank account is connected yet.' }, 409)
+        : url.endsWith('/suggestions')
+          ? jsonResponse({ bills: [], income: [] })
+          : jsonResponse(dashboardBody(today)),
+    );
+    renderWithProviders(<DashboardPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync Bank Data' }));
+    expect(await screen.findByText('No bank account is connected yet.')).toBeTruthy();
+    expect(screen.getByText(/Last updated:/)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('No bank account is connected yet.')).toBeNull(), { timeout: 6_000 });
+  }, 10_000);
+});
+
+describe('DashboardPage views', () => {
+  it('remembers the chosen view in localStorage', async () => {
+    const first = renderWithProviders(<DashboardPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Calendar' }));
+    expect(window.localStorage.getItem(VIEW_STORAGE_KEY)).toBe('calendar');
+    expect(screen.getByRole('grid')).toBeTruthy();
+    first.unmount();
+    renderWithProviders(<DashboardPage />);
+    expect(await screen.findByRole('grid')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Calendar' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('Bill and income forms', () => {
+  it('starts with the defaults, blocks empty required fields and posts a valid bill', async () => {
+    renderWithProviders(<DashboardPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add bill' }));
+    const form = screen.getByRole('form', { name: 'Add a bill' });
+    expect((within(form).getByLabelText('Priority') as HTMLSelectElement).value).toBe('medium');
+    expect((within(form).getByLabelText('Category') as HTMLSelectElement).value).toBe('utilities');
+    expect((within(form).getByLabelText('Repeats') as HTMLSelectElement).value).toBe('monthly');
+    expect(within(form).getByLabelText('Amount ($)').getAttribute('step')).toBe('0.01');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Add bill' }));
+    expect(within(form).getByText('Name is required')).toBeTruthy();
+    expect(within(form).getByText('Amount is required')).toBeTruthy();
+    expect(within(form).getByText('Due date is required')).toBeTruthy();
+    expect(calls('POST', '/api/financial/bills')).toHaveLength(0);
+
+    await userEvent.type(within(form).getByLabelText('Bill name'), 'Water');
+    await userEvent.type(within(form).getByLabelText('Amount ($)'), '45.25');
+    await userEvent.type(within(form).getByLabelText('Due date'), '2030-01-15');
+    const loadsBefore = calls('GET', '/api/financial/dashboard-with-insights').length;
+    await userEvent.click(within(form).getByRole('button', { name: 'Add bill' }));
+
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Add a bill' })).toBeNull());
+    const [, init] = calls('POST', '/api/financial/bills')[0]!;
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({
+      name: 'Water', amount: 45.25, due_date: '2030-01-15', priority: 'medium', category: 'utilities', recurring: 'monthly',
+    });
+    // spec part 2 §4: after saving, the data reloads.
+    await waitFor(() => expect(calls('GET', '/api/financial/dashboard-with-insights').length).toBeGreaterThan(loadsBefore));
+    // ...and the form reopens reset to the defaults.
+    await userEvent.click(screen.getByRole('button', { name: 'Add bill' }));
+    expect((screen.getByLabelText('Bill name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('prefills the edit form and PUTs the bill', async () => {
+    renderWithProviders(<DashboardPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Rent' }));
+    const form = screen.getByRole('form', { name: 'Edit bill' });
+    const rent = fixtureRows(today).bills[0]!;
+    expect((within(form).getByLabelText('Bill name') as HTMLInputElement).value).toBe('Rent');
+    expect((within(form).getByLabelText('Amount ($)') as HTMLInputElement).value).toBe('1450.00');
+    expect((within(form).getByLabelText('Due date') as HTMLInputElement).value).toBe(rent.due_date);
+    expect((within(form).getByLabelText('Priority') as HTMLSelectElement).value).toBe('high');
+    await userEvent.click(within(form).getByRole('button', { name: 'Update bill' }));
+    await waitFor(() => expect(calls('PUT', '/api/financial/bills/b1')).toHaveLength(1));
+  });
+
+  it('shows the save failure message of spec part 2 §8', async () => {
+    const body = dashboardBody(today);
+    serve((url, init) =>
+      url.endsWith('/income') && init.method === 'POST'
+        ? jsonResponse({ message: 'boom' }, 500)
+        : url.endsWith('/suggestions')
+          ? jsonResponse({ bills: [], income: [] })
+          : jsonResponse(body),
+    );
+    renderWithProviders(<DashboardPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add income' }));
+    const form = screen.getByRole('form', { name: 'Add an income source' });
+    expect((within(form).getByLabelText('Frequency') as HTMLSelectElement).value).toBe('monthly');
+    await userEvent.type(within(form).getByLabelText('Source'), 'Bakery');
+    await userEvent.type(within(form).getByLabelText('Amount ($)'), '900');
+    await userEvent.type(within(form).getByLabelText('Next pay date'), '2030-02-01');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add income' }));
+    expect(await within(form).findByText(MESSAGES.saveIncomeFailed)).toBeTruthy();
+  });
+
+  it('deletes a bill and shows the failure message when the delete fails', async () => {
+    const body = dashboardBody(today);
+    serve((url, init) =>
+      init.method === 'DELETE' ? jsonResponse({ message: 'nope' }, 500) : url.endsWith('/suggestions') ? jsonResponse({ bills: [], income: [] }) : jsonResponse(body),
+    );
+    renderWithProviders(<DashboardPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Gym' }));
+    expect(await screen.findByText(MESSAGES.deleteBillFailed)).toBeTruthy();
+    expect(calls('DELETE', '/api/financial/bills/b5')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,107 @@
+import { LATER_WINDOW_INITIAL_DAYS } from '@payday/finance-rules';
+import { Alert, Badge, Button, Spinner, useAuth, useDocumentTitle } from '@payday/web-kit';
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { useContext, useMemo, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { greetingName } from './components/Greeting.js';
+import { SmartSuggestionsPanel } from './components/SmartSuggestionsPanel.js';
+import { SummaryCards } from './components/SummaryCards.js';
+import { SyncButton } from './components/SyncButton.js';
+import dashboardCss from './dashboard.css?inline';
+import { useFinanceApi } from './hooks/useFinanceApi.js';
+import { useFinancialData } from './hooks/useFinancialData.js';
+import { useStoredView } from './hooks/useStoredView.js';
+import { dashboardFor } from './model/dashboard-model.js';
+import { MESSAGES, type DashboardView } from './model/messages.js';
+import { CalendarView } from './views/CalendarView.js';
+import { OverviewView } from './views/OverviewView.js';
+import { PlannerView } from './views/PlannerView.js';
+
+const VIEW_LABELS: Record<DashboardView, string> = { list: 'Overview', calendar: 'Calendar', planner: 'Planner' };
+
+function DashboardContent() {
+  const { user } = useAuth();
+  const api = useFinanceApi();
+  const state = useFinancialData();
+  const [view, setView] = useStoredView();
+  const [laterWindowDays, setLaterWindowDays] = useState(LATER_WINDOW_INITIAL_DAYS);
+  const dashboard = useMemo(() => dashboardFor(state.data, laterWindowDays), [state.data, laterWindowDays]);
+  const { data } = state;
+
+  return (
+    <div className="db-page pc-container">
+      <header className="db-header">
+        <div>
+          <p className="pc-eyebrow">Financial Dashboard</p>
+          <h1 className="db-header__title">
+            Hi {greetingName(user)}! {user?.role === 'admin' && <Badge tone="primary">Admin</Badge>}
+          </h1>
+          <p className="db-muted">Your bills, timed to your paydays.</p>
+        </div>
+        <SyncButton api={api} updatedAt={state.updatedAt} />
+      </header>
+
+      {state.failed && (
+        <Alert tone="error">
+          {MESSAGES.loadFailed}{' '}
+          <Button variant="secondary" size="sm" onClick={state.refetch}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      {state.loading ? (
+        <Spinner label="Loading your financial data..." />
+      ) : (
+        <>
+          <SummaryCards dashboard={dashboard} />
+          <div className="db-views" role="group" aria-label="Dashboard view">
+            {(Object.keys(VIEW_LABELS) as DashboardView[]).map((v) => (
+              <button key={v} type="button" className="db-toggle__btn db-views__btn" aria-pressed={view === v} onClick={() => setView(v)}>
+                {VIEW_LABELS[v]}
+              </button>
+            ))}
+          </div>
+          <div className="db-layout">
+            <div className="db-layout__main">
+              {view === 'list' && <OverviewView data={data} dashboard={dashboard} api={api} onLaterWindowChange={setLaterWindowDays} />}
+              {view === 'calendar' && <CalendarView today={dashboard.today} bills={data.bills} incomes={data.incomes} schedule={dashboard.paymentSchedule} />}
+              {view === 'planner' && <PlannerView today={dashboard.today} bills={data.bills} incomes={data.incomes} schedule={dashboard.paymentSchedule} />}
+            </div>
+            <SmartSuggestionsPanel tips={dashboard.tips} quickStats={dashboard.quickStats} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+let ownQueryClient: QueryClient | null = null;
+
+/** Uses the host's query client when the shell provides one, else the remote's own (standalone). */
+function WithQueryClient({ children }: { children: React.ReactNode }) {
+  const hostClient = useContext(QueryClientContext);
+  if (hostClient) return <>{children}</>;
+  ownQueryClient ??= new QueryClient();
+  return <QueryClientProvider client={ownQueryClient}>{children}</QueryClientProvider>;
+}
+
+/**
+ * /dashboard (spec part 2 §2), exposed to the shell as './DashboardPage'. Signed-out visitors go to
+ * /login; the session's access token authorises every call.
+ */
+export function DashboardPage() {
+  const { user, loading } = useAuth();
+  useDocumentTitle('Financial Dashboard');
+  return (
+    <>
+      <style>{dashboardCss}</style>
+      <meta name="robots" content="noindex" />
+      {loading ? <Spinner /> : !user ? <Navigate to="/login" replace /> : (
+        <WithQueryClient>
+          <DashboardContent />
+        </WithQueryClient>
+      )}
+    </>
+  );
+}

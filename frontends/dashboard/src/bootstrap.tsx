@@ -1,0 +1,35 @@
+import '@payday/web-kit/styles.css';
+import { AuthProvider, type AuthSession, type AuthUser } from '@payday/web-kit';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { DashboardPage } from './DashboardPage.js';
+
+/**
+ * Standalone run of the remote (CONVENTIONS §9). Inside the shell the session comes from the shell's
+ * AuthProvider; here a developer may put `{user, session}` under this sessionStorage key to see the page.
+ */
+const STANDALONE_SESSION_KEY = 'paycadence.standalone-session';
+
+function storedSession(): { user: AuthUser | null; session: AuthSession | null } {
+  try {
+    const parsed = JSON.parse(window.sessionStorage.getItem(STANDALONE_SESSION_KEY) ?? 'null') as { user?: AuthUser; session?: AuthSession } | null;
+    return { user: parsed?.user ?? null, session: parsed?.session ?? null };
+  } catch {
+    return { user: null, session: null };
+  }
+}
+
+const { user, session } = storedSession();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AuthProvider initialUser={user} initialSession={session}>
+      <BrowserRouter>
+        <Routes>
+          <Route path="*" element={<DashboardPage />} />
+        </Routes>
+      </BrowserRouter>
+    </AuthProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,72 @@
+import { BILL_CATEGORIES, BILL_PRIORITIES, BILL_RECURRENCES } from '@payday/finance-rules';
+import { Alert, Button, Select, TextField } from '@payday/web-kit';
+import { useState, type FormEvent } from 'react';
+import { BILL_FORM_DEFAULTS, parseBillForm, type BillFormValues, type BillPayload } from '../api/finance-schemas.js';
+import { CATEGORY_LABELS, PRIORITY_LABELS, RECURRENCE_LABELS } from '../model/labels.js';
+
+export interface BillFormProps {
+  /** Edit mode prefills these; add mode starts from the defaults (spec part 2 §4). */
+  initial?: BillFormValues;
+  mode: 'add' | 'edit';
+  saving: boolean;
+  error?: string | null;
+  onSubmit: (payload: BillPayload) => void;
+  onCancel: () => void;
+}
+
+const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
+
+/** spec part 2 §5: name, amount and due date required; amount step 0.01. */
+export function BillForm({ initial, mode, saving, error, onSubmit, onCancel }: BillFormProps) {
+  const [values, setValues] = useState<BillFormValues>(initial ?? BILL_FORM_DEFAULTS);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (field: keyof BillFormValues) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    setErrors((e) => ({ ...e, [field]: '' }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseBillForm(values);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    onSubmit(parsed.payload);
+  };
+
+  const title = mode === 'edit' ? 'Edit bill' : 'Add a bill';
+  return (
+    <form className="db-form" onSubmit={submit} noValidate aria-label={title}>
+      <h3 className="db-form__title">{title}</h3>
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="db-form__grid">
+        <TextField label="Bill name" name="name" value={values.name} onChange={set('name')} required error={errors.name} autoComplete="off" />
+        <TextField
+          label="Amount ($)"
+          name="amount"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          value={values.amount}
+          onChange={set('amount')}
+          required
+          error={errors.amount}
+        />
+        <TextField label="Due date" name="due_date" type="date" value={values.due_date} onChange={set('due_date')} required error={errors.due_date} />
+        <Select label="Priority" name="priority" value={values.priority} onChange={set('priority')} options={options(BILL_PRIORITIES, PRIORITY_LABELS)} />
+        <Select label="Category" name="category" value={values.category} onChange={set('category')} options={options(BILL_CATEGORIES, CATEGORY_LABELS)} />
+        <Select label="Repeats" name="recurring" value={values.recurring} onChange={set('recurring')} options={options(BILL_RECURRENCES, RECURRENCE_LABELS)} />
+      </div>
+      <div className="db-form__actions">
+        <Button type="submit" busy={saving} busyText="Saving...">
+          {mode === 'edit' ? 'Update bill' : 'Add bill'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { Alert, Badge, Button, formatDate } from '@payday/web-kit';
+import { useState } from 'react';
+import type { BillFormValues, BillPayload, BillRow } from '../api/finance-schemas.js';
+import type { FinanceApi } from '../api/finance-api.js';
+import { billFromRow } from '../model/dashboard-model.js';
+import { CATEGORY_LABELS, PRIORITY_LABELS, PRIORITY_TONES, RECURRENCE_LABELS } from '../model/labels.js';
+import { MESSAGES } from '../model/messages.js';
+import { useRecordMutation } from '../hooks/useRecordMutation.js';
+import { BillForm } from './BillForm.js';
+import { Money } from './Money.js';
+import { RecordSection } from './RecordSection.js';
+
+type FormState = { mode: 'add' } | { mode: 'edit'; row: BillRow } | null;
+
+function toFormValues(row: BillRow): BillFormValues {
+  const bill = billFromRow(row);
+  return {
+    name: row.name,
+    amount: bill ? (bill.amountCents / 100).toFixed(2) : String(row.amount),
+    due_date: bill?.dueDate ?? '',
+    priority: row.priority,
+    category: row.category,
+    recurring: row.recurring,
+  };
+}
+
+/** Bills list with add, edit and delete (spec part 2 §2, §4, §5, §8). */
+export function BillsSection({ rows, api }: { rows: readonly BillRow[]; api: FinanceApi }) {
+  const [form, setForm] = useState<FormState>(null);
+  const [formKey, setFormKey] = useState(0);
+  const save = useRecordMutation((vars: { id?: string; body: BillPayload }) => (vars.id ? api.updateBill(vars.id, vars.body) : api.createBill(vars.body)));
+  const remove = useRecordMutation((id: string) => api.deleteBill(id));
+
+  const close = () => {
+    setForm(null);
+    save.reset();
+    // A new key remounts the form with the defaults (spec part 2 §4: closes and resets).
+    setFormKey((k) => k + 1);
+  };
+  const submit = (body: BillPayload) =>
+    save.mutate({ id: form?.mode === 'edit' ? form.row.id : undefined, body }, { onSuccess: close });
+
+  return (
+    <RecordSection id="db-bills" title="Bills" count={rows.length} addLabel="Add bill" onAdd={() => { save.reset(); setForm({ mode: 'add' }); setFormKey((k) => k + 1); }}>
+      {form && (
+        <BillForm
+          key={formKey}
+          mode={form.mode}
+          initial={form.mode === 'edit' ? toFormValues(form.row) : undefined}
+          saving={save.isPending}
+          error={save.isError ? MESSAGES.saveBillFailed : null}
+          onSubmit={submit}
+          onCancel={close}
+        />
+      )}
+      {remove.isError && <Alert tone="error">{MESSAGES.deleteBillFailed}</Alert>}
+      {rows.length === 0 ? (
+        <p className="db-empty">{MESSAGES.noBills}</p>
+      ) : (
+        <ul className="db-records" aria-label="Bills">
+          {rows.map((row) => {
+            const bill = billFromRow(row);
+            return (
+              <li key={row.id} className="db-record">
+                <div className="db-record__main">
+                  <span className="db-record__name">{row.name}</span>
+                  <span className="db-record__meta">
+                    <span className="db-muted db-small">Due {formatDate(bill?.dueDate ?? row.due_date ?? row.dueDate)}</span>
+                    <Badge tone={PRIORITY_TONES[row.priority]}>{PRIORITY_LABELS[row.priority]}</Badge>
+                    <Badge>{CATEGORY_LABELS[row.category]}</Badge>
+                    {row.recurring !== 'once' && <Badge tone="primary">{RECURRENCE_LABELS[row.recurring]}</Badge>}
+                  </span>
+                </div>
+                <Money cents={bill?.amountCents ?? 0} className="db-record__amount" />
+                <div className="db-record__actions">
+                  <Button variant="ghost" size="sm" aria-label={`Edit ${row.name}`} onClick={() => { save.reset(); setForm({ mode: 'edit', row }); setFormKey((k) => k + 1); }}>
+                    Edit
+                  </Button>
+                  <Button variant="ghost" size="sm" className="db-danger" busy={remove.isPending && remove.variables === row.id} busyText="Deleting..." aria-label={`Delete ${row.name}`} onClick={() => remove.mutate(row.id)}>
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </RecordSection>
+  );
+}

@@ -1,0 +1,73 @@
+import { INCOME_FREQUENCIES } from '@payday/finance-rules';
+import { Alert, Button, Select, TextField } from '@payday/web-kit';
+import { useState, type FormEvent } from 'react';
+import { INCOME_FORM_DEFAULTS, parseIncomeForm, type IncomeFormValues, type IncomePayload } from '../api/finance-schemas.js';
+import { FREQUENCY_LABELS } from '../model/labels.js';
+
+export interface IncomeFormProps {
+  initial?: IncomeFormValues;
+  mode: 'add' | 'edit';
+  saving: boolean;
+  error?: string | null;
+  onSubmit: (payload: IncomePayload) => void;
+  onCancel: () => void;
+}
+
+/** spec part 2 §5: source, amount and next date required; amount step 0.01; frequency defaults to monthly. */
+export function IncomeForm({ initial, mode, saving, error, onSubmit, onCancel }: IncomeFormProps) {
+  const [values, setValues] = useState<IncomeFormValues>(initial ?? INCOME_FORM_DEFAULTS);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (field: keyof IncomeFormValues) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    setErrors((e) => ({ ...e, [field]: '' }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseIncomeForm(values);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    onSubmit(parsed.payload);
+  };
+
+  const title = mode === 'edit' ? 'Edit income source' : 'Add an income source';
+  return (
+    <form className="db-form" onSubmit={submit} noValidate aria-label={title}>
+      <h3 className="db-form__title">{title}</h3>
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="db-form__grid">
+        <TextField label="Source" name="source" value={values.source} onChange={set('source')} required error={errors.source} autoComplete="off" />
+        <TextField
+          label="Amount ($)"
+          name="amount"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          value={values.amount}
+          onChange={set('amount')}
+          required
+          error={errors.amount}
+        />
+        <Select
+          label="Frequency"
+          name="frequency"
+          value={values.frequency}
+          onChange={set('frequency')}
+          options={INCOME_FREQUENCIES.map((value) => ({ value, label: FREQUENCY_LABELS[value] }))}
+        />
+        <TextField label="Next pay date" name="next_date" type="date" value={values.next_date} onChange={set('next_date')} required error={errors.next_date} />
+      </div>
+      <div className="db-form__actions">
+        <Button type="submit" busy={saving} busyText="Saving...">
+          {mode === 'edit' ? 'Update income' : 'Add income'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

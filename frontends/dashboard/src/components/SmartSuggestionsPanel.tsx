@@ -1,0 +1,51 @@
+import type { QuickStats, Tip, TipType } from '@payday/finance-rules';
+import { Callout, type CalloutStyle } from '@payday/web-kit';
+
+const TIP_STYLES: Record<TipType, CalloutStyle> = { urgent: 'red', warning: 'yellow', info: 'blue', success: 'teal' };
+const TIP_LABELS: Record<TipType, string> = { urgent: 'Urgent', warning: 'Warning', info: 'Tip', success: 'Nice work' };
+
+/** spec part 2 §2: right-side panel with up to 4 tips, Quick Stats and a Pro Tip. */
+export function SmartSuggestionsPanel({ tips, quickStats }: { tips: readonly Tip[]; quickStats: QuickStats }) {
+  return (
+    <aside className="db-side" aria-labelledby="db-tips-title">
+      <h2 id="db-tips-title" className="db-section__title">
+        Smart Suggestions
+      </h2>
+      {tips.length === 0 ? (
+        <p className="db-empty db-empty--small">No tips right now. Add bills and income to get personal suggestions.</p>
+      ) : (
+        <ul className="db-tips" aria-label="Tips">
+          {tips.slice(0, 4).map((tip) => (
+            <li key={tip.id} data-tip-id={tip.id}>
+              <Callout variant={TIP_STYLES[tip.type]} title={`${TIP_LABELS[tip.type]}: ${tip.title}`}>
+                <p>{tip.message}</p>
+              </Callout>
+            </li>
+          ))}
+        </ul>
+      )}
+      <section className="db-quick" aria-labelledby="db-quick-title">
+        <h3 id="db-quick-title" className="db-window__title">
+          Quick Stats
+        </h3>
+        <dl className="db-quick__list">
+          <div>
+            <dt>Month</dt>
+            <dd>{quickStats.monthName}</dd>
+          </div>
+          <div>
+            <dt>Days remaining</dt>
+            <dd className="db-money">{quickStats.daysRemainingInMonth}</dd>
+          </div>
+          <div>
+            <dt>Upcoming bills</dt>
+            <dd className="db-money">{quickStats.upcomingBillsCount}</dd>
+          </div>
+        </dl>
+      </section>
+      <Callout variant="teal" title="Pro Tip">
+        <p>Schedule each payment a few days after the payday that covers it, so the money is there before the bill is.</p>
+      </Callout>
+    </aside>
+  );
+}

@@ -1,0 +1,28 @@
+import { AuthProvider, type AuthUser } from '@payday/web-kit';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+
+export const TEST_USER: AuthUser = {
+  id: 'user-1',
+  email: 'sam.rivera@example.com',
+  role: 'user',
+  status: 'active',
+  firstName: 'Sam',
+  lastName: 'Rivera',
+  created_at: '2026-01-01T00:00:00Z',
+  mfa_enabled: false,
+};
+
+/** Renders inside the providers the shell gives a remote: session, router, query client. */
+export function renderWithProviders(ui: ReactElement, user: AuthUser | null = TEST_USER) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <AuthProvider initialUser={user} initialSession={user ? { access_token: 'token-1', refresh_token: 'r', expires_in: 900, token_type: 'bearer' } : null}>
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+      </MemoryRouter>
+    </AuthProvider>,
+  );
+}

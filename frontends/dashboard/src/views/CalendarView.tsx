@@ -1,0 +1,124 @@
+import { addDays, addMonths, dayOfWeek, MONTH_NAMES, parseIsoDate, startOfMonth, type Bill, type IncomeSource, type IsoDate, type PaymentSuggestion } from '@payday/finance-rules';
+import { Button, formatDate, formatMoney } from '@payday/web-kit';
+import { useMemo, useState } from 'react';
+import { MESSAGES } from '../model/messages.js';
+import { isSameMonth, monthGrid, timelineBetween, weekGrid, type TimelineItem } from '../model/timeline.js';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** spec part 2 §2: at most 2 items per day in the month grid, then '+N more'. */
+export const MAX_ITEMS_PER_DAY = 2;
+
+function ItemChip({ item }: { item: TimelineItem }) {
+  const prefix = item.kind === 'income' ? 'Income' : item.kind === 'bill' ? 'Bill' : 'Suggested payment';
+  return (
+    <li className={`db-chip db-chip--${item.kind}`} title={`${prefix}: ${item.label} ${formatMoney(item.amountCents / 100)}`}>
+      <span className="pc-visually-hidden">{prefix}: </span>
+      <span className="db-chip__label">{item.label}</span> <span className="db-money">{formatMoney(item.amountCents / 100)}</span>
+    </li>
+  );
+}
+
+export interface CalendarViewProps {
+  today: IsoDate;
+  bills: readonly Bill[];
+  incomes: readonly IncomeSource[];
+  schedule: readonly PaymentSuggestion[];
+}
+
+/** spec part 2 §2: Calendar with month or week, previous/next, Today, Sunday-first 35 or 42 cells. */
+export function CalendarView({ today, bills, incomes, schedule }: CalendarViewProps) {
+  const [mode, setMode] = useState<'month' | 'week'>('month');
+  const [anchor, setAnchor] = useState<IsoDate>(today);
+  const days = mode === 'month' ? monthGrid(anchor) : weekGrid(anchor);
+  const from = days[0]!;
+  const to = days[days.length - 1]!;
+  const byDay = useMemo(() => {
+    const map = new Map<IsoDate, TimelineItem[]>();
+    for (const item of timelineBetween(bills, incomes, schedule, from, to)) map.set(item.date, [...(map.get(item.date) ?? []), item]);
+    return map;
+  }, [bills, incomes, schedule, from, to]);
+
+  const { year, month } = parseIsoDate(startOfMonth(anchor));
+  const title = mode === 'month' ? `${MONTH_NAMES[month - 1]} ${year}` : `${formatDate(from)} – ${formatDate(to)}`;
+  const step = (direction: 1 | -1) => setAnchor((a) => (mode === 'month' ? addMonths(startOfMonth(a), direction) : addDays(a, 7 * direction)));
+
+  return (
+    <section className="db-calendar" aria-labelledby="db-calendar-title">
+      <div className="db-calendar__bar">
+        <div className="db-calendar__nav">
+          <Button variant="secondary" size="sm" onClick={() => step(-1)} aria-label={mode === 'month' ? 'Previous month' : 'Previous week'}>
+            ‹
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => setAnchor(today)}>
+            Today
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => step(1)} aria-label={mode === 'month' ? 'Next month' : 'Next week'}>
+            ›
+          </Button>
+          <h2 id="db-calendar-title" className="db-calendar__title" aria-live="polite">
+            {title}
+          </h2>
+        </div>
+        <div className="db-toggle" role="group" aria-label="Calendar range">
+          {(['month', 'week'] as const).map((m) => (
+            <button key={m} type="button" className="db-toggle__btn" aria-pressed={mode === m} onClick={() => setMode(m)}>
+              {m === 'month' ? 'Month' : 'Week'}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="db-legend" aria-hidden="true">
+        <span className="db-chip db-chip--income">Income</span>
+        <span className="db-chip db-chip--bill">Bill</span>
+        <span className="db-chip db-chip--payment">Suggested payment</span>
+      </div>
+      <div className={`db-grid db-grid--${mode}`} role="grid" aria-labelledby="db-calendar-title" data-cells={days.length}>
+        <div role="row" className="db-grid__weekdays">
+          {WEEKDAYS.map((d) => (
+            <div key={d} role="columnheader" className="db-grid__weekday">
+              {d}
+            </div>
+          ))}
+        </div>
+        {Array.from({ length: days.length / 7 }, (_, week) => (
+          <div role="row" key={week} className="db-grid__week">
+            {days.slice(week * 7, week * 7 + 7).map((day) => {
+              const items = byDay.get(day) ?? [];
+              const shown = mode === 'month' ? items.slice(0, MAX_ITEMS_PER_DAY) : items;
+              const hiddenCount = items.length - shown.length;
+              const classes = ['db-cell', day === today && 'db-cell--today', mode === 'month' && !isSameMonth(day, anchor) && 'db-cell--outside'].filter(Boolean).join(' ');
+              return (
+                <div key={day} role="gridcell" className={classes} data-date={day} aria-label={`${formatDate(day)}, ${items.length} ${items.length === 1 ? 'item' : 'items'}`}>
+                  <span className="db-cell__day" aria-hidden="true">
+                    {mode === 'week' && <span className="db-cell__weekday">{WEEKDAYS[dayOfWeek(day)]} </span>}
+                    {parseIsoDate(day).day}
+                  </span>
+                  {shown.length > 0 && (
+                    <ul className="db-cell__items">
+                      {shown.map((item) => (
+                        <ItemChip key={item.key} item={item} />
+                      ))}
+                    </ul>
+                  )}
+                  {hiddenCount > 0 && (
+                    <button
+                      type="button"
+                      className="db-more"
+                      onClick={() => {
+                        setAnchor(day);
+                        setMode('week');
+                      }}
+                    >
+                      +{hiddenCount} more
+                    </button>
+                  )}
+                  {mode === 'week' && items.length === 0 && <p className="db-muted db-small">{MESSAGES.noItemsScheduled}</p>}
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Bill, IncomeSource, IsoDate, PaymentSuggestion } from '@payday/finance-rules';
+import { formatDate } from '@payday/web-kit';
+import { useMemo, useState } from 'react';
+import { Money } from '../components/Money.js';
+import { MESSAGES } from '../model/messages.js';
+import { plannerRangeEnd, timelineBetween, timelineTotals, type PlannerRange } from '../model/timeline.js';
+
+const RANGE_LABELS: Record<PlannerRange, string> = { week: 'Week', month: 'Month', quarter: 'Quarter' };
+const KIND_LABELS = { income: 'Income', bill: 'Bill', payment: 'Suggested payment' } as const;
+
+export interface PlannerViewProps {
+  today: IsoDate;
+  bills: readonly Bill[];
+  incomes: readonly IncomeSource[];
+  schedule: readonly PaymentSuggestion[];
+}
+
+/** spec part 2 §2: a timeline over week, month or quarter with Total Income, Total Bills and Net Flow. */
+export function PlannerView({ today, bills, incomes, schedule }: PlannerViewProps) {
+  const [range, setRange] = useState<PlannerRange>('month');
+  const end = plannerRangeEnd(today, range);
+  const items = useMemo(() => timelineBetween(bills, incomes, schedule, today, end), [bills, incomes, schedule, today, end]);
+  const totals = timelineTotals(items);
+  return (
+    <section className="db-planner" aria-labelledby="db-planner-title">
+      <div className="db-calendar__bar">
+        <h2 id="db-planner-title" className="db-calendar__title">
+          Planner: {formatDate(today)} – {formatDate(end)}
+        </h2>
+        <div className="db-toggle" role="group" aria-label="Planner range">
+          {(Object.keys(RANGE_LABELS) as PlannerRange[]).map((r) => (
+            <button key={r} type="button" className="db-toggle__btn" aria-pressed={range === r} onClick={() => setRange(r)}>
+              {RANGE_LABELS[r]}
+            </button>
+          ))}
+        </div>
+      </div>
+      <dl className="db-planner__totals">
+        <div>
+          <dt>Total Income</dt>
+          <dd data-testid="planner-income">
+            <Money cents={totals.incomeCents} />
+          </dd>
+        </div>
+        <div>
+          <dt>Total Bills</dt>
+          <dd data-testid="planner-bills">
+            <Money cents={totals.billsCents} />
+          </dd>
+        </div>
+        <div>
+          <dt>Net Flow</dt>
+          <dd data-testid="planner-net" className={totals.netCents < 0 ? 'db-negative' : 'db-in'}>
+            <Money cents={totals.netCents} />
+          </dd>
+        </div>
+      </dl>
+      {items.length === 0 ? (
+        <p className="db-empty">{MESSAGES.noUpcoming}</p>
+      ) : (
+        <ol className="db-timeline" aria-label="Upcoming items">
+          {items.map((item) => (
+            <li key={item.key} className={`db-timeline__item db-timeline__item--${item.kind}`}>
+              <time dateTime={item.date} className="db-timeline__date">
+                {formatDate(item.date)}
+              </time>
+              <span className="db-timeline__text">
+                <span className="db-record__name">{item.label}</span>
+                <span className="db-muted db-small">
+                  {KIND_LABELS[item.kind]}
+                  {item.detail ? ` · due ${formatDate(item.detail)}` : ''}
+                </span>
+              </span>
+              <Money cents={item.amountCents} signed={item.kind === 'income'} className={item.kind === 'income' ? 'db-in' : undefined} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+// The dashboard end to end (issue 4): add bills and income, see suggested pay dates and tips change,
+// switch views, edit and delete, reload and find everything kept. Needs the whole stack behind BASE_URL.
+import { addDays } from '@payday/finance-rules';
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'Calm-Bills-2026!';
+
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+async function registerUser(page: Page): Promise<string> {
+  const email = `dash-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await page.request.post('/api/auth/register', {
+    data: {
+      firstName: 'Dana',
+      lastName: 'Ledger',
+      email,
+      password: PASSWORD,
+      phone: '555-201-3344',
+      dateOfBirth: '1990-04-12',
+      address: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '73301' },
+      ssn: '1234',
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return email;
+}
+
+/** Signs in through the product's own sign-in screen, so the session is set exactly as the shell keeps it. */
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(PASSWORD);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+test('add, see suggestions and tips change, switch views, edit, delete and reload', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = await registerUser(page);
+  await signIn(page, email);
+  const today = localToday();
+
+  await expect(page.getByRole('heading', { level: 1, name: /Hi Dana!/ })).toBeVisible();
+  await expect(page.getByText('No bills added yet')).toBeVisible();
+  await expect(page.getByText('No income sources added yet')).toBeVisible();
+
+  // Income first: one source gives the 'diversify' tip.
+  await page.getByRole('button', { name: 'Add income' }).click();
+  const incomeForm = page.getByRole('form', { name: 'Add an income source' });
+  await expect(incomeForm.getByLabel('Frequency')).toHaveValue('monthly');
+  await incomeForm.getByLabel('Source').fill('Acme Payroll');
+  await incomeForm.getByLabel('Amount ($)').fill('3000');
+  await incomeForm.getByLabel('Next pay date').fill(addDays(today, 2));
+  await incomeForm.getByRole('button', { name: 'Add income' }).click();
+  await expect(incomeForm).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Income sources' }).getByText('Acme Payroll')).toBeVisible();
+  const tips = page.getByRole('list', { name: 'Tips' });
+  await expect(tips.getByText(/Diversify your income/)).toBeVisible();
+
+  // A bill due 10 days out is paid 3 days before (spec part 2 §5) from that payday.
+  await page.getByRole('button', { name: 'Add bill' }).click();
+  const billForm = page.getByRole('form', { name: 'Add a bill' });
+  await expect(billForm.getByLabel('Priority')).toHaveValue('medium');
+  await expect(billForm.getByLabel('Category')).toHaveValue('utilities');
+  await expect(billForm.getByLabel('Repeats')).toHaveValue('monthly');
+  await billForm.getByLabel('Bill name').fill('Electric');
+  await billForm.getByLabel('Amount ($)').fill('120.50');
+  await billForm.getByLabel('Due date').fill(addDays(today, 10));
+  await billForm.getByRole('button', { name: 'Add bill' }).click();
+  await expect(billForm).toBeHidden();
+  const schedule = page.getByRole('list', { name: 'Suggested payments' });
+  const electric = schedule.getByRole('listitem').filter({ hasText: 'Electric' }).first();
+  const fmt = (iso: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  await expect(electric.getByTestId('suggested-date')).toHaveText(fmt(addDays(today, 7)));
+
+  // Editing it to high priority moves the pay date to 5 days before due.
+  await page.getByRole('button', { name: 'Edit Electric' }).click();
+  const editForm = page.getByRole('form', { name: 'Edit bill' });
+  await expect(editForm.getByLabel('Bill name')).toHaveValue('Electric');
+  await expect(editForm.getByLabel('Amount ($)')).toHaveValue('120.50');
+  await editForm.getByLabel('Priority').selectOption('high');
+  await editForm.getByRole('button', { name: 'Update bill' }).click();
+  await expect(editForm).toBeHidden();
+  await expect(electric.getByTestId('suggested-date')).toHaveText(fmt(addDays(today, 5)));
+
+  // A second income source removes the 'diversify' tip.
+  await page.getByRole('button', { name: 'Add income' }).click();
+  const second = page.getByRole('form', { name: 'Add an income source' });
+  await second.getByLabel('Source').fill('Tutoring');
+  await second.getByLabel('Amount ($)').fill('400');
+  await second.getByLabel('Next pay date').fill(addDays(today, 5));
+  await second.getByRole('button', { name: 'Add income' }).click();
+  await expect(second).toBeHidden();
+  await expect(tips.getByText(/Diversify your income/)).toHaveCount(0);
+
+  // Views: Calendar and Planner, remembered across a reload.
+  await page.getByRole('button', { name: 'Calendar' }).click();
+  await expect(page.getByRole('grid')).toBeVisible();
+  const cells = await page.getByRole('gridcell').count();
+  expect([35, 42]).toContain(cells);
+  await page.getByRole('button', { name: 'Planner' }).click();
+  await expect(page.getByText('Total Income')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Planner' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('list', { name: 'Upcoming items' }).getByText('Electric').first()).toBeVisible();
+
+  // Delete the second income, reload, and find the rest kept.
+  await page.getByRole('button', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: 'Delete Tutoring' }).click();
+  await expect(page.getByRole('list', { name: 'Income sources' }).getByText('Tutoring')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Bills' }).getByText('Electric')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Income sources' }).getByText('Acme Payroll')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Income sources' }).getByText('Tutoring')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Bills' }).getByText('High')).toBeVisible();
+});
