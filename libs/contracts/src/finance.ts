@@ -1,2 +1,393 @@
-// Finance payloads: filled in by the money work (issue 4).
-export {};
+// Finance payloads (spec part 2 §3 entities, §4 defaults, §5 validation, §7 calls, §8 messages), shared by
+// services/finance, the dashboard forms and bank-sync (over the Redis transport). Money crosses the wire as
+// dollars with at most 2 decimals (a JSON number); the finance service turns it into integer cents.
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------------------
+// Enums and defaults (spec part 2 §3, §4)
+
+export const BILL_PRIORITY_VALUES = ['low', 'medium', 'high'] as const;
+export const BILL_CATEGORY_VALUES = [
+  'utilities',
+  'rent',
+  'insurance',
+  'subscriptions',
+  'loans',
+  'credit-card',
+  'auto-payment',
+  'other',
+] as const;
+export const BILL_RECURRENCE_VALUES = ['once', 'weekly', 'biweekly', 'monthly', 'quarterly', 'yearly'] as const;
+export const INCOME_FREQUENCY_VALUES = ['weekly', 'biweekly', 'monthly', 'quarterly'] as const;
+export const SUGGESTION_KINDS = ['bill', 'income'] as const;
+export const SUGGESTION_STATUSES = ['pending', 'accepted', 'dismissed'] as const;
+
+/** spec part 2 §4: form defaults after save/reset. */
+export const BILL_DEFAULTS = { priority: 'medium', category: 'utilities', recurring: 'monthly' } as const;
+export const INCOME_DEFAULTS = { frequency: 'monthly' } as const;
+/** spec part 2 §3: emergency_fund is the goal type the dashboard uses. */
+export const DEFAULT_SAVINGS_GOAL_TYPE = 'emergency_fund';
+
+// Not in the spec (our choice): caps keep one user's rows, and so the dashboard's work, bounded.
+export const MAX_BILLS_PER_USER = 500;
+export const MAX_INCOME_SOURCES_PER_USER = 100;
+export const MAX_SAVINGS_GOALS_PER_USER = 50;
+export const MAX_SUGGESTIONS_PER_MESSAGE = 500;
+export const MAX_NAME_LENGTH = 100;
+/** NUMERIC(12,2) holds at most 9,999,999,999.99. */
+export const MAX_AMOUNT_DOLLARS = 9_999_999_999.99;
+
+export type BillPriorityValue = (typeof BILL_PRIORITY_VALUES)[number];
+export type BillCategoryValue = (typeof BILL_CATEGORY_VALUES)[number];
+export type BillRecurrenceValue = (typeof BILL_RECURRENCE_VALUES)[number];
+export type IncomeFrequencyValue = (typeof INCOME_FREQUENCY_VALUES)[number];
+export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
+export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
+
+// ---------------------------------------------------------------------------------------------------------
+// Messages (spec part 2 §8 for the client texts; the server texts are ours)
+
+export const FINANCE_MESSAGES = {
+  billNotFound: 'Bill not found',
+  incomeNotFound: 'Income source not found',
+  savingsGoalNotFound: 'Savings goal not found',
+  suggestionNotFound: 'Suggestion not found',
+  suggestionNotPending: 'This suggestion has already been accepted or dismissed',
+  tooManyBills: `You can keep at most ${MAX_BILLS_PER_USER} bills. Delete one before adding another.`,
+  tooManyIncomeSources: `You can keep at most ${MAX_INCOME_SOURCES_PER_USER} income sources. Delete one before adding another.`,
+  tooManySavingsGoals: `You can keep at most ${MAX_SAVINGS_GOALS_PER_USER} savings goals. Delete one before adding another.`,
+  noBankConnected: 'No bank account is connected yet. Connect one from Connected Accounts to import bills and income.',
+  emptyUpdate: 'Send at least one field to update',
+  // spec part 2 §8: what the dashboard shows when a call fails.
+  loadFailed: 'Unable to load financial data. Please check your connection and try again.',
+  saveBillFailed: 'Failed to save bill. Please try again.',
+  deleteBillFailed: 'Failed to delete bill. Please try again.',
+  saveIncomeFailed: 'Failed to save income. Please try again.',
+  deleteIncomeFailed: 'Failed to delete income. Please try again.',
+  acceptSuggestionFailed: 'Failed to accept suggestion',
+  loadSuggestionsFailed: 'Failed to load suggestions',
+  syncFailed: 'Failed to sync bank data. Please try again.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Field schemas (spec part 2 §5)
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DECIMAL_TEXT = /^\d+(\.\d{1,2})?$/;
+
+/** True for a real calendar date written YYYY-MM-DD (2026-02-30 is not one), years 1900-2199. */
+export function isCalendarDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900 || year > 2199 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  return day <= lengths[month - 1];
+}
+
+function requiredText(label: string, max = MAX_NAME_LENGTH) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+/**
+ * Dollars as a JSON number (or a decimal string from a form): at most 2 decimals, never negative
+ * (spec part 2 §5: step 0.01). `positive` also refuses 0 (a bill or income of nothing is a typo).
+ */
+export function amountSchema(label: string, { positive }: { positive: boolean }) {
+  return z.unknown().transform((value, ctx): number => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (value === undefined || value === null || value === '') return fail(`${label} is required`);
+    let text: string;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return fail(`${label} must be a number`);
+      text = /e/i.test(String(value)) ? value.toFixed(2) : String(value);
+    } else if (typeof value === 'string') {
+      text = value.trim();
+      if (!/^-?\d*(\.\d*)?$/.test(text) || !/\d/.test(text)) return fail(`${label} must be a number`);
+    } else {
+      return fail(`${label} must be a number`);
+    }
+    if (text.startsWith('-') && Number(text) !== 0) return fail(`${label} cannot be negative`);
+    text = text.replace(/^-/, '');
+    const dollars = Number(text);
+    if (dollars > MAX_AMOUNT_DOLLARS) return fail(`${label} must be at most 9,999,999,999.99`);
+    if (!DECIMAL_TEXT.test(text.startsWith('.') ? `0${text}` : text)) return fail(`${label} can have at most 2 decimal places`);
+    if (positive && dollars === 0) return fail(`${label} must be greater than 0`);
+    return dollars;
+  });
+}
+
+export function isoDateSchema(label: string) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be a date in YYYY-MM-DD format`) })
+    .trim()
+    .min(1, `${label} is required`)
+    .refine(isCalendarDate, `${label} must be a real date in YYYY-MM-DD format`);
+}
+
+function enumSchema<const T extends readonly [string, ...string[]]>(label: string, values: T) {
+  return z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
+}
+
+/**
+ * spec part 2 §3: `dueDate` / `nextDate` are accepted for `due_date` / `next_date`. The alias is moved onto
+ * the snake_case field; sending both with different values is an error.
+ */
+function acceptAlias(alias: string, field: string, label: string) {
+  return (input: unknown, ctx: z.RefinementCtx) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input) || !(alias in input)) return input;
+    const { [alias]: aliased, ...rest } = input as Record<string, unknown>;
+    if (rest[field] === undefined) return { ...rest, [field]: aliased };
+    if (rest[field] !== aliased) ctx.addIssue({ code: 'custom', path: [alias], message: `Send ${field} or ${alias}, not both: ${label} differs` });
+    return rest;
+  };
+}
+
+const billPriority = enumSchema('Priority', BILL_PRIORITY_VALUES);
+const billCategory = enumSchema('Category', BILL_CATEGORY_VALUES);
+const billRecurrence = enumSchema('Recurrence', BILL_RECURRENCE_VALUES);
+const incomeFrequency = enumSchema('Frequency', INCOME_FREQUENCY_VALUES);
+const goalType = z
+  .string({ error: 'Goal type must be text' })
+  .trim()
+  .min(1, 'Goal type is required')
+  .max(64, 'Goal type must be at most 64 characters')
+  .regex(/^[a-z0-9_]+$/, 'Goal type may contain only lowercase letters, digits and underscores');
+
+function nonEmpty<T extends z.ZodType>(schema: T) {
+  return schema.refine((value) => Object.keys(value as object).length > 0, { message: FINANCE_MESSAGES.emptyUpdate, path: ['_'] });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Bills (spec part 2 §3, §7: POST and PUT /bills)
+
+const billFields = {
+  name: requiredText('Name'),
+  amount: amountSchema('Amount', { positive: true }),
+  due_date: isoDateSchema('Due date'),
+  priority: billPriority,
+  category: billCategory,
+  recurring: billRecurrence,
+};
+
+/** POST /bills: name, amount, due_date (or dueDate) required; the §4 defaults fill the rest. */
+export const BillCreateSchema = z.preprocess(
+  acceptAlias('dueDate', 'due_date', 'Due date'),
+  z
+    .object({
+      ...billFields,
+      priority: billPriority.default(BILL_DEFAULTS.priority),
+      category: billCategory.default(BILL_DEFAULTS.category),
+      recurring: billRecurrence.default(BILL_DEFAULTS.recurring),
+    })
+    .strict(),
+);
+/** PUT /bills/{id}: any of the same fields; only those sent change. */
+export const BillUpdateSchema = z.preprocess(acceptAlias('dueDate', 'due_date', 'Due date'), nonEmpty(z.object(billFields).partial().strict()));
+export type BillCreateInput = z.output<typeof BillCreateSchema>;
+export type BillUpdateInput = z.output<typeof BillUpdateSchema>;
+export type BillCreateRequest = z.input<typeof BillCreateSchema>;
+
+export const BillSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  amount: z.number(),
+  due_date: z.string(),
+  priority: z.enum(BILL_PRIORITY_VALUES),
+  category: z.enum(BILL_CATEGORY_VALUES),
+  recurring: z.enum(BILL_RECURRENCE_VALUES),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BillDto = z.infer<typeof BillSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Income sources (spec part 2 §3, §7: POST and PUT /income)
+
+const incomeFields = {
+  source: requiredText('Source'),
+  amount: amountSchema('Amount', { positive: true }),
+  next_date: isoDateSchema('Next date'),
+  frequency: incomeFrequency,
+};
+
+export const IncomeCreateSchema = z.preprocess(
+  acceptAlias('nextDate', 'next_date', 'Next date'),
+  z.object({ ...incomeFields, frequency: incomeFrequency.default(INCOME_DEFAULTS.frequency) }).strict(),
+);
+export const IncomeUpdateSchema = z.preprocess(acceptAlias('nextDate', 'next_date', 'Next date'), nonEmpty(z.object(incomeFields).partial().strict()));
+export type IncomeCreateInput = z.output<typeof IncomeCreateSchema>;
+export type IncomeUpdateInput = z.output<typeof IncomeUpdateSchema>;
+export type IncomeCreateRequest = z.input<typeof IncomeCreateSchema>;
+
+export const IncomeSourceSchema = z.object({
+  id: z.string(),
+  source: z.string(),
+  amount: z.number(),
+  frequency: z.enum(INCOME_FREQUENCY_VALUES),
+  next_date: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type IncomeSourceDto = z.infer<typeof IncomeSourceSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Savings goals (spec part 2 §3: goal_type, current_amount; target_amount is our optional addition)
+
+const savingsFields = {
+  goal_type: goalType,
+  current_amount: amountSchema('Current amount', { positive: false }),
+  target_amount: amountSchema('Target amount', { positive: false }).nullable(),
+};
+
+export const SavingsGoalCreateSchema = z
+  .object({
+    ...savingsFields,
+    goal_type: goalType.default(DEFAULT_SAVINGS_GOAL_TYPE),
+    target_amount: savingsFields.target_amount.optional().transform((value) => value ?? null),
+  })
+  .strict();
+export const SavingsGoalUpdateSchema = nonEmpty(z.object(savingsFields).partial().strict());
+export type SavingsGoalCreateInput = z.output<typeof SavingsGoalCreateSchema>;
+export type SavingsGoalUpdateInput = z.output<typeof SavingsGoalUpdateSchema>;
+
+export const SavingsGoalSchema = z.object({
+  id: z.string(),
+  goal_type: z.string(),
+  current_amount: z.number(),
+  target_amount: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SavingsGoalDto = z.infer<typeof SavingsGoalSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Suggestions (spec part 2 §3 bill and income suggestions; §7 GET /suggestions, POST /accept-*)
+
+export const BillSuggestionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  amount: z.number(),
+  category: z.enum(BILL_CATEGORY_VALUES),
+  suggestedDueDate: z.string(),
+  transactionDate: z.string().nullable(),
+  /** 0 to 1 (spec part 2 §5 bands: 0.9 green, 0.7 yellow, else red). */
+  confidence: z.number(),
+});
+export const IncomeSuggestionSchema = z.object({
+  id: z.string(),
+  source: z.string(),
+  amount: z.number(),
+  suggestedFrequency: z.enum(INCOME_FREQUENCY_VALUES),
+  suggestedNextDate: z.string(),
+  transactionDate: z.string().nullable(),
+  confidence: z.number(),
+});
+export const SuggestionsResponseSchema = z.object({
+  bills: z.array(BillSuggestionSchema),
+  income: z.array(IncomeSuggestionSchema),
+});
+export type BillSuggestionDto = z.infer<typeof BillSuggestionSchema>;
+export type IncomeSuggestionDto = z.infer<typeof IncomeSuggestionSchema>;
+export type SuggestionsResponse = z.infer<typeof SuggestionsResponseSchema>;
+
+/** POST /accept-bill/{id}: optional overrides of the bill made from the suggestion. */
+export const AcceptBillSchema = z.preprocess(acceptAlias('dueDate', 'due_date', 'Due date'), z.object(billFields).partial().strict());
+/** POST /accept-income/{id}: optional overrides of the income source made from the suggestion. */
+export const AcceptIncomeSchema = z.preprocess(acceptAlias('nextDate', 'next_date', 'Next date'), z.object(incomeFields).partial().strict());
+export type AcceptBillInput = z.output<typeof AcceptBillSchema>;
+export type AcceptIncomeInput = z.output<typeof AcceptIncomeSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Bank sync and the dashboard (spec part 2 §7)
+
+export const SyncBankDataResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export type SyncBankDataResponse = z.infer<typeof SyncBankDataResponseSchema>;
+
+/**
+ * GET /dashboard-with-insights answers `DashboardData` of @payday/finance-rules (money in integer cents,
+ * `...Cents` fields) spread at the top level, plus these raw lists (dollars, as the CRUD routes answer)
+ * so the dashboard needs one request.
+ */
+export const DashboardListsSchema = z.object({
+  bills: z.array(BillSchema),
+  income: z.array(IncomeSourceSchema),
+  savingsGoals: z.array(SavingsGoalSchema),
+});
+export type DashboardLists = z.infer<typeof DashboardListsSchema>;
+
+/** `?laterWindowDays=14`: the Later panel length (spec part 2 §9: starts at 7, grows by 7). Other query keys are ignored (cache busters). */
+export const DashboardQuerySchema = z
+  .object({
+    laterWindowDays: z.coerce
+      .number({ error: 'laterWindowDays must be a whole number of days' })
+      .int('laterWindowDays must be a whole number of days')
+      .min(1, 'laterWindowDays must be at least 1')
+      .max(366, 'laterWindowDays must be at most 366')
+      .optional(),
+  });
+
+// ---------------------------------------------------------------------------------------------------------
+// Redis transport (DESIGN §1): bank-sync sends detected recurring bills and income to finance.
+
+export const FINANCE_PATTERNS = {
+  /** Request/reply: `client.send(FINANCE_PATTERNS.upsertSuggestions, payload)` answers UpsertSuggestionsReply. */
+  upsertSuggestions: 'finance.suggestions.upsert',
+} as const;
+
+const externalKey = z
+  .string({ error: 'externalKey is required' })
+  .trim()
+  .min(1, 'externalKey is required')
+  .max(200, 'externalKey must be at most 200 characters');
+const confidence = z.number({ error: 'confidence must be a number' }).min(0, 'confidence must be 0 to 1').max(1, 'confidence must be 0 to 1');
+const optionalDate = isoDateSchema('transactionDate').nullable().optional().transform((value) => value ?? null);
+
+export const BillSuggestionInputSchema = z
+  .object({
+    /** Stable per user and kind (e.g. the bank-sync recurring stream id): a resend updates, never duplicates. */
+    externalKey,
+    name: requiredText('name'),
+    amount: amountSchema('amount', { positive: true }),
+    category: billCategory.default('other'),
+    suggestedDueDate: isoDateSchema('suggestedDueDate'),
+    transactionDate: optionalDate,
+    confidence,
+  })
+  .strict();
+export const IncomeSuggestionInputSchema = z
+  .object({
+    externalKey,
+    source: requiredText('source'),
+    amount: amountSchema('amount', { positive: true }),
+    suggestedFrequency: incomeFrequency.default(INCOME_DEFAULTS.frequency),
+    suggestedNextDate: isoDateSchema('suggestedNextDate'),
+    transactionDate: optionalDate,
+    confidence,
+  })
+  .strict();
+
+export const UpsertSuggestionsMessageSchema = z
+  .object({
+    userId: z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(128, 'userId is too long'),
+    bills: z.array(BillSuggestionInputSchema).max(MAX_SUGGESTIONS_PER_MESSAGE, `At most ${MAX_SUGGESTIONS_PER_MESSAGE} bills per message`).default([]),
+    income: z.array(IncomeSuggestionInputSchema).max(MAX_SUGGESTIONS_PER_MESSAGE, `At most ${MAX_SUGGESTIONS_PER_MESSAGE} income items per message`).default([]),
+  })
+  .strict();
+export type UpsertSuggestionsMessage = z.input<typeof UpsertSuggestionsMessageSchema>;
+export type UpsertSuggestionsCommand = z.output<typeof UpsertSuggestionsMessageSchema>;
+
+/** The reply: how many suggestions were stored or refreshed (accepted and dismissed ones are left alone). */
+export const UpsertSuggestionsReplySchema = z.union([
+  z.object({ ok: z.literal(true), bills: z.number(), income: z.number() }),
+  z.object({ ok: z.literal(false), message: z.string(), errors: z.record(z.string(), z.string()) }),
+]);
+export type UpsertSuggestionsReply = z.infer<typeof UpsertSuggestionsReplySchema>;

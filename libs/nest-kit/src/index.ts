@@ -8,3 +8,5 @@ export * from './redis.js';
 export * from './health.js';
 export * from './bootstrap.js';
 export * from './auth/index.js';
+export * from './transport/index.js';
+export * from './mail/index.js';

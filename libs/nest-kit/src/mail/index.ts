@@ -1,0 +1,2 @@
+export * from './mail-sender.js';
+export * from './mail.module.js';

@@ -1,0 +1,15 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { MAIL_SENDER, createMailSender, type MailSettings } from './mail-sender.js';
+
+/** Provides `MAIL_SENDER`: SMTP when `smtpUrl` is set, else JSON files in the outbox folder. */
+@Global()
+@Module({})
+export class MailModule {
+  static forRoot(settings: () => MailSettings): DynamicModule {
+    return {
+      module: MailModule,
+      providers: [{ provide: MAIL_SENDER, useFactory: () => createMailSender(settings()) }],
+      exports: [MAIL_SENDER],
+    };
+  }
+}

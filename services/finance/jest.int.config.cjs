@@ -1,0 +1,1 @@
+module.exports = { ...require('./jest.shared.cjs').financeJestConfig('int'), maxWorkers: 1 };

@@ -1,0 +1,42 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { BillCategoryValue, BillPriorityValue, BillRecurrenceValue } from '@payday/contracts';
+
+@Entity({ name: 'bills' })
+export class Bill {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** The owner: the verified token's `sub`. */
+  @Column({ name: 'user_id', type: 'text' })
+  userId: string;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  /** NUMERIC(12,2): pg hands it over as text ('19.99'), so no float ever touches it. */
+  @Column({ type: 'numeric', precision: 12, scale: 2 })
+  amount: string;
+
+  /** 'YYYY-MM-DD' */
+  @Column({ name: 'due_date', type: 'date' })
+  dueDate: string;
+
+  @Column({ type: 'text' })
+  priority: BillPriorityValue;
+
+  @Column({ type: 'text' })
+  category: BillCategoryValue;
+
+  @Column({ type: 'text' })
+  recurring: BillRecurrenceValue;
+
+  /** The suggestion this bill was accepted from, if any (spec part 2 §3: a source marker). */
+  @Column({ name: 'suggestion_id', type: 'uuid', nullable: true })
+  suggestionId: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,57 @@
+import type { BillCreateInput, BillDto, BillUpdateInput } from '@payday/contracts';
+import type { Bill as RuleBill } from '@payday/finance-rules';
+import { dollarsToNumeric, numericToCents, numericToDollars } from '../common/money.js';
+import type { Bill } from './bill.entity.js';
+
+/** The row's API shape (spec part 2 §3): dollars as a number, dates as YYYY-MM-DD. */
+export function toBillDto(bill: Bill): BillDto {
+  return {
+    id: bill.id,
+    name: bill.name,
+    amount: numericToDollars(bill.amount),
+    due_date: bill.dueDate,
+    priority: bill.priority,
+    category: bill.category,
+    recurring: bill.recurring,
+    created_at: bill.createdAt.toISOString(),
+    updated_at: bill.updatedAt.toISOString(),
+  };
+}
+
+/** The rules' shape: integer cents. */
+export function toRuleBill(bill: Bill): RuleBill {
+  return {
+    id: bill.id,
+    name: bill.name,
+    amountCents: numericToCents(bill.amount),
+    dueDate: bill.dueDate,
+    priority: bill.priority,
+    category: bill.category,
+    recurring: bill.recurring,
+  };
+}
+
+/** Column values for a new row from validated input (defaults already applied by the schema). */
+export function billColumns(userId: string, input: BillCreateInput, suggestionId: string | null = null): Partial<Bill> {
+  return {
+    userId,
+    name: input.name,
+    amount: dollarsToNumeric(input.amount),
+    dueDate: input.due_date,
+    priority: input.priority,
+    category: input.category,
+    recurring: input.recurring,
+    suggestionId,
+  };
+}
+
+/** Only the fields sent change (PUT carries any of the POST fields). */
+export function applyBillUpdate(bill: Bill, patch: BillUpdateInput): Bill {
+  if (patch.name !== undefined) bill.name = patch.name;
+  if (patch.amount !== undefined) bill.amount = dollarsToNumeric(patch.amount);
+  if (patch.due_date !== undefined) bill.dueDate = patch.due_date;
+  if (patch.priority !== undefined) bill.priority = patch.priority;
+  if (patch.category !== undefined) bill.category = patch.category;
+  if (patch.recurring !== undefined) bill.recurring = patch.recurring;
+  return bill;
+}

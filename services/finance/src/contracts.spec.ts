@@ -1,0 +1,106 @@
+// The finance contracts (libs/contracts/src/finance.ts) as the service relies on them: spec part 2 §3
+// enums shared with the rules library, §4 defaults and §5 validation.
+import {
+  BILL_CATEGORY_VALUES,
+  BILL_PRIORITY_VALUES,
+  BILL_RECURRENCE_VALUES,
+  BillCreateSchema,
+  BillUpdateSchema,
+  INCOME_FREQUENCY_VALUES,
+  IncomeCreateSchema,
+  SavingsGoalCreateSchema,
+  UpsertSuggestionsMessageSchema,
+  fieldErrors,
+  isCalendarDate,
+} from '@payday/contracts';
+import { BILL_CATEGORIES, BILL_PRIORITIES, BILL_RECURRENCES, INCOME_FREQUENCIES } from '@payday/finance-rules';
+
+describe('enums', () => {
+  it('are the same lists in the contracts and in the rules library', () => {
+    expect(BILL_PRIORITY_VALUES).toEqual(BILL_PRIORITIES);
+    expect(BILL_CATEGORY_VALUES).toEqual(BILL_CATEGORIES);
+    expect(BILL_RECURRENCE_VALUES).toEqual(BILL_RECURRENCES);
+    expect(INCOME_FREQUENCY_VALUES).toEqual(INCOME_FREQUENCIES);
+  });
+});
+
+describe('isCalendarDate', () => {
+  it.each([
+    ['2026-02-28', true],
+    ['2028-02-29', true],
+    ['2026-02-29', false],
+    ['2026-02-30', false],
+    ['2026-04-31', false],
+    ['2026-13-01', false],
+    ['2026-3-1', false],
+    ['2026-03-01T00:00:00Z', false],
+  ])('%s -> %s', (value, expected) => {
+    expect(isCalendarDate(value)).toBe(expected);
+  });
+});
+
+describe('BillCreateSchema', () => {
+  it('fills the spec part 2 §4 defaults and moves dueDate onto due_date', () => {
+    expect(BillCreateSchema.parse({ name: ' Rent ', amount: '1200.5', dueDate: '2026-04-01' })).toEqual({
+      name: 'Rent',
+      amount: 1200.5,
+      due_date: '2026-04-01',
+      priority: 'medium',
+      category: 'utilities',
+      recurring: 'monthly',
+    });
+  });
+
+  it.each([
+    [{ amount: 1, due_date: '2026-04-01' }, 'name', 'Name is required'],
+    [{ name: 'x', amount: -0.01, due_date: '2026-04-01' }, 'amount', 'Amount cannot be negative'],
+    [{ name: 'x', amount: '12abc', due_date: '2026-04-01' }, 'amount', 'Amount must be a number'],
+    [{ name: 'x', amount: Number.NaN, due_date: '2026-04-01' }, 'amount', 'Amount must be a number'],
+    [{ name: 'x', amount: 1.234, due_date: '2026-04-01' }, 'amount', 'Amount can have at most 2 decimal places'],
+    [{ name: 'x', amount: 1, due_date: '2026-02-30' }, 'due_date', 'Due date must be a real date in YYYY-MM-DD format'],
+    [{ name: 'x', amount: 1, due_date: '2026-04-01', priority: 'HIGH' }, 'priority', 'Priority must be one of: low, medium, high'],
+    [{ name: 'x', amount: 1, due_date: '2026-04-01', extra: 1 }, 'extra', 'Unknown field "extra"'],
+  ])('rejects %j on %s', (body, field, message) => {
+    const result = BillCreateSchema.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)[field]).toBe(message);
+  });
+
+  it('accepts due_date and dueDate together when they agree', () => {
+    expect(BillCreateSchema.parse({ name: 'x', amount: 1, due_date: '2026-04-01', dueDate: '2026-04-01' }).due_date).toBe('2026-04-01');
+  });
+});
+
+describe('BillUpdateSchema', () => {
+  it('keeps only the fields sent (no defaults on update)', () => {
+    expect(BillUpdateSchema.parse({ amount: 5 })).toEqual({ amount: 5 });
+  });
+});
+
+describe('IncomeCreateSchema', () => {
+  it('defaults frequency to monthly and accepts nextDate', () => {
+    expect(IncomeCreateSchema.parse({ source: 'Pay', amount: 100, nextDate: '2026-03-13' })).toEqual({
+      source: 'Pay',
+      amount: 100,
+      next_date: '2026-03-13',
+      frequency: 'monthly',
+    });
+  });
+});
+
+describe('SavingsGoalCreateSchema', () => {
+  it('defaults the goal type to emergency_fund and the target to null', () => {
+    expect(SavingsGoalCreateSchema.parse({ current_amount: 0 })).toEqual({ goal_type: 'emergency_fund', current_amount: 0, target_amount: null });
+  });
+});
+
+describe('UpsertSuggestionsMessageSchema', () => {
+  it('defaults missing lists to empty and names every bad field', () => {
+    expect(UpsertSuggestionsMessageSchema.parse({ userId: 'u1' })).toEqual({ userId: 'u1', bills: [], income: [] });
+    const result = UpsertSuggestionsMessageSchema.safeParse({
+      userId: 'u1',
+      income: [{ externalKey: 'k', source: 'Pay', amount: 1, suggestedFrequency: 'yearly', suggestedNextDate: '2026-03-01', confidence: 0.5 }],
+    });
+    expect(fieldErrors(result.error!)).toEqual({ 'income.0.suggestedFrequency': 'Frequency must be one of: weekly, biweekly, monthly, quarterly' });
+  });
+});

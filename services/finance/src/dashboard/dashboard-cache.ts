@@ -1,0 +1,29 @@
+/**
+ * The serialized dashboard per user, valid for one (data version, today, window). Computing it takes the
+ * rules tens of milliseconds for a hundred bills, while users reload far more often than they edit.
+ * Concurrent misses for the same key share one computation. Bounded: the oldest entry goes first.
+ */
+export class DashboardCache {
+  private readonly entries = new Map<string, { key: string; body: string }>();
+  private readonly inFlight = new Map<string, Promise<string>>();
+
+  constructor(private readonly maxEntries = 2000) {}
+
+  async get(userId: string, key: string, compute: () => Promise<string>): Promise<string> {
+    const cached = this.entries.get(userId);
+    if (cached?.key === key) return cached.body;
+    const flightKey = `${userId}\u0000${key}`;
+    const pending = this.inFlight.get(flightKey);
+    if (pending) return pending;
+    const promise = compute()
+      .then((body) => {
+        this.entries.delete(userId);
+        if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+        this.entries.set(userId, { key, body });
+        return body;
+      })
+      .finally(() => this.inFlight.delete(flightKey));
+    this.inFlight.set(flightKey, promise);
+    return promise;
+  }
+}

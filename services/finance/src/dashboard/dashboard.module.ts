@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Bill } from '../bills/bill.entity.js';
+import { IncomeSource } from '../income/income-source.entity.js';
+import { SavingsGoal } from '../savings-goals/savings-goal.entity.js';
+import { DashboardController } from './dashboard.controller.js';
+import { DashboardService } from './dashboard.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Bill, IncomeSource, SavingsGoal])],
+  controllers: [DashboardController],
+  providers: [DashboardService],
+})
+export class DashboardModule {}

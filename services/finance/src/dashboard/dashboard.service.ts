@@ -1,0 +1,61 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { DashboardLists } from '@payday/contracts';
+import { computeDashboard, LATER_WINDOW_INITIAL_DAYS, type DashboardData } from '@payday/finance-rules';
+import { Bill } from '../bills/bill.entity.js';
+import { toBillDto, toRuleBill } from '../bills/bill.mapper.js';
+import { CLOCK, type Clock } from '../clock/clock.js';
+import { IncomeSource } from '../income/income-source.entity.js';
+import { toIncomeDto, toRuleIncome } from '../income/income.mapper.js';
+import { SavingsGoal } from '../savings-goals/savings-goal.entity.js';
+import { toRuleSavingsGoal, toSavingsGoalDto } from '../savings-goals/savings-goal.mapper.js';
+import { DashboardCache } from './dashboard-cache.js';
+
+export type DashboardWithInsights = DashboardData & DashboardLists;
+
+/**
+ * spec part 2 §7: GET /dashboard-with-insights. One query per table (in parallel), then the rules library
+ * computes everything; this service converts dollars to cents and back and re-implements no rule.
+ * The JSON is cached per user under the data version the write triggers keep (see the migration).
+ */
+@Injectable()
+export class DashboardService {
+  private readonly cache = new DashboardCache();
+
+  constructor(
+    @InjectRepository(Bill) private readonly bills: Repository<Bill>,
+    @InjectRepository(IncomeSource) private readonly incomes: Repository<IncomeSource>,
+    @InjectRepository(SavingsGoal) private readonly goals: Repository<SavingsGoal>,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** The dashboard as a JSON string. */
+  async forUserJson(userId: string, laterWindowDays = LATER_WINDOW_INITIAL_DAYS): Promise<string> {
+    const today = this.clock.today();
+    const rows: { version: string }[] = await this.bills.query('SELECT version FROM data_versions WHERE user_id = $1', [userId]);
+    const key = `${rows[0]?.version ?? '0'}:${today}:${laterWindowDays}`;
+    return this.cache.get(userId, key, async () => JSON.stringify(await this.compute(userId, today, laterWindowDays)));
+  }
+
+  async compute(userId: string, today: string, laterWindowDays: number): Promise<DashboardWithInsights> {
+    const [bills, incomes, goals] = await Promise.all([
+      this.bills.find({ where: { userId }, order: { dueDate: 'ASC', name: 'ASC' } }),
+      this.incomes.find({ where: { userId }, order: { nextDate: 'ASC', source: 'ASC' } }),
+      this.goals.find({ where: { userId }, order: { createdAt: 'ASC' } }),
+    ]);
+    const dashboard = computeDashboard({
+      bills: bills.map(toRuleBill),
+      incomes: incomes.map(toRuleIncome),
+      savingsGoals: goals.map(toRuleSavingsGoal),
+      today,
+      laterWindowDays,
+    });
+    return {
+      ...dashboard,
+      bills: bills.map(toBillDto),
+      income: incomes.map(toIncomeDto),
+      savingsGoals: goals.map(toSavingsGoalDto),
+    };
+  }
+}

@@ -1,0 +1,8 @@
+import { JsonLogger } from '@payday/nest-kit';
+import { loadFinanceConfig } from './config.js';
+import { createFinanceApp } from './finance-app.js';
+
+const config = loadFinanceConfig();
+const app = await createFinanceApp(config);
+await app.listen({ port: config.PORT, host: '0.0.0.0' });
+new JsonLogger('finance', config.LOG_LEVEL).event('info', 'listening', { port: config.PORT });

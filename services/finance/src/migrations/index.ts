@@ -1,0 +1,5 @@
+import { CreateFinanceTables1763856000000 } from './1763856000000-create-finance-tables.js';
+import { CreateDataVersions1763856100000 } from './1763856100000-create-data-versions.js';
+
+/** Checked-in migrations, in order; run at start-up. */
+export const migrations = [CreateFinanceTables1763856000000, CreateDataVersions1763856100000];

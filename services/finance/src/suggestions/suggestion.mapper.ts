@@ -1,0 +1,59 @@
+import {
+  BILL_DEFAULTS,
+  INCOME_DEFAULTS,
+  type AcceptBillInput,
+  type AcceptIncomeInput,
+  type BillCreateInput,
+  type BillSuggestionDto,
+  type IncomeCreateInput,
+  type IncomeSuggestionDto,
+} from '@payday/contracts';
+import { numericToDollars } from '../common/money.js';
+import type { Suggestion } from './suggestion.entity.js';
+
+export function toBillSuggestionDto(s: Suggestion): BillSuggestionDto {
+  return {
+    id: s.id,
+    name: s.name,
+    amount: numericToDollars(s.amount),
+    category: s.category ?? 'other',
+    suggestedDueDate: s.suggestedDate,
+    transactionDate: s.transactionDate,
+    confidence: Number(s.confidence),
+  };
+}
+
+export function toIncomeSuggestionDto(s: Suggestion): IncomeSuggestionDto {
+  return {
+    id: s.id,
+    source: s.name,
+    amount: numericToDollars(s.amount),
+    suggestedFrequency: s.frequency ?? INCOME_DEFAULTS.frequency,
+    suggestedNextDate: s.suggestedDate,
+    transactionDate: s.transactionDate,
+    confidence: Number(s.confidence),
+  };
+}
+
+/** The bill an accepted suggestion becomes: its fields, the §4 defaults, then the caller's overrides. */
+export function billFromSuggestion(s: Suggestion, overrides: AcceptBillInput): BillCreateInput {
+  return {
+    name: s.name,
+    amount: numericToDollars(s.amount),
+    due_date: s.suggestedDate,
+    category: s.category ?? 'other',
+    priority: BILL_DEFAULTS.priority,
+    recurring: BILL_DEFAULTS.recurring,
+    ...overrides,
+  };
+}
+
+export function incomeFromSuggestion(s: Suggestion, overrides: AcceptIncomeInput): IncomeCreateInput {
+  return {
+    source: s.name,
+    amount: numericToDollars(s.amount),
+    next_date: s.suggestedDate,
+    frequency: s.frequency ?? INCOME_DEFAULTS.frequency,
+    ...overrides,
+  };
+}

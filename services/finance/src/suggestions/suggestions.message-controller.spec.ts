@@ -1,0 +1,25 @@
+import { SuggestionsMessageController } from './suggestions.message-controller.js';
+
+describe('SuggestionsMessageController', () => {
+  it('passes a valid message on and replies with the counts', async () => {
+    const service = { upsert: jest.fn(async () => ({ bills: 1, income: 0 })) };
+    const controller = new SuggestionsMessageController(service as never);
+    const reply = await controller.upsert({
+      userId: 'u1',
+      bills: [{ externalKey: 'k1', name: 'Gym', amount: 19.99, suggestedDueDate: '2026-03-20', confidence: 0.8 }],
+    });
+    expect(reply).toEqual({ ok: true, bills: 1, income: 0 });
+    expect(service.upsert).toHaveBeenCalledWith({
+      userId: 'u1',
+      bills: [{ externalKey: 'k1', name: 'Gym', amount: 19.99, category: 'other', suggestedDueDate: '2026-03-20', transactionDate: null, confidence: 0.8 }],
+      income: [],
+    });
+  });
+
+  it('replies with the field errors and stores nothing for a bad message', async () => {
+    const service = { upsert: jest.fn() };
+    const reply = await new SuggestionsMessageController(service as never).upsert({ bills: 'nope' });
+    expect(reply).toMatchObject({ ok: false, errors: { userId: 'userId is required' } });
+    expect(service.upsert).not.toHaveBeenCalled();
+  });
+});

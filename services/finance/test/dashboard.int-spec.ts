@@ -1,0 +1,156 @@
+import { FINANCE_MESSAGES } from '@payday/contracts';
+import { startFinanceHarness, type FinanceHarness } from './support/finance-harness.js';
+
+// The clock is frozen at Tuesday 2026-03-10, so every figure below follows from spec part 2 §5 and §9.
+let h: FinanceHarness;
+
+beforeAll(async () => {
+  h = await startFinanceHarness({ today: '2026-03-10' });
+});
+afterAll(async () => {
+  await h?.close();
+});
+beforeEach(() => h.truncate());
+
+async function seedKnownData() {
+  const salary = (await h.call('POST', '/income', { body: { source: 'Salary', amount: 3000, frequency: 'monthly', next_date: '2026-03-13' } })).body;
+  const rent = (await h.call('POST', '/bills', { body: { name: 'Rent', amount: 1200, due_date: '2026-03-20', priority: 'high', category: 'rent' } })).body;
+  const phone = (await h.call('POST', '/bills', { body: { name: 'Phone', amount: 45.5, due_date: '2026-03-14' } })).body;
+  const fund = (await h.call('POST', '/savings-goals', { body: { goal_type: 'emergency_fund', current_amount: 1000 } })).body;
+  return { salary, rent, phone, fund };
+}
+
+describe('GET /dashboard-with-insights', () => {
+  it('computes the summary, emergency fund and week figures for a known data set', async () => {
+    const { salary, rent, phone, fund } = await seedKnownData();
+    const response = await h.call('GET', '/dashboard-with-insights');
+    expect(response.status).toBe(200);
+    const d = response.body;
+    expect(d.today).toBe('2026-03-10');
+    // Monthly: income 3000.00; bills 1200.00 + 45.50; balance 1754.50 = 58.5% of income.
+    expect(d.summary).toEqual({
+      monthlyIncomeCents: 300000,
+      monthlyBillsCents: 124550,
+      spendingBalanceCents: 175450,
+      savingsRatePercent: 58.5,
+      billsPercentOfIncome: 41.5,
+      // "This week" runs to the coming Sunday, 2026-03-15: only Phone (03-14).
+      upcomingBillsThisWeek: { count: 1, totalCents: 4550, endDate: '2026-03-15' },
+    });
+    // spec §9: goal 6 x monthly bills = 7473.00; 1000.00 saved = 13%.
+    expect(d.emergencyFund).toEqual({ goalCents: 747300, currentCents: 100000, progressPercent: 13 });
+    // This Week = 03-10..03-17: Salary 03-13 and Phone 03-14; Next Week = 03-18..03-24: Rent 03-20.
+    expect(d.windows.thisWeek.items.map((i: { kind: string; date: string }) => `${i.kind}:${i.date}`)).toEqual([
+      'income:2026-03-13',
+      'bill:2026-03-14',
+    ]);
+    expect(d.windows.thisWeek).toMatchObject({ startDate: '2026-03-10', endDate: '2026-03-17', billsTotalCents: 4550, incomeTotalCents: 300000 });
+    expect(d.windows.nextWeek.items.map((i: { kind: string; date: string }) => `${i.kind}:${i.date}`)).toEqual(['bill:2026-03-20']);
+    expect(d.quickStats).toMatchObject({ monthName: 'March', daysRemainingInMonth: 21 });
+    // Raw lists in the API's dollars, exactly as the CRUD routes answer them.
+    expect(d.bills).toEqual([phone, rent]);
+    expect(d.income).toEqual([salary]);
+    expect(d.savingsGoals).toEqual([fund]);
+  });
+
+  it('suggests paying each bill after payday with the spec confidence', async () => {
+    const { rent, phone, salary } = await seedKnownData();
+    const schedule = (await h.call('GET', '/dashboard-with-insights')).body.paymentSchedule;
+    // Rent, high priority: due 03-20 minus 5 = 03-15, paid from the 03-13 salary (7 days before due, preferred).
+    // Confidence 100 - 5 (bill/income 0.4 > 0.3) - 5 (2 days after income < 3) = 90, band target.
+    expect(schedule.find((s: { id: string }) => s.id === `${rent.id}:2026-03-20`)).toMatchObject({
+      billName: 'Rent',
+      billAmountCents: 120000,
+      suggestedDate: '2026-03-15',
+      incomeId: salary.id,
+      incomeDate: '2026-03-13',
+      paymentSource: 'Salary',
+      daysBeforeDue: 5,
+      daysAfterIncome: 2,
+      confidence: 90,
+      band: 'target',
+    });
+    // Phone, 45.50: due 03-14 minus 3 = 03-11; the only eligible income (0-30 days before) is 03-13.
+    // Confidence 100 - 15 (paid before the income: days after income < 1) = 85, band good.
+    expect(schedule.find((s: { id: string }) => s.id === `${phone.id}:2026-03-14`)).toMatchObject({
+      suggestedDate: '2026-03-11',
+      incomeDate: '2026-03-13',
+      daysBeforeDue: 3,
+      daysAfterIncome: -2,
+      confidence: 85,
+      band: 'good',
+    });
+  });
+
+  it('gives at most 4 tips from the spec rules', async () => {
+    await seedKnownData();
+    const tips = (await h.call('GET', '/dashboard-with-insights')).body.tips;
+    // Fund below goal with a positive balance, a bill due within 7 days, one income source, savings rate 58.5%.
+    expect(tips.map((t: { id: string }) => t.id).sort()).toEqual(['bills-due-soon', 'diversify-income', 'emergency-fund-grow', 'strong-savings-rate']);
+    // Grow by the smaller of 30% of 1754.50 (526.35) or the shortfall 6473.00 / 12 (539.42).
+    expect(tips.find((t: { id: string }) => t.id === 'emergency-fund-grow').message).toContain('$526.35');
+  });
+
+  it('widens the Later window with ?laterWindowDays and rejects a bad value', async () => {
+    await seedKnownData();
+    const wide = (await h.call('GET', '/dashboard-with-insights?laterWindowDays=14')).body;
+    expect(wide.laterWindowDays).toBe(14);
+    expect(wide.windows.later).toMatchObject({ startDate: '2026-03-25', endDate: '2026-04-07' });
+    const bad = await h.call('GET', '/dashboard-with-insights?laterWindowDays=0');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.laterWindowDays).toBe('laterWindowDays must be at least 1');
+  });
+
+  it('answers an empty dashboard for a user with no data and only ever the caller data', async () => {
+    await seedKnownData();
+    const d = (await h.call('GET', '/dashboard-with-insights', { token: h.userB.token })).body;
+    expect(d.bills).toEqual([]);
+    expect(d.income).toEqual([]);
+    expect(d.savingsGoals).toEqual([]);
+    expect(d.paymentSchedule).toEqual([]);
+    expect(d.summary.monthlyBillsCents).toBe(0);
+  });
+
+  it('reflects every write at once, through the API or straight in the database (cache keyed by data version)', async () => {
+    const { rent, fund } = await seedKnownData();
+    expect((await h.call('GET', '/dashboard-with-insights')).body.summary.monthlyBillsCents).toBe(124550);
+    await h.call('PUT', `/bills/${rent.id}`, { body: { amount: 1300 } });
+    expect((await h.call('GET', '/dashboard-with-insights')).body.summary.monthlyBillsCents).toBe(134550);
+    await h.db.query(`UPDATE "${h.schema}".savings_goals SET current_amount = 2000 WHERE id = $1`, [fund.id]);
+    expect((await h.call('GET', '/dashboard-with-insights')).body.emergencyFund.currentCents).toBe(200000);
+    await h.call('DELETE', `/bills/${rent.id}`);
+    const after = (await h.call('GET', '/dashboard-with-insights')).body;
+    expect(after.bills.map((b: { name: string }) => b.name)).toEqual(['Phone']);
+    expect(after.summary.monthlyBillsCents).toBe(4550);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await h.call('GET', '/dashboard-with-insights', { token: null })).status).toBe(401);
+  });
+});
+
+describe('POST /sync-bank-data', () => {
+  it('answers 200 with a clear message that no bank is connected, with or without a JSON content type', async () => {
+    const plain = await h.call('POST', '/sync-bank-data');
+    expect(plain.status).toBe(200);
+    expect(plain.body).toEqual({ success: false, message: FINANCE_MESSAGES.noBankConnected });
+    const withType = await h.call('POST', '/sync-bank-data', { headers: { 'content-type': 'application/json' } });
+    expect(withType.status).toBe(200);
+    expect(withType.body.success).toBe(false);
+    expect((await h.call('POST', '/sync-bank-data', { token: null })).status).toBe(401);
+  });
+});
+
+describe('health', () => {
+  it('answers liveness and readiness with the database and Redis reachable', async () => {
+    expect((await fetch(`${h.baseUrl}/health`)).status).toBe(200);
+    const ready = await fetch(`${h.baseUrl}/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+  });
+
+  it('echoes the gateway request id', async () => {
+    const response = await h.call('GET', '/bills', { headers: { 'x-request-id': 'req-finance-1' } });
+    expect(response.headers.get('x-request-id')).toBe('req-finance-1');
+  });
+});

@@ -1,0 +1,195 @@
+import type { ClientProxy } from '@nestjs/microservices';
+import { FINANCE_MESSAGES, FINANCE_PATTERNS, type UpsertSuggestionsMessage, type UpsertSuggestionsReply } from '@payday/contracts';
+import { createRedisClient } from '@payday/nest-kit';
+import { firstValueFrom, timeout } from 'rxjs';
+import { startFinanceHarness, type FinanceHarness } from './support/finance-harness.js';
+import { startPrivateRedis, type PrivateRedis } from './support/private-redis.js';
+
+// Suggestions arrive the way bank-sync will send them: a real message over the Redis transport, on a
+// redis-server of this test's own (see private-redis.ts for why not the shared one).
+let h: FinanceHarness;
+let client: ClientProxy;
+let redis: PrivateRedis;
+
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+  h = await startFinanceHarness({ redisUrl: redis.url });
+  client = createRedisClient(h.config.REDIS_URL);
+  await client.connect();
+});
+afterAll(async () => {
+  await client?.close();
+  await h?.close();
+  await redis?.stop();
+});
+beforeEach(() => h.truncate());
+
+const send = (payload: unknown) =>
+  firstValueFrom(client.send<UpsertSuggestionsReply>(FINANCE_PATTERNS.upsertSuggestions, payload).pipe(timeout(10_000)));
+
+function detected(userId: string): UpsertSuggestionsMessage {
+  return {
+    userId,
+    bills: [
+      { externalKey: 'stream-netflix', name: 'Netflix', amount: 15.49, category: 'subscriptions', suggestedDueDate: '2026-03-22', transactionDate: '2026-02-22', confidence: 0.95 },
+      { externalKey: 'stream-power', name: 'City Power', amount: 88.1, category: 'utilities', suggestedDueDate: '2026-03-18', confidence: 0.72 },
+    ],
+    income: [
+      { externalKey: 'stream-payroll', source: 'ACME Payroll', amount: 2100, suggestedFrequency: 'biweekly', suggestedNextDate: '2026-03-13', transactionDate: '2026-02-27', confidence: 0.9 },
+    ],
+  };
+}
+
+const suggestionRows = async () =>
+  (await h.db.query(`SELECT user_id, kind, external_key, name, amount::text AS amount, status FROM "${h.schema}".suggestions ORDER BY external_key`)).rows;
+
+describe(`Redis message ${FINANCE_PATTERNS.upsertSuggestions}`, () => {
+  it('stores the suggestions for that user and GET /suggestions answers {bills, income}', async () => {
+    expect(await send(detected(h.userA.id))).toEqual({ ok: true, bills: 2, income: 1 });
+    const response = await h.call('GET', '/suggestions');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      bills: [
+        { id: expect.any(String), name: 'Netflix', amount: 15.49, category: 'subscriptions', suggestedDueDate: '2026-03-22', transactionDate: '2026-02-22', confidence: 0.95 },
+        { id: expect.any(String), name: 'City Power', amount: 88.1, category: 'utilities', suggestedDueDate: '2026-03-18', transactionDate: null, confidence: 0.72 },
+      ],
+      income: [
+        { id: expect.any(String), source: 'ACME Payroll', amount: 2100, suggestedFrequency: 'biweekly', suggestedNextDate: '2026-03-13', transactionDate: '2026-02-27', confidence: 0.9 },
+      ],
+    });
+  });
+
+  it('is idempotent: sending the same message twice leaves one row per (user, kind, key), refreshed', async () => {
+    await send(detected(h.userA.id));
+    const again = detected(h.userA.id);
+    again.bills![0]!.amount = 16.99;
+    expect(await send(again)).toEqual({ ok: true, bills: 2, income: 1 });
+    const rows = await suggestionRows();
+    expect(rows).toHaveLength(3);
+    expect(rows.find((r) => r.external_key === 'stream-netflix')).toMatchObject({ amount: '16.99', status: 'pending' });
+  });
+
+  it('keeps the same external key apart per user and per kind', async () => {
+    await send(detected(h.userA.id));
+    await send(detected(h.userB.id));
+    await send({ userId: h.userA.id, income: [{ externalKey: 'stream-netflix', source: 'Refund', amount: 5, suggestedNextDate: '2026-04-01', confidence: 0.5 }] });
+    expect(await suggestionRows()).toHaveLength(7);
+    expect((await h.call('GET', '/suggestions', { token: h.userB.token })).body.bills).toHaveLength(2);
+  });
+
+  it('does not bring back a suggestion the user already accepted', async () => {
+    await send(detected(h.userA.id));
+    const [netflix] = (await h.call('GET', '/suggestions')).body.bills;
+    expect((await h.call('POST', `/accept-bill/${netflix.id}`)).status).toBe(201);
+    await send(detected(h.userA.id));
+    expect((await h.call('GET', '/suggestions')).body.bills.map((b: { name: string }) => b.name)).toEqual(['City Power']);
+  });
+
+  it('answers a bad payload with the field errors and stores nothing', async () => {
+    const reply = await send({ userId: h.userA.id, bills: [{ externalKey: 'x', name: 'Bad', amount: -3, suggestedDueDate: '2026-02-30', confidence: 2 }] });
+    expect(reply).toMatchObject({
+      ok: false,
+      errors: {
+        'bills.0.amount': 'amount cannot be negative',
+        'bills.0.suggestedDueDate': 'suggestedDueDate must be a real date in YYYY-MM-DD format',
+        'bills.0.confidence': 'confidence must be 0 to 1',
+      },
+    });
+    expect(await suggestionRows()).toEqual([]);
+  });
+});
+
+describe('accepting suggestions', () => {
+  it('POST /accept-bill/{id} turns a pending suggestion into a bill with the spec defaults and marks it accepted', async () => {
+    await send(detected(h.userA.id));
+    const netflix = (await h.call('GET', '/suggestions')).body.bills.find((b: { name: string }) => b.name === 'Netflix');
+    const accepted = await h.call('POST', `/accept-bill/${netflix.id}`, { headers: { 'content-type': 'application/json' } });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toEqual({
+      id: expect.any(String),
+      name: 'Netflix',
+      amount: 15.49,
+      due_date: '2026-03-22',
+      priority: 'medium',
+      category: 'subscriptions',
+      recurring: 'monthly',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect((await h.call('GET', '/bills')).body).toEqual([accepted.body]);
+    const status = await h.db.query(`SELECT status FROM "${h.schema}".suggestions WHERE id = $1`, [netflix.id]);
+    expect(status.rows[0].status).toBe('accepted');
+    expect((await h.call('GET', '/suggestions')).body.bills).toHaveLength(1);
+  });
+
+  it('applies the optional body overrides', async () => {
+    await send(detected(h.userA.id));
+    const power = (await h.call('GET', '/suggestions')).body.bills.find((b: { name: string }) => b.name === 'City Power');
+    const accepted = await h.call('POST', `/accept-bill/${power.id}`, { body: { name: 'Electricity', amount: 90, priority: 'high', dueDate: '2026-03-19' } });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toMatchObject({ name: 'Electricity', amount: 90, priority: 'high', due_date: '2026-03-19', category: 'utilities' });
+  });
+
+  it('POST /accept-income/{id} turns a pending suggestion into an income source', async () => {
+    await send(detected(h.userA.id));
+    const [payroll] = (await h.call('GET', '/suggestions')).body.income;
+    const accepted = await h.call('POST', `/accept-income/${payroll.id}`, { body: { source: 'Day job' } });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toEqual({
+      id: expect.any(String),
+      source: 'Day job',
+      amount: 2100,
+      frequency: 'biweekly',
+      next_date: '2026-03-13',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect((await h.call('GET', '/income')).body).toEqual([accepted.body]);
+    expect((await h.call('GET', '/suggestions')).body.income).toEqual([]);
+  });
+
+  it('answers 409 when the suggestion was already accepted, and creates nothing more', async () => {
+    await send(detected(h.userA.id));
+    const [first] = (await h.call('GET', '/suggestions')).body.bills;
+    await h.call('POST', `/accept-bill/${first.id}`);
+    const again = await h.call('POST', `/accept-bill/${first.id}`);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: FINANCE_MESSAGES.suggestionNotPending });
+    expect((await h.call('GET', '/bills')).body).toHaveLength(1);
+  });
+
+  it('rejects invalid overrides with 400 and leaves the suggestion pending', async () => {
+    await send(detected(h.userA.id));
+    const [first] = (await h.call('GET', '/suggestions')).body.bills;
+    const bad = await h.call('POST', `/accept-bill/${first.id}`, { body: { recurring: 'daily' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.recurring).toBe('Recurrence must be one of: once, weekly, biweekly, monthly, quarterly, yearly');
+    expect((await h.call('GET', '/suggestions')).body.bills).toHaveLength(2);
+  });
+
+  it('answers 404 for the other kind of suggestion and for an unknown id', async () => {
+    await send(detected(h.userA.id));
+    const [payroll] = (await h.call('GET', '/suggestions')).body.income;
+    expect((await h.call('POST', `/accept-bill/${payroll.id}`)).status).toBe(404);
+    expect((await h.call('POST', '/accept-income/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await h.call('POST', '/accept-income/nope')).status).toBe(404);
+  });
+
+  it("user B cannot see or accept user A's suggestions (404) and A's stay pending", async () => {
+    await send(detected(h.userA.id));
+    const mine = (await h.call('GET', '/suggestions')).body;
+    const asB = { token: h.userB.token };
+    expect((await h.call('GET', '/suggestions', asB)).body).toEqual({ bills: [], income: [] });
+    const bill = await h.call('POST', `/accept-bill/${mine.bills[0].id}`, asB);
+    expect(bill.status).toBe(404);
+    expect(bill.body).toEqual({ message: FINANCE_MESSAGES.suggestionNotFound });
+    expect((await h.call('POST', `/accept-income/${mine.income[0].id}`, asB)).status).toBe(404);
+    expect((await h.call('GET', '/bills', asB)).body).toEqual([]);
+    expect((await h.call('GET', '/suggestions')).body).toEqual(mine);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await h.call('GET', '/suggestions', { token: null })).status).toBe(401);
+    expect((await h.call('POST', '/accept-bill/00000000-0000-4000-8000-000000000000', { token: null })).status).toBe(401);
+  });
+});
