@@ -1,2 +1,549 @@
-// Auth payloads: filled in by the identity work (issue 3).
-export {};
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------------------
+// Constants (spec part 1 §9, DESIGN §4)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Access tokens live 15 minutes (DESIGN §4: short-lived); `expires_in` of a session. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** The challenge token between password and second factor. */
+export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
+/** The recovery token carried by a reset link. */
+export const RECOVERY_TOKEN_TTL_SECONDS = 60 * 60;
+/** A refresh token is good for 30 days (each rotation issues a fresh one). */
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** Failed sign-ins per account or per IP within the window before 429. */
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+/** At most one reset e-mail per address in this many seconds. */
+export const RESET_EMAIL_INTERVAL_SECONDS = 60;
+/** spec part 1 §9: MFA code length 6, rotation 30 s, previous codes accepted 2 minutes. */
+export const MFA_CODE_LENGTH = 6;
+export const MFA_PERIOD_SECONDS = 30;
+export const MFA_ACCEPT_PAST_SECONDS = 120;
+export const BACKUP_CODE_COUNT = 10;
+/** spec part 1 §9: minimum age and password minimums. */
+export const MINIMUM_AGE_YEARS = 18;
+export const PASSWORD_MIN_LENGTH = 8;
+export const ADMIN_CREATED_PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+/** spec part 1 §9: the web session's self-refresh (tick 30 s, refresh at 3 ticks or fewer, backoff 200 ms doubling). */
+export const SESSION_REFRESH = {
+  tickMs: 30_000,
+  refreshWhenTicksLeft: 3,
+  expiryMarginSeconds: 90,
+  retryBackoffStartMs: 200,
+} as const;
+/** spec part 1 §5: the special characters the password rule asks for. */
+export const PASSWORD_SPECIAL_CHARACTERS = '@$!%*?&';
+
+export const ROLES = ['user', 'admin'] as const;
+export type AuthRole = (typeof ROLES)[number];
+/** spec part 1 §3: role labels. */
+export const ROLE_LABELS: Record<AuthRole, string> = { user: 'Standard User', admin: 'Administrator' };
+export const USER_STATUSES = ['active', 'suspended'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+// ---------------------------------------------------------------------------------------------------------
+// Messages (verbatim from spec part 1 §4, §5, §8 where the spec gives them)
+// ---------------------------------------------------------------------------------------------------------
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+  suspended: 'Your account has been suspended. Please contact support.',
+  emailTaken: 'An account with this email already exists. Please sign in instead.',
+  forgotPasswordSent: 'If an account with that email exists, a password reset link has been sent.',
+  forgotPasswordFailed: 'Failed to send reset email',
+  mfaLoginPrompt: 'Please enter your 2FA code to complete login.',
+  invalidCode: 'Invalid verification code. Please try again.',
+  invalidCodeShort: 'Invalid verification code',
+  mfaCodeFormat: 'Please enter a 6-digit verification code.',
+  mfaCodeFormatPanel: 'Please enter a 6-digit verification code',
+  mfaVerifyFailed: 'Failed to verify MFA code. Please try again.',
+  mfaAlreadyEnabled: 'Two-factor authentication is already enabled',
+  mfaNotEnabled: 'Two-factor authentication is not enabled',
+  mfaSetupFirst: 'Start two-factor setup first',
+  mfaOtherUser: 'You can only manage two-factor authentication for your own account.',
+  mfaSetupFailed: 'Failed to setup MFA',
+  mfaEnableFailed: 'Failed to enable MFA',
+  mfaDisableFailed: 'Failed to disable MFA',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  invalidRefreshToken: 'Your session has expired. Please sign in again.',
+  authenticationRequired: 'Authentication required',
+  invalidResetLink: 'Invalid reset link. Please request a new password reset.',
+  passwordResetSuccess: 'Password reset successfully! Redirecting to login...',
+  passwordResetFailed: 'Failed to reset password',
+  registrationFailed: 'Registration failed. Please try again.',
+  profileUpdated: 'Profile updated successfully!',
+  profileUpdateFailed: 'Failed to update profile. Please try again.',
+  profileLoginAgain: 'Please log in again to update your profile.',
+  networkError: 'Network error. Please try again.',
+} as const;
+
+export const REGISTRATION_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must be at most 128 characters',
+  passwordWeak: 'Password must contain uppercase, lowercase, number, and special character',
+  passwordHint:
+    'Password must contain at least 8 characters with uppercase, lowercase, number, and special character.',
+  confirmPasswordRequired: 'Please confirm your password',
+  passwordsMismatch: 'Passwords do not match',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Please enter a valid phone number',
+  dateOfBirthRequired: 'Date of birth is required',
+  dateOfBirthInvalid: 'Please enter a valid date of birth',
+  tooYoung: 'You must be at least 18 years old to register',
+  streetRequired: 'Street address is required',
+  cityRequired: 'City is required',
+  stateRequired: 'State is required',
+  stateInvalid: 'Please choose a US state',
+  zipRequired: 'ZIP code is required',
+  zipInvalid: 'Please enter a valid ZIP code',
+  ssnRequired: 'Last 4 digits of SSN are required',
+  ssnInvalid: 'Please enter exactly 4 digits',
+  termsRequired: 'You must agree to the Terms of Service',
+  privacyRequired: 'You must agree to the Privacy Policy',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// The 50 US states (spec part 1 §2: state chosen from the 50 US states)
+// ---------------------------------------------------------------------------------------------------------
+
+export const US_STATES = [
+  { code: 'AL', name: 'Alabama' },
+  { code: 'AK', name: 'Alaska' },
+  { code: 'AZ', name: 'Arizona' },
+  { code: 'AR', name: 'Arkansas' },
+  { code: 'CA', name: 'California' },
+  { code: 'CO', name: 'Colorado' },
+  { code: 'CT', name: 'Connecticut' },
+  { code: 'DE', name: 'Delaware' },
+  { code: 'FL', name: 'Florida' },
+  { code: 'GA', name: 'Georgia' },
+  { code: 'HI', name: 'Hawaii' },
+  { code: 'ID', name: 'Idaho' },
+  { code: 'IL', name: 'Illinois' },
+  { code: 'IN', name: 'Indiana' },
+  { code: 'IA', name: 'Iowa' },
+  { code: 'KS', name: 'Kansas' },
+  { code: 'KY', name: 'Kentucky' },
+  { code: 'LA', name: 'Louisiana' },
+  { code: 'ME', name: 'Maine' },
+  { code: 'MD', name: 'Maryland' },
+  { code: 'MA', name: 'Massachusetts' },
+  { code: 'MI', name: 'Michigan' },
+  { code: 'MN', name: 'Minnesota' },
+  { code: 'MS', name: 'Mississippi' },
+  { code: 'MO', name: 'Missouri' },
+  { code: 'MT', name: 'Montana' },
+  { code: 'NE', name: 'Nebraska' },
+  { code: 'NV', name: 'Nevada' },
+  { code: 'NH', name: 'New Hampshire' },
+  { code: 'NJ', name: 'New Jersey' },
+  { code: 'NM', name: 'New Mexico' },
+  { code: 'NY', name: 'New York' },
+  { code: 'NC', name: 'North Carolina' },
+  { code: 'ND', name: 'North Dakota' },
+  { code: 'OH', name: 'Ohio' },
+  { code: 'OK', name: 'Oklahoma' },
+  { code: 'OR', name: 'Oregon' },
+  { code: 'PA', name: 'Pennsylvania' },
+  { code: 'RI', name: 'Rhode Island' },
+  { code: 'SC', name: 'South Carolina' },
+  { code: 'SD', name: 'South Dakota' },
+  { code: 'TN', name: 'Tennessee' },
+  { code: 'TX', name: 'Texas' },
+  { code: 'UT', name: 'Utah' },
+  { code: 'VT', name: 'Vermont' },
+  { code: 'VA', name: 'Virginia' },
+  { code: 'WA', name: 'Washington' },
+  { code: 'WV', name: 'West Virginia' },
+  { code: 'WI', name: 'Wisconsin' },
+  { code: 'WY', name: 'Wyoming' },
+] as const;
+export type UsStateCode = (typeof US_STATES)[number]['code'];
+export const US_STATE_CODES = US_STATES.map((state) => state.code) as UsStateCode[];
+/** spec part 1 §2 (profile): the profile page offers only these. */
+export const PROFILE_STATE_CODES = ['AL', 'CA', 'FL', 'NY', 'TX'] as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Rules (pure; the form and the server share them)
+// ---------------------------------------------------------------------------------------------------------
+
+/** spec part 1 §5: a simple address pattern. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** spec part 1 §5: 10-digit US phone with optional parentheses and separators. */
+export const PHONE_PATTERN = /^\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
+/** spec part 1 §5: 5 digits, optionally plus 4. */
+export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+/** spec part 1 §5: exactly 4 digits. */
+export const SSN_LAST4_PATTERN = /^\d{4}$/;
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** spec part 1 §5: a lowercase letter, an uppercase letter, a digit and one of @ $ ! % * ? &. */
+export function isStrongPassword(password: string): boolean {
+  return /[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password) && /[@$!%*?&]/.test(password);
+}
+
+/** Parses `YYYY-MM-DD` into its parts when it names a real calendar day. */
+export function parseCalendarDate(value: string): { year: number; month: number; day: number } | null {
+  if (!DATE_PATTERN.test(value)) return null;
+  const [year, month, day] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+/** Whole years between a `YYYY-MM-DD` birth date and `now` (UTC calendar day). */
+export function ageInYears(dateOfBirth: string, now: Date): number | null {
+  const birth = parseCalendarDate(dateOfBirth);
+  if (!birth) return null;
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() + 1;
+  const day = now.getUTCDate();
+  const hadBirthday = month > birth.month || (month === birth.month && day >= birth.day);
+  return year - birth.year - (hadBirthday ? 0 : 1);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Field schemas
+// ---------------------------------------------------------------------------------------------------------
+
+const requiredText = (message: string, max = 100) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+export const emailField = z
+  .string({ error: REGISTRATION_MESSAGES.emailRequired })
+  .trim()
+  .min(1, REGISTRATION_MESSAGES.emailRequired)
+  .max(254, 'Email is too long')
+  .regex(EMAIL_PATTERN, REGISTRATION_MESSAGES.emailInvalid)
+  .transform((value) => value.toLowerCase());
+
+/** spec part 1 §5: 8+ characters with uppercase, lowercase, digit and special character. */
+export const newPasswordField = z
+  .string({ error: REGISTRATION_MESSAGES.passwordRequired })
+  .min(1, REGISTRATION_MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, REGISTRATION_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, REGISTRATION_MESSAGES.passwordTooLong)
+  .refine(isStrongPassword, REGISTRATION_MESSAGES.passwordWeak);
+
+export const phoneField = z
+  .string({ error: REGISTRATION_MESSAGES.phoneRequired })
+  .trim()
+  .min(1, REGISTRATION_MESSAGES.phoneRequired)
+  .regex(PHONE_PATTERN, REGISTRATION_MESSAGES.phoneInvalid);
+
+export const ssnLast4Field = z
+  .string({ error: REGISTRATION_MESSAGES.ssnRequired })
+  .trim()
+  .min(1, REGISTRATION_MESSAGES.ssnRequired)
+  .regex(SSN_LAST4_PATTERN, REGISTRATION_MESSAGES.ssnInvalid);
+
+/** Date of birth as `YYYY-MM-DD`, at least 18 years before `now()` (spec part 1 §5). */
+export function dateOfBirthField(now: () => Date = () => new Date()) {
+  return z
+    .string({ error: REGISTRATION_MESSAGES.dateOfBirthRequired })
+    .trim()
+    .min(1, REGISTRATION_MESSAGES.dateOfBirthRequired)
+    .refine((value) => parseCalendarDate(value) !== null, { message: REGISTRATION_MESSAGES.dateOfBirthInvalid, abort: true })
+    .refine((value) => (ageInYears(value, now()) ?? 0) >= MINIMUM_AGE_YEARS, REGISTRATION_MESSAGES.tooYoung);
+}
+
+export const stateField = z
+  .string({ error: REGISTRATION_MESSAGES.stateRequired })
+  .trim()
+  .min(1, REGISTRATION_MESSAGES.stateRequired)
+  .refine((value) => (US_STATE_CODES as string[]).includes(value), REGISTRATION_MESSAGES.stateInvalid);
+
+export const AddressSchema = z
+  .object({
+    street: requiredText(REGISTRATION_MESSAGES.streetRequired, 200),
+    city: requiredText(REGISTRATION_MESSAGES.cityRequired),
+    state: stateField,
+    zipCode: z
+      .string({ error: REGISTRATION_MESSAGES.zipRequired })
+      .trim()
+      .min(1, REGISTRATION_MESSAGES.zipRequired)
+      .regex(ZIP_PATTERN, REGISTRATION_MESSAGES.zipInvalid),
+    /** spec part 1 §2: country is US. */
+    country: z.literal('US', { error: 'Country must be US' }).default('US'),
+  }, { error: 'Address is required' })
+  .strict();
+export type Address = z.infer<typeof AddressSchema>;
+
+const registrationShape = (now: () => Date) => ({
+  firstName: requiredText(REGISTRATION_MESSAGES.firstNameRequired),
+  lastName: requiredText(REGISTRATION_MESSAGES.lastNameRequired),
+  email: emailField,
+  password: newPasswordField,
+  phone: phoneField,
+  dateOfBirth: dateOfBirthField(now),
+  address: AddressSchema,
+  ssn: ssnLast4Field,
+});
+
+/**
+ * POST /api/auth/register (spec part 1 §7 body). The form may also send its confirm field and the two
+ * agreement boxes; when present they are checked with the form's messages. Role is never accepted
+ * (spec part 1 §6: sign-up always sets 'user').
+ */
+export function createRegisterRequestSchema(now: () => Date = () => new Date()) {
+  return z
+    .object({
+      ...registrationShape(now),
+      confirmPassword: z.string().optional(),
+      agreeTerms: z.boolean().optional(),
+      agreePrivacy: z.boolean().optional(),
+    })
+    .strict()
+    .superRefine((value, context) => {
+      if (value.confirmPassword !== undefined && value.confirmPassword !== value.password) {
+        context.addIssue({ code: 'custom', path: ['confirmPassword'], message: REGISTRATION_MESSAGES.passwordsMismatch });
+      }
+      if (value.agreeTerms === false) {
+        context.addIssue({ code: 'custom', path: ['agreeTerms'], message: REGISTRATION_MESSAGES.termsRequired });
+      }
+      if (value.agreePrivacy === false) {
+        context.addIssue({ code: 'custom', path: ['agreePrivacy'], message: REGISTRATION_MESSAGES.privacyRequired });
+      }
+    });
+}
+export const RegisterRequestSchema = createRegisterRequestSchema();
+export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
+export type RegisterCommand = z.output<typeof RegisterRequestSchema>;
+
+/** The registration form (three sections, spec part 1 §2): the request plus confirm and both agreements required. */
+export function createRegistrationFormSchema(now: () => Date = () => new Date()) {
+  return z
+    .object({
+      ...registrationShape(now),
+      confirmPassword: z
+        .string({ error: REGISTRATION_MESSAGES.confirmPasswordRequired })
+        .min(1, REGISTRATION_MESSAGES.confirmPasswordRequired),
+      agreeTerms: z.boolean().refine((value) => value, REGISTRATION_MESSAGES.termsRequired),
+      agreePrivacy: z.boolean().refine((value) => value, REGISTRATION_MESSAGES.privacyRequired),
+    })
+    .superRefine((value, context) => {
+      if (value.confirmPassword && value.confirmPassword !== value.password) {
+        context.addIssue({ code: 'custom', path: ['confirmPassword'], message: REGISTRATION_MESSAGES.passwordsMismatch });
+      }
+    });
+}
+export const RegistrationFormSchema = createRegistrationFormSchema();
+export type RegistrationForm = z.input<typeof RegistrationFormSchema>;
+
+/** spec part 1 §5: sign-in needs email and password (no format check, so a typo gets the same 401). */
+export const LoginRequestSchema = z
+  .object({
+    email: z
+      .string({ error: REGISTRATION_MESSAGES.emailRequired })
+      .trim()
+      .min(1, REGISTRATION_MESSAGES.emailRequired)
+      .max(254, 'Email is too long')
+      .transform((value) => value.toLowerCase()),
+    password: z
+      .string({ error: REGISTRATION_MESSAGES.passwordRequired })
+      .min(1, REGISTRATION_MESSAGES.passwordRequired)
+      .max(1024, 'Password is too long'),
+  })
+  .strict();
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+const opaqueToken = (message: string) => z.string({ error: message }).min(1, message).max(512, message);
+
+export const RefreshRequestSchema = z.object({ refresh_token: opaqueToken('refresh_token is required') }).strict();
+export type RefreshRequest = z.infer<typeof RefreshRequestSchema>;
+
+export const LogoutRequestSchema = z.object({ refresh_token: opaqueToken('Invalid refresh_token').optional() }).strict();
+export type LogoutRequest = z.infer<typeof LogoutRequestSchema>;
+
+/** spec part 1 §5: forgot password needs an e-mail of e-mail type. */
+export const ForgotPasswordRequestSchema = z.object({ email: emailField }).strict();
+export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequestSchema>;
+
+/** POST /api/auth/update-password (bearer: the recovery token of the reset link). */
+export const UpdatePasswordRequestSchema = z.object({ password: newPasswordField }).strict();
+export type UpdatePasswordRequest = z.infer<typeof UpdatePasswordRequestSchema>;
+
+/** The reset-password screen: both fields required and equal (spec part 1 §5). */
+export const ResetPasswordFormSchema = z
+  .object({
+    password: newPasswordField,
+    confirmPassword: z
+      .string({ error: REGISTRATION_MESSAGES.confirmPasswordRequired })
+      .min(1, REGISTRATION_MESSAGES.confirmPasswordRequired),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: REGISTRATION_MESSAGES.passwordsMismatch,
+  });
+
+/**
+ * PUT /api/auth/update-profile (spec part 1 §7). Every field optional (only those sent change); `email` is
+ * accepted and ignored because it never changes (spec part 1 §5).
+ */
+export function createUpdateProfileRequestSchema(now: () => Date = () => new Date()) {
+  return z
+    .object({
+      firstName: requiredText(REGISTRATION_MESSAGES.firstNameRequired).optional(),
+      lastName: requiredText(REGISTRATION_MESSAGES.lastNameRequired).optional(),
+      email: z.unknown().optional(),
+      phone: phoneField.optional(),
+      dateOfBirth: dateOfBirthField(now).optional(),
+      address: AddressSchema.partial().strict().optional(),
+      ssn: ssnLast4Field.optional(),
+    })
+    .strict()
+    .transform(({ email: _ignored, ...rest }) => rest);
+}
+export const UpdateProfileRequestSchema = createUpdateProfileRequestSchema();
+export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
+export type UpdateProfileCommand = z.output<typeof UpdateProfileRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Two-factor (spec part 1 §7 bodies)
+// ---------------------------------------------------------------------------------------------------------
+
+const userIdField = z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(64, 'Invalid userId');
+
+/** spec part 1 §5: digits only, exactly 6. */
+export const mfaCodeField = z
+  .string({ error: AUTH_MESSAGES.mfaCodeFormat })
+  .trim()
+  .regex(/^\d{6}$/, AUTH_MESSAGES.mfaCodeFormat);
+
+export const MfaSetupRequestSchema = z
+  .object({ userId: userIdField, userEmail: z.string().max(254).optional() })
+  .strict();
+export type MfaSetupRequest = z.infer<typeof MfaSetupRequestSchema>;
+
+/** enable / disable: a current authenticator code. */
+export const MfaCodeRequestSchema = z.object({ userId: userIdField, token: mfaCodeField }).strict();
+export type MfaCodeRequest = z.infer<typeof MfaCodeRequestSchema>;
+
+/** verify during sign-in: a 6-digit code or a backup code (`XXXXX-XXXXX`, dash and case optional). */
+export const MfaVerifyRequestSchema = z
+  .object({
+    userId: userIdField,
+    token: z
+      .string({ error: AUTH_MESSAGES.mfaCodeFormat })
+      .trim()
+      .min(6, AUTH_MESSAGES.mfaCodeFormat)
+      .max(32, AUTH_MESSAGES.invalidCode),
+  })
+  .strict();
+export type MfaVerifyRequest = z.infer<typeof MfaVerifyRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Responses (DESIGN §4)
+// ---------------------------------------------------------------------------------------------------------
+
+export const AuthUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  address: z
+    .object({ street: z.string(), city: z.string(), state: z.string(), zipCode: z.string(), country: z.string() })
+    .partial()
+    .nullable(),
+  created_at: z.string(),
+  mfa_enabled: z.boolean(),
+  /** Last 4 of the SSN: only in `me` and `update-profile` answers (the profile screen), never in sign-in answers. */
+  ssn: z.string().nullable().optional(),
+});
+export type AuthUser = z.infer<typeof AuthUserSchema>;
+
+export const AuthSessionSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number(),
+  /** Unix seconds when the access token expires. */
+  expires_at: z.number(),
+  token_type: z.literal('bearer'),
+});
+export type AuthSession = z.infer<typeof AuthSessionSchema>;
+
+export const SessionResponseSchema = z.object({ user: AuthUserSchema, session: AuthSessionSchema });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+export const MfaRequiredResponseSchema = z.object({
+  mfa_required: z.literal(true),
+  mfa_token: z.string(),
+  userId: z.string(),
+  message: z.string(),
+});
+export type MfaRequiredResponse = z.infer<typeof MfaRequiredResponseSchema>;
+
+export const LoginResponseSchema = z.union([SessionResponseSchema, MfaRequiredResponseSchema]);
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const RefreshResponseSchema = z.object({ session: AuthSessionSchema });
+export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
+
+export const MeResponseSchema = z.object({ user: AuthUserSchema });
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+export interface ForgotPasswordResponse {
+  message: string;
+}
+export interface UpdatePasswordResponse {
+  success: true;
+}
+export interface UpdateProfileResponse {
+  success: boolean;
+  user?: AuthUser;
+  error?: string;
+  message?: string;
+  errors?: Record<string, string>;
+}
+
+export interface MfaFactorView {
+  id: string;
+  factor_type: 'totp';
+  status: 'verified' | 'unverified';
+  friendly_name: string;
+}
+export interface MfaStatusResponse {
+  enabled: boolean;
+  factors: MfaFactorView[];
+  backupCodesRemaining: number;
+}
+export interface MfaSetupResponse {
+  success: true;
+  /** `data:image/png;base64,...` for an <img src>. */
+  qrCode: string;
+  manualEntryKey: string;
+}
+export interface MfaResultResponse {
+  success: boolean;
+  error?: string;
+  /** Only on a successful enable: the 10 backup codes, shown once. */
+  codes?: string[];
+}
+export interface MfaVerifyResponse {
+  valid: boolean;
+  user?: AuthUser;
+  session?: AuthSession;
+  message?: string;
+}
+export interface BackupCodesResponse {
+  codes: string[];
+}
+
+/** The link in the reset e-mail: `${APP_URL}/reset-password#access_token=…&refresh_token=…&type=recovery`. */
+export function resetPasswordLink(appUrl: string, accessToken: string, refreshToken: string): string {
+  const fragment = new URLSearchParams({ access_token: accessToken, refresh_token: refreshToken, type: 'recovery' });
+  return `${appUrl.replace(/\/$/, '')}/reset-password#${fragment.toString()}`;
+}

@@ -1,0 +1,127 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
+import { InvalidTokenError, JwtVerifier } from './jwt-verifier.js';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './token-claims.js';
+
+let es256: { privateKey: CryptoKey; publicJwk: JWK };
+let rs256: { privateKey: CryptoKey; publicJwk: JWK };
+let stranger: CryptoKey;
+let server: Server;
+let jwksUrl: string;
+let fetches = 0;
+
+async function keyPair(alg: 'ES256' | 'RS256', kid: string) {
+  const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
+  return { privateKey, publicJwk: { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' } };
+}
+
+beforeAll(async () => {
+  es256 = await keyPair('ES256', 'es-1');
+  rs256 = await keyPair('RS256', 'rs-1');
+  stranger = (await generateKeyPair('ES256')).privateKey;
+  // A tiny JWKS server that counts how often verifiers fetch it.
+  server = createServer((_request, response) => {
+    fetches += 1;
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ keys: [es256.publicJwk, rs256.publicJwk] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+interface SignOptions {
+  claims?: Record<string, unknown>;
+  key?: CryptoKey;
+  alg?: string;
+  kid?: string;
+  issuer?: string;
+  audience?: string;
+  expiresIn?: number;
+}
+
+function sign(options: SignOptions = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ token_use: 'access', role: 'user', aal: 'aal1', email: 'ann@example.com', sid: 'fam-1', ...options.claims })
+    .setProtectedHeader({ alg: options.alg ?? 'ES256', kid: options.kid ?? 'es-1' })
+    .setSubject('user-1')
+    .setIssuer(options.issuer ?? TOKEN_ISSUER)
+    .setAudience(options.audience ?? TOKEN_AUDIENCE)
+    .setIssuedAt(now - 10)
+    .setExpirationTime(now + (options.expiresIn ?? 900))
+    .sign(options.key ?? es256.privateKey);
+}
+
+const local = () => new JwtVerifier({ keys: createLocalJWKSet({ keys: [es256.publicJwk, rs256.publicJwk] }) });
+
+describe('JwtVerifier', () => {
+  it('accepts a valid ES256 access token and exposes id, role, assurance level', async () => {
+    const user = await local().verifyAccessToken(await sign({ claims: { role: 'admin', aal: 'aal2' } }));
+    expect(user).toEqual({ id: 'user-1', role: 'admin', aal: 'aal2', email: 'ann@example.com', sessionId: 'fam-1' });
+  });
+
+  it('maps unknown role and aal values to the least privilege', async () => {
+    const user = await local().verifyAccessToken(await sign({ claims: { role: 'root', aal: 'aal9' } }));
+    expect(user).toMatchObject({ role: 'user', aal: 'aal1' });
+  });
+
+  it('accepts RS256 from a key in the set (spec part 1 §9: RS256 and ES256)', async () => {
+    const user = await local().verifyAccessToken(await sign({ key: rs256.privateKey, alg: 'RS256', kid: 'rs-1' }));
+    expect(user.id).toBe('user-1');
+  });
+
+  it.each<[string, () => Promise<string>]>([
+    ['expired', () => sign({ expiresIn: -5 })],
+    ['signed by a key not in the set', () => sign({ key: stranger })],
+    ['from another issuer', () => sign({ issuer: 'someone-else' })],
+    ['for another audience', () => sign({ audience: 'other-app' })],
+    ['an mfa challenge', () => sign({ claims: { token_use: 'mfa' } })],
+    ['a recovery token', () => sign({ claims: { token_use: 'recovery' } })],
+    ['without token_use', () => sign({ claims: { token_use: undefined } })],
+  ])('refuses a token %s', async (_label, make) => {
+    await expect(local().verifyAccessToken(await make())).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('refuses a tampered payload or signature', async () => {
+    const token = await sign();
+    const [header, payload, signature] = token.split('.');
+    const elevated = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), role: 'admin' })).toString('base64url');
+    await expect(local().verifyAccessToken(`${header}.${elevated}.${signature}`)).rejects.toBeInstanceOf(InvalidTokenError);
+    const flipped = `${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
+    await expect(local().verifyAccessToken(`${header}.${payload}.${flipped}`)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('refuses alg none and HS256 signed with the public key as secret', async () => {
+    const claims = { sub: 'user-1', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, token_use: 'access', exp: Math.floor(Date.now() / 1000) + 600 };
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const none = `${encode({ alg: 'none', kid: 'es-1' })}.${encode(claims)}.`;
+    await expect(local().verifyAccessToken(none)).rejects.toBeInstanceOf(InvalidTokenError);
+    const hs = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', kid: 'es-1' })
+      .sign(new TextEncoder().encode(JSON.stringify(es256.publicJwk)));
+    await expect(local().verifyAccessToken(hs)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('verifyClaims checks the kind asked for', async () => {
+    const mfa = await sign({ claims: { token_use: 'mfa' } });
+    await expect(local().verifyClaims(mfa, 'mfa')).resolves.toMatchObject({ sub: 'user-1', token_use: 'mfa' });
+    await expect(local().verifyClaims(mfa, 'access')).rejects.toThrow('Wrong token kind');
+  });
+
+  it('fetches the remote JWKS once and serves later checks from the cache', async () => {
+    fetches = 0;
+    const verifier = new JwtVerifier({ jwksUrl });
+    const token = await sign();
+    for (let i = 0; i < 50; i += 1) await verifier.verifyAccessToken(token);
+    await verifier.verifyAccessToken(await sign({ key: rs256.privateKey, alg: 'RS256', kid: 'rs-1' }));
+    expect(fetches).toBe(1);
+  });
+
+  it('refuses every token when the JWKS cannot be fetched', async () => {
+    const verifier = new JwtVerifier({ jwksUrl: 'http://127.0.0.1:9/.well-known/jwks.json' });
+    await expect(verifier.verifyAccessToken(await sign())).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+});

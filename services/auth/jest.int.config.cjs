@@ -1,0 +1,4 @@
+const { jestConfig } = require('../../jest.preset.cjs');
+const { withEsmDeps } = require('./jest.esm-deps.cjs');
+
+module.exports = { ...withEsmDeps(jestConfig('int')), maxWorkers: 1 };

@@ -1,0 +1,87 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { IsNull, MoreThan, type Repository } from 'typeorm';
+import { AUTH_MESSAGES, PRODUCT_NAME, RECOVERY_TOKEN_TTL_SECONDS, resetPasswordLink } from '@payday/contracts';
+import { DomainError, JwtVerifier, MAIL_SENDER, type MailSender } from '@payday/nest-kit';
+import { CLOCK, type Clock } from '../common/clock.js';
+import { RateLimits } from '../common/rate-limits.js';
+import { PasswordHasher } from '../crypto/password-hasher.js';
+import { randomToken, sha256 } from '../crypto/tokens.js';
+import { SessionService } from '../sessions/session.service.js';
+import { TokenIssuer } from '../tokens/token-issuer.js';
+import { UsersService } from '../users/users.service.js';
+import { RecoveryToken } from './recovery-token.entity.js';
+
+export const APP_URL = Symbol('APP_URL');
+
+export class InvalidResetLinkError extends DomainError {
+  constructor() {
+    super('INVALID_RESET_LINK', 401, AUTH_MESSAGES.invalidResetLink);
+  }
+}
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Forgot / reset password (spec part 1 §2, §4; DESIGN §4: single-use recovery token in the fragment). */
+@Injectable()
+export class PasswordResetService {
+  private readonly logger = new Logger('PasswordReset');
+
+  constructor(
+    @InjectRepository(RecoveryToken) private readonly recoveryTokens: Repository<RecoveryToken>,
+    private readonly users: UsersService,
+    private readonly sessions: SessionService,
+    private readonly issuer: TokenIssuer,
+    private readonly hasher: PasswordHasher,
+    private readonly rateLimits: RateLimits,
+    @Inject(JwtVerifier) private readonly verifier: JwtVerifier,
+    @Inject(MAIL_SENDER) private readonly mail: MailSender,
+    @Inject(APP_URL) private readonly appUrl: string,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Answers nothing about the address: the caller always replies with the same message. */
+  async requestReset(email: string): Promise<void> {
+    const user = await this.users.findByEmail(email);
+    if (!user || user.status !== 'active') return;
+    if (!(await this.rateLimits.claimResetEmail(user.email))) return;
+    const jti = randomUUID();
+    const { token, expiresAt } = await this.issuer.recovery(user.id, jti);
+    await this.recoveryTokens.insert({ id: jti, userId: user.id, tokenHash: sha256(token), expiresAt: new Date(expiresAt * 1000) });
+    // The screen requires both fragment values (spec part 1 §2); the second is random and carries no power.
+    const link = resetPasswordLink(this.appUrl, token, randomToken(24));
+    const minutes = RECOVERY_TOKEN_TTL_SECONDS / 60;
+    try {
+      await this.mail.send({
+        to: user.email,
+        subject: `Reset your ${PRODUCT_NAME} password`,
+        text: `We received a request to reset your ${PRODUCT_NAME} password.\n\nSet a new password here (the link works once, for ${minutes} minutes):\n${link}\n\nIf you did not ask for this, you can ignore this e-mail.`,
+        html: `<p>We received a request to reset your ${PRODUCT_NAME} password.</p><p><a href="${escapeHtml(link)}">Set a new password</a> (the link works once, for ${minutes} minutes).</p><p>If you did not ask for this, you can ignore this e-mail.</p>`,
+      });
+    } catch (error) {
+      // Same answer either way (no account probing); the failure is logged for operators.
+      this.logger.error(`reset e-mail not sent: ${(error as Error).message}`);
+    }
+  }
+
+  /** Sets the password once per link and ends every session of the user. */
+  async resetPassword(recoveryToken: string | undefined, password: string): Promise<void> {
+    if (!recoveryToken) throw new InvalidResetLinkError();
+    const claims = await this.verifier.verifyClaims(recoveryToken, 'recovery').catch(() => {
+      throw new InvalidResetLinkError();
+    });
+    const now = this.clock.now();
+    const spent = await this.recoveryTokens.update(
+      { id: String(claims.jti), userId: String(claims.sub), tokenHash: sha256(recoveryToken), usedAt: IsNull(), expiresAt: MoreThan(now) },
+      { usedAt: now },
+    );
+    if ((spent.affected ?? 0) !== 1) throw new InvalidResetLinkError();
+    await this.users.setPassword(String(claims.sub), await this.hasher.hash(password));
+    // Older links of the same user stop working too.
+    await this.recoveryTokens.update({ userId: String(claims.sub), usedAt: IsNull() }, { usedAt: now });
+    await this.sessions.revokeAll(String(claims.sub));
+  }
+}

@@ -1,0 +1,33 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ARGON2_FLOOR, defaultDataDir, loadAuthConfig } from './config.js';
+
+const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres' };
+
+describe('auth configuration', () => {
+  it('defaults to port 3102 and the OWASP argon2id floor', () => {
+    const config = loadAuthConfig({ ...base, NODE_ENV: 'development' });
+    expect(config.PORT).toBe(3102);
+    expect(config.ARGON2).toEqual(ARGON2_FLOOR);
+    expect(ARGON2_FLOOR).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    expect(config.REDIS_KEY_PREFIX).toBe('auth:');
+  });
+
+  it('lets only tests lower the argon2id cost', () => {
+    expect(loadAuthConfig({ ...base, NODE_ENV: 'test', ARGON2_MEMORY_KIB: '1024' }).ARGON2.memoryCost).toBe(1024);
+    expect(() => loadAuthConfig({ ...base, NODE_ENV: 'production', ARGON2_MEMORY_KIB: '1024' })).toThrow('ARGON2_MEMORY_KIB');
+  });
+
+  it('names a bad ENCRYPTION_KEY and a half-set admin', () => {
+    expect(() => loadAuthConfig({ ...base, ENCRYPTION_KEY: 'abc' })).toThrow('ENCRYPTION_KEY: must be 64 hex characters');
+    expect(() => loadAuthConfig({ ...base, ADMIN_EMAIL: 'a@b.co' })).toThrow('ADMIN_PASSWORD');
+  });
+
+  it('finds <repo>/.data from a folder inside the repository', () => {
+    const repo = mkdtempSync(join(tmpdir(), 'repo-'));
+    writeFileSync(join(repo, 'package-lock.json'), '{}');
+    mkdirSync(join(repo, 'services', 'auth'), { recursive: true });
+    expect(defaultDataDir(join(repo, 'services', 'auth'))).toBe(join(repo, '.data'));
+  });
+});

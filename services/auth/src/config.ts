@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { baseEnvSchema, loadConfig } from '@payday/nest-kit';
+
+/**
+ * argon2id cost (DESIGN §4). OWASP's floor is 19 MiB, 2 iterations, parallelism 1; production never goes
+ * below it. Only NODE_ENV=test may lower it, to keep the integration suite fast.
+ */
+export const ARGON2_FLOOR = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** `<repo>/.data` for the local run: the nearest folder up from cwd holding package-lock.json. */
+export function defaultDataDir(cwd = process.cwd()): string {
+  let dir = resolve(cwd);
+  while (dirname(dir) !== dir) {
+    if (existsSync(join(dir, 'package-lock.json'))) return join(dir, '.data');
+    dir = dirname(dir);
+  }
+  return resolve(cwd, '.data');
+}
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() ? value.trim() : undefined));
+
+export const authEnvSchema = baseEnvSchema
+  .extend({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3102),
+    DATA_DIR: optionalText,
+    /** Where reset links point (the gateway's origin). */
+    APP_URL: z.string().url().default('http://localhost:8080'),
+    /** ES256 signing key as PKCS#8 PEM or a private JWK (JSON); unset: generated once under DATA_DIR/auth. */
+    JWT_PRIVATE_KEY: optionalText,
+    /** 64 hex characters (AES-256-GCM key for TOTP secrets and SSN last 4); unset: generated once under DATA_DIR/auth. */
+    ENCRYPTION_KEY: optionalText.pipe(
+      z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
+    ),
+    SMTP_URL: optionalText,
+    MAIL_FROM: z.string().default('PayCadence <no-reply@paycadence.app>'),
+    ADMIN_EMAIL: optionalText,
+    ADMIN_PASSWORD: optionalText,
+    /** Every Redis key this service writes starts with this (tests use a random one and flush only theirs). */
+    REDIS_KEY_PREFIX: z.string().min(1).default('auth:'),
+    ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).default(ARGON2_FLOOR.memoryCost),
+    ARGON2_TIME_COST: z.coerce.number().int().min(1).default(ARGON2_FLOOR.timeCost),
+    ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(8).default(ARGON2_FLOOR.parallelism),
+  })
+  .superRefine((env, context) => {
+    const belowFloor = env.ARGON2_MEMORY_KIB < ARGON2_FLOOR.memoryCost || env.ARGON2_TIME_COST < ARGON2_FLOOR.timeCost;
+    if (belowFloor && env.NODE_ENV !== 'test') {
+      context.addIssue({
+        code: 'custom',
+        path: ['ARGON2_MEMORY_KIB'],
+        message: 'argon2id cost below the OWASP floor (19456 KiB, 2 iterations) is allowed only with NODE_ENV=test',
+      });
+    }
+    if ((env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) || (!env.ADMIN_EMAIL && env.ADMIN_PASSWORD)) {
+      context.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together' });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    DATA_DIR: env.DATA_DIR ? resolve(env.DATA_DIR) : defaultDataDir(),
+    ARGON2: { memoryCost: env.ARGON2_MEMORY_KIB, timeCost: env.ARGON2_TIME_COST, parallelism: env.ARGON2_PARALLELISM },
+  }));
+
+export type AuthConfig = z.output<typeof authEnvSchema>;
+
+export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
+  return loadConfig(authEnvSchema, env);
+}

@@ -1,0 +1,42 @@
+import { ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { AUTH_MESSAGES, MFA_TOKEN_TTL_SECONDS, type MfaVerifyResponse } from '@payday/contracts';
+import { JwtVerifier } from '@payday/nest-kit';
+import { RateLimits } from '../common/rate-limits.js';
+import { AccountSuspendedError, SessionService } from '../sessions/session.service.js';
+import { UsersService } from '../users/users.service.js';
+import { MfaService } from './mfa.service.js';
+
+/** Finishes a two-factor sign-in: mfa_token + code (or backup code) → a session at aal2 (DESIGN §4). */
+@Injectable()
+export class MfaSignInService {
+  constructor(
+    private readonly mfa: MfaService,
+    private readonly users: UsersService,
+    private readonly sessions: SessionService,
+    private readonly rateLimits: RateLimits,
+    @Inject(JwtVerifier) private readonly verifier: JwtVerifier,
+  ) {}
+
+  async verify(mfaToken: string | undefined, userId: string, code: string, ip: string): Promise<MfaVerifyResponse> {
+    if (!mfaToken) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    const claims = await this.verifier.verifyClaims(mfaToken, 'mfa').catch(() => {
+      throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    });
+    if (claims.sub !== userId) throw new ForbiddenException(AUTH_MESSAGES.mfaOtherUser);
+    const user = await this.users.findById(userId);
+    if (!user) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    // Wrong codes count as failed sign-ins, so the 6-digit space cannot be walked through.
+    await this.rateLimits.assertSignInAllowed(user.email, ip);
+    if (user.status === 'suspended') throw new AccountSuspendedError();
+    if (!(await this.mfa.verifyForSignIn(user.id, code))) {
+      await this.rateLimits.recordSignInFailure(user.email, ip);
+      return { valid: false, message: AUTH_MESSAGES.invalidCode };
+    }
+    // One session per challenge: a second use of the same mfa_token is refused.
+    if (!(await this.rateLimits.claimOnce('mfa', String(claims.jti), MFA_TOKEN_TTL_SECONDS))) {
+      throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    }
+    await this.rateLimits.clearAccountFailures(user.email);
+    return { valid: true, user: await this.users.view(user), session: await this.sessions.start(user, 'aal2') };
+  }
+}

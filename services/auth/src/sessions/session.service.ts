@@ -1,0 +1,113 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { ACCESS_TOKEN_TTL_SECONDS, AUTH_MESSAGES, REFRESH_TOKEN_TTL_SECONDS, type AuthSession } from '@payday/contracts';
+import { DomainError, type AssuranceLevel } from '@payday/nest-kit';
+import { CLOCK, type Clock } from '../common/clock.js';
+import { randomToken, sha256 } from '../crypto/tokens.js';
+import type { AccessTokenSubject } from '../tokens/token-issuer.js';
+import { REFRESH_TOKEN_STORE, type RefreshTokenStore } from './refresh-token.store.js';
+
+export class InvalidRefreshTokenError extends DomainError {
+  constructor() {
+    super('INVALID_REFRESH_TOKEN', 401, AUTH_MESSAGES.invalidRefreshToken);
+  }
+}
+
+export class AccountSuspendedError extends DomainError {
+  constructor() {
+    super('ACCOUNT_SUSPENDED', 403, AUTH_MESSAGES.suspended);
+  }
+}
+
+/** What rotation needs to know about the token's owner. */
+export interface SessionUser extends AccessTokenSubject {
+  status: 'active' | 'suspended';
+}
+
+export interface AccessTokenSigner {
+  access(user: AccessTokenSubject, sessionId: string, aal: AssuranceLevel): Promise<{ token: string; expiresAt: number }>;
+}
+export const ACCESS_TOKEN_SIGNER = Symbol('ACCESS_TOKEN_SIGNER');
+export interface SessionUserLookup {
+  sessionUser(userId: string): Promise<SessionUser | null>;
+}
+export const SESSION_USER_LOOKUP = Symbol('SESSION_USER_LOOKUP');
+
+/**
+ * Sessions (DESIGN §4): a sign-in starts a refresh-token family; each refresh spends the presented token and
+ * issues the next; presenting a spent token again means it leaked, so the whole family is revoked.
+ */
+@Injectable()
+export class SessionService {
+  constructor(
+    @Inject(REFRESH_TOKEN_STORE) private readonly store: RefreshTokenStore,
+    @Inject(ACCESS_TOKEN_SIGNER) private readonly signer: AccessTokenSigner,
+    @Inject(SESSION_USER_LOOKUP) private readonly users: SessionUserLookup,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** A new family for a fresh sign-in. */
+  start(user: AccessTokenSubject, aal: AssuranceLevel): Promise<AuthSession> {
+    return this.issue(user, randomUUID(), aal);
+  }
+
+  /** Rotates: the presented token is spent, a new one of the same family and assurance level is returned. */
+  async rotate(refreshToken: string): Promise<{ session: AuthSession; user: SessionUser }> {
+    const now = this.clock.now();
+    const stored = await this.store.findByHash(sha256(refreshToken));
+    if (!stored || stored.revokedAt) throw new InvalidRefreshTokenError();
+    if (stored.usedAt) {
+      // DESIGN §4: reuse of a spent refresh token revokes its family.
+      await this.store.revokeFamily(stored.familyId, now);
+      throw new InvalidRefreshTokenError();
+    }
+    if (stored.expiresAt.getTime() <= now.getTime()) throw new InvalidRefreshTokenError();
+    const user = await this.users.sessionUser(stored.userId);
+    if (!user) throw new InvalidRefreshTokenError();
+    if (user.status === 'suspended') {
+      await this.store.revokeFamily(stored.familyId, now);
+      throw new AccountSuspendedError();
+    }
+    if (!(await this.store.markUsed(stored.id, now))) {
+      // Lost a race with another refresh of the same token: treated as reuse.
+      await this.store.revokeFamily(stored.familyId, now);
+      throw new InvalidRefreshTokenError();
+    }
+    return { session: await this.issue(user, stored.familyId, stored.aal), user };
+  }
+
+  /** Logout: ends the family of the presented token (only when it belongs to `userId`). */
+  async revokeByToken(refreshToken: string, userId: string): Promise<void> {
+    const stored = await this.store.findByHash(sha256(refreshToken));
+    if (stored && stored.userId === userId) await this.store.revokeFamily(stored.familyId, this.clock.now());
+  }
+
+  revokeFamily(familyId: string): Promise<void> {
+    return this.store.revokeFamily(familyId, this.clock.now());
+  }
+
+  /** A new password ends every session of the user. */
+  revokeAll(userId: string): Promise<void> {
+    return this.store.revokeAllForUser(userId, this.clock.now());
+  }
+
+  private async issue(user: AccessTokenSubject, familyId: string, aal: AssuranceLevel): Promise<AuthSession> {
+    const refreshToken = randomToken();
+    const now = this.clock.now();
+    await this.store.insert({
+      userId: user.id,
+      familyId,
+      tokenHash: sha256(refreshToken),
+      aal,
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    });
+    const access = await this.signer.access(user, familyId, aal);
+    return {
+      access_token: access.token,
+      refresh_token: refreshToken,
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      expires_at: access.expiresAt,
+      token_type: 'bearer',
+    };
+  }
+}

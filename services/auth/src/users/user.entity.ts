@@ -1,0 +1,47 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Address, AuthRole, UserStatus } from '@payday/contracts';
+
+@Entity({ name: 'users' })
+export class User {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** Stored trimmed and lower-cased, unique: one account per address regardless of case. */
+  @Column({ type: 'text', unique: true })
+  email: string;
+
+  @Column({ name: 'password_hash', type: 'text' })
+  passwordHash: string;
+
+  @Column({ type: 'text', default: 'user' })
+  role: AuthRole;
+
+  @Column({ type: 'text', default: 'active' })
+  status: UserStatus;
+
+  @Column({ name: 'first_name', type: 'text', nullable: true })
+  firstName: string | null;
+
+  @Column({ name: 'last_name', type: 'text', nullable: true })
+  lastName: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  phone: string | null;
+
+  /** `YYYY-MM-DD` (pg's date type read as a string). */
+  @Column({ name: 'date_of_birth', type: 'date', nullable: true })
+  dateOfBirth: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  address: Partial<Address> | null;
+
+  /** AES-256-GCM sealed (DESIGN §4). */
+  @Column({ name: 'ssn_last4_enc', type: 'text', nullable: true })
+  ssnLast4Enc: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

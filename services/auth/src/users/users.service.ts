@@ -1,0 +1,100 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { AUTH_MESSAGES, type AuthRole, type AuthUser, type RegisterCommand, type UpdateProfileCommand } from '@payday/contracts';
+import { DomainError } from '@payday/nest-kit';
+import { AUTH_KEYS, type AuthKeys } from '../tokens/auth-keys.js';
+import { MfaFactor } from '../mfa/mfa-factor.entity.js';
+import { User } from './user.entity.js';
+import { toUserView } from './user-view.js';
+
+const SSN_PURPOSE = 'users.ssn_last4';
+const UNIQUE_VIOLATION = '23505';
+
+export class EmailTakenError extends DomainError {
+  constructor() {
+    super('EMAIL_TAKEN', 409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
+  }
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  role: AuthRole;
+  firstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
+  dateOfBirth?: string | null;
+  address?: RegisterCommand['address'] | null;
+  ssnLast4?: string | null;
+}
+
+/** Accounts: lookup by normalised e-mail, creation, profile changes; seals the SSN last 4. */
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(MfaFactor) private readonly factors: Repository<MfaFactor>,
+    @Inject(AUTH_KEYS) private readonly keys: AuthKeys,
+  ) {}
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.users.findOneBy({ email: email.trim().toLowerCase() });
+  }
+
+  findById(id: string): Promise<User | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return Promise.resolve(null);
+    return this.users.findOneBy({ id });
+  }
+
+  /** Inserts; a duplicate e-mail (any case: the column holds lower case) is a 409. */
+  async create(input: NewUser): Promise<User> {
+    const entity = this.users.create({
+      email: input.email.trim().toLowerCase(),
+      passwordHash: input.passwordHash,
+      role: input.role,
+      status: 'active',
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
+      phone: input.phone ?? null,
+      dateOfBirth: input.dateOfBirth ?? null,
+      address: input.address ?? null,
+      ssnLast4Enc: input.ssnLast4 ? this.keys.box.encrypt(input.ssnLast4, SSN_PURPOSE) : null,
+    });
+    try {
+      return await this.users.save(entity);
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION || (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION) {
+        throw new EmailTakenError();
+      }
+      throw error;
+    }
+  }
+
+  async setPassword(userId: string, passwordHash: string): Promise<void> {
+    await this.users.update({ id: userId }, { passwordHash });
+  }
+
+  /** spec part 1 §7: only the fields sent change; e-mail never does. */
+  async updateProfile(user: User, changes: UpdateProfileCommand): Promise<User> {
+    if (changes.firstName !== undefined) user.firstName = changes.firstName;
+    if (changes.lastName !== undefined) user.lastName = changes.lastName;
+    if (changes.phone !== undefined) user.phone = changes.phone;
+    if (changes.dateOfBirth !== undefined) user.dateOfBirth = changes.dateOfBirth;
+    if (changes.address !== undefined) user.address = { ...(user.address ?? {}), ...changes.address, country: 'US' };
+    if (changes.ssn !== undefined) user.ssnLast4Enc = this.keys.box.encrypt(changes.ssn, SSN_PURPOSE);
+    return this.users.save(user);
+  }
+
+  async isMfaEnabled(userId: string): Promise<boolean> {
+    return this.factors.existsBy({ userId, enabled: true });
+  }
+
+  ssnLast4(user: User): string | null {
+    return user.ssnLast4Enc ? this.keys.box.decrypt(user.ssnLast4Enc, SSN_PURPOSE) : null;
+  }
+
+  async view(user: User, withSsn = false): Promise<AuthUser> {
+    return toUserView(user, await this.isMfaEnabled(user.id), withSsn ? this.ssnLast4(user) : undefined);
+  }
+}

@@ -1,0 +1,564 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Redis } from 'ioredis';
+import { SignJWT, decodeJwt, decodeProtectedHeader, importJWK } from 'jose';
+import pg from 'pg';
+import { AUTH_MESSAGES, REGISTRATION_MESSAGES } from '@payday/contracts';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, createServiceApp } from '@payday/nest-kit';
+import { createAppModule } from '../src/app.module.js';
+import { loadAuthConfig } from '../src/config.js';
+import { totpCode } from '../src/mfa/totp.js';
+
+// Real PostgreSQL and Redis; a fresh schema, a random Redis key prefix and a temp DATA_DIR per run.
+const dataDir = mkdtempSync(join(tmpdir(), 'auth-int-'));
+const prefix = `auth-test-${process.pid}-${Date.now()}:`;
+const ADMIN = { email: 'Boss@Example.com', password: 'Adm1n!pass' };
+const config = loadAuthConfig({
+  ...process.env,
+  NODE_ENV: 'test',
+  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  DATA_DIR: dataDir,
+  APP_URL: 'http://app.test',
+  REDIS_KEY_PREFIX: prefix,
+  SMTP_URL: '',
+  JWT_PRIVATE_KEY: '',
+  ENCRYPTION_KEY: '',
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  // Lowered only for tests (config refuses this outside NODE_ENV=test).
+  ARGON2_MEMORY_KIB: '1024',
+  ARGON2_TIME_COST: '1',
+});
+const schema = `auth_test_${process.pid}_${Date.now()}`;
+let app: NestFastifyApplication;
+let baseUrl: string;
+let db: pg.Client;
+let redis: Redis;
+
+beforeAll(async () => {
+  app = await createServiceApp({ name: 'auth', module: createAppModule(config, schema), port: 0, bodyLimit: 16 * 1024, logLevel: 'warn' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = await app.getUrl();
+  db = new pg.Client({ connectionString: config.DATABASE_URL });
+  await db.connect();
+  redis = new Redis(config.REDIS_URL);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await db?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await db?.end();
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+  redis?.disconnect();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+let ipCounter = 0;
+/** Each test signs in from its own address, so the per-IP throttle only bites where a test means it to. */
+const freshIp = () => `203.0.113.${++ipCounter}`;
+let emailCounter = 0;
+const freshEmail = (label = 'user') => `${label}${++emailCounter}-${process.pid}@example.com`;
+
+interface Answer {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  headers: Headers;
+}
+
+async function api(method: string, path: string, options: { body?: unknown; token?: string; ip?: string } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? freshIp() };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+const PASSWORD = 'Str0ng!Pass';
+function registration(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email: freshEmail(),
+    password: PASSWORD,
+    phone: '(555) 123-4567',
+    dateOfBirth: '1990-05-01',
+    address: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
+    ssn: '1234',
+    ...overrides,
+  };
+}
+
+async function registerUser(overrides: Record<string, unknown> = {}) {
+  const body = registration(overrides);
+  const answer = await api('POST', '/api/auth/register', { body });
+  expect(answer.status).toBe(201);
+  return { email: body.email, password: body.password, user: answer.body.user, session: answer.body.session };
+}
+
+const login = (email: string, password: string, ip?: string) => api('POST', '/api/auth/login', { body: { email, password }, ip });
+
+async function signToken(claims: Record<string, unknown>, options: { expiresIn?: number; use?: string } = {}) {
+  const jwk = JSON.parse(readFileSync(join(dataDir, 'auth', 'jwt-private.jwk'), 'utf8'));
+  const { body: jwks } = await api('GET', '/.well-known/jwks.json');
+  const key = await importJWK(jwk, 'ES256');
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ token_use: options.use ?? 'access', role: 'user', aal: 'aal1', ...claims })
+    .setProtectedHeader({ alg: 'ES256', kid: jwks.keys[0].kid })
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt(now - 3600)
+    .setExpirationTime(now + (options.expiresIn ?? 900))
+    .sign(key);
+}
+
+/** Registers a user and turns TOTP on; answers the secret and the backup codes. */
+async function userWithMfa() {
+  const account = await registerUser();
+  const token = account.session.access_token;
+  const setup = await api('POST', '/api/mfa/setup', { token, body: { userId: account.user.id, userEmail: account.email } });
+  const secret: string = setup.body.manualEntryKey;
+  const enable = await api('POST', '/api/mfa/enable', { token, body: { userId: account.user.id, token: await totpCode(secret, new Date()) } });
+  expect(enable.body.success).toBe(true);
+  return { ...account, secret, codes: enable.body.codes as string[] };
+}
+
+/** A code for a step newer than any used so far (the window allows one step ahead). */
+const nextStepCode = (secret: string) => totpCode(secret, new Date(Date.now() + 30_000));
+
+const outboxFiles = () => {
+  try {
+    return readdirSync(join(dataDir, 'outbox')).filter((name) => name.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+};
+const readOutbox = (name: string) => JSON.parse(readFileSync(join(dataDir, 'outbox', name), 'utf8'));
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('POST /api/auth/register', () => {
+  it('creates a user with role user, stores the SSN last 4 encrypted and answers a session', async () => {
+    const { user, session, email } = await registerUser({ role: undefined });
+    expect(user).toMatchObject({ email, role: 'user', status: 'active', firstName: 'Ann', lastName: 'Lee', mfa_enabled: false });
+    expect(user.address).toEqual({ street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701', country: 'US' });
+    expect(user.ssn).toBeUndefined();
+    expect(session).toMatchObject({ expires_in: 900, token_type: 'bearer' });
+    const claims = decodeJwt(session.access_token);
+    expect(claims).toMatchObject({ sub: user.id, role: 'user', aal: 'aal1', email, token_use: 'access', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
+    expect((claims.exp as number) - (claims.iat as number)).toBe(900);
+    const [row] = (await db.query(`SELECT password_hash, ssn_last4_enc, phone, date_of_birth::text AS dob FROM "${schema}".users WHERE id = $1`, [user.id])).rows;
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row.ssn_last4_enc).toMatch(/^v1\./);
+    expect(row.ssn_last4_enc).not.toContain('1234');
+    expect(row).toMatchObject({ phone: '(555) 123-4567', dob: '1990-05-01' });
+  });
+
+  it('refuses an e-mail already registered in another case with 409 and a clear message', async () => {
+    const first = await registerUser();
+    const again = await api('POST', '/api/auth/register', { body: registration({ email: `  ${first.email.toUpperCase()} ` }) });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: AUTH_MESSAGES.emailTaken, errors: { email: AUTH_MESSAGES.emailTaken } });
+  });
+
+  it('never accepts a role from the body', async () => {
+    const answer = await api('POST', '/api/auth/register', { body: registration({ role: 'admin' }) });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors.role).toBe('Unknown field "role"');
+  });
+
+  const adultCutoff = new Date();
+  const seventeen = `${adultCutoff.getUTCFullYear() - 17}-01-01`;
+  it.each([
+    ['firstName', { firstName: '' }, REGISTRATION_MESSAGES.firstNameRequired],
+    ['email', { email: 'not-an-email' }, REGISTRATION_MESSAGES.emailInvalid],
+    ['password', { password: 'Short1!' }, REGISTRATION_MESSAGES.passwordTooShort],
+    ['password', { password: 'alllowercase1!' }, REGISTRATION_MESSAGES.passwordWeak],
+    ['phone', { phone: '555-1234' }, REGISTRATION_MESSAGES.phoneInvalid],
+    ['dateOfBirth', { dateOfBirth: seventeen }, REGISTRATION_MESSAGES.tooYoung],
+    ['address.zipCode', { address: { street: '1 Main', city: 'Austin', state: 'TX', zipCode: '7870' } }, REGISTRATION_MESSAGES.zipInvalid],
+    ['address.state', { address: { street: '1 Main', city: 'Austin', state: 'ZZ', zipCode: '78701' } }, REGISTRATION_MESSAGES.stateInvalid],
+    ['ssn', { ssn: '12a4' }, REGISTRATION_MESSAGES.ssnInvalid],
+    ['confirmPassword', { confirmPassword: 'Other!Pass1' }, REGISTRATION_MESSAGES.passwordsMismatch],
+  ])('rejects a bad %s with the spec message', async (field, overrides, message) => {
+    const answer = await api('POST', '/api/auth/register', { body: registration(overrides) });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[field]).toBe(message);
+  });
+
+  it('names every missing field with its verbatim message', async () => {
+    const answer = await api('POST', '/api/auth/register', { body: {} });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toMatchObject({
+      firstName: REGISTRATION_MESSAGES.firstNameRequired,
+      lastName: REGISTRATION_MESSAGES.lastNameRequired,
+      email: REGISTRATION_MESSAGES.emailRequired,
+      password: REGISTRATION_MESSAGES.passwordRequired,
+      phone: REGISTRATION_MESSAGES.phoneRequired,
+      dateOfBirth: REGISTRATION_MESSAGES.dateOfBirthRequired,
+      ssn: REGISTRATION_MESSAGES.ssnRequired,
+    });
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('answers {user, session} for the right password (e-mail in any case)', async () => {
+    const account = await registerUser();
+    const answer = await login(account.email.toUpperCase(), account.password);
+    expect(answer.status).toBe(200);
+    expect(answer.body.user.id).toBe(account.user.id);
+    expect(answer.body.session.refresh_token).toEqual(expect.any(String));
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('gives the same 401 for a wrong password and an unknown e-mail', async () => {
+    const account = await registerUser();
+    const wrong = await login(account.email, 'Wrong!Pass1');
+    const unknown = await login(freshEmail('nobody'), 'Wrong!Pass1');
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ message: AUTH_MESSAGES.invalidCredentials });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('locks an account after 10 failed sign-ins (429), even for the right password from elsewhere', async () => {
+    const account = await registerUser();
+    for (let i = 0; i < 10; i += 1) expect((await login(account.email, 'Wrong!Pass1')).status).toBe(401);
+    const locked = await login(account.email, account.password);
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe(AUTH_MESSAGES.tooManyAttempts);
+  });
+
+  it('locks an IP after 10 failed sign-ins across accounts; other addresses still sign in', async () => {
+    const ip = freshIp();
+    const account = await registerUser();
+    for (let i = 0; i < 10; i += 1) await login(freshEmail('probe'), 'Wrong!Pass1', ip);
+    expect((await login(account.email, account.password, ip)).status).toBe(429);
+    expect((await login(account.email, account.password, freshIp())).status).toBe(200);
+  });
+
+  it('refuses sign-in and refresh for a suspended user with 403', async () => {
+    const account = await registerUser();
+    await db.query(`UPDATE "${schema}".users SET status = 'suspended' WHERE id = $1`, [account.user.id]);
+    const signIn = await login(account.email, account.password);
+    expect(signIn.status).toBe(403);
+    expect(signIn.body.message).toBe(AUTH_MESSAGES.suspended);
+    const refresh = await api('POST', '/api/auth/refresh', { body: { refresh_token: account.session.refresh_token } });
+    expect(refresh.status).toBe(403);
+    expect(refresh.body.message).toBe(AUTH_MESSAGES.suspended);
+  });
+
+  it('signs in the admin created from ADMIN_EMAIL / ADMIN_PASSWORD at start-up', async () => {
+    const answer = await login(ADMIN.email, ADMIN.password);
+    expect(answer.status).toBe(200);
+    expect(answer.body.user).toMatchObject({ email: 'boss@example.com', role: 'admin' });
+    expect(decodeJwt(answer.body.session.access_token).role).toBe('admin');
+  });
+
+  it('requires email and password', async () => {
+    const answer = await api('POST', '/api/auth/login', { body: { email: '' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({ email: 'Email is required', password: 'Password is required' });
+  });
+});
+
+describe('POST /api/auth/refresh', () => {
+  it('rotates: a new pair each time, and reusing a spent token revokes the whole family', async () => {
+    const { session } = await registerUser();
+    const first = await api('POST', '/api/auth/refresh', { body: { refresh_token: session.refresh_token } });
+    expect(first.status).toBe(200);
+    expect(first.body.session.refresh_token).not.toBe(session.refresh_token);
+    expect(decodeJwt(first.body.session.access_token).sid).toBe(decodeJwt(session.access_token).sid);
+
+    const reuse = await api('POST', '/api/auth/refresh', { body: { refresh_token: session.refresh_token } });
+    expect(reuse.status).toBe(401);
+    const afterReuse = await api('POST', '/api/auth/refresh', { body: { refresh_token: first.body.session.refresh_token } });
+    expect(afterReuse.status).toBe(401);
+  });
+
+  it('refuses an unknown refresh token with 401', async () => {
+    const answer = await api('POST', '/api/auth/refresh', { body: { refresh_token: 'made-up' } });
+    expect(answer.status).toBe(401);
+    expect(answer.body.message).toBe(AUTH_MESSAGES.invalidRefreshToken);
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('answers 204 and ends the refresh family', async () => {
+    const { session } = await registerUser();
+    const out = await api('POST', '/api/auth/logout', { token: session.access_token, body: { refresh_token: session.refresh_token } });
+    expect(out.status).toBe(204);
+    expect((await api('POST', '/api/auth/refresh', { body: { refresh_token: session.refresh_token } })).status).toBe(401);
+  });
+
+  it('needs the bearer token', async () => {
+    expect((await api('POST', '/api/auth/logout', { body: {} })).status).toBe(401);
+  });
+});
+
+describe('GET /api/auth/me and token checks', () => {
+  it('answers the user with the SSN last 4 for the profile screen', async () => {
+    const { session, user } = await registerUser();
+    const me = await api('GET', '/api/auth/me', { token: session.access_token });
+    expect(me.status).toBe(200);
+    expect(me.body.user).toMatchObject({ id: user.id, ssn: '1234', mfa_enabled: false });
+  });
+
+  it('refuses a missing, expired, tampered or wrong-kind token with 401', async () => {
+    const { session, user } = await registerUser();
+    expect((await api('GET', '/api/auth/me')).status).toBe(401);
+    const expired = await signToken({ sub: user.id }, { expiresIn: -60 });
+    expect((await api('GET', '/api/auth/me', { token: expired })).status).toBe(401);
+    const [header, payload, signature] = session.access_token.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...decodeJwt(session.access_token), role: 'admin' })).toString('base64url');
+    expect((await api('GET', '/api/auth/me', { token: `${header}.${forged}.${signature}` })).status).toBe(401);
+    const flipped = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('A') ? 'BB' : 'AA'}`;
+    expect((await api('GET', '/api/auth/me', { token: flipped })).status).toBe(401);
+    const recovery = await signToken({ sub: user.id }, { use: 'recovery' });
+    const answer = await api('GET', '/api/auth/me', { token: recovery });
+    expect(answer.status).toBe(401);
+    expect(answer.body.message).toBe(AUTH_MESSAGES.sessionExpired);
+    // A still-valid token signed the same way is accepted: the refusals above are about the token, not the test key.
+    expect((await api('GET', '/api/auth/me', { token: await signToken({ sub: user.id }) })).status).toBe(200);
+  });
+});
+
+describe('GET /.well-known/jwks.json', () => {
+  it('publishes the ES256 public key with its kid and cache headers, never the private part', async () => {
+    const answer = await api('GET', '/.well-known/jwks.json');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=600');
+    expect(answer.body.keys).toHaveLength(1);
+    expect(answer.body.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig', kid: expect.any(String) });
+    expect(answer.body.keys[0].d).toBeUndefined();
+    const { session } = await registerUser();
+    expect(decodeProtectedHeader(session.access_token)).toMatchObject({ alg: 'ES256', kid: answer.body.keys[0].kid });
+  });
+});
+
+describe('PUT /api/auth/update-profile', () => {
+  it('changes the fields sent, keeps the e-mail and answers {success, user}', async () => {
+    const { session, user, email } = await registerUser();
+    const answer = await api('PUT', '/api/auth/update-profile', {
+      token: session.access_token,
+      body: { firstName: 'Anna', email: 'other@example.com', address: { city: 'Dallas' }, ssn: '9876' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.success).toBe(true);
+    expect(answer.body.user).toMatchObject({ id: user.id, email, firstName: 'Anna', ssn: '9876' });
+    expect(answer.body.user.address).toMatchObject({ city: 'Dallas', street: '1 Main St', state: 'TX' });
+  });
+
+  it('refuses an SSN that is not exactly 4 digits with {success: false, error}', async () => {
+    const { session } = await registerUser();
+    const answer = await api('PUT', '/api/auth/update-profile', { token: session.access_token, body: { ssn: '12345' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ success: false, error: REGISTRATION_MESSAGES.ssnInvalid, errors: { ssn: REGISTRATION_MESSAGES.ssnInvalid } });
+  });
+
+  it('needs the bearer token', async () => {
+    expect((await api('PUT', '/api/auth/update-profile', { body: { firstName: 'X' } })).status).toBe(401);
+  });
+});
+
+describe('two-factor routes', () => {
+  it('sets up (QR, key, secret encrypted), refuses a wrong code, enables with a right one and returns 10 codes', async () => {
+    const { session, user, email } = await registerUser();
+    const token = session.access_token;
+    expect((await api('GET', `/api/mfa/status/${user.id}`, { token })).body).toMatchObject({ enabled: false });
+    const setup = await api('POST', '/api/mfa/setup', { token, body: { userId: user.id, userEmail: email } });
+    expect(setup.status).toBe(200);
+    expect(setup.body.success).toBe(true);
+    expect(setup.body.qrCode).toMatch(/^data:image\/png;base64,/);
+    expect(setup.body.manualEntryKey).toMatch(/^[A-Z2-7]{32,}$/);
+    const [row] = (await db.query(`SELECT secret_enc FROM "${schema}".mfa_factors WHERE user_id = $1`, [user.id])).rows;
+    expect(row.secret_enc).not.toContain(setup.body.manualEntryKey);
+
+    const wrong = await api('POST', '/api/mfa/enable', { token, body: { userId: user.id, token: '000000' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ success: false, error: AUTH_MESSAGES.invalidCodeShort });
+    const enabled = await api('POST', '/api/mfa/enable', { token, body: { userId: user.id, token: await totpCode(setup.body.manualEntryKey, new Date()) } });
+    expect(enabled.body.success).toBe(true);
+    expect(enabled.body.codes).toHaveLength(10);
+    expect(new Set(enabled.body.codes).size).toBe(10);
+    const status = await api('GET', `/api/mfa/status/${user.id}`, { token });
+    expect(status.body).toMatchObject({ enabled: true, backupCodesRemaining: 10, factors: [{ factor_type: 'totp', status: 'verified' }] });
+    const stored = (await db.query(`SELECT code_hash FROM "${schema}".backup_codes WHERE user_id = $1`, [user.id])).rows;
+    expect(stored.map((r) => r.code_hash)).not.toContain(enabled.body.codes[0]);
+  });
+
+  it('refuses a code format other than 6 digits', async () => {
+    const { session, user } = await registerUser();
+    const answer = await api('POST', '/api/mfa/enable', { token: session.access_token, body: { userId: user.id, token: '12ab' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(AUTH_MESSAGES.mfaCodeFormat);
+  });
+
+  it("answers 403 for another user's id on every owner route", async () => {
+    const me = await registerUser();
+    const other = await registerUser();
+    const token = me.session.access_token;
+    const id = other.user.id;
+    const answers = await Promise.all([
+      api('GET', `/api/mfa/status/${id}`, { token }),
+      api('POST', '/api/mfa/setup', { token, body: { userId: id, userEmail: other.email } }),
+      api('POST', '/api/mfa/enable', { token, body: { userId: id, token: '123456' } }),
+      api('POST', '/api/mfa/disable', { token, body: { userId: id, token: '123456' } }),
+      api('GET', `/api/mfa/backup-codes/${id}`, { token }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(403);
+      expect(answer.body.message).toBe(AUTH_MESSAGES.mfaOtherUser);
+    }
+    expect((await api('GET', `/api/mfa/status/${id}`)).status).toBe(401);
+  });
+
+  it('with TOTP on, sign-in answers only a challenge; verify gives an aal2 session; a code is never accepted twice', async () => {
+    const account = await userWithMfa();
+    const challenge = await login(account.email, account.password);
+    expect(challenge.status).toBe(200);
+    expect(challenge.body).toEqual({ mfa_required: true, mfa_token: expect.any(String), userId: account.user.id, message: AUTH_MESSAGES.mfaLoginPrompt });
+    expect((await api('GET', '/api/auth/me', { token: challenge.body.mfa_token })).status).toBe(401);
+
+    const wrong = await api('POST', '/api/mfa/verify', { token: challenge.body.mfa_token, body: { userId: account.user.id, token: '000000' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ valid: false, message: AUTH_MESSAGES.invalidCode });
+
+    const code = await nextStepCode(account.secret);
+    const verified = await api('POST', '/api/mfa/verify', { token: challenge.body.mfa_token, body: { userId: account.user.id, token: code } });
+    expect(verified.status).toBe(200);
+    expect(verified.body.valid).toBe(true);
+    expect(verified.body.user).toMatchObject({ id: account.user.id, mfa_enabled: true });
+    expect(decodeJwt(verified.body.session.access_token).aal).toBe('aal2');
+
+    const second = await login(account.email, account.password);
+    const replay = await api('POST', '/api/mfa/verify', { token: second.body.mfa_token, body: { userId: account.user.id, token: code } });
+    expect(replay.status).toBe(401);
+    expect(replay.body.valid).toBe(false);
+    // The refreshed session keeps aal2.
+    const refreshed = await api('POST', '/api/auth/refresh', { body: { refresh_token: verified.body.session.refresh_token } });
+    expect(decodeJwt(refreshed.body.session.access_token).aal).toBe('aal2');
+  });
+
+  it('accepts a backup code once; the mfa_token works once and only for its own user', async () => {
+    const account = await userWithMfa();
+    const other = await registerUser();
+    const challenge = await login(account.email, account.password);
+    const mfaToken = challenge.body.mfa_token;
+    const foreign = await api('POST', '/api/mfa/verify', { token: mfaToken, body: { userId: other.user.id, token: account.codes[0] } });
+    expect(foreign.status).toBe(403);
+    expect((await api('POST', '/api/mfa/verify', { body: { userId: account.user.id, token: account.codes[0] } })).status).toBe(401);
+
+    const backup = account.codes[0].toLowerCase().replace('-', '');
+    const first = await api('POST', '/api/mfa/verify', { token: mfaToken, body: { userId: account.user.id, token: backup } });
+    expect(first.body.valid).toBe(true);
+    const tokenAgain = await api('POST', '/api/mfa/verify', { token: mfaToken, body: { userId: account.user.id, token: account.codes[1] } });
+    expect(tokenAgain.status).toBe(401);
+
+    const next = await login(account.email, account.password);
+    const reuse = await api('POST', '/api/mfa/verify', { token: next.body.mfa_token, body: { userId: account.user.id, token: account.codes[0] } });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body).toEqual({ valid: false, message: AUTH_MESSAGES.invalidCode });
+  });
+
+  it('GET backup-codes issues a new set and invalidates the old one', async () => {
+    const account = await userWithMfa();
+    const fresh = await api('GET', `/api/mfa/backup-codes/${account.user.id}`, { token: account.session.access_token });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.codes).toHaveLength(10);
+    expect(fresh.body.codes).not.toContain(account.codes[2]);
+    const challenge = await login(account.email, account.password);
+    const old = await api('POST', '/api/mfa/verify', { token: challenge.body.mfa_token, body: { userId: account.user.id, token: account.codes[2] } });
+    expect(old.body.valid).toBe(false);
+    const current = await api('POST', '/api/mfa/verify', { token: challenge.body.mfa_token, body: { userId: account.user.id, token: fresh.body.codes[0] } });
+    expect(current.body.valid).toBe(true);
+  });
+
+  it('disables with a current code; sign-in then answers a session directly', async () => {
+    const account = await userWithMfa();
+    const token = account.session.access_token;
+    const wrong = await api('POST', '/api/mfa/disable', { token, body: { userId: account.user.id, token: '000000' } });
+    expect(wrong.body).toMatchObject({ success: false, error: AUTH_MESSAGES.invalidCodeShort });
+    const off = await api('POST', '/api/mfa/disable', { token, body: { userId: account.user.id, token: await nextStepCode(account.secret) } });
+    expect(off.body).toEqual({ success: true });
+    expect((await api('GET', `/api/mfa/status/${account.user.id}`, { token })).body.enabled).toBe(false);
+    expect((await login(account.email, account.password)).body.session).toBeDefined();
+    const noCodes = await api('GET', `/api/mfa/backup-codes/${account.user.id}`, { token });
+    expect(noCodes.status).toBe(400);
+    expect(noCodes.body).toMatchObject({ success: false, error: AUTH_MESSAGES.mfaNotEnabled });
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const before = outboxFiles().length;
+    const answer = await api('POST', '/api/auth/forgot-password', { body: { email: freshEmail('ghost') } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ message: AUTH_MESSAGES.forgotPasswordSent });
+    expect(outboxFiles()).toHaveLength(before);
+  });
+
+  it('mails a single-use link; the new password ends every session; a reused link is refused', async () => {
+    const account = await registerUser();
+    const other = await login(account.email, account.password);
+    const answer = await api('POST', '/api/auth/forgot-password', { body: { email: account.email.toUpperCase() } });
+    expect(answer.body).toEqual({ message: AUTH_MESSAGES.forgotPasswordSent });
+    const files = outboxFiles();
+    const mail = readOutbox(files[files.length - 1]);
+    expect(mail).toMatchObject({ to: account.email, subject: expect.stringContaining('Reset'), sentAt: expect.any(String) });
+    const link = /http:\/\/app\.test\/reset-password#\S+/.exec(mail.text)![0];
+    const fragment = new URLSearchParams(link.split('#')[1]);
+    expect(fragment.get('type')).toBe('recovery');
+    expect(fragment.get('refresh_token')).toEqual(expect.any(String));
+    const recovery = fragment.get('access_token')!;
+    expect(mail.html).toContain('reset-password#access_token=');
+
+    // Within a minute a second request sends nothing new and answers the same.
+    const again = await api('POST', '/api/auth/forgot-password', { body: { email: account.email } });
+    expect(again.body).toEqual({ message: AUTH_MESSAGES.forgotPasswordSent });
+    expect(outboxFiles()).toHaveLength(files.length);
+
+    // The recovery token opens nothing else.
+    expect((await api('GET', '/api/auth/me', { token: recovery })).status).toBe(401);
+    const weak = await api('POST', '/api/auth/update-password', { token: recovery, body: { password: 'weakpassword' } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.errors.password).toBe(REGISTRATION_MESSAGES.passwordWeak);
+
+    const NEW = 'N3w!Password';
+    const done = await api('POST', '/api/auth/update-password', { token: recovery, body: { password: NEW } });
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ success: true });
+    expect((await api('POST', '/api/auth/refresh', { body: { refresh_token: account.session.refresh_token } })).status).toBe(401);
+    expect((await api('POST', '/api/auth/refresh', { body: { refresh_token: other.body.session.refresh_token } })).status).toBe(401);
+    expect((await login(account.email, account.password)).status).toBe(401);
+    expect((await login(account.email, NEW)).status).toBe(200);
+
+    const reuse = await api('POST', '/api/auth/update-password', { token: recovery, body: { password: 'An0ther!Pass' } });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.message).toBe(AUTH_MESSAGES.invalidResetLink);
+  });
+
+  it('refuses update-password with an access token or none', async () => {
+    const { session } = await registerUser();
+    expect((await api('POST', '/api/auth/update-password', { token: session.access_token, body: { password: 'N3w!Password' } })).status).toBe(401);
+    expect((await api('POST', '/api/auth/update-password', { body: { password: 'N3w!Password' } })).status).toBe(401);
+  });
+});
+
+describe('health', () => {
+  it('answers readiness with the database and Redis reachable', async () => {
+    const ready = await api('GET', '/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+  });
+});

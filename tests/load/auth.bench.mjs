@@ -1,0 +1,152 @@
+// Issue 3 benchmark: password sign-ins per second (argon2id at the production cost) and access-token
+// verifications per second in the guard's JwtVerifier (target ≥ 5,000/s on one core).
+// Run with `node tests/load/auth.bench.mjs` (or `npm run bench`). Writes tests/load/results/auth.json.
+//
+// Starts the built auth service on its own (NODE_ENV=production, so the OWASP-floor argon2id cost applies)
+// against a throwaway database, a temp DATA_DIR and a random Redis key prefix; the rest of the stack is
+// not needed for either figure.
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT, runAutocannon, writeResults } from './bench-kit.mjs';
+import { bootstrap } from '../../tools/lib/bootstrap.mjs';
+import { createThrowawayDatabase } from '../../tools/lib/e2e-database.mjs';
+import { findFreePort, isListening, waitForHttpOk } from '../../tools/lib/network.mjs';
+import { forEachLine, runCommand, stopChild } from '../../tools/lib/processes.mjs';
+
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+// argon2id runs on libuv's thread pool (4 threads by default): a few connections keep it busy.
+const SIGN_IN_CONNECTIONS = 8;
+const VERIFY_ITERATIONS = Number(process.env.BENCH_VERIFY_ITERATIONS ?? 20_000);
+const TARGET_VERIFICATIONS_PER_SECOND = 5000;
+
+async function post(baseUrl, path, body) {
+  const response = await fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+async function startAuth({ databaseUrl, redisUrl }) {
+  const port = await findFreePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'auth-bench-'));
+  const prefix = `auth-bench-${randomBytes(4).toString('hex')}:`;
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'services/auth/dist/main.js')], {
+    cwd: join(REPO_ROOT, 'services/auth'),
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DATA_DIR: dataDir, REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'warn', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = [];
+  forEachLine(child.stdout, (line) => output.push(line));
+  forEachLine(child.stderr, (line) => output.push(line));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttpOk(`${url}/health/ready`, { timeoutMs: 60_000, shouldStop: () => (child.exitCode !== null ? `auth exited: ${output.slice(-5).join('\n')}` : null) });
+  } catch (error) {
+    await stopChild(child, 2000);
+    throw error;
+  }
+  return {
+    url,
+    prefix,
+    stop: async () => {
+      await stopChild(child, 5000);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The bare OpenSSL cost of one ES256 verification on this machine: the ceiling for any verifier. */
+function measureRawEs256(iterations) {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const data = Buffer.from('x'.repeat(400));
+  const signature = sign('sha256', data, { key: privateKey, dsaEncoding: 'ieee-p1363' });
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i += 1) verify('sha256', data, { key: publicKey, dsaEncoding: 'ieee-p1363' }, signature);
+  return Math.round(iterations / (Number(process.hrtime.bigint() - started) / 1e9));
+}
+
+/** Sequential awaits in one loop on this process's single thread: verifications per second on one core. */
+async function measureVerifications(verifier, token, iterations) {
+  for (let i = 0; i < 500; i += 1) await verifier.verifyAccessToken(token);
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i += 1) await verifier.verifyAccessToken(token);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return { iterations, seconds: Number(seconds.toFixed(3)), perSecond: Math.round(iterations / seconds), microsecondsEach: Number(((seconds * 1e6) / iterations).toFixed(1)) };
+}
+
+export async function runAuthBench() {
+  const build = await runCommand('npx', ['tsc', '-b', 'services/auth'], { quiet: true });
+  if (build.code !== 0) throw new Error(`tsc -b services/auth failed:\n${build.output}`);
+  // The machine's PostgreSQL when it runs (as CI's does), else the launcher's embedded one.
+  const defaultUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+  const databaseUrl = process.env.DATABASE_URL ?? ((await isListening(5432)) ? defaultUrl : undefined);
+  const infra = await bootstrap({ env: { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, log: () => {} });
+  const database = await createThrowawayDatabase(infra.databaseUrl, 'authbench');
+  let auth;
+  try {
+    auth = await startAuth({ databaseUrl: database.url, redisUrl: infra.redisUrl });
+    const { ARGON2_FLOOR } = await import(pathToFileURL(join(REPO_ROOT, 'services/auth/dist/config.js')).href);
+    const { JwtVerifier } = await import(pathToFileURL(join(REPO_ROOT, 'libs/nest-kit/dist/index.js')).href);
+
+    const credentials = { email: `bench-${randomBytes(4).toString('hex')}@example.com`, password: `Bench-${randomBytes(6).toString('hex')}!9aA` };
+    const registered = await post(auth.url, '/api/auth/register', {
+      firstName: 'Bench',
+      lastName: 'User',
+      ...credentials,
+      phone: '(555) 123-4567',
+      dateOfBirth: '1990-01-15',
+      address: { street: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701' },
+      ssn: '1234',
+    });
+    if (registered.status !== 201) throw new Error(`Registration failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+    const token = registered.body.session.access_token;
+
+    console.log(`\nSign-ins: POST /api/auth/login (argon2id m=${ARGON2_FLOOR.memoryCost} KiB, t=${ARGON2_FLOOR.timeCost}, p=${ARGON2_FLOOR.parallelism}; OWASP floor 19 MiB / 2 iterations), ${SIGN_IN_CONNECTIONS} connections, ${DURATION_SECONDS} s, ${cpus().length} CPU(s)`);
+    const signIns = await runAutocannon({
+      url: auth.url,
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      makeBody: () => JSON.stringify(credentials),
+      connections: SIGN_IN_CONNECTIONS,
+      duration: DURATION_SECONDS,
+    });
+    console.log(`  ${signIns.requestsPerSecond} sign-ins/s   p50 ${signIns.p50Ms} ms   p99 ${signIns.p99Ms} ms   errors ${signIns.errors}   non-2xx ${signIns.non2xx}`);
+
+    // The guard as other services use it: the remote JWKS (auth's), fetched once and cached 10 minutes.
+    const remote = new JwtVerifier({ jwksUrl: `${auth.url}/.well-known/jwks.json` });
+    const verifications = await measureVerifications(remote, token, VERIFY_ITERATIONS);
+    const meetsTarget = verifications.perSecond >= TARGET_VERIFICATIONS_PER_SECOND;
+    const rawEs256PerSecond = measureRawEs256(VERIFY_ITERATIONS);
+    const load = loadavg().map((value) => Number(value.toFixed(2)));
+    console.log(`\nToken verifications: JwtVerifier.verifyAccessToken (ES256, cached JWKS), one loop on one core`);
+    console.log(`  ${verifications.perSecond} verifications/s (${verifications.microsecondsEach} µs each, ${verifications.iterations} in ${verifications.seconds} s); target ≥ ${TARGET_VERIFICATIONS_PER_SECOND}/s: ${meetsTarget ? 'met' : 'MISSED'}`);
+    console.log(`  context: bare node:crypto ES256 verify on this machine ${rawEs256PerSecond}/s; load average ${load.join(' ')} on ${cpus().length} CPU(s)`);
+
+    const path = writeResults('auth.json', {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: cpus().length,
+      signIns: {
+        endpoint: 'POST /api/auth/login',
+        argon2id: { memoryKiB: ARGON2_FLOOR.memoryCost, iterations: ARGON2_FLOOR.timeCost, parallelism: ARGON2_FLOOR.parallelism },
+        connections: SIGN_IN_CONNECTIONS,
+        durationSeconds: DURATION_SECONDS,
+        ...signIns,
+      },
+      tokenVerifications: { algorithm: 'ES256', jwks: 'remote, cached', target: TARGET_VERIFICATIONS_PER_SECOND, meetsTarget, ...verifications, rawEs256PerSecond },
+      loadAverage: load,
+    });
+    console.log(`\nResults written to ${path}`);
+    return { signIns, verifications, meetsTarget };
+  } finally {
+    await auth?.stop();
+    await database.drop().catch((error) => console.log(`could not drop ${database.name}: ${error.message}`));
+    await infra.stop();
+  }
+}
+
+await runAuthBench();
