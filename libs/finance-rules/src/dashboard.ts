@@ -1,16 +1,15 @@
 // The one aggregate the dashboard renders (spec part 2 §2), returned by the finance service from
 // GET /dashboard-with-insights, so neither side re-implements a rule.
-import { LATER_WINDOW_INITIAL_DAYS, WEEK_DAYS } from './constants.js';
-import { addDays, parseIsoDate, type IsoDate } from './dates.js';
-import { dashboardIncomeHorizonDays, projectIncome } from './income.js';
-import { monthlyBillsCents, monthlyIncomeCents } from './monthly.js';
-import { computeQuickStats, type QuickStats } from './quick-stats.js';
-import { expandBills } from './recurrence.js';
-import { buildPaymentSchedule, type PaymentSuggestion } from './suggestions.js';
-import { computeEmergencyFund, computeSummary, type EmergencyFund, type FinancialSummary } from './summary.js';
-import { buildTips, type Tip } from './tips.js';
+import { LATER_WINDOW_INITIAL_DAYS } from './constants.js';
+import { computeDashboardFast } from './dashboard-engine.js';
+import { computeDashboardReference } from './dashboard-reference.js';
+import { parseIsoDate, type IsoDate } from './dates.js';
+import type { QuickStats } from './quick-stats.js';
+import type { PaymentSuggestion } from './suggestions.js';
+import type { EmergencyFund, FinancialSummary } from './summary.js';
+import type { Tip } from './tips.js';
 import type { Bill, IncomeSource, SavingsGoal } from './types.js';
-import { assertWindowDays, billsDueThrough, buildTimeWindows, comingSunday, type TimeWindows } from './windows.js';
+import { assertWindowDays, type TimeWindows } from './windows.js';
 
 export interface DashboardInput {
   bills: readonly Bill[];
@@ -50,45 +49,15 @@ export interface DashboardData {
   emergencyFund: EmergencyFund;
 }
 
+/**
+ * spec part 2 §2/§9: everything the dashboard renders, for one day and Later window. Validates
+ * `today` and the window first (RangeError), then runs on day numbers (dashboard-engine.ts); inputs
+ * that path does not take go through the plain composition of the rules (dashboard-reference.ts),
+ * which answers or throws exactly as before.
+ */
 export function computeDashboard(input: DashboardInput): DashboardData {
-  const { bills, incomes, savingsGoals, today, analytics } = input;
   const laterWindowDays = input.laterWindowDays ?? LATER_WINDOW_INITIAL_DAYS;
-  parseIsoDate(today);
+  parseIsoDate(input.today);
   assertWindowDays(laterWindowDays);
-
-  // spec part 2 §9: panels use the dashboard counts and a max(30, window + 14) day income horizon.
-  const billOccurrences = expandBills(bills, today);
-  const incomeHorizonDays = dashboardIncomeHorizonDays(laterWindowDays);
-  const incomeOccurrences = projectIncome(incomes, today, incomeHorizonDays);
-
-  const summary = computeSummary(monthlyIncomeCents(incomes, today), monthlyBillsCents(bills, today), analytics?.monthlyIncomeCents ?? 0);
-  const emergencyFund = computeEmergencyFund(summary.monthlyBillsCents, savingsGoals);
-  const sunday = comingSunday(today);
-  const dueThisWeek = billsDueThrough(billOccurrences, today, sunday);
-
-  return {
-    today,
-    summary: {
-      ...summary,
-      upcomingBillsThisWeek: {
-        count: dueThisWeek.length,
-        totalCents: dueThisWeek.reduce((sum, b) => sum + b.amountCents, 0),
-        endDate: sunday,
-      },
-    },
-    paymentSchedule: buildPaymentSchedule(bills, incomes, today),
-    laterWindowDays,
-    incomeHorizonDays,
-    windows: buildTimeWindows(billOccurrences, incomeOccurrences, today, laterWindowDays),
-    tips: buildTips({
-      summary,
-      emergencyFund,
-      incomes,
-      // spec part 2 §5: "bills due within 7 days" = today through today + 7, like This Week.
-      billsDueWithinWeek: billsDueThrough(billOccurrences, today, addDays(today, WEEK_DAYS)),
-      savingsRatePercent: analytics?.savingsRatePercent,
-    }),
-    quickStats: computeQuickStats(billOccurrences, today),
-    emergencyFund,
-  };
+  return computeDashboardFast({ ...input, laterWindowDays }) ?? computeDashboardReference({ ...input, laterWindowDays });
 }

@@ -13,8 +13,8 @@ import {
 } from './constants.js';
 import { addDays, daysBetween, formatUsShortDate, type IsoDate } from './dates.js';
 import { projectIncome, type IncomeOccurrence } from './income.js';
-import { formatCents } from './money.js';
 import { expandBills, type BillOccurrence } from './recurrence.js';
+import { explainSuggestion } from './suggestion-text.js';
 import type { Bill, BillPriority, IncomeSource } from './types.js';
 
 export type ConfidenceBand = 'target' | 'good' | 'caution' | 'alert';
@@ -102,29 +102,6 @@ export function confidenceBand(confidence: number): ConfidenceBand {
   return 'alert';
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${Math.abs(n) === 1 ? '' : 's'}`;
-}
-
-function explain(bill: BillOccurrence, income: IncomeOccurrence, suggestedDate: IsoDate, moved: boolean, daysAfterIncome: number): string {
-  const lead = payDaysBeforeDue(bill.priority, bill.amountCents);
-  const why =
-    bill.priority === 'high'
-      ? `High priority, so pay ${plural(lead, 'day')} before the due date.`
-      : lead === 4
-        ? `Over ${formatCents(LARGE_BILL_THRESHOLD_CENTS)}, so pay ${plural(lead, 'day')} before the due date.`
-        : `Pay ${plural(lead, 'day')} before the due date.`;
-  const when = moved ? ` That date has passed, so pay tomorrow (${formatUsShortDate(suggestedDate)}).` : '';
-  const paid = `${income.source} (${formatCents(income.amountCents)}) arrives ${formatUsShortDate(income.date)}`;
-  const source =
-    daysAfterIncome > 0
-      ? ` ${paid}, ${plural(daysAfterIncome, 'day')} before you pay.`
-      : daysAfterIncome === 0
-        ? ` ${paid}, the same day you pay.`
-        : ` ${paid}, ${plural(-daysAfterIncome, 'day')} after the suggested date, so set the money aside now.`;
-  return why + when + source;
-}
-
 /** One bill occurrence's suggestion, or null when no income is eligible for it. */
 export function suggestPayment(bill: BillOccurrence, incomes: readonly IncomeOccurrence[], today: IsoDate): PaymentSuggestion | null {
   const income = pickIncomeForBill(bill.dueDate, incomes);
@@ -152,7 +129,16 @@ export function suggestPayment(bill: BillOccurrence, incomes: readonly IncomeOcc
     incomeAmountCents: income.amountCents,
     daysBeforeDue,
     daysAfterIncome,
-    reasoning: explain(bill, income, suggestedDate, unmoved !== suggestedDate, daysAfterIncome),
+    reasoning: explainSuggestion({
+      priority: bill.priority,
+      leadDays: payDaysBeforeDue(bill.priority, bill.amountCents),
+      incomeSource: income.source,
+      incomeAmountCents: income.amountCents,
+      incomeDateText: formatUsShortDate(income.date),
+      suggestedDateText: formatUsShortDate(suggestedDate),
+      moved: unmoved !== suggestedDate,
+      daysAfterIncome,
+    }),
     priority: bill.priority,
     confidence,
     band: confidenceBand(confidence),

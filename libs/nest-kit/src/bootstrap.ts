@@ -23,7 +23,7 @@ export async function createServiceApp(options: StartServiceOptions): Promise<Ne
   const adapter = new FastifyAdapter({
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     // Trust exactly one hop (the gateway): request.ip is the address the gateway saw, not a client-supplied header.
-    trustProxy: 1,
+    trustProxy: (_address: string, hop: number) => hop < 1,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const incoming = req.headers[REQUEST_ID_HEADER];
       return typeof incoming === 'string' && incoming.length <= 200 ? incoming : randomUUID();

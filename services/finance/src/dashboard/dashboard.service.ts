@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { DashboardLists } from '@payday/contracts';
-import { computeDashboard, LATER_WINDOW_INITIAL_DAYS, type DashboardData } from '@payday/finance-rules';
+import { computeDashboard, LATER_WINDOW_INITIAL_DAYS } from '@payday/finance-rules';
 import { Bill } from '../bills/bill.entity.js';
 import { toBillDto, toRuleBill } from '../bills/bill.mapper.js';
 import { CLOCK, type Clock } from '../clock/clock.js';
@@ -11,8 +11,10 @@ import { toIncomeDto, toRuleIncome } from '../income/income.mapper.js';
 import { SavingsGoal } from '../savings-goals/savings-goal.entity.js';
 import { toRuleSavingsGoal, toSavingsGoalDto } from '../savings-goals/savings-goal.mapper.js';
 import { DashboardCache } from './dashboard-cache.js';
+import { toDashboardPayload, type DashboardPayload } from './dashboard-payload.js';
 
-export type DashboardWithInsights = DashboardData & DashboardLists;
+/** computeDashboard's result without repeated fields (see dashboard-payload.ts), plus the raw lists. */
+export type DashboardWithInsights = DashboardPayload & DashboardLists;
 
 /**
  * spec part 2 §7: GET /dashboard-with-insights. One query per table (in parallel), then the rules library
@@ -52,7 +54,7 @@ export class DashboardService {
       laterWindowDays,
     });
     return {
-      ...dashboard,
+      ...toDashboardPayload(dashboard),
       bills: bills.map(toBillDto),
       income: incomes.map(toIncomeDto),
       savingsGoals: goals.map(toSavingsGoalDto),

@@ -1,0 +1,83 @@
+// Internal (not re-exported from index.ts): one repeat rule on day numbers, built once per bill or
+// income so the hot loops never parse a date. Same rules as nthOccurrence and
+// firstOccurrenceIndexOnOrAfter in recurrence.ts (spec part 2 §3 recurring values).
+import { daysInMonth } from './dates.js';
+import { dayNumberOf, type DayRef } from './day-numbers.js';
+import type { Recurrence } from './types.js';
+
+export interface Schedule {
+  readonly recurrence: Recurrence;
+  readonly anchor: DayRef;
+  /** Day number of occurrence n (n may be negative for repeating rules). */
+  nth(n: number): number;
+  /** Index of the first occurrence on or after `from`; null for a past one-time date. */
+  firstIndexOnOrAfter(from: DayRef): number | null;
+}
+
+const DAY_STEPS: Partial<Record<Recurrence, number>> = { weekly: 7, biweekly: 14 };
+const MONTH_STEPS: Partial<Record<Recurrence, number>> = { monthly: 1, quarterly: 3, yearly: 12 };
+
+interface MonthInfo {
+  firstDay: number;
+  length: number;
+}
+
+// Memoised month arithmetic: month index (year * 12 + month - 1) -> its first day number and length.
+// Bounded so a long-running server cannot grow it without limit.
+const MONTHS = new Map<number, MonthInfo>();
+const MAX_CACHED_MONTHS = 4096;
+
+function monthInfo(index: number): MonthInfo {
+  let info = MONTHS.get(index);
+  if (info === undefined) {
+    const year = Math.floor(index / 12);
+    const month = index - year * 12 + 1;
+    info = { firstDay: dayNumberOf(year, month, 1), length: daysInMonth(year, month) };
+    if (MONTHS.size >= MAX_CACHED_MONTHS) MONTHS.clear();
+    MONTHS.set(index, info);
+  }
+  return info;
+}
+
+/** The schedule of `recurrence` anchored at `anchor`. */
+export function scheduleOf(anchor: DayRef, recurrence: Recurrence): Schedule {
+  const daySteps = DAY_STEPS[recurrence];
+  if (daySteps !== undefined) {
+    return {
+      recurrence,
+      anchor,
+      nth: (n) => anchor.dayNumber + daySteps * n,
+      firstIndexOnOrAfter: (from) => Math.ceil((from.dayNumber - anchor.dayNumber) / daySteps),
+    };
+  }
+  const monthSteps = MONTH_STEPS[recurrence];
+  if (monthSteps !== undefined) {
+    const anchorIndex = anchor.year * 12 + (anchor.month - 1);
+    // Always counted from the anchor, so a 31st clamps in short months and returns in long ones.
+    const nth = (n: number) => {
+      const { firstDay, length } = monthInfo(anchorIndex + monthSteps * n);
+      return firstDay + Math.min(anchor.day, length) - 1;
+    };
+    return {
+      recurrence,
+      anchor,
+      nth,
+      firstIndexOnOrAfter: (from) => {
+        const monthGap = from.year * 12 + from.month - (anchor.year * 12 + anchor.month);
+        // Occurrence k lands in month anchor + k*step, so this k is a lower bound off by at most one.
+        let k = Math.floor(monthGap / monthSteps);
+        while (nth(k) < from.dayNumber) k += 1;
+        return k;
+      },
+    };
+  }
+  return {
+    recurrence,
+    anchor,
+    nth: (n) => {
+      if (n !== 0) throw new RangeError('A one-time date has only occurrence 0');
+      return anchor.dayNumber;
+    },
+    firstIndexOnOrAfter: (from) => (anchor.dayNumber >= from.dayNumber ? 0 : null),
+  };
+}

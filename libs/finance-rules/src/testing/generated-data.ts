@@ -1,0 +1,102 @@
+// Deterministic generated data sets for the computeDashboard snapshot test and the benchmark: mixed
+// recurrences, month-end anchors (29th-31st), past and future dates, duplicate names and dates (so the
+// tie-break orders matter), large and high-priority bills, several incomes on the same day.
+import type { DashboardInput } from '../dashboard.js';
+import { addDays } from '../dates.js';
+import {
+  BILL_CATEGORIES,
+  BILL_PRIORITIES,
+  BILL_RECURRENCES,
+  INCOME_FREQUENCIES,
+  type Bill,
+  type IncomeSource,
+  type SavingsGoal,
+} from '../types.js';
+
+/** mulberry32: a tiny seeded PRNG, so every run generates the same data. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const BILL_NAMES = ['Rent', 'Power', 'Water', 'Internet', 'Phone', 'Car loan', 'Insurance', 'Gym', 'Streaming', 'Card'];
+const INCOME_NAMES = ['Job', 'Side gig', 'Rental', 'Freelance', 'Dividends'];
+
+export interface GeneratedDataSetOptions {
+  seed: number;
+  billCount: number;
+  incomeCount: number;
+  today: string;
+}
+
+export function generateDataSet({ seed, billCount, incomeCount, today }: GeneratedDataSetOptions): Omit<DashboardInput, 'laterWindowDays'> {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  // Most anchors from 120 days back to 45 days ahead, a few up to 200 ahead; one in eight on a
+  // 29th-31st to exercise month clamping.
+  const anchor = (maxAhead: number) => {
+    const date = addDays(today, int(-120, random() < 0.9 ? maxAhead : 200));
+    return random() < 0.125 ? `${date.slice(0, 8)}${pick(['29', '30', '31'])}`.replace(/-02-3[01]$/, '-02-28') : date;
+  };
+  const validAnchor = (maxAhead: number) => {
+    const date = anchor(maxAhead);
+    // A 31st in a 30-day month is not a date: fall back to the 30th.
+    return /-(04|06|09|11)-31$/.test(date) ? date.replace(/31$/, '30') : date.replace(/-02-29$/, '-02-28');
+  };
+
+  const bills: Bill[] = Array.from({ length: billCount }, (_, i) => ({
+    id: `bill-${seed}-${i}`,
+    name: `${pick(BILL_NAMES)}${random() < 0.5 ? '' : ` ${int(1, 9)}`}`,
+    amountCents: random() < 0.1 ? int(100_001, 400_000) : int(500, 100_000),
+    dueDate: validAnchor(45),
+    priority: pick(BILL_PRIORITIES),
+    category: pick(BILL_CATEGORIES),
+    recurring: pick(BILL_RECURRENCES),
+  }));
+  const incomes: IncomeSource[] = Array.from({ length: incomeCount }, (_, i) => ({
+    id: `income-${seed}-${i}`,
+    source: pick(INCOME_NAMES),
+    amountCents: random() < 0.05 ? 0 : int(20_000, 600_000),
+    frequency: pick(INCOME_FREQUENCIES),
+    nextDate: validAnchor(20),
+  }));
+  const savingsGoals: SavingsGoal[] = [
+    { goalType: 'emergency_fund', currentAmountCents: int(0, 2_000_000) },
+    { goalType: 'vacation', currentAmountCents: int(0, 500_000) },
+  ];
+  return { bills, incomes, savingsGoals, today };
+}
+
+export interface SnapshotCase {
+  name: string;
+  input: DashboardInput;
+}
+
+/** The cases of src/testing/dashboard-snapshot.json (generated with the pre-optimisation code). */
+export function snapshotCases(): SnapshotCase[] {
+  const cases: Array<GeneratedDataSetOptions & { laterWindowDays?: number; analytics?: DashboardInput['analytics'] }> = [
+    { seed: 1, billCount: 100, incomeCount: 10, today: '2026-03-10' },
+    { seed: 2, billCount: 100, incomeCount: 10, today: '2024-02-29', laterWindowDays: 21 },
+    { seed: 3, billCount: 100, incomeCount: 10, today: '2025-12-31', laterWindowDays: 70 },
+    { seed: 4, billCount: 40, incomeCount: 3, today: '2026-01-31', analytics: { monthlyIncomeCents: 450_000, savingsRatePercent: 12.5 } },
+    { seed: 5, billCount: 25, incomeCount: 1, today: '2026-03-15', laterWindowDays: 14 },
+    { seed: 6, billCount: 12, incomeCount: 0, today: '2026-11-30', analytics: { monthlyIncomeCents: 300_000 } },
+    { seed: 7, billCount: 0, incomeCount: 4, today: '2027-06-01' },
+    { seed: 8, billCount: 60, incomeCount: 6, today: '2028-02-28', laterWindowDays: 7 },
+  ];
+  return cases.map(({ laterWindowDays, analytics, ...options }) => ({
+    name: `seed ${options.seed}: ${options.billCount} bills, ${options.incomeCount} incomes, ${options.today}, window ${laterWindowDays ?? 'default'}`,
+    input: {
+      ...generateDataSet(options),
+      ...(laterWindowDays === undefined ? {} : { laterWindowDays }),
+      ...(analytics === undefined ? {} : { analytics }),
+    },
+  }));
+}

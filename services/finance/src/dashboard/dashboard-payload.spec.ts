@@ -1,0 +1,48 @@
+import { computeDashboard, type Bill, type IncomeSource } from '@payday/finance-rules';
+import { toDashboardPayload } from './dashboard-payload.js';
+
+// Tuesday 2026-03-10: Salary pays 03-13 and every 2 weeks; Rent 03-20 (high), Phone 03-14, Gym weekly.
+const bills: Bill[] = [
+  { id: 'rent', name: 'Rent', amountCents: 120_000, dueDate: '2026-03-20', priority: 'high', category: 'rent', recurring: 'monthly' },
+  { id: 'phone', name: 'Phone', amountCents: 4_550, dueDate: '2026-03-14', priority: 'medium', category: 'utilities', recurring: 'monthly' },
+  { id: 'gym', name: 'Gym', amountCents: 2_999, dueDate: '2026-03-11', priority: 'low', category: 'subscriptions', recurring: 'weekly' },
+];
+const incomes: IncomeSource[] = [{ id: 'salary', source: 'Salary', amountCents: 300_000, frequency: 'biweekly', nextDate: '2026-03-13' }];
+const dashboard = computeDashboard({ bills, incomes, savingsGoals: [], today: '2026-03-10', laterWindowDays: 14 });
+const payload = toDashboardPayload(dashboard);
+
+describe('toDashboardPayload', () => {
+  it('keeps every window field the week panels read, unchanged, and drops the repeats', () => {
+    for (const key of ['thisWeek', 'nextWeek', 'later'] as const) {
+      const { items, ...rest } = dashboard.windows[key];
+      const { items: sentItems, ...sentRest } = payload.windows[key];
+      expect(sentRest).toEqual(rest);
+      expect(sentItems).toEqual(
+        items.map((item) =>
+          item.kind === 'income'
+            ? { kind: 'income', incomeId: item.incomeId, source: item.source, amountCents: item.amountCents, date: item.date }
+            : { kind: 'bill', date: item.date, billId: item.billId, billName: item.billName, amountCents: item.amountCents },
+        ),
+      );
+    }
+    expect(payload.windows.thisWeek.items.map((i) => `${i.kind}:${i.date}`)).toEqual(['bill:2026-03-11', 'income:2026-03-13', 'bill:2026-03-14']);
+  });
+
+  it('keeps the schedule fields the schedule, calendar and planner read; billId stays recoverable from id', () => {
+    expect(payload.paymentSchedule).toHaveLength(dashboard.paymentSchedule.length);
+    payload.paymentSchedule.forEach((sent, i) => {
+      const { billId, incomeAmountCents: _incomeAmountCents, ...rest } = dashboard.paymentSchedule[i]!;
+      expect(sent).toEqual(rest);
+      expect(sent.id.slice(0, sent.id.indexOf(':'))).toBe(billId);
+    });
+    expect(payload.paymentSchedule[0]).toMatchObject({ id: 'phone:2026-03-14', billName: 'Phone', suggestedDate: '2026-03-11', dueDate: '2026-03-14', incomeDate: '2026-03-13' });
+  });
+
+  it('leaves the rest of the aggregate as computed, in the same key order', () => {
+    expect(Object.keys(payload)).toEqual(Object.keys(dashboard));
+    const { windows: _w, paymentSchedule: _p, ...rest } = dashboard;
+    const { windows: _sw, paymentSchedule: _sp, ...sentRest } = payload;
+    expect(sentRest).toEqual(rest);
+    expect(JSON.stringify(payload).length).toBeLessThan(JSON.stringify(dashboard).length);
+  });
+});
