@@ -70,11 +70,27 @@ describe('App', () => {
   });
 
   it('shows a friendly placeholder for screens of later capabilities', async () => {
-    renderAt('/settings');
+    renderAt('/blog');
     expect(screen.getByText('Coming soon in this app')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Blog' })).toBeTruthy();
     expect(loader.loadRemoteComponent).not.toHaveBeenCalled();
-    await waitFor(() => expect(document.title).toBe('Settings | PayCadence'));
+    await waitFor(() => expect(document.title).toBe('Blog | PayCadence'));
+  });
+
+  it('sends signed-out visitors of guarded pages to /admin-login, and of the dashboard to /login', async () => {
+    localStorage.clear();
+    renderAt('/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    const guarded = appRoutes.filter((route) => route.guard === '/admin-login').map((route) => route.path);
+    expect(guarded.sort()).toEqual(
+      ['/settings', '/profile', '/connected-accounts', '/household', '/blog-admin', '/admin/*', '/user-dashboard', '/simple-dashboard'].sort(),
+    );
+    expect(appRoutes.find((route) => route.path === '/dashboard')).toMatchObject({
+      guard: '/login',
+      remote: { name: 'dashboard', module: './DashboardPage' },
+    });
+    expect(appRoutes.find((route) => route.path === '/finances')?.guard).toBe('/login');
+    expect(appRoutes.find((route) => route.path === '/demo')?.remote).toEqual({ name: 'public-site', module: './DemoPage' });
   });
 
   it('shows the not-found page for unknown paths', async () => {

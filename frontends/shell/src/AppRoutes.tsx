@@ -1,13 +1,25 @@
-import { useDocumentTitle } from '@payday/web-kit';
+import { useAuth, useDocumentTitle } from '@payday/web-kit';
 import { Route, Routes } from 'react-router-dom';
+import { hasEarlyAccess } from './auth/early-access';
+import { RequireAuth } from './auth/RequireAuth';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RemoteRoute } from './remotes/RemoteRoute';
-import { appRoutes, type AppRoute } from './routes';
+import { appRoutes, type AppRoute, type RemoteRef } from './routes';
+
+const COMING_SOON: RemoteRef = { name: 'public-site', module: './ComingSoonPage' };
+
+function RouteContent({ route }: { route: AppRoute }) {
+  const { user } = useAuth();
+  // spec part 2 §2: without early access the dashboard shows the coming-soon page.
+  if (route.earlyAccess && !hasEarlyAccess(user)) return <RemoteRoute remote={COMING_SOON} />;
+  if (route.remote) return <RemoteRoute key={`${route.remote.name}/${route.remote.module}`} remote={route.remote} />;
+  return route.element ? route.element() : <NotFoundPage />;
+}
 
 function RouteScreen({ route }: { route: AppRoute }) {
   useDocumentTitle(route.title);
-  if (route.remote) return <RemoteRoute key={`${route.remote.name}/${route.remote.module}`} remote={route.remote} />;
-  return route.element ? route.element() : <NotFoundPage />;
+  const content = <RouteContent route={route} />;
+  return route.guard ? <RequireAuth redirectTo={route.guard}>{content}</RequireAuth> : content;
 }
 
 function NotFoundScreen() {

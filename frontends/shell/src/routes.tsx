@@ -1,4 +1,11 @@
 import type { ReactElement } from 'react';
+import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
+import { ProfilePage } from './auth/ProfilePage';
+import { RegisterPage } from './auth/RegisterPage';
+import type { GuardRedirect } from './auth/RequireAuth';
+import { ResetPasswordPage } from './auth/ResetPasswordPage';
+import { SettingsPage } from './auth/SettingsPage';
+import { SignInPage } from './auth/SignInPage';
 import { ComingSoonInApp } from './pages/ComingSoonInApp';
 import { HelpPage } from './pages/HelpPage';
 
@@ -23,10 +30,17 @@ export interface AppRoute {
   title: string | null;
   remote?: RemoteRef;
   element?: () => ReactElement;
+  /** Signed-in only: 'Loading...' while the session loads, else signed-out visitors go here (auth/RequireAuth). */
+  guard?: GuardRedirect;
+  /** Behind the early-access switch (auth/early-access.ts, spec part 2 §2). */
+  earlyAccess?: boolean;
 }
 
 const publicSite = (module: RemoteRef['module']): RemoteRef => ({ name: 'public-site', module });
 const placeholder = (page: string) => () => <ComingSoonInApp page={page} />;
+const dashboard: RemoteRef = { name: 'dashboard', module: './DashboardPage' };
+const signIn = () => <SignInPage />;
+const register = () => <RegisterPage />;
 
 export const appRoutes: AppRoute[] = [
   // Public site (remote: public-site)
@@ -44,30 +58,30 @@ export const appRoutes: AppRoute[] = [
   // Blog (later: blog capability)
   { path: '/blog', title: 'Blog', element: placeholder('Blog') },
   { path: '/blog/:slug', title: 'Blog', element: placeholder('Blog post') },
-  { path: '/demo', title: 'Demo', element: placeholder('Interactive demo') },
+  { path: '/demo', title: 'Demo', remote: publicSite('./DemoPage') },
 
-  // Identity screens (later: identity work). spec: these four show the same sign-in screen.
-  { path: '/login', title: 'Sign In', element: placeholder('Sign in') },
-  { path: '/admin-login', title: 'Sign In', element: placeholder('Sign in') },
-  { path: '/admin', title: 'Sign In', element: placeholder('Sign in') },
-  { path: '/dev-login', title: 'Sign In', element: placeholder('Sign in') },
-  { path: '/register', title: 'Create Your Account', element: placeholder('Create your account') },
-  { path: '/signup', title: 'Create Your Account', element: placeholder('Create your account') },
-  { path: '/dev-register', title: 'Create Your Account', element: placeholder('Create your account') },
-  { path: '/forgot-password', title: 'Reset your password', element: placeholder('Reset your password') },
-  { path: '/reset-password', title: 'Set a new password', element: placeholder('Set a new password') },
-  { path: '/settings', title: 'Settings', element: placeholder('Settings') },
-  { path: '/profile', title: 'Profile', element: placeholder('Profile') },
+  // Identity screens (issue 3). spec part 1 §2: these four show the same sign-in screen.
+  { path: '/login', title: 'Sign In', element: signIn },
+  { path: '/admin-login', title: 'Sign In', element: signIn },
+  { path: '/admin', title: 'Sign In', element: signIn },
+  { path: '/dev-login', title: 'Sign In', element: signIn },
+  { path: '/register', title: 'Create Your Account', element: register },
+  { path: '/signup', title: 'Create Your Account', element: register },
+  { path: '/dev-register', title: 'Create Your Account', element: register },
+  { path: '/forgot-password', title: 'Reset your password', element: () => <ForgotPasswordPage /> },
+  { path: '/reset-password', title: 'Set a new password', element: () => <ResetPasswordPage /> },
+  { path: '/settings', title: 'Settings', guard: '/admin-login', element: () => <SettingsPage /> },
+  { path: '/profile', title: 'Profile', guard: '/admin-login', element: () => <ProfilePage /> },
 
-  // Signed-in money area (later: money work, remote: dashboard)
-  { path: '/dashboard', title: 'Dashboard', element: placeholder('Financial dashboard') },
-  { path: '/finances', title: 'Dashboard', element: placeholder('Financial dashboard') },
-  { path: '/user-dashboard', title: 'Dashboard', element: placeholder('Financial dashboard') },
-  { path: '/simple-dashboard', title: 'Dashboard', element: placeholder('Financial dashboard') },
-  { path: '/connected-accounts', title: 'Connected Accounts', element: placeholder('Connected accounts') },
-  { path: '/household', title: 'Household', element: placeholder('Household') },
+  // Signed-in money area (remote: dashboard). spec part 2 §2: /dashboard and /finances send signed-out visitors to /login.
+  { path: '/dashboard', title: 'Dashboard', guard: '/login', earlyAccess: true, remote: dashboard },
+  { path: '/finances', title: 'Dashboard', guard: '/login', earlyAccess: true, remote: dashboard },
+  { path: '/user-dashboard', title: 'Dashboard', guard: '/admin-login', earlyAccess: true, remote: dashboard },
+  { path: '/simple-dashboard', title: 'Dashboard', guard: '/admin-login', earlyAccess: true, remote: dashboard },
+  { path: '/connected-accounts', title: 'Connected Accounts', guard: '/admin-login', element: placeholder('Connected accounts') },
+  { path: '/household', title: 'Household', guard: '/admin-login', element: placeholder('Household') },
 
   // Admin (later: admin remote)
-  { path: '/blog-admin', title: 'Blog Admin', element: placeholder('Blog admin') },
-  { path: '/admin/*', title: 'Admin', element: placeholder('Admin tools') },
+  { path: '/blog-admin', title: 'Blog Admin', guard: '/admin-login', element: placeholder('Blog admin') },
+  { path: '/admin/*', title: 'Admin', guard: '/admin-login', element: placeholder('Admin tools') },
 ];

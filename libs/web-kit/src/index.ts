@@ -3,7 +3,17 @@
 export { apiFetch, createApiClient, ApiError, DEFAULT_TIMEOUT_MS, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE } from './api/api-client.js';
 export type { ApiFetchOptions, ApiClient, ApiClientOptions } from './api/api-client.js';
 export { AuthProvider, useAuth, AUTH_PROVIDER_MISSING_MESSAGE } from './auth/AuthProvider.js';
-export type { AuthContextValue, AuthProviderProps, AuthSession, AuthUser, SignInResult } from './auth/AuthProvider.js';
+export type { AuthContextValue, AuthProviderProps } from './auth/AuthProvider.js';
+export type { AuthSession, AuthUser, SessionAnswer, SignInResult, VerifyMfaResult } from './auth/auth-types.js';
+export { SESSION_STORAGE_KEY } from './auth/session-storage.js';
+export {
+  EXPIRY_MARGIN_MS,
+  REFRESH_TICK_MS,
+  REFRESH_WHEN_TICKS_LEFT,
+  RETRY_BACKOFF_START_MS,
+  shouldRefreshOnTick,
+  withRefreshBackoff,
+} from './auth/session-refresh.js';
 export { formatMoney, formatDate, INVALID_DATE_TEXT } from './format/format.js';
 export { useDocumentTitle } from './hooks/useDocumentTitle.js';
 export { Alert } from './ui/Alert.js';

@@ -1,6 +1,9 @@
+import { useAuth } from '@payday/web-kit';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from './Logo';
+import { NavMenu, type NavMenuItem } from './NavMenu';
+import { ACCOUNT_LINKS, ADMIN_LINKS } from './signed-in-links';
 import { JOIN_WAITLIST_TARGET } from './site-links';
 
 const navLinks = [
@@ -8,8 +11,14 @@ const navLinks = [
   { to: '/about', label: 'About' },
 ];
 
-/** spec part 1 §2 shared layout: logo, Blog, About, Sign In, Join Waitlist; a menu button on phones. */
+/**
+ * spec part 1 §2 shared layout (signed out): logo, Blog, About, Sign In, Join Waitlist.
+ * spec part 2 §2 (signed in): logo, Dashboard, Account menu (Logout returns home), Admin menu for admins only.
+ * A menu button on phones.
+ */
 export function Header() {
+  const { user, loading, signOut } = useAuth();
+  const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 
@@ -21,28 +30,61 @@ export function Header() {
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
 
+  // Logout returns home (spec part 2 §2). The session ends only once home is shown: ended earlier, the page
+  // being left (a guard, the dashboard) would redirect to sign-in first, since navigation renders as a transition.
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    if (!leaving || location.pathname !== '/') return;
+    setLeaving(false);
+    void signOut();
+  }, [leaving, location.pathname, signOut]);
+
   const close = () => setMenuOpen(false);
-  const links = navLinks.map((link) => (
-    <NavLink key={link.to} to={link.to} className="pc-nav__link" onClick={close}>
-      {link.label}
-    </NavLink>
-  ));
+  const logout = () => {
+    close();
+    setLeaving(true);
+    navigate('/');
+  };
+  const isAdmin = user?.role === 'admin';
+  const accountItems: NavMenuItem[] = [...ACCOUNT_LINKS, { label: 'Logout', onSelect: logout }];
+
+  const desktop = user ? (
+    <nav className="pc-nav pc-nav--desktop" aria-label="Main">
+      <NavLink to="/dashboard" className="pc-nav__link">
+        Dashboard
+      </NavLink>
+      <div className="pc-nav__actions">
+        {isAdmin && <NavMenu label="Admin" items={[...ADMIN_LINKS]} />}
+        <NavMenu label="Account" items={accountItems} />
+      </div>
+    </nav>
+  ) : (
+    <nav className="pc-nav pc-nav--desktop" aria-label="Main">
+      {navLinks.map((link) => (
+        <NavLink key={link.to} to={link.to} className="pc-nav__link" onClick={close}>
+          {link.label}
+        </NavLink>
+      ))}
+      <div className="pc-nav__actions" hidden={loading}>
+        <Link to="/login" className="pc-btn pc-btn--secondary">
+          Sign In
+        </Link>
+        <Link to={JOIN_WAITLIST_TARGET} className="pc-btn pc-btn--primary">
+          Join Waitlist
+        </Link>
+      </div>
+    </nav>
+  );
+
+  const mobileLinks = user
+    ? [{ to: '/dashboard', label: 'Dashboard' }, ...ACCOUNT_LINKS, ...(isAdmin ? ADMIN_LINKS : [])]
+    : navLinks;
 
   return (
     <header className="pc-header">
       <div className="pc-container pc-header__inner">
         <Logo onNavigate={close} />
-        <nav className="pc-nav pc-nav--desktop" aria-label="Main">
-          {links}
-          <div className="pc-nav__actions">
-            <Link to="/login" className="pc-btn pc-btn--secondary">
-              Sign In
-            </Link>
-            <Link to={JOIN_WAITLIST_TARGET} className="pc-btn pc-btn--primary">
-              Join Waitlist
-            </Link>
-          </div>
-        </nav>
+        {desktop}
         <button
           type="button"
           className="pc-menu-button"
@@ -57,7 +99,7 @@ export function Header() {
       <nav id="mobile-menu" className="pc-mobile-menu" data-open={menuOpen} aria-label="Main (mobile)" hidden={!menuOpen}>
         <div className="pc-container">
           <ul className="pc-mobile-menu__list">
-            {navLinks.map((link) => (
+            {mobileLinks.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className="pc-nav__link" onClick={close}>
                   {link.label}
@@ -66,12 +108,20 @@ export function Header() {
             ))}
           </ul>
           <div className="pc-mobile-menu__actions">
-            <Link to="/login" className="pc-btn pc-btn--secondary pc-btn--lg" onClick={close}>
-              Sign In
-            </Link>
-            <Link to={JOIN_WAITLIST_TARGET} className="pc-btn pc-btn--primary pc-btn--lg" onClick={close}>
-              Join Waitlist
-            </Link>
+            {user ? (
+              <button type="button" className="pc-btn pc-btn--secondary pc-btn--lg" onClick={logout}>
+                Logout
+              </button>
+            ) : (
+              <>
+                <Link to="/login" className="pc-btn pc-btn--secondary pc-btn--lg" onClick={close}>
+                  Sign In
+                </Link>
+                <Link to={JOIN_WAITLIST_TARGET} className="pc-btn pc-btn--primary pc-btn--lg" onClick={close}>
+                  Join Waitlist
+                </Link>
+              </>
+            )}
           </div>
         </div>
       </nav>

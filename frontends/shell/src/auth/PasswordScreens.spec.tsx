@@ -1,0 +1,154 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ForgotPasswordPage } from './ForgotPasswordPage';
+import { RegisterPage } from './RegisterPage';
+import { readResetLinkTokens } from './reset-link';
+import { ResetPasswordPage } from './ResetPasswordPage';
+import { ANN, bodyOf, json, mockFetch, renderScreen } from './test-helpers';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('RegisterPage', () => {
+  it('shows the three sections, the 50 states and the links', () => {
+    renderScreen(<RegisterPage />, { path: '/register' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeTruthy();
+    for (const section of ['Personal Information', 'Address Information', 'Security Information']) {
+      expect(screen.getByRole('group', { name: section })).toBeTruthy();
+    }
+    const states = screen.getByLabelText('State') as HTMLSelectElement;
+    expect(Array.from(states.options).filter((option) => option.value)).toHaveLength(50);
+    expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('shows the verbatim per-field messages and clears a field’s error when it is edited', async () => {
+    const fetchMock = mockFetch(() => json({}));
+    renderScreen(<RegisterPage />, { path: '/register' });
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.type(screen.getByLabelText('Password'), 'short');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'other');
+    await userEvent.type(screen.getByLabelText('Date of birth'), '2015-01-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    for (const message of [
+      'First name is required', 'Last name is required', 'Please enter a valid email address',
+      'Password must be at least 8 characters', 'Passwords do not match', 'Phone number is required',
+      'You must be at least 18 years old to register', 'Street address is required', 'City is required',
+      'State is required', 'ZIP code is required', 'Last 4 digits of SSN are required',
+      'You must agree to the Terms of Service', 'You must agree to the Privacy Policy',
+    ]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('First name'), 'A');
+    expect(screen.queryByText('First name is required')).toBeNull();
+    expect(screen.getByText('Last name is required')).toBeTruthy();
+  });
+
+  async function fillValidForm() {
+    const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    fill('First name', 'Ann');
+    fill('Last name', 'Lee');
+    fill('Email', 'Ann.Lee@example.com');
+    fill('Phone', '(555) 123-4567');
+    fill('Date of birth', '1990-05-01');
+    fill('Street address', '1 Main St');
+    fill('City', 'Austin');
+    fill('State', 'TX');
+    fill('ZIP code', '73301');
+    fill('Password', 'Secret-123!');
+    fill('Confirm password', 'Secret-123!');
+    fill('Last 4 digits of SSN', '1234');
+    await userEvent.click(screen.getByLabelText(/Terms of Service/));
+    await userEvent.click(screen.getByLabelText(/Privacy Policy/));
+  }
+
+  it('posts the spec body (country US), stores the session and goes to /dashboard', async () => {
+    const fetchMock = mockFetch(() => json({ user: ANN, session: { access_token: 'a', refresh_token: 'r', expires_in: 900, token_type: 'bearer' } }, 201));
+    renderScreen(<RegisterPage />, { path: '/register' });
+    await fillValidForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/auth/register');
+    expect(bodyOf(init)).toMatchObject({
+      firstName: 'Ann', email: 'Ann.Lee@example.com', ssn: '1234',
+      address: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '73301', country: 'US' },
+    });
+    expect(JSON.parse(localStorage.getItem('paycadence.session')!).user.id).toBe('u1');
+  });
+
+  it.each([
+    [() => json({ message: 'An account with this email already exists. Please sign in instead.' }, 409), 'An account with this email already exists. Please sign in instead.'],
+    [() => json({}, 500), 'Registration failed. Please try again.'],
+    [() => Promise.reject(new TypeError('offline')), 'Network error. Please try again.'],
+  ])('shows the failure message (%#)', async (answer, message) => {
+    mockFetch(answer);
+    renderScreen(<RegisterPage />, { path: '/register' });
+    await fillValidForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+});
+
+describe('ForgotPasswordPage', () => {
+  it('shows the server message in green, or the red error', async () => {
+    let fail = false;
+    mockFetch(() => (fail ? json({ message: 'Too many requests' }, 429) : json({})));
+    renderScreen(<ForgotPasswordPage />, { path: '/forgot-password' });
+    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    const success = await screen.findByText('If an account with that email exists, a password reset link has been sent.');
+    expect(success.closest('.pc-alert')?.className).toContain('pc-alert--success');
+    fail = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    const error = await screen.findByText('Too many requests');
+    expect(error.closest('.pc-alert')?.className).toContain('pc-alert--error');
+  });
+});
+
+describe('reset link', () => {
+  it('reads both tokens from the fragment, and nothing when either is missing', () => {
+    expect(readResetLinkTokens('#access_token=abc&refresh_token=def&type=recovery')).toEqual({ accessToken: 'abc', refreshToken: 'def' });
+    expect(readResetLinkTokens('#access_token=abc&type=recovery')).toBeNull();
+    expect(readResetLinkTokens('#refresh_token=def')).toBeNull();
+    expect(readResetLinkTokens('')).toBeNull();
+  });
+
+  it('shows the invalid-link error with submit disabled when tokens are missing', async () => {
+    renderScreen(<ResetPasswordPage />, { path: '/reset-password' });
+    expect(await screen.findByText('Invalid reset link. Please request a new password reset.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Reset password' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Password must contain at least 8 characters with uppercase, lowercase, number, and special character.')).toBeTruthy();
+  });
+
+  it('checks the match, updates the password with the recovery token, then goes to /login after 3 s', async () => {
+    const fetchMock = mockFetch(() => json({ success: true }));
+    renderScreen(<ResetPasswordPage />, { path: '/reset-password#access_token=recovery-1&refresh_token=r-1&type=recovery' });
+    const newPassword = await screen.findByLabelText('New password');
+    fireEvent.change(newPassword, { target: { value: 'Fresh-Start-1!' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'Fresh-Start-2!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    vi.useFakeTimers();
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'Fresh-Start-1!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Password reset successfully! Redirecting to login...')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/auth/update-password');
+    expect(bodyOf(init)).toEqual({ password: 'Fresh-Start-1!' });
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer recovery-1');
+    await act(() => vi.advanceTimersByTimeAsync(2_900));
+    expect(screen.queryByTestId('location')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+  });
+});

@@ -1,0 +1,105 @@
+import { AUTH_MESSAGES, REGISTRATION_MESSAGES } from '@payday/contracts';
+import { Alert, apiFetch, ApiError, Button, NETWORK_ERROR_MESSAGE, Spinner, TextField, useAuth } from '@payday/web-kit';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { AuthCard } from './AuthCard';
+import { readResetLinkTokens, type ResetLinkTokens } from './reset-link';
+
+/** spec part 1 §9: password-reset redirect delay. */
+export const RESET_REDIRECT_DELAY_MS = 3_000;
+
+type LinkState = { status: 'reading' } | { status: 'ready'; tokens: ResetLinkTokens } | { status: 'invalid' };
+
+/** /reset-password (spec part 1 §2, §4, §8): tokens from the URL fragment, then a new password. */
+export function ResetPasswordPage() {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [link, setLink] = useState<LinkState>({ status: 'reading' });
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const { hash } = useLocation();
+  useEffect(() => {
+    const tokens = readResetLinkTokens(hash);
+    setLink((current) => (tokens ? { status: 'ready', tokens } : current.status === 'ready' ? current : { status: 'invalid' }));
+    // The tokens are secrets: keep them out of the address bar (and of history) once read.
+    if (tokens) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }, [hash]);
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [success, navigate]);
+
+  if (link.status === 'reading') {
+    return (
+      <AuthCard title="Set a new password">
+        <Spinner label="Checking your reset link..." />
+      </AuthCard>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (link.status !== 'ready') return;
+    setError(null);
+    if (password !== confirm) {
+      setError(REGISTRATION_MESSAGES.passwordsMismatch);
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiFetch('/api/auth/update-password', { body: { password }, token: link.tokens.accessToken });
+      // spec part 1 §4: updates the password, signs out, then shows the message and goes to /login.
+      if (user) await signOut();
+      setSuccess(AUTH_MESSAGES.passwordResetSuccess);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 0) setError(NETWORK_ERROR_MESSAGE);
+      else if (failure instanceof ApiError && failure.status === 401) setError(AUTH_MESSAGES.invalidResetLink);
+      else setError(failure instanceof ApiError && failure.status < 500 && failure.message ? failure.message : AUTH_MESSAGES.passwordResetFailed);
+      setBusy(false);
+    }
+  };
+
+  const invalid = link.status === 'invalid';
+  return (
+    <AuthCard title="Set a new password" subtitle="Choose a new password for your account.">
+      {invalid && <Alert tone="error">{AUTH_MESSAGES.invalidResetLink}</Alert>}
+      {error && <Alert tone="error">{error}</Alert>}
+      {success && <Alert tone="success">{success}</Alert>}
+      <form className="pc-auth__form" onSubmit={submit}>
+        <TextField
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          hint={REGISTRATION_MESSAGES.passwordHint}
+          required
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+          required
+        />
+        <Button type="submit" size="lg" fullWidth busy={busy} busyText="Resetting..." disabled={invalid || Boolean(success)}>
+          Reset password
+        </Button>
+      </form>
+      <p className="pc-auth__links">
+        {invalid ? <Link to="/forgot-password">Request a new reset link</Link> : null}
+        {invalid ? ' · ' : null}
+        <Link to="/login">Back to sign in</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,153 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { greetingName } from './greeting';
+import { NOTIFICATIONS_KEY, PREFERENCES_KEY } from './local-settings';
+import { secondsUntilRotation } from './mfa-panel-messages';
+import { SettingsPage } from './SettingsPage';
+import { TwoFactorPanel } from './TwoFactorPanel';
+import { ANN, bodyOf, json, mockFetch, renderScreen } from './test-helpers';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('greeting (spec part 1 §2)', () => {
+  it.each([
+    [{ firstName: 'Ann', email: 'ann@example.com' }, 'Ann'],
+    [{ firstName: '  ', email: 'sam.r@example.com' }, 'sam.r'],
+    [{ firstName: null, email: '' }, 'there'],
+    [null, 'there'],
+  ])('%o → %s', (user, name) => expect(greetingName(user)).toBe(name));
+});
+
+describe('SettingsPage', () => {
+  it('greets the user and has the five tabs; Profile links to /profile, Security to /forgot-password and the 2FA tab', async () => {
+    mockFetch(() => json({ enabled: false, factors: [], backupCodesRemaining: 0 }));
+    renderScreen(<SettingsPage />, { path: '/settings', user: ANN });
+    expect(screen.getByRole('heading', { level: 1, name: /Hi Ann!/ })).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', '2FA', 'Notifications', 'Preferences']);
+    expect(screen.getByRole('link', { name: 'Edit Profile' }).getAttribute('href')).toBe('/profile');
+    await userEvent.click(screen.getByRole('tab', { name: 'Security' }));
+    expect(screen.getByRole('link', { name: 'Reset Password' }).getAttribute('href')).toBe('/forgot-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Manage two-factor authentication' }));
+    expect(screen.getByRole('tab', { name: '2FA' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('keeps notification toggles (spec defaults) in localStorage after a 500 ms save; the message goes after 3 s', async () => {
+    vi.useFakeTimers();
+    renderScreen(<SettingsPage />, { path: '/settings', user: ANN });
+    fireEvent.click(screen.getByRole('tab', { name: 'Notifications' }));
+    const box = (name: RegExp) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+    expect([box(/Bill reminders/).checked, box(/Income alerts/).checked, box(/Payment suggestions/).checked, box(/Product updates/).checked]).toEqual([
+      true, true, false, true,
+    ]);
+    fireEvent.click(box(/Payment suggestions/));
+    fireEvent.click(screen.getByRole('button', { name: 'Save notifications' }));
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(499));
+    expect(localStorage.getItem(NOTIFICATIONS_KEY)).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByText('Settings saved successfully!')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(NOTIFICATIONS_KEY)!)).toEqual({ bills: true, income: true, suggestions: true, updates: true });
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(screen.queryByText('Settings saved successfully!')).toBeNull();
+  });
+
+  it('saves preferences under paycadence.preferences and reads them back; dark and auto are Coming Soon', async () => {
+    vi.useFakeTimers();
+    const { unmount } = renderScreen(<SettingsPage />, { path: '/settings', user: ANN });
+    fireEvent.click(screen.getByRole('tab', { name: 'Preferences' }));
+    fireEvent.change(screen.getByLabelText('Default view'), { target: { value: 'planner' } });
+    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'CAD' } });
+    fireEvent.change(screen.getByLabelText('Date format'), { target: { value: 'YYYY-MM-DD' } });
+    const theme = screen.getByLabelText('Theme') as HTMLSelectElement;
+    expect(Array.from(theme.options).map((option) => [option.textContent, option.disabled])).toEqual([
+      ['Light', false], ['Dark (Coming Soon)', true], ['Auto (Coming Soon)', true],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(JSON.parse(localStorage.getItem(PREFERENCES_KEY)!)).toEqual({ defaultView: 'planner', currency: 'CAD', dateFormat: 'YYYY-MM-DD', theme: 'light' });
+    unmount();
+    renderScreen(<SettingsPage />, { path: '/settings', user: ANN });
+    fireEvent.click(screen.getByRole('tab', { name: 'Preferences' }));
+    expect((screen.getByLabelText('Currency') as HTMLSelectElement).value).toBe('CAD');
+  });
+});
+
+describe('TwoFactorPanel', () => {
+  it('counts down to the next 30 s rotation', () => {
+    expect(secondsUntilRotation(Date.UTC(2026, 0, 1, 0, 0, 0))).toBe(30);
+    expect(secondsUntilRotation(Date.UTC(2026, 0, 1, 0, 0, 29))).toBe(1);
+  });
+
+  it('walks check → method → setup → verify → complete, validating the code, then disables back to setup', async () => {
+    const fetchMock = mockFetch((url, init) => {
+      if (url.startsWith('/api/mfa/status/')) return json({ enabled: false, factors: [], backupCodesRemaining: 0 });
+      if (url === '/api/mfa/setup') return json({ success: true, qrCode: 'data:image/png;base64,AAAA', manualEntryKey: 'JBSWY3DPEHPK3PXPJBSWY3DP' });
+      if (url === '/api/mfa/enable') {
+        return bodyOf(init).token === '111111'
+          ? json({ success: true, codes: ['AAAAA-11111', 'BBBBB-22222', 'CCCCC-33333', 'DDDDD-44444'] })
+          : json({ success: false, error: 'Invalid verification code', message: 'Invalid verification code' }, 400);
+      }
+      if (url === '/api/mfa/disable') return json({ success: true });
+      return json({}, 404);
+    });
+    renderScreen(<TwoFactorPanel />, { path: '/settings', user: ANN });
+
+    const sms = await screen.findByRole('button', { name: /Text message \(SMS\)/ });
+    expect((sms as HTMLButtonElement).disabled).toBe(true);
+    expect(within(sms).getByText('Coming Soon')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Hardware security key/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((fetchMock.mock.calls[0][1].headers as Record<string, string>).Authorization).toBe('Bearer at');
+
+    await userEvent.click(screen.getByRole('button', { name: /Authenticator app/ }));
+    expect(await screen.findByRole('img', { name: /QR code/ })).toBeTruthy();
+    expect(screen.getByText('JBSWY3DPEHPK3PXPJBSWY3DP')).toBeTruthy();
+    expect(screen.getByText(/Current code changes in/)).toBeTruthy();
+    expect(screen.getByText(/Previous codes are accepted for 2 minutes/)).toBeTruthy();
+    expect(bodyOf(fetchMock.mock.calls[1][1])).toEqual({ userId: 'u1', userEmail: 'ann.lee@example.com' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const code = screen.getByLabelText('Verification code') as HTMLInputElement;
+    await userEvent.type(code, '12x34');
+    expect(code.value).toBe('1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
+    expect(screen.getByText('Please enter a 6-digit verification code')).toBeTruthy(); // no final period in the panel
+
+    await userEvent.clear(code);
+    await userEvent.type(code, '999999');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
+    expect(await screen.findByText('Invalid verification code')).toBeTruthy();
+
+    await userEvent.type(screen.getByLabelText('Verification code'), '111111');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
+    expect(await screen.findByText('Two-factor authentication is now enabled.')).toBeTruthy();
+    const codes = screen.getByRole('list', { name: 'Backup codes' });
+    expect(within(codes).getAllByRole('listitem')).toHaveLength(4);
+    expect(codes.className).toContain('pc-mfa__codes'); // the two-column grid
+
+    await userEvent.type(screen.getByLabelText('Current code from your app'), '222222');
+    await userEvent.click(screen.getByRole('button', { name: 'Disable two-factor authentication' }));
+    expect(await screen.findByRole('button', { name: 'Set up authenticator app' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    expect(screen.queryByText('JBSWY3DPEHPK3PXPJBSWY3DP')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Backup codes' })).toBeNull();
+  });
+
+  it('opens on complete when already enabled', async () => {
+    mockFetch(() => json({ enabled: true, factors: [], backupCodesRemaining: 10 }));
+    renderScreen(<TwoFactorPanel />, { path: '/settings', user: { ...ANN, mfa_enabled: true } });
+    expect(await screen.findByRole('button', { name: 'Disable two-factor authentication' })).toBeTruthy();
+    expect(screen.getByText('Enabled')).toBeTruthy();
+  });
+
+  it('shows the unavailable error and the backend instruction box when the status check fails', async () => {
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderScreen(<TwoFactorPanel />, { path: '/settings', user: ANN });
+    expect(await screen.findByText('MFA service temporarily unavailable. Backend server may not be running.')).toBeTruthy();
+    expect(screen.getByText('A backend server is required')).toBeTruthy();
+  });
+});

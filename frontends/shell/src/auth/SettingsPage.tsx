@@ -1,0 +1,206 @@
+import { Alert, Badge, Button, Card, Checkbox, PageHeader, Select, Tabs, useAuth } from '@payday/web-kit';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { greeting } from './greeting';
+import {
+  CURRENCIES,
+  DATE_FORMATS,
+  DEFAULT_VIEWS,
+  loadNotifications,
+  loadPreferences,
+  saveNotifications,
+  savePreferences,
+  type NotificationSettings,
+  type Preferences,
+} from './local-settings';
+import { TwoFactorPanel } from './TwoFactorPanel';
+
+/** spec part 1 §9: simulated save delay and how long the saved message stays. */
+export const SETTINGS_SAVE_DELAY_MS = 500;
+export const SETTINGS_MESSAGE_MS = 3_000;
+export const SETTINGS_SAVED = 'Settings saved successfully!';
+export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';
+
+type TabId = 'profile' | 'security' | '2fa' | 'notifications' | 'preferences';
+
+const NOTIFICATION_LABELS: Record<keyof NotificationSettings, { label: string; hint: string }> = {
+  bills: { label: 'Bill reminders', hint: 'A heads-up before a bill is due.' },
+  income: { label: 'Income alerts', hint: 'When a paycheck is expected or arrives.' },
+  suggestions: { label: 'Payment suggestions', hint: 'New suggested pay dates for your bills.' },
+  updates: { label: 'Product updates', hint: 'News about PayCadence features.' },
+};
+
+const VIEW_LABELS: Record<Preferences['defaultView'], string> = { list: 'List', calendar: 'Calendar', planner: 'Planner' };
+
+/** The simulated save (spec part 1 §4): 500 ms, then the message for 3 s. */
+function useSave() {
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const save = (persist: () => void) => {
+    setSaving(true);
+    setMessage(null);
+    timers.current.push(
+      setTimeout(() => {
+        try {
+          persist();
+          setMessage({ tone: 'success', text: SETTINGS_SAVED });
+        } catch {
+          setMessage({ tone: 'error', text: SETTINGS_SAVE_FAILED });
+        }
+        setSaving(false);
+        timers.current.push(setTimeout(() => setMessage(null), SETTINGS_MESSAGE_MS));
+      }, SETTINGS_SAVE_DELAY_MS),
+    );
+  };
+  return { saving, message, save };
+}
+
+function NotificationsTab() {
+  const [values, setValues] = useState(loadNotifications);
+  const { saving, message, save } = useSave();
+  return (
+    <Card title="Notifications" titleLevel={2}>
+      <p className="pc-meta">Choose what we tell you about. These settings are kept on this device.</p>
+      <div className="pc-settings__toggles">
+        {(Object.keys(NOTIFICATION_LABELS) as Array<keyof NotificationSettings>).map((key) => (
+          <Checkbox
+            key={key}
+            name={key}
+            checked={values[key]}
+            onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.checked }))}
+            label={
+              <>
+                <strong>{NOTIFICATION_LABELS[key].label}</strong>
+                <span className="pc-meta pc-settings__hint">{NOTIFICATION_LABELS[key].hint}</span>
+              </>
+            }
+          />
+        ))}
+      </div>
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      <Button onClick={() => save(() => saveNotifications(values))} busy={saving} busyText="Saving...">
+        Save notifications
+      </Button>
+    </Card>
+  );
+}
+
+function PreferencesTab() {
+  const [values, setValues] = useState(loadPreferences);
+  const { saving, message, save } = useSave();
+  const set = <K extends keyof Preferences>(key: K, value: Preferences[K]) => setValues((current) => ({ ...current, [key]: value }));
+  return (
+    <Card title="Preferences" titleLevel={2}>
+      <p className="pc-meta">How PayCadence looks for you. These settings are kept on this device.</p>
+      <div className="pc-grid pc-grid--2 pc-settings__grid">
+        <Select
+          label="Default view"
+          name="defaultView"
+          value={values.defaultView}
+          onChange={(event) => set('defaultView', event.target.value as Preferences['defaultView'])}
+          options={DEFAULT_VIEWS.map((view) => ({ value: view, label: VIEW_LABELS[view] }))}
+        />
+        <Select
+          label="Currency"
+          name="currency"
+          value={values.currency}
+          onChange={(event) => set('currency', event.target.value as Preferences['currency'])}
+          options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
+        />
+        <Select
+          label="Date format"
+          name="dateFormat"
+          value={values.dateFormat}
+          onChange={(event) => set('dateFormat', event.target.value as Preferences['dateFormat'])}
+          options={DATE_FORMATS.map((format) => ({ value: format, label: format }))}
+        />
+        <Select
+          label="Theme"
+          name="theme"
+          value="light"
+          onChange={() => undefined}
+          options={[
+            { value: 'light', label: 'Light' },
+            { value: 'dark', label: 'Dark (Coming Soon)', disabled: true },
+            { value: 'auto', label: 'Auto (Coming Soon)', disabled: true },
+          ]}
+        />
+      </div>
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      <Button onClick={() => save(() => savePreferences(values))} busy={saving} busyText="Saving...">
+        Save preferences
+      </Button>
+    </Card>
+  );
+}
+
+/** /settings (spec part 1 §2): greeting and five tabs. */
+export function SettingsPage() {
+  const { user } = useAuth();
+  const [tab, setTab] = useState<TabId>('profile');
+  return (
+    <div className="pc-container pc-settings">
+      <PageHeader
+        eyebrow="Settings"
+        title={
+          <>
+            {greeting(user)} {user?.role === 'admin' && <Badge tone="primary">Admin</Badge>}
+          </>
+        }
+        description="Manage your profile, security, notifications and preferences."
+      />
+      <Tabs
+        label="Settings sections"
+        selectedId={tab}
+        onChange={(id) => setTab(id as TabId)}
+        tabs={[
+          {
+            id: 'profile',
+            label: 'Profile',
+            content: (
+              <Card title="Profile" titleLevel={2}>
+                <p className="pc-meta">Your name, phone, date of birth and address.</p>
+                <Link to="/profile" className="pc-btn pc-btn--primary">
+                  Edit Profile
+                </Link>
+              </Card>
+            ),
+          },
+          {
+            id: 'security',
+            label: 'Security',
+            content: (
+              <Card title="Security" titleLevel={2}>
+                <div className="pc-settings__rows">
+                  <div>
+                    <p>
+                      <strong>Password</strong>
+                    </p>
+                    <p className="pc-meta">We e-mail you a link to choose a new password.</p>
+                    <Link to="/forgot-password" className="pc-btn pc-btn--secondary">
+                      Reset Password
+                    </Link>
+                  </div>
+                  <div>
+                    <p>
+                      <strong>Two-factor authentication</strong> {user?.mfa_enabled ? <Badge tone="success">On</Badge> : <Badge>Off</Badge>}
+                    </p>
+                    <p className="pc-meta">Ask for a code from your phone when you sign in.</p>
+                    <Button variant="secondary" onClick={() => setTab('2fa')}>
+                      Manage two-factor authentication
+                    </Button>
+                  </div>
+                </div>
+              </Card>
+            ),
+          },
+          { id: '2fa', label: '2FA', content: <TwoFactorPanel /> },
+          { id: 'notifications', label: 'Notifications', content: <NotificationsTab /> },
+          { id: 'preferences', label: 'Preferences', content: <PreferencesTab /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { vi } from 'vitest';
+import { SignInPage } from './SignInPage';
+import { ANN, bodyOf, json, mockFetch, renderScreen } from './test-helpers';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function submitCredentials() {
+  await userEvent.type(screen.getByLabelText('Email'), 'ann.lee@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), 'Secret-123!');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('SignInPage', () => {
+  it('has the links of spec part 1 §2 and shows the auth error on failure', async () => {
+    mockFetch(() => json({ message: 'Invalid email or password' }, 401));
+    renderScreen(<SignInPage />, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Create a new account' }).getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('link', { name: 'Try the demo' }).getAttribute('href')).toBe('/demo');
+    await submitCredentials();
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('goes to /dashboard when no second factor is needed', async () => {
+    mockFetch(() => json({ user: ANN, session: { access_token: 'a', refresh_token: 'r', expires_in: 900, token_type: 'bearer' } }));
+    renderScreen(<SignInPage />, { path: '/login' });
+    await submitCredentials();
+    expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
+  });
+
+  it('sends a signed-in visitor straight to /dashboard', () => {
+    renderScreen(<SignInPage />, { path: '/login', user: ANN });
+    expect(screen.getByTestId('location').textContent).toBe('/dashboard');
+  });
+
+  it('runs the two-step flow: prompt, format check, invalid code cleared, back to login, then success', async () => {
+    let verifyCalls = 0;
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/auth/login') return json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1', message: 'MFA required' });
+      verifyCalls += 1;
+      return bodyOf(init).token === '654321'
+        ? json({ valid: true, user: ANN, session: { access_token: 'a', refresh_token: 'r', expires_in: 900, token_type: 'bearer' } })
+        : json({ valid: false, message: 'Invalid verification code' }, 401);
+    });
+    renderScreen(<SignInPage />, { path: '/login' });
+    await submitCredentials();
+
+    expect(await screen.findByRole('heading', { name: 'Two-Factor Authentication' })).toBeTruthy();
+    expect(screen.getByText('Please enter your 2FA code to complete login.')).toBeTruthy();
+
+    const code = screen.getByLabelText('Verification code') as HTMLInputElement;
+    await userEvent.type(code, '12a3');
+    expect(code.value).toBe('123'); // digits only
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(screen.getByText('Please enter a 6-digit verification code.')).toBeTruthy();
+    expect(verifyCalls).toBe(0);
+
+    await userEvent.type(code, '456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByText('Invalid verification code. Please try again.')).toBeTruthy();
+    expect((screen.getByLabelText('Verification code') as HTMLInputElement).value).toBe('');
+
+    // Back to Login clears the code, the message and the stored user id.
+    await userEvent.click(screen.getByRole('button', { name: 'Back to Login' }));
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByText('Invalid verification code. Please try again.')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Two-Factor Authentication' })).toBeTruthy();
+    expect((screen.getByLabelText('Verification code') as HTMLInputElement).value).toBe('');
+    await userEvent.type(screen.getByLabelText('Verification code'), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
+    const verify = fetchMock.mock.calls.filter(([url]) => url === '/api/mfa/verify').at(-1)!;
+    expect(bodyOf(verify[1])).toEqual({ userId: 'u1', token: '654321' });
+    expect((verify[1].headers as Record<string, string>).Authorization).toBe('Bearer challenge');
+  });
+
+  it("says 'Failed to verify MFA code. Please try again.' when the verify call gets no answer", async () => {
+    mockFetch((url) =>
+      url === '/api/auth/login'
+        ? json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1' })
+        : Promise.reject(new TypeError('Failed to fetch')),
+    );
+    renderScreen(<SignInPage />, { path: '/login' });
+    await submitCredentials();
+    await userEvent.type(await screen.findByLabelText('Verification code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByText('Failed to verify MFA code. Please try again.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,299 @@
+import { MFA_ACCEPT_PAST_SECONDS, MFA_PERIOD_SECONDS, type MfaResultResponse, type MfaSetupResponse, type MfaStatusResponse } from '@payday/contracts';
+import { Alert, ApiError, Badge, Button, Card, Spinner, TextField, useAuth } from '@payday/web-kit';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { MFA_PANEL_MESSAGES as M, MFA_STEP_LABELS, MFA_STEPS, secondsUntilRotation, type MfaStep } from './mfa-panel-messages';
+
+/** No answer, or the gateway/service down: the backend is unavailable (spec part 1 §2 instruction box). */
+const isUnavailable = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 502;
+const serverError = (error: unknown) => (error instanceof ApiError && error.status < 500 && error.message ? error.message : null);
+
+const METHODS = [
+  { id: 'totp', label: 'Authenticator app', description: 'Google Authenticator, 1Password, Authy or any TOTP app.', available: true },
+  { id: 'sms', label: 'Text message (SMS)', description: 'A code sent to your phone.', available: false },
+  { id: 'key', label: 'Hardware security key', description: 'A USB or NFC key such as a YubiKey.', available: false },
+] as const;
+
+function Countdown() {
+  const [seconds, setSeconds] = useState(() => secondsUntilRotation(Date.now(), MFA_PERIOD_SECONDS));
+  useEffect(() => {
+    const timer = setInterval(() => setSeconds(secondsUntilRotation(Date.now(), MFA_PERIOD_SECONDS)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <p className="pc-mfa__countdown" aria-live="off">
+      Codes change every {MFA_PERIOD_SECONDS} seconds. Current code changes in <strong className="pc-tabular">{seconds}s</strong>.
+    </p>
+  );
+}
+
+function BackupCodes({ codes }: { codes: string[] }) {
+  return (
+    <div className="pc-mfa__backup">
+      <p className="pc-mfa__backup-title">Backup codes</p>
+      <p className="pc-meta">Each code works once. Keep them somewhere safe: they let you in if you lose your phone.</p>
+      <ul className="pc-mfa__codes" aria-label="Backup codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function BackendInstructions() {
+  return (
+    <div className="pc-callout pc-callout--yellow" role="note">
+      <p className="pc-callout__title">A backend server is required</p>
+      <p>Two-factor setup talks to the PayCadence auth service. Start the whole app with <code>npm start</code> (or the auth service and the gateway), then reload this page.</p>
+    </div>
+  );
+}
+
+/** The two-factor setup panel (spec part 1 §2, §4, §8): check → method → setup → verify → complete. */
+export function TwoFactorPanel() {
+  const { user, authFetch, updateUser } = useAuth();
+  const [step, setStep] = useState<MfaStep>('check');
+  const [qrCode, setQrCode] = useState<string | null>(null);
+  const [manualKey, setManualKey] = useState<string | null>(null);
+  const [backupCodes, setBackupCodes] = useState<string[]>([]);
+  const [code, setCode] = useState('');
+  const [disableCode, setDisableCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const userId = user?.id;
+  const check = useCallback(async () => {
+    if (!userId) return;
+    setStep('check');
+    setError(null);
+    setUnavailable(false);
+    try {
+      const status = await authFetch<MfaStatusResponse>(`/api/mfa/status/${encodeURIComponent(userId)}`);
+      setStep(status.enabled ? 'complete' : 'method');
+    } catch {
+      // spec part 1 §4: a failed status fetch goes to setup with the unavailable error.
+      setStep('setup');
+      setError(M.unavailable);
+      setUnavailable(true);
+    }
+  }, [userId, authFetch]);
+
+  useEffect(() => {
+    void check();
+  }, [check]);
+
+  if (!user) return <Alert tone="error">{M.signInFirst}</Alert>;
+
+  const startSetup = async () => {
+    setBusy(true);
+    setError(null);
+    setUnavailable(false);
+    try {
+      const answer = await authFetch<MfaSetupResponse>('/api/mfa/setup', { body: { userId: user.id, userEmail: user.email } });
+      setQrCode(answer.qrCode);
+      setManualKey(answer.manualEntryKey);
+      setStep('setup');
+    } catch (failure) {
+      if (isUnavailable(failure)) {
+        setError(M.unavailableEnsure);
+        setUnavailable(true);
+      } else setError(M.setupFailed);
+      setStep('setup');
+    }
+    setBusy(false);
+  };
+
+  const enable = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!/^\d{6}$/.test(code)) {
+      setError(M.codeFormat);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await authFetch<MfaResultResponse>('/api/mfa/enable', { body: { userId: user.id, token: code } });
+      setBackupCodes(answer.codes ?? []);
+      setCode('');
+      setStep('complete');
+      setSuccess('Two-factor authentication is now enabled.');
+      updateUser({ ...user, mfa_enabled: true });
+    } catch (failure) {
+      setError(isUnavailable(failure) ? M.enableFailed : (serverError(failure) ?? M.invalidCode));
+      setCode('');
+    }
+    setBusy(false);
+  };
+
+  const disable = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!/^\d{6}$/.test(disableCode)) {
+      setError(M.codeFormat);
+      return;
+    }
+    setBusy(true);
+    try {
+      await authFetch<MfaResultResponse>('/api/mfa/disable', { body: { userId: user.id, token: disableCode } });
+      // spec part 1 §2: disable returns to setup and clears QR, manual key and backup codes.
+      setQrCode(null);
+      setManualKey(null);
+      setBackupCodes([]);
+      setDisableCode('');
+      setSuccess('Two-factor authentication has been turned off.');
+      setStep('setup');
+      updateUser({ ...user, mfa_enabled: false });
+    } catch (failure) {
+      setError(isUnavailable(failure) ? M.disableFailed : (serverError(failure) ?? M.disableFailed));
+      setDisableCode('');
+    }
+    setBusy(false);
+  };
+
+  const newBackupCodes = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await authFetch<{ codes: string[] }>(`/api/mfa/backup-codes/${encodeURIComponent(user.id)}`);
+      setBackupCodes(answer.codes);
+    } catch (failure) {
+      setError(serverError(failure) ?? M.unavailable);
+    }
+    setBusy(false);
+  };
+
+  const digits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
+  const stepIndex = MFA_STEPS.indexOf(step);
+
+  return (
+    <Card className="pc-mfa" aria-labelledby="mfa-title">
+      <div className="pc-mfa__head">
+        <h2 id="mfa-title" className="pc-card__title">
+          Two-factor authentication
+        </h2>
+        {step === 'complete' ? <Badge tone="success">Enabled</Badge> : step !== 'check' && <Badge>Not enabled</Badge>}
+      </div>
+      <ol className="pc-mfa__steps" aria-label="Setup progress">
+        {MFA_STEPS.map((name, index) => (
+          <li key={name} className={index < stepIndex ? 'is-done' : index === stepIndex ? 'is-current' : undefined} aria-current={index === stepIndex ? 'step' : undefined}>
+            {MFA_STEP_LABELS[name]}
+          </li>
+        ))}
+      </ol>
+
+      {error && <Alert tone="error">{error}</Alert>}
+      {success && !error && <Alert tone="success">{success}</Alert>}
+      {unavailable && <BackendInstructions />}
+
+      {step === 'check' && <Spinner label="Checking two-factor status..." />}
+
+      {step === 'method' && (
+        <div className="pc-mfa__body">
+          <p>Add a second step to signing in: after your password, a 6-digit code from your phone.</p>
+          <ul className="pc-mfa__methods">
+            {METHODS.map((method) => (
+              <li key={method.id}>
+                <button
+                  type="button"
+                  className="pc-mfa__method"
+                  disabled={!method.available || busy}
+                  aria-disabled={!method.available || undefined}
+                  onClick={method.available ? () => void startSetup() : undefined}
+                >
+                  <span className="pc-mfa__method-label">
+                    {method.label} {!method.available && <Badge tone="warning">Coming Soon</Badge>}
+                  </span>
+                  <span className="pc-meta">{method.description}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {busy && <Spinner inline label="Preparing your QR code..." />}
+        </div>
+      )}
+
+      {step === 'setup' && (
+        <div className="pc-mfa__body">
+          {qrCode && manualKey ? (
+            <>
+              <p>Scan this QR code with your authenticator app, or type the key by hand.</p>
+              <div className="pc-mfa__setup">
+                <img src={qrCode} alt="QR code for your authenticator app" width={180} height={180} className="pc-mfa__qr" />
+                <div>
+                  <p className="pc-field__label">Manual entry key</p>
+                  <code className="pc-mfa__key" data-testid="manual-entry-key">
+                    {manualKey}
+                  </code>
+                  <Countdown />
+                  <p className="pc-meta">Previous codes are accepted for {MFA_ACCEPT_PAST_SECONDS / 60} minutes, so a code that just changed still works.</p>
+                </div>
+              </div>
+              <Button onClick={() => { setError(null); setSuccess(null); setStep('verify'); }}>Continue</Button>
+            </>
+          ) : (
+            <>
+              <p>Use an authenticator app to get a new code every {MFA_PERIOD_SECONDS} seconds.</p>
+              <Button onClick={() => void startSetup()} busy={busy} busyText="Preparing...">
+                Set up authenticator app
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+
+      {step === 'verify' && (
+        <form className="pc-mfa__body pc-auth__form" onSubmit={enable} noValidate>
+          <p>Enter the 6-digit code your authenticator app shows now.</p>
+          <TextField
+            label="Verification code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="000000"
+            className="pc-auth__code"
+            value={code}
+            onChange={(event) => setCode(digits(event.target.value))}
+          />
+          <Countdown />
+          <div className="pc-mfa__actions">
+            <Button type="submit" busy={busy} busyText="Verifying...">
+              Verify and enable
+            </Button>
+            <Button variant="ghost" onClick={() => { setError(null); setStep('setup'); }} disabled={busy}>
+              Back
+            </Button>
+          </div>
+        </form>
+      )}
+
+      {step === 'complete' && (
+        <div className="pc-mfa__body">
+          <p>Your account asks for a code from your authenticator app each time you sign in.</p>
+          {backupCodes.length > 0 && <BackupCodes codes={backupCodes} />}
+          <Button variant="secondary" onClick={() => void newBackupCodes()} disabled={busy}>
+            Generate new backup codes
+          </Button>
+          <form className="pc-mfa__disable pc-auth__form" onSubmit={disable} noValidate>
+            <p className="pc-field__label">Turn off two-factor authentication</p>
+            <TextField
+              label="Current code from your app"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder="000000"
+              value={disableCode}
+              onChange={(event) => setDisableCode(digits(event.target.value))}
+            />
+            <Button type="submit" variant="danger" busy={busy} busyText="Disabling...">
+              Disable two-factor authentication
+            </Button>
+          </form>
+        </div>
+      )}
+    </Card>
+  );
+}

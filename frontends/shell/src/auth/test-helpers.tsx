@@ -1,0 +1,41 @@
+import { AuthProvider, type AuthUser } from '@payday/web-kit';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+
+export const ANN: AuthUser = {
+  id: 'u1', email: 'ann.lee@example.com', role: 'user', status: 'active', firstName: 'Ann', lastName: 'Lee',
+  created_at: '2026-01-02T00:00:00Z', mfa_enabled: false,
+};
+
+export const json = (body: unknown, status = 200) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+
+export function mockFetch(handler: (url: string, init: RequestInit) => Promise<Response>) {
+  const fetchMock = vi.fn((url: string, init: RequestInit) => handler(url, init));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
+
+/** Stands in for every other page: shows where a screen navigated to. */
+function WhereAmI() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname}</p>;
+}
+
+/** Renders `ui` at `path` with a session (or none) and shows the current path for navigation checks. */
+export function renderScreen(ui: ReactElement, { path = '/', user = null as AuthUser | null } = {}) {
+  return render(
+    <AuthProvider initialUser={user} initialSession={user ? { access_token: 'at', refresh_token: 'rt', expires_in: 900, token_type: 'bearer' } : null}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={path.split('#')[0]} element={ui} />
+          <Route path="*" element={<WhereAmI />} />
+        </Routes>
+      </MemoryRouter>
+    </AuthProvider>,
+  );
+}

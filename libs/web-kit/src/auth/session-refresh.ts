@@ -1,0 +1,62 @@
+import { SESSION_REFRESH } from '@payday/contracts';
+import { ApiError } from '../api/api-client.js';
+
+/**
+ * spec part 1 §9: the web session refreshes itself. A tick runs every 30 s; when 3 ticks or fewer remain
+ * before the access token expires, it refreshes. A session within 90 s of expiry is treated as expired
+ * (refreshed before use). A failed refresh that may succeed later (no answer, 5xx) is retried after 200 ms,
+ * then 400 ms, 800 ms… for as long as the retries fit inside one tick.
+ */
+export const REFRESH_TICK_MS = SESSION_REFRESH.tickMs;
+export const REFRESH_WHEN_TICKS_LEFT = SESSION_REFRESH.refreshWhenTicksLeft;
+export const EXPIRY_MARGIN_MS = SESSION_REFRESH.expiryMarginSeconds * 1000;
+export const RETRY_BACKOFF_START_MS = SESSION_REFRESH.retryBackoffStartMs;
+
+/** Whole ticks left before `expiresAt` (unix seconds). */
+export function ticksUntilExpiry(expiresAt: number, nowMs: number): number {
+  return Math.floor((expiresAt * 1000 - nowMs) / REFRESH_TICK_MS);
+}
+
+/** spec part 1 §9: refresh when 3 ticks or fewer remain. */
+export function shouldRefreshOnTick(expiresAt: number, nowMs: number): boolean {
+  return ticksUntilExpiry(expiresAt, nowMs) <= REFRESH_WHEN_TICKS_LEFT;
+}
+
+/** spec part 1 §9: expiry margin 90 s; a restored session this close to expiry is refreshed first. */
+export function isWithinExpiryMargin(expiresAt: number, nowMs: number): boolean {
+  return expiresAt * 1000 - nowMs < EXPIRY_MARGIN_MS;
+}
+
+/** The wait before retry number `attempt` (0-based): 200, 400, 800… ms. */
+export function retryDelayMs(attempt: number): number {
+  return RETRY_BACKOFF_START_MS * 2 ** attempt;
+}
+
+/** No answer (status 0) or a server fault may pass; a 4xx (spent or invalid token) never will. */
+export function isRetryableRefreshError(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+}
+
+export interface RetryOptions {
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  /** Retries stop once the next wait would end after this many ms since the first attempt. */
+  budgetMs?: number;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Runs `attempt` until it succeeds, fails for good, or the retry budget (one tick) is spent. */
+export async function withRefreshBackoff<T>(attempt: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
+  const { sleep = defaultSleep, now = Date.now, budgetMs = REFRESH_TICK_MS } = options;
+  const started = now();
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const delay = retryDelayMs(retry);
+      if (!isRetryableRefreshError(error) || now() + delay - started >= budgetMs) throw error;
+      await sleep(delay);
+    }
+  }
+}
