@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+/**
+ * Reads a Kong 3 DB-less declarative file and returns the parts the dev gateway applies:
+ * services with their routes and their effective plugins (a plugin configured on a service
+ * replaces the global plugin of the same name, as in Kong).
+ */
+export function loadKongConfig(kongFile) {
+  return parseKongConfig(readFileSync(kongFile, 'utf8'));
+}
+
+export function parseKongConfig(yamlText) {
+  const doc = parse(yamlText) ?? {};
+  const globalPlugins = enabledPlugins(doc.plugins);
+  const services = (doc.services ?? []).map((service) => {
+    if (!service.name) throw new Error('kong.yml: every service needs a name');
+    const ownPlugins = enabledPlugins(service.plugins);
+    const ownNames = new Set(ownPlugins.map((plugin) => plugin.name));
+    return {
+      name: service.name,
+      url: service.url ?? null,
+      routes: (service.routes ?? []).map((route) => ({
+        name: route.name ?? `${service.name}-route`,
+        paths: route.paths ?? [],
+        methods: route.methods ? route.methods.map((method) => method.toUpperCase()) : null,
+        // Kong's default for strip_path is true.
+        stripPath: route.strip_path ?? true,
+        regexPriority: route.regex_priority ?? 0,
+        service: service.name,
+      })),
+      plugins: [...globalPlugins.filter((plugin) => !ownNames.has(plugin.name)), ...ownPlugins],
+    };
+  });
+  return { services, globalPlugins };
+}
+
+function enabledPlugins(plugins) {
+  return (plugins ?? [])
+    .filter((plugin) => plugin.enabled !== false)
+    .map((plugin) => ({ name: plugin.name, config: plugin.config ?? {} }));
+}
+
+/** Returns a copy of the config whose rate-limiting limits are multiplied by `factor` (used by benchmarks). */
+export function scaleRateLimits(config, factor) {
+  if (factor === 1) return config;
+  const scale = (plugin) => {
+    if (plugin.name !== 'rate-limiting') return plugin;
+    const scaled = { ...plugin.config };
+    for (const period of RATE_LIMIT_PERIODS) {
+      if (typeof scaled[period] === 'number') scaled[period] = scaled[period] * factor;
+    }
+    return { ...plugin, config: scaled };
+  };
+  return {
+    globalPlugins: config.globalPlugins.map(scale),
+    services: config.services.map((service) => ({ ...service, plugins: service.plugins.map(scale) })),
+  };
+}
+
+export const RATE_LIMIT_PERIODS = ['second', 'minute', 'hour', 'day', 'month', 'year'];

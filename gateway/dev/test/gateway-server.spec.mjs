@@ -1,0 +1,285 @@
+import http from 'node:http';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway } from '../src/gateway-server.mjs';
+
+const realKongFile = resolve(fileURLToPath(import.meta.url), '../../../kong.yml');
+
+// A kong.yml in the same shape as gateway/kong.yml, with small limits so the tests can reach them.
+const TEST_KONG = `
+_format_version: "3.0"
+services:
+  - name: echo
+    url: http://echo:3000
+    routes:
+      - name: echo-api
+        paths: [/api/echo]
+        strip_path: false
+      - name: echo-deep
+        paths: [/api/echo/stripped]
+        strip_path: true
+  - name: limited
+    url: http://limited:3000
+    routes:
+      - name: limited-api
+        paths: [/api/limited]
+        strip_path: false
+    plugins:
+      - name: rate-limiting
+        config: { second: 3, policy: local, limit_by: ip }
+  - name: down
+    url: http://down:3000
+    routes:
+      - name: down-api
+        paths: [/api/down]
+  - name: public-site
+    url: http://public-site:8080
+    routes:
+      - name: public-site-remote
+        paths: [/remotes/public-site/]
+        strip_path: true
+  - name: shell
+    url: http://shell:8080
+    routes:
+      - name: shell-app
+        paths: [/]
+        strip_path: false
+plugins:
+  - name: correlation-id
+    config: { header_name: X-Request-ID, generator: uuid, echo_downstream: true }
+  - name: rate-limiting
+    config: { second: 1000, minute: 5000, policy: local, limit_by: ip }
+  - name: request-size-limiting
+    config: { allowed_payload_size: 1, size_unit: kilobytes }
+`;
+
+function startEchoServer() {
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = JSON.stringify({
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      res.writeHead(200, { 'content-type': 'application/json', 'x-upstream': 'echo' });
+      res.end(body);
+    });
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+}
+
+async function freePortThatRefuses() {
+  const server = http.createServer();
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address();
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+describe('dev gateway', () => {
+  let dir;
+  let echo;
+  let gateway;
+  let base;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gateway-spec-'));
+    const kongFile = join(dir, 'kong.yml');
+    writeFileSync(kongFile, TEST_KONG);
+    mkdirSync(join(dir, 'frontends/shell/dist/assets'), { recursive: true });
+    mkdirSync(join(dir, 'frontends/public-site/dist/assets'), { recursive: true });
+    writeFileSync(join(dir, 'frontends/shell/dist/index.html'), '<!doctype html><title>shell</title>');
+    writeFileSync(join(dir, 'frontends/shell/dist/assets/index-Bq3x9Zk1.js'), 'console.log("shell")');
+    writeFileSync(join(dir, 'frontends/shell/dist/remotes-manifest.json'), '{"public-site":"/remotes/public-site/remoteEntry.js"}');
+    writeFileSync(join(dir, 'frontends/public-site/dist/remoteEntry.js'), 'export const remote = true;'.repeat(100));
+    echo = await startEchoServer();
+    gateway = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      kongFile,
+      frontendsDir: join(dir, 'frontends'),
+      upstreams: {
+        echo: `http://127.0.0.1:${echo.address().port}`,
+        limited: `http://127.0.0.1:${echo.address().port}`,
+        down: `http://127.0.0.1:${await freePortThatRefuses()}`,
+      },
+    });
+    base = `http://127.0.0.1:${gateway.port}`;
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await new Promise((done) => echo.close(done));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('proxies a route without stripping its path and forwards the query string', async () => {
+    const res = await fetch(`${base}/api/echo/items?x=1`, { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-upstream')).toBe('echo');
+    const seen = await res.json();
+    expect(seen).toMatchObject({ method: 'POST', url: '/api/echo/items?x=1', body: '{"a":1}' });
+    expect(seen.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(seen.headers['x-forwarded-proto']).toBe('http');
+    expect(seen.headers['x-forwarded-host']).toBe(`127.0.0.1:${gateway.port}`);
+    expect(seen.headers.host).toBe(`127.0.0.1:${echo.address().port}`);
+  });
+
+  it('picks the longest matching prefix and strips it when strip_path is true', async () => {
+    const seen = await (await fetch(`${base}/api/echo/stripped/inner`)).json();
+    expect(seen.url).toBe('/inner');
+  });
+
+  it('generates a uuid X-Request-ID, passes it upstream and echoes it', async () => {
+    const res = await fetch(`${base}/api/echo/id`);
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect((await res.json()).headers['x-request-id']).toBe(id);
+  });
+
+  it('keeps a request id the client sent', async () => {
+    const res = await fetch(`${base}/api/echo/id`, { headers: { 'X-Request-ID': 'client-chosen-id' } });
+    expect(res.headers.get('x-request-id')).toBe('client-chosen-id');
+    expect((await res.json()).headers['x-request-id']).toBe('client-chosen-id');
+  });
+
+  it('applies the service rate limit instead of the global one and answers 429 with RateLimit headers', async () => {
+    // Align to the start of a second so all four requests share one window.
+    await new Promise((done) => setTimeout(done, 1000 - (Date.now() % 1000) + 5));
+    const statuses = [];
+    let last;
+    for (let i = 0; i < 4; i += 1) {
+      last = await fetch(`${base}/api/limited/x`);
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(await last.json()).toEqual({ message: 'API rate limit exceeded' });
+    expect(last.headers.get('ratelimit-limit')).toBe('3');
+    expect(last.headers.get('ratelimit-remaining')).toBe('0');
+    expect(last.headers.get('x-ratelimit-limit-second')).toBe('3');
+    expect(last.headers.get('x-ratelimit-limit-minute')).toBeNull();
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThanOrEqual(0);
+  });
+
+  it('refuses a body over the configured size with 413', async () => {
+    const res = await fetch(`${base}/api/echo/big`, { method: 'POST', body: 'x'.repeat(1025) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'Request size limit exceeded' });
+  });
+
+  it('refuses a chunked body that grows over the limit with 413', async () => {
+    const status = await new Promise((done, fail) => {
+      const req = http.request(`${base}/api/echo/chunked`, { method: 'POST', headers: { 'transfer-encoding': 'chunked' } }, (res) => {
+        res.resume();
+        done(res.statusCode);
+      });
+      req.on('error', fail);
+      req.write('x'.repeat(800));
+      req.end('y'.repeat(800));
+    });
+    expect(status).toBe(413);
+  });
+
+  it('lets a body at the limit through', async () => {
+    const res = await fetch(`${base}/api/echo/ok`, { method: 'POST', body: 'x'.repeat(1024) });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 502 Service unavailable when the upstream is down', async () => {
+    const res = await fetch(`${base}/api/down/anything`);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ message: 'Service unavailable' });
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('serves the shell page at / with no-cache', async () => {
+    const res = await fetch(`${base}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain('<title>shell</title>');
+  });
+
+  it('answers client-side routes with the shell page', async () => {
+    for (const path of ['/about', '/blog/some-post', '/settings/']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<title>shell</title>');
+    }
+  });
+
+  it('does not fall back for missing files, unknown /api paths or remotes', async () => {
+    const missingAsset = await fetch(`${base}/assets/missing-AAAAAAAA.js`);
+    expect(missingAsset.status).toBe(404);
+    const unknownApi = await fetch(`${base}/api/nothing-here`);
+    expect(unknownApi.status).toBe(404);
+    expect(unknownApi.headers.get('content-type')).toContain('application/json');
+    expect(await unknownApi.json()).toEqual({ message: 'Not Found' });
+    const missingRemoteFile = await fetch(`${base}/remotes/public-site/nope`);
+    expect(missingRemoteFile.status).toBe(404);
+  });
+
+  it('caches hashed assets forever and revalidates unhashed files', async () => {
+    const asset = await fetch(`${base}/assets/index-Bq3x9Zk1.js`);
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const manifest = await fetch(`${base}/remotes-manifest.json`);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(await manifest.json()).toEqual({ 'public-site': '/remotes/public-site/remoteEntry.js' });
+  });
+
+  it('serves a remote under /remotes/<name>/ from its dist, gzipped when asked', async () => {
+    const res = await fetch(`${base}/remotes/public-site/remoteEntry.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(await res.text()).toContain('export const remote = true;');
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await fetch(`${base}/`);
+    const etag = first.headers.get('etag');
+    const second = await fetch(`${base}/`, { headers: { 'if-none-match': etag } });
+    expect(second.status).toBe(304);
+  });
+
+  it('rejects path traversal out of the dist folder', async () => {
+    const status = await new Promise((done) => {
+      http.get({ host: '127.0.0.1', port: gateway.port, path: '/remotes/public-site/..%2f..%2fshell/dist/index.html' }, (res) => {
+        res.resume();
+        done(res.statusCode);
+      });
+    });
+    expect(status).toBe(404);
+  });
+});
+
+describe('dev gateway with the real kong.yml', () => {
+  it('routes /api/waitlist to the waitlist upstream without stripping the path', async () => {
+    const echo = await startEchoServer();
+    const gateway = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      kongFile: realKongFile,
+      upstreams: { waitlist: `http://127.0.0.1:${echo.address().port}` },
+    });
+    try {
+      const res = await fetch(`http://127.0.0.1:${gateway.port}/api/waitlist/join`, { method: 'POST', body: '{}' });
+      expect(res.status).toBe(200);
+      expect((await res.json()).url).toBe('/api/waitlist/join');
+      // spec'd in kong.yml: the waitlist's own limit (30/minute) replaces the global one.
+      expect(res.headers.get('x-ratelimit-limit-minute')).toBe('30');
+      expect(res.headers.get('x-ratelimit-limit-second')).toBeNull();
+      const unmapped = await fetch(`http://127.0.0.1:${gateway.port}/api/financial/bills`);
+      expect(unmapped.status).toBe(502);
+    } finally {
+      await gateway.close();
+      await new Promise((done) => echo.close(done));
+    }
+  });
+});

@@ -1,0 +1,120 @@
+// Shared pieces for `npm run bench` (tests/load/*.bench.mjs): start the stack the way the launcher does,
+// drive it with autocannon, compare "through the gateway" against "straight to the app".
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { bootstrap } from '../../tools/lib/bootstrap.mjs';
+import { buildAll } from '../../tools/lib/build.mjs';
+import { createThrowawayDatabase } from '../../tools/lib/e2e-database.mjs';
+import { assignServicePorts } from '../../tools/lib/service-ports.mjs';
+import { discoverServices, startStack } from '../../tools/lib/stack.mjs';
+import { findFreePort, findFreePortOffset } from '../../tools/lib/network.mjs';
+import { stopChild } from '../../tools/lib/processes.mjs';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const RESULTS_DIR = join(REPO_ROOT, 'tests/load/results');
+// Benchmarks measure the plugins' cost, not the limits: kong.yml's rate limits are multiplied by this.
+export const BENCH_RATE_LIMIT_FACTOR = 10_000;
+// Targets from issue 2 §10.
+export const TARGET_THROUGHPUT_RATIO = 0.85;
+export const TARGET_EXTRA_P99_MS = 3;
+
+/**
+ * Bootstrap + build + stack, with the gateway in its own process (so autocannon in this process does not
+ * share its event loop) and a throwaway database. Resolves to `{ gatewayUrl, services, stop() }`.
+ */
+export async function startStackForBench({ log = console.log } = {}) {
+  const infra = await bootstrap({ log });
+  const build = await buildAll({ log, quiet: true });
+  if (!build.servicesOk) log('Warning: tsc -b reported errors; benchmarking the services that have a build');
+  const database = await createThrowawayDatabase(infra.databaseUrl, 'bench');
+  const names = discoverServices();
+  const portOffset = await findFreePortOffset(Object.values(assignServicePorts(names)), { start: 300 });
+  log(`Rate limits: kong.yml's limits multiplied by ${BENCH_RATE_LIMIT_FACTOR} so the benchmark measures the plugins' cost without being throttled`);
+  let stack;
+  try {
+    stack = await startStack({
+      databaseUrl: database.url,
+      redisUrl: infra.redisUrl,
+      dataDir: infra.dataDir,
+      port: await findFreePort(),
+      portOffset,
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+      log,
+      onServiceLog: () => {},
+      rateLimitFactor: BENCH_RATE_LIMIT_FACTOR,
+      gatewayInProcess: false,
+    });
+  } catch (error) {
+    await database.drop().catch(() => {});
+    await infra.stop();
+    throw error;
+  }
+  return {
+    gatewayUrl: `http://127.0.0.1:${stack.port}`,
+    services: stack.services,
+    stop: async () => {
+      await stack.stop();
+      await database.drop().catch((error) => log(`could not drop ${database.name}: ${error.message}`));
+      await infra.stop();
+    },
+  };
+}
+
+/** A plain node:http server (own process) answering every GET with one file, as the gateway serves it. */
+export async function startPlainStaticServer(filePath) {
+  const port = await findFreePort();
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'tests/load/plain-static-server.mjs'), filePath, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolveReady, rejectReady) => {
+    child.stdout.once('data', resolveReady);
+    child.once('exit', (code) => rejectReady(new Error(`plain static server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child, 2000) };
+}
+
+/**
+ * Runs autocannon and returns `{ requestsPerSecond, p50Ms, p99Ms, errors, non2xx, total }`. `makeBody()`
+ * (optional) gives each request its own body, e.g. a unique e-mail.
+ */
+export async function runAutocannon({ url, connections = 50, duration = 10, method = 'GET', path = '/', headers = {}, makeBody, warmupSeconds = 2 }) {
+  const request = { method, path, headers };
+  if (makeBody) request.setupRequest = (req) => ({ ...req, body: makeBody() });
+  const options = { url, connections, requests: [request] };
+  if (warmupSeconds > 0) await autocannon({ ...options, duration: warmupSeconds });
+  const result = await autocannon({ ...options, duration });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+/** Prints one comparison and returns it with the ratio, the p99 difference and whether the targets hold. */
+export function printComparison(name, { gateway, direct, directLabel = 'direct' }) {
+  const ratio = gateway.requestsPerSecond / direct.requestsPerSecond;
+  const extraP99Ms = gateway.p99Ms - direct.p99Ms;
+  const meetsTargets = ratio >= TARGET_THROUGHPUT_RATIO && extraP99Ms <= TARGET_EXTRA_P99_MS;
+  const row = (label, r) =>
+    `  ${label.padEnd(16)} ${String(r.requestsPerSecond).padStart(8)} req/s   p50 ${String(r.p50Ms).padStart(4)} ms   p99 ${String(r.p99Ms).padStart(4)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
+  console.log(`\n${name}`);
+  console.log(row('through gateway', gateway));
+  console.log(row(directLabel, direct));
+  console.log(
+    `  ratio ${(ratio * 100).toFixed(1)}% of direct throughput (target ≥ ${TARGET_THROUGHPUT_RATIO * 100}%), p99 +${extraP99Ms} ms (target ≤ ${TARGET_EXTRA_P99_MS} ms): ${meetsTargets ? 'meets the targets' : 'MISSES the targets'}`,
+  );
+  return { name, gateway, direct, ratio: Number(ratio.toFixed(3)), extraP99Ms, meetsTargets };
+}
+
+export function writeResults(fileName, data) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const path = join(RESULTS_DIR, fileName);
+  writeFileSync(path, `${JSON.stringify(data, null, 2)}\n`);
+  return path;
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// `npm start`: bootstrap (dependencies, PostgreSQL, Redis) → build what is stale → services + gateway.
+// Env: PORT (gateway, default 8080), DATABASE_URL, REDIS_URL, DATA_DIR, PGPORT_EMBEDDED (5433),
+// REDIS_PORT_EMBEDDED (6380), SERVICE_PORT_OFFSET (0), PAYCADENCE_SKIP_INSTALL=1, PAYCADENCE_SKIP_BUILD=1.
+import { BootstrapExit, bootstrap } from '../lib/bootstrap.mjs';
+
+const cleanups = [];
+let stopping = false;
+
+async function shutdown(exitCode) {
+  if (stopping) return;
+  stopping = true;
+  console.log('Stopping PayCadence…');
+  for (const cleanup of cleanups.reverse()) {
+    await cleanup().catch((error) => console.error(`while stopping: ${error.message}`));
+  }
+  process.exit(exitCode);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    // A second Ctrl-C while stopping ends at once (children are killed by the stack's exit handler).
+    if (stopping) process.exit(130);
+    void shutdown(0);
+  });
+}
+
+try {
+  const port = Number(process.env.PORT ?? 8080);
+  const services = await bootstrap();
+  cleanups.push(services.stop);
+  if (process.env.PAYCADENCE_SKIP_BUILD !== '1') {
+    const { buildAll } = await import('../lib/build.mjs');
+    const build = await buildAll();
+    // A failed build does not block the start: tsc -b still emits the projects that compile, a service
+    // without dist/main.js is simply not started (the gateway answers 502 for it), and a frontend that
+    // failed keeps its last build or shows the shell's error view for that remote.
+    if (!build.servicesOk) console.warn('Warning: tsc -b reported errors (above); starting the services that have a build');
+    if (build.failedFrontends.length > 0) {
+      console.warn(`Warning: starting without a fresh build of ${build.failedFrontends.join(', ')} (see the errors above)`);
+    }
+  }
+  const { startStack } = await import('../lib/stack.mjs');
+  const { portOffsetFrom } = await import('../lib/service-ports.mjs');
+  const stack = await startStack({
+    databaseUrl: services.databaseUrl,
+    redisUrl: services.redisUrl,
+    dataDir: services.dataDir,
+    port,
+    portOffset: portOffsetFrom(),
+  });
+  cleanups.push(stack.stop);
+  if (!stopping) console.log(`PayCadence is running at ${stack.url}`);
+} catch (error) {
+  console.error(error instanceof BootstrapExit ? error.message : (error.stack ?? error.message));
+  await shutdown(error.exitCode ?? 1);
+}

@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+// `npm test`: bootstrap → build → lint → type-check → unit → integration → root suites → e2e → embedded
+// PostgreSQL proof. Every step runs (failures do not stop the run); the summary counts steps.
+// Select steps while developing: `npm test -- --only=unit,e2e` or `npm test -- --skip=lint`.
+import { existsSync, mkdirSync, readdirSync, createWriteStream } from 'node:fs';
+import { join, relative } from 'node:path';
+import { BootstrapExit, bootstrap } from '../lib/bootstrap.mjs';
+import { selectSteps } from '../lib/cli-args.mjs';
+import { REPO_ROOT } from '../lib/paths.mjs';
+import { formatDuration, runCommand } from '../lib/processes.mjs';
+
+const bin = (name) => join(REPO_ROOT, 'node_modules/.bin', name);
+const results = [];
+let services = null;
+let cleanupStack = null;
+
+let steps;
+try {
+  steps = selectSteps(process.argv.slice(2));
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    await cleanupStack?.().catch(() => {});
+    await services?.stop().catch(() => {});
+    process.exit(130);
+  });
+}
+
+async function step(name, title, run) {
+  if (!steps.includes(name)) return;
+  console.log(`\n━━━ ${title} ━━━`);
+  const started = Date.now();
+  let ok = false;
+  let note = '';
+  try {
+    const outcome = await run();
+    ok = outcome === true || outcome?.ok === true;
+    note = outcome?.note ?? '';
+  } catch (error) {
+    note = error instanceof BootstrapExit ? error.message.split('\n')[0] : error.message.split('\n')[0];
+    console.error(error instanceof BootstrapExit ? error.message : (error.stack ?? error.message));
+  }
+  const duration = Date.now() - started;
+  results.push({ title, ok, duration, note });
+  console.log(`━━━ ${title}: ${ok ? 'passed' : 'FAILED'} in ${formatDuration(duration)}${note ? ` (${note})` : ''}`);
+}
+
+const succeeded = async (command, args, options) => (await runCommand(command, args, options)).code === 0;
+
+function workspaceFolders() {
+  const folders = [];
+  for (const group of ['libs', 'services', 'frontends']) {
+    const dir = join(REPO_ROOT, group);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort()) folders.push(join(dir, name));
+  }
+  return folders;
+}
+
+await step('bootstrap', 'Bootstrap (dependencies, PostgreSQL, Redis, Chromium)', async () => {
+  services = await bootstrap({ withChromium: steps.includes('e2e') });
+  return { ok: true, note: services.embeddedPostgres ? 'embedded PostgreSQL' : 'DATABASE_URL' };
+});
+
+await step('build', 'Build (tsc -b, vite build of stale frontends)', async () => {
+  const { buildAll } = await import('../lib/build.mjs');
+  const { ok, failedFrontends } = await buildAll();
+  return { ok, note: failedFrontends.length ? `failed: ${failedFrontends.join(', ')}` : '' };
+});
+
+await step('lint', 'Lint (eslint .)', () => succeeded(bin('eslint'), ['.']));
+
+await step('typecheck', 'Type-check (tsc -b, frontends, tsconfig.spec.json)', async () => {
+  const projects = [];
+  for (const folder of workspaceFolders()) {
+    if (folder.includes(`${join(REPO_ROOT, 'frontends')}/`) && existsSync(join(folder, 'tsconfig.json'))) projects.push(join(folder, 'tsconfig.json'));
+    if (existsSync(join(folder, 'tsconfig.spec.json'))) projects.push(join(folder, 'tsconfig.spec.json'));
+  }
+  let ok = await succeeded(bin('tsc'), ['-b']);
+  const failed = ok ? [] : ['tsc -b'];
+  for (const project of projects) {
+    console.log(`tsc --noEmit -p ${relative(REPO_ROOT, project)}`);
+    if (!(await succeeded(bin('tsc'), ['--noEmit', '-p', project]))) {
+      ok = false;
+      failed.push(relative(REPO_ROOT, project));
+    }
+  }
+  return { ok, note: failed.length ? `failed: ${failed.join(', ')}` : `${projects.length + 1} projects` };
+});
+
+await step('unit', 'Unit tests (npm run test --workspaces)', () => succeeded('npm', ['run', 'test', '--workspaces', '--if-present']));
+
+await step('integration', 'Integration tests (npm run test:int --workspaces)', async () => {
+  if (!services) throw new BootstrapExit('needs the bootstrap step (PostgreSQL and Redis)');
+  const env = { ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl };
+  return succeeded('npm', ['run', 'test:int', '--workspaces', '--if-present'], { env });
+});
+
+await step('root', 'Contract and deployment suites (tests/vitest.config.ts)', () =>
+  succeeded(bin('vitest'), ['run', '--config', 'tests/vitest.config.ts']),
+);
+
+await step('e2e', 'End-to-end (Playwright in Chromium against the launcher stack)', async () => {
+  if (!services) throw new BootstrapExit('needs the bootstrap step (PostgreSQL and Redis)');
+  const { createThrowawayDatabase } = await import('../lib/e2e-database.mjs');
+  const { startStack, discoverServices } = await import('../lib/stack.mjs');
+  const { assignServicePorts } = await import('../lib/service-ports.mjs');
+  const { findFreePort, findFreePortOffset } = await import('../lib/network.mjs');
+  const artifacts = join(REPO_ROOT, 'tests/e2e/.artifacts');
+  mkdirSync(artifacts, { recursive: true });
+  const stackLog = createWriteStream(join(artifacts, 'stack.log'));
+  const database = await createThrowawayDatabase(services.databaseUrl);
+  let stack = null;
+  cleanupStack = async () => {
+    await stack?.stop();
+    await database.drop();
+    stackLog.end();
+  };
+  try {
+    const portOffset = await findFreePortOffset(Object.values(assignServicePorts(discoverServices())));
+    stack = await startStack({
+      databaseUrl: database.url,
+      redisUrl: services.redisUrl,
+      dataDir: services.dataDir,
+      port: await findFreePort(),
+      portOffset,
+      env: { ...process.env, NODE_ENV: 'test' },
+      log: (line) => stackLog.write(`${line}\n`),
+      onServiceLog: (name, line) => stackLog.write(`[${name}] ${line}\n`),
+    });
+    console.log(`Stack at ${stack.url} (database ${database.name}, service logs in ${relative(REPO_ROOT, join(artifacts, 'stack.log'))})`);
+    const env = {
+      ...process.env,
+      BASE_URL: stack.url,
+      DATABASE_URL: database.url,
+      REDIS_URL: services.redisUrl,
+      E2E_SERVICE_URLS: JSON.stringify(Object.fromEntries(Object.entries(stack.services).map(([name, service]) => [name, service.url]))),
+    };
+    return await succeeded(process.execPath, [join(REPO_ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts'], { env });
+  } finally {
+    await cleanupStack();
+    cleanupStack = null;
+  }
+});
+
+await step('embedded', 'Launcher with embedded PostgreSQL (no DATABASE_URL)', () =>
+  succeeded(process.execPath, ['--test', '--test-reporter=spec', 'tests/e2e/embedded-postgres.test.mjs']),
+);
+
+await services?.stop();
+
+const passed = results.filter((result) => result.ok).length;
+const failed = results.length - passed;
+const width = Math.max(...results.map((result) => result.title.length), 4);
+console.log(`\n${'step'.padEnd(width)}  result  duration`);
+for (const result of results) {
+  console.log(`${result.title.padEnd(width)}  ${(result.ok ? 'passed' : 'FAILED').padEnd(6)}  ${formatDuration(result.duration).padStart(8)}${result.note ? `  ${result.note}` : ''}`);
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

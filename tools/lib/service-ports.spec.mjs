@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { assignServicePorts, jwksUrlFor, portOffsetFrom } from './service-ports.mjs';
+
+describe('assignServicePorts', () => {
+  it('keeps the fixed ports of waitlist, auth and finance', () => {
+    expect(assignServicePorts(['finance', 'waitlist', 'auth'])).toEqual({ waitlist: 3101, auth: 3102, finance: 3103 });
+  });
+
+  it('numbers further services from 3104 in alphabetical order', () => {
+    expect(assignServicePorts(['waitlist', 'household', 'blog', 'admin'])).toEqual({
+      waitlist: 3101,
+      admin: 3104,
+      blog: 3105,
+      household: 3106,
+    });
+  });
+
+  it('shifts every port by the offset', () => {
+    expect(assignServicePorts(['waitlist', 'blog'], 200)).toEqual({ waitlist: 3301, blog: 3304 });
+  });
+});
+
+describe('portOffsetFrom', () => {
+  it('reads SERVICE_PORT_OFFSET and defaults to 0', () => {
+    expect(portOffsetFrom({})).toBe(0);
+    expect(portOffsetFrom({ SERVICE_PORT_OFFSET: '300' })).toBe(300);
+  });
+
+  it('rejects a value that is not a whole number', () => {
+    expect(() => portOffsetFrom({ SERVICE_PORT_OFFSET: 'abc' })).toThrow(/SERVICE_PORT_OFFSET/);
+  });
+});
+
+describe('jwksUrlFor', () => {
+  it('points at the auth service port', () => {
+    expect(jwksUrlFor({ auth: 3202 })).toBe('http://127.0.0.1:3202/.well-known/jwks.json');
+    expect(jwksUrlFor({})).toBe('http://127.0.0.1:3102/.well-known/jwks.json');
+    expect(jwksUrlFor({}, 100)).toBe('http://127.0.0.1:3202/.well-known/jwks.json');
+  });
+});

@@ -1,0 +1,170 @@
+// Starts every built service that kong.yml knows, waits until each is ready, then the dev gateway in front.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadKongConfig, startGateway } from '@payday/dev-gateway';
+import { KONG_FILE, REPO_ROOT } from './paths.mjs';
+import { assignServicePorts, jwksUrlFor } from './service-ports.mjs';
+import { forEachLine, stopChild } from './processes.mjs';
+import { findFreePort, isPortFree, waitForHttpOk } from './network.mjs';
+
+const READY_TIMEOUT_MS = 60_000;
+const LOG_TAIL_LINES = 30;
+
+/** Services that are both built (`services/<name>/dist/main.js`) and declared in kong.yml, sorted by name. */
+export function discoverServices({ servicesDir = join(REPO_ROOT, 'services'), kongFile = KONG_FILE } = {}) {
+  const declared = loadKongConfig(kongFile).services.map((service) => service.name);
+  return declared.filter((name) => existsSync(join(servicesDir, name, 'dist/main.js'))).sort();
+}
+
+/** The environment each service gets (brief: PORT, DATABASE_URL, REDIS_URL, AUTH_JWKS_URL, DATA_DIR, APP_URL, NODE_ENV). */
+export function serviceEnv({ baseEnv, port, ports, portOffset = 0, databaseUrl, redisUrl, dataDir, appUrl }) {
+  return {
+    ...baseEnv,
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    AUTH_JWKS_URL: jwksUrlFor(ports, portOffset),
+    DATA_DIR: dataDir,
+    APP_URL: appUrl,
+    NODE_ENV: baseEnv.NODE_ENV ?? 'development',
+  };
+}
+
+/**
+ * Options: databaseUrl, redisUrl, dataDir, port (gateway; 0 = any free port), portOffset (added to every
+ * service port), env (base environment for services), log (launcher messages), onServiceLog(name, line)
+ * (default: print with a `[name]` prefix), rateLimitFactor, kongFile, servicesDir, frontendsDir,
+ * gatewayInProcess (false runs the gateway as its own process, as benchmarks need).
+ * Resolves to `{ url, port, services: {name: {port, url}}, stop() }`; rejects (after stopping what it
+ * started) when a service does not become ready.
+ */
+export async function startStack({
+  databaseUrl,
+  redisUrl,
+  dataDir,
+  port = 8080,
+  portOffset = 0,
+  env = process.env,
+  log = console.log,
+  onServiceLog = (name, line) => console.log(`[${name}] ${line}`),
+  rateLimitFactor = 1,
+  kongFile = KONG_FILE,
+  servicesDir = join(REPO_ROOT, 'services'),
+  frontendsDir = join(REPO_ROOT, 'frontends'),
+  gatewayInProcess = true,
+}) {
+  const names = discoverServices({ servicesDir, kongFile });
+  const ports = assignServicePorts(names, portOffset);
+  // The port is fixed before services start because they learn the public URL (APP_URL) from it.
+  if (port === 0) port = await findFreePort();
+  else if (!(await isPortFree(port))) throw new Error(`Port ${port} is in use: set PORT to another port`);
+  for (const name of names) {
+    if (!(await isPortFree(ports[name]))) {
+      throw new Error(`Port ${ports[name]} for service ${name} is in use (another npm start?). Stop it or set SERVICE_PORT_OFFSET.`);
+    }
+  }
+  const appUrl = `http://localhost:${port}`;
+  const services = {};
+  const children = [];
+  const killOnExit = () => children.forEach((child) => child.exitCode === null && child.kill('SIGKILL'));
+  process.on('exit', killOnExit);
+
+  let gateway = null;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await gateway?.close();
+    await Promise.all(children.map((child) => stopChild(child, 10_000)));
+    process.off('exit', killOnExit);
+  };
+
+  for (const name of names) {
+    const tail = [];
+    const child = spawn(process.execPath, [join(servicesDir, name, 'dist/main.js')], {
+      cwd: join(servicesDir, name),
+      env: serviceEnv({ baseEnv: env, port: ports[name], ports, portOffset, databaseUrl, redisUrl, dataDir, appUrl }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Own process group: Ctrl-C reaches only the launcher, which then stops services in order.
+      detached: true,
+    });
+    const onLine = (line) => {
+      tail.push(line);
+      if (tail.length > LOG_TAIL_LINES) tail.shift();
+      onServiceLog(name, line);
+    };
+    forEachLine(child.stdout, onLine);
+    forEachLine(child.stderr, onLine);
+    children.push(child);
+    services[name] = { port: ports[name], url: `http://127.0.0.1:${ports[name]}`, child, tail };
+  }
+
+  const failures = [];
+  await Promise.all(
+    names.map(async (name) => {
+      const service = services[name];
+      try {
+        await waitForHttpOk(`${service.url}/health/ready`, {
+          timeoutMs: READY_TIMEOUT_MS,
+          shouldStop: () =>
+            service.child.exitCode !== null || service.child.signalCode !== null
+              ? `exited with ${service.child.exitCode ?? service.child.signalCode}`
+              : null,
+        });
+        log(`Service ${name} is ready on port ${service.port}`);
+      } catch (error) {
+        failures.push(`Service ${name} did not start: ${error.message}\n--- last log lines of ${name} ---\n${service.tail.join('\n')}`);
+      }
+    }),
+  );
+  if (failures.length > 0) {
+    await stop();
+    throw new Error(failures.join('\n'));
+  }
+
+  const upstreams = Object.fromEntries(names.map((name) => [name, services[name].url]));
+  try {
+    gateway = gatewayInProcess
+      ? await startGateway({ port, kongFile, frontendsDir, upstreams, rateLimitFactor })
+      : await startGatewayProcess({ port, kongFile, frontendsDir, upstreams, rateLimitFactor, onLog: (line) => onServiceLog('gateway', line) });
+  } catch (error) {
+    await stop();
+    throw new Error(`The gateway could not listen on port ${port}: ${error.message}`);
+  }
+  return {
+    url: `http://localhost:${gateway.port}`,
+    port: gateway.port,
+    services: Object.fromEntries(names.map((name) => [name, { port: services[name].port, url: services[name].url }])),
+    stop,
+  };
+}
+
+/** The dev gateway's CLI as a child process; resolves to a handle shaped like startGateway's. */
+async function startGatewayProcess({ port, kongFile, frontendsDir, upstreams, rateLimitFactor, onLog }) {
+  const args = [join(REPO_ROOT, 'gateway/dev/src/main.mjs'), '--port', String(port), '--kong', kongFile, '--frontends', frontendsDir];
+  args.push('--rate-limit-factor', String(rateLimitFactor));
+  for (const [name, url] of Object.entries(upstreams)) args.push('--upstream', `${name}=${url}`);
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  forEachLine(child.stdout, onLog);
+  forEachLine(child.stderr, onLog);
+  const killOnExit = () => child.exitCode === null && child.kill('SIGKILL');
+  process.on('exit', killOnExit);
+  // Any answer (even 404) means it listens; 502 from an unmapped route would also do.
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`gateway process exited with ${child.exitCode}`);
+    const answered = await fetch(`http://127.0.0.1:${port}/health-of-gateway`).then(() => true, () => false);
+    if (answered) break;
+    if (Date.now() > deadline) throw new Error('gateway process did not listen within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    port,
+    child,
+    close: async () => {
+      await stopChild(child, 5000);
+      process.off('exit', killOnExit);
+    },
+  };
+}

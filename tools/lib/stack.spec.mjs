@@ -1,0 +1,120 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoverServices, startStack } from './stack.mjs';
+import { findFreePortOffset, isListening } from './network.mjs';
+
+// A tiny stand-in for a NestJS service: answers /health/ready and echoes its environment.
+const FAKE_SERVICE = `
+import http from 'node:http';
+console.log(JSON.stringify({ level: 'info', msg: 'fake starting' }));
+const server = http.createServer((req, res) => {
+  res.setHeader('content-type', 'application/json');
+  if (req.url === '/health/ready') return res.end('{"status":"ok"}');
+  res.end(JSON.stringify({ url: req.url, requestId: req.headers['x-request-id'], env: {
+    PORT: process.env.PORT, DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL,
+    AUTH_JWKS_URL: process.env.AUTH_JWKS_URL, DATA_DIR: process.env.DATA_DIR, APP_URL: process.env.APP_URL } }));
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
+const BROKEN_SERVICE = `console.error('Invalid environment variables: SECRET is required'); process.exit(1);`;
+
+const KONG = (names) => `
+_format_version: "3.0"
+services:
+${names.map((name) => `  - name: ${name}\n    url: http://${name}:3000\n    routes:\n      - name: ${name}-api\n        paths: [/api/${name}]\n        strip_path: false`).join('\n')}
+  - name: shell
+    url: http://shell:8080
+    routes:
+      - name: shell-app
+        paths: [/]
+plugins:
+  - name: correlation-id
+    config: { header_name: X-Request-ID, generator: uuid, echo_downstream: true }
+`;
+
+function writeService(dir, name, source) {
+  mkdirSync(join(dir, 'services', name, 'dist'), { recursive: true });
+  writeFileSync(join(dir, 'services', name, 'dist/main.js'), source);
+  writeFileSync(join(dir, 'services', name, 'package.json'), '{"type":"module"}');
+}
+
+describe('startStack with a fake service', () => {
+  let dir;
+  let offset;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'stack-spec-'));
+    offset = await findFreePortOffset([3104, 3105], { start: 1000 });
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('discovers only built services that kong.yml declares', () => {
+    writeService(dir, 'fake', FAKE_SERVICE);
+    mkdirSync(join(dir, 'services/not-built'), { recursive: true });
+    writeService(dir, 'undeclared', FAKE_SERVICE);
+    writeFileSync(join(dir, 'kong.yml'), KONG(['fake', 'not-built']));
+    expect(discoverServices({ servicesDir: join(dir, 'services'), kongFile: join(dir, 'kong.yml') })).toEqual(['fake']);
+  });
+
+  it('starts the service with its environment, routes through the gateway and stops everything', async () => {
+    writeService(dir, 'fake', FAKE_SERVICE);
+    writeFileSync(join(dir, 'kong.yml'), KONG(['fake']));
+    const lines = [];
+    const stack = await startStack({
+      databaseUrl: 'postgres://example/db',
+      redisUrl: 'redis://example:6379',
+      dataDir: join(dir, '.data'),
+      port: 0,
+      portOffset: offset,
+      kongFile: join(dir, 'kong.yml'),
+      servicesDir: join(dir, 'services'),
+      frontendsDir: join(dir, 'frontends'),
+      log: () => {},
+      onServiceLog: (name, line) => lines.push(`[${name}] ${line}`),
+    });
+    try {
+      const servicePort = 3104 + offset;
+      expect(stack.services.fake.port).toBe(servicePort);
+      const res = await fetch(`${stack.url}/api/fake/hello`);
+      const seen = await res.json();
+      expect(seen.url).toBe('/api/fake/hello');
+      expect(seen.requestId).toBe(res.headers.get('x-request-id'));
+      expect(seen.env).toEqual({
+        PORT: String(servicePort),
+        DATABASE_URL: 'postgres://example/db',
+        REDIS_URL: 'redis://example:6379',
+        AUTH_JWKS_URL: `http://127.0.0.1:${3102 + offset}/.well-known/jwks.json`,
+        DATA_DIR: join(dir, '.data'),
+        APP_URL: stack.url,
+      });
+      expect(lines).toContain('[fake] {"level":"info","msg":"fake starting"}');
+    } finally {
+      await stack.stop();
+    }
+    expect(await isListening(3104 + offset)).toBe(false);
+    expect(await isListening(stack.port)).toBe(false);
+  });
+
+  it('fails with the service log tail when a service exits during start-up', async () => {
+    writeService(dir, 'fake', FAKE_SERVICE);
+    writeService(dir, 'broken', BROKEN_SERVICE);
+    writeFileSync(join(dir, 'kong.yml'), KONG(['fake', 'broken']));
+    const attempt = startStack({
+      databaseUrl: 'postgres://example/db',
+      redisUrl: 'redis://example:6379',
+      dataDir: join(dir, '.data'),
+      port: 0,
+      portOffset: offset,
+      kongFile: join(dir, 'kong.yml'),
+      servicesDir: join(dir, 'services'),
+      log: () => {},
+      onServiceLog: () => {},
+    });
+    await expect(attempt).rejects.toThrow(/Service broken did not start: exited with 1[\s\S]*SECRET is required/);
+    // The healthy service was stopped too.
+    expect(await isListening(3104 + offset + 1)).toBe(false);
+  });
+});
