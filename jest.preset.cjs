@@ -5,6 +5,21 @@ const path = require('node:path');
 
 const libs = path.join(__dirname, 'libs');
 
+/** Packages that ship ESM only; @swc/jest compiles them to CommonJS like our own sources. */
+const ESM_ONLY_PACKAGES = [
+  '@nestjs',
+  'file-type',
+  'strtok3',
+  'token-types',
+  'peek-readable',
+  'uint8array-extras',
+  '@tokenizer',
+  'load-esm',
+  'jose', // nest-kit's token verifier and the tests' token signer
+  '@scure', // otplib's base32 and crypto plugins
+  '@noble',
+];
+
 /** @param {'unit' | 'int'} kind */
 function jestConfig(kind) {
   return {
@@ -23,7 +38,7 @@ function jestConfig(kind) {
         },
       ],
     },
-    transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|load-esm)/)'],
+    transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
     moduleNameMapper: {
       '^(\\.{1,2}/.*)\\.js$': '$1',
       '^@payday/(contracts|nest-kit|finance-rules)$': `${libs}/$1/src/index.ts`,

@@ -1,4 +1,1 @@
-const { jestConfig } = require('../../jest.preset.cjs');
-const { withEsmDeps } = require('./jest.esm-deps.cjs');
-
-module.exports = withEsmDeps(jestConfig('unit'));
+module.exports = require('../../jest.preset.cjs').jestConfig('unit');

@@ -1,4 +1,1 @@
-const { jestConfig } = require('../../jest.preset.cjs');
-const { withEsmDeps } = require('./jest.esm-deps.cjs');
-
-module.exports = { ...withEsmDeps(jestConfig('int')), maxWorkers: 1 };
+module.exports = { ...require('../../jest.preset.cjs').jestConfig('int'), maxWorkers: 1 };

@@ -1,1 +1,1 @@
-module.exports = require('./jest.shared.cjs').financeJestConfig('unit');
+module.exports = require('../../jest.preset.cjs').jestConfig('unit');

@@ -1,1 +1,1 @@
-module.exports = { ...require('./jest.shared.cjs').financeJestConfig('int'), maxWorkers: 1 };
+module.exports = { ...require('../../jest.preset.cjs').jestConfig('int'), maxWorkers: 1 };

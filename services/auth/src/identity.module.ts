@@ -27,6 +27,7 @@ import { UsersService } from './users/users.service.js';
 export const AUTH_ENTITIES = [User, RefreshToken, MfaFactor, BackupCode, RecoveryToken];
 
 /** Accounts, sessions, two-factor and password reset: one module, feature folders inside. */
+@Module({})
 export class IdentityModule {
   static register(config: AuthConfig, keys: AuthKeys, clock: Clock): DynamicModule {
     return {
