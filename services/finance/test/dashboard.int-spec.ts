@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { FINANCE_MESSAGES } from '@payday/contracts';
 import { startFinanceHarness, type FinanceHarness } from './support/finance-harness.js';
 
@@ -20,7 +22,31 @@ async function seedKnownData() {
   return { salary, rent, phone, fund };
 }
 
+/** A raw GET (fetch would decompress on its own), answering status, headers and the body bytes. */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${h.baseUrl}/api/financial${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('GET /dashboard-with-insights', () => {
+  it('answers gzip to clients that accept it and plain JSON to those that do not, with the same content', async () => {
+    await seedKnownData();
+    const auth = { authorization: `Bearer ${h.userA.token}` };
+    const plain = await rawGet('/dashboard-with-insights', { ...auth, 'accept-encoding': 'identity' });
+    const zipped = await rawGet('/dashboard-with-insights', { ...auth, 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.body.length).toBeLessThan(plain.body.length);
+    expect(JSON.parse(gunzipSync(zipped.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+  });
+
   it('computes the summary, emergency fund and week figures for a known data set', async () => {
     const { salary, rent, phone, fund } = await seedKnownData();
     const response = await h.call('GET', '/dashboard-with-insights');

@@ -4,13 +4,13 @@
  * than they edit.
  * Concurrent misses for the same key share one computation. Bounded: the oldest entry goes first.
  */
-export class DashboardCache {
-  private readonly entries = new Map<string, { key: string; body: string }>();
-  private readonly inFlight = new Map<string, Promise<string>>();
+export class DashboardCache<Body = string> {
+  private readonly entries = new Map<string, { key: string; body: Body }>();
+  private readonly inFlight = new Map<string, Promise<Body>>();
 
   constructor(private readonly maxEntries = 2000) {}
 
-  async get(userId: string, key: string, compute: () => Promise<string>): Promise<string> {
+  async get(userId: string, key: string, compute: () => Promise<Body>): Promise<Body> {
     const cached = this.entries.get(userId);
     if (cached?.key === key) return cached.body;
     const flightKey = `${userId}\u0000${key}`;

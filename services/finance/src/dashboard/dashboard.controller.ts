@@ -1,6 +1,7 @@
-import { Controller, Get, Header, Inject, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { DashboardQuerySchema } from '@payday/contracts';
 import { AuthGuard, CurrentUser, ZodValidationPipe, type AuthenticatedUser } from '@payday/nest-kit';
+import { acceptsGzip } from './cached-json.js';
 import { DashboardService } from './dashboard.service.js';
 
 @Controller('api/financial')
@@ -8,14 +9,20 @@ import { DashboardService } from './dashboard.service.js';
 export class DashboardController {
   constructor(@Inject(DashboardService) private readonly dashboard: DashboardService) {}
 
-  /** Answers `DashboardWithInsights` (see dashboard.service.ts), sent as the cached JSON text. */
+  /** Answers `DashboardWithInsights` (see dashboard.service.ts): the cached JSON text, gzipped when accepted. */
   @Get('dashboard-with-insights')
   @Header('content-type', 'application/json; charset=utf-8')
   @Header('cache-control', 'private, no-store')
-  get(
+  @Header('vary', 'Accept-Encoding')
+  async get(
     @CurrentUser() user: AuthenticatedUser,
     @Query(new ZodValidationPipe(DashboardQuerySchema)) query: { laterWindowDays?: number },
-  ): Promise<string> {
-    return this.dashboard.forUserJson(user.id, query.laterWindowDays);
+    @Req() request: { headers: Record<string, string | string[] | undefined> },
+    @Res({ passthrough: true }) reply: { header(name: string, value: string): unknown },
+  ): Promise<string | Buffer> {
+    const body = await this.dashboard.forUserJson(user.id, query.laterWindowDays);
+    if (!acceptsGzip(request.headers['accept-encoding'])) return body.text;
+    reply.header('content-encoding', 'gzip');
+    return body.gzipped();
   }
 }

@@ -10,6 +10,7 @@ import { IncomeSource } from '../income/income-source.entity.js';
 import { toIncomeDto, toRuleIncome } from '../income/income.mapper.js';
 import { SavingsGoal } from '../savings-goals/savings-goal.entity.js';
 import { toRuleSavingsGoal, toSavingsGoalDto } from '../savings-goals/savings-goal.mapper.js';
+import { CachedJson } from './cached-json.js';
 import { DashboardCache } from './dashboard-cache.js';
 import { toDashboardPayload, type DashboardPayload } from './dashboard-payload.js';
 
@@ -23,7 +24,7 @@ export type DashboardWithInsights = DashboardPayload & DashboardLists;
  */
 @Injectable()
 export class DashboardService {
-  private readonly cache = new DashboardCache();
+  private readonly cache = new DashboardCache<CachedJson>();
 
   constructor(
     @InjectRepository(Bill) private readonly bills: Repository<Bill>,
@@ -32,12 +33,12 @@ export class DashboardService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** The dashboard as a JSON string. */
-  async forUserJson(userId: string, laterWindowDays = LATER_WINDOW_INITIAL_DAYS): Promise<string> {
+  /** The dashboard as JSON text (and its gzip copy). */
+  async forUserJson(userId: string, laterWindowDays = LATER_WINDOW_INITIAL_DAYS): Promise<CachedJson> {
     const today = this.clock.today();
     const rows: { version: string }[] = await this.bills.query('SELECT version FROM data_versions WHERE user_id = $1', [userId]);
     const key = `${rows[0]?.version ?? '0'}:${today}:${laterWindowDays}`;
-    return this.cache.get(userId, key, async () => JSON.stringify(await this.compute(userId, today, laterWindowDays)));
+    return this.cache.get(userId, key, async () => new CachedJson(JSON.stringify(await this.compute(userId, today, laterWindowDays))));
   }
 
   async compute(userId: string, today: string, laterWindowDays: number): Promise<DashboardWithInsights> {
