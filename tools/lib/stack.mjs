@@ -17,11 +17,14 @@ export function discoverServices({ servicesDir = join(REPO_ROOT, 'services'), ko
   return declared.filter((name) => existsSync(join(servicesDir, name, 'dist/main.js'))).sort();
 }
 
-/** The environment each service gets (brief: PORT, DATABASE_URL, REDIS_URL, AUTH_JWKS_URL, DATA_DIR, APP_URL, NODE_ENV). */
+/** The environment each service gets (brief: PORT, HOST, DATABASE_URL, REDIS_URL, AUTH_JWKS_URL, DATA_DIR, APP_URL, NODE_ENV). */
 export function serviceEnv({ baseEnv, port, ports, portOffset = 0, databaseUrl, redisUrl, dataDir, appUrl }) {
   return {
     ...baseEnv,
     PORT: String(port),
+    // Loopback only: on a developer's machine the services are reached through the gateway, which is also
+    // the only hop they trust for the client's address (X-Forwarded-For).
+    HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     AUTH_JWKS_URL: jwksUrlFor(ports, portOffset),
