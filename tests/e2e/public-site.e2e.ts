@@ -1,6 +1,19 @@
 // The public site through the gateway (issue 2 §5, §7): shell layout + the public-site remote in Chromium.
-// "Joining stores one row" is checked against the database by the API tests; here we check what a visitor sees.
+// Joining is also checked where it lands: the waitlist table of the stack's throwaway database (DATABASE_URL).
 import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+
+/** The stored waitlist rows for one e-mail, read straight from the waitlist service's schema. */
+async function storedEntries(email: string): Promise<Array<{ email: string; referral_source: string }>> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const result = await client.query('SELECT email, referral_source FROM waitlist.waitlist_entries WHERE email = $1', [email]);
+    return result.rows;
+  } finally {
+    await client.end();
+  }
+}
 
 const WAITLIST_SUCCESS = "Thanks for joining! We'll be in touch soon.";
 const REMOTE_ERROR = 'This part of PayCadence could not load';
@@ -77,11 +90,12 @@ test.describe('public site', () => {
     await expect(footer(page).getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   });
 
-  test('joining from the hero shows the success message and clears the field', async ({ page }) => {
+  test('joining from the hero shows the success message, clears the field and stores one row', async ({ page }) => {
     await page.goto('/');
     const hero = page.locator('form[data-source="homepage-hero"]');
     const email = hero.getByLabel('Email address');
-    await email.fill(uniqueEmail());
+    const address = uniqueEmail();
+    await email.fill(address);
     const [request, response] = await Promise.all([
       page.waitForRequest((req) => req.url().endsWith('/api/waitlist/join') && req.method() === 'POST'),
       page.waitForResponse((res) => res.url().endsWith('/api/waitlist/join')),
@@ -91,6 +105,22 @@ test.describe('public site', () => {
     expect(response.ok()).toBe(true);
     await expect(hero.getByText(WAITLIST_SUCCESS)).toBeVisible();
     await expect(email).toHaveValue('');
+    expect(await storedEntries(address)).toEqual([{ email: address, referral_source: 'homepage-hero' }]);
+  });
+
+  test('joining twice with the same e-mail still stores one row', async ({ page }) => {
+    const address = uniqueEmail();
+    await page.goto('/');
+    for (const source of ['homepage-hero', 'homepage-cta']) {
+      const form = page.locator(`form[data-source="${source}"]`);
+      await form.getByLabel('Email address').fill(address.toUpperCase());
+      await Promise.all([
+        page.waitForResponse((res) => res.url().endsWith('/api/waitlist/join') && res.ok()),
+        form.getByRole('button').click(),
+      ]);
+      await expect(form.getByText(WAITLIST_SUCCESS)).toBeVisible();
+    }
+    expect(await storedEntries(address)).toEqual([{ email: address, referral_source: 'homepage-hero' }]);
   });
 
   test('the coming-soon form shows its message without calling the API', async ({ page }) => {
