@@ -17,8 +17,9 @@ function serve(handler: Handler) {
   vi.stubGlobal('fetch', fetchMock);
 }
 
+/** Calls to a path (query string aside). */
 const calls = (method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith(path) && ((init as RequestInit)?.method ?? 'GET') === method);
+  fetchMock.mock.calls.filter(([url, init]) => String(url).split('?')[0]!.endsWith(path) && ((init as RequestInit)?.method ?? 'GET') === method);
 
 const today = localToday();
 
@@ -82,6 +83,54 @@ describe('DashboardPage overview', () => {
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toContain('Hi sam.rivera!');
     expect(within(heading).getByText('Admin')).toBeTruthy();
+  });
+});
+
+describe("DashboardPage's today (the browser's local date)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllEnvs();
+  });
+
+  it('asks for the local date in the evening west of UTC and shows the windows of that day', async () => {
+    vi.stubEnv('TZ', 'America/New_York');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-11T01:30:00Z')); // 21:30 on March 10 in New York
+    // The server computes for the date it is sent (as services/finance does within a day of UTC).
+    serve((url) => {
+      if (url.endsWith('/suggestions')) return jsonResponse({ bills: [], income: [] });
+      const sent = new URL(url, 'http://gateway').searchParams.get('today');
+      return jsonResponse(dashboardBody(sent ?? '2026-03-11'));
+    });
+    renderWithProviders(<DashboardPage />);
+    const later = await screen.findByRole('region', { name: 'Later' });
+    const [url] = calls('GET', '/api/financial/dashboard-with-insights')[0]!;
+    expect(String(url)).toBe('/api/financial/dashboard-with-insights?today=2026-03-10');
+    const { formatDate } = await import('@payday/web-kit');
+    // The server's Later window and the client-computed wider one both start from March 10 + 15.
+    expect(within(later).getByText(`${formatDate('2026-03-25')} – ${formatDate('2026-03-31')}`)).toBeTruthy();
+    await userEvent.click(within(later).getByRole('button', { name: 'Show next 7 days' }));
+    expect(within(later).getByText(`${formatDate('2026-03-25')} – ${formatDate('2026-04-07')}`)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Planner' }));
+    expect(screen.getByText(/^Planner:/).textContent).toContain(formatDate('2026-03-10'));
+  });
+
+  it("falls back to the server's date when it refuses the device's (clock more than a day off)", async () => {
+    serve((url) => {
+      if (url.endsWith('/suggestions')) return jsonResponse({ bills: [], income: [] });
+      if (url.includes('today=')) {
+        const message = "today must be within 1 day of the server's date (2026-03-10 UTC); check the device's date";
+        return jsonResponse({ message, errors: { today: message } }, 400);
+      }
+      return jsonResponse(dashboardBody(today));
+    });
+    renderWithProviders(<DashboardPage />);
+    expect(await screen.findByRole('region', { name: 'This Week' })).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.loadFailed)).toBeNull();
+    expect(calls('GET', '/api/financial/dashboard-with-insights').map(([url]) => String(url))).toEqual([
+      `/api/financial/dashboard-with-insights?today=${today}`,
+      '/api/financial/dashboard-with-insights',
+    ]);
   });
 });
 

@@ -95,8 +95,27 @@ function requiredText(label: string, max = MAX_NAME_LENGTH) {
 }
 
 /**
+ * How far a JSON number may sit from a whole number of cents and still count as that amount: binary
+ * floating point makes 0.1 + 0.2 arrive as 0.30000000000000004, which is 0.30 (not a third decimal).
+ */
+export const AMOUNT_FLOAT_TOLERANCE = 1e-9;
+
+/** A JSON number of dollars: within AMOUNT_FLOAT_TOLERANCE of whole cents, answered rounded to cents. */
+function numberAmount(value: number, label: string, positive: boolean, fail: (message: string) => never): number {
+  if (!Number.isFinite(value)) return fail(`${label} must be a number`);
+  if (value < -AMOUNT_FLOAT_TOLERANCE) return fail(`${label} cannot be negative`);
+  if (value > MAX_AMOUNT_DOLLARS) return fail(`${label} must be at most 9,999,999,999.99`);
+  const cents = Math.round(value * 100);
+  if (Math.abs(value - cents / 100) > AMOUNT_FLOAT_TOLERANCE) return fail(`${label} can have at most 2 decimal places`);
+  if (positive && cents === 0) return fail(`${label} must be greater than 0`);
+  return cents / 100 || 0; // `|| 0`: a noisy -1e-12 rounds to -0, sent back as 0
+}
+
+/**
  * Dollars as a JSON number (or a decimal string from a form): at most 2 decimals, never negative
  * (spec part 2 §5: step 0.01). `positive` also refuses 0 (a bill or income of nothing is a typo).
+ * A string is the user's own text, so '1.005' is refused as written; a number is checked with the
+ * float tolerance above (19.999 is still refused).
  */
 export function amountSchema(label: string, { positive }: { positive: boolean }) {
   return z.unknown().transform((value, ctx): number => {
@@ -105,16 +124,10 @@ export function amountSchema(label: string, { positive }: { positive: boolean })
       return z.NEVER;
     };
     if (value === undefined || value === null || value === '') return fail(`${label} is required`);
-    let text: string;
-    if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return fail(`${label} must be a number`);
-      text = /e/i.test(String(value)) ? value.toFixed(2) : String(value);
-    } else if (typeof value === 'string') {
-      text = value.trim();
-      if (!/^-?\d*(\.\d*)?$/.test(text) || !/\d/.test(text)) return fail(`${label} must be a number`);
-    } else {
-      return fail(`${label} must be a number`);
-    }
+    if (typeof value === 'number') return numberAmount(value, label, positive, fail);
+    if (typeof value !== 'string') return fail(`${label} must be a number`);
+    let text = value.trim();
+    if (!/^-?\d*(\.\d*)?$/.test(text) || !/\d/.test(text)) return fail(`${label} must be a number`);
     if (text.startsWith('-') && Number(text) !== 0) return fail(`${label} cannot be negative`);
     text = text.replace(/^-/, '');
     const dollars = Number(text);
@@ -324,9 +337,24 @@ export const DashboardListsSchema = z.object({
 });
 export type DashboardLists = z.infer<typeof DashboardListsSchema>;
 
-/** `?laterWindowDays=14`: the Later panel length (spec part 2 §9: starts at 7, grows by 7). Other query keys are ignored (cache busters). */
+/**
+ * How far the client's `?today=` may be from the server's UTC date: time zones run from UTC−12 to UTC+14,
+ * so every local date on Earth is the UTC date, the day before or the day after.
+ */
+export const CLIENT_TODAY_MAX_OFFSET_DAYS = 1;
+
+/**
+ * `?laterWindowDays=14`: the Later panel length (spec part 2 §9: starts at 7, grows by 7).
+ * `?today=YYYY-MM-DD`: the browser's local date, so windows and pay dates follow the user's day, not UTC;
+ * the service also refuses one more than CLIENT_TODAY_MAX_OFFSET_DAYS from its own date.
+ * Other query keys are ignored (cache busters).
+ */
 export const DashboardQuerySchema = z
   .object({
+    today: z
+      .string({ error: 'today must be one date in YYYY-MM-DD format' })
+      .refine(isCalendarDate, 'today must be a real date in YYYY-MM-DD format')
+      .optional(),
     laterWindowDays: z.coerce
       .number({ error: 'laterWindowDays must be a whole number of days' })
       .int('laterWindowDays must be a whole number of days')
@@ -334,6 +362,7 @@ export const DashboardQuerySchema = z
       .max(366, 'laterWindowDays must be at most 366')
       .optional(),
   });
+export type DashboardQuery = z.output<typeof DashboardQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Redis transport (DESIGN §1): bank-sync sends detected recurring bills and income to finance.

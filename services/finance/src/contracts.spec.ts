@@ -10,6 +10,8 @@ import {
   IncomeCreateSchema,
   SavingsGoalCreateSchema,
   UpsertSuggestionsMessageSchema,
+  amountSchema,
+  DashboardQuerySchema,
   fieldErrors,
   isCalendarDate,
 } from '@payday/contracts';
@@ -102,5 +104,59 @@ describe('UpsertSuggestionsMessageSchema', () => {
       income: [{ externalKey: 'k', source: 'Pay', amount: 1, suggestedFrequency: 'yearly', suggestedNextDate: '2026-03-01', confidence: 0.5 }],
     });
     expect(fieldErrors(result.error!)).toEqual({ 'income.0.suggestedFrequency': 'Frequency must be one of: weekly, biweekly, monthly, quarterly' });
+  });
+});
+
+describe('amountSchema', () => {
+  const amount = amountSchema('Amount', { positive: true });
+  const balance = amountSchema('Current amount', { positive: false });
+  const errorOf = (schema: typeof amount, value: unknown) => {
+    const result = schema.safeParse(value);
+    return result.success ? null : result.error.issues[0]!.message;
+  };
+
+  it.each([
+    [0.1 + 0.2, 0.3],
+    [0.30000000000000004, 0.3],
+    [1.1 * 3, 3.3],
+    [19.99 + 1e-10, 19.99],
+    [1200.5, 1200.5],
+    [45, 45],
+    [9_999_999_999.99, 9_999_999_999.99],
+  ])('accepts the number %s within 1e-9 of whole cents as %s', (value, expected) => {
+    expect(amount.parse(value)).toBe(expected);
+  });
+
+  it('rounds noise around zero to 0 (not -0) where 0 is allowed', () => {
+    expect(Object.is(balance.parse(-1e-12), 0)).toBe(true);
+    expect(errorOf(amount, 1e-12)).toBe('Amount must be greater than 0');
+  });
+
+  it.each([19.999, 1.005, 0.001, 1e-5, 19.99 + 1e-8])('still refuses the number %s with a third decimal', (value) => {
+    expect(errorOf(amount, value)).toBe('Amount can have at most 2 decimal places');
+  });
+
+  it.each(['1.005', '19.999', '0.30000000000000004'])('still refuses the string %s as written', (value) => {
+    expect(errorOf(amount, value)).toBe('Amount can have at most 2 decimal places');
+  });
+
+  it('keeps accepting decimal strings and refusing negatives and overflow', () => {
+    expect(amount.parse(' 12.5 ')).toBe(12.5);
+    expect(amount.parse('.25')).toBe(0.25);
+    expect(errorOf(amount, -0.01)).toBe('Amount cannot be negative');
+    expect(errorOf(amount, 10_000_000_000)).toBe('Amount must be at most 9,999,999,999.99');
+    expect(errorOf(amount, Number.POSITIVE_INFINITY)).toBe('Amount must be a number');
+  });
+
+  it('reaches the bill schema: 0.1 + 0.2 is stored as 0.30', () => {
+    expect(BillCreateSchema.parse({ name: 'Fee', amount: 0.1 + 0.2, due_date: '2026-04-01' }).amount).toBe(0.3);
+  });
+});
+
+describe('DashboardQuerySchema', () => {
+  it('takes an optional real date as today and a whole laterWindowDays', () => {
+    expect(DashboardQuerySchema.parse({})).toEqual({});
+    expect(DashboardQuerySchema.parse({ today: '2026-03-09', laterWindowDays: '14', _: '1' })).toEqual({ today: '2026-03-09', laterWindowDays: 14 });
+    expect(fieldErrors(DashboardQuerySchema.safeParse({ today: '2026-02-30' }).error!)).toEqual({ today: 'today must be a real date in YYYY-MM-DD format' });
   });
 });

@@ -127,6 +127,40 @@ describe('GET /dashboard-with-insights', () => {
     expect(bad.body.errors.laterWindowDays).toBe('laterWindowDays must be at least 1');
   });
 
+  it("computes for the client's local date within one day of the server's UTC date (spec §9 windows follow the user's day)", async () => {
+    await seedKnownData();
+    // A user in UTC−5 at 21:00 on 03-09 while the server is already on 03-10: Phone (03-14) stays in this week.
+    const west = (await h.call('GET', '/dashboard-with-insights?today=2026-03-09')).body;
+    expect(west.today).toBe('2026-03-09');
+    expect(west.windows.thisWeek).toMatchObject({ startDate: '2026-03-09', endDate: '2026-03-16' });
+    expect(west.quickStats).toMatchObject({ daysRemainingInMonth: 22 });
+    const east = (await h.call('GET', '/dashboard-with-insights?today=2026-03-11')).body;
+    expect(east.today).toBe('2026-03-11');
+    expect(east.windows.thisWeek.startDate).toBe('2026-03-11');
+    // Without the parameter: the server's UTC date, as before (and not a stale cached answer for another day).
+    expect((await h.call('GET', '/dashboard-with-insights')).body.today).toBe('2026-03-10');
+    expect((await h.call('GET', '/dashboard-with-insights?today=2026-03-10&laterWindowDays=14')).body).toMatchObject({ today: '2026-03-10', laterWindowDays: 14 });
+  });
+
+  it.each(['2026-03-08', '2026-03-12', '2025-03-10'])('refuses ?today=%s, more than one day from the server date, with 400', async (today) => {
+    const response = await h.call('GET', `/dashboard-with-insights?today=${today}`);
+    expect(response.status).toBe(400);
+    expect(response.body.errors.today).toBe("today must be within 1 day of the server's date (2026-03-10 UTC); check the device's date");
+    expect(response.body.message).toBe(response.body.errors.today);
+  });
+
+  it.each(['2026-02-30', '2026-3-10', '10/03/2026', ''])('refuses the impossible or malformed ?today=%s with 400', async (today) => {
+    const response = await h.call('GET', `/dashboard-with-insights?today=${encodeURIComponent(today)}`);
+    expect(response.status).toBe(400);
+    expect(response.body.errors.today).toBe('today must be a real date in YYYY-MM-DD format');
+  });
+
+  it('refuses a repeated ?today with 400', async () => {
+    const response = await h.call('GET', '/dashboard-with-insights?today=2026-03-10&today=2026-03-11');
+    expect(response.status).toBe(400);
+    expect(response.body.errors.today).toBe('today must be one date in YYYY-MM-DD format');
+  });
+
   it('answers an empty dashboard for a user with no data and only ever the caller data', async () => {
     await seedKnownData();
     const d = (await h.call('GET', '/dashboard-with-insights', { token: h.userB.token })).body;

@@ -13,6 +13,12 @@ export function SyncButton({ api, updatedAt }: { api: FinanceApi; updatedAt: num
   const sync = useMutation({
     mutationFn: () => api.syncBankData(),
     onSuccess: (body) => {
+      // 200 `{success: false, message}`: nothing was synced (e.g. no bank connected yet), so the server's
+      // words are information, not a success, and there is nothing new to reload.
+      if (body?.success === false) {
+        setMessage(body.message ? { tone: 'info', text: body.message } : { tone: 'error', text: MESSAGES.syncFailed });
+        return;
+      }
       setMessage({ tone: 'success', text: body?.message || MESSAGES.syncSucceeded });
       void queryClient.invalidateQueries({ queryKey: ['financial'] });
     },

@@ -1,11 +1,14 @@
 import { useAuth } from '@payday/web-kit';
 import { useQuery } from '@tanstack/react-query';
+import type { IsoDate } from '@payday/finance-rules';
 import { useEffect, useMemo, useState } from 'react';
 import { EMPTY_FINANCIAL_DATA, financialDataFromResponse, localToday, type FinancialData } from '../model/dashboard-model.js';
 import { TIMERS } from '../model/messages.js';
 import { useFinanceApi } from './useFinanceApi.js';
 
-export const dashboardQueryKey = (userId: string | undefined) => ['financial', 'dashboard-with-insights', userId ?? 'anonymous'] as const;
+/** Keyed by the local date too: after midnight the next render asks for the new day. */
+export const dashboardQueryKey = (userId: string | undefined, today: IsoDate) =>
+  ['financial', 'dashboard-with-insights', userId ?? 'anonymous', today] as const;
 export const suggestionsQueryKey = (userId: string | undefined) => ['financial', 'suggestions', userId ?? 'anonymous'] as const;
 
 export interface FinancialDataState {
@@ -22,12 +25,19 @@ export interface FinancialDataState {
 export function useFinancialData(): FinancialDataState {
   const api = useFinanceApi();
   const { user } = useAuth();
+  // One date for the request and for everything computed here (Later window, calendar, planner): the
+  // browser's local day, which the server accepts within a day of its UTC date.
+  const today = localToday();
+  const queryKey = dashboardQueryKey(user?.id, today);
   const query = useQuery({
-    queryKey: dashboardQueryKey(user?.id),
-    queryFn: ({ signal }) => api.dashboard(signal),
+    queryKey,
+    queryFn: ({ signal }) => api.dashboard(today, signal),
     // The 10-second race of spec part 2 §4 decides; a retry would hide the timeout message.
     retry: false,
     refetchOnWindowFocus: false,
+    // When the day turns, keep showing the same user's dashboard while the new day loads (no spinner that
+    // would unmount an open form); never another user's.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === queryKey[2] ? previous : undefined),
   });
 
   const [guardTripped, setGuardTripped] = useState(false);
@@ -37,7 +47,6 @@ export function useFinancialData(): FinancialDataState {
     return () => clearTimeout(timer);
   }, [query.isPending]);
 
-  const today = localToday();
   const data = useMemo(
     () => (query.data === undefined ? EMPTY_FINANCIAL_DATA(today) : financialDataFromResponse(query.data, today)),
     [query.data, today],

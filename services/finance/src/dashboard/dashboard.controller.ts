@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { DashboardQuerySchema } from '@payday/contracts';
+import { DashboardQuerySchema, type DashboardQuery } from '@payday/contracts';
 import { AuthGuard, CurrentUser, ZodValidationPipe, type AuthenticatedUser } from '@payday/nest-kit';
 import { acceptsGzip } from './cached-json.js';
 import { DashboardService } from './dashboard.service.js';
@@ -9,18 +9,21 @@ import { DashboardService } from './dashboard.service.js';
 export class DashboardController {
   constructor(@Inject(DashboardService) private readonly dashboard: DashboardService) {}
 
-  /** Answers `DashboardWithInsights` (see dashboard.service.ts): the cached JSON text, gzipped when accepted. */
+  /**
+   * Answers `DashboardWithInsights` (see dashboard.service.ts): the cached JSON text, gzipped when accepted.
+   * `?today=` is the browser's local date (DashboardQuerySchema); the cache key holds the day used.
+   */
   @Get('dashboard-with-insights')
   @Header('content-type', 'application/json; charset=utf-8')
   @Header('cache-control', 'private, no-store')
   @Header('vary', 'Accept-Encoding')
   async get(
     @CurrentUser() user: AuthenticatedUser,
-    @Query(new ZodValidationPipe(DashboardQuerySchema)) query: { laterWindowDays?: number },
+    @Query(new ZodValidationPipe(DashboardQuerySchema)) query: DashboardQuery,
     @Req() request: { headers: Record<string, string | string[] | undefined> },
     @Res({ passthrough: true }) reply: { header(name: string, value: string): unknown },
   ): Promise<string | Buffer> {
-    const body = await this.dashboard.forUserJson(user.id, query.laterWindowDays);
+    const body = await this.dashboard.forUserJson(user.id, query);
     if (!acceptsGzip(request.headers['accept-encoding'])) return body.text;
     reply.header('content-encoding', 'gzip');
     return body.gzipped();

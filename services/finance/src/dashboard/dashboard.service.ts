@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import type { DashboardLists } from '@payday/contracts';
+import type { DashboardLists, DashboardQuery } from '@payday/contracts';
 import { computeDashboard, LATER_WINDOW_INITIAL_DAYS } from '@payday/finance-rules';
 import { Bill } from '../bills/bill.entity.js';
 import { toBillDto, toRuleBill } from '../bills/bill.mapper.js';
+import { dashboardToday } from '../clock/client-today.js';
 import { CLOCK, type Clock } from '../clock/clock.js';
 import { IncomeSource } from '../income/income-source.entity.js';
 import { toIncomeDto, toRuleIncome } from '../income/income.mapper.js';
@@ -33,9 +34,12 @@ export class DashboardService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** The dashboard as JSON text (and its gzip copy). */
-  async forUserJson(userId: string, laterWindowDays = LATER_WINDOW_INITIAL_DAYS): Promise<CachedJson> {
-    const today = this.clock.today();
+  /**
+   * The dashboard as JSON text (and its gzip copy), for the client's local date when it sent one
+   * (see dashboardToday: at most a day from the server's UTC date, else a 400).
+   */
+  async forUserJson(userId: string, { laterWindowDays = LATER_WINDOW_INITIAL_DAYS, today: requestedToday }: DashboardQuery = {}): Promise<CachedJson> {
+    const today = dashboardToday(this.clock.today(), requestedToday);
     const rows: { version: string }[] = await this.bills.query('SELECT version FROM data_versions WHERE user_id = $1', [userId]);
     const key = `${rows[0]?.version ?? '0'}:${today}:${laterWindowDays}`;
     return this.cache.get(userId, key, async () => new CachedJson(JSON.stringify(await this.compute(userId, today, laterWindowDays))));
