@@ -35,7 +35,8 @@ async function startAuth({ databaseUrl, redisUrl }) {
   const prefix = `auth-bench-${randomBytes(4).toString('hex')}:`;
   const child = spawn(process.execPath, [join(REPO_ROOT, 'services/auth/dist/main.js')], {
     cwd: join(REPO_ROOT, 'services/auth'),
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DATA_DIR: dataDir, REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'warn', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+    // Production settings (argon2 floor); one throwaway instance may generate its keys into its temp DATA_DIR.
+    env: { ...process.env, NODE_ENV: 'production', AUTH_GENERATE_KEYS: 'true', PORT: String(port), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DATA_DIR: dataDir, REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'warn', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = [];

@@ -65,6 +65,8 @@ export const AUTH_MESSAGES = {
   mfaNotEnabled: 'Two-factor authentication is not enabled',
   mfaSetupFirst: 'Start two-factor setup first',
   mfaOtherUser: 'You can only manage two-factor authentication for your own account.',
+  /** New backup codes need a session that passed the second factor (aal2), not the password alone. */
+  backupCodesNeedTwoFactor: 'Please sign in with your two-factor code to create new backup codes.',
   mfaSetupFailed: 'Failed to setup MFA',
   mfaEnableFailed: 'Failed to enable MFA',
   mfaDisableFailed: 'Failed to disable MFA',
@@ -531,6 +533,12 @@ export interface MfaResultResponse {
   error?: string;
   /** Only on a successful enable: the 10 backup codes, shown once. */
   codes?: string[];
+  /**
+   * Only on a successful enable: 'aal2' when the caller's session family was raised to aal2 (the code just
+   * proved the second factor). Its access token still says aal1 until the next refresh, so the panel
+   * refreshes at once to be able to create new backup codes (which need aal2).
+   */
+  aal?: 'aal2';
 }
 export interface MfaVerifyResponse {
   valid: boolean;

@@ -1,3 +1,4 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,23 @@ describe('auth configuration', () => {
   it('names a bad ENCRYPTION_KEY and a half-set admin', () => {
     expect(() => loadAuthConfig({ ...base, ENCRYPTION_KEY: 'abc' })).toThrow('ENCRYPTION_KEY: must be 64 hex characters');
     expect(() => loadAuthConfig({ ...base, ADMIN_EMAIL: 'a@b.co' })).toThrow('ADMIN_PASSWORD');
+  });
+
+  it('refuses production without ENCRYPTION_KEY or JWT_PRIVATE_KEY unless AUTH_GENERATE_KEYS=true (security review 4)', () => {
+    const production = { ...base, NODE_ENV: 'production' };
+    const encryptionKey = randomBytes(32).toString('hex');
+    const jwtKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(() => loadAuthConfig(production)).toThrow(/ENCRYPTION_KEY: required when NODE_ENV=production.*JWT_PRIVATE_KEY: required/);
+    expect(() => loadAuthConfig({ ...production, ENCRYPTION_KEY: encryptionKey })).toThrow('JWT_PRIVATE_KEY: required when NODE_ENV=production');
+    expect(() => loadAuthConfig({ ...production, JWT_PRIVATE_KEY: jwtKey, ENCRYPTION_KEY: ' ' })).toThrow('ENCRYPTION_KEY: required');
+    expect(loadAuthConfig({ ...production, ENCRYPTION_KEY: encryptionKey, JWT_PRIVATE_KEY: jwtKey }).ENCRYPTION_KEY).toBe(encryptionKey);
+    // Explicit opt-in for a single instance (docker compose, benchmarks): the generated-once files.
+    expect(loadAuthConfig({ ...production, AUTH_GENERATE_KEYS: 'true' }).AUTH_GENERATE_KEYS).toBe(true);
+    expect(() => loadAuthConfig({ ...production, AUTH_GENERATE_KEYS: 'yes' })).toThrow('AUTH_GENERATE_KEYS: must be true or false');
+    // Development and tests (npm start, the suites) keep generating them without any setting.
+    expect(loadAuthConfig({ ...base, NODE_ENV: 'development' }).AUTH_GENERATE_KEYS).toBe(false);
+    expect(() => loadAuthConfig({ ...base })).not.toThrow();
+    expect(() => loadAuthConfig({ ...base, NODE_ENV: 'test' })).not.toThrow();
   });
 
   it('finds <repo>/.data from a folder inside the repository', () => {

@@ -36,6 +36,12 @@ export const authEnvSchema = baseEnvSchema
     ENCRYPTION_KEY: optionalText.pipe(
       z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
     ),
+    /**
+     * Production needs ENCRYPTION_KEY and JWT_PRIVATE_KEY (replicas generating their own keys could not read
+     * each other's tokens or secrets); `true` opts a single-instance production run (one persistent DATA_DIR,
+     * e.g. docker compose, the benchmarks) into the generated-once key files instead.
+     */
+    AUTH_GENERATE_KEYS: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()).transform((value) => value === 'true'),
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('PayCadence <no-reply@paycadence.app>'),
     ADMIN_EMAIL: optionalText,
@@ -54,6 +60,18 @@ export const authEnvSchema = baseEnvSchema
         path: ['ARGON2_MEMORY_KIB'],
         message: 'argon2id cost below the OWASP floor (19456 KiB, 2 iterations) is allowed only with NODE_ENV=test',
       });
+    }
+    // Security review 4: never let production replicas each invent their own keys.
+    if (env.NODE_ENV === 'production' && !env.AUTH_GENERATE_KEYS) {
+      for (const name of ['ENCRYPTION_KEY', 'JWT_PRIVATE_KEY'] as const) {
+        if (!env[name]) {
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'required when NODE_ENV=production (every replica must share it); set AUTH_GENERATE_KEYS=true to generate it once under DATA_DIR on a single instance',
+          });
+        }
+      }
     }
     if ((env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) || (!env.ADMIN_EMAIL && env.ADMIN_PASSWORD)) {
       context.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together' });

@@ -130,7 +130,9 @@ async function userWithMfa() {
   const secret: string = setup.body.manualEntryKey;
   const enable = await api('POST', '/api/mfa/enable', { token, body: { userId: account.user.id, token: await totpCode(secret, new Date()) } });
   expect(enable.body.success).toBe(true);
-  return { ...account, secret, codes: enable.body.codes as string[] };
+  // Enabling raised the caller's family to aal2: its next refresh is a session that passed 2FA.
+  const raised = await api('POST', '/api/auth/refresh', { body: { refresh_token: account.session.refresh_token } });
+  return { ...account, secret, codes: enable.body.codes as string[], mfaSession: raised.body.session };
 }
 
 /** A code for a step newer than any used so far (the window allows one step ahead). */
@@ -144,6 +146,28 @@ const outboxFiles = () => {
   }
 };
 const readOutbox = (name: string) => JSON.parse(readFileSync(join(dataDir, 'outbox', name), 'utf8'));
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `probe` answers something truthy (the reset e-mail is written in the background). */
+async function waitFor<T>(probe: () => T, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`nothing after ${timeoutMs} ms`);
+    await pause(50);
+  }
+}
+
+/** Rejects when `promise` takes longer than `ms` (for "answers at once" checks). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([promise, pause(ms).then(() => Promise.reject(new Error(`no answer within ${ms} ms`)))]);
+}
+
+const verifyCode = (mfaToken: string, userId: string, code: string) =>
+  api('POST', '/api/mfa/verify', { token: mfaToken, body: { userId, token: code } });
+const countStatuses = (answers: Answer[]) =>
+  answers.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -473,7 +497,7 @@ describe('two-factor routes', () => {
 
   it('GET backup-codes issues a new set and invalidates the old one', async () => {
     const account = await userWithMfa();
-    const fresh = await api('GET', `/api/mfa/backup-codes/${account.user.id}`, { token: account.session.access_token });
+    const fresh = await api('GET', `/api/mfa/backup-codes/${account.user.id}`, { token: account.mfaSession.access_token });
     expect(fresh.status).toBe(200);
     expect(fresh.body.codes).toHaveLength(10);
     expect(fresh.body.codes).not.toContain(account.codes[2]);
@@ -486,7 +510,7 @@ describe('two-factor routes', () => {
 
   it('disables with a current code; sign-in then answers a session directly', async () => {
     const account = await userWithMfa();
-    const token = account.session.access_token;
+    const token = account.mfaSession.access_token;
     const wrong = await api('POST', '/api/mfa/disable', { token, body: { userId: account.user.id, token: '000000' } });
     expect(wrong.body).toMatchObject({ success: false, error: AUTH_MESSAGES.invalidCodeShort });
     const off = await api('POST', '/api/mfa/disable', { token, body: { userId: account.user.id, token: await nextStepCode(account.secret) } });
@@ -505,6 +529,7 @@ describe('password reset', () => {
     const answer = await api('POST', '/api/auth/forgot-password', { body: { email: freshEmail('ghost') } });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ message: AUTH_MESSAGES.forgotPasswordSent });
+    await pause(300);
     expect(outboxFiles()).toHaveLength(before);
   });
 
@@ -513,7 +538,11 @@ describe('password reset', () => {
     const other = await login(account.email, account.password);
     const answer = await api('POST', '/api/auth/forgot-password', { body: { email: account.email.toUpperCase() } });
     expect(answer.body).toEqual({ message: AUTH_MESSAGES.forgotPasswordSent });
-    const files = outboxFiles();
+    // The e-mail is written in the background (the answer never waits for it): poll the outbox.
+    const files = await waitFor(() => {
+      const names = outboxFiles();
+      return names.length && readOutbox(names[names.length - 1]).to === account.email ? names : null;
+    });
     const mail = readOutbox(files[files.length - 1]);
     expect(mail).toMatchObject({ to: account.email, subject: expect.stringContaining('Reset'), sentAt: expect.any(String) });
     const link = /http:\/\/app\.test\/reset-password#\S+/.exec(mail.text)![0];
@@ -526,6 +555,7 @@ describe('password reset', () => {
     // Within a minute a second request sends nothing new and answers the same.
     const again = await api('POST', '/api/auth/forgot-password', { body: { email: account.email } });
     expect(again.body).toEqual({ message: AUTH_MESSAGES.forgotPasswordSent });
+    await pause(500);
     expect(outboxFiles()).toHaveLength(files.length);
 
     // The recovery token opens nothing else.
@@ -552,6 +582,176 @@ describe('password reset', () => {
     const { session } = await registerUser();
     expect((await api('POST', '/api/auth/update-password', { token: session.access_token, body: { password: 'N3w!Password' } })).status).toBe(401);
     expect((await api('POST', '/api/auth/update-password', { body: { password: 'N3w!Password' } })).status).toBe(401);
+  });
+});
+
+describe('security review fixes', () => {
+  it('a right password does not reset the wrong-code count of a 2FA account; a full sign-in does (review 1)', async () => {
+    const account = await userWithMfa();
+    let challenge = await login(account.email, account.password);
+    for (let i = 0; i < 9; i += 1) expect((await verifyCode(challenge.body.mfa_token, account.user.id, '000000')).status).toBe(401);
+    // Signing in again with the password must not buy 9 more guesses.
+    challenge = await login(account.email, account.password);
+    expect(challenge.status).toBe(200);
+    expect((await verifyCode(challenge.body.mfa_token, account.user.id, '000000')).status).toBe(401);
+    const locked = await verifyCode(challenge.body.mfa_token, account.user.id, await nextStepCode(account.secret));
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe(AUTH_MESSAGES.tooManyAttempts);
+    expect((await login(account.email, account.password)).status).toBe(429);
+  });
+
+  it('clears the account count once the second step succeeds (review 1)', async () => {
+    const account = await userWithMfa();
+    const challenge = await login(account.email, account.password);
+    for (let i = 0; i < 8; i += 1) expect((await verifyCode(challenge.body.mfa_token, account.user.id, '000000')).status).toBe(401);
+    expect((await verifyCode(challenge.body.mfa_token, account.user.id, await nextStepCode(account.secret))).status).toBe(200);
+    for (let i = 0; i < 9; i += 1) expect((await login(account.email, 'Wrong!Pass1')).status).toBe(401);
+    expect((await login(account.email, account.password)).status).toBe(200);
+  });
+
+  it('counts before evaluating: of 30 concurrent wrong passwords for one account only 10 are evaluated (review 2)', async () => {
+    const account = await registerUser();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => login(account.email, 'Wrong!Pass1')));
+    expect(countStatuses(answers)).toEqual({ 401: 10, 429: 20 });
+    expect(answers.find((answer) => answer.status === 429)!.body.message).toBe(AUTH_MESSAGES.tooManyAttempts);
+  });
+
+  it('counts before evaluating: of 30 concurrent wrong passwords from one IP only 10 are evaluated (review 2)', async () => {
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => login(freshEmail('burst'), 'Wrong!Pass1', ip)));
+    expect(countStatuses(answers)).toEqual({ 401: 10, 429: 20 });
+  });
+
+  it('counts before evaluating: of 30 concurrent wrong 2FA codes only 10 are evaluated (review 2)', async () => {
+    const account = await userWithMfa();
+    const challenge = await login(account.email, account.password);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => verifyCode(challenge.body.mfa_token, account.user.id, '000000')));
+    expect(countStatuses(answers)).toEqual({ 401: 10, 429: 20 });
+  });
+
+  it('successful sign-ins do not use up the per-IP allowance (review 2)', async () => {
+    const ip = freshIp();
+    const account = await registerUser();
+    for (let i = 0; i < 12; i += 1) expect((await login(account.email, account.password, ip)).status).toBe(200);
+    for (let i = 0; i < 10; i += 1) expect((await login(freshEmail('probe'), 'Wrong!Pass1', ip)).status).toBe(401);
+    expect((await login(account.email, account.password, ip)).status).toBe(429);
+  });
+
+  it('answers forgot-password without waiting for the account lookup or the e-mail (review 3)', async () => {
+    const account = await registerUser();
+    const before = outboxFiles().length;
+    // Hold the users table: a handler that looks the account up before answering cannot answer meanwhile.
+    const blocker = new pg.Client({ connectionString: config.DATABASE_URL });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(`LOCK TABLE "${schema}".users IN ACCESS EXCLUSIVE MODE`);
+      const answer = await within(api('POST', '/api/auth/forgot-password', { body: { email: account.email } }), 2000);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ message: AUTH_MESSAGES.forgotPasswordSent });
+      expect(outboxFiles()).toHaveLength(before);
+    } finally {
+      await blocker.query('ROLLBACK');
+      await blocker.end();
+    }
+    // Once the table is free the background work finishes and the e-mail goes out.
+    const files = await waitFor(() => (outboxFiles().length > before ? outboxFiles() : null));
+    expect(readOutbox(files[files.length - 1]).to).toBe(account.email);
+  });
+
+  it("creates new backup codes only in a session that passed 2FA; enabling raises the caller's family (review 5)", async () => {
+    const { session, user, email } = await registerUser();
+    const token = session.access_token;
+    const setup = await api('POST', '/api/mfa/setup', { token, body: { userId: user.id, userEmail: email } });
+    const enable = await api('POST', '/api/mfa/enable', { token, body: { userId: user.id, token: await totpCode(setup.body.manualEntryKey, new Date()) } });
+    expect(enable.body).toEqual({ success: true, codes: expect.any(Array), aal: 'aal2' });
+
+    // The access token of the password-only sign-in is still aal1: refused.
+    const refused = await api('GET', `/api/mfa/backup-codes/${user.id}`, { token });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ success: false, message: AUTH_MESSAGES.backupCodesNeedTwoFactor });
+
+    // The same family, refreshed, is aal2 (no new refresh token was handed out by enable).
+    const refreshed = await api('POST', '/api/auth/refresh', { body: { refresh_token: session.refresh_token } });
+    const claims = decodeJwt(refreshed.body.session.access_token);
+    expect(claims).toMatchObject({ sub: user.id, aal: 'aal2', sid: decodeJwt(token).sid });
+    const fresh = await api('GET', `/api/mfa/backup-codes/${user.id}`, { token: refreshed.body.session.access_token });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.codes).toHaveLength(10);
+  });
+
+  it('a password-only session of a 2FA account cannot create backup codes (review 5)', async () => {
+    const account = await userWithMfa();
+    const aal1 = await signToken({ sub: account.user.id, email: account.email, aal: 'aal1' });
+    const refused = await api('GET', `/api/mfa/backup-codes/${account.user.id}`, { token: aal1 });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(AUTH_MESSAGES.backupCodesNeedTwoFactor);
+  });
+
+  it('counts wrong codes at enable against the account: 429 after 10 (review 6)', async () => {
+    const { session, user, email } = await registerUser();
+    const token = session.access_token;
+    const setup = await api('POST', '/api/mfa/setup', { token, body: { userId: user.id, userEmail: email } });
+    for (let i = 0; i < 10; i += 1) expect((await api('POST', '/api/mfa/enable', { token, body: { userId: user.id, token: '000000' } })).status).toBe(400);
+    const locked = await api('POST', '/api/mfa/enable', { token, body: { userId: user.id, token: await totpCode(setup.body.manualEntryKey, new Date()) } });
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe(AUTH_MESSAGES.tooManyAttempts);
+    // The same counter as sign-in.
+    expect((await login(email, PASSWORD)).status).toBe(429);
+  });
+
+  it('counts wrong codes at disable against the account: 429 after 10 (review 6)', async () => {
+    const account = await userWithMfa();
+    const token = account.mfaSession.access_token;
+    for (let i = 0; i < 10; i += 1) expect((await api('POST', '/api/mfa/disable', { token, body: { userId: account.user.id, token: '000000' } })).status).toBe(400);
+    const locked = await api('POST', '/api/mfa/disable', { token, body: { userId: account.user.id, token: await nextStepCode(account.secret) } });
+    expect(locked.status).toBe(429);
+    expect((await api('GET', `/api/mfa/status/${account.user.id}`, { token })).body.enabled).toBe(true);
+  });
+
+  it('answers 403 from GET /api/auth/me for a suspended user (review 7)', async () => {
+    const account = await registerUser();
+    await db.query(`UPDATE "${schema}".users SET status = 'suspended' WHERE id = $1`, [account.user.id]);
+    const me = await api('GET', '/api/auth/me', { token: account.session.access_token });
+    expect(me.status).toBe(403);
+    expect(me.body.message).toBe(AUTH_MESSAGES.suspended);
+  });
+
+  it('logs out with a refresh token alone, or with an expired access token (review 7)', async () => {
+    const alone = await registerUser();
+    const out = await api('POST', '/api/auth/logout', { body: { refresh_token: alone.session.refresh_token } });
+    expect(out.status).toBe(204);
+    expect((await api('POST', '/api/auth/refresh', { body: { refresh_token: alone.session.refresh_token } })).status).toBe(401);
+
+    const expiredCaller = await registerUser();
+    const expired = await signToken({ sub: expiredCaller.user.id, sid: decodeJwt(expiredCaller.session.access_token).sid }, { expiresIn: -60 });
+    const outExpired = await api('POST', '/api/auth/logout', { token: expired, body: { refresh_token: expiredCaller.session.refresh_token } });
+    expect(outExpired.status).toBe(204);
+    expect((await api('POST', '/api/auth/refresh', { body: { refresh_token: expiredCaller.session.refresh_token } })).status).toBe(401);
+  });
+
+  it("enabling and disabling 2FA end the user's other sessions and keep the caller's (review 7)", async () => {
+    const account = await registerUser();
+    const elsewhere = await login(account.email, account.password);
+    const token = account.session.access_token;
+    const setup = await api('POST', '/api/mfa/setup', { token, body: { userId: account.user.id, userEmail: account.email } });
+    const secret: string = setup.body.manualEntryKey;
+    const enable = await api('POST', '/api/mfa/enable', { token, body: { userId: account.user.id, token: await totpCode(secret, new Date()) } });
+    expect(enable.body.success).toBe(true);
+    expect((await api('POST', '/api/auth/refresh', { body: { refresh_token: elsewhere.body.session.refresh_token } })).status).toBe(401);
+    const kept = await api('POST', '/api/auth/refresh', { body: { refresh_token: account.session.refresh_token } });
+    expect(kept.status).toBe(200);
+
+    const challenge = await login(account.email, account.password);
+    const second = await verifyCode(challenge.body.mfa_token, account.user.id, enable.body.codes[0]);
+    expect(second.status).toBe(200);
+    const off = await api('POST', '/api/mfa/disable', {
+      token: kept.body.session.access_token,
+      body: { userId: account.user.id, token: await nextStepCode(secret) },
+    });
+    expect(off.body).toEqual({ success: true });
+    expect((await api('POST', '/api/auth/refresh', { body: { refresh_token: second.body.session.refresh_token } })).status).toBe(401);
+    expect((await api('POST', '/api/auth/refresh', { body: { refresh_token: kept.body.session.refresh_token } })).status).toBe(200);
   });
 });
 

@@ -137,6 +137,29 @@ describe('TwoFactorPanel', () => {
     expect(screen.queryByRole('list', { name: 'Backup codes' })).toBeNull();
   });
 
+  it('after enabling, refreshes into the aal2 session the server raised, so new backup codes work at once (security review 5)', async () => {
+    const fetchMock = mockFetch((url) => {
+      if (url.startsWith('/api/mfa/status/')) return json({ enabled: false, factors: [], backupCodesRemaining: 0 });
+      if (url === '/api/mfa/setup') return json({ success: true, qrCode: 'data:image/png;base64,AAAA', manualEntryKey: 'JBSWY3DPEHPK3PXP' });
+      if (url === '/api/mfa/enable') return json({ success: true, codes: ['AAAAA-11111'], aal: 'aal2' });
+      if (url === '/api/auth/refresh') return json({ session: { access_token: 'at-aal2', refresh_token: 'rt2', expires_in: 900, token_type: 'bearer' } });
+      if (url.startsWith('/api/mfa/backup-codes/')) return json({ codes: ['NEWAA-22222'] });
+      return json({}, 404);
+    });
+    renderScreen(<TwoFactorPanel />, { path: '/settings', user: ANN });
+    await userEvent.click(await screen.findByRole('button', { name: /Authenticator app/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await userEvent.type(screen.getByLabelText('Verification code'), '111111');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
+    expect(await screen.findByText('Two-factor authentication is now enabled.')).toBeTruthy();
+    expect(bodyOf(fetchMock.mock.calls.find(([url]) => url === '/api/auth/refresh')![1])).toEqual({ refresh_token: 'rt' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Generate new backup codes' }));
+    expect(await screen.findByText('NEWAA-22222')).toBeTruthy();
+    const regenerate = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/mfa/backup-codes/'))!;
+    expect((regenerate[1].headers as Record<string, string>).Authorization).toBe('Bearer at-aal2');
+  });
+
   it('opens on complete when already enabled', async () => {
     mockFetch(() => json({ enabled: true, factors: [], backupCodesRemaining: 10 }));
     renderScreen(<TwoFactorPanel />, { path: '/settings', user: { ...ANN, mfa_enabled: true } });

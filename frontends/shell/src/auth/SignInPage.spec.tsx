@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
-import { SignInPage } from './SignInPage';
+import { BACKUP_CODE_FORMAT_MESSAGE, SignInPage } from './SignInPage';
 import { ANN, bodyOf, json, mockFetch, renderScreen } from './test-helpers';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -91,5 +91,65 @@ describe('SignInPage', () => {
     await userEvent.type(await screen.findByLabelText('Verification code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
     expect(await screen.findByText('Failed to verify MFA code. Please try again.')).toBeTruthy();
+  });
+  it('takes a backup code instead of the 6-digit code and sends it as token', async () => {
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/auth/login') return json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1' });
+      return bodyOf(init).token === 'ABCDE-23456'
+        ? json({ valid: true, user: ANN, session: { access_token: 'a', refresh_token: 'r', expires_in: 900, token_type: 'bearer' } })
+        : json({ valid: false, message: 'Invalid verification code. Please try again.' }, 401);
+    });
+    renderScreen(<SignInPage />, { path: '/login' });
+    await submitCredentials();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use a backup code instead' }));
+    expect(screen.queryByLabelText('Verification code')).toBeNull();
+    const backup = screen.getByLabelText('Backup code') as HTMLInputElement;
+
+    // Letters, digits and '-' only; a half code is refused before any call.
+    await userEvent.type(backup, 'ab!c d');
+    expect(backup.value).toBe('abcd');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(screen.getByText(BACKUP_CODE_FORMAT_MESSAGE)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/mfa/verify')).toBe(false);
+
+    await userEvent.clear(backup);
+    await userEvent.type(backup, 'ZZZZZ-99999');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByText('Invalid verification code. Please try again.')).toBeTruthy();
+    expect((screen.getByLabelText('Backup code') as HTMLInputElement).value).toBe('');
+
+    await userEvent.type(screen.getByLabelText('Backup code'), 'ABCDE-23456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
+    const verify = fetchMock.mock.calls.filter(([url]) => url === '/api/mfa/verify').at(-1)!;
+    expect(bodyOf(verify[1])).toEqual({ userId: 'u1', token: 'ABCDE-23456' });
+  });
+
+  it('switches back to the 6-digit code and keeps its format check', async () => {
+    mockFetch(() => json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1' }));
+    renderScreen(<SignInPage />, { path: '/login' });
+    await submitCredentials();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use a backup code instead' }));
+    await userEvent.type(screen.getByLabelText('Backup code'), 'ABCDE');
+    await userEvent.click(screen.getByRole('button', { name: 'Use your authenticator app instead' }));
+    const code = screen.getByLabelText('Verification code') as HTMLInputElement;
+    expect(code.value).toBe('');
+    await userEvent.type(code, 'ABCDE-123');
+    expect(code.value).toBe('123');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(screen.getByText('Please enter a 6-digit verification code.')).toBeTruthy();
+  });
+
+  it.each([
+    ['too many attempts (429)', 429, 'Too many failed sign-in attempts. Please try again in 15 minutes.'],
+    ['an expired challenge (401)', 401, 'Your session has expired. Please sign in again.'],
+  ])("shows the server's message for %s instead of the wrong-code text", async (_case, status, message) => {
+    mockFetch((url) => (url === '/api/auth/login' ? json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1' }) : json({ message }, status)));
+    renderScreen(<SignInPage />, { path: '/login' });
+    await submitCredentials();
+    await userEvent.type(await screen.findByLabelText('Verification code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText('Invalid verification code. Please try again.')).toBeNull();
   });
 });

@@ -11,9 +11,22 @@ type Step = { kind: 'credentials' } | { kind: 'code'; userId: string; mfaToken: 
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : NETWORK_ERROR_MESSAGE);
 
+/** A backup code as shown in settings (`XXXXX-XXXXX`); case and the dash do not matter to the server. */
+const BACKUP_CODE_PATTERN = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
+const BACKUP_CODE_MAX_LENGTH = 11;
+export const BACKUP_CODE_FORMAT_MESSAGE = 'Please enter a backup code like XXXXX-XXXXX.';
+
+/**
+ * Refusals of the code step that are not a wrong code: too many attempts (429) and an expired or spent
+ * challenge. The server's own message says what to do; anything else reads as a wrong code (spec part 1 §8).
+ */
+const CODE_STEP_SERVER_MESSAGES: readonly string[] = [AUTH_MESSAGES.tooManyAttempts, AUTH_MESSAGES.sessionExpired, AUTH_MESSAGES.suspended];
+const codeRefusalText = (message: string | undefined) =>
+  message && CODE_STEP_SERVER_MESSAGES.includes(message) ? message : AUTH_MESSAGES.invalidCode;
+
 /**
  * /login, /admin-login, /admin, /dev-login (spec part 1 §2, §4, §8): email and password, then, when the account
- * has two-factor authentication, a second step asking for the 6-digit code.
+ * has two-factor authentication, a second step asking for the 6-digit code (or one of the backup codes).
  */
 export function SignInPage() {
   const { user, loading, signIn, verifyMfa } = useAuth();
@@ -22,6 +35,7 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const [useBackupCode, setUseBackupCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,8 +66,13 @@ export function SignInPage() {
     event.preventDefault();
     if (step.kind !== 'code') return;
     setError(null);
-    // spec part 1 §5: digits only, exactly 6.
-    if (!/^\d{6}$/.test(code)) {
+    if (useBackupCode) {
+      if (!BACKUP_CODE_PATTERN.test(code)) {
+        setError(BACKUP_CODE_FORMAT_MESSAGE);
+        return;
+      }
+    } else if (!/^\d{6}$/.test(code)) {
+      // spec part 1 §5: digits only, exactly 6.
       setError(AUTH_MESSAGES.mfaCodeFormat);
       return;
     }
@@ -64,7 +83,7 @@ export function SignInPage() {
         navigate(AFTER_SIGN_IN_PATH, { replace: true });
         return;
       }
-      setError(AUTH_MESSAGES.invalidCode);
+      setError(codeRefusalText(result.message));
       setCode(''); // spec part 1 §8: the code is cleared
     } catch {
       setError(AUTH_MESSAGES.mfaVerifyFailed); // spec part 1 §8: no usable answer
@@ -76,8 +95,16 @@ export function SignInPage() {
   const backToLogin = () => {
     setStep({ kind: 'credentials' });
     setCode('');
+    setUseBackupCode(false);
     setError(null);
     setInfo(null);
+  };
+
+  // Lost phone: one of the backup codes from settings works in place of the app's code.
+  const toggleBackupCode = () => {
+    setUseBackupCode((current) => !current);
+    setCode('');
+    setError(null);
   };
 
   if (step.kind === 'code') {
@@ -86,21 +113,43 @@ export function SignInPage() {
         {info && <Alert tone="info">{info}</Alert>}
         {error && <Alert tone="error">{error}</Alert>}
         <form className="pc-auth__form" onSubmit={submitCode} noValidate>
-          <TextField
-            label="Verification code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="000000"
-            className="pc-auth__code"
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            autoFocus
-            required
-          />
+          {useBackupCode ? (
+            <TextField
+              key="backup"
+              label="Backup code"
+              name="backup-code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={BACKUP_CODE_MAX_LENGTH}
+              placeholder="XXXXX-XXXXX"
+              className="pc-auth__code"
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/[^A-Za-z0-9-]/g, '').slice(0, BACKUP_CODE_MAX_LENGTH))}
+              autoFocus
+              required
+            />
+          ) : (
+            <TextField
+              key="totp"
+              label="Verification code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder="000000"
+              className="pc-auth__code"
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+              autoFocus
+              required
+            />
+          )}
           <Button type="submit" size="lg" fullWidth busy={busy} busyText="Verifying...">
             Verify Code
+          </Button>
+          <Button variant="ghost" fullWidth onClick={toggleBackupCode} disabled={busy}>
+            {useBackupCode ? 'Use your authenticator app instead' : 'Use a backup code instead'}
           </Button>
           <Button variant="ghost" fullWidth onClick={backToLogin} disabled={busy}>
             Back to Login

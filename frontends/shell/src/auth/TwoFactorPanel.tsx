@@ -53,7 +53,7 @@ function BackendInstructions() {
 
 /** The two-factor setup panel (spec part 1 §2, §4, §8): check → method → setup → verify → complete. */
 export function TwoFactorPanel() {
-  const { user, authFetch, updateUser } = useAuth();
+  const { user, authFetch, updateUser, refreshSession } = useAuth();
   const [step, setStep] = useState<MfaStep>('check');
   const [qrCode, setQrCode] = useState<string | null>(null);
   const [manualKey, setManualKey] = useState<string | null>(null);
@@ -122,6 +122,9 @@ export function TwoFactorPanel() {
       setStep('complete');
       setSuccess('Two-factor authentication is now enabled.');
       updateUser({ ...user, mfa_enabled: true });
+      // The server raised this session to aal2 (the code proved the second factor); a refresh picks it up, so
+      // "Generate new backup codes" (which needs aal2) works right away.
+      if (answer.aal === 'aal2') await refreshSession();
     } catch (failure) {
       setError(isUnavailable(failure) ? M.enableFailed : (serverError(failure) ?? M.invalidCode));
       setCode('');

@@ -15,8 +15,8 @@ import {
   type UpdatePasswordResponse,
   type UpdateProfileResponse,
 } from '@payday/contracts';
-import { AuthGuard, CurrentUser, ValidationFailedError, ZodBody, bearerToken, type AuthenticatedUser } from '@payday/nest-kit';
-import { SessionService } from '../sessions/session.service.js';
+import { AuthGuard, CurrentUser, JwtVerifier, ValidationFailedError, ZodBody, bearerToken, type AuthenticatedUser } from '@payday/nest-kit';
+import { AccountSuspendedError, SessionService } from '../sessions/session.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
 import { PasswordResetService } from './password-reset.service.js';
@@ -29,6 +29,7 @@ export class AuthController {
     private readonly sessions: SessionService,
     private readonly users: UsersService,
     @Inject(PasswordResetService) private readonly passwordReset: PasswordResetService,
+    @Inject(JwtVerifier) private readonly verifier: JwtVerifier,
   ) {}
 
   @Post('register')
@@ -53,13 +54,19 @@ export class AuthController {
     return { session };
   }
 
-  /** Ends the caller's session family (and the family of the refresh token sent, when it is theirs). */
+  /**
+   * Ends the caller's session family and the family of the refresh token sent. A valid access token ends its
+   * own family (and the refresh token's only when it is theirs); without one (none, or expired: security
+   * review 7) the refresh token alone is enough to end its own family. Neither: 401.
+   */
   @Post('logout')
   @HttpCode(204)
-  @UseGuards(AuthGuard)
-  async logout(@CurrentUser() user: AuthenticatedUser, @ZodBody(LogoutRequestSchema) body: { refresh_token?: string }): Promise<void> {
-    if (user.sessionId) await this.sessions.revokeFamily(user.sessionId);
-    if (body.refresh_token) await this.sessions.revokeByToken(body.refresh_token, user.id);
+  async logout(@ZodBody(LogoutRequestSchema) body: { refresh_token?: string }, @Req() request: FastifyRequest): Promise<void> {
+    const accessToken = bearerToken(request);
+    const user = accessToken ? await this.verifier.verifyAccessToken(accessToken).catch(() => null) : null;
+    if (!user && !body.refresh_token) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    if (user?.sessionId) await this.sessions.revokeFamily(user.sessionId);
+    if (body.refresh_token) await this.sessions.revokeByToken(body.refresh_token, user?.id);
   }
 
   @Get('me')
@@ -68,14 +75,16 @@ export class AuthController {
   async me(@CurrentUser() current: AuthenticatedUser): Promise<MeResponse> {
     const user = await this.users.findById(current.id);
     if (!user) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    // Security review 7: a suspended account's still-valid access token opens nothing here either.
+    if (user.status === 'suspended') throw new AccountSuspendedError();
     return { user: await this.users.view(user, true) };
   }
 
-  /** Same answer whether or not the account exists (issue 3). */
+  /** Same answer, at once, whether or not the account exists (issue 3; security review 3: the work runs after). */
   @Post('forgot-password')
   @HttpCode(200)
-  async forgotPassword(@ZodBody(ForgotPasswordRequestSchema) body: { email: string }): Promise<ForgotPasswordResponse> {
-    await this.passwordReset.requestReset(body.email);
+  forgotPassword(@ZodBody(ForgotPasswordRequestSchema) body: { email: string }): ForgotPasswordResponse {
+    this.passwordReset.requestReset(body.email);
     return { message: AUTH_MESSAGES.forgotPasswordSent };
   }
 

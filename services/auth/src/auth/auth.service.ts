@@ -62,22 +62,25 @@ export class AuthService {
     return { user: await this.users.view(user), session: await this.sessions.start(user, 'aal1') };
   }
 
-  /** Same 401 for an unknown e-mail and a wrong password; throttled per account and per IP. */
+  /**
+   * Same 401 for an unknown e-mail and a wrong password; throttled per account and per IP. The attempt is
+   * counted before the hash is checked (security review 2) and the account's count is cleared only when the
+   * whole sign-in is done: with 2FA on that is at /api/mfa/verify, never here (security review 1).
+   */
   async login(email: string, password: string, ip: string): Promise<LoginResponse> {
-    await this.rateLimits.assertSignInAllowed(email, ip);
+    await this.rateLimits.takeSignInAttempt(email, ip);
     const user = await this.users.findByEmail(email);
     const valid = user ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.verifyAgainstNothing(password);
-    if (!user || !valid) {
-      await this.rateLimits.recordSignInFailure(email, ip);
-      throw new InvalidCredentialsError();
-    }
+    if (!user || !valid) throw new InvalidCredentialsError(); // the attempt stays counted
     if (user.status === 'suspended') throw new AccountSuspendedError();
-    await this.rateLimits.clearAccountFailures(email);
     if (await this.users.isMfaEnabled(user.id)) {
+      // A right password is no failure, but earlier wrong codes stay counted until the code step succeeds.
+      await this.rateLimits.returnSignInAttempt(email, ip);
       // DESIGN §4: with TOTP on, the password alone yields only a short-lived challenge.
       const { token } = await this.issuer.mfa(user.id);
       return { mfa_required: true, mfa_token: token, userId: user.id, message: AUTH_MESSAGES.mfaLoginPrompt };
     }
+    await this.rateLimits.completeSignIn(email, ip);
     return { user: await this.users.view(user), session: await this.sessions.start(user, 'aal1') };
   }
 

@@ -43,8 +43,19 @@ export class PasswordResetService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** Answers nothing about the address: the caller always replies with the same message. */
-  async requestReset(email: string): Promise<void> {
+  /**
+   * Starts the reset in the background and returns at once: the caller answers the same message right away,
+   * so neither the answer nor its timing tells whether the account exists (security review 3). The work's
+   * errors are logged, never left unhandled.
+   */
+  requestReset(email: string): void {
+    this.sendResetLink(email).catch((error: unknown) => {
+      this.logger.error(`password reset request failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  /** Looks the account up and mails a single-use link, at most one a minute per address. */
+  async sendResetLink(email: string): Promise<void> {
     const user = await this.users.findByEmail(email);
     if (!user || user.status !== 'active') return;
     if (!(await this.rateLimits.claimResetEmail(user.email))) return;

@@ -16,7 +16,31 @@ export class TooManyAttemptsError extends DomainError {
   }
 }
 
-/** Redis counters behind the throttles of issue 3; every key starts with the configured prefix. */
+/**
+ * Takes one attempt from every counter in KEYS, atomically, unless one of them is already at the limit
+ * (ARGV[1]); the window (ARGV[2] seconds) starts with a counter's first attempt. Answers 1 when taken.
+ */
+const TAKE_ATTEMPT = `
+for _, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') >= tonumber(ARGV[1]) then return 0 end
+end
+for _, key in ipairs(KEYS) do
+  if redis.call('INCR', key) == 1 or redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, ARGV[2]) end
+end
+return 1`;
+
+/** Gives an attempt back (it was not a failure); never creates a counter or takes one below zero. */
+const RETURN_ATTEMPT = `
+for _, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') > 0 then redis.call('DECR', key) end
+end
+return 1`;
+
+/**
+ * Redis counters behind the sign-in throttles (10 per account and 10 per IP in 15 minutes; every key starts
+ * with the configured prefix). An attempt is counted BEFORE it is evaluated, so a burst of concurrent
+ * guesses cannot all pass a check made before any of them is counted: at most 10 are ever evaluated.
+ */
 @Injectable()
 export class RateLimits {
   constructor(
@@ -24,27 +48,45 @@ export class RateLimits {
     @Inject(REDIS_KEY_PREFIX) private readonly prefix: string,
   ) {}
 
-  private failureKeys(email: string, ip: string) {
-    return [`${this.prefix}login-failures:account:${email.toLowerCase()}`, `${this.prefix}login-failures:ip:${ip}`];
+  private accountKey(email: string) {
+    return `${this.prefix}login-failures:account:${email.trim().toLowerCase()}`;
   }
 
-  /** 10 failed sign-ins for one account, or from one IP, within 15 minutes: 429 until the window ends. */
-  async assertSignInAllowed(email: string, ip: string): Promise<void> {
-    const counts = await this.redis.mget(...this.failureKeys(email, ip));
-    if (counts.some((count) => Number(count ?? 0) >= LOGIN_MAX_FAILURES)) throw new TooManyAttemptsError();
+  private ipKey(ip: string) {
+    return `${this.prefix}login-failures:ip:${ip}`;
   }
 
-  /** Counts one failure against the account and the IP; the window starts at the first failure. */
-  async recordSignInFailure(email: string, ip: string): Promise<void> {
-    const pipeline = this.redis.multi();
-    for (const key of this.failureKeys(email, ip)) {
-      pipeline.set(key, 0, 'EX', LOGIN_FAILURE_WINDOW_SECONDS, 'NX').incr(key);
-    }
-    await pipeline.exec();
+  private async take(keys: string[]): Promise<void> {
+    const taken = await this.redis.eval(TAKE_ATTEMPT, keys.length, ...keys, LOGIN_MAX_FAILURES, LOGIN_FAILURE_WINDOW_SECONDS);
+    if (Number(taken) !== 1) throw new TooManyAttemptsError();
   }
 
-  async clearAccountFailures(email: string): Promise<void> {
-    await this.redis.del(this.failureKeys(email, '-')[0]);
+  /** A password or sign-in code attempt: counted against the account and the IP first; 429 when either is spent. */
+  takeSignInAttempt(email: string, ip: string): Promise<void> {
+    return this.take([this.accountKey(email), this.ipKey(ip)]);
+  }
+
+  /** A code typed while signed in (enable / disable 2FA): counted against the account only. */
+  takeAccountAttempt(email: string): Promise<void> {
+    return this.take([this.accountKey(email)]);
+  }
+
+  /** The attempt was right: it gives its place back (the counters count failures). */
+  async returnSignInAttempt(email: string, ip: string): Promise<void> {
+    await this.redis.eval(RETURN_ATTEMPT, 2, this.accountKey(email), this.ipKey(ip));
+  }
+
+  async returnAccountAttempt(email: string): Promise<void> {
+    await this.redis.eval(RETURN_ATTEMPT, 1, this.accountKey(email));
+  }
+
+  /**
+   * The whole sign-in succeeded (password, and the second factor when it is on): the account starts afresh
+   * and the IP gets this attempt back. Never after the password alone when 2FA is on (security review 1).
+   */
+  async completeSignIn(email: string, ip: string): Promise<void> {
+    await this.redis.del(this.accountKey(email));
+    await this.redis.eval(RETURN_ATTEMPT, 1, this.ipKey(ip));
   }
 
   /** At most one reset e-mail a minute per address: true when this one may go out. */

@@ -25,18 +25,17 @@ export class MfaSignInService {
     if (claims.sub !== userId) throw new ForbiddenException(AUTH_MESSAGES.mfaOtherUser);
     const user = await this.users.findById(userId);
     if (!user) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
-    // Wrong codes count as failed sign-ins, so the 6-digit space cannot be walked through.
-    await this.rateLimits.assertSignInAllowed(user.email, ip);
+    // Wrong codes count as failed sign-ins, so the 6-digit space cannot be walked through; each attempt is
+    // counted before the code is checked, so concurrent guesses cannot slip past the limit (security review 2).
+    await this.rateLimits.takeSignInAttempt(user.email, ip);
     if (user.status === 'suspended') throw new AccountSuspendedError();
-    if (!(await this.mfa.verifyForSignIn(user.id, code))) {
-      await this.rateLimits.recordSignInFailure(user.email, ip);
-      return { valid: false, message: AUTH_MESSAGES.invalidCode };
-    }
+    if (!(await this.mfa.verifyForSignIn(user.id, code))) return { valid: false, message: AUTH_MESSAGES.invalidCode };
     // One session per challenge: a second use of the same mfa_token is refused.
     if (!(await this.rateLimits.claimOnce('mfa', String(claims.jti), MFA_TOKEN_TTL_SECONDS))) {
       throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     }
-    await this.rateLimits.clearAccountFailures(user.email);
+    // The whole sign-in is done only now: the account's count starts afresh (security review 1).
+    await this.rateLimits.completeSignIn(user.email, ip);
     return { valid: true, user: await this.users.view(user), session: await this.sessions.start(user, 'aal2') };
   }
 }

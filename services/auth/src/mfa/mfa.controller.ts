@@ -16,6 +16,7 @@ import {
 import { AuthGuard, CurrentUser, ZodBody, bearerToken, type AuthenticatedUser } from '@payday/nest-kit';
 import { MfaRejectedError, MfaService } from './mfa.service.js';
 import { MfaSignInService } from './mfa-sign-in.service.js';
+import { SessionService } from '../sessions/session.service.js';
 import { UsersService } from '../users/users.service.js';
 
 /** spec part 1 §7 and DESIGN §3: a `{userId}` must be the token's subject (403 otherwise). */
@@ -29,6 +30,7 @@ export class MfaController {
   constructor(
     private readonly mfa: MfaService,
     private readonly users: UsersService,
+    private readonly sessions: SessionService,
     @Inject(MfaSignInService) private readonly signIn: MfaSignInService,
   ) {}
 
@@ -50,36 +52,47 @@ export class MfaController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MfaSetupResponse | MfaResultResponse> {
     assertOwnUser(user, body.userId);
-    const account = await this.users.findById(user.id);
-    if (!account) throw new ForbiddenException(AUTH_MESSAGES.mfaOtherUser);
+    const account = await this.accountOf(user);
     return this.answer(reply, () => this.mfa.setup(user.id, account.email));
   }
 
-  /** Answers `{success: true, codes}`: the 10 backup codes, shown once. */
+  /**
+   * Answers `{success: true, codes, aal}`: the 10 backup codes, shown once; the caller's session family is raised
+   * to aal2 (the code proved the second factor; security review 5) and the user's other sessions end (review 7).
+   */
   @Post('enable')
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @Header('Cache-Control', 'no-store')
-  enable(
+  async enable(
     @CurrentUser() user: AuthenticatedUser,
     @ZodBody(MfaCodeRequestSchema) body: MfaCodeRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MfaResultResponse> {
     assertOwnUser(user, body.userId);
-    return this.answer(reply, async () => ({ success: true, codes: await this.mfa.enable(user.id, body.token) }));
+    const account = await this.accountOf(user);
+    return this.answer(reply, async () => {
+      const codes = await this.mfa.enable(account.id, account.email, body.token);
+      await this.sessions.revokeOtherFamilies(account.id, user.sessionId);
+      const raised = await this.sessions.raiseFamilyToAal2(account.id, user.sessionId);
+      return raised ? { success: true, codes, aal: 'aal2' as const } : { success: true, codes };
+    });
   }
 
+  /** Turning 2FA off also ends the user's other sessions; the caller's stays (security review 7). */
   @Post('disable')
   @HttpCode(200)
   @UseGuards(AuthGuard)
-  disable(
+  async disable(
     @CurrentUser() user: AuthenticatedUser,
     @ZodBody(MfaCodeRequestSchema) body: MfaCodeRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MfaResultResponse> {
     assertOwnUser(user, body.userId);
+    const account = await this.accountOf(user);
     return this.answer(reply, async () => {
-      await this.mfa.disable(user.id, body.token);
+      await this.mfa.disable(account.id, account.email, body.token);
+      await this.sessions.revokeOtherFamilies(account.id, user.sessionId);
       return { success: true };
     });
   }
@@ -108,7 +121,17 @@ export class MfaController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<BackupCodesResponse | MfaResultResponse> {
     assertOwnUser(user, userId);
-    return this.answer(reply, async () => ({ codes: await this.mfa.regenerateBackupCodes(user.id) }));
+    return this.answer(reply, async () => {
+      // Security review 5: a stolen password (an aal1 session) must not be able to mint backup codes.
+      if (user.aal !== 'aal2') throw new MfaRejectedError(AUTH_MESSAGES.backupCodesNeedTwoFactor, 403);
+      return { codes: await this.mfa.regenerateBackupCodes(user.id) };
+    });
+  }
+
+  private async accountOf(user: AuthenticatedUser) {
+    const account = await this.users.findById(user.id);
+    if (!account) throw new ForbiddenException(AUTH_MESSAGES.mfaOtherUser);
+    return account;
   }
 
   /** spec part 1 §7: a refused step answers `{success: false, error}` (plus `message`, like every error). */

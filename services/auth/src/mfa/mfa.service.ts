@@ -5,6 +5,7 @@ import { IsNull, type Repository } from 'typeorm';
 import { AUTH_MESSAGES, type MfaSetupResponse, type MfaStatusResponse } from '@payday/contracts';
 import { DomainError } from '@payday/nest-kit';
 import { CLOCK, type Clock } from '../common/clock.js';
+import { RateLimits } from '../common/rate-limits.js';
 import { AUTH_KEYS, type AuthKeys } from '../tokens/auth-keys.js';
 import { BackupCode } from './backup-code.entity.js';
 import { generateBackupCodes, looksLikeBackupCode, normalizeBackupCode } from './backup-codes.js';
@@ -29,6 +30,7 @@ export class MfaService {
     @InjectRepository(BackupCode) private readonly backupCodes: Repository<BackupCode>,
     @Inject(AUTH_KEYS) private readonly keys: AuthKeys,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly rateLimits: RateLimits,
   ) {}
 
   async status(userId: string): Promise<MfaStatusResponse> {
@@ -55,23 +57,34 @@ export class MfaService {
     return { success: true, qrCode, manualEntryKey: secret };
   }
 
-  /** Enabling needs a valid code for the pending secret; answers the 10 backup codes, shown once. */
-  async enable(userId: string, code: string): Promise<string[]> {
+  /**
+   * Enabling needs a valid code for the pending secret; answers the 10 backup codes, shown once. The code
+   * counts against the account like a sign-in code (security review 6).
+   */
+  async enable(userId: string, accountEmail: string, code: string): Promise<string[]> {
     const factor = await this.factors.findOneBy({ userId });
     if (!factor) throw new MfaRejectedError(AUTH_MESSAGES.mfaSetupFirst);
     if (factor.enabled) throw new MfaRejectedError(AUTH_MESSAGES.mfaAlreadyEnabled, 409);
-    if (!(await this.consumeTotp(factor, code))) throw new MfaRejectedError(AUTH_MESSAGES.invalidCodeShort);
+    if (!(await this.counted(accountEmail, () => this.consumeTotp(factor, code)))) throw new MfaRejectedError(AUTH_MESSAGES.invalidCodeShort);
     await this.factors.update({ userId }, { enabled: true, enabledAt: this.clock.now() });
     return this.replaceBackupCodes(userId);
   }
 
-  /** Turning it off needs a current code (or a backup code); removes the factor and its backup codes. */
-  async disable(userId: string, code: string): Promise<void> {
+  /** Turning it off needs a current code (or a backup code), counted like enable's; removes the factor and its codes. */
+  async disable(userId: string, accountEmail: string, code: string): Promise<void> {
     const factor = await this.factors.findOneBy({ userId, enabled: true });
     if (!factor) throw new MfaRejectedError(AUTH_MESSAGES.mfaNotEnabled);
-    if (!(await this.checkSecondFactor(factor, code))) throw new MfaRejectedError(AUTH_MESSAGES.invalidCodeShort);
+    if (!(await this.counted(accountEmail, () => this.checkSecondFactor(factor, code)))) throw new MfaRejectedError(AUTH_MESSAGES.invalidCodeShort);
     await this.backupCodes.delete({ userId });
     await this.factors.delete({ userId });
+  }
+
+  /** Takes an attempt from the account's counter first (429 when spent); a right code gives it back. */
+  private async counted(accountEmail: string, check: () => Promise<boolean>): Promise<boolean> {
+    await this.rateLimits.takeAccountAttempt(accountEmail);
+    const valid = await check();
+    if (valid) await this.rateLimits.returnAccountAttempt(accountEmail);
+    return valid;
   }
 
   /** The sign-in second step: a 6-digit code (never one already used) or an unused backup code. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, type Repository } from 'typeorm';
+import { IsNull, Not, type Repository } from 'typeorm';
 import type { AssuranceLevel } from '@payday/nest-kit';
 import { RefreshToken } from './refresh-token.entity.js';
 
@@ -22,6 +22,10 @@ export interface RefreshTokenStore {
   markUsed(id: string, at: Date): Promise<boolean>;
   revokeFamily(familyId: string, at: Date): Promise<void>;
   revokeAllForUser(userId: string, at: Date): Promise<void>;
+  /** Live tokens of the family are now of assurance `aal2`; false when the family has none (or is not the user's). */
+  raiseFamily(userId: string, familyId: string): Promise<boolean>;
+  /** Revokes every family of the user except `keepFamilyId`. */
+  revokeOtherFamilies(userId: string, keepFamilyId: string, at: Date): Promise<void>;
 }
 
 export const REFRESH_TOKEN_STORE = Symbol('REFRESH_TOKEN_STORE');
@@ -49,5 +53,14 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
 
   async revokeAllForUser(userId: string, at: Date) {
     await this.tokens.update({ userId, revokedAt: IsNull() }, { revokedAt: at });
+  }
+
+  async raiseFamily(userId: string, familyId: string) {
+    const result = await this.tokens.update({ userId, familyId, usedAt: IsNull(), revokedAt: IsNull() }, { aal: 'aal2' });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async revokeOtherFamilies(userId: string, keepFamilyId: string, at: Date) {
+    await this.tokens.update({ userId, familyId: Not(keepFamilyId), revokedAt: IsNull() }, { revokedAt: at });
   }
 }

@@ -24,6 +24,14 @@ class MemoryStore implements RefreshTokenStore {
   async revokeAllForUser(userId: string, at: Date) {
     for (const row of this.rows) if (row.userId === userId) row.revokedAt ??= at;
   }
+  async raiseFamily(userId: string, familyId: string) {
+    const live = this.rows.filter((row) => row.userId === userId && row.familyId === familyId && !row.usedAt && !row.revokedAt);
+    for (const row of live) row.aal = 'aal2';
+    return live.length > 0;
+  }
+  async revokeOtherFamilies(userId: string, keepFamilyId: string, at: Date) {
+    for (const row of this.rows) if (row.userId === userId && row.familyId !== keepFamilyId) row.revokedAt ??= at;
+  }
 }
 
 function setup() {
@@ -104,5 +112,33 @@ describe('SessionService rotation (DESIGN §4)', () => {
     const a = await service.start(user, 'aal1');
     await service.revokeByToken(a.refresh_token, 'someone-else');
     await expect(service.rotate(a.refresh_token)).resolves.toBeDefined();
+  });
+
+  it('logout by the refresh token alone ends that family (security review 7)', async () => {
+    const { service, user } = setup();
+    const a = await service.start(user, 'aal1');
+    await service.revokeByToken(a.refresh_token);
+    await expect(service.rotate(a.refresh_token)).rejects.toBeInstanceOf(InvalidRefreshTokenError);
+  });
+
+  it('revokeOtherFamilies keeps only the caller’s family (security review 7)', async () => {
+    const { service, store, user } = setup();
+    const mine = await service.start(user, 'aal1');
+    const other = await service.start(user, 'aal1');
+    await service.revokeOtherFamilies(user.id, store.rows[0].familyId);
+    await expect(service.rotate(other.refresh_token)).rejects.toBeInstanceOf(InvalidRefreshTokenError);
+    await expect(service.rotate(mine.refresh_token)).resolves.toBeDefined();
+  });
+
+  it('raiseFamilyToAal2 makes the family’s next refresh aal2 without minting a token (security review 5)', async () => {
+    const { service, store, user } = setup();
+    const mine = await service.start(user, 'aal1');
+    const familyId = store.rows[0].familyId;
+    expect(await service.raiseFamilyToAal2('someone-else', familyId)).toBe(false);
+    expect(await service.raiseFamilyToAal2(user.id, undefined)).toBe(false);
+    expect(await service.raiseFamilyToAal2(user.id, familyId)).toBe(true);
+    expect(store.rows).toHaveLength(1);
+    const next = await service.rotate(mine.refresh_token);
+    expect(next.session.access_token).toBe(`access:${familyId}:aal2`);
   });
 });

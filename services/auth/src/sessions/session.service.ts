@@ -76,10 +76,27 @@ export class SessionService {
     return { session: await this.issue(user, stored.familyId, stored.aal), user };
   }
 
-  /** Logout: ends the family of the presented token (only when it belongs to `userId`). */
-  async revokeByToken(refreshToken: string, userId: string): Promise<void> {
+  /**
+   * Logout: ends the family of the presented token. With `userId` (a caller with an access token) only when
+   * it is theirs; without, holding the refresh token is what entitles the caller to end its family.
+   */
+  async revokeByToken(refreshToken: string, userId?: string): Promise<void> {
     const stored = await this.store.findByHash(sha256(refreshToken));
-    if (stored && stored.userId === userId) await this.store.revokeFamily(stored.familyId, this.clock.now());
+    if (stored && (userId === undefined || stored.userId === userId)) await this.store.revokeFamily(stored.familyId, this.clock.now());
+  }
+
+  /**
+   * The caller just proved the second factor (enabling 2FA): their family's next refresh answers aal2. No new
+   * refresh token is minted, so an access token alone never turns into a lasting session.
+   */
+  async raiseFamilyToAal2(userId: string, familyId: string | undefined): Promise<boolean> {
+    return familyId ? this.store.raiseFamily(userId, familyId) : false;
+  }
+
+  /** 2FA turned on or off: every other session of the user ends; the caller's family stays. */
+  revokeOtherFamilies(userId: string, keepFamilyId: string | undefined): Promise<void> {
+    const now = this.clock.now();
+    return keepFamilyId ? this.store.revokeOtherFamilies(userId, keepFamilyId, now) : this.store.revokeAllForUser(userId, now);
   }
 
   revokeFamily(familyId: string): Promise<void> {
