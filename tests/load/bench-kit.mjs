@@ -41,7 +41,9 @@ export async function startStackForBench({ log = console.log } = {}) {
       dataDir: infra.dataDir,
       port: await findFreePort(),
       portOffset,
-      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+      // Production settings (argon2 floor, no debug logs); this one-replica local stack may keep auth's
+      // generated keys under .data, as npm start does.
+      env: { ...process.env, NODE_ENV: 'production', AUTH_GENERATE_KEYS: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
       log,
       onServiceLog: () => {},
       rateLimitFactor: BENCH_RATE_LIMIT_FACTOR,

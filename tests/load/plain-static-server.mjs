@@ -9,11 +9,20 @@ const body = readFileSync(filePath);
 const gzipped = gzipSync(body);
 const info = statSync(filePath);
 const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+const lastModified = new Date(info.mtimeMs).toUTCString();
 
 const server = http.createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
   const useGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && body.length >= 1024;
   const payload = useGzip ? gzipped : body;
-  const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: etag, 'Content-Length': payload.length };
+  // The file headers the gateway's static serving sends too (Last-Modified, Vary), so only the plugins differ.
+  const headers = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    ETag: etag,
+    'Last-Modified': lastModified,
+    Vary: 'Accept-Encoding',
+    'Content-Length': payload.length,
+  };
   if (useGzip) headers['Content-Encoding'] = 'gzip';
   res.writeHead(200, headers);
   res.end(payload);

@@ -6,7 +6,7 @@ import { loadKongConfig, scaleRateLimits } from './kong-config.mjs';
 import { createRouteMatcher } from './route-matcher.mjs';
 import { createRateLimiter } from './rate-limiter.mjs';
 import { createStaticHandler, sendJson } from './static-files.mjs';
-import { createUpstreamAgent, proxyRequest } from './proxy.mjs';
+import { createUpstreamAgent, describeUpstream, proxyRequest } from './proxy.mjs';
 
 const SIZE_UNITS = { bytes: 1, kilobytes: 1024, megabytes: 1024 * 1024 };
 // Kong's request-size-limiting defaults: 128 megabytes.
@@ -27,42 +27,48 @@ export function isClientSideRoute(pathname) {
 export function createGatewayHandler({ kongConfig, upstreams = {}, frontendsDir = null }) {
   const agent = createUpstreamAgent();
   const matchRoute = createRouteMatcher(kongConfig.services);
+  // Kong keeps one counter per client for a global rate limit, shared by every route; a limit set on a
+  // service counts that service's requests only.
+  const globalRateLimit = (() => {
+    const plugin = kongConfig.globalPlugins.find((candidate) => candidate.name === 'rate-limiting');
+    return plugin ? createRateLimiter(plugin.config) : null;
+  })();
   const targets = new Map();
   for (const service of kongConfig.services) {
-    targets.set(service.name, buildTarget(service, upstreams, frontendsDir));
+    targets.set(service.name, buildTarget(service, upstreams, frontendsDir, globalRateLimit));
   }
 
-  async function handle(req, res) {
+  // Synchronous on purpose: a cached static file is answered within the socket's read callback, with no
+  // promise hop; only a disk check (at most once a second per file) returns a promise.
+  function handle(req, res) {
+    const url = req.url;
     const clientIp = req.socket.remoteAddress ?? 'unknown';
-    const queryIndex = req.url.indexOf('?');
-    const pathname = queryIndex === -1 ? req.url : req.url.slice(0, queryIndex);
-    const query = queryIndex === -1 ? '' : req.url.slice(queryIndex);
+    const queryIndex = url.indexOf('?');
+    const pathname = queryIndex === -1 ? url : url.slice(0, queryIndex);
 
     const match = matchRoute(pathname, req.method);
-    if (!match) return sendJson(res, 404, { message: 'no Route matched with those values' });
+    if (match === null) return sendJson(res, 404, { message: 'no Route matched with those values' });
     const target = targets.get(match.service.name);
-    const responseHeaders = {};
-    const upstreamHeaders = {};
+    // The gateway's own response headers as flat [name, value, ...] pairs (what writeHead takes fastest).
+    const responseHeaders = [];
+    let requestId = null;
 
     // Plugins run in Kong's priority order: correlation-id, rate-limiting, request-size-limiting.
-    if (target.correlation) {
-      const headerName = target.correlation.header.toLowerCase();
-      const id = req.headers[headerName] || randomUUID();
-      upstreamHeaders[headerName] = id;
-      if (target.correlation.echo) responseHeaders[target.correlation.header] = id;
+    if (target.correlation !== null) {
+      requestId = req.headers[target.correlation.headerKey] || randomUUID();
+      if (target.correlation.echo) responseHeaders.push(target.correlation.header, requestId);
     }
-    if (target.rateLimit) {
-      const verdict = target.rateLimit(`${match.route.name}|${clientIp}`);
-      Object.assign(responseHeaders, verdict.headers);
-      if (!verdict.allowed) return drainThen(req, () => sendJson(res, 429, { message: 'API rate limit exceeded' }, responseHeaders));
+    if (target.rateLimit !== null) {
+      if (!target.rateLimit.into(clientIp, responseHeaders)) {
+        return drainThen(req, () => sendJson(res, 429, { message: 'API rate limit exceeded' }, responseHeaders));
+      }
     }
     let streamingLimit = null;
-    if (target.sizeLimit != null) {
+    if (target.sizeLimit !== null) {
       const declared = req.headers['content-length'];
       if (declared !== undefined && Number(declared) > target.sizeLimit) {
-        return drainThen(req, () =>
-          sendJson(res, 413, { message: 'Request size limit exceeded' }, { ...responseHeaders, Connection: 'close' }),
-        );
+        responseHeaders.push('Connection', 'close');
+        return drainThen(req, () => sendJson(res, 413, { message: 'Request size limit exceeded' }, responseHeaders));
       }
       if (declared === undefined && req.headers['transfer-encoding']) streamingLimit = target.sizeLimit;
     }
@@ -74,17 +80,26 @@ export function createGatewayHandler({ kongConfig, upstreams = {}, frontendsDir 
       return drainThen(req, () => sendJson(res, 502, { message: 'Service unavailable' }, responseHeaders));
     }
     const forwardedFor = req.headers['x-forwarded-for'];
-    upstreamHeaders['x-forwarded-for'] = forwardedFor ? `${forwardedFor}, ${clientIp}` : clientIp;
-    upstreamHeaders['x-forwarded-proto'] = req.headers['x-forwarded-proto'] ?? 'http';
-    upstreamHeaders['x-forwarded-host'] = req.headers['x-forwarded-host'] ?? req.headers.host ?? '';
-    upstreamHeaders['x-forwarded-port'] = String(req.socket.localPort ?? '');
-    upstreamHeaders['x-forwarded-prefix'] = match.route.stripPath ? match.prefix : '';
-    upstreamHeaders['x-real-ip'] = clientIp;
+    const upstreamHeaders = [
+      'x-forwarded-for',
+      forwardedFor ? `${forwardedFor}, ${clientIp}` : clientIp,
+      'x-forwarded-proto',
+      req.headers['x-forwarded-proto'] ?? 'http',
+      'x-forwarded-host',
+      req.headers['x-forwarded-host'] ?? req.headers.host ?? '',
+      'x-forwarded-port',
+      String(req.socket.localPort ?? ''),
+      'x-forwarded-prefix',
+      match.route.stripPath ? match.prefix : '',
+      'x-real-ip',
+      clientIp,
+    ];
+    if (requestId !== null) upstreamHeaders.push(target.correlation.headerKey, requestId);
     proxyRequest({
       req,
       res,
-      upstream: target.url,
-      path: match.upstreamPath + query,
+      upstream: target.upstream,
+      path: queryIndex === -1 ? match.upstreamPath : match.upstreamPath + url.slice(queryIndex),
       agent,
       extraRequestHeaders: upstreamHeaders,
       responseHeaders,
@@ -93,19 +108,26 @@ export function createGatewayHandler({ kongConfig, upstreams = {}, frontendsDir 
   }
 
   function handleSafely(req, res) {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) sendJson(res, 500, { message: 'An unexpected error occurred' });
-      else res.destroy();
-    });
+    try {
+      const pending = handle(req, res);
+      if (pending !== undefined && typeof pending.then === 'function') pending.then(undefined, (error) => answerError(res, error));
+    } catch (error) {
+      answerError(res, error);
+    }
   }
 
   return { handle: handleSafely, agent };
 }
 
-function buildTarget(service, upstreams, frontendsDir) {
-  const target = { kind: 'missing', ...pluginsFor(service) };
+function answerError(res) {
+  if (!res.headersSent) sendJson(res, 500, { message: 'An unexpected error occurred' });
+  else res.destroy();
+}
+
+function buildTarget(service, upstreams, frontendsDir, globalRateLimit) {
+  const target = { kind: 'missing', ...pluginsFor(service, globalRateLimit) };
   const upstream = upstreams[service.name];
-  if (upstream) return { ...target, kind: 'proxy', url: new URL(upstream) };
+  if (upstream) return { ...target, kind: 'proxy', upstream: describeUpstream(new URL(upstream)) };
   const frontendDir = frontendsDir ? join(frontendsDir, service.name) : null;
   if (frontendDir && existsSync(frontendDir) && statSync(frontendDir).isDirectory()) {
     const spaFallback = service.name === 'shell' ? isClientSideRoute : () => false;
@@ -114,16 +136,14 @@ function buildTarget(service, upstreams, frontendsDir) {
   return target;
 }
 
-function pluginsFor(service) {
+function pluginsFor(service, globalRateLimit) {
   const result = { correlation: null, rateLimit: null, sizeLimit: null };
   for (const plugin of service.plugins) {
     if (plugin.name === 'correlation-id') {
-      result.correlation = {
-        header: plugin.config.header_name ?? 'Kong-Request-ID',
-        echo: plugin.config.echo_downstream ?? false,
-      };
+      const header = plugin.config.header_name ?? 'Kong-Request-ID';
+      result.correlation = { header, headerKey: header.toLowerCase(), echo: plugin.config.echo_downstream ?? false };
     } else if (plugin.name === 'rate-limiting') {
-      result.rateLimit = createRateLimiter(plugin.config);
+      result.rateLimit = plugin.scope === 'global' ? globalRateLimit : createRateLimiter(plugin.config);
     } else if (plugin.name === 'request-size-limiting') {
       const unit = SIZE_UNITS[plugin.config.size_unit ?? 'megabytes'];
       result.sizeLimit = (plugin.config.allowed_payload_size ?? DEFAULT_PAYLOAD_SIZE) * unit;

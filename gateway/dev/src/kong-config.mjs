@@ -12,10 +12,10 @@ export function loadKongConfig(kongFile) {
 
 export function parseKongConfig(yamlText) {
   const doc = parse(yamlText) ?? {};
-  const globalPlugins = enabledPlugins(doc.plugins);
+  const globalPlugins = enabledPlugins(doc.plugins, 'global');
   const services = (doc.services ?? []).map((service) => {
     if (!service.name) throw new Error('kong.yml: every service needs a name');
-    const ownPlugins = enabledPlugins(service.plugins);
+    const ownPlugins = enabledPlugins(service.plugins, 'service');
     const ownNames = new Set(ownPlugins.map((plugin) => plugin.name));
     return {
       name: service.name,
@@ -35,10 +35,11 @@ export function parseKongConfig(yamlText) {
   return { services, globalPlugins };
 }
 
-function enabledPlugins(plugins) {
+/** `scope` says where a plugin was configured: Kong counts a global rate limit across every route. */
+function enabledPlugins(plugins, scope) {
   return (plugins ?? [])
     .filter((plugin) => plugin.enabled !== false)
-    .map((plugin) => ({ name: plugin.name, config: plugin.config ?? {} }));
+    .map((plugin) => ({ name: plugin.name, config: plugin.config ?? {}, scope }));
 }
 
 /** Returns a copy of the config whose rate-limiting limits are multiplied by `factor` (used by benchmarks). */

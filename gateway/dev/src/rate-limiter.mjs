@@ -36,18 +36,21 @@ export function createRateLimiter(config, { now = Date.now } = {}) {
     }
   }
 
-  return function check(clientKey) {
+  /**
+   * Counts one request of `clientKey` and appends Kong's headers to `out` as flat `[name, value, ...]`
+   * pairs; returns whether the request may pass. Plain loops and no per-call objects: it runs on every request.
+   */
+  function checkInto(clientKey, out) {
     const current = now();
     sweep(current);
     let windows = counters.get(clientKey);
-    if (!windows) {
+    if (windows === undefined) {
       windows = limits.map(() => ({ start: 0, count: 0 }));
       counters.set(clientKey, windows);
     }
     let allowed = true;
-    let tightest = null;
-    const headers = {};
-    limits.forEach((limit, index) => {
+    for (let index = 0; index < limits.length; index += 1) {
+      const limit = limits[index];
       const window = windows[index];
       const start = current - (current % limit.windowMs);
       if (window.start !== start) {
@@ -55,22 +58,37 @@ export function createRateLimiter(config, { now = Date.now } = {}) {
         window.count = 0;
       }
       if (window.count >= limit.limit) allowed = false;
-    });
-    limits.forEach((limit, index) => {
+    }
+    let tightestIndex = -1;
+    let tightestRemaining = 0;
+    for (let index = 0; index < limits.length; index += 1) {
+      const limit = limits[index];
       const window = windows[index];
       if (allowed) window.count += 1;
       const remaining = Math.max(0, limit.limit - window.count);
-      const reset = Math.ceil((window.start + limit.windowMs - current) / 1000);
-      headers[limit.limitHeader] = limit.limitText;
-      headers[limit.remainingHeader] = String(remaining);
-      if (!tightest || remaining < tightest.remaining) tightest = { limit: limit.limit, remaining, reset };
-    });
-    if (tightest) {
-      headers['RateLimit-Limit'] = String(tightest.limit);
-      headers['RateLimit-Remaining'] = String(tightest.remaining);
-      headers['RateLimit-Reset'] = String(tightest.reset);
-      if (!allowed) headers['Retry-After'] = String(tightest.reset);
+      out.push(limit.limitHeader, limit.limitText, limit.remainingHeader, String(remaining));
+      if (tightestIndex === -1 || remaining < tightestRemaining) {
+        tightestIndex = index;
+        tightestRemaining = remaining;
+      }
     }
+    if (tightestIndex !== -1) {
+      const limit = limits[tightestIndex];
+      const reset = String(Math.ceil((windows[tightestIndex].start + limit.windowMs - current) / 1000));
+      out.push('RateLimit-Limit', limit.limitText, 'RateLimit-Remaining', String(tightestRemaining), 'RateLimit-Reset', reset);
+      if (!allowed) out.push('Retry-After', reset);
+    }
+    return allowed;
+  }
+
+  /** Same as checkInto, with the headers as an object: `{ allowed, headers }`. */
+  function check(clientKey) {
+    const pairs = [];
+    const allowed = checkInto(clientKey, pairs);
+    const headers = {};
+    for (let i = 0; i < pairs.length; i += 2) headers[pairs[i]] = pairs[i + 1];
     return { allowed, headers };
-  };
+  }
+  check.into = checkInto;
+  return check;
 }

@@ -48,14 +48,22 @@ export function cacheControlFor(filePath) {
 // A served file is checked against the disk at most this often, so a rebuild shows up within a second
 // while a busy page costs no file-system call per request.
 const RECHECK_MS = 1000;
+// How many distinct URL paths keep their resolved file path in memory (client-side routes are unbounded).
+const MAX_RESOLVED_PATHS = 2048;
+const GZIP_WORD = /\bgzip\b/;
 
 /**
  * Serves one built frontend folder. `spaFallback(pathname)` decides when a missing path answers with
  * index.html (the shell's client-side routes). Files are read once and kept in memory, keyed by mtime
- * and size, with a gzip copy for text types.
+ * and size, with a gzip copy for text types and their response headers prepared once.
+ *
+ * The returned `serveStatic(req, res, pathname, extraHeaders)` answers synchronously when the file was
+ * checked within RECHECK_MS (the common case) and returns a promise only when it must ask the disk.
+ * `extraHeaders` is a flat `[name, value, ...]` array (or a plain object) sent before the file's headers.
  */
 export function createStaticHandler(rootDir, { spaFallback = () => false } = {}) {
   const cache = new Map();
+  const resolvedPaths = new Map();
   const indexPath = join(rootDir, 'index.html');
 
   async function readEntry(filePath) {
@@ -68,64 +76,124 @@ export function createStaticHandler(rootDir, { spaFallback = () => false } = {})
     if (info.isDirectory()) return load(join(filePath, 'index.html'));
     const previous = cache.get(filePath)?.entry;
     if (previous && previous.mtimeMs === info.mtimeMs && previous.size === info.size) return previous;
-    const body = await readFile(filePath);
-    const extension = extname(filePath);
-    return {
-      filePath,
-      body,
-      gzipped: COMPRESSIBLE.has(extension) && body.length >= MIN_GZIP_BYTES ? gzipSync(body) : null,
-      mtimeMs: info.mtimeMs,
-      size: info.size,
-      etag: `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
-      lastModified: new Date(info.mtimeMs).toUTCString(),
-      contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
-      cacheControl: cacheControlFor(filePath),
-    };
+    return createEntry(filePath, await readFile(filePath), info);
   }
 
-  /** The file's entry, or null when it does not exist; from memory when checked within RECHECK_MS. */
+  /** The file's entry or null, synchronously when checked within RECHECK_MS, else a promise of it. */
   function load(filePath) {
     const cached = cache.get(filePath);
     const now = Date.now();
-    if (cached && now - cached.checkedAt < RECHECK_MS) return cached.entry;
-    return readEntry(filePath).then((entry) => {
-      cache.set(filePath, { entry, checkedAt: now });
-      return entry;
-    });
+    if (cached !== undefined) {
+      if (now - cached.checkedAt < RECHECK_MS) return cached.entry;
+      // One disk check per file however many requests arrive while it runs.
+      if (cached.pending !== null) return cached.pending;
+    }
+    const pending = readEntry(filePath).then(
+      (entry) => {
+        cache.set(filePath, { entry, checkedAt: now, pending: null });
+        return entry;
+      },
+      (error) => {
+        if (cached !== undefined) cached.pending = null;
+        throw error;
+      },
+    );
+    if (cached !== undefined) cached.pending = pending;
+    return pending;
   }
 
-  return async function serveStatic(req, res, pathname, extraHeaders = {}) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return sendJson(res, 405, { message: 'Method Not Allowed' }, { ...extraHeaders, Allow: 'GET, HEAD' });
+  function resolvePath(pathname) {
+    let filePath = resolvedPaths.get(pathname);
+    if (filePath === undefined) {
+      filePath = resolveInside(rootDir, pathname);
+      if (resolvedPaths.size >= MAX_RESOLVED_PATHS) resolvedPaths.clear();
+      resolvedPaths.set(pathname, filePath);
     }
-    const filePath = resolveInside(rootDir, pathname);
-    let entry = filePath ? await load(filePath) : null;
-    if (!entry && spaFallback(pathname)) entry = await load(indexPath);
-    if (!entry) return sendJson(res, 404, { message: 'Not Found' }, extraHeaders);
+    return filePath;
+  }
+
+  function answer(req, res, pathname, extraHeaders, entry) {
+    if (entry === null && spaFallback(pathname)) {
+      const fallback = load(indexPath);
+      if (fallback instanceof Promise) return fallback.then((found) => finish(req, res, extraHeaders, found));
+      entry = fallback;
+    }
+    return finish(req, res, extraHeaders, entry);
+  }
+
+  function finish(req, res, extraHeaders, entry) {
+    if (entry === null) return sendJson(res, 404, { message: 'Not Found' }, extraHeaders);
     sendEntry(req, res, entry, extraHeaders);
+  }
+
+  return function serveStatic(req, res, pathname, extraHeaders = []) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return sendJson(res, 405, { message: 'Method Not Allowed' }, withHeader(extraHeaders, 'Allow', 'GET, HEAD'));
+    }
+    const filePath = resolvePath(pathname);
+    const entry = filePath === null ? null : load(filePath);
+    if (entry instanceof Promise) return entry.then((found) => answer(req, res, pathname, extraHeaders, found));
+    return answer(req, res, pathname, extraHeaders, entry);
   };
 }
 
-export function sendEntry(req, res, entry, extraHeaders = {}) {
-  const headers = {
-    ...extraHeaders,
-    'Content-Type': entry.contentType,
-    'Cache-Control': entry.cacheControl,
-    ETag: entry.etag,
-    'Last-Modified': entry.lastModified,
+function createEntry(filePath, body, info) {
+  const extension = extname(filePath);
+  const gzipped = COMPRESSIBLE.has(extension) && body.length >= MIN_GZIP_BYTES ? gzipSync(body) : null;
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const common = [
+    'Content-Type',
+    CONTENT_TYPES[extension] ?? 'application/octet-stream',
+    'Cache-Control',
+    cacheControlFor(filePath),
+    'ETag',
+    etag,
+    'Last-Modified',
+    new Date(info.mtimeMs).toUTCString(),
+  ];
+  if (gzipped) common.push('Vary', 'Accept-Encoding');
+  return {
+    filePath,
+    body,
+    gzipped,
+    mtimeMs: info.mtimeMs,
+    size: info.size,
+    etag,
+    // Header lists prepared once per file version; a request only prepends its plugin headers.
+    notModifiedHeaders: common,
+    plainHeaders: [...common, 'Content-Length', String(body.length)],
+    gzipHeaders: gzipped ? [...common, 'Content-Encoding', 'gzip', 'Content-Length', String(gzipped.length)] : null,
   };
-  if (entry.gzipped) headers.Vary = 'Accept-Encoding';
+}
+
+export function sendEntry(req, res, entry, extraHeaders = []) {
   if (req.headers['if-none-match'] === entry.etag) {
-    res.writeHead(304, headers);
+    res.writeHead(304, joinHeaders(extraHeaders, entry.notModifiedHeaders));
     res.end();
     return;
   }
-  const useGzip = entry.gzipped && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-  const body = useGzip ? entry.gzipped : entry.body;
-  if (useGzip) headers['Content-Encoding'] = 'gzip';
-  headers['Content-Length'] = body.length;
-  res.writeHead(200, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  const useGzip = entry.gzipped !== null && GZIP_WORD.test(req.headers['accept-encoding'] ?? '');
+  res.writeHead(200, joinHeaders(extraHeaders, useGzip ? entry.gzipHeaders : entry.plainHeaders));
+  res.end(req.method === 'HEAD' ? undefined : useGzip ? entry.gzipped : entry.body);
+}
+
+/** Header pairs as one flat array: `first` (array or object) then `rest` (flat array). */
+function joinHeaders(first, rest) {
+  if (!Array.isArray(first)) first = toHeaderArray(first);
+  if (first.length === 0) return rest;
+  const joined = first.slice();
+  for (let i = 0; i < rest.length; i += 1) joined.push(rest[i]);
+  return joined;
+}
+
+function toHeaderArray(headers) {
+  const flat = [];
+  for (const name of Object.keys(headers)) flat.push(name, headers[name]);
+  return flat;
+}
+
+function withHeader(headers, name, value) {
+  return Array.isArray(headers) ? [...headers, name, value] : { ...headers, [name]: value };
 }
 
 /** Maps a URL path to a file under rootDir, or null when it would escape rootDir. */
@@ -143,12 +211,11 @@ export function resolveInside(rootDir, pathname) {
   return candidate;
 }
 
-export function sendJson(res, status, body, headers = {}) {
+/** Sends `body` as JSON; `headers` (a flat `[name, value, ...]` array or an object) come first. */
+export function sendJson(res, status, body, headers = []) {
   const payload = JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(payload),
-  });
+  const flat = Array.isArray(headers) ? headers.slice() : toHeaderArray(headers);
+  flat.push('Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(payload)));
+  res.writeHead(status, flat);
   res.end(payload);
 }

@@ -283,3 +283,37 @@ describe('dev gateway with the real kong.yml', () => {
     }
   });
 });
+
+describe('global rate limit', () => {
+  it('counts one client across every route, as Kong does for a global plugin', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gw-global-'));
+    const kongFile = join(dir, 'kong.yml');
+    writeFileSync(
+      kongFile,
+      `_format_version: "3.0"
+services:
+  - name: alpha
+    url: http://alpha:3000
+    routes: [{ name: alpha-api, paths: [/api/alpha], strip_path: false }]
+  - name: beta
+    url: http://beta:3000
+    routes: [{ name: beta-api, paths: [/api/beta], strip_path: false }]
+plugins:
+  - name: rate-limiting
+    config: { minute: 3, policy: local, limit_by: ip }
+`,
+    );
+    // No upstreams: both services answer 502, after the rate limit has counted the request.
+    const gateway = await startGateway({ port: 0, host: '127.0.0.1', kongFile });
+    try {
+      const statuses = [];
+      for (const path of ['/api/alpha', '/api/beta', '/api/alpha', '/api/beta']) {
+        statuses.push((await fetch(`http://127.0.0.1:${gateway.port}${path}`)).status);
+      }
+      expect(statuses).toEqual([502, 502, 502, 429]);
+    } finally {
+      await gateway.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -37,6 +37,6 @@ describe('route matcher', () => {
   });
 
   it('gives every service the global plugins unless it configures its own', () => {
-    expect(config.services[0].plugins).toEqual([{ name: 'rate-limiting', config: { second: 5 } }]);
+    expect(config.services[0].plugins).toEqual([{ name: 'rate-limiting', config: { second: 5 }, scope: 'global' }]);
   });
 });
