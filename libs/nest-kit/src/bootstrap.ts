@@ -11,7 +11,7 @@ export interface StartServiceOptions {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   module: any;
   port: number;
-  /** Interface to listen on: `HOST` from the environment, else all (containers). The launcher sets 127.0.0.1. */
+  /** Interface to listen on (the service's HOST setting); all interfaces when absent. */
   host?: string;
   logLevel?: 'debug' | 'info' | 'warn' | 'error';
   /** Largest accepted request body in bytes (default 64 KiB: JSON forms only). */
@@ -56,7 +56,7 @@ export async function createServiceApp(options: StartServiceOptions): Promise<Ne
 /** Starts a service: listens on its port and drains gracefully on SIGTERM (Nest shutdown hooks). */
 export async function startService(options: StartServiceOptions): Promise<NestFastifyApplication> {
   const app = await createServiceApp(options);
-  await app.listen({ port: options.port, host: options.host ?? process.env.HOST ?? '0.0.0.0' });
+  await app.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
   new JsonLogger(options.name, options.logLevel ?? 'info').event('info', 'listening', { port: options.port });
   return app;
 }

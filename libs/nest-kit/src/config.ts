@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Interface to listen on: all in a container; the launcher sets 127.0.0.1 (only the gateway is trusted). */
+  HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().url(),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),

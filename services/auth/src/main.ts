@@ -7,6 +7,7 @@ await startService({
   name: 'auth',
   module: createAppModule(config),
   port: config.PORT,
+  host: config.HOST,
   logLevel: config.LOG_LEVEL,
   bodyLimit: 16 * 1024,
 });

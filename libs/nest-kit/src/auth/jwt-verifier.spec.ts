@@ -124,4 +124,20 @@ describe('JwtVerifier', () => {
     const verifier = new JwtVerifier({ jwksUrl: 'http://127.0.0.1:9/.well-known/jwks.json' });
     await expect(verifier.verifyAccessToken(await sign())).rejects.toBeInstanceOf(InvalidTokenError);
   });
+
+  it('remembers a verified token until it expires, and only for its own kind', async () => {
+    const verifier = local();
+    const token = await sign({ expiresIn: 2 });
+    await expect(verifier.verifyAccessToken(token)).resolves.toMatchObject({ id: 'user-1' });
+    await expect(verifier.verifyClaims(token, 'recovery')).rejects.toThrow('Wrong token kind');
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await expect(verifier.verifyAccessToken(token)).rejects.toThrow('Expired');
+  });
+
+  it('never remembers a refused token', async () => {
+    const verifier = local();
+    const forged = await sign({ key: stranger });
+    await expect(verifier.verifyAccessToken(forged)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(verifier.verifyAccessToken(forged)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
 });

@@ -33,8 +33,17 @@ const KEY_TYPE: Record<string, { type: string; curve?: string }> = {
 export class JwtVerifier {
   private readonly keys: JWTVerifyGetKey;
   private readonly keyObjects = new WeakMap<object, KeyObject>();
+  /**
+   * Tokens already verified, kept until they expire: a signed token cannot change, and the signature check
+   * is the largest cost of a typical request. Like the JWKS cache, a key withdrawn from the set stops
+   * mattering only when the tokens it signed expire (15 minutes at most).
+   */
+  private readonly verified = new Map<string, JWTPayload>();
+  private readonly rememberVerified: number;
 
-  constructor(source: { jwksUrl: string } | { keys: JWTVerifyGetKey }) {
+  /** `rememberVerified`: how many verified tokens to keep (0 turns the memory off; benchmarks use that). */
+  constructor(source: { jwksUrl: string } | { keys: JWTVerifyGetKey }, options: { rememberVerified?: number } = {}) {
+    this.rememberVerified = options.rememberVerified ?? 10_000;
     this.keys =
       'jwksUrl' in source
         ? createRemoteJWKSet(new URL(source.jwksUrl), { cacheMaxAge: JWKS_CACHE_MS, cooldownDuration: 30_000 })
@@ -43,6 +52,21 @@ export class JwtVerifier {
 
   /** Verifies signature, issuer, audience, expiry and kind; returns the raw claims. */
   async verifyClaims(token: string, use: TokenUse): Promise<JWTPayload> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.token_use !== use) throw new InvalidTokenError('Wrong token kind');
+      if ((known.exp as number) > Math.floor(Date.now() / 1000)) return known;
+      this.verified.delete(token); // expired: the full check below refuses it
+    }
+    const payload = await this.verifySignedClaims(token, use);
+    if (this.rememberVerified > 0) {
+      if (this.verified.size >= this.rememberVerified) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, payload);
+    }
+    return payload;
+  }
+
+  private async verifySignedClaims(token: string, use: TokenUse): Promise<JWTPayload> {
     try {
       const parts = token.split('.');
       if (parts.length !== 3 || !parts[2]) throw new InvalidTokenError('Malformed token');
