@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
+import { bootstrap, embeddedDatabaseUrl } from '../lib/bootstrap.mjs';
 
 // Same cost as services/auth (config.ts ARGON2_FLOOR: OWASP's floor for argon2id); tools never import services.
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 };
@@ -23,12 +24,21 @@ if (!email || !EMAIL.test(email)) fail('Usage: npm run admin:create -- --email a
 if (!values.password || values.password.length < MIN_PASSWORD) fail(`The password needs at least ${MIN_PASSWORD} characters.`);
 if (!/^[a-z_][a-z0-9_]*$/.test(values.schema)) fail('Invalid --schema');
 
-const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const client = new pg.Client({ connectionString: databaseUrl });
+// The product's database: DATABASE_URL, else the embedded PostgreSQL of `npm start` (running, or started
+// here for the moment it takes and stopped again).
+let infra = null;
+let databaseUrl = process.env.DATABASE_URL || embeddedDatabaseUrl();
+let client = new pg.Client({ connectionString: databaseUrl });
 try {
   await client.connect();
 } catch (error) {
-  fail(`Cannot reach PostgreSQL at ${databaseUrl.replace(/\/\/[^@]*@/, '//***@')}: ${error.message}. Set DATABASE_URL (the launcher prints it).`);
+  if (process.env.DATABASE_URL) {
+    fail(`Cannot reach PostgreSQL at ${databaseUrl.replace(/\/\/[^@]*@/, '//***@')}: ${error.message}.`);
+  }
+  infra = await bootstrap({ log: () => {} });
+  databaseUrl = infra.databaseUrl;
+  client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
 }
 try {
   const table = await client.query(`SELECT to_regclass($1) AS name`, [`${values.schema}.users`]);
@@ -45,4 +55,5 @@ try {
   console.log(created ? `Created admin ${email} (${id}).` : `Promoted ${email} (${id}) to admin and set the given password.`);
 } finally {
   await client.end();
+  await infra?.stop();
 }

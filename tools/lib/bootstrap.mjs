@@ -17,6 +17,11 @@ const EMBEDDED_PG_USER = 'postgres';
 const EMBEDDED_PG_PASSWORD = 'password';
 const EMBEDDED_PG_DATABASE = 'paycadence';
 
+/** Where the embedded PostgreSQL of `npm start` answers (for tools that run beside it). */
+export function embeddedDatabaseUrl(env = process.env) {
+  return `postgres://${EMBEDDED_PG_USER}:${EMBEDDED_PG_PASSWORD}@127.0.0.1:${Number(env.PGPORT_EMBEDDED ?? 5433)}/${EMBEDDED_PG_DATABASE}`;
+}
+
 /** An error that should end the command with this message and exit code, without a stack trace. */
 export class BootstrapExit extends Error {
   constructor(message, exitCode = 1) {
