@@ -1,16 +1,13 @@
 import { Alert, Badge, Button, formatDate } from '@payday/web-kit';
-import { useState } from 'react';
 import type { BillFormValues, BillPayload, BillRow } from '../api/finance-schemas.js';
 import type { FinanceApi } from '../api/finance-api.js';
 import { billFromRow } from '../model/dashboard-model.js';
 import { CATEGORY_LABELS, PRIORITY_LABELS, PRIORITY_TONES, RECURRENCE_LABELS } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
-import { useRecordMutation } from '../hooks/useRecordMutation.js';
+import { useRecordEditor } from '../hooks/useRecordEditor.js';
 import { BillForm } from './BillForm.js';
 import { Money } from './Money.js';
 import { RecordSection } from './RecordSection.js';
-
-type FormState = { mode: 'add' } | { mode: 'edit'; row: BillRow } | null;
 
 function toFormValues(row: BillRow): BillFormValues {
   const bill = billFromRow(row);
@@ -26,22 +23,14 @@ function toFormValues(row: BillRow): BillFormValues {
 
 /** Bills list with add, edit and delete (spec part 2 §2, §4, §5, §8). */
 export function BillsSection({ rows, api }: { rows: readonly BillRow[]; api: FinanceApi }) {
-  const [form, setForm] = useState<FormState>(null);
-  const [formKey, setFormKey] = useState(0);
-  const save = useRecordMutation((vars: { id?: string; body: BillPayload }) => (vars.id ? api.updateBill(vars.id, vars.body) : api.createBill(vars.body)));
-  const remove = useRecordMutation((id: string) => api.deleteBill(id));
-
-  const close = () => {
-    setForm(null);
-    save.reset();
-    // A new key remounts the form with the defaults (spec part 2 §4: closes and resets).
-    setFormKey((k) => k + 1);
-  };
-  const submit = (body: BillPayload) =>
-    save.mutate({ id: form?.mode === 'edit' ? form.row.id : undefined, body }, { onSuccess: close });
+  const { form, formKey, save, remove, openAdd, openEdit, close, submit } = useRecordEditor<BillRow, BillPayload>({
+    create: (body) => api.createBill(body),
+    update: (id, body) => api.updateBill(id, body),
+    remove: (id) => api.deleteBill(id),
+  });
 
   return (
-    <RecordSection id="db-bills" title="Bills" count={rows.length} addLabel="Add bill" onAdd={() => { save.reset(); setForm({ mode: 'add' }); setFormKey((k) => k + 1); }}>
+    <RecordSection id="db-bills" title="Bills" count={rows.length} addLabel="Add bill" onAdd={openAdd}>
       {form && (
         <BillForm
           key={formKey}
@@ -73,7 +62,7 @@ export function BillsSection({ rows, api }: { rows: readonly BillRow[]; api: Fin
                 </div>
                 <Money cents={bill?.amountCents ?? 0} className="db-record__amount" />
                 <div className="db-record__actions">
-                  <Button variant="ghost" size="sm" aria-label={`Edit ${row.name}`} onClick={() => { save.reset(); setForm({ mode: 'edit', row }); setFormKey((k) => k + 1); }}>
+                  <Button variant="ghost" size="sm" aria-label={`Edit ${row.name}`} onClick={() => openEdit(row)}>
                     Edit
                   </Button>
                   <Button variant="ghost" size="sm" className="db-danger" busy={remove.isPending && remove.variables === row.id} busyText="Deleting..." aria-label={`Delete ${row.name}`} onClick={() => remove.mutate(row.id)}>

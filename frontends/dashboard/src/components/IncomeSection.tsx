@@ -1,16 +1,13 @@
 import { Alert, Badge, Button, formatDate } from '@payday/web-kit';
-import { useState } from 'react';
 import type { IncomeFormValues, IncomePayload, IncomeRow } from '../api/finance-schemas.js';
 import type { FinanceApi } from '../api/finance-api.js';
 import { incomeFromRow } from '../model/dashboard-model.js';
 import { FREQUENCY_LABELS } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
-import { useRecordMutation } from '../hooks/useRecordMutation.js';
+import { useRecordEditor } from '../hooks/useRecordEditor.js';
 import { IncomeForm } from './IncomeForm.js';
 import { Money } from './Money.js';
 import { RecordSection } from './RecordSection.js';
-
-type FormState = { mode: 'add' } | { mode: 'edit'; row: IncomeRow } | null;
 
 function toFormValues(row: IncomeRow): IncomeFormValues {
   const income = incomeFromRow(row);
@@ -24,21 +21,14 @@ function toFormValues(row: IncomeRow): IncomeFormValues {
 
 /** Income Sources list with add, edit and delete (spec part 2 §2, §4, §5, §8). */
 export function IncomeSection({ rows, api }: { rows: readonly IncomeRow[]; api: FinanceApi }) {
-  const [form, setForm] = useState<FormState>(null);
-  const [formKey, setFormKey] = useState(0);
-  const save = useRecordMutation((vars: { id?: string; body: IncomePayload }) => (vars.id ? api.updateIncome(vars.id, vars.body) : api.createIncome(vars.body)));
-  const remove = useRecordMutation((id: string) => api.deleteIncome(id));
-
-  const close = () => {
-    setForm(null);
-    save.reset();
-    setFormKey((k) => k + 1);
-  };
-  const submit = (body: IncomePayload) =>
-    save.mutate({ id: form?.mode === 'edit' ? form.row.id : undefined, body }, { onSuccess: close });
+  const { form, formKey, save, remove, openAdd, openEdit, close, submit } = useRecordEditor<IncomeRow, IncomePayload>({
+    create: (body) => api.createIncome(body),
+    update: (id, body) => api.updateIncome(id, body),
+    remove: (id) => api.deleteIncome(id),
+  });
 
   return (
-    <RecordSection id="db-income" title="Income Sources" count={rows.length} addLabel="Add income" onAdd={() => { save.reset(); setForm({ mode: 'add' }); setFormKey((k) => k + 1); }}>
+    <RecordSection id="db-income" title="Income Sources" count={rows.length} addLabel="Add income" onAdd={openAdd}>
       {form && (
         <IncomeForm
           key={formKey}
@@ -68,7 +58,7 @@ export function IncomeSection({ rows, api }: { rows: readonly IncomeRow[]; api: 
                 </div>
                 <Money cents={income?.amountCents ?? 0} className="db-record__amount db-in" />
                 <div className="db-record__actions">
-                  <Button variant="ghost" size="sm" aria-label={`Edit ${row.source}`} onClick={() => { save.reset(); setForm({ mode: 'edit', row }); setFormKey((k) => k + 1); }}>
+                  <Button variant="ghost" size="sm" aria-label={`Edit ${row.source}`} onClick={() => openEdit(row)}>
                     Edit
                   </Button>
                   <Button variant="ghost" size="sm" className="db-danger" busy={remove.isPending && remove.variables === row.id} busyText="Deleting..." aria-label={`Delete ${row.source}`} onClick={() => remove.mutate(row.id)}>
