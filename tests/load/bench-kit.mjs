@@ -43,7 +43,13 @@ export async function startStackForBench({ log = console.log } = {}) {
       portOffset,
       // Production settings (argon2 floor, no debug logs); this one-replica local stack may keep auth's
       // generated keys under .data, as npm start does.
-      env: { ...process.env, NODE_ENV: 'production', AUTH_GENERATE_KEYS: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        AUTH_GENERATE_KEYS: 'true',
+        REDIS_KEY_PREFIX: `auth-${database.name}:`,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      },
       log,
       onServiceLog: () => {},
       rateLimitFactor: BENCH_RATE_LIMIT_FACTOR,

@@ -128,7 +128,9 @@ await step('e2e', 'End-to-end (Playwright in Chromium against the launcher stack
       dataDir: services.dataDir,
       port: await findFreePort(),
       portOffset,
-      env: { ...process.env, NODE_ENV: 'test' },
+      // Its own Redis key prefix, like its own database: sign-in throttling counters (per IP, 15 minutes) from
+      // an earlier run on the same Redis must not lock this one out.
+      env: { ...process.env, NODE_ENV: 'test', REDIS_KEY_PREFIX: `auth-${database.name}:` },
       log: (line) => stackLog.write(`${line}\n`),
       onServiceLog: (name, line) => stackLog.write(`[${name}] ${line}\n`),
     });

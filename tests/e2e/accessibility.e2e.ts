@@ -1,0 +1,90 @@
+// Accessibility (issue 2 §5 and the team standard): every main screen, public and signed in, at laptop and
+// phone width, checked with axe-core against WCAG 2 A/AA (labels, names, contrast, landmarks).
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PASSWORD = 'Calm-Paydays-2026!';
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/** Runs axe on the page and returns the serious and critical WCAG 2 A/AA violations, summarised. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations;
+  });
+  return (violations as AxeViolation[])
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+async function expectAccessible(page: Page, path: string, ready: RegExp | string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: ready })).toBeVisible();
+  expect(await seriousViolations(page), `${path} at ${page.viewportSize()?.width}px`).toEqual([]);
+}
+
+const PUBLIC_PAGES: Array<[string, RegExp | string]> = [
+  ['/', /payday/i],
+  ['/about', /.+/],
+  ['/privacy', 'Privacy Policy'],
+  ['/terms', 'Terms of Service'],
+  ['/security', /Security/],
+  ['/coming-soon', /.+/],
+  ['/paycheck-to-paycheck', /.+/],
+  ['/demo', /.+/],
+  ['/login', 'Sign in'],
+  ['/register', 'Create Your Account'],
+  ['/forgot-password', 'Reset your password'],
+];
+
+for (const width of [1280, 390]) {
+  test(`public pages have no serious accessibility violations at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [path, heading] of PUBLIC_PAGES) await expectAccessible(page, path, heading);
+  });
+}
+
+test('signed-in pages have no serious accessibility violations', async ({ page, request }) => {
+  const email = `a11y-${Date.now()}@example.com`;
+  const registered = await request.post('/api/auth/register', {
+    data: {
+      firstName: 'Avery',
+      lastName: 'Lane',
+      email,
+      password: PASSWORD,
+      phone: '(555) 201-7788',
+      dateOfBirth: '1985-04-12',
+      address: { street: '8 Ledger Way', city: 'Denver', state: 'CO', zipCode: '80202' },
+      ssn: '2468',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const token = (await registered.json()).session.access_token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await request.post('/api/financial/income', { headers, data: { source: 'Paycheck', amount: 2100, frequency: 'biweekly', next_date: day(2) } });
+  await request.post('/api/financial/bills', { headers, data: { name: 'Rent', amount: 1250, due_date: day(8), priority: 'high', category: 'rent' } });
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, '/dashboard', 'Hi Avery!');
+    await expectAccessible(page, '/settings', 'Hi Avery!');
+    await expectAccessible(page, '/profile', /User Profile/);
+  }
+});
