@@ -33,10 +33,10 @@ describe('DashboardPage overview', () => {
   it('renders the summary, schedule, windows and tips of the computeDashboard result', async () => {
     const body = dashboardBody(today);
     renderWithProviders(<DashboardPage />);
-    expect(await screen.findByRole('heading', { level: 1, name: /Hi Sam!/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: /Hi Sam!/ })).toBeInTheDocument();
     const summary = await screen.findByRole('region', { name: 'Monthly summary' });
-    expect(within(summary).getByText(formatMoney(body.summary.monthlyIncomeCents / 100))).toBeTruthy();
-    expect(within(summary).getByText(formatMoney(body.summary.monthlyBillsCents / 100))).toBeTruthy();
+    expect(within(summary).getByText(formatMoney(body.summary.monthlyIncomeCents / 100))).toBeInTheDocument();
+    expect(within(summary).getByText(formatMoney(body.summary.monthlyBillsCents / 100))).toBeInTheDocument();
 
     // spec part 2 §2: 5 schedule items first, expandable.
     const schedule = screen.getByRole('list', { name: 'Suggested payments' });
@@ -48,9 +48,9 @@ describe('DashboardPage overview', () => {
     const tips = screen.getByRole('list', { name: 'Tips' });
     expect(within(tips).getAllByRole('listitem')).toHaveLength(body.tips.length);
     expect(body.tips.length).toBeLessThanOrEqual(4);
-    expect(screen.getByText('Quick Stats')).toBeTruthy();
-    expect(screen.getByText('Pro Tip')).toBeTruthy();
-    expect(await screen.findByText(MESSAGES.noSuggestions)).toBeTruthy();
+    expect(screen.getByText('Quick Stats')).toBeInTheDocument();
+    expect(screen.getByText('Pro Tip')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.noSuggestions)).toBeInTheDocument();
     // The bearer token of the session goes with the one dashboard request.
     const [, init] = calls('GET', '/api/financial/dashboard-with-insights')[0]!;
     expect((init as RequestInit).headers).toMatchObject({ Authorization: 'Bearer token-1' });
@@ -60,11 +60,11 @@ describe('DashboardPage overview', () => {
     renderWithProviders(<DashboardPage />);
     const later = await screen.findByRole('region', { name: 'Later' });
     const { formatDate } = await import('@payday/web-kit');
-    expect(within(later).getByText(`${formatDate(addDays(today, 15))} – ${formatDate(addDays(today, 21))}`)).toBeTruthy();
+    expect(within(later).getByText(`${formatDate(addDays(today, 15))} – ${formatDate(addDays(today, 21))}`)).toBeInTheDocument();
     await userEvent.click(within(later).getByRole('button', { name: 'Show next 7 days' }));
-    expect(within(later).getByText(`${formatDate(addDays(today, 15))} – ${formatDate(addDays(today, 28))}`)).toBeTruthy();
+    expect(within(later).getByText(`${formatDate(addDays(today, 15))} – ${formatDate(addDays(today, 28))}`)).toBeInTheDocument();
     await userEvent.click(within(later).getByRole('button', { name: 'Show less' }));
-    expect(within(later).getByText(`${formatDate(addDays(today, 15))} – ${formatDate(addDays(today, 21))}`)).toBeTruthy();
+    expect(within(later).getByText(`${formatDate(addDays(today, 15))} – ${formatDate(addDays(today, 21))}`)).toBeInTheDocument();
   });
 
   it('hides a week panel and shows 3 items until show more', async () => {
@@ -82,7 +82,7 @@ describe('DashboardPage overview', () => {
     renderWithProviders(<DashboardPage />, { ...TEST_USER, firstName: '', role: 'admin' });
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toContain('Hi sam.rivera!');
-    expect(within(heading).getByText('Admin')).toBeTruthy();
+    expect(within(heading).getByText('Admin')).toBeInTheDocument();
   });
 });
 
@@ -108,9 +108,9 @@ describe("DashboardPage's today (the browser's local date)", () => {
     expect(String(url)).toBe('/api/financial/dashboard-with-insights?today=2026-03-10');
     const { formatDate } = await import('@payday/web-kit');
     // The server's Later window and the client-computed wider one both start from March 10 + 15.
-    expect(within(later).getByText(`${formatDate('2026-03-25')} – ${formatDate('2026-03-31')}`)).toBeTruthy();
+    expect(within(later).getByText(`${formatDate('2026-03-25')} – ${formatDate('2026-03-31')}`)).toBeInTheDocument();
     await userEvent.click(within(later).getByRole('button', { name: 'Show next 7 days' }));
-    expect(within(later).getByText(`${formatDate('2026-03-25')} – ${formatDate('2026-04-07')}`)).toBeTruthy();
+    expect(within(later).getByText(`${formatDate('2026-03-25')} – ${formatDate('2026-04-07')}`)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Planner' }));
     expect(screen.getByText(/^Planner:/).textContent).toContain(formatDate('2026-03-10'));
   });
@@ -125,7 +125,7 @@ describe("DashboardPage's today (the browser's local date)", () => {
       return jsonResponse(dashboardBody(today));
     });
     renderWithProviders(<DashboardPage />);
-    expect(await screen.findByRole('region', { name: 'This Week' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'This Week' })).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.loadFailed)).toBeNull();
     expect(calls('GET', '/api/financial/dashboard-with-insights').map(([url]) => String(url))).toEqual([
       `/api/financial/dashboard-with-insights?today=${today}`,
@@ -141,20 +141,20 @@ describe('DashboardPage messages and empty states', () => {
     });
     fetchMock.mockImplementation(() => Promise.reject(new TypeError('offline')));
     renderWithProviders(<DashboardPage />);
-    expect(await screen.findByText(MESSAGES.loadFailed)).toBeTruthy();
-    expect(screen.getByText(MESSAGES.noBills)).toBeTruthy();
-    expect(screen.getByText(MESSAGES.noIncome)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.loadFailed)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.noBills)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.noIncome)).toBeInTheDocument();
   });
 
   it('shows every empty state with no data', async () => {
     serve((url) => (url.endsWith('/suggestions') ? jsonResponse({ bills: [], income: [] }) : jsonResponse({ bills: [], income: [], savingsGoals: [] })));
     renderWithProviders(<DashboardPage />);
-    expect(await screen.findByText(MESSAGES.noBills)).toBeTruthy();
-    expect(screen.getByText(MESSAGES.noIncome)).toBeTruthy();
-    expect(screen.getByText(MESSAGES.noAnalysis)).toBeTruthy();
-    expect(await screen.findByText(MESSAGES.noSuggestions)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.noBills)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.noIncome)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.noAnalysis)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.noSuggestions)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Planner' }));
-    expect(screen.getByText(MESSAGES.noUpcoming)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.noUpcoming)).toBeInTheDocument();
   });
 
   it('shows the server message after Sync Bank Data and clears it after 5 seconds', async () => {
@@ -167,8 +167,8 @@ describe('DashboardPage messages and empty states', () => {
     );
     renderWithProviders(<DashboardPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Sync Bank Data' }));
-    expect(await screen.findByText('No bank account is connected yet.')).toBeTruthy();
-    expect(screen.getByText(/Last updated:/)).toBeTruthy();
+    expect(await screen.findByText('No bank account is connected yet.')).toBeInTheDocument();
+    expect(screen.getByText(/Last updated:/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('No bank account is connected yet.')).toBeNull(), { timeout: 6_000 });
   }, 10_000);
 });
@@ -178,10 +178,10 @@ describe('DashboardPage views', () => {
     const first = renderWithProviders(<DashboardPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Calendar' }));
     expect(window.localStorage.getItem(VIEW_STORAGE_KEY)).toBe('calendar');
-    expect(screen.getByRole('grid')).toBeTruthy();
+    expect(screen.getByRole('grid')).toBeInTheDocument();
     first.unmount();
     renderWithProviders(<DashboardPage />);
-    expect(await screen.findByRole('grid')).toBeTruthy();
+    expect(await screen.findByRole('grid')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Calendar' }).getAttribute('aria-pressed')).toBe('true');
   });
 });
@@ -197,9 +197,9 @@ describe('Bill and income forms', () => {
     expect(within(form).getByLabelText('Amount ($)').getAttribute('step')).toBe('0.01');
 
     await userEvent.click(within(form).getByRole('button', { name: 'Add bill' }));
-    expect(within(form).getByText('Name is required')).toBeTruthy();
-    expect(within(form).getByText('Amount is required')).toBeTruthy();
-    expect(within(form).getByText('Due date is required')).toBeTruthy();
+    expect(within(form).getByText('Name is required')).toBeInTheDocument();
+    expect(within(form).getByText('Amount is required')).toBeInTheDocument();
+    expect(within(form).getByText('Due date is required')).toBeInTheDocument();
     expect(calls('POST', '/api/financial/bills')).toHaveLength(0);
 
     await userEvent.type(within(form).getByLabelText('Bill name'), 'Water');
@@ -250,7 +250,7 @@ describe('Bill and income forms', () => {
     await userEvent.type(within(form).getByLabelText('Amount ($)'), '900');
     await userEvent.type(within(form).getByLabelText('Next pay date'), '2030-02-01');
     await userEvent.click(within(form).getByRole('button', { name: 'Add income' }));
-    expect(await within(form).findByText(MESSAGES.saveIncomeFailed)).toBeTruthy();
+    expect(await within(form).findByText(MESSAGES.saveIncomeFailed)).toBeInTheDocument();
   });
 
   it('deletes a bill and shows the failure message when the delete fails', async () => {
@@ -260,7 +260,7 @@ describe('Bill and income forms', () => {
     );
     renderWithProviders(<DashboardPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Gym' }));
-    expect(await screen.findByText(MESSAGES.deleteBillFailed)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.deleteBillFailed)).toBeInTheDocument();
     expect(calls('DELETE', '/api/financial/bills/b5')).toHaveLength(1);
   });
 });

@@ -56,7 +56,7 @@ describe('route table', () => {
 describe('App', () => {
   it('renders a remote page inside the layout with skip link, header and footer', async () => {
     renderAt('/about');
-    expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
     expect(loader.loadRemoteComponent).toHaveBeenCalledWith({ name: 'public-site', module: './AboutPage' }, { retry: false });
     expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#main-content');
     expect(document.querySelector('main#main-content')).not.toBeNull();
@@ -65,14 +65,14 @@ describe('App', () => {
     expect(within(header).getAllByRole('link', { name: 'About' })[0].getAttribute('href')).toBe('/about');
     expect(within(header).getAllByRole('link', { name: 'Sign In' })[0].getAttribute('href')).toBe('/login');
     expect(within(header).getAllByRole('link', { name: 'Join Waitlist' })[0].getAttribute('href')).toBe('/#waitlist');
-    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('About | PayCadence'));
   });
 
   it('shows a friendly placeholder for screens of later capabilities', async () => {
     renderAt('/blog');
-    expect(screen.getByText('Coming soon in this app')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Blog' })).toBeTruthy();
+    expect(screen.getByText('Coming soon in this app')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Blog' })).toBeInTheDocument();
     expect(loader.loadRemoteComponent).not.toHaveBeenCalled();
     await waitFor(() => expect(document.title).toBe('Blog | PayCadence'));
   });
@@ -80,7 +80,7 @@ describe('App', () => {
   it('sends signed-out visitors of guarded pages to /admin-login, and of the dashboard to /login', async () => {
     localStorage.clear();
     renderAt('/settings');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     const guarded = appRoutes.filter((route) => route.guard === '/admin-login').map((route) => route.path);
     expect(guarded.sort()).toEqual(
       ['/settings', '/profile', '/connected-accounts', '/household', '/blog-admin', '/admin/*', '/user-dashboard', '/simple-dashboard'].sort(),
@@ -95,7 +95,7 @@ describe('App', () => {
 
   it('shows the not-found page for unknown paths', async () => {
     renderAt('/no/such/page');
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Page not found | PayCadence'));
   });
 
@@ -103,16 +103,16 @@ describe('App', () => {
     loader.loadRemoteComponent.mockRejectedValueOnce(new Error('Failed to load script resources'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderAt('/');
-    expect(await screen.findByText('This part of PayCadence could not load')).toBeTruthy();
-    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(await screen.findByText('This part of PayCadence could not load')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
     expect(loader.loadRemoteComponent).toHaveBeenLastCalledWith({ name: 'public-site', module: './LandingPage' }, { retry: true });
 
     loader.loadRemoteComponent.mockRejectedValueOnce(new Error('down again'));
     await userEvent.click(within(screen.getByRole('banner')).getAllByRole('link', { name: 'Sign In' })[0]);
-    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('contains a remote page that throws while rendering', async () => {
@@ -121,8 +121,8 @@ describe('App', () => {
       throw new Error('boom');
     });
     renderAt('/privacy');
-    expect(await screen.findByText('This part of PayCadence could not load')).toBeTruthy();
-    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(await screen.findByText('This part of PayCadence could not load')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 });
 

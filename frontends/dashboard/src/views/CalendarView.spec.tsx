@@ -26,16 +26,16 @@ describe('CalendarView', () => {
 
   it('shows at most 2 items per day and +N more, and the month navigation', async () => {
     render(<CalendarView today="2026-03-10" bills={bills} incomes={[]} schedule={[]} />);
-    expect(screen.getByRole('heading', { name: 'March 2026' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'March 2026' })).toBeInTheDocument();
     expect(screen.getAllByRole('gridcell')).toHaveLength(35);
     const cell = screen.getAllByRole('gridcell').find((c) => c.getAttribute('data-date') === '2026-03-12')!;
     expect(within(cell).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(cell).getByRole('button', { name: '+2 more' })).toBeTruthy();
+    expect(within(cell).getByRole('button', { name: '+2 more' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
-    expect(screen.getByRole('heading', { name: 'April 2026' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'April 2026' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Today' }));
-    expect(screen.getByRole('heading', { name: 'March 2026' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'March 2026' })).toBeInTheDocument();
   });
 
   it('week view lists every item of a day and says No items scheduled on empty days', async () => {

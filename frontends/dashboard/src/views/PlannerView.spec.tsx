@@ -27,6 +27,6 @@ describe('PlannerView (spec part 2 §2, §9 ranges)', () => {
     expect(items.map((li) => li.querySelector('time')?.getAttribute('datetime'))).toEqual(['2026-03-11', '2026-03-12', '2026-03-15']);
 
     await userEvent.click(screen.getByRole('button', { name: 'Quarter' }));
-    expect(screen.getByRole('heading', { name: /Jun 9, 2026/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /Jun 9, 2026/ })).toBeInTheDocument();
   });
 });

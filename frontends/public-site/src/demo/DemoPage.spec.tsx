@@ -21,8 +21,8 @@ describe('DemoPage (spec part 1 §2)', () => {
     expect(screen.getByTestId('demo-income').textContent).toBe(formatMoney(summary.monthlyIncomeCents / 100));
     expect(screen.getByTestId('demo-expenses').textContent).toBe(formatMoney(summary.monthlyExpensesCents / 100));
     expect(screen.getByTestId('demo-savings').textContent).toBe(formatMoney(summary.monthlySavingsCents / 100));
-    expect(screen.getByText(`${summary.expensesPercentOfIncome}% of income`)).toBeTruthy();
-    expect(screen.getByText(`${summary.savingsRatePercent}% savings rate`)).toBeTruthy();
+    expect(screen.getByText(`${summary.expensesPercentOfIncome}% of income`)).toBeInTheDocument();
+    expect(screen.getByText(`${summary.savingsRatePercent}% savings rate`)).toBeInTheDocument();
   });
 
   it('lists the three columns with the library windows and hides the badge of one-time bills', () => {

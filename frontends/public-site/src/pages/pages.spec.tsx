@@ -74,7 +74,7 @@ describe('ComingSoonPage', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email address'), 'cy@example.com');
     await user.click(screen.getByRole('button', { name: 'Notify Me' }));
-    expect(await screen.findByText(COMING_SOON_SUCCESS_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(COMING_SOON_SUCCESS_MESSAGE)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
@@ -83,7 +83,7 @@ describe('AboutPage', () => {
   it('names who it is for and the privacy stance', () => {
     renderPage(<AboutPage />);
     for (const who of ['Families', 'Teachers', 'Freelancers', 'Shift workers']) {
-      expect(screen.getByRole('heading', { name: who })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: who })).toBeInTheDocument();
     }
     expect(text()).toContain('read-only');
     expect(text()).toContain('We do not sell your data');
@@ -99,7 +99,7 @@ describe('legal pages', () => {
     expect(text()).toContain('We never sell your data');
     expect(text()).toContain('last 24 months');
     expect(text()).toContain('AES-256 at rest and TLS 1.3 in transit');
-    expect(screen.getByRole('heading', { name: 'Your rights' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your rights' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: SUPPORT_EMAIL })[0].getAttribute('href')).toBe(`mailto:${SUPPORT_EMAIL}`);
   });
 

@@ -15,9 +15,9 @@ afterEach(() => {
 describe('RegisterPage', () => {
   it('shows the three sections, the 50 states and the links', () => {
     renderScreen(<RegisterPage />, { path: '/register' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeInTheDocument();
     for (const section of ['Personal Information', 'Address Information', 'Security Information']) {
-      expect(screen.getByRole('group', { name: section })).toBeTruthy();
+      expect(screen.getByRole('group', { name: section })).toBeInTheDocument();
     }
     const states = screen.getByLabelText('State') as HTMLSelectElement;
     expect(Array.from(states.options).filter((option) => option.value)).toHaveLength(50);
@@ -41,12 +41,12 @@ describe('RegisterPage', () => {
       'State is required', 'ZIP code is required', 'Last 4 digits of SSN are required',
       'You must agree to the Terms of Service', 'You must agree to the Privacy Policy',
     ]) {
-      expect(screen.getByText(message)).toBeTruthy();
+      expect(screen.getByText(message)).toBeInTheDocument();
     }
     expect(fetchMock).not.toHaveBeenCalled();
     await userEvent.type(screen.getByLabelText('First name'), 'A');
     expect(screen.queryByText('First name is required')).toBeNull();
-    expect(screen.getByText('Last name is required')).toBeTruthy();
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
   });
 
   async function fillValidForm() {
@@ -91,7 +91,7 @@ describe('RegisterPage', () => {
     renderScreen(<RegisterPage />, { path: '/register' });
     await fillValidForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText(message)).toBeTruthy();
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 });
 
@@ -100,7 +100,7 @@ describe('ForgotPasswordPage', () => {
     let fail = false;
     mockFetch(() => (fail ? json({ message: 'Too many requests' }, 429) : json({})));
     renderScreen(<ForgotPasswordPage />, { path: '/forgot-password' });
-    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     const success = await screen.findByText('If an account with that email exists, a password reset link has been sent.');
@@ -122,9 +122,9 @@ describe('reset link', () => {
 
   it('shows the invalid-link error with submit disabled when tokens are missing', async () => {
     renderScreen(<ResetPasswordPage />, { path: '/reset-password' });
-    expect(await screen.findByText('Invalid reset link. Please request a new password reset.')).toBeTruthy();
+    expect(await screen.findByText('Invalid reset link. Please request a new password reset.')).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Reset password' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('Password must contain at least 8 characters with uppercase, lowercase, number, and special character.')).toBeTruthy();
+    expect(screen.getByText('Password must contain at least 8 characters with uppercase, lowercase, number, and special character.')).toBeInTheDocument();
   });
 
   it('checks the match, updates the password with the recovery token, then goes to /login after 3 s', async () => {
@@ -134,14 +134,14 @@ describe('reset link', () => {
     fireEvent.change(newPassword, { target: { value: 'Fresh-Start-1!' } });
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'Fresh-Start-2!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
     vi.useFakeTimers();
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'Fresh-Start-1!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(screen.getByText('Password reset successfully! Redirecting to login...')).toBeTruthy();
+    expect(screen.getByText('Password reset successfully! Redirecting to login...')).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/auth/update-password');
     expect(bodyOf(init)).toEqual({ password: 'Fresh-Start-1!' });

@@ -27,7 +27,7 @@ describe('SettingsPage', () => {
   it('greets the user and has the five tabs; Profile links to /profile, Security to /forgot-password and the 2FA tab', async () => {
     mockFetch(() => json({ enabled: false, factors: [], backupCodesRemaining: 0 }));
     renderScreen(<SettingsPage />, { path: '/settings', user: ANN });
-    expect(screen.getByRole('heading', { level: 1, name: /Hi Ann!/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: /Hi Ann!/ })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', '2FA', 'Notifications', 'Preferences']);
     expect(screen.getByRole('link', { name: 'Edit Profile' }).getAttribute('href')).toBe('/profile');
     await userEvent.click(screen.getByRole('tab', { name: 'Security' }));
@@ -46,11 +46,11 @@ describe('SettingsPage', () => {
     ]);
     fireEvent.click(box(/Payment suggestions/));
     fireEvent.click(screen.getByRole('button', { name: 'Save notifications' }));
-    expect(screen.getByRole('button', { name: 'Saving...' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(499));
     expect(localStorage.getItem(NOTIFICATIONS_KEY)).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(screen.getByText('Settings saved successfully!')).toBeTruthy();
+    expect(screen.getByText('Settings saved successfully!')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(NOTIFICATIONS_KEY)!)).toEqual({ bills: true, income: true, suggestions: true, updates: true });
     await act(() => vi.advanceTimersByTimeAsync(3_000));
     expect(screen.queryByText('Settings saved successfully!')).toBeNull();
@@ -99,15 +99,15 @@ describe('TwoFactorPanel', () => {
 
     const sms = await screen.findByRole('button', { name: /Text message \(SMS\)/ });
     expect((sms as HTMLButtonElement).disabled).toBe(true);
-    expect(within(sms).getByText('Coming Soon')).toBeTruthy();
+    expect(within(sms).getByText('Coming Soon')).toBeInTheDocument();
     expect((screen.getByRole('button', { name: /Hardware security key/ }) as HTMLButtonElement).disabled).toBe(true);
     expect((fetchMock.mock.calls[0][1].headers as Record<string, string>).Authorization).toBe('Bearer at');
 
     await userEvent.click(screen.getByRole('button', { name: /Authenticator app/ }));
-    expect(await screen.findByRole('img', { name: /QR code/ })).toBeTruthy();
-    expect(screen.getByText('JBSWY3DPEHPK3PXPJBSWY3DP')).toBeTruthy();
-    expect(screen.getByText(/Current code changes in/)).toBeTruthy();
-    expect(screen.getByText(/Previous codes are accepted for 2 minutes/)).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /QR code/ })).toBeInTheDocument();
+    expect(screen.getByText('JBSWY3DPEHPK3PXPJBSWY3DP')).toBeInTheDocument();
+    expect(screen.getByText(/Current code changes in/)).toBeInTheDocument();
+    expect(screen.getByText(/Previous codes are accepted for 2 minutes/)).toBeInTheDocument();
     expect(bodyOf(fetchMock.mock.calls[1][1])).toEqual({ userId: 'u1', userEmail: 'ann.lee@example.com' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -115,23 +115,23 @@ describe('TwoFactorPanel', () => {
     await userEvent.type(code, '12x34');
     expect(code.value).toBe('1234');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
-    expect(screen.getByText('Please enter a 6-digit verification code')).toBeTruthy(); // no final period in the panel
+    expect(screen.getByText('Please enter a 6-digit verification code')).toBeInTheDocument(); // no final period in the panel
 
     await userEvent.clear(code);
     await userEvent.type(code, '999999');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
-    expect(await screen.findByText('Invalid verification code')).toBeTruthy();
+    expect(await screen.findByText('Invalid verification code')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Verification code'), '111111');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
-    expect(await screen.findByText('Two-factor authentication is now enabled.')).toBeTruthy();
+    expect(await screen.findByText('Two-factor authentication is now enabled.')).toBeInTheDocument();
     const codes = screen.getByRole('list', { name: 'Backup codes' });
     expect(within(codes).getAllByRole('listitem')).toHaveLength(4);
     expect(codes.className).toContain('pc-mfa__codes'); // the two-column grid
 
     await userEvent.type(screen.getByLabelText('Current code from your app'), '222222');
     await userEvent.click(screen.getByRole('button', { name: 'Disable two-factor authentication' }));
-    expect(await screen.findByRole('button', { name: 'Set up authenticator app' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Set up authenticator app' })).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
     expect(screen.queryByText('JBSWY3DPEHPK3PXPJBSWY3DP')).toBeNull();
     expect(screen.queryByRole('list', { name: 'Backup codes' })).toBeNull();
@@ -151,11 +151,11 @@ describe('TwoFactorPanel', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     await userEvent.type(screen.getByLabelText('Verification code'), '111111');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
-    expect(await screen.findByText('Two-factor authentication is now enabled.')).toBeTruthy();
+    expect(await screen.findByText('Two-factor authentication is now enabled.')).toBeInTheDocument();
     expect(bodyOf(fetchMock.mock.calls.find(([url]) => url === '/api/auth/refresh')![1])).toEqual({ refresh_token: 'rt' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Generate new backup codes' }));
-    expect(await screen.findByText('NEWAA-22222')).toBeTruthy();
+    expect(await screen.findByText('NEWAA-22222')).toBeInTheDocument();
     const regenerate = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/mfa/backup-codes/'))!;
     expect((regenerate[1].headers as Record<string, string>).Authorization).toBe('Bearer at-aal2');
   });
@@ -163,14 +163,14 @@ describe('TwoFactorPanel', () => {
   it('opens on complete when already enabled', async () => {
     mockFetch(() => json({ enabled: true, factors: [], backupCodesRemaining: 10 }));
     renderScreen(<TwoFactorPanel />, { path: '/settings', user: { ...ANN, mfa_enabled: true } });
-    expect(await screen.findByRole('button', { name: 'Disable two-factor authentication' })).toBeTruthy();
-    expect(screen.getByText('Enabled')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Disable two-factor authentication' })).toBeInTheDocument();
+    expect(screen.getByText('Enabled')).toBeInTheDocument();
   });
 
   it('shows the unavailable error and the backend instruction box when the status check fails', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     renderScreen(<TwoFactorPanel />, { path: '/settings', user: ANN });
-    expect(await screen.findByText('MFA service temporarily unavailable. Backend server may not be running.')).toBeTruthy();
-    expect(screen.getByText('A backend server is required')).toBeTruthy();
+    expect(await screen.findByText('MFA service temporarily unavailable. Backend server may not be running.')).toBeInTheDocument();
+    expect(screen.getByText('A backend server is required')).toBeInTheDocument();
   });
 });

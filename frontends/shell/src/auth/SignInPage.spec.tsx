@@ -21,8 +21,8 @@ describe('SignInPage', () => {
     expect(screen.getByRole('link', { name: 'Create a new account' }).getAttribute('href')).toBe('/register');
     expect(screen.getByRole('link', { name: 'Try the demo' }).getAttribute('href')).toBe('/demo');
     await submitCredentials();
-    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('goes to /dashboard when no second factor is needed', async () => {
@@ -49,28 +49,28 @@ describe('SignInPage', () => {
     renderScreen(<SignInPage />, { path: '/login' });
     await submitCredentials();
 
-    expect(await screen.findByRole('heading', { name: 'Two-Factor Authentication' })).toBeTruthy();
-    expect(screen.getByText('Please enter your 2FA code to complete login.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Two-Factor Authentication' })).toBeInTheDocument();
+    expect(screen.getByText('Please enter your 2FA code to complete login.')).toBeInTheDocument();
 
     const code = screen.getByLabelText('Verification code') as HTMLInputElement;
     await userEvent.type(code, '12a3');
     expect(code.value).toBe('123'); // digits only
     await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
-    expect(screen.getByText('Please enter a 6-digit verification code.')).toBeTruthy();
+    expect(screen.getByText('Please enter a 6-digit verification code.')).toBeInTheDocument();
     expect(verifyCalls).toBe(0);
 
     await userEvent.type(code, '456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
-    expect(await screen.findByText('Invalid verification code. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('Invalid verification code. Please try again.')).toBeInTheDocument();
     expect((screen.getByLabelText('Verification code') as HTMLInputElement).value).toBe('');
 
     // Back to Login clears the code, the message and the stored user id.
     await userEvent.click(screen.getByRole('button', { name: 'Back to Login' }));
-    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.queryByText('Invalid verification code. Please try again.')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('heading', { name: 'Two-Factor Authentication' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Two-Factor Authentication' })).toBeInTheDocument();
     expect((screen.getByLabelText('Verification code') as HTMLInputElement).value).toBe('');
     await userEvent.type(screen.getByLabelText('Verification code'), '654321');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
@@ -90,7 +90,7 @@ describe('SignInPage', () => {
     await submitCredentials();
     await userEvent.type(await screen.findByLabelText('Verification code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
-    expect(await screen.findByText('Failed to verify MFA code. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('Failed to verify MFA code. Please try again.')).toBeInTheDocument();
   });
   it('takes a backup code instead of the 6-digit code and sends it as token', async () => {
     const fetchMock = mockFetch((url, init) => {
@@ -109,13 +109,13 @@ describe('SignInPage', () => {
     await userEvent.type(backup, 'ab!c d');
     expect(backup.value).toBe('abcd');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
-    expect(screen.getByText(BACKUP_CODE_FORMAT_MESSAGE)).toBeTruthy();
+    expect(screen.getByText(BACKUP_CODE_FORMAT_MESSAGE)).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/mfa/verify')).toBe(false);
 
     await userEvent.clear(backup);
     await userEvent.type(backup, 'ZZZZZ-99999');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
-    expect(await screen.findByText('Invalid verification code. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('Invalid verification code. Please try again.')).toBeInTheDocument();
     expect((screen.getByLabelText('Backup code') as HTMLInputElement).value).toBe('');
 
     await userEvent.type(screen.getByLabelText('Backup code'), 'ABCDE-23456');
@@ -137,7 +137,7 @@ describe('SignInPage', () => {
     await userEvent.type(code, 'ABCDE-123');
     expect(code.value).toBe('123');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
-    expect(screen.getByText('Please enter a 6-digit verification code.')).toBeTruthy();
+    expect(screen.getByText('Please enter a 6-digit verification code.')).toBeInTheDocument();
   });
 
   it.each([
@@ -149,7 +149,7 @@ describe('SignInPage', () => {
     await submitCredentials();
     await userEvent.type(await screen.findByLabelText('Verification code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
-    expect(await screen.findByText(message)).toBeTruthy();
+    expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.queryByText('Invalid verification code. Please try again.')).toBeNull();
   });
 });

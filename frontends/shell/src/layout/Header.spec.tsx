@@ -40,7 +40,7 @@ describe('signed-in header (spec part 2 §2)', () => {
     expect(within(menu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Profile', '/profile'], ['Connected Accounts', '/connected-accounts'], ['Family', '/household'], ['Settings', '/settings'],
     ]);
-    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
   it('gives admins the Admin menu', async () => {
@@ -79,7 +79,7 @@ describe('signed-in header (spec part 2 §2)', () => {
     await userEvent.click(within(nav).getByRole('button', { name: 'Account' }));
     await userEvent.click(within(nav).getByRole('button', { name: 'Logout' }));
     expect(screen.getByTestId('where').textContent).toBe('/');
-    expect(await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Sign In' })).toBeTruthy();
+    expect(await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
   });
 });
