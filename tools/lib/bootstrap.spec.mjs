@@ -47,7 +47,7 @@ describe('pingRedis', () => {
 
 describe('findExecutable', () => {
   it('finds node on the PATH and nothing for a made-up name', () => {
-    expect(findExecutable('node', process.env.PATH)).toBeTruthy();
+    expect(findExecutable('node', process.env.PATH)).toMatch(/\/node$/);
     expect(findExecutable('no-such-binary-paycadence')).toBeNull();
   });
 });

@@ -195,7 +195,7 @@ describe('dev gateway', () => {
     const res = await fetch(`${base}/api/down/anything`);
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({ message: 'Service unavailable' });
-    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('serves the shell page at / with no-cache', async () => {

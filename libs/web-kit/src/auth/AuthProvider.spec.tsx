@@ -235,9 +235,9 @@ describe('signOut and authFetch', () => {
         <Who />
       </AuthProvider>,
     );
-    expect(screen.getByText('Signed in as ann@example.com')).toBeTruthy();
+    expect(screen.getByText('Signed in as ann@example.com')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(screen.getByText('Signed out')).toBeTruthy();
+    expect(screen.getByText('Signed out')).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/auth/logout');
     expect(bodyOf(init)).toEqual({ refresh_token: 'rt' });

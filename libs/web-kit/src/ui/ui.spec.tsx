@@ -40,7 +40,7 @@ describe('Tabs', () => {
     await user.click(screen.getByRole('tab', { name: 'Profile' }));
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Security' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByText('Security panel')).toBeTruthy();
+    expect(screen.getByText('Security panel')).toBeInTheDocument();
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(screen.getByRole('tab', { name: '2FA' }).getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: '2FA' }));

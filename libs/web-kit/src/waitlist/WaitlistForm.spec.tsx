@@ -26,7 +26,7 @@ describe('WaitlistForm', () => {
 
     const field = await join('  ann@example.com ');
 
-    expect(await screen.findByText(WAITLIST_SUCCESS_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(WAITLIST_SUCCESS_MESSAGE)).toBeInTheDocument();
     expect(field.value).toBe('');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -53,7 +53,7 @@ describe('WaitlistForm', () => {
 
     const field = await join('cy@example.com');
 
-    expect(await screen.findByText(COMING_SOON_SUCCESS_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(COMING_SOON_SUCCESS_MESSAGE)).toBeInTheDocument();
     expect(field.value).toBe('');
     expect(fetchMock).not.toHaveBeenCalled();
   });
