@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { JOBS, JOB_NAMES, QUEUES, jobsOfQueue } from './jobs.js';
+
+describe('job registry', () => {
+  const userId = randomUUID();
+  const itemId = randomUUID();
+  const samples = { 'sync-item': { userId, itemId }, 'sync-user': { userId } } as const;
+
+  it.each(JOB_NAMES)('%s has a deterministic id BullMQ accepts (no ":", not an integer)', (name) => {
+    const payload = JOBS[name].payload.parse(samples[name]);
+    const id = JOBS[name].jobId(payload as never);
+    expect(id).toBe(JOBS[name].jobId(JOBS[name].payload.parse(structuredClone(samples[name])) as never));
+    expect(id).not.toContain(':');
+    expect(`${Number.parseInt(id, 10)}`).not.toBe(id);
+  });
+
+  it('keys an item sync by the item, so one item is synced once at a time', () => {
+    expect(JOBS['sync-item'].jobId({ userId, itemId })).toBe(`${itemId}.sync`);
+  });
+
+  it('refuses unknown fields and non-uuid ids', () => {
+    expect(JOBS['sync-item'].payload.safeParse({ userId, itemId, extra: 1 }).success).toBe(false);
+    expect(JOBS['sync-user'].payload.safeParse({ userId: 'not-a-uuid' }).success).toBe(false);
+  });
+
+  it('lists the jobs a bank-sync worker must handle', () => {
+    expect(jobsOfQueue(QUEUES.bankSync)).toEqual(['sync-item', 'sync-user']);
+  });
+});

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+// Background jobs (CONVENTIONS §4): queue and job names are string constants, payloads are zod schemas,
+// and every job id is derived from its payload, so adding the same job twice while one is pending is a
+// no-op. BullMQ refuses ':' in custom ids, hence `<key>.<job>` rather than `<key>:<job>`.
+
+/** The BullMQ queues of the product; a worker processes whole queues. */
+export const QUEUES = {
+  /** DESIGN §3: the bank-sync worker imports from Plaid (scheduled and on demand). */
+  bankSync: 'bank-sync',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
+  queue: QueueName;
+  payload: Payload;
+  /** Deterministic id from the validated payload (no ':'; BullMQ reserves it). */
+  jobId: (payload: z.output<Payload>) => string;
+}
+
+/** Keeps the payload type of `jobId` tied to the schema. */
+const defineJob = <Payload extends z.ZodType>(definition: JobDefinition<Payload>) => definition;
+
+/** Ids are our own row ids (uuid), never a Plaid identifier. */
+export const SyncItemJobSchema = z.object({ userId: z.uuid(), itemId: z.uuid() }).strict();
+export type SyncItemJob = z.infer<typeof SyncItemJobSchema>;
+
+export const SyncUserJobSchema = z.object({ userId: z.uuid() }).strict();
+export type SyncUserJob = z.infer<typeof SyncUserJobSchema>;
+
+export const JOBS = {
+  /** Import one linked bank item's accounts and transactions (/transactions/sync from its cursor). */
+  'sync-item': defineJob({ queue: QUEUES.bankSync, payload: SyncItemJobSchema, jobId: ({ itemId }) => `${itemId}.sync` }),
+  /** spec part 2 §7 fullDataSync(userId): queue a sync of every item the user linked. */
+  'sync-user': defineJob({ queue: QUEUES.bankSync, payload: SyncUserJobSchema, jobId: ({ userId }) => `${userId}.sync-user` }),
+} as const;
+
+export type JobName = keyof typeof JOBS;
+export type JobPayload<Name extends JobName> = z.output<(typeof JOBS)[Name]['payload']>;
+export const JOB_NAMES = Object.keys(JOBS) as JobName[];
+
+/** The jobs a worker of `queue` must handle. */
+export const jobsOfQueue = (queue: QueueName): JobName[] => JOB_NAMES.filter((name) => JOBS[name].queue === queue);
