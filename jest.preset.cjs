@@ -42,6 +42,7 @@ function jestConfig(kind) {
     moduleNameMapper: {
       '^(\\.{1,2}/.*)\\.js$': '$1',
       '^@payday/(contracts|nest-kit|finance-rules)$': `${libs}/$1/src/index.ts`,
+      '^@payday/nest-kit/testing$': `${libs}/nest-kit/src/testing/index.ts`,
     },
     testTimeout: kind === 'unit' ? 10000 : 30000,
   };

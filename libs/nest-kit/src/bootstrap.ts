@@ -1,28 +1,72 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { z } from 'zod';
+import { ClockModule, type Clock } from './clock.js';
+import { loadConfig, ServiceConfigModule, type BaseEnv } from './config.js';
+import { databaseModule } from './database.js';
 import { HttpErrorFilter } from './errors.js';
+import { HealthModule } from './health.js';
 import { JsonLogger } from './json-logger.js';
+import { RedisModule } from './redis.js';
 import { REQUEST_ID_HEADER, runWithRequestId } from './request-context.js';
+import type { ModuleImport, ServiceDefinition } from './service-definition.js';
+import { redisTransportOptions } from './transport/redis-transport.js';
 
-export interface StartServiceOptions {
-  name: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  module: any;
-  port: number;
-  /** Interface to listen on (the service's HOST setting); all interfaces when absent. */
-  host?: string;
-  logLevel?: 'debug' | 'info' | 'warn' | 'error';
-  /** Largest accepted request body in bytes (default 64 KiB: JSON forms only). */
-  bodyLimit?: number;
+const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+export interface ServiceAppOptions<Config extends BaseEnv> {
+  /** The validated config; parsed from `env` with the service's schema when absent. */
+  config?: Config;
+  env?: NodeJS.ProcessEnv;
+  /** Tests pass a fixed clock; production uses the system clock. */
+  clock?: Clock;
+  /** Tests pass a fresh schema per run; production uses the definition's. */
+  databaseSchema?: string;
 }
 
-/** Creates the Fastify-backed Nest app with the shared filter, request ids and logging; does not listen. */
-export async function createServiceApp(options: StartServiceOptions): Promise<NestFastifyApplication> {
-  const logger = new JsonLogger(options.name, options.logLevel ?? 'info');
+function resolveConfig<Env extends z.ZodType<BaseEnv>>(definition: ServiceDefinition<Env>, options: ServiceAppOptions<z.output<Env>>) {
+  return options.config ?? loadConfig(definition.env, options.env ?? process.env);
+}
+
+/** The root module: config, clock, database (migrations run at start), then what the caller adds. */
+function rootModule<Config extends BaseEnv>(
+  definition: Pick<ServiceDefinition, 'database'>,
+  config: Config,
+  options: ServiceAppOptions<Config>,
+  imports: ModuleImport[],
+) {
+  @Module({
+    imports: [
+      ServiceConfigModule.forRoot(config),
+      ClockModule.forRoot(options.clock),
+      databaseModule(() => ({
+        ...definition.database,
+        url: config.DATABASE_URL,
+        schema: options.databaseSchema ?? definition.database.schema,
+      })),
+      ...imports,
+    ],
+  })
+  class ServiceRootModule {}
+  return ServiceRootModule;
+}
+
+/**
+ * The service's HTTP app (Fastify) with the shared filter, request ids, JSON logs, body limit, graceful
+ * shutdown on SIGTERM and, when the definition asks, the Redis transport (started). Not listening yet: the
+ * caller picks the port (`startService` the configured one, tests an ephemeral one).
+ */
+export async function createServiceApp<Env extends z.ZodType<BaseEnv>>(
+  definition: ServiceDefinition<Env>,
+  options: ServiceAppOptions<z.output<Env>> = {},
+): Promise<NestFastifyApplication> {
+  const config = resolveConfig(definition, options);
+  const logger = new JsonLogger(definition.name, config.LOG_LEVEL);
   const adapter = new FastifyAdapter({
-    bodyLimit: options.bodyLimit ?? 64 * 1024,
+    bodyLimit: definition.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // Trust exactly one hop (the gateway): request.ip is the address the gateway saw, not a client-supplied header.
     trustProxy: (_address: string, hop: number) => hop < 1,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
@@ -30,12 +74,20 @@ export async function createServiceApp(options: StartServiceOptions): Promise<Ne
       return typeof incoming === 'string' && incoming.length <= 200 ? incoming : randomUUID();
     },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, { logger, bufferLogs: false });
+  const module = rootModule(definition, config, options, [
+    RedisModule.forRoot(() => config.REDIS_URL),
+    HealthModule,
+    ...definition.imports(config),
+  ]);
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger, bufferLogs: false });
   app.useGlobalFilters(new HttpErrorFilter(logger));
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
 
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
+    // Clients send a JSON content type even with no body (spec part 2 §7: sync-bank-data, accept-*): an
+    // empty body is then no body, not a JSON parse error.
+    if (request.headers['content-length'] === '0') delete request.headers['content-type'];
     reply.header(REQUEST_ID_HEADER, request.id);
     runWithRequestId(request.id, done);
   });
@@ -50,13 +102,35 @@ export async function createServiceApp(options: StartServiceOptions): Promise<Ne
     }
     done();
   });
+
+  if (definition.transport === 'redis') {
+    app.connectMicroservice(redisTransportOptions(config.REDIS_URL));
+    await app.startAllMicroservices();
+  }
   return app;
 }
 
-/** Starts a service: listens on its port and drains gracefully on SIGTERM (Nest shutdown hooks). */
-export async function startService(options: StartServiceOptions): Promise<NestFastifyApplication> {
-  const app = await createServiceApp(options);
-  await app.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
-  new JsonLogger(options.name, options.logLevel ?? 'info').event('info', 'listening', { port: options.port });
+/** `main.ts`: validates the environment, builds the app and listens on PORT/HOST until SIGTERM. */
+export async function startService<Env extends z.ZodType<BaseEnv>>(
+  definition: ServiceDefinition<Env>,
+  options: ServiceAppOptions<z.output<Env>> = {},
+): Promise<NestFastifyApplication> {
+  const config = resolveConfig(definition, options);
+  const app = await createServiceApp(definition, { ...options, config });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  new JsonLogger(definition.name, config.LOG_LEVEL).event('info', 'listening', { port: config.PORT });
   return app;
+}
+
+/**
+ * For a service's command-line entries: config, clock and the database (migrations applied) plus the given
+ * modules, without HTTP, Redis or the rest of the service. Close it when done.
+ */
+export async function createServiceContext<Env extends z.ZodType<BaseEnv>>(
+  definition: ServiceDefinition<Env>,
+  { imports, ...options }: ServiceAppOptions<z.output<Env>> & { imports: (config: z.output<Env>) => ModuleImport[] },
+): Promise<INestApplicationContext> {
+  const config = resolveConfig(definition, options);
+  const module = rootModule(definition, config, options, imports(config));
+  return NestFactory.createApplicationContext(module, { logger: new JsonLogger(definition.name, 'warn') });
 }

@@ -1,3 +1,4 @@
+import { Global, Inject, Module, type DynamicModule } from '@nestjs/common';
 import { z } from 'zod';
 
 /** Variables every service reads. A service extends this with its own (CONVENTIONS §1: fail fast). */
@@ -20,4 +21,19 @@ export function loadConfig<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEn
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
   throw new InvalidEnvironmentError(`Invalid environment variables: ${problems.join('; ')}`);
+}
+
+/** The service's validated configuration (its env schema's output), injected with `@InjectServiceConfig()`. */
+export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
+
+/** `@InjectServiceConfig() config: FinanceConfig`: the typed config, parsed once at start. */
+export const InjectServiceConfig = () => Inject(SERVICE_CONFIG);
+
+/** Provides `SERVICE_CONFIG` to every module of the service (the app factory registers it). */
+@Global()
+@Module({})
+export class ServiceConfigModule {
+  static forRoot<C extends BaseEnv>(config: C): DynamicModule {
+    return { module: ServiceConfigModule, providers: [{ provide: SERVICE_CONFIG, useValue: config }], exports: [SERVICE_CONFIG] };
+  }
 }

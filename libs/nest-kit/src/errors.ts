@@ -9,6 +9,29 @@ import {
 import { ZodError } from 'zod';
 import { fieldErrors } from '@payday/contracts';
 
+/** What a domain error code answers: its HTTP status, the spec's message and, where the spec asks, extra fields. */
+export interface DomainErrorSpec {
+  status: number;
+  message: string;
+  /** Fields the spec puts in the answer before `message` (e.g. `{success: false, error}`). */
+  fields?: Record<string, unknown>;
+}
+
+/**
+ * A service's error codes and their answers (CONVENTIONS §5). Each service declares one, e.g.
+ * `FINANCE_ERRORS = {BILL_NOT_FOUND: {status: 404, message: ...}} satisfies DomainErrorCatalog`, and one
+ * `XxxError extends DomainError` taking a code of it; the shared filter writes the answer.
+ */
+export type DomainErrorCatalog<Code extends string = string> = Record<Code, DomainErrorSpec>;
+
+/**
+ * The spec's refusal shape for steps the screens read as results (spec part 1 §7): `{success: false, error}`,
+ * plus `message` like every error answer.
+ */
+export function refusalFields(message: string): Record<string, unknown> {
+  return { success: false, error: message };
+}
+
 /**
  * A domain error with a stable code; services throw these and the filter maps them to HTTP
  * (CONVENTIONS §5). `status` is the HTTP status, `message` the user-facing text.
@@ -19,18 +42,30 @@ export class DomainError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string>,
+    readonly fields?: Record<string, unknown>,
   ) {
     super(message);
   }
 }
 
 export class ValidationFailedError extends DomainError {
-  constructor(errors: Record<string, string>, message = Object.values(errors)[0] ?? 'Invalid request') {
-    super('VALIDATION_FAILED', 400, message, errors);
+  constructor(
+    errors: Record<string, string>,
+    message = Object.values(errors)[0] ?? 'Invalid request',
+    fields?: Record<string, unknown>,
+  ) {
+    super('VALIDATION_FAILED', 400, message, errors, fields);
+  }
+
+  /** The same failure answered in the spec's refusal shape `{success: false, error, message, errors}`. */
+  static asRefusal(errors: Record<string, string>): ValidationFailedError {
+    const message = Object.values(errors)[0] ?? 'Invalid request';
+    return new ValidationFailedError(errors, message, refusalFields(message));
   }
 }
 
 interface ErrorBody {
+  [field: string]: unknown;
   message: string;
   errors?: Record<string, string>;
 }
@@ -48,7 +83,11 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
   if (exception instanceof DomainError) {
     return {
       status: exception.status,
-      body: { message: exception.message, ...(exception.errors ? { errors: exception.errors } : {}) },
+      body: {
+        ...exception.fields,
+        message: exception.message,
+        ...(exception.errors ? { errors: exception.errors } : {}),
+      },
       unexpected: false,
     };
   }

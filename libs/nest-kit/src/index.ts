@@ -1,4 +1,6 @@
 export * from './config.js';
+export * from './clock.js';
+export * from './service-definition.js';
 export * from './request-context.js';
 export * from './json-logger.js';
 export * from './errors.js';

@@ -1,8 +1,6 @@
-import { baseEnvSchema, loadConfig } from '@payday/nest-kit';
+import { baseEnvSchema } from '@payday/nest-kit';
+import type { z } from 'zod';
 
+/** The waitlist needs only what every service reads (CONVENTIONS §1). */
 export const waitlistEnvSchema = baseEnvSchema;
-export type WaitlistConfig = ReturnType<typeof loadWaitlistConfig>;
-
-export function loadWaitlistConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(waitlistEnvSchema, env);
-}
+export type WaitlistConfig = z.output<typeof waitlistEnvSchema>;

@@ -1,45 +1,28 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createServiceApp } from '@payday/nest-kit';
 import { WAITLIST_SUCCESS_MESSAGE } from '@payday/contracts';
-import pg from 'pg';
-import { createAppModule } from '../src/app.module.js';
-import { loadWaitlistConfig } from '../src/config.js';
+import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
+import type { WaitlistConfig } from '../src/config.js';
+import { serviceDefinition } from '../src/service-definition.js';
 
-// Real PostgreSQL and Redis; a fresh schema per run so runs never see each other's rows.
-const config = loadWaitlistConfig({
-  ...process.env,
-  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-});
-const schema = `waitlist_test_${process.pid}_${Date.now()}`;
-let app: NestFastifyApplication;
-let baseUrl: string;
-let db: pg.Client;
+// The real service on a fresh schema of the real PostgreSQL, and the real Redis (nest-kit's harness).
+let h: ServiceHarness<WaitlistConfig>;
 
 beforeAll(async () => {
-  app = await createServiceApp({ name: 'waitlist', module: createAppModule(config, schema), port: 0, bodyLimit: 16 * 1024, logLevel: 'warn' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = await app.getUrl();
-  db = new pg.Client({ connectionString: config.DATABASE_URL });
-  await db.connect();
+  h = await startServiceHarness(serviceDefinition);
 });
-
 afterAll(async () => {
-  await app?.close();
-  await db?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await db?.end();
+  await h?.close();
 });
-
-beforeEach(() => db.query(`TRUNCATE "${schema}".waitlist_entries`));
+beforeEach(() => h.truncate());
 
 const join = (body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${baseUrl}/api/waitlist/join`, {
+  fetch(`${h.baseUrl}/api/waitlist/join`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
 const rows = async () =>
-  (await db.query(`SELECT email, referral_source, created_at FROM "${schema}".waitlist_entries ORDER BY created_at`)).rows;
+  (await h.db.query(`SELECT email, referral_source, created_at FROM "${h.schema}".waitlist_entries ORDER BY created_at`)).rows;
 
 describe('POST /api/waitlist/join', () => {
   it('stores one entry with its source and time and answers success', async () => {
@@ -100,8 +83,8 @@ describe('POST /api/waitlist/join', () => {
 
 describe('health', () => {
   it('answers liveness and readiness with the database and Redis reachable', async () => {
-    expect((await fetch(`${baseUrl}/health`)).status).toBe(200);
-    const ready = await fetch(`${baseUrl}/health/ready`);
+    expect((await fetch(`${h.baseUrl}/health`)).status).toBe(200);
+    const ready = await fetch(`${h.baseUrl}/health/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
   });

@@ -1,0 +1,14 @@
+import { defineService } from '@payday/nest-kit';
+import { waitlistEnvSchema } from './config.js';
+import { migrations } from './migrations/index.js';
+import { WaitlistEntry } from './waitlist/waitlist-entry.entity.js';
+import { WaitlistModule } from './waitlist/waitlist.module.js';
+
+/** The waitlist service on the shared skeleton (main.ts, integration tests). */
+export const serviceDefinition = defineService({
+  name: 'waitlist',
+  env: waitlistEnvSchema,
+  database: { schema: 'waitlist', entities: [WaitlistEntry], migrations },
+  bodyLimit: 16 * 1024,
+  imports: () => [WaitlistModule],
+});
