@@ -78,6 +78,12 @@ export function workspaceApps(kind: 'services' | 'frontends'): string[] {
 /** The port every container of that kind listens on (brief: services 3000, nginx frontends 8080). */
 export const containerPort = { services: 3000, frontends: 8080 } as const;
 
+/** One Dockerfile per kind of app, and the build arg that names the app's folder (docker-compose.yml sets it). */
+export const imageBuild = {
+  services: { dockerfile: 'docker/service.Dockerfile', appArg: 'SERVICE' },
+  frontends: { dockerfile: 'docker/frontend.Dockerfile', appArg: 'APP' },
+} as const;
+
 /** Which kind of app an upstream host is, judged by the folder that exists for it. */
 export function appKindOf(host: string): 'services' | 'frontends' | undefined {
   if (fs.existsSync(path.join(repoRoot, 'services', host, 'package.json'))) return 'services';

@@ -5,7 +5,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { appKindOf, clusterUpstreams, containerPort, repoRoot } from '../contract/kong-config.loader.js';
+import {
+  appKindOf,
+  clusterUpstreams,
+  containerPort,
+  imageBuild,
+  repoRoot,
+} from '../contract/kong-config.loader.js';
 
 // ajv 8 is a dependency of tools/ (the root's hoisted ajv is v6, pulled in by eslint), so resolve from there.
 const requireFromTools = createRequire(path.join(repoRoot, 'tools/package.json'));
@@ -107,13 +113,15 @@ describe('docker-compose.yml', () => {
   });
 
   it.each(clusterUpstreams().map((u) => [u.host, u]))(
-    'Kong upstream %s is a service built from its own Dockerfile, listening on its port',
+    'Kong upstream %s is a service built from the Dockerfile of its kind for its folder, listening on its port',
     (_host, upstream) => {
       const service = compose.services[upstream.host];
       expect(service, `no compose service ${upstream.host}`).toBeDefined();
       const kind = appKindOf(upstream.host)!;
-      expect(service.build?.dockerfile).toBe(`${kind}/${upstream.host}/Dockerfile`);
+      expect(service.build?.dockerfile).toBe(imageBuild[kind].dockerfile);
       expect(fs.existsSync(path.join(repoRoot, service.build.context, service.build.dockerfile))).toBe(true);
+      expect(service.build.args?.[imageBuild[kind].appArg]).toBe(upstream.host);
+      expect(service.image).toBe(`paycadence/${upstream.host}`);
       expect((service.expose ?? []).map(String)).toContain(String(upstream.port));
       expect(upstream.port).toBe(containerPort[kind]);
       // only Kong publishes a host port: apps are reached through the gateway

@@ -1,97 +1,185 @@
-// One multi-stage image per service and per frontend, running as a non-root user (issue 2 §8).
-// Checked statically: no Docker engine runs on these machines, so images are not built here.
+// One multi-stage, non-root Dockerfile per kind of app (docker/service.Dockerfile, docker/frontend.Dockerfile),
+// the app chosen by a build arg that docker-compose.yml passes. Checked statically: no Docker engine runs on
+// these machines, so images are not built here.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { containerPort, repoRoot, workspaceApps } from '../contract/kong-config.loader.js';
+import { parse } from 'yaml';
+import { containerPort, imageBuild, repoRoot, workspaceApps } from '../contract/kong-config.loader.js';
+import {
+  contextSources,
+  declaredArgs,
+  declaredEnv,
+  finalStage,
+  instructions,
+  stages,
+  substitute,
+  variablesIn,
+  type Instruction,
+} from './dockerfile.parser.js';
 
-type Instruction = { keyword: string; args: string };
+type Kind = 'services' | 'frontends';
 
-/** Dockerfile instructions with line continuations joined and comments dropped. */
-function instructions(dockerfile: string): Instruction[] {
-  return dockerfile
-    .replace(/\\\r?\n/g, ' ')
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .map((line) => {
-      const [keyword, ...rest] = line.split(/\s+/);
-      return { keyword: keyword.toUpperCase(), args: rest.join(' ') };
-    });
-}
-
-/** The instructions of the last stage: what the running image is made of. */
-function finalStage(all: Instruction[]): Instruction[] {
-  const lastFrom = all.map((i) => i.keyword).lastIndexOf('FROM');
-  return all.slice(lastFrom);
-}
-
+const dockerfileOf = { services: imageBuild.services.dockerfile, frontends: imageBuild.frontends.dockerfile };
+const appArgOf = { services: imageBuild.services.appArg, frontends: imageBuild.frontends.appArg };
+const kinds: Kind[] = ['services', 'frontends'];
 const rootUsers = new Set(['root', '0', '0:0', 'root:root']);
+// Instructions whose arguments Docker itself expands (RUN is expanded by the shell, which also sees its own
+// variables); CMD and HEALTHCHECK run in the container, where only ENV is set.
+const buildTimeExpanded = new Set(['ADD', 'COPY', 'ENV', 'EXPOSE', 'LABEL', 'USER', 'VOLUME', 'WORKDIR']);
+const runTimeExpanded = new Set(['CMD', 'ENTRYPOINT', 'HEALTHCHECK']);
 
-const apps = (['services', 'frontends'] as const).flatMap((kind) =>
+const read = (file: string) => instructions(fs.readFileSync(path.join(repoRoot, file), 'utf8'));
+
+const apps = kinds.flatMap((kind) =>
   workspaceApps(kind).map((name) => ({ kind, name, dir: `${kind}/${name}` })),
 );
 
-describe('Dockerfiles', () => {
-  it('exist for at least one app', () => {
-    expect(apps.length).toBeGreaterThan(0);
-  });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const compose: { services: Record<string, any> } = parse(
+  fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'),
+  { merge: true },
+);
+const buildArgsOf = (name: string): Record<string, string> => compose.services[name]?.build?.args ?? {};
 
-  it.each(apps.map((app) => [app.dir, app]))('%s has a multi-stage Dockerfile', (_dir, app) => {
-    const file = path.join(repoRoot, app.dir, 'Dockerfile');
-    expect(fs.existsSync(file), `${app.dir}/Dockerfile is missing`).toBe(true);
-    const all = instructions(fs.readFileSync(file, 'utf8'));
+/** The values every ARG takes when this app is built: its compose build args, else the Dockerfile default. */
+function argValues(
+  all: Instruction[],
+  buildArgs: Record<string, string>,
+): Record<string, string | undefined> {
+  const values: Record<string, string | undefined> = {};
+  for (const stage of stages(all)) {
+    for (const [name, fallback] of declaredArgs(stage)) values[name] = buildArgs[name] ?? fallback;
+  }
+  return values;
+}
+
+const ignoredEntries = fs
+  .readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8')
+  .split(/\r?\n/)
+  .filter((line) => line !== '' && !line.startsWith('#'));
+/** Whether .dockerignore keeps a context path out (plain entries only; the globs cover generated files). */
+const ignored = (source: string) =>
+  ignoredEntries.some(
+    (entry) => !/[*?[]/.test(entry) && (source === entry || source.startsWith(`${entry}/`)),
+  );
+
+describe.each(kinds.map((kind) => [dockerfileOf[kind], kind] as const))('%s', (file, kind) => {
+  const all = fs.existsSync(path.join(repoRoot, file)) ? read(file) : [];
+
+  it('exists and is multi-stage, the final stage taking its build output from an earlier one', () => {
+    expect(all.length, `${file} is missing`).toBeGreaterThan(0);
     expect(all.filter((i) => i.keyword === 'FROM').length).toBeGreaterThanOrEqual(2);
-    // the final stage takes its build output from an earlier stage
     expect(finalStage(all).some((i) => i.keyword === 'COPY' && /--from=/.test(i.args))).toBe(true);
   });
 
-  it.each(apps.map((app) => [app.dir, app]))('%s runs as a non-root user in its final stage', (_dir, app) => {
-    const final = finalStage(
-      instructions(fs.readFileSync(path.join(repoRoot, app.dir, 'Dockerfile'), 'utf8')),
-    );
-    const users = final.filter((i) => i.keyword === 'USER').map((i) => i.args);
+  it('runs as a non-root user in its final stage', () => {
+    const users = finalStage(all)
+      .filter((i) => i.keyword === 'USER')
+      .map((i) => i.args);
     expect(users.length, 'no USER in the final stage').toBeGreaterThan(0);
     expect(rootUsers.has(users.at(-1)!)).toBe(false);
   });
 
-  it.each(apps.map((app) => [app.dir, app]))(
-    '%s exposes its container port and checks its health',
-    (_dir, app) => {
-      const final = finalStage(
-        instructions(fs.readFileSync(path.join(repoRoot, app.dir, 'Dockerfile'), 'utf8')),
-      );
-      const exposed = final.filter((i) => i.keyword === 'EXPOSE').flatMap((i) => i.args.split(/\s+/));
-      expect(exposed).toContain(String(containerPort[app.kind]));
-      const healthcheck = final.find((i) => i.keyword === 'HEALTHCHECK');
-      expect(healthcheck, 'no HEALTHCHECK').toBeDefined();
-      if (app.kind === 'services') expect(healthcheck!.args).toContain('/health');
-    },
-  );
+  it('exposes its container port and checks its health', () => {
+    const final = finalStage(all);
+    const exposed = final.filter((i) => i.keyword === 'EXPOSE').flatMap((i) => i.args.split(/\s+/));
+    expect(exposed).toContain(String(containerPort[kind]));
+    const healthcheck = final.find((i) => i.keyword === 'HEALTHCHECK');
+    expect(healthcheck, 'no HEALTHCHECK').toBeDefined();
+    if (kind === 'services') expect(healthcheck!.args).toContain('/health');
+  });
 
-  it.each(apps.filter((app) => app.kind === 'frontends').map((app) => [app.dir, app]))(
-    '%s serves its Vite build from unprivileged nginx with its own nginx.conf on 8080',
-    (_dir, app) => {
-      const all = instructions(fs.readFileSync(path.join(repoRoot, app.dir, 'Dockerfile'), 'utf8'));
-      expect(finalStage(all)[0].args).toMatch(/^nginxinc\/nginx-unprivileged[:@]/);
-      expect(all.some((i) => i.keyword === 'COPY' && i.args.includes(`${app.dir}/nginx.conf`))).toBe(true);
-      const conf = fs.readFileSync(path.join(repoRoot, app.dir, 'nginx.conf'), 'utf8');
+  it(`declares ${appArgOf[kind]} in every stage that uses it, and fails early without it`, () => {
+    // an ARG does not cross FROM, and at run time only ENV exists: a missing declaration expands to ''
+    for (const stage of stages(all)) {
+      const args = declaredArgs(stage);
+      const env = declaredEnv(stage);
+      for (const instruction of stage.slice(1)) {
+        for (const name of variablesIn(instruction.args)) {
+          const label = `${stage[0].args}: ${instruction.keyword} uses ${name}`;
+          if (buildTimeExpanded.has(instruction.keyword))
+            expect(args.has(name) || env.has(name), label).toBe(true);
+          if (runTimeExpanded.has(instruction.keyword)) expect(env.has(name), label).toBe(true);
+        }
+      }
+    }
+    const first = stages(all)[0];
+    expect(declaredArgs(first).has(appArgOf[kind])).toBe(true);
+    expect(first.some((i) => i.keyword === 'RUN' && i.args.includes(`test -n "\${${appArgOf[kind]}}"`))).toBe(
+      true,
+    );
+  });
+
+  if (kind === 'services') {
+    it('starts node as PID 1 on the chosen service, so SIGTERM reaches it', () => {
+      const cmd = finalStage(all).find((i) => i.keyword === 'CMD');
+      expect(cmd?.args).toContain('exec node services/${SERVICE}/dist/main.js');
+    });
+  } else {
+    it('serves the Vite build from unprivileged nginx with a config from docker/nginx/', () => {
+      const final = finalStage(all);
+      expect(final[0].args).toMatch(/^nginxinc\/nginx-unprivileged[:@]/);
+      expect(final.some((i) => i.keyword === 'COPY' && i.args.startsWith('docker/nginx/${NGINX_CONF}'))).toBe(
+        true,
+      );
+    });
+  }
+});
+
+describe.each(apps.map((app) => [app.dir, app] as const))('the image of %s', (_dir, app) => {
+  const dockerfile = dockerfileOf[app.kind];
+  const all = read(dockerfile);
+  const values = argValues(all, buildArgsOf(app.name));
+
+  it(`is built by docker-compose.yml from ${dockerfile} with ${appArgOf[app.kind]}=${app.name}`, () => {
+    const build = compose.services[app.name]?.build;
+    expect(build, `no compose service ${app.name} with a build`).toBeDefined();
+    expect(build.context).toBe('.');
+    expect(build.dockerfile).toBe(dockerfile);
+    expect(build.args?.[appArgOf[app.kind]]).toBe(app.name);
+  });
+
+  it('finds every file it copies from the build context', () => {
+    for (const instruction of all) {
+      for (const source of contextSources(instruction)) {
+        const resolved = substitute(source, values);
+        expect(variablesIn(resolved), `${source}: an ARG without a value`).toEqual([]);
+        expect(fs.existsSync(path.join(repoRoot, resolved)), `${resolved} is missing`).toBe(true);
+        expect(ignored(resolved), `${resolved} is left out by .dockerignore`).toBe(false);
+      }
+    }
+  });
+
+  if (app.kind === 'frontends') {
+    it('gets the nginx config of its role, listening on 8080', () => {
+      const conf = fs.readFileSync(path.join(repoRoot, 'docker/nginx', values.NGINX_CONF ?? ''), 'utf8');
       expect(conf).toMatch(/listen\s+8080;/);
       if (app.name === 'shell') {
         // spec part 1 §2: client-side routes are answered with the shell's page
         expect(conf).toMatch(/try_files\s+\$uri\s+\$uri\/\s+\/index\.html;/);
+        expect(conf).toMatch(/location = \/remotes-manifest\.json/);
       } else {
         // the host loads remoteEntry.js, possibly from another origin
         expect(conf).toMatch(/location = \/remoteEntry\.js[^}]*Access-Control-Allow-Origin/s);
       }
-    },
-  );
+    });
+  }
+});
 
-  it('the build context leaves out dependencies, build output and local data', () => {
-    const ignored = fs.readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8').split(/\r?\n/);
+describe('the build context', () => {
+  it('leaves out dependencies, build output and local data', () => {
+    const lines = fs.readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8').split(/\r?\n/);
     // a copied *.tsbuildinfo without its dist/ would make `tsc -b` skip the emit
     for (const entry of ['**/node_modules', '**/dist', '**/*.tsbuildinfo', '.data', '.git']) {
-      expect(ignored).toContain(entry);
+      expect(lines).toContain(entry);
+    }
+  });
+
+  it('leaves no per-app Dockerfile or nginx.conf behind (one Dockerfile per kind)', () => {
+    for (const app of apps) {
+      expect(fs.existsSync(path.join(repoRoot, app.dir, 'Dockerfile')), `${app.dir}/Dockerfile`).toBe(false);
+      expect(fs.existsSync(path.join(repoRoot, app.dir, 'nginx.conf')), `${app.dir}/nginx.conf`).toBe(false);
     }
   });
 });

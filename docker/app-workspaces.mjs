@@ -1,0 +1,94 @@
+// The workspaces one app needs inside an image build (docker/service.Dockerfile, docker/frontend.Dockerfile):
+// the app's own folder plus the libs/ it depends on, directly or through another lib (@payday/* names).
+// Runs inside the image with plain node, so it uses nothing but node: built-ins.
+//
+//   node docker/app-workspaces.mjs <app-dir> --prune --manifests <dir>
+//     deletes the libs/ folders the app does not need and copies the package.json of the app and of each
+//     kept lib to <dir> (same relative paths), so `npm install` layers depend on the manifests alone.
+//   node docker/app-workspaces.mjs <app-dir> --compiled
+//     prints the kept libs that publish a compiled dist/ (their package exports point there), for `tsc -b`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const WORKSPACE_SCOPE = '@payday/';
+
+const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
+
+/** `@payday/<x>` package name → its folder under libs/. */
+function libFolders(root) {
+  const libsDir = path.join(root, 'libs');
+  const folders = new Map();
+  for (const entry of fs.readdirSync(libsDir, { withFileTypes: true })) {
+    const manifest = path.join(libsDir, entry.name, 'package.json');
+    if (entry.isDirectory() && fs.existsSync(manifest))
+      folders.set(readJson(manifest).name, `libs/${entry.name}`);
+  }
+  return folders;
+}
+
+const workspaceDependencies = (manifest) =>
+  Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) =>
+    name.startsWith(WORKSPACE_SCOPE),
+  );
+
+/** The lib folders an app needs, transitively, in a stable order. */
+export function neededLibs(root, appDir) {
+  const folders = libFolders(root);
+  const needed = new Set();
+  const queue = [appDir];
+  while (queue.length > 0) {
+    const manifest = readJson(path.join(root, queue.shift(), 'package.json'));
+    for (const name of workspaceDependencies(manifest)) {
+      const folder = folders.get(name);
+      if (folder && !needed.has(folder)) {
+        needed.add(folder);
+        queue.push(folder);
+      }
+    }
+  }
+  return [...needed].sort();
+}
+
+/** A lib whose package exports point into dist/ must be compiled before anything imports it. */
+function publishesDist(root, libDir) {
+  return JSON.stringify(readJson(path.join(root, libDir, 'package.json')).exports ?? {}).includes('./dist/');
+}
+
+export function pruneLibs(root, appDir, manifestsDir) {
+  const keep = new Set(neededLibs(root, appDir));
+  for (const entry of fs.readdirSync(path.join(root, 'libs'))) {
+    if (!keep.has(`libs/${entry}`))
+      fs.rmSync(path.join(root, 'libs', entry), { recursive: true, force: true });
+  }
+  for (const dir of [appDir, ...keep]) {
+    fs.mkdirSync(path.join(manifestsDir, dir), { recursive: true });
+    fs.copyFileSync(path.join(root, dir, 'package.json'), path.join(manifestsDir, dir, 'package.json'));
+  }
+  return [...keep];
+}
+
+export const compiledLibs = (root, appDir) =>
+  neededLibs(root, appDir).filter((dir) => publishesDist(root, dir));
+
+function main(argv) {
+  const [appDir, ...flags] = argv;
+  if (!appDir || !fs.existsSync(path.join(appDir, 'package.json'))) {
+    throw new Error(
+      `usage: app-workspaces.mjs <app-dir> (--prune --manifests <dir> | --compiled); got "${appDir}"`,
+    );
+  }
+  const root = process.cwd();
+  if (flags.includes('--compiled')) {
+    process.stdout.write(`${compiledLibs(root, appDir).join(' ')}\n`);
+  } else if (flags.includes('--prune')) {
+    const manifestsDir = flags[flags.indexOf('--manifests') + 1];
+    if (!manifestsDir || flags.indexOf('--manifests') < 0) throw new Error('--prune needs --manifests <dir>');
+    const kept = pruneLibs(root, appDir, path.resolve(manifestsDir));
+    process.stdout.write(`${appDir} needs ${kept.join(', ') || 'no lib'}\n`);
+  } else {
+    throw new Error('pass --prune --manifests <dir> or --compiled');
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) main(process.argv.slice(2));

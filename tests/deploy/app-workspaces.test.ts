@@ -1,0 +1,66 @@
+// docker/app-workspaces.mjs decides which libs reach an image build: held against the real workspace.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { compiledLibs, neededLibs, pruneLibs } from '../../docker/app-workspaces.mjs';
+import { repoRoot } from '../contract/kong-config.loader.js';
+
+const manifestOf = (dir: string) =>
+  JSON.parse(fs.readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8'));
+const workspaceDeps = (dir: string) =>
+  Object.keys({ ...manifestOf(dir).dependencies, ...manifestOf(dir).devDependencies }).filter((name) =>
+    name.startsWith('@payday/'),
+  );
+
+describe('neededLibs', () => {
+  it.each([['services/waitlist'], ['frontends/shell']])(
+    '%s gets every lib it names, and each of theirs',
+    (app) => {
+      const needed = neededLibs(repoRoot, app);
+      const names = needed.map((dir: string) => manifestOf(dir).name);
+      for (const name of workspaceDeps(app)) expect(names).toContain(name);
+      for (const dir of needed) for (const name of workspaceDeps(dir)) expect(names).toContain(name);
+    },
+  );
+
+  it('keeps browser code away from node-only libs and the other way round', () => {
+    expect(neededLibs(repoRoot, 'frontends/shell')).not.toContain('libs/nest-kit');
+    expect(neededLibs(repoRoot, 'services/waitlist')).not.toContain('libs/web-kit');
+  });
+});
+
+describe('compiledLibs', () => {
+  it('lists only libs whose package exports point into dist/ (web-kit ships its sources)', () => {
+    const compiled = compiledLibs(repoRoot, 'frontends/shell');
+    expect(compiled).toContain('libs/contracts');
+    expect(compiled).not.toContain('libs/web-kit');
+  });
+});
+
+describe('pruneLibs', () => {
+  let scratch: string | undefined;
+  afterEach(() => {
+    if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('deletes the libs an app does not need and copies the kept package.json files', () => {
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'app-workspaces-'));
+    const write = (file: string, json: object) => {
+      fs.mkdirSync(path.dirname(path.join(scratch!, file)), { recursive: true });
+      fs.writeFileSync(path.join(scratch!, file), JSON.stringify(json));
+    };
+    write('libs/a/package.json', { name: '@payday/a', dependencies: { '@payday/b': '*' } });
+    write('libs/b/package.json', { name: '@payday/b' });
+    write('libs/c/package.json', { name: '@payday/c' });
+    write('services/x/package.json', { name: '@payday/x', dependencies: { '@payday/a': '*', zod: '^4' } });
+
+    const kept = pruneLibs(scratch, 'services/x', path.join(scratch, 'manifests'));
+
+    expect(kept).toEqual(['libs/a', 'libs/b']);
+    expect(fs.readdirSync(path.join(scratch, 'libs')).sort()).toEqual(['a', 'b']);
+    for (const dir of ['services/x', 'libs/a', 'libs/b']) {
+      expect(fs.existsSync(path.join(scratch, 'manifests', dir, 'package.json')), dir).toBe(true);
+    }
+  });
+});
