@@ -1,8 +1,4 @@
-import { JsonLogger } from '@payday/nest-kit';
-import { loadFinanceConfig } from './config.js';
-import { createFinanceApp } from './finance-app.js';
+import { startService } from '@payday/nest-kit';
+import { serviceDefinition } from './service-definition.js';
 
-const config = loadFinanceConfig();
-const app = await createFinanceApp(config);
-await app.listen({ port: config.PORT, host: config.HOST });
-new JsonLogger('finance', config.LOG_LEVEL).event('info', 'listening', { port: config.PORT });
+await startService(serviceDefinition);

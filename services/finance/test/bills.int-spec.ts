@@ -1,11 +1,13 @@
 import { FINANCE_MESSAGES, MAX_BILLS_PER_USER } from '@payday/contracts';
-import { startFinanceHarness, type FinanceHarness } from './support/finance-harness.js';
+import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
+import type { FinanceConfig } from '../src/config.js';
+import { serviceDefinition } from '../src/service-definition.js';
 
-// Real PostgreSQL and Redis, a fresh schema per run, tokens signed by a local JWKS (see support/).
-let h: FinanceHarness;
+// Real PostgreSQL and Redis, a fresh schema per run, tokens signed by a local JWKS (nest-kit's harness).
+let h: ServiceHarness<FinanceConfig>;
 
 beforeAll(async () => {
-  h = await startFinanceHarness();
+  h = await startServiceHarness(serviceDefinition, { basePath: '/api/financial', callAs: 'userA' });
 });
 afterAll(async () => {
   await h?.close();

@@ -1,13 +1,16 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { FINANCE_MESSAGES } from '@payday/contracts';
-import { startFinanceHarness, type FinanceHarness } from './support/finance-harness.js';
+import { fixedClock } from '@payday/nest-kit';
+import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
+import type { FinanceConfig } from '../src/config.js';
+import { serviceDefinition } from '../src/service-definition.js';
 
 // The clock is frozen at Tuesday 2026-03-10, so every figure below follows from spec part 2 §5 and §9.
-let h: FinanceHarness;
+let h: ServiceHarness<FinanceConfig>;
 
 beforeAll(async () => {
-  h = await startFinanceHarness({ today: '2026-03-10' });
+  h = await startServiceHarness(serviceDefinition, { basePath: '/api/financial', callAs: 'userA', clock: fixedClock('2026-03-10') });
 });
 afterAll(async () => {
   await h?.close();

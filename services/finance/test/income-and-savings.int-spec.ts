@@ -1,10 +1,12 @@
 import { FINANCE_MESSAGES, MAX_INCOME_SOURCES_PER_USER } from '@payday/contracts';
-import { startFinanceHarness, type FinanceHarness } from './support/finance-harness.js';
+import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
+import type { FinanceConfig } from '../src/config.js';
+import { serviceDefinition } from '../src/service-definition.js';
 
-let h: FinanceHarness;
+let h: ServiceHarness<FinanceConfig>;
 
 beforeAll(async () => {
-  h = await startFinanceHarness();
+  h = await startServiceHarness(serviceDefinition, { basePath: '/api/financial', callAs: 'userA' });
 });
 afterAll(async () => {
   await h?.close();

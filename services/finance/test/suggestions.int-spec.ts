@@ -2,18 +2,19 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { FINANCE_MESSAGES, FINANCE_PATTERNS, type UpsertSuggestionsMessage, type UpsertSuggestionsReply } from '@payday/contracts';
 import { createRedisClient } from '@payday/nest-kit';
 import { firstValueFrom, timeout } from 'rxjs';
-import { startFinanceHarness, type FinanceHarness } from './support/finance-harness.js';
-import { startPrivateRedis, type PrivateRedis } from './support/private-redis.js';
+import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import type { FinanceConfig } from '../src/config.js';
+import { serviceDefinition } from '../src/service-definition.js';
 
 // Suggestions arrive the way bank-sync will send them: a real message over the Redis transport, on a
-// redis-server of this test's own (see private-redis.ts for why not the shared one).
-let h: FinanceHarness;
+// redis-server of this test's own (see nest-kit's startPrivateRedis for why not the shared one).
+let h: ServiceHarness<FinanceConfig>;
 let client: ClientProxy;
 let redis: PrivateRedis;
 
 beforeAll(async () => {
   redis = await startPrivateRedis();
-  h = await startFinanceHarness({ redisUrl: redis.url });
+  h = await startServiceHarness(serviceDefinition, { basePath: '/api/financial', callAs: 'userA', redisUrl: redis.url });
   client = createRedisClient(h.config.REDIS_URL);
   await client.connect();
 });

@@ -1,33 +1,22 @@
-import { DomainError } from '@payday/nest-kit';
+import { DomainError, type DomainErrorCatalog } from '@payday/nest-kit';
 import { FINANCE_MESSAGES } from '@payday/contracts';
 
-/** Finance error codes and their HTTP status (CONVENTIONS §5); the shared filter writes `{message}`. */
-export const FINANCE_ERROR_STATUS = {
-  BILL_NOT_FOUND: 404,
-  INCOME_NOT_FOUND: 404,
-  SAVINGS_GOAL_NOT_FOUND: 404,
-  SUGGESTION_NOT_FOUND: 404,
-  SUGGESTION_NOT_PENDING: 409,
-  TOO_MANY_BILLS: 422,
-  TOO_MANY_INCOME_SOURCES: 422,
-  TOO_MANY_SAVINGS_GOALS: 422,
-} as const;
-export type FinanceErrorCode = keyof typeof FINANCE_ERROR_STATUS;
-
-const MESSAGES: Record<FinanceErrorCode, string> = {
-  BILL_NOT_FOUND: FINANCE_MESSAGES.billNotFound,
-  INCOME_NOT_FOUND: FINANCE_MESSAGES.incomeNotFound,
-  SAVINGS_GOAL_NOT_FOUND: FINANCE_MESSAGES.savingsGoalNotFound,
-  SUGGESTION_NOT_FOUND: FINANCE_MESSAGES.suggestionNotFound,
-  SUGGESTION_NOT_PENDING: FINANCE_MESSAGES.suggestionNotPending,
-  TOO_MANY_BILLS: FINANCE_MESSAGES.tooManyBills,
-  TOO_MANY_INCOME_SOURCES: FINANCE_MESSAGES.tooManyIncomeSources,
-  TOO_MANY_SAVINGS_GOALS: FINANCE_MESSAGES.tooManySavingsGoals,
-};
+/** Finance error codes, their HTTP status and the spec's message (CONVENTIONS §5); the shared filter answers. */
+export const FINANCE_ERRORS = {
+  BILL_NOT_FOUND: { status: 404, message: FINANCE_MESSAGES.billNotFound },
+  INCOME_NOT_FOUND: { status: 404, message: FINANCE_MESSAGES.incomeNotFound },
+  SAVINGS_GOAL_NOT_FOUND: { status: 404, message: FINANCE_MESSAGES.savingsGoalNotFound },
+  SUGGESTION_NOT_FOUND: { status: 404, message: FINANCE_MESSAGES.suggestionNotFound },
+  SUGGESTION_NOT_PENDING: { status: 409, message: FINANCE_MESSAGES.suggestionNotPending },
+  TOO_MANY_BILLS: { status: 422, message: FINANCE_MESSAGES.tooManyBills },
+  TOO_MANY_INCOME_SOURCES: { status: 422, message: FINANCE_MESSAGES.tooManyIncomeSources },
+  TOO_MANY_SAVINGS_GOALS: { status: 422, message: FINANCE_MESSAGES.tooManySavingsGoals },
+} as const satisfies DomainErrorCatalog;
+export type FinanceErrorCode = keyof typeof FINANCE_ERRORS;
 
 export class FinanceError extends DomainError {
-  constructor(readonly financeCode: FinanceErrorCode) {
-    super(financeCode, FINANCE_ERROR_STATUS[financeCode], MESSAGES[financeCode]);
+  constructor(code: FinanceErrorCode) {
+    super(code, FINANCE_ERRORS[code].status, FINANCE_ERRORS[code].message);
   }
 }
 

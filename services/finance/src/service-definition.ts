@@ -1,0 +1,35 @@
+import { AuthKitModule, defineService } from '@payday/nest-kit';
+import { BankSyncModule } from './bank-sync/bank-sync.module.js';
+import { Bill } from './bills/bill.entity.js';
+import { BillsModule } from './bills/bills.module.js';
+import { financeEnvSchema } from './config.js';
+import { DashboardModule } from './dashboard/dashboard.module.js';
+import { IncomeSource } from './income/income-source.entity.js';
+import { IncomeModule } from './income/income.module.js';
+import { migrations } from './migrations/index.js';
+import { SavingsGoal } from './savings-goals/savings-goal.entity.js';
+import { SavingsGoalsModule } from './savings-goals/savings-goals.module.js';
+import { Suggestion } from './suggestions/suggestion.entity.js';
+import { SuggestionsModule } from './suggestions/suggestions.module.js';
+
+/**
+ * The finance service on the shared skeleton: HTTP (the routes of spec part 2 §7) plus the Redis transport
+ * that bank-sync sends suggestions over.
+ */
+export const serviceDefinition = defineService({
+  name: 'finance',
+  env: financeEnvSchema,
+  database: { schema: 'finance', entities: [Bill, IncomeSource, SavingsGoal, Suggestion], migrations },
+  // JSON forms and suggestion batches only.
+  bodyLimit: 256 * 1024,
+  transport: 'redis',
+  imports: (config) => [
+    AuthKitModule.forRoot(() => ({ jwksUrl: config.AUTH_JWKS_URL })),
+    BillsModule,
+    IncomeModule,
+    SavingsGoalsModule,
+    SuggestionsModule,
+    DashboardModule,
+    BankSyncModule,
+  ],
+});
