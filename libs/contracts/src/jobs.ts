@@ -14,8 +14,9 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   queue: QueueName;
   payload: Payload;
-  /** Deterministic id from the validated payload (no ':'; BullMQ reserves it). */
-  jobId: (payload: z.output<Payload>) => string;
+  /** Deterministic id from the validated payload (no ':'; BullMQ reserves it). Method syntax on purpose:
+   * any definition is then usable where a `JobDefinition` of no particular payload is expected. */
+  jobId(payload: z.output<Payload>): string;
 }
 
 /** Keeps the payload type of `jobId` tied to the schema. */

@@ -12,3 +12,4 @@ export * from './bootstrap.js';
 export * from './auth/index.js';
 export * from './transport/index.js';
 export * from './mail/index.js';
+export * from './jobs/index.js';

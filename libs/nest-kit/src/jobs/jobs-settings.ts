@@ -1,0 +1,44 @@
+import type { QueueName } from '@payday/contracts';
+import type { RedisOptions } from 'bullmq';
+
+export interface JobsModuleOptions {
+  /** REDIS_URL. */
+  redisUrl: string;
+  /** The stack's Redis key prefix (REDIS_KEY_PREFIX); BullMQ keys live under `${keyPrefix}bull`. */
+  keyPrefix?: string;
+  /** The queues this process works; every job of them needs a `@JobHandler`. Omit in a producer-only process. */
+  processQueues?: QueueName[];
+  /** Jobs run at once per queue (default 1). */
+  concurrency?: number;
+  /** How long shutdown waits for running jobs (default 25 s, under Kubernetes' 30 s grace period). */
+  shutdownTimeoutMs?: number;
+}
+
+/**
+ * BullMQ's key prefix under the stack's Redis key prefix (REDIS_KEY_PREFIX, e.g. `e2e-42:` → `e2e-42:bull`).
+ * Every process sharing a queue must use the same one (BullMQ forbids ioredis' own `keyPrefix`).
+ */
+export function bullPrefix(keyPrefix = ''): string {
+  return `${keyPrefix}bull`;
+}
+
+export const JOBS_SETTINGS = Symbol('JOBS_SETTINGS');
+
+export interface JobsSettings {
+  /** BullMQ opens (and on close ends) its own connections from these. */
+  connection: RedisOptions;
+  prefix: string;
+  processQueues: QueueName[];
+  concurrency: number;
+  shutdownTimeoutMs: number;
+}
+
+export function jobsSettings(options: JobsModuleOptions): JobsSettings {
+  return {
+    connection: { url: options.redisUrl },
+    prefix: bullPrefix(options.keyPrefix),
+    processQueues: [...new Set(options.processQueues ?? [])],
+    concurrency: options.concurrency ?? 1,
+    shutdownTimeoutMs: options.shutdownTimeoutMs ?? 25_000,
+  };
+}

@@ -1,0 +1,52 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { BullModule, getQueueToken } from '@nestjs/bullmq';
+import { QUEUES } from '@payday/contracts';
+import type { DefaultJobOptions, Queue } from 'bullmq';
+import { JobProducer } from './job-producer.js';
+import { JobWorkers } from './job-workers.js';
+import { JOBS_SETTINGS, jobsSettings, type JobsModuleOptions } from './jobs-settings.js';
+
+const QUEUE_NAMES = Object.values(QUEUES);
+
+/**
+ * Job ids are deterministic, so a finished or failed job must not keep its id: BullMQ ignores an add whose
+ * id it still holds, which would block the next sync of the same item. Failures are logged by the worker.
+ */
+const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 5_000 },
+  removeOnComplete: true,
+  removeOnFail: true,
+};
+
+/**
+ * BullMQ jobs from the registry in `@payday/contracts`: registers every queue (closed on shutdown by
+ * @nestjs/bullmq), provides `JobProducer.enqueue`, and in a process that lists `processQueues` runs the
+ * `@JobHandler` methods in workers. Workers close gracefully on shutdown: call `app.enableShutdownHooks()`
+ * (createServiceApp does) so SIGTERM reaches them.
+ */
+@Global()
+@Module({})
+export class JobsModule {
+  static forRoot(source: () => JobsModuleOptions): DynamicModule {
+    let settings: ReturnType<typeof jobsSettings> | undefined;
+    const resolve = () => (settings ??= jobsSettings(source()));
+    return {
+      module: JobsModule,
+      imports: [
+        DiscoveryModule,
+        BullModule.forRootAsync({
+          useFactory: () => ({ connection: resolve().connection, prefix: resolve().prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS }),
+        }),
+        BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
+      ],
+      providers: [
+        { provide: JOBS_SETTINGS, useFactory: resolve },
+        { provide: JobProducer, useFactory: (...queues: Queue[]) => new JobProducer(queues), inject: QUEUE_NAMES.map((name) => getQueueToken(name)) },
+        JobWorkers,
+      ],
+      exports: [JobProducer],
+    };
+  }
+}
