@@ -6,3 +6,4 @@ export * from './routes.js';
 export * from './waitlist.js';
 export * from './auth.js';
 export * from './finance.js';
+export * from './jobs.js';
