@@ -5,7 +5,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { paydayPlugin } from './tools/eslint/index.mjs';
+import nx from '@nx/eslint-plugin';
 
 export default defineConfig([
   globalIgnores([
@@ -27,9 +27,7 @@ export default defineConfig([
       sourceType: 'module',
       globals: { ...globals.node },
     },
-    plugins: { payday: paydayPlugin },
     rules: {
-      'payday/module-boundaries': 'error',
       // `_`-prefixed names mark deliberately unused values (Nest signatures, array holes, rest siblings).
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -45,6 +43,35 @@ export default defineConfig([
       'no-empty': ['error', { allowEmptyCatch: false }],
       // Boundaries of untyped input (JSON, third-party shapes) sometimes need `any`: flag it, don't fail.
       '@typescript-eslint/no-explicit-any': 'warn',
+    },
+  },
+  {
+    // Module boundaries from the tags in each project.json (CONVENTIONS §8, DESIGN §2). Scope: apps depend on
+    // shared libs only, so no service imports another service and no lib imports an app. Platform: browser
+    // code may use browser and universal libs, Node code Node and universal ones, universal code only
+    // universal ones. Files outside any project (tests/, root configs) are not checked.
+    name: 'payday/module-boundaries',
+    plugins: { '@nx': nx },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          // Shared workspace files outside any project: the federation map (CONVENTIONS §9) and the Jest preset.
+          allow: ['../federation.shared.mjs', '../../jest.preset.cjs'],
+          // A dynamic import() of a workspace lib (a test loading web-kit lazily) is an ordinary import here,
+          // not Nx's lazy-loaded-library pattern.
+          checkDynamicDependenciesExceptions: ['@payday/**'],
+          depConstraints: [
+            { sourceTag: 'scope:service', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:frontend', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:tooling', onlyDependOnLibsWithTags: ['scope:shared', 'scope:tooling'] },
+            { sourceTag: 'platform:browser', onlyDependOnLibsWithTags: ['platform:browser', 'platform:universal'] },
+            { sourceTag: 'platform:node', onlyDependOnLibsWithTags: ['platform:node', 'platform:universal'] },
+            { sourceTag: 'platform:universal', onlyDependOnLibsWithTags: ['platform:universal'] },
+          ],
+        },
+      ],
     },
   },
   {

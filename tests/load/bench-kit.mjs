@@ -6,10 +6,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { bootstrap } from '../../tools/lib/bootstrap.mjs';
-import { buildAll } from '../../tools/lib/build.mjs';
 import { createThrowawayDatabase } from '../../tools/lib/e2e-database.mjs';
 import { assignServicePorts } from '../../tools/lib/service-ports.mjs';
 import { discoverServices, startStack } from '../../tools/lib/stack.mjs';
+import { runTargets } from '../../tools/lib/nx.mjs';
 import { findFreePort, findFreePortOffset } from '../../tools/lib/network.mjs';
 import { stopChild } from '../../tools/lib/processes.mjs';
 
@@ -27,8 +27,8 @@ export const TARGET_EXTRA_P99_MS = 3;
  */
 export async function startStackForBench({ log = console.log } = {}) {
   const infra = await bootstrap({ log });
-  const build = await buildAll({ log, quiet: true });
-  if (!build.servicesOk) log('Warning: tsc -b reported errors; benchmarking the services that have a build');
+  const build = await runTargets(['build'], { quiet: true });
+  if (!build.ok) log('Warning: the build reported errors; benchmarking the services that have a build');
   const database = await createThrowawayDatabase(infra.databaseUrl, 'bench');
   const names = discoverServices();
   const portOffset = await findFreePortOffset(Object.values(assignServicePorts(names)), { start: 300 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: bootstrap (dependencies, PostgreSQL, Redis) → build what is stale → services + gateway.
+// `npm start`: bootstrap (dependencies, PostgreSQL, Redis) → build through Nx → services + gateway.
 // Env: PORT (gateway, default 8080), DATABASE_URL, REDIS_URL, DATA_DIR, PGPORT_EMBEDDED (5433),
 // REDIS_PORT_EMBEDDED (6380), SERVICE_PORT_OFFSET (0), PAYCADENCE_SKIP_INSTALL=1, PAYCADENCE_SKIP_BUILD=1.
 import { BootstrapExit, bootstrap } from '../lib/bootstrap.mjs';
@@ -30,15 +30,13 @@ try {
   const services = await bootstrap();
   cleanups.push(services.stop);
   if (process.env.PAYCADENCE_SKIP_BUILD !== '1') {
-    const { buildAll } = await import('../lib/build.mjs');
-    const build = await buildAll();
-    // A failed build does not block the start: tsc -b still emits the projects that compile, a service
-    // without dist/main.js is simply not started (the gateway answers 502 for it), and a frontend that
-    // failed keeps its last build or shows the shell's error view for that remote.
-    if (!build.servicesOk) console.warn('Warning: tsc -b reported errors (above); starting the services that have a build');
-    if (build.failedFrontends.length > 0) {
-      console.warn(`Warning: starting without a fresh build of ${build.failedFrontends.join(', ')} (see the errors above)`);
-    }
+    const { runTargets } = await import('../lib/nx.mjs');
+    console.log('Build: nx run-many -t build (from the cache when nothing changed)');
+    const build = await runTargets(['build']);
+    // A failed build does not block the start: Nx still builds every project whose dependencies built, a
+    // service without dist/main.js is simply not started (the gateway answers 502 for it), and a frontend
+    // that failed keeps its last build or shows the shell's error view for that remote.
+    if (!build.ok) console.warn(`Warning: the build ${describeFailure(build.summary.failed)}; starting what has a build`);
   }
   const { startStack } = await import('../lib/stack.mjs');
   const { portOffsetFrom } = await import('../lib/service-ports.mjs');
@@ -54,4 +52,8 @@ try {
 } catch (error) {
   console.error(error instanceof BootstrapExit ? error.message : (error.stack ?? error.message));
   await shutdown(error.exitCode ?? 1);
+}
+
+function describeFailure(failedTasks) {
+  return failedTasks.length > 0 ? `failed for ${failedTasks.join(', ')}` : 'failed';
 }

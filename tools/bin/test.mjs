@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: bootstrap → build → lint → type-check → unit → integration → root suites → e2e → embedded
-// PostgreSQL proof. Every step runs (failures do not stop the run); the summary counts steps.
-// Select steps while developing: `npm test -- --only=unit,e2e` or `npm test -- --skip=lint`.
-import { existsSync, mkdirSync, readdirSync, createWriteStream } from 'node:fs';
+// PostgreSQL proof. Build, lint, type-check, unit and integration are Nx targets of every project
+// (`nx run-many`, cached except test:int). Every step runs (failures do not stop the run); the summary
+// counts steps. Select steps while developing: `npm test -- --only=unit,e2e` or `npm test -- --skip=lint`.
+// It keeps its own PostgreSQL and Redis (.data/test, free ports), so it runs beside a running `npm start`.
+import { mkdirSync, createWriteStream } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BootstrapExit, bootstrap } from '../lib/bootstrap.mjs';
 import { selectSteps } from '../lib/cli-args.mjs';
+import { describeNxRun, runTargets } from '../lib/nx.mjs';
 import { REPO_ROOT } from '../lib/paths.mjs';
 import { formatDuration, runCommand } from '../lib/processes.mjs';
 
@@ -51,53 +54,28 @@ async function step(name, title, run) {
 
 const succeeded = async (command, args, options) => (await runCommand(command, args, options)).code === 0;
 
-function workspaceFolders() {
-  const folders = [];
-  for (const group of ['libs', 'services', 'frontends']) {
-    const dir = join(REPO_ROOT, group);
-    if (!existsSync(dir)) continue;
-    for (const name of readdirSync(dir).sort()) folders.push(join(dir, name));
-  }
-  return folders;
+/** A step that runs Nx targets; its note says how much came from the cache, or which tasks failed. */
+async function nxStep(targets, env) {
+  const run = await runTargets(targets, { env });
+  return { ok: run.ok, note: describeNxRun(run.summary) };
 }
 
 await step('bootstrap', 'Bootstrap (dependencies, PostgreSQL, Redis, Chromium)', async () => {
-  services = await bootstrap({ withChromium: steps.includes('e2e') });
+  services = await bootstrap({ withChromium: steps.includes('e2e'), isolated: true });
   return { ok: true, note: services.embeddedPostgres ? 'embedded PostgreSQL' : 'DATABASE_URL' };
 });
 
-await step('build', 'Build (tsc -b, vite build of stale frontends)', async () => {
-  const { buildAll } = await import('../lib/build.mjs');
-  const { ok, failedFrontends } = await buildAll();
-  return { ok, note: failedFrontends.length ? `failed: ${failedFrontends.join(', ')}` : '' };
-});
+await step('build', 'Build (nx run-many -t build)', () => nxStep(['build']));
 
-await step('lint', 'Lint (eslint .)', () => succeeded(bin('eslint'), ['.']));
+await step('lint', 'Lint (nx run-many -t lint)', () => nxStep(['lint']));
 
-await step('typecheck', 'Type-check (tsc -b, frontends, tsconfig.spec.json)', async () => {
-  const projects = [];
-  for (const folder of workspaceFolders()) {
-    if (folder.includes(`${join(REPO_ROOT, 'frontends')}/`) && existsSync(join(folder, 'tsconfig.json'))) projects.push(join(folder, 'tsconfig.json'));
-    if (existsSync(join(folder, 'tsconfig.spec.json'))) projects.push(join(folder, 'tsconfig.spec.json'));
-  }
-  let ok = await succeeded(bin('tsc'), ['-b']);
-  const failed = ok ? [] : ['tsc -b'];
-  for (const project of projects) {
-    console.log(`tsc --noEmit -p ${relative(REPO_ROOT, project)}`);
-    if (!(await succeeded(bin('tsc'), ['--noEmit', '-p', project]))) {
-      ok = false;
-      failed.push(relative(REPO_ROOT, project));
-    }
-  }
-  return { ok, note: failed.length ? `failed: ${failed.join(', ')}` : `${projects.length + 1} projects` };
-});
+await step('typecheck', 'Type-check (nx run-many -t typecheck)', () => nxStep(['typecheck']));
 
-await step('unit', 'Unit tests (npm run test --workspaces)', () => succeeded('npm', ['run', 'test', '--workspaces', '--if-present']));
+await step('unit', 'Unit tests (nx run-many -t test)', () => nxStep(['test']));
 
-await step('integration', 'Integration tests (npm run test:int --workspaces)', async () => {
+await step('integration', 'Integration tests (nx run-many -t test:int)', async () => {
   if (!services) throw new BootstrapExit('needs the bootstrap step (PostgreSQL and Redis)');
-  const env = { ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl };
-  return succeeded('npm', ['run', 'test:int', '--workspaces', '--if-present'], { env });
+  return nxStep(['test:int'], { ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl });
 });
 
 await step('root', 'Contract and deployment suites (tests/vitest.config.ts)', () =>

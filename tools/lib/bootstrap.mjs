@@ -6,7 +6,7 @@ import { delimiter, join } from 'node:path';
 import { REPO_ROOT, dataDirFrom } from './paths.mjs';
 import { installReason } from './staleness.mjs';
 import { forEachLine, runCommand, stopChild } from './processes.mjs';
-import { isListening, pingRedis } from './network.mjs';
+import { findFreePort, isListening, pingRedis } from './network.mjs';
 
 export const REDIS_MISSING_MESSAGE =
   'Redis is required: install the redis-server package (e.g. sudo apt-get install redis-server) or set REDIS_URL';
@@ -33,12 +33,32 @@ export class BootstrapExit extends Error {
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 /**
- * Makes the machine ready: installs npm dependencies when stale, then resolves PostgreSQL and Redis.
+ * Where the local PostgreSQL and Redis of a command live. `npm start` keeps them in DATA_DIR (default .data),
+ * PostgreSQL on PGPORT_EMBEDDED (5433) and a fallback redis-server on REDIS_PORT_EMBEDDED (6380), reused
+ * when an earlier start left it running. `isolated` (`npm test`) keeps its own in <data dir>/test on ports
+ * that are free right now, with a throwaway Redis of its own, so it runs beside a running `npm start`.
+ */
+export async function localInfra({ env = process.env, isolated = false } = {}) {
+  if (!isolated) {
+    return {
+      dataDir: dataDirFrom(env),
+      postgresPort: Number(env.PGPORT_EMBEDDED ?? 5433),
+      redisPort: Number(env.REDIS_PORT_EMBEDDED ?? 6380),
+      isolated,
+    };
+  }
+  return { dataDir: join(dataDirFrom(env), 'test'), postgresPort: await findFreePort(), redisPort: await findFreePort(), isolated };
+}
+
+/**
+ * Makes the machine ready: installs npm dependencies when stale, then resolves PostgreSQL and Redis
+ * (DATABASE_URL and REDIS_URL when set, else local ones laid out by `localInfra`).
  * Resolves to `{ databaseUrl, redisUrl, dataDir, stop() }`; `stop()` ends only what it started.
  */
-export async function bootstrap({ env = process.env, withChromium = false, log = console.log } = {}) {
+export async function bootstrap({ env = process.env, withChromium = false, isolated = false, log = console.log } = {}) {
   await ensureDependencies({ env, log });
-  const dataDir = dataDirFrom(env);
+  const infra = await localInfra({ env, isolated });
+  const { dataDir } = infra;
   mkdirSync(dataDir, { recursive: true });
   const stops = [];
   const stop = async () => {
@@ -46,9 +66,9 @@ export async function bootstrap({ env = process.env, withChromium = false, log =
     stops.length = 0;
   };
   try {
-    const postgres = await ensurePostgres({ env, dataDir, log });
+    const postgres = await ensurePostgres({ env, infra, log });
     stops.push(postgres.stop);
-    const redis = await ensureRedis({ env, dataDir, log });
+    const redis = await ensureRedis({ env, infra, log });
     stops.push(redis.stop);
     if (withChromium) await ensureChromium({ log });
     return { databaseUrl: postgres.url, redisUrl: redis.url, dataDir, embeddedPostgres: postgres.embedded, stop };
@@ -73,14 +93,14 @@ export async function ensureDependencies({ env = process.env, log = console.log 
 
 // ---------- PostgreSQL ----------
 
-export async function ensurePostgres({ env = process.env, dataDir, log = console.log }) {
+export async function ensurePostgres({ env = process.env, infra, log = console.log }) {
   if (env.DATABASE_URL) {
     await checkPostgres(env.DATABASE_URL).catch((error) => {
       throw new BootstrapExit(`DATABASE_URL is set but PostgreSQL does not answer there: ${error.message}`);
     });
     return { url: env.DATABASE_URL, embedded: false, stop: async () => {} };
   }
-  return startEmbeddedPostgres({ dataDir, port: Number(env.PGPORT_EMBEDDED ?? 5433), log });
+  return startEmbeddedPostgres({ dataDir: infra.dataDir, port: infra.postgresPort, log });
 }
 
 async function checkPostgres(url) {
@@ -185,28 +205,32 @@ async function createDatabaseIfMissing({ port, database }) {
 
 // ---------- Redis ----------
 
-export async function ensureRedis({ env = process.env, dataDir, log = console.log }) {
+export async function ensureRedis({ env = process.env, infra, log = console.log }) {
   const none = async () => {};
   if (env.REDIS_URL) {
     if (!(await pingRedis(env.REDIS_URL))) throw new BootstrapExit(`REDIS_URL is set but ${redacted(env.REDIS_URL)} does not answer PING`);
     return { url: env.REDIS_URL, stop: none };
   }
+  // Isolated runs skip the machine's Redis: services of a running `npm start` subscribe to the same Redis
+  // transport channels there (pub/sub ignores the database number) and would answer the tests' messages.
   const systemUrl = 'redis://127.0.0.1:6379';
-  if (await pingRedis(systemUrl)) {
+  if ((!infra.isolated || !findExecutable('redis-server')) && (await pingRedis(systemUrl))) {
     log(`Redis: ${systemUrl} (already running)`);
     return { url: systemUrl, stop: none };
   }
-  const port = Number(env.REDIS_PORT_EMBEDDED ?? 6380);
-  const ownUrl = `redis://127.0.0.1:${port}`;
-  if (await pingRedis(ownUrl)) {
+  const ownUrl = `redis://127.0.0.1:${infra.redisPort}`;
+  if (!infra.isolated && (await pingRedis(ownUrl))) {
     log(`Redis: ${ownUrl} (left running by an earlier start; reusing it)`);
     return { url: ownUrl, stop: none };
   }
-  return startLocalRedis({ port, dataDir, log });
+  return startLocalRedis({ port: infra.redisPort, dataDir: infra.dataDir, persistent: !infra.isolated, log });
 }
 
-/** Starts `redis-server` on 127.0.0.1:<port> with its data (append-only file) in <dataDir>/redis. */
-export async function startLocalRedis({ port, dataDir, log = console.log }) {
+/**
+ * Starts `redis-server` on 127.0.0.1:<port> in <dataDir>/redis; `persistent` keeps its data (append-only
+ * file) across restarts, otherwise it keeps nothing on disk.
+ */
+export async function startLocalRedis({ port, dataDir, persistent = true, log = console.log }) {
   const ownUrl = `redis://127.0.0.1:${port}`;
   let binary = findExecutable('redis-server');
   if (!binary) {
@@ -218,7 +242,8 @@ export async function startLocalRedis({ port, dataDir, log = console.log }) {
   const redisDir = join(dataDir, 'redis');
   mkdirSync(redisDir, { recursive: true });
   // appendonly keeps queued jobs and sessions across restarts (a second npm start keeps the data).
-  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--dir', redisDir, '--appendonly', 'yes', '--daemonize', 'no'], {
+  const storage = persistent ? ['--appendonly', 'yes'] : ['--appendonly', 'no', '--save', ''];
+  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--dir', redisDir, ...storage, '--daemonize', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // Own process group: Ctrl-C reaches the launcher, which stops Redis after the services.
     detached: true,

@@ -1,9 +1,9 @@
 import net from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findExecutable, startLocalRedis } from './bootstrap.mjs';
+import { ensureRedis, findExecutable, localInfra, startLocalRedis } from './bootstrap.mjs';
 import { findFreePort, isListening, pingRedis } from './network.mjs';
 
 function redisCommand(port, line) {
@@ -35,6 +35,39 @@ describe('local redis-server', () => {
     } finally {
       await second.stop();
     }
+  });
+});
+
+describe('localInfra: npm test beside npm start (issue 7 §8)', () => {
+  it("gives npm start the data folder and fixed ports it always had, or the ones the environment sets", async () => {
+    expect(await localInfra({ env: { DATA_DIR: '/srv/pc' } })).toEqual({ dataDir: '/srv/pc', postgresPort: 5433, redisPort: 6380, isolated: false });
+    const custom = await localInfra({ env: { DATA_DIR: '/srv/pc', PGPORT_EMBEDDED: '6543', REDIS_PORT_EMBEDDED: '6390' } });
+    expect(custom).toMatchObject({ postgresPort: 6543, redisPort: 6390 });
+  });
+
+  it("gives npm test its own folder inside npm start's and ports free right now", async () => {
+    const infra = await localInfra({ env: { DATA_DIR: '/srv/pc', PGPORT_EMBEDDED: '5433' }, isolated: true });
+    expect(infra.dataDir).toBe(join('/srv/pc', 'test'));
+    expect([5433, 6380]).not.toContain(infra.postgresPort);
+    expect([5433, 6380]).not.toContain(infra.redisPort);
+    expect(await isListening(infra.postgresPort)).toBe(false);
+    expect(await isListening(infra.redisPort)).toBe(false);
+  });
+
+  it.runIf(findExecutable('redis-server'))('starts a throwaway Redis of its own even when the machine has one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'redis-isolated-'));
+    const infra = { ...(await localInfra({ env: { DATA_DIR: dataDir }, isolated: true })), dataDir };
+    const redis = await ensureRedis({ env: {}, infra, log: () => {} });
+    try {
+      expect(redis.url).toBe(`redis://127.0.0.1:${infra.redisPort}`);
+      expect(await pingRedis(redis.url)).toBe(true);
+    } finally {
+      await redis.stop();
+    }
+    expect(await isListening(infra.redisPort)).toBe(false);
+    // Nothing kept on disk: no append-only folder and no snapshot.
+    expect(existsSync(join(dataDir, 'redis')) ? readdirSync(join(dataDir, 'redis')) : []).toEqual([]);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });
 

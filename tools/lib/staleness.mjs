@@ -1,24 +1,6 @@
+// Whether `npm install` is due (the launcher and `npm test` run it before anything else); builds are Nx's.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-
-const IGNORED_DIRS = new Set(['node_modules', 'dist', '.git', '.nx', '.data', 'coverage']);
-
-/** Newest modification time (ms) of a file or of any file below a folder; 0 when nothing exists. */
-export function newestMtime(path) {
-  let info;
-  try {
-    info = statSync(path);
-  } catch {
-    return 0;
-  }
-  if (!info.isDirectory()) return info.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path, { withFileTypes: true })) {
-    if (entry.isDirectory() && IGNORED_DIRS.has(entry.name)) continue;
-    newest = Math.max(newest, newestMtime(join(path, entry.name)));
-  }
-  return newest;
-}
 
 export function mtimeOf(path) {
   try {
@@ -26,13 +8,6 @@ export function mtimeOf(path) {
   } catch {
     return null;
   }
-}
-
-/** True when the output stamp is missing or any source is newer than it. */
-export function isStale(sourcePaths, stampPath) {
-  const stamp = mtimeOf(stampPath);
-  if (stamp === null) return true;
-  return sourcePaths.some((source) => newestMtime(source) > stamp);
 }
 
 /** Every workspace package.json (libs/*, services/*, frontends/*, gateway/dev, tools) plus the root one. */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installReason, isStale, newestMtime } from './staleness.mjs';
+import { installReason } from './staleness.mjs';
 
 const at = (seconds) => new Date(seconds * 1000);
 
@@ -12,30 +12,12 @@ function touch(path, seconds) {
   utimesSync(path, at(seconds), at(seconds));
 }
 
-describe('staleness', () => {
+describe('installReason', () => {
   let dir;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'staleness-'));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('finds the newest file below a folder, skipping node_modules', () => {
-    touch(join(dir, 'src/a.ts'), 1000);
-    touch(join(dir, 'src/deep/b.ts'), 2000);
-    touch(join(dir, 'src/node_modules/c.js'), 9000);
-    expect(newestMtime(join(dir, 'src'))).toBe(2000 * 1000);
-    expect(newestMtime(join(dir, 'missing'))).toBe(0);
-  });
-
-  it('is stale without a stamp, fresh when the stamp is newer, stale when a source changes', () => {
-    touch(join(dir, 'src/a.ts'), 1000);
-    const stamp = join(dir, 'dist/.build-stamp');
-    expect(isStale([join(dir, 'src')], stamp)).toBe(true);
-    touch(stamp, 1500);
-    expect(isStale([join(dir, 'src')], stamp)).toBe(false);
-    touch(join(dir, 'src/a.ts'), 1600);
-    expect(isStale([join(dir, 'src')], stamp)).toBe(true);
-  });
 
   it('asks for npm install when node_modules is missing or a package.json / the lockfile is newer', () => {
     touch(join(dir, 'package.json'), 1000);
