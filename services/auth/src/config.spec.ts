@@ -2,7 +2,10 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ARGON2_FLOOR, defaultDataDir, loadAuthConfig } from './config.js';
+import { loadConfig } from '@payday/nest-kit';
+import { ARGON2_FLOOR, authEnvSchema, defaultDataDir } from './config.js';
+
+const loadAuthConfig = (env: NodeJS.ProcessEnv) => loadConfig(authEnvSchema, env);
 
 const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres' };
 

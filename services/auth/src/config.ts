@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { baseEnvSchema, loadConfig } from '@payday/nest-kit';
+import { baseEnvSchema } from '@payday/nest-kit';
 
 /**
  * argon2id cost (DESIGN §4). OWASP's floor is 19 MiB, 2 iterations, parallelism 1; production never goes
@@ -84,7 +84,3 @@ export const authEnvSchema = baseEnvSchema
   }));
 
 export type AuthConfig = z.output<typeof authEnvSchema>;
-
-export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
-  return loadConfig(authEnvSchema, env);
-}

@@ -1,59 +1,41 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Redis } from 'ioredis';
 import { SignJWT, decodeJwt, decodeProtectedHeader, importJWK } from 'jose';
 import pg from 'pg';
 import { AUTH_MESSAGES, REGISTRATION_MESSAGES } from '@payday/contracts';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER, createServiceApp } from '@payday/nest-kit';
-import { createAppModule } from '../src/app.module.js';
-import { loadAuthConfig } from '../src/config.js';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, systemClock } from '@payday/nest-kit';
+import { startServiceHarness, type ApiResponse, type ServiceHarness } from '@payday/nest-kit/testing';
+import type { AuthConfig } from '../src/config.js';
 import { totpCode } from '../src/mfa/totp.js';
+import { serviceDefinition } from '../src/service-definition.js';
 
-// Real PostgreSQL and Redis; a fresh schema, a random Redis key prefix and a temp DATA_DIR per run.
+// Real PostgreSQL and Redis (nest-kit's harness: a fresh schema and Redis key prefix per run) and a temp DATA_DIR.
 const dataDir = mkdtempSync(join(tmpdir(), 'auth-int-'));
-const prefix = `auth-test-${process.pid}-${Date.now()}:`;
 const ADMIN = { email: 'Boss@Example.com', password: 'Adm1n!pass' };
-const config = loadAuthConfig({
-  ...process.env,
-  NODE_ENV: 'test',
-  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  DATA_DIR: dataDir,
-  APP_URL: 'http://app.test',
-  REDIS_KEY_PREFIX: prefix,
-  SMTP_URL: '',
-  JWT_PRIVATE_KEY: '',
-  ENCRYPTION_KEY: '',
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
-  // Lowered only for tests (config refuses this outside NODE_ENV=test).
-  ARGON2_MEMORY_KIB: '1024',
-  ARGON2_TIME_COST: '1',
-});
-const schema = `auth_test_${process.pid}_${Date.now()}`;
-let app: NestFastifyApplication;
-let baseUrl: string;
-let db: pg.Client;
-let redis: Redis;
+let h: ServiceHarness<AuthConfig>;
 
 beforeAll(async () => {
-  app = await createServiceApp({ name: 'auth', module: createAppModule(config, schema), port: 0, bodyLimit: 16 * 1024, logLevel: 'warn' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = await app.getUrl();
-  db = new pg.Client({ connectionString: config.DATABASE_URL });
-  await db.connect();
-  redis = new Redis(config.REDIS_URL);
+  h = await startServiceHarness(serviceDefinition, {
+    // The real time: TOTP codes and the tokens' expiry are checked against it (jose and the phone alike).
+    clock: systemClock,
+    env: {
+      DATA_DIR: dataDir,
+      APP_URL: 'http://app.test',
+      SMTP_URL: '',
+      JWT_PRIVATE_KEY: '',
+      ENCRYPTION_KEY: '',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      // Lowered only for tests (config refuses this outside NODE_ENV=test).
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+    },
+  });
 });
 
 afterAll(async () => {
-  await app?.close();
-  await db?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await db?.end();
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length) await redis.del(...keys);
-  redis?.disconnect();
+  await h?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -65,24 +47,11 @@ const freshIp = () => `203.0.113.${++ipCounter}`;
 let emailCounter = 0;
 const freshEmail = (label = 'user') => `${label}${++emailCounter}-${process.pid}@example.com`;
 
-interface Answer {
-  status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-  headers: Headers;
-}
+type Answer = ApiResponse;
 
-async function api(method: string, path: string, options: { body?: unknown; token?: string; ip?: string } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? freshIp() };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
-}
+/** Each call comes from its own client address unless the test names one (the gateway's X-Forwarded-For). */
+const api = (method: string, path: string, options: { body?: unknown; token?: string; ip?: string } = {}): Promise<Answer> =>
+  h.call(method, path, { body: options.body, token: options.token, headers: { 'x-forwarded-for': options.ip ?? freshIp() } });
 
 const PASSWORD = 'Str0ng!Pass';
 function registration(overrides: Record<string, unknown> = {}) {
@@ -181,7 +150,7 @@ describe('POST /api/auth/register', () => {
     const claims = decodeJwt(session.access_token);
     expect(claims).toMatchObject({ sub: user.id, role: 'user', aal: 'aal1', email, token_use: 'access', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
     expect((claims.exp as number) - (claims.iat as number)).toBe(900);
-    const [row] = (await db.query(`SELECT password_hash, ssn_last4_enc, phone, date_of_birth::text AS dob FROM "${schema}".users WHERE id = $1`, [user.id])).rows;
+    const [row] = (await h.db.query(`SELECT password_hash, ssn_last4_enc, phone, date_of_birth::text AS dob FROM "${h.schema}".users WHERE id = $1`, [user.id])).rows;
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.ssn_last4_enc).toMatch(/^v1\./);
     expect(row.ssn_last4_enc).not.toContain('1234');
@@ -273,7 +242,7 @@ describe('POST /api/auth/login', () => {
 
   it('refuses sign-in and refresh for a suspended user with 403', async () => {
     const account = await registerUser();
-    await db.query(`UPDATE "${schema}".users SET status = 'suspended' WHERE id = $1`, [account.user.id]);
+    await h.db.query(`UPDATE "${h.schema}".users SET status = 'suspended' WHERE id = $1`, [account.user.id]);
     const signIn = await login(account.email, account.password);
     expect(signIn.status).toBe(403);
     expect(signIn.body.message).toBe(AUTH_MESSAGES.suspended);
@@ -405,7 +374,7 @@ describe('two-factor routes', () => {
     expect(setup.body.success).toBe(true);
     expect(setup.body.qrCode).toMatch(/^data:image\/png;base64,/);
     expect(setup.body.manualEntryKey).toMatch(/^[A-Z2-7]{32,}$/);
-    const [row] = (await db.query(`SELECT secret_enc FROM "${schema}".mfa_factors WHERE user_id = $1`, [user.id])).rows;
+    const [row] = (await h.db.query(`SELECT secret_enc FROM "${h.schema}".mfa_factors WHERE user_id = $1`, [user.id])).rows;
     expect(row.secret_enc).not.toContain(setup.body.manualEntryKey);
 
     const wrong = await api('POST', '/api/mfa/enable', { token, body: { userId: user.id, token: '000000' } });
@@ -417,7 +386,7 @@ describe('two-factor routes', () => {
     expect(new Set(enabled.body.codes).size).toBe(10);
     const status = await api('GET', `/api/mfa/status/${user.id}`, { token });
     expect(status.body).toMatchObject({ enabled: true, backupCodesRemaining: 10, factors: [{ factor_type: 'totp', status: 'verified' }] });
-    const stored = (await db.query(`SELECT code_hash FROM "${schema}".backup_codes WHERE user_id = $1`, [user.id])).rows;
+    const stored = (await h.db.query(`SELECT code_hash FROM "${h.schema}".backup_codes WHERE user_id = $1`, [user.id])).rows;
     expect(stored.map((r) => r.code_hash)).not.toContain(enabled.body.codes[0]);
   });
 
@@ -641,11 +610,11 @@ describe('security review fixes', () => {
     const account = await registerUser();
     const before = outboxFiles().length;
     // Hold the users table: a handler that looks the account up before answering cannot answer meanwhile.
-    const blocker = new pg.Client({ connectionString: config.DATABASE_URL });
+    const blocker = new pg.Client({ connectionString: h.config.DATABASE_URL });
     await blocker.connect();
     try {
       await blocker.query('BEGIN');
-      await blocker.query(`LOCK TABLE "${schema}".users IN ACCESS EXCLUSIVE MODE`);
+      await blocker.query(`LOCK TABLE "${h.schema}".users IN ACCESS EXCLUSIVE MODE`);
       const answer = await within(api('POST', '/api/auth/forgot-password', { body: { email: account.email } }), 2000);
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ message: AUTH_MESSAGES.forgotPasswordSent });
@@ -711,7 +680,7 @@ describe('security review fixes', () => {
 
   it('answers 403 from GET /api/auth/me for a suspended user (review 7)', async () => {
     const account = await registerUser();
-    await db.query(`UPDATE "${schema}".users SET status = 'suspended' WHERE id = $1`, [account.user.id]);
+    await h.db.query(`UPDATE "${h.schema}".users SET status = 'suspended' WHERE id = $1`, [account.user.id]);
     const me = await api('GET', '/api/auth/me', { token: account.session.access_token });
     expect(me.status).toBe(403);
     expect(me.body.message).toBe(AUTH_MESSAGES.suspended);

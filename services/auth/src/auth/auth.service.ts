@@ -5,25 +5,20 @@ import {
   createUpdateProfileRequestSchema,
   fieldErrors,
   type LoginResponse,
+  type MeResponse,
+  type RefreshResponse,
   type SessionResponse,
-  type UpdateProfileCommand,
+  type UpdateProfileResponse,
 } from '@payday/contracts';
-import { DomainError, ValidationFailedError } from '@payday/nest-kit';
-import { CLOCK, type Clock } from '../common/clock.js';
+import { CLOCK, JwtVerifier, ValidationFailedError, type Clock } from '@payday/nest-kit';
+import { AuthError, emailTakenError } from '../common/auth-error.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
-import { AccountSuspendedError, SessionService } from '../sessions/session.service.js';
+import { SessionService } from '../sessions/session.service.js';
 import { TokenIssuer } from '../tokens/token-issuer.js';
-import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 
-export class InvalidCredentialsError extends DomainError {
-  constructor() {
-    super('INVALID_CREDENTIALS', 401, AUTH_MESSAGES.invalidCredentials);
-  }
-}
-
-/** Registration, password sign-in and profile rules (spec part 1 §5, §6, §7; DESIGN §4). */
+/** Registration, password sign-in, the session's refresh and end, and the profile (spec part 1 §5, §6, §7; DESIGN §4). */
 @Injectable()
 export class AuthService {
   private readonly registerSchema;
@@ -35,6 +30,7 @@ export class AuthService {
     private readonly issuer: TokenIssuer,
     private readonly hasher: PasswordHasher,
     private readonly rateLimits: RateLimits,
+    @Inject(JwtVerifier) private readonly verifier: JwtVerifier,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     // The form's schema, with the age rule measured against the injected clock.
@@ -47,7 +43,7 @@ export class AuthService {
     const parsed = this.registerSchema.safeParse(body ?? {});
     if (!parsed.success) throw new ValidationFailedError(fieldErrors(parsed.error));
     const command = parsed.data;
-    if (await this.users.findByEmail(command.email)) throw new DomainError('EMAIL_TAKEN', 409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
+    if (await this.users.findByEmail(command.email)) throw emailTakenError();
     const user = await this.users.create({
       email: command.email,
       passwordHash: await this.hasher.hash(command.password),
@@ -71,8 +67,8 @@ export class AuthService {
     await this.rateLimits.takeSignInAttempt(email, ip);
     const user = await this.users.findByEmail(email);
     const valid = user ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.verifyAgainstNothing(password);
-    if (!user || !valid) throw new InvalidCredentialsError(); // the attempt stays counted
-    if (user.status === 'suspended') throw new AccountSuspendedError();
+    if (!user || !valid) throw new AuthError('INVALID_CREDENTIALS'); // the attempt stays counted
+    if (user.status === 'suspended') throw new AuthError('ACCOUNT_SUSPENDED');
     if (await this.users.isMfaEnabled(user.id)) {
       // A right password is no failure, but earlier wrong codes stay counted until the code step succeeds.
       await this.rateLimits.returnSignInAttempt(email, ip);
@@ -84,14 +80,42 @@ export class AuthService {
     return { user: await this.users.view(user), session: await this.sessions.start(user, 'aal1') };
   }
 
-  /** spec part 1 §7: only the fields sent change; e-mail never does; SSN 4 digits. */
-  parseProfile(body: unknown): UpdateProfileCommand {
-    const parsed = this.profileSchema.safeParse(body ?? {});
-    if (!parsed.success) throw new ValidationFailedError(fieldErrors(parsed.error));
-    return parsed.data;
+  /** Spends the presented refresh token for the next one of its family (DESIGN §4). */
+  async refresh(refreshToken: string): Promise<RefreshResponse> {
+    const { session } = await this.sessions.rotate(refreshToken);
+    return { session };
   }
 
-  async updateProfile(user: User, changes: UpdateProfileCommand) {
-    return this.users.view(await this.users.updateProfile(user, changes), true);
+  /**
+   * Ends the caller's session family and the family of the refresh token sent. A valid access token ends its
+   * own family (and the refresh token's only when it is theirs); without one (none, or expired: security
+   * review 7) the refresh token alone is enough to end its own family. Neither: 401.
+   */
+  async logout(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
+    const user = accessToken ? await this.verifier.verifyAccessToken(accessToken).catch(() => null) : null;
+    if (!user && !refreshToken) throw new AuthError('SESSION_EXPIRED');
+    if (user?.sessionId) await this.sessions.revokeFamily(user.sessionId);
+    if (refreshToken) await this.sessions.revokeByToken(refreshToken, user?.id);
+  }
+
+  /** The signed-in user's own account, SSN last 4 included. */
+  async me(userId: string): Promise<MeResponse> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new AuthError('SESSION_EXPIRED');
+    // Security review 7: a suspended account's still-valid access token opens nothing here either.
+    if (user.status === 'suspended') throw new AuthError('ACCOUNT_SUSPENDED');
+    return { user: await this.users.view(user, true) };
+  }
+
+  /**
+   * spec part 1 §7: only the fields sent change; e-mail never does; SSN 4 digits. A refusal is answered as
+   * the screen reads it, `{success: false, error, message, errors}`.
+   */
+  async updateProfile(userId: string, body: unknown): Promise<UpdateProfileResponse> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new AuthError('PROFILE_LOGIN_AGAIN');
+    const parsed = this.profileSchema.safeParse(body ?? {});
+    if (!parsed.success) throw ValidationFailedError.asRefusal(fieldErrors(parsed.error));
+    return { success: true, user: await this.users.view(await this.users.updateProfile(user, parsed.data), true) };
   }
 }

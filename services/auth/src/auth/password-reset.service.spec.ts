@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { AUTH_MESSAGES } from '@payday/contracts';
 import { PasswordResetService } from './password-reset.service.js';
 
 /** Only the collaborators the request path touches; the rest are never reached in these tests. */
@@ -12,9 +13,10 @@ function serviceWith(findByEmail: () => Promise<unknown>) {
 describe('PasswordResetService.requestReset (security review 3)', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('returns before the account lookup finishes, so the answer cannot time it', () => {
+  it('answers the same message at once, before the account lookup finishes, so the answer cannot time it', () => {
     const { service, users } = serviceWith(() => new Promise(() => {}));
-    expect(service.requestReset('ann@example.com')).toBeUndefined();
+    // Synchronous: a plain object, not a promise waiting for the lookup.
+    expect(service.requestReset('ann@example.com')).toEqual({ message: AUTH_MESSAGES.forgotPasswordSent });
     expect(users.findByEmail).toHaveBeenCalledWith('ann@example.com');
   });
 

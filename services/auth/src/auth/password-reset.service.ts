@@ -2,9 +2,16 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { IsNull, MoreThan, type Repository } from 'typeorm';
-import { AUTH_MESSAGES, PRODUCT_NAME, RECOVERY_TOKEN_TTL_SECONDS, resetPasswordLink } from '@payday/contracts';
-import { DomainError, JwtVerifier, MAIL_SENDER, type MailSender } from '@payday/nest-kit';
-import { CLOCK, type Clock } from '../common/clock.js';
+import {
+  AUTH_MESSAGES,
+  PRODUCT_NAME,
+  RECOVERY_TOKEN_TTL_SECONDS,
+  resetPasswordLink,
+  type ForgotPasswordResponse,
+  type UpdatePasswordResponse,
+} from '@payday/contracts';
+import { CLOCK, JwtVerifier, MAIL_SENDER, type Clock, type MailSender } from '@payday/nest-kit';
+import { AuthError } from '../common/auth-error.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';
@@ -14,12 +21,6 @@ import { UsersService } from '../users/users.service.js';
 import { RecoveryToken } from './recovery-token.entity.js';
 
 export const APP_URL = Symbol('APP_URL');
-
-export class InvalidResetLinkError extends DomainError {
-  constructor() {
-    super('INVALID_RESET_LINK', 401, AUTH_MESSAGES.invalidResetLink);
-  }
-}
 
 function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -44,14 +45,15 @@ export class PasswordResetService {
   ) {}
 
   /**
-   * Starts the reset in the background and returns at once: the caller answers the same message right away,
-   * so neither the answer nor its timing tells whether the account exists (security review 3). The work's
-   * errors are logged, never left unhandled.
+   * Starts the reset in the background and answers at once, the same message whether or not the account
+   * exists, so neither the answer nor its timing tells (issue 3; security review 3). The work's errors are
+   * logged, never left unhandled.
    */
-  requestReset(email: string): void {
+  requestReset(email: string): ForgotPasswordResponse {
     this.sendResetLink(email).catch((error: unknown) => {
       this.logger.error(`password reset request failed: ${error instanceof Error ? error.message : String(error)}`);
     });
+    return { message: AUTH_MESSAGES.forgotPasswordSent };
   }
 
   /** Looks the account up and mails a single-use link, at most one a minute per address. */
@@ -79,20 +81,21 @@ export class PasswordResetService {
   }
 
   /** Sets the password once per link and ends every session of the user. */
-  async resetPassword(recoveryToken: string | undefined, password: string): Promise<void> {
-    if (!recoveryToken) throw new InvalidResetLinkError();
+  async resetPassword(recoveryToken: string | undefined, password: string): Promise<UpdatePasswordResponse> {
+    if (!recoveryToken) throw new AuthError('INVALID_RESET_LINK');
     const claims = await this.verifier.verifyClaims(recoveryToken, 'recovery').catch(() => {
-      throw new InvalidResetLinkError();
+      throw new AuthError('INVALID_RESET_LINK');
     });
     const now = this.clock.now();
     const spent = await this.recoveryTokens.update(
       { id: String(claims.jti), userId: String(claims.sub), tokenHash: sha256(recoveryToken), usedAt: IsNull(), expiresAt: MoreThan(now) },
       { usedAt: now },
     );
-    if ((spent.affected ?? 0) !== 1) throw new InvalidResetLinkError();
+    if ((spent.affected ?? 0) !== 1) throw new AuthError('INVALID_RESET_LINK');
     await this.users.setPassword(String(claims.sub), await this.hasher.hash(password));
     // Older links of the same user stop working too.
     await this.recoveryTokens.update({ userId: String(claims.sub), usedAt: IsNull() }, { usedAt: now });
     await this.sessions.revokeAll(String(claims.sub));
+    return { success: true };
   }
 }

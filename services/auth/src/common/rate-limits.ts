@@ -1,20 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import {
-  AUTH_MESSAGES,
   LOGIN_FAILURE_WINDOW_SECONDS,
   LOGIN_MAX_FAILURES,
   RESET_EMAIL_INTERVAL_SECONDS,
 } from '@payday/contracts';
-import { DomainError, REDIS } from '@payday/nest-kit';
+import { REDIS } from '@payday/nest-kit';
+import { AuthError } from './auth-error.js';
 
 export const REDIS_KEY_PREFIX = Symbol('REDIS_KEY_PREFIX');
-
-export class TooManyAttemptsError extends DomainError {
-  constructor() {
-    super('TOO_MANY_ATTEMPTS', 429, AUTH_MESSAGES.tooManyAttempts);
-  }
-}
 
 /**
  * Takes one attempt from every counter in KEYS, atomically, unless one of them is already at the limit
@@ -58,7 +52,7 @@ export class RateLimits {
 
   private async take(keys: string[]): Promise<void> {
     const taken = await this.redis.eval(TAKE_ATTEMPT, keys.length, ...keys, LOGIN_MAX_FAILURES, LOGIN_FAILURE_WINDOW_SECONDS);
-    if (Number(taken) !== 1) throw new TooManyAttemptsError();
+    if (Number(taken) !== 1) throw new AuthError('TOO_MANY_ATTEMPTS');
   }
 
   /** A password or sign-in code attempt: counted against the account and the IP first; 429 when either is spent. */

@@ -1,8 +1,9 @@
-import { ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
-import { AUTH_MESSAGES, MFA_TOKEN_TTL_SECONDS, type MfaVerifyResponse } from '@payday/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { MFA_TOKEN_TTL_SECONDS, type MfaVerifyResponse } from '@payday/contracts';
 import { JwtVerifier } from '@payday/nest-kit';
+import { AuthError } from '../common/auth-error.js';
 import { RateLimits } from '../common/rate-limits.js';
-import { AccountSuspendedError, SessionService } from '../sessions/session.service.js';
+import { SessionService } from '../sessions/session.service.js';
 import { UsersService } from '../users/users.service.js';
 import { MfaService } from './mfa.service.js';
 
@@ -18,21 +19,21 @@ export class MfaSignInService {
   ) {}
 
   async verify(mfaToken: string | undefined, userId: string, code: string, ip: string): Promise<MfaVerifyResponse> {
-    if (!mfaToken) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    if (!mfaToken) throw new AuthError('SESSION_EXPIRED');
     const claims = await this.verifier.verifyClaims(mfaToken, 'mfa').catch(() => {
-      throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+      throw new AuthError('SESSION_EXPIRED');
     });
-    if (claims.sub !== userId) throw new ForbiddenException(AUTH_MESSAGES.mfaOtherUser);
+    if (claims.sub !== userId) throw new AuthError('MFA_OTHER_USER');
     const user = await this.users.findById(userId);
-    if (!user) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    if (!user) throw new AuthError('SESSION_EXPIRED');
     // Wrong codes count as failed sign-ins, so the 6-digit space cannot be walked through; each attempt is
     // counted before the code is checked, so concurrent guesses cannot slip past the limit (security review 2).
     await this.rateLimits.takeSignInAttempt(user.email, ip);
-    if (user.status === 'suspended') throw new AccountSuspendedError();
-    if (!(await this.mfa.verifyForSignIn(user.id, code))) return { valid: false, message: AUTH_MESSAGES.invalidCode };
+    if (user.status === 'suspended') throw new AuthError('ACCOUNT_SUSPENDED');
+    if (!(await this.mfa.verifyForSignIn(user.id, code))) throw new AuthError('SIGN_IN_CODE_INVALID');
     // One session per challenge: a second use of the same mfa_token is refused.
     if (!(await this.rateLimits.claimOnce('mfa', String(claims.jti), MFA_TOKEN_TTL_SECONDS))) {
-      throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+      throw new AuthError('SESSION_EXPIRED');
     }
     // The whole sign-in is done only now: the account's count starts afresh (security review 1).
     await this.rateLimits.completeSignIn(user.email, ip);

@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import QRCode from 'qrcode';
 import { IsNull, type Repository } from 'typeorm';
-import { AUTH_MESSAGES, type MfaSetupResponse, type MfaStatusResponse } from '@payday/contracts';
-import { DomainError } from '@payday/nest-kit';
-import { CLOCK, type Clock } from '../common/clock.js';
+import type { MfaSetupResponse, MfaStatusResponse } from '@payday/contracts';
+import { CLOCK, type Clock } from '@payday/nest-kit';
+import { AuthError } from '../common/auth-error.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { AUTH_KEYS, type AuthKeys } from '../tokens/auth-keys.js';
 import { BackupCode } from './backup-code.entity.js';
@@ -14,13 +14,6 @@ import { newTotpSecret, totpUri, verifyTotp } from './totp.js';
 
 const SECRET_PURPOSE = 'mfa_factors.secret';
 const BACKUP_PURPOSE = 'backup_codes.code';
-
-/** A refused two-factor step; the controller answers `{success: false, error}` (spec part 1 §7). */
-export class MfaRejectedError extends DomainError {
-  constructor(message: string, status = 400) {
-    super('MFA_REJECTED', status, message);
-  }
-}
 
 /** TOTP factor and backup codes of one user (DESIGN §4; spec part 1 §2 two-factor panel). */
 @Injectable()
@@ -47,7 +40,7 @@ export class MfaService {
   /** A new pending secret (replacing any earlier pending one); the QR and the key to type in. */
   async setup(userId: string, accountEmail: string): Promise<MfaSetupResponse> {
     const existing = await this.factors.findOneBy({ userId });
-    if (existing?.enabled) throw new MfaRejectedError(AUTH_MESSAGES.mfaAlreadyEnabled, 409);
+    if (existing?.enabled) throw new AuthError('MFA_ALREADY_ENABLED');
     const secret = newTotpSecret();
     await this.factors.upsert(
       { userId, secretEnc: this.keys.box.encrypt(secret, SECRET_PURPOSE), enabled: false, lastUsedStep: null, enabledAt: null },
@@ -63,9 +56,9 @@ export class MfaService {
    */
   async enable(userId: string, accountEmail: string, code: string): Promise<string[]> {
     const factor = await this.factors.findOneBy({ userId });
-    if (!factor) throw new MfaRejectedError(AUTH_MESSAGES.mfaSetupFirst);
-    if (factor.enabled) throw new MfaRejectedError(AUTH_MESSAGES.mfaAlreadyEnabled, 409);
-    if (!(await this.counted(accountEmail, () => this.consumeTotp(factor, code)))) throw new MfaRejectedError(AUTH_MESSAGES.invalidCodeShort);
+    if (!factor) throw new AuthError('MFA_SETUP_FIRST');
+    if (factor.enabled) throw new AuthError('MFA_ALREADY_ENABLED');
+    if (!(await this.counted(accountEmail, () => this.consumeTotp(factor, code)))) throw new AuthError('MFA_CODE_INVALID');
     await this.factors.update({ userId }, { enabled: true, enabledAt: this.clock.now() });
     return this.replaceBackupCodes(userId);
   }
@@ -73,8 +66,8 @@ export class MfaService {
   /** Turning it off needs a current code (or a backup code), counted like enable's; removes the factor and its codes. */
   async disable(userId: string, accountEmail: string, code: string): Promise<void> {
     const factor = await this.factors.findOneBy({ userId, enabled: true });
-    if (!factor) throw new MfaRejectedError(AUTH_MESSAGES.mfaNotEnabled);
-    if (!(await this.counted(accountEmail, () => this.checkSecondFactor(factor, code)))) throw new MfaRejectedError(AUTH_MESSAGES.invalidCodeShort);
+    if (!factor) throw new AuthError('MFA_NOT_ENABLED');
+    if (!(await this.counted(accountEmail, () => this.checkSecondFactor(factor, code)))) throw new AuthError('MFA_CODE_INVALID');
     await this.backupCodes.delete({ userId });
     await this.factors.delete({ userId });
   }
@@ -98,7 +91,7 @@ export class MfaService {
    * NEW set of 10 and invalidates every earlier one.
    */
   async regenerateBackupCodes(userId: string): Promise<string[]> {
-    if (!(await this.factors.existsBy({ userId, enabled: true }))) throw new MfaRejectedError(AUTH_MESSAGES.mfaNotEnabled);
+    if (!(await this.factors.existsBy({ userId, enabled: true }))) throw new AuthError('MFA_NOT_ENABLED');
     return this.replaceBackupCodes(userId);
   }
 

@@ -1,23 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ACCESS_TOKEN_TTL_SECONDS, AUTH_MESSAGES, REFRESH_TOKEN_TTL_SECONDS, type AuthSession } from '@payday/contracts';
-import { DomainError, type AssuranceLevel } from '@payday/nest-kit';
-import { CLOCK, type Clock } from '../common/clock.js';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type AuthSession } from '@payday/contracts';
+import { CLOCK, type AssuranceLevel, type Clock } from '@payday/nest-kit';
+import { AuthError } from '../common/auth-error.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';
 import type { AccessTokenSubject } from '../tokens/token-issuer.js';
 import { REFRESH_TOKEN_STORE, type RefreshTokenStore } from './refresh-token.store.js';
-
-export class InvalidRefreshTokenError extends DomainError {
-  constructor() {
-    super('INVALID_REFRESH_TOKEN', 401, AUTH_MESSAGES.invalidRefreshToken);
-  }
-}
-
-export class AccountSuspendedError extends DomainError {
-  constructor() {
-    super('ACCOUNT_SUSPENDED', 403, AUTH_MESSAGES.suspended);
-  }
-}
 
 /** What rotation needs to know about the token's owner. */
 export interface SessionUser extends AccessTokenSubject {
@@ -55,23 +43,23 @@ export class SessionService {
   async rotate(refreshToken: string): Promise<{ session: AuthSession; user: SessionUser }> {
     const now = this.clock.now();
     const stored = await this.store.findByHash(sha256(refreshToken));
-    if (!stored || stored.revokedAt) throw new InvalidRefreshTokenError();
+    if (!stored || stored.revokedAt) throw new AuthError('INVALID_REFRESH_TOKEN');
     if (stored.usedAt) {
       // DESIGN §4: reuse of a spent refresh token revokes its family.
       await this.store.revokeFamily(stored.familyId, now);
-      throw new InvalidRefreshTokenError();
+      throw new AuthError('INVALID_REFRESH_TOKEN');
     }
-    if (stored.expiresAt.getTime() <= now.getTime()) throw new InvalidRefreshTokenError();
+    if (stored.expiresAt.getTime() <= now.getTime()) throw new AuthError('INVALID_REFRESH_TOKEN');
     const user = await this.users.sessionUser(stored.userId);
-    if (!user) throw new InvalidRefreshTokenError();
+    if (!user) throw new AuthError('INVALID_REFRESH_TOKEN');
     if (user.status === 'suspended') {
       await this.store.revokeFamily(stored.familyId, now);
-      throw new AccountSuspendedError();
+      throw new AuthError('ACCOUNT_SUSPENDED');
     }
     if (!(await this.store.markUsed(stored.id, now))) {
       // Lost a race with another refresh of the same token: treated as reuse.
       await this.store.revokeFamily(stored.familyId, now);
-      throw new InvalidRefreshTokenError();
+      throw new AuthError('INVALID_REFRESH_TOKEN');
     }
     return { session: await this.issue(user, stored.familyId, stored.aal), user };
   }

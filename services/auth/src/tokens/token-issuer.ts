@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS, MFA_TOKEN_TTL_SECONDS, RECOVERY_TOKEN_TTL_SECONDS, type AuthRole } from '@payday/contracts';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER, type AssuranceLevel, type TokenUse } from '@payday/nest-kit';
-import { CLOCK, type Clock } from '../common/clock.js';
+import { CLOCK, TOKEN_AUDIENCE, TOKEN_ISSUER, type AssuranceLevel, type Clock, type TokenUse } from '@payday/nest-kit';
 import { AUTH_KEYS, type AuthKeys } from './auth-keys.js';
 
 export interface AccessTokenSubject {

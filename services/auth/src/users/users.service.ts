@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { AUTH_MESSAGES, type AuthRole, type AuthUser, type RegisterCommand, type UpdateProfileCommand } from '@payday/contracts';
-import { DomainError } from '@payday/nest-kit';
+import type { AuthRole, AuthUser, RegisterCommand, UpdateProfileCommand } from '@payday/contracts';
+import { emailTakenError } from '../common/auth-error.js';
 import { AUTH_KEYS, type AuthKeys } from '../tokens/auth-keys.js';
 import { MfaFactor } from '../mfa/mfa-factor.entity.js';
 import { User } from './user.entity.js';
@@ -10,12 +10,6 @@ import { toUserView } from './user-view.js';
 
 const SSN_PURPOSE = 'users.ssn_last4';
 const UNIQUE_VIOLATION = '23505';
-
-export class EmailTakenError extends DomainError {
-  constructor() {
-    super('EMAIL_TAKEN', 409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
-  }
-}
 
 export interface NewUser {
   email: string;
@@ -65,7 +59,7 @@ export class UsersService {
       return await this.users.save(entity);
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION || (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION) {
-        throw new EmailTakenError();
+        throw emailTakenError();
       }
       throw error;
     }
@@ -73,6 +67,11 @@ export class UsersService {
 
   async setPassword(userId: string, passwordHash: string): Promise<void> {
     await this.users.update({ id: userId }, { passwordHash });
+  }
+
+  /** An existing account becomes an admin with the given password (admin:create on a taken address). */
+  async promoteToAdmin(userId: string, passwordHash: string): Promise<void> {
+    await this.users.update({ id: userId }, { role: 'admin', passwordHash });
   }
 
   /** spec part 1 §7: only the fields sent change; e-mail never does. */

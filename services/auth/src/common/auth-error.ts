@@ -1,0 +1,41 @@
+import { AUTH_MESSAGES } from '@payday/contracts';
+import { DomainError, refusalFields, type DomainErrorCatalog, type DomainErrorSpec } from '@payday/nest-kit';
+
+/** A two-factor step the screens read as a result: `{success: false, error, message}` (spec part 1 §7). */
+const refused = (status: number, message: string): DomainErrorSpec => ({ status, message, fields: refusalFields(message) });
+
+/** Auth error codes, their HTTP status and the spec's message (CONVENTIONS §5); the shared filter answers. */
+export const AUTH_ERRORS = {
+  INVALID_CREDENTIALS: { status: 401, message: AUTH_MESSAGES.invalidCredentials },
+  TOO_MANY_ATTEMPTS: { status: 429, message: AUTH_MESSAGES.tooManyAttempts },
+  ACCOUNT_SUSPENDED: { status: 403, message: AUTH_MESSAGES.suspended },
+  EMAIL_TAKEN: { status: 409, message: AUTH_MESSAGES.emailTaken },
+  SESSION_EXPIRED: { status: 401, message: AUTH_MESSAGES.sessionExpired },
+  INVALID_REFRESH_TOKEN: { status: 401, message: AUTH_MESSAGES.invalidRefreshToken },
+  INVALID_RESET_LINK: { status: 401, message: AUTH_MESSAGES.invalidResetLink },
+  PROFILE_LOGIN_AGAIN: { status: 401, message: AUTH_MESSAGES.profileLoginAgain },
+  MFA_OTHER_USER: { status: 403, message: AUTH_MESSAGES.mfaOtherUser },
+  MFA_ALREADY_ENABLED: refused(409, AUTH_MESSAGES.mfaAlreadyEnabled),
+  MFA_NOT_ENABLED: refused(400, AUTH_MESSAGES.mfaNotEnabled),
+  MFA_SETUP_FIRST: refused(400, AUTH_MESSAGES.mfaSetupFirst),
+  MFA_CODE_INVALID: refused(400, AUTH_MESSAGES.invalidCodeShort),
+  // Security review 5: a stolen password (an aal1 session) must not be able to mint backup codes.
+  BACKUP_CODES_NEED_TWO_FACTOR: refused(403, AUTH_MESSAGES.backupCodesNeedTwoFactor),
+  /** The sign-in second step answers `{valid: false, message}` (spec part 1 §7, POST /api/mfa/verify). */
+  SIGN_IN_CODE_INVALID: { status: 401, message: AUTH_MESSAGES.invalidCode, fields: { valid: false } },
+} as const satisfies DomainErrorCatalog;
+export type AuthErrorCode = keyof typeof AUTH_ERRORS;
+
+export class AuthError extends DomainError {
+  constructor(code: AuthErrorCode, errors?: Record<string, string>) {
+    const spec: DomainErrorSpec = AUTH_ERRORS[code];
+    super(code, spec.status, spec.message, errors, spec.fields);
+  }
+}
+
+/** 409 naming the field, as the registration form shows it. */
+export const emailTakenError = () => new AuthError('EMAIL_TAKEN', { email: AUTH_MESSAGES.emailTaken });
+
+export function isAuthError(error: unknown, code: AuthErrorCode): error is AuthError {
+  return error instanceof AuthError && error.code === code;
+}

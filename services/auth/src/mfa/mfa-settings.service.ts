@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import type { BackupCodesResponse, MfaResultResponse, MfaSetupResponse, MfaStatusResponse } from '@payday/contracts';
+import type { AuthenticatedUser } from '@payday/nest-kit';
+import { AuthError } from '../common/auth-error.js';
+import { SessionService } from '../sessions/session.service.js';
+import type { User } from '../users/user.entity.js';
+import { UsersService } from '../users/users.service.js';
+import { MfaService } from './mfa.service.js';
+
+/**
+ * The signed-in two-factor panel (spec part 1 §7): each step checks that the `{userId}` is the caller's own
+ * (403 otherwise, DESIGN §3) and keeps the caller's sessions in step with the factor.
+ */
+@Injectable()
+export class MfaSettingsService {
+  constructor(
+    private readonly mfa: MfaService,
+    private readonly users: UsersService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  status(caller: AuthenticatedUser, userId: string): Promise<MfaStatusResponse> {
+    assertOwnUser(caller, userId);
+    return this.mfa.status(userId);
+  }
+
+  async setup(caller: AuthenticatedUser, userId: string): Promise<MfaSetupResponse> {
+    assertOwnUser(caller, userId);
+    const account = await this.accountOf(caller);
+    return this.mfa.setup(caller.id, account.email);
+  }
+
+  /**
+   * Answers the 10 backup codes, shown once; the caller's session family is raised to aal2 (the code proved
+   * the second factor; security review 5) and the user's other sessions end (review 7).
+   */
+  async enable(caller: AuthenticatedUser, userId: string, code: string): Promise<MfaResultResponse> {
+    assertOwnUser(caller, userId);
+    const account = await this.accountOf(caller);
+    const codes = await this.mfa.enable(account.id, account.email, code);
+    await this.sessions.revokeOtherFamilies(account.id, caller.sessionId);
+    const raised = await this.sessions.raiseFamilyToAal2(account.id, caller.sessionId);
+    return raised ? { success: true, codes, aal: 'aal2' as const } : { success: true, codes };
+  }
+
+  /** Turning 2FA off also ends the user's other sessions; the caller's stays (security review 7). */
+  async disable(caller: AuthenticatedUser, userId: string, code: string): Promise<MfaResultResponse> {
+    assertOwnUser(caller, userId);
+    const account = await this.accountOf(caller);
+    await this.mfa.disable(account.id, account.email, code);
+    await this.sessions.revokeOtherFamilies(account.id, caller.sessionId);
+    return { success: true };
+  }
+
+  /** A NEW set of 10 that invalidates the old (stored hashed, so old ones cannot be shown again). */
+  async regenerateBackupCodes(caller: AuthenticatedUser, userId: string): Promise<BackupCodesResponse> {
+    assertOwnUser(caller, userId);
+    if (caller.aal !== 'aal2') throw new AuthError('BACKUP_CODES_NEED_TWO_FACTOR');
+    return { codes: await this.mfa.regenerateBackupCodes(caller.id) };
+  }
+
+  private async accountOf(caller: AuthenticatedUser): Promise<User> {
+    const account = await this.users.findById(caller.id);
+    if (!account) throw new AuthError('MFA_OTHER_USER');
+    return account;
+  }
+}
+
+function assertOwnUser(caller: AuthenticatedUser, userId: string): void {
+  if (caller.id !== userId) throw new AuthError('MFA_OTHER_USER');
+}

@@ -1,0 +1,25 @@
+import { join } from 'node:path';
+import { AuthKitModule, MailModule, defineService } from '@payday/nest-kit';
+import { authEnvSchema } from './config.js';
+import { AUTH_ENTITIES, IdentityModule } from './identity.module.js';
+import { migrations } from './migrations/index.js';
+import { AuthKeysModule } from './tokens/auth-keys.module.js';
+import { loadAuthKeys, localKeySet } from './tokens/auth-keys.js';
+
+/** The auth service on the shared skeleton (main.ts, the integration tests, the admin:create entry). */
+export const serviceDefinition = defineService({
+  name: 'auth',
+  env: authEnvSchema,
+  database: { schema: 'auth', entities: AUTH_ENTITIES, migrations },
+  bodyLimit: 16 * 1024,
+  imports: (config) => {
+    // Loaded synchronously before the modules exist: the guard verifies with these keys, never over HTTP.
+    const keys = loadAuthKeys(config);
+    return [
+      AuthKeysModule.forRoot(keys),
+      AuthKitModule.forRoot(() => ({ keys: localKeySet(keys) })),
+      MailModule.forRoot(() => ({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox') })),
+      IdentityModule,
+    ];
+  },
+});
