@@ -497,58 +497,70 @@ export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
 export const MeResponseSchema = z.object({ user: AuthUserSchema });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
-export interface ForgotPasswordResponse {
-  message: string;
-}
-export interface UpdatePasswordResponse {
-  success: true;
-}
-export interface UpdateProfileResponse {
-  success: boolean;
-  user?: AuthUser;
-  error?: string;
-  message?: string;
-  errors?: Record<string, string>;
-}
+export const ForgotPasswordResponseSchema = z.object({ message: z.string() });
+export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponseSchema>;
 
-export interface MfaFactorView {
-  id: string;
-  factor_type: 'totp';
-  status: 'verified' | 'unverified';
-  friendly_name: string;
-}
-export interface MfaStatusResponse {
-  enabled: boolean;
-  factors: MfaFactorView[];
-  backupCodesRemaining: number;
-}
-export interface MfaSetupResponse {
-  success: true;
+export const UpdatePasswordResponseSchema = z.object({ success: z.literal(true) });
+export type UpdatePasswordResponse = z.infer<typeof UpdatePasswordResponseSchema>;
+
+export const UpdateProfileResponseSchema = z.object({
+  success: z.boolean(),
+  user: AuthUserSchema.optional(),
+  error: z.string().optional(),
+  message: z.string().optional(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type UpdateProfileResponse = z.infer<typeof UpdateProfileResponseSchema>;
+
+export const MfaFactorViewSchema = z.object({
+  id: z.string(),
+  factor_type: z.literal('totp'),
+  status: z.enum(['verified', 'unverified']),
+  friendly_name: z.string(),
+});
+export type MfaFactorView = z.infer<typeof MfaFactorViewSchema>;
+
+export const MfaStatusResponseSchema = z.object({
+  enabled: z.boolean(),
+  factors: z.array(MfaFactorViewSchema),
+  backupCodesRemaining: z.number(),
+});
+export type MfaStatusResponse = z.infer<typeof MfaStatusResponseSchema>;
+
+export const MfaSetupResponseSchema = z.object({
+  success: z.literal(true),
   /** `data:image/png;base64,...` for an <img src>. */
-  qrCode: string;
-  manualEntryKey: string;
-}
-export interface MfaResultResponse {
-  success: boolean;
-  error?: string;
+  qrCode: z.string(),
+  manualEntryKey: z.string(),
+});
+export type MfaSetupResponse = z.infer<typeof MfaSetupResponseSchema>;
+
+export const MfaResultResponseSchema = z.object({
+  success: z.boolean(),
+  error: z.string().optional(),
+  /** A refused request repeats its error here, as every error body has `message` (DESIGN §4). */
+  message: z.string().optional(),
   /** Only on a successful enable: the 10 backup codes, shown once. */
-  codes?: string[];
+  codes: z.array(z.string()).optional(),
   /**
    * Only on a successful enable: 'aal2' when the caller's session family was raised to aal2 (the code just
    * proved the second factor). Its access token still says aal1 until the next refresh, so the panel
    * refreshes at once to be able to create new backup codes (which need aal2).
    */
-  aal?: 'aal2';
-}
-export interface MfaVerifyResponse {
-  valid: boolean;
-  user?: AuthUser;
-  session?: AuthSession;
-  message?: string;
-}
-export interface BackupCodesResponse {
-  codes: string[];
-}
+  aal: z.literal('aal2').optional(),
+});
+export type MfaResultResponse = z.infer<typeof MfaResultResponseSchema>;
+
+export const MfaVerifyResponseSchema = z.object({
+  valid: z.boolean(),
+  user: AuthUserSchema.optional(),
+  session: AuthSessionSchema.optional(),
+  message: z.string().optional(),
+});
+export type MfaVerifyResponse = z.infer<typeof MfaVerifyResponseSchema>;
+
+export const BackupCodesResponseSchema = z.object({ codes: z.array(z.string()) });
+export type BackupCodesResponse = z.infer<typeof BackupCodesResponseSchema>;
 
 /** The link in the reset e-mail: `${APP_URL}/reset-password#access_token=…&refresh_token=…&type=recovery`. */
 export function resetPasswordLink(appUrl: string, accessToken: string, refreshToken: string): string {

@@ -1,6 +1,7 @@
 // Finance payloads (spec part 2 §3 entities, §4 defaults, §5 validation, §7 calls, §8 messages), shared by
-// services/finance, the dashboard forms and bank-sync (over the Redis transport). Money crosses the wire as
-// dollars with at most 2 decimals (a JSON number); the finance service turns it into integer cents.
+// services/finance, the dashboard forms and bank-sync (over the Redis transport). The CRUD routes carry money
+// as dollars with at most 2 decimals (a JSON number, spec part 2 §3/§7); the finance service turns it into
+// integer cents. The dashboard's answer (dashboard.ts) is in integer cents throughout.
 import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -320,49 +321,10 @@ export type AcceptBillInput = z.output<typeof AcceptBillSchema>;
 export type AcceptIncomeInput = z.output<typeof AcceptIncomeSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Bank sync and the dashboard (spec part 2 §7)
+// Bank sync (spec part 2 §7); the dashboard's answer is in dashboard.ts
 
 export const SyncBankDataResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 export type SyncBankDataResponse = z.infer<typeof SyncBankDataResponseSchema>;
-
-/**
- * GET /dashboard-with-insights answers `DashboardData` of @payday/finance-rules (money in integer cents,
- * `...Cents` fields) spread at the top level, plus these raw lists (dollars, as the CRUD routes answer)
- * so the dashboard needs one request.
- */
-export const DashboardListsSchema = z.object({
-  bills: z.array(BillSchema),
-  income: z.array(IncomeSourceSchema),
-  savingsGoals: z.array(SavingsGoalSchema),
-});
-export type DashboardLists = z.infer<typeof DashboardListsSchema>;
-
-/**
- * How far the client's `?today=` may be from the server's UTC date: time zones run from UTC−12 to UTC+14,
- * so every local date on Earth is the UTC date, the day before or the day after.
- */
-export const CLIENT_TODAY_MAX_OFFSET_DAYS = 1;
-
-/**
- * `?laterWindowDays=14`: the Later panel length (spec part 2 §9: starts at 7, grows by 7).
- * `?today=YYYY-MM-DD`: the browser's local date, so windows and pay dates follow the user's day, not UTC;
- * the service also refuses one more than CLIENT_TODAY_MAX_OFFSET_DAYS from its own date.
- * Other query keys are ignored (cache busters).
- */
-export const DashboardQuerySchema = z
-  .object({
-    today: z
-      .string({ error: 'today must be one date in YYYY-MM-DD format' })
-      .refine(isCalendarDate, 'today must be a real date in YYYY-MM-DD format')
-      .optional(),
-    laterWindowDays: z.coerce
-      .number({ error: 'laterWindowDays must be a whole number of days' })
-      .int('laterWindowDays must be a whole number of days')
-      .min(1, 'laterWindowDays must be at least 1')
-      .max(366, 'laterWindowDays must be at most 366')
-      .optional(),
-  });
-export type DashboardQuery = z.output<typeof DashboardQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Redis transport (DESIGN §1): bank-sync sends detected recurring bills and income to finance.

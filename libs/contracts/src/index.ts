@@ -6,4 +6,6 @@ export * from './routes.js';
 export * from './waitlist.js';
 export * from './auth.js';
 export * from './finance.js';
+export * from './dashboard.js';
+export * from './endpoints.js';
 export * from './jobs.js';

@@ -35,6 +35,7 @@ export const SERVICE_ROUTES = {
     'PUT /api/financial/savings-goals/{id}',
     'POST /api/financial/sync-bank-data',
     'GET /api/financial/dashboard-with-insights',
+    'GET /api/financial/timeline',
     'GET /api/financial/suggestions',
     'POST /api/financial/accept-bill/{id}',
     'POST /api/financial/accept-income/{id}',

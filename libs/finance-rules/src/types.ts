@@ -1,20 +1,20 @@
 // Domain shapes shared by the finance service and the dashboard (spec part 2 §3). Money is integer
-// cents; dates are 'YYYY-MM-DD'.
+// cents; dates are 'YYYY-MM-DD'. The enums live once, in libs/contracts (the wire's source of truth);
+// the names below are the same lists, re-exported for the rules.
+import type { BillCategoryValue, BillPriorityValue, BillRecurrenceValue, IncomeFrequencyValue } from '@payday/contracts';
 import type { IsoDate } from './dates.js';
 
-export const BILL_PRIORITIES = ['low', 'medium', 'high'] as const;
-export type BillPriority = (typeof BILL_PRIORITIES)[number];
+export {
+  BILL_CATEGORY_VALUES as BILL_CATEGORIES,
+  BILL_PRIORITY_VALUES as BILL_PRIORITIES,
+  BILL_RECURRENCE_VALUES as BILL_RECURRENCES,
+  INCOME_FREQUENCY_VALUES as INCOME_FREQUENCIES,
+} from '@payday/contracts';
 
-export const BILL_CATEGORIES = [
-  'utilities', 'rent', 'insurance', 'subscriptions', 'loans', 'credit-card', 'auto-payment', 'other',
-] as const;
-export type BillCategory = (typeof BILL_CATEGORIES)[number];
-
-export const BILL_RECURRENCES = ['once', 'weekly', 'biweekly', 'monthly', 'quarterly', 'yearly'] as const;
-export type BillRecurrence = (typeof BILL_RECURRENCES)[number];
-
-export const INCOME_FREQUENCIES = ['weekly', 'biweekly', 'monthly', 'quarterly'] as const;
-export type IncomeFrequency = (typeof INCOME_FREQUENCIES)[number];
+export type BillPriority = BillPriorityValue;
+export type BillCategory = BillCategoryValue;
+export type BillRecurrence = BillRecurrenceValue;
+export type IncomeFrequency = IncomeFrequencyValue;
 
 /** Any repeat rule a bill or an income can have. */
 export type Recurrence = BillRecurrence;

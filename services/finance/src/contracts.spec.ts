@@ -1,5 +1,5 @@
-// The finance contracts (libs/contracts/src/finance.ts) as the service relies on them: spec part 2 §3
-// enums shared with the rules library, §4 defaults and §5 validation.
+// The finance contracts (libs/contracts/src/finance.ts, dashboard.ts) as the service relies on them: spec
+// part 2 §3 enums shared with the rules library, §4 defaults, §5 validation, and the dashboard's answers.
 import {
   BILL_CATEGORY_VALUES,
   BILL_PRIORITY_VALUES,
@@ -12,17 +12,24 @@ import {
   UpsertSuggestionsMessageSchema,
   amountSchema,
   DashboardQuerySchema,
+  DashboardResponseSchema,
+  TimelineResponseSchema,
   fieldErrors,
   isCalendarDate,
 } from '@payday/contracts';
 import { BILL_CATEGORIES, BILL_PRIORITIES, BILL_RECURRENCES, INCOME_FREQUENCIES } from '@payday/finance-rules';
+import type { Repository } from 'typeorm';
+import type { Bill } from './bills/bill.entity.js';
+import { DashboardService } from './dashboard/dashboard.service.js';
+import type { IncomeSource } from './income/income-source.entity.js';
+import type { SavingsGoal } from './savings-goals/savings-goal.entity.js';
 
 describe('enums', () => {
-  it('are the same lists in the contracts and in the rules library', () => {
-    expect(BILL_PRIORITY_VALUES).toEqual(BILL_PRIORITIES);
-    expect(BILL_CATEGORY_VALUES).toEqual(BILL_CATEGORIES);
-    expect(BILL_RECURRENCE_VALUES).toEqual(BILL_RECURRENCES);
-    expect(INCOME_FREQUENCY_VALUES).toEqual(INCOME_FREQUENCIES);
+  it('live once, in the contracts: the rules library re-exports the same lists', () => {
+    expect(BILL_PRIORITIES).toBe(BILL_PRIORITY_VALUES);
+    expect(BILL_CATEGORIES).toBe(BILL_CATEGORY_VALUES);
+    expect(BILL_RECURRENCES).toBe(BILL_RECURRENCE_VALUES);
+    expect(INCOME_FREQUENCIES).toBe(INCOME_FREQUENCY_VALUES);
   });
 });
 
@@ -158,5 +165,58 @@ describe('DashboardQuerySchema', () => {
     expect(DashboardQuerySchema.parse({})).toEqual({});
     expect(DashboardQuerySchema.parse({ today: '2026-03-09', laterWindowDays: '14', _: '1' })).toEqual({ today: '2026-03-09', laterWindowDays: 14 });
     expect(fieldErrors(DashboardQuerySchema.safeParse({ today: '2026-02-30' }).error!)).toEqual({ today: 'today must be a real date in YYYY-MM-DD format' });
+  });
+});
+
+describe("the dashboard's answers", () => {
+  // Rows as PostgreSQL hands them over (NUMERIC as text), through the service's own mappers and rules.
+  const stamp = new Date('2026-03-01T12:00:00Z');
+  const billRows = [
+    { id: 'b-rent', userId: 'u1', name: 'Rent', amount: '1200.00', dueDate: '2026-03-20', priority: 'high', category: 'rent', recurring: 'monthly' },
+    { id: 'b-phone', userId: 'u1', name: 'Phone', amount: '45.50', dueDate: '2026-03-14', priority: 'medium', category: 'utilities', recurring: 'monthly' },
+    { id: 'b-gym', userId: 'u1', name: 'Gym', amount: '29.99', dueDate: '2026-03-11', priority: 'low', category: 'subscriptions', recurring: 'weekly' },
+    { id: 'b-fee', userId: 'u1', name: 'Registration', amount: '180.00', dueDate: '2026-04-02', priority: 'low', category: 'other', recurring: 'once' },
+  ].map((row) => ({ ...row, suggestionId: null, createdAt: stamp, updatedAt: stamp }));
+  const incomeRows = [
+    { id: 'i-salary', userId: 'u1', source: 'Salary', amount: '3000.00', frequency: 'biweekly', nextDate: '2026-03-13' },
+    { id: 'i-tutor', userId: 'u1', source: 'Tutoring', amount: '400.00', frequency: 'monthly', nextDate: '2026-03-16' },
+  ].map((row) => ({ ...row, suggestionId: null, createdAt: stamp, updatedAt: stamp }));
+  const goalRows = [{ id: 'g-fund', userId: 'u1', goalType: 'emergency_fund', currentAmount: '1000.00', targetAmount: null, createdAt: stamp, updatedAt: stamp }];
+  const repository = <T>(rows: unknown[]) => ({ find: async () => rows }) as unknown as Repository<T>;
+  const service = new DashboardService(
+    repository<Bill>(billRows),
+    repository<IncomeSource>(incomeRows),
+    repository<SavingsGoal>(goalRows),
+    { now: () => new Date('2026-03-10T12:00:00Z'), today: () => '2026-03-10' },
+  );
+
+  it('DashboardResponseSchema parses the answer the service builds, declaring every field it sends', async () => {
+    const answer: unknown = JSON.parse(JSON.stringify(await service.compute('u1', '2026-03-10', 14)));
+    const parsed = DashboardResponseSchema.parse(answer);
+    // zod drops undeclared keys, so equality proves the contract names everything that goes out.
+    expect(parsed).toEqual(answer);
+    // One money unit: integer cents throughout, rows included.
+    expect(parsed.bills.find((b) => b.id === 'b-phone')).toEqual({
+      id: 'b-phone', name: 'Phone', amountCents: 4550, dueDate: '2026-03-14', priority: 'medium', category: 'utilities', recurring: 'monthly',
+    });
+    expect(parsed.income[0]).toMatchObject({ id: 'i-salary', amountCents: 300000, nextDate: '2026-03-13' });
+    expect(parsed.savingsGoals).toEqual([{ id: 'g-fund', goalType: 'emergency_fund', currentAmountCents: 100000, targetAmountCents: null }]);
+    expect(parsed).toMatchObject({ today: '2026-03-10', laterWindowDays: 14 });
+    expect(parsed.paymentSchedule.length).toBeGreaterThan(0);
+    expect(parsed.analytics.months).toHaveLength(6);
+  });
+
+  it('TimelineResponseSchema parses the timeline the service builds', async () => {
+    const answer: unknown = JSON.parse(JSON.stringify(await service.timeline('u1', { from: '2026-03-10', to: '2026-06-09' })));
+    const parsed = TimelineResponseSchema.parse(answer);
+    expect(parsed).toEqual(answer);
+    expect(new Set(parsed.items.map((i) => i.kind))).toEqual(new Set(['income', 'bill', 'payment']));
+  });
+
+  it('refuses an answer in dollars where cents belong', () => {
+    const result = DashboardResponseSchema.shape.bills.safeParse([
+      { id: 'b', name: 'Phone', amountCents: 45.5, dueDate: '2026-03-14', priority: 'medium', category: 'utilities', recurring: 'monthly' },
+    ]);
+    expect(result.success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { FINANCE_MESSAGES } from '@payday/contracts';
+import { DashboardResponseSchema, FINANCE_MESSAGES } from '@payday/contracts';
 import { fixedClock } from '@payday/nest-kit';
 import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
 import type { FinanceConfig } from '../src/config.js';
@@ -76,10 +76,14 @@ describe('GET /dashboard-with-insights', () => {
     expect(d.windows.thisWeek).toMatchObject({ startDate: '2026-03-10', endDate: '2026-03-17', billsTotalCents: 4550, incomeTotalCents: 300000 });
     expect(d.windows.nextWeek.items.map((i: { kind: string; date: string }) => `${i.kind}:${i.date}`)).toEqual(['bill:2026-03-20']);
     expect(d.quickStats).toMatchObject({ monthName: 'March', daysRemainingInMonth: 21 });
-    // Raw lists in the API's dollars, exactly as the CRUD routes answer them.
-    expect(d.bills).toEqual([phone, rent]);
-    expect(d.income).toEqual([salary]);
-    expect(d.savingsGoals).toEqual([fund]);
+    // The rows too, in integer cents like the rest of this answer (the CRUD routes keep their dollars).
+    expect(d.bills).toEqual([
+      { id: phone.id, name: 'Phone', amountCents: 4550, dueDate: '2026-03-14', priority: 'medium', category: 'utilities', recurring: 'monthly' },
+      { id: rent.id, name: 'Rent', amountCents: 120000, dueDate: '2026-03-20', priority: 'high', category: 'rent', recurring: 'monthly' },
+    ]);
+    expect(d.income).toEqual([{ id: salary.id, source: 'Salary', amountCents: 300000, frequency: 'monthly', nextDate: '2026-03-13' }]);
+    expect(d.savingsGoals).toEqual([{ id: fund.id, goalType: 'emergency_fund', currentAmountCents: 100000, targetAmountCents: null }]);
+    expect(DashboardResponseSchema.parse(d)).toEqual(d);
   });
 
   it('suggests paying each bill after payday with the spec confidence', async () => {

@@ -1,4 +1,4 @@
-import type { BillCreateInput, BillDto, BillUpdateInput } from '@payday/contracts';
+import type { BillCreateInput, BillDto, BillUpdateInput, DashboardBill } from '@payday/contracts';
 import type { Bill as RuleBill } from '@payday/finance-rules';
 import { dollarsToNumeric, numericToCents, numericToDollars } from '../common/money.js';
 import type { Bill } from './bill.entity.js';
@@ -18,8 +18,8 @@ export function toBillDto(bill: Bill): BillDto {
   };
 }
 
-/** The rules' shape: integer cents. */
-export function toRuleBill(bill: Bill): RuleBill {
+/** The rules' shape, integer cents; it is also the dashboard answer's bill row (DashboardBill). */
+export function toRuleBill(bill: Bill): RuleBill & DashboardBill {
   return {
     id: bill.id,
     name: bill.name,

@@ -1,53 +1,87 @@
-import type { DashboardData, PaymentSuggestion, TimeWindow, TimeWindows, WindowItem } from '@payday/finance-rules';
+import type {
+  DashboardAnalytics,
+  DashboardBill,
+  DashboardIncome,
+  DashboardResponse,
+  DashboardSavingsGoal,
+  PaymentSuggestionDto,
+  TimeWindowDto,
+  WindowItemDto,
+} from '@payday/contracts';
+import type { DashboardData, PaymentSuggestion, TimeWindow, WindowItem } from '@payday/finance-rules';
+
+/** The user's rows in the contract's cents shapes (see the mappers). */
+export interface DashboardRows {
+  bills: DashboardBill[];
+  income: DashboardIncome[];
+  savingsGoals: DashboardSavingsGoal[];
+}
 
 /**
- * A window item as sent: what the dashboard's week panels read (kind, id, name, date, amount). Left out:
- * a bill's `dueDate` (the same day as `date`), its priority, category and recurrence, and an income's
- * frequency; all of those are in the `bills` / `income` lists of the same answer under the item's id.
+ * A window item as sent: what the week panels read (kind, id, name, date, amount). Left out: a bill's
+ * `dueDate` (the same day as `date`), its priority, category and recurrence, and an income's frequency;
+ * all of those are in the `bills` / `income` lists of the same answer under the item's id.
  */
-export type WindowItemPayload =
-  | Omit<Extract<WindowItem, { kind: 'bill' }>, 'dueDate' | 'priority' | 'category' | 'recurring'>
-  | Omit<Extract<WindowItem, { kind: 'income' }>, 'frequency'>;
+function windowItemDto(item: WindowItem): WindowItemDto {
+  return item.kind === 'income'
+    ? { kind: 'income', incomeId: item.incomeId, source: item.source, amountCents: item.amountCents, date: item.date }
+    : { kind: 'bill', date: item.date, billId: item.billId, billName: item.billName, amountCents: item.amountCents };
+}
 
-export type TimeWindowPayload = Omit<TimeWindow, 'items'> & { items: WindowItemPayload[] };
+function windowDto(window: TimeWindow): TimeWindowDto {
+  return {
+    key: window.key,
+    title: window.title,
+    startDate: window.startDate,
+    endDate: window.endDate,
+    items: window.items.map(windowItemDto),
+    billsTotalCents: window.billsTotalCents,
+    incomeTotalCents: window.incomeTotalCents,
+  };
+}
 
 /**
  * A schedule entry as sent. Left out: `billId` (it is the part of `id` before ':') and `incomeAmountCents`
- * (in the `income` list under `incomeId`, and in the reasoning text). Everything the Smart Payment
- * Schedule, Calendar and Planner read stays, unrounded.
+ * (in the `income` list under `incomeId`, and in the reasoning text).
  */
-export type PaymentSuggestionPayload = Omit<PaymentSuggestion, 'billId' | 'incomeAmountCents'>;
-
-/** computeDashboard's result without the repeats above (about a sixth of the answer for 100 bills). */
-export type DashboardPayload = Omit<DashboardData, 'windows' | 'paymentSchedule'> & {
-  paymentSchedule: PaymentSuggestionPayload[];
-  windows: Record<keyof TimeWindows, TimeWindowPayload>;
-};
-
-function windowItemPayload(item: WindowItem): WindowItemPayload {
-  if (item.kind === 'income') {
-    const { frequency: _frequency, ...rest } = item;
-    return rest;
-  }
-  const { dueDate: _dueDate, priority: _priority, category: _category, recurring: _recurring, ...rest } = item;
-  return rest;
+function suggestionDto(s: PaymentSuggestion): PaymentSuggestionDto {
+  return {
+    id: s.id,
+    billName: s.billName,
+    billAmountCents: s.billAmountCents,
+    dueDate: s.dueDate,
+    suggestedDate: s.suggestedDate,
+    paymentSource: s.paymentSource,
+    incomeId: s.incomeId,
+    incomeDate: s.incomeDate,
+    daysBeforeDue: s.daysBeforeDue,
+    daysAfterIncome: s.daysAfterIncome,
+    reasoning: s.reasoning,
+    priority: s.priority,
+    confidence: s.confidence,
+    band: s.band,
+  };
 }
 
-function windowPayload(window: TimeWindow): TimeWindowPayload {
-  return { ...window, items: window.items.map(windowItemPayload) };
-}
-
-function suggestionPayload(suggestion: PaymentSuggestion): PaymentSuggestionPayload {
-  const { billId: _billId, incomeAmountCents: _incomeAmountCents, ...rest } = suggestion;
-  return rest;
-}
-
-/** Same keys in the same order as computeDashboard's result, minus the repeated fields. */
-export function toDashboardPayload(dashboard: DashboardData): DashboardPayload {
+/**
+ * The GET /dashboard-with-insights answer (libs/contracts DashboardResponseSchema): the rules' result field by
+ * field, so nothing the contract does not name goes out, with the analytics and the rows. Integer cents.
+ */
+export function toDashboardResponse(dashboard: DashboardData, analytics: DashboardAnalytics, rows: DashboardRows): DashboardResponse {
   const { windows } = dashboard;
   return {
-    ...dashboard,
-    paymentSchedule: dashboard.paymentSchedule.map(suggestionPayload),
-    windows: { thisWeek: windowPayload(windows.thisWeek), nextWeek: windowPayload(windows.nextWeek), later: windowPayload(windows.later) },
+    today: dashboard.today,
+    summary: dashboard.summary,
+    paymentSchedule: dashboard.paymentSchedule.map(suggestionDto),
+    laterWindowDays: dashboard.laterWindowDays,
+    incomeHorizonDays: dashboard.incomeHorizonDays,
+    windows: { thisWeek: windowDto(windows.thisWeek), nextWeek: windowDto(windows.nextWeek), later: windowDto(windows.later) },
+    tips: dashboard.tips,
+    quickStats: dashboard.quickStats,
+    emergencyFund: dashboard.emergencyFund,
+    analytics,
+    bills: rows.bills,
+    income: rows.income,
+    savingsGoals: rows.savingsGoals,
   };
 }

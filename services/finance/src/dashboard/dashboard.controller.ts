@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { DashboardQuerySchema, type DashboardQuery } from '@payday/contracts';
+import { DashboardQuerySchema, TimelineQuerySchema, type DashboardQuery, type TimelineQuery, type TimelineResponse } from '@payday/contracts';
 import { AuthGuard, CurrentUser, ZodValidationPipe, type AuthenticatedUser } from '@payday/nest-kit';
 import { acceptsGzip } from './cached-json.js';
 import { DashboardService } from './dashboard.service.js';
@@ -10,7 +10,7 @@ export class DashboardController {
   constructor(@Inject(DashboardService) private readonly dashboard: DashboardService) {}
 
   /**
-   * Answers `DashboardWithInsights` (see dashboard.service.ts): the cached JSON text, gzipped when accepted.
+   * Answers DashboardResponse (libs/contracts): the cached JSON text, gzipped when accepted.
    * `?today=` is the browser's local date (DashboardQuerySchema); the cache key holds the day used.
    */
   @Get('dashboard-with-insights')
@@ -27,5 +27,12 @@ export class DashboardController {
     if (!acceptsGzip(request.headers['accept-encoding'])) return body.text;
     reply.header('content-encoding', 'gzip');
     return body.gzipped();
+  }
+
+  /** The Calendar and Planner range (TimelineResponse in libs/contracts); `?today=` as above. */
+  @Get('timeline')
+  @Header('cache-control', 'private, no-store')
+  timeline(@CurrentUser() user: AuthenticatedUser, @Query(new ZodValidationPipe(TimelineQuerySchema)) query: TimelineQuery): Promise<TimelineResponse> {
+    return this.dashboard.timeline(user.id, query);
   }
 }

@@ -1,27 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import type { DashboardLists, DashboardQuery } from '@payday/contracts';
-import { computeDashboard, LATER_WINDOW_INITIAL_DAYS } from '@payday/finance-rules';
+import type { DashboardQuery, DashboardResponse, TimelineQuery, TimelineResponse } from '@payday/contracts';
+import { buildPaymentSchedule, computeDashboard, LATER_WINDOW_INITIAL_DAYS } from '@payday/finance-rules';
+import { CLOCK, type Clock } from '@payday/nest-kit';
 import { Bill } from '../bills/bill.entity.js';
-import { toBillDto, toRuleBill } from '../bills/bill.mapper.js';
+import { toRuleBill } from '../bills/bill.mapper.js';
 import { dashboardToday } from '../clock/client-today.js';
-import { CLOCK, type Clock } from '../clock/clock.js';
 import { IncomeSource } from '../income/income-source.entity.js';
-import { toIncomeDto, toRuleIncome } from '../income/income.mapper.js';
+import { toRuleIncome } from '../income/income.mapper.js';
 import { SavingsGoal } from '../savings-goals/savings-goal.entity.js';
-import { toRuleSavingsGoal, toSavingsGoalDto } from '../savings-goals/savings-goal.mapper.js';
+import { toDashboardSavingsGoal, toRuleSavingsGoal } from '../savings-goals/savings-goal.mapper.js';
 import { CachedJson } from './cached-json.js';
+import { computeDashboardAnalytics } from './dashboard-analytics.js';
 import { DashboardCache } from './dashboard-cache.js';
-import { toDashboardPayload, type DashboardPayload } from './dashboard-payload.js';
-
-/** computeDashboard's result without repeated fields (see dashboard-payload.ts), plus the raw lists. */
-export type DashboardWithInsights = DashboardPayload & DashboardLists;
+import { toDashboardResponse } from './dashboard-payload.js';
+import { buildTimeline } from './timeline.js';
 
 /**
- * spec part 2 §7: GET /dashboard-with-insights. One query per table (in parallel), then the rules library
- * computes everything; this service converts dollars to cents and back and re-implements no rule.
- * The JSON is cached per user under the data version the write triggers keep (see the migration).
+ * spec part 2 §7: GET /dashboard-with-insights, and GET /timeline for the Calendar and Planner. One query per
+ * table (in parallel), then the rules library computes everything; this service converts NUMERIC to cents and
+ * re-implements no rule. Both answers are integer cents (libs/contracts dashboard.ts), so the browser computes
+ * nothing: every Later window and every range the UI shows is asked for here.
+ * The dashboard JSON is cached per user under the data version the write triggers keep (see the migration).
  */
 @Injectable()
 export class DashboardService {
@@ -45,24 +46,28 @@ export class DashboardService {
     return this.cache.get(userId, key, async () => new CachedJson(JSON.stringify(await this.compute(userId, today, laterWindowDays))));
   }
 
-  async compute(userId: string, today: string, laterWindowDays: number): Promise<DashboardWithInsights> {
-    const [bills, incomes, goals] = await Promise.all([
-      this.bills.find({ where: { userId }, order: { dueDate: 'ASC', name: 'ASC' } }),
-      this.incomes.find({ where: { userId }, order: { nextDate: 'ASC', source: 'ASC' } }),
-      this.goals.find({ where: { userId }, order: { createdAt: 'ASC' } }),
-    ]);
-    const dashboard = computeDashboard({
-      bills: bills.map(toRuleBill),
-      incomes: incomes.map(toRuleIncome),
-      savingsGoals: goals.map(toRuleSavingsGoal),
-      today,
-      laterWindowDays,
+  async compute(userId: string, today: string, laterWindowDays: number): Promise<DashboardResponse> {
+    const [bills, incomes, goals] = await Promise.all([this.ruleBills(userId), this.ruleIncomes(userId), this.goals.find({ where: { userId }, order: { createdAt: 'ASC' } })]);
+    const dashboard = computeDashboard({ bills, incomes, savingsGoals: goals.map(toRuleSavingsGoal), today, laterWindowDays });
+    return toDashboardResponse(dashboard, computeDashboardAnalytics(bills, incomes, today), {
+      bills,
+      income: incomes,
+      savingsGoals: goals.map(toDashboardSavingsGoal),
     });
-    return {
-      ...toDashboardPayload(dashboard),
-      bills: bills.map(toBillDto),
-      income: incomes.map(toIncomeDto),
-      savingsGoals: goals.map(toSavingsGoalDto),
-    };
+  }
+
+  /** The Calendar / Planner range (TimelineQuerySchema: at most MAX_TIMELINE_DAYS), for the client's day as above. */
+  async timeline(userId: string, { from, to, today: requestedToday }: TimelineQuery): Promise<TimelineResponse> {
+    const today = dashboardToday(this.clock.today(), requestedToday);
+    const [bills, incomes] = await Promise.all([this.ruleBills(userId), this.ruleIncomes(userId)]);
+    return buildTimeline(bills, incomes, buildPaymentSchedule(bills, incomes, today), from, to);
+  }
+
+  private async ruleBills(userId: string) {
+    return (await this.bills.find({ where: { userId }, order: { dueDate: 'ASC', name: 'ASC' } })).map(toRuleBill);
+  }
+
+  private async ruleIncomes(userId: string) {
+    return (await this.incomes.find({ where: { userId }, order: { nextDate: 'ASC', source: 'ASC' } })).map(toRuleIncome);
   }
 }

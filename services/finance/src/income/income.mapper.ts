@@ -1,4 +1,4 @@
-import type { IncomeCreateInput, IncomeSourceDto, IncomeUpdateInput } from '@payday/contracts';
+import type { DashboardIncome, IncomeCreateInput, IncomeSourceDto, IncomeUpdateInput } from '@payday/contracts';
 import type { IncomeSource as RuleIncomeSource } from '@payday/finance-rules';
 import { dollarsToNumeric, numericToCents, numericToDollars } from '../common/money.js';
 import type { IncomeSource } from './income-source.entity.js';
@@ -15,7 +15,8 @@ export function toIncomeDto(income: IncomeSource): IncomeSourceDto {
   };
 }
 
-export function toRuleIncome(income: IncomeSource): RuleIncomeSource {
+/** The rules' shape, integer cents; it is also the dashboard answer's income row (DashboardIncome). */
+export function toRuleIncome(income: IncomeSource): RuleIncomeSource & DashboardIncome {
   return {
     id: income.id,
     source: income.source,

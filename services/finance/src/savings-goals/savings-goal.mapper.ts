@@ -1,4 +1,4 @@
-import type { SavingsGoalCreateInput, SavingsGoalDto, SavingsGoalUpdateInput } from '@payday/contracts';
+import type { DashboardSavingsGoal, SavingsGoalCreateInput, SavingsGoalDto, SavingsGoalUpdateInput } from '@payday/contracts';
 import type { SavingsGoal as RuleSavingsGoal } from '@payday/finance-rules';
 import { dollarsToNumeric, numericToCents, numericToDollars } from '../common/money.js';
 import type { SavingsGoal } from './savings-goal.entity.js';
@@ -16,6 +16,16 @@ export function toSavingsGoalDto(goal: SavingsGoal): SavingsGoalDto {
 
 export function toRuleSavingsGoal(goal: SavingsGoal): RuleSavingsGoal {
   return { goalType: goal.goalType, currentAmountCents: numericToCents(goal.currentAmount) };
+}
+
+/** The dashboard answer's goal row: integer cents like the rest of that answer. */
+export function toDashboardSavingsGoal(goal: SavingsGoal): DashboardSavingsGoal {
+  return {
+    id: goal.id,
+    goalType: goal.goalType,
+    currentAmountCents: numericToCents(goal.currentAmount),
+    targetAmountCents: goal.targetAmount === null ? null : numericToCents(goal.targetAmount),
+  };
 }
 
 export function savingsGoalColumns(userId: string, input: SavingsGoalCreateInput): Partial<SavingsGoal> {

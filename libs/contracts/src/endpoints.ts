@@ -1,0 +1,139 @@
+// Every call a browser makes, as data: method, path, and the schemas of what is sent and what comes back.
+// web-kit's API client takes these, so a caller's request and answer types come from the same schemas the
+// services validate with. Paths use the `{param}` placeholders of SERVICE_ROUTES (routes.ts).
+import type { z } from 'zod';
+import {
+  BackupCodesResponseSchema,
+  ForgotPasswordRequestSchema,
+  ForgotPasswordResponseSchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  LogoutRequestSchema,
+  MeResponseSchema,
+  MfaCodeRequestSchema,
+  MfaResultResponseSchema,
+  MfaSetupRequestSchema,
+  MfaSetupResponseSchema,
+  MfaStatusResponseSchema,
+  MfaVerifyRequestSchema,
+  MfaVerifyResponseSchema,
+  RefreshRequestSchema,
+  RefreshResponseSchema,
+  RegisterRequestSchema,
+  SessionResponseSchema,
+  UpdatePasswordRequestSchema,
+  UpdatePasswordResponseSchema,
+  UpdateProfileRequestSchema,
+  UpdateProfileResponseSchema,
+} from './auth.js';
+import { DashboardQuerySchema, DashboardResponseSchema, TimelineQuerySchema, TimelineResponseSchema } from './dashboard.js';
+import {
+  AcceptBillSchema,
+  AcceptIncomeSchema,
+  BillCreateSchema,
+  BillSchema,
+  BillUpdateSchema,
+  IncomeCreateSchema,
+  IncomeSourceSchema,
+  IncomeUpdateSchema,
+  SavingsGoalCreateSchema,
+  SavingsGoalSchema,
+  SavingsGoalUpdateSchema,
+  SuggestionsResponseSchema,
+  SyncBankDataResponseSchema,
+} from './finance.js';
+import { WaitlistJoinResponseSchema, WaitlistJoinSchema } from './waitlist.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Endpoint {
+  readonly method: HttpMethod;
+  /** `/api/financial/bills/{id}`: each `{name}` is filled from the call's `params`. */
+  readonly path: string;
+  readonly body?: z.ZodType;
+  readonly query?: z.ZodType;
+  /** Absent when the answer has no body (204). */
+  readonly response?: z.ZodType;
+  /**
+   * false: sent without the signed-in session (sign-in, sign-up, public forms), so neither a bearer token
+   * nor a refresh on 401. Default true.
+   */
+  readonly session?: boolean;
+}
+
+const endpoint = <const E extends Endpoint>(definition: E): E => definition;
+
+type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+
+/**
+ * What a call sends besides the endpoint: `params` when the path has placeholders, `body` when the endpoint
+ * takes one (the schema's parsed shape, which the schema accepts again as is), `query` when it has one.
+ */
+export type EndpointRequest<E extends Endpoint> = ([ParamNames<E['path']>] extends [never]
+  ? unknown
+  : { params: Record<ParamNames<E['path']>, string> }) &
+  (E extends { body: infer Body extends z.ZodType } ? { body: z.output<Body> } : unknown) &
+  (E extends { query: infer Query extends z.ZodType } ? { query?: z.output<Query> } : unknown);
+
+/** The parsed answer of an endpoint (void when it answers 204). */
+export type EndpointResponse<E extends Endpoint> = E extends { response: infer Response extends z.ZodType } ? z.output<Response> : void;
+
+export const WAITLIST_ENDPOINTS = {
+  join: endpoint({ method: 'POST', path: '/api/waitlist/join', body: WaitlistJoinSchema, response: WaitlistJoinResponseSchema, session: false }),
+};
+
+export const AUTH_ENDPOINTS = {
+  register: endpoint({ method: 'POST', path: '/api/auth/register', body: RegisterRequestSchema, response: SessionResponseSchema, session: false }),
+  login: endpoint({ method: 'POST', path: '/api/auth/login', body: LoginRequestSchema, response: LoginResponseSchema, session: false }),
+  refresh: endpoint({ method: 'POST', path: '/api/auth/refresh', body: RefreshRequestSchema, response: RefreshResponseSchema, session: false }),
+  /** The bearer token is the session being ended (passed explicitly). */
+  logout: endpoint({ method: 'POST', path: '/api/auth/logout', body: LogoutRequestSchema, session: false }),
+  me: endpoint({ method: 'GET', path: '/api/auth/me', response: MeResponseSchema }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    body: ForgotPasswordRequestSchema,
+    response: ForgotPasswordResponseSchema,
+    session: false,
+  }),
+  /** The bearer token is the recovery token of the reset link (passed explicitly). */
+  updatePassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/update-password',
+    body: UpdatePasswordRequestSchema,
+    response: UpdatePasswordResponseSchema,
+    session: false,
+  }),
+  updateProfile: endpoint({ method: 'PUT', path: '/api/auth/update-profile', body: UpdateProfileRequestSchema, response: UpdateProfileResponseSchema }),
+};
+
+export const MFA_ENDPOINTS = {
+  status: endpoint({ method: 'GET', path: '/api/mfa/status/{userId}', response: MfaStatusResponseSchema }),
+  setup: endpoint({ method: 'POST', path: '/api/mfa/setup', body: MfaSetupRequestSchema, response: MfaSetupResponseSchema }),
+  enable: endpoint({ method: 'POST', path: '/api/mfa/enable', body: MfaCodeRequestSchema, response: MfaResultResponseSchema }),
+  disable: endpoint({ method: 'POST', path: '/api/mfa/disable', body: MfaCodeRequestSchema, response: MfaResultResponseSchema }),
+  /** The sign-in code step: the bearer token is the challenge token of the login answer (passed explicitly). */
+  verify: endpoint({ method: 'POST', path: '/api/mfa/verify', body: MfaVerifyRequestSchema, response: MfaVerifyResponseSchema, session: false }),
+  backupCodes: endpoint({ method: 'GET', path: '/api/mfa/backup-codes/{userId}', response: BackupCodesResponseSchema }),
+};
+
+export const FINANCE_ENDPOINTS = {
+  dashboard: endpoint({ method: 'GET', path: '/api/financial/dashboard-with-insights', query: DashboardQuerySchema, response: DashboardResponseSchema }),
+  timeline: endpoint({ method: 'GET', path: '/api/financial/timeline', query: TimelineQuerySchema, response: TimelineResponseSchema }),
+  listBills: endpoint({ method: 'GET', path: '/api/financial/bills', response: BillSchema.array() }),
+  createBill: endpoint({ method: 'POST', path: '/api/financial/bills', body: BillCreateSchema, response: BillSchema }),
+  updateBill: endpoint({ method: 'PUT', path: '/api/financial/bills/{id}', body: BillUpdateSchema, response: BillSchema }),
+  deleteBill: endpoint({ method: 'DELETE', path: '/api/financial/bills/{id}' }),
+  listIncome: endpoint({ method: 'GET', path: '/api/financial/income', response: IncomeSourceSchema.array() }),
+  createIncome: endpoint({ method: 'POST', path: '/api/financial/income', body: IncomeCreateSchema, response: IncomeSourceSchema }),
+  updateIncome: endpoint({ method: 'PUT', path: '/api/financial/income/{id}', body: IncomeUpdateSchema, response: IncomeSourceSchema }),
+  deleteIncome: endpoint({ method: 'DELETE', path: '/api/financial/income/{id}' }),
+  listSavingsGoals: endpoint({ method: 'GET', path: '/api/financial/savings-goals', response: SavingsGoalSchema.array() }),
+  createSavingsGoal: endpoint({ method: 'POST', path: '/api/financial/savings-goals', body: SavingsGoalCreateSchema, response: SavingsGoalSchema }),
+  updateSavingsGoal: endpoint({ method: 'PUT', path: '/api/financial/savings-goals/{id}', body: SavingsGoalUpdateSchema, response: SavingsGoalSchema }),
+  /** 200 `{success, message}`: success false (e.g. no bank connected yet) is an answer, not an error. */
+  syncBankData: endpoint({ method: 'POST', path: '/api/financial/sync-bank-data', response: SyncBankDataResponseSchema }),
+  suggestions: endpoint({ method: 'GET', path: '/api/financial/suggestions', response: SuggestionsResponseSchema }),
+  acceptBill: endpoint({ method: 'POST', path: '/api/financial/accept-bill/{id}', body: AcceptBillSchema, response: BillSchema }),
+  acceptIncome: endpoint({ method: 'POST', path: '/api/financial/accept-income/{id}', body: AcceptIncomeSchema, response: IncomeSourceSchema }),
+};

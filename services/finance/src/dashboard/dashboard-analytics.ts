@@ -1,0 +1,38 @@
+import type { BillCategoryValue, DashboardAnalytics } from '@payday/contracts';
+import {
+  addMonths,
+  monthlyAmountCents,
+  monthlyBillsCents,
+  monthlyIncomeCents,
+  startOfMonth,
+  type Bill,
+  type IncomeSource,
+  type IsoDate,
+} from '@payday/finance-rules';
+
+/** spec part 2 §9: the analytics view covers 6 months. */
+export const ANALYTICS_MONTHS = 6;
+
+/**
+ * The Financial Analytics block (spec part 2 §2): income against bills for six months from this one, and this
+ * month's bills by category, each figure from the rules' monthly normalisation (§9).
+ */
+export function computeDashboardAnalytics(bills: readonly Bill[], incomes: readonly IncomeSource[], today: IsoDate): DashboardAnalytics {
+  const first = startOfMonth(today);
+  const months = Array.from({ length: ANALYTICS_MONTHS }, (_, i) => {
+    const month = addMonths(first, i);
+    return { month, incomeCents: monthlyIncomeCents(incomes, month), billsCents: monthlyBillsCents(bills, month) };
+  });
+
+  const byCategory = new Map<BillCategoryValue, { totalCents: number; count: number }>();
+  for (const bill of bills) {
+    const entry = byCategory.get(bill.category) ?? { totalCents: 0, count: 0 };
+    entry.totalCents += monthlyAmountCents(bill.amountCents, bill.dueDate, bill.recurring, today);
+    entry.count += 1;
+    byCategory.set(bill.category, entry);
+  }
+  const billsByCategory = [...byCategory.entries()]
+    .map(([category, entry]) => ({ category, ...entry }))
+    .sort((a, b) => b.totalCents - a.totalCents);
+  return { months, billsByCategory };
+}

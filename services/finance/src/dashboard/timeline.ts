@@ -1,0 +1,45 @@
+import type { TimelineItem, TimelineKind, TimelineResponse } from '@payday/contracts';
+import { compareIsoDates, compareText, occurrencesBetween, type Bill, type IncomeSource, type IsoDate, type PaymentSuggestion } from '@payday/finance-rules';
+
+const KIND_ORDER: Record<TimelineKind, number> = { income: 0, bill: 1, payment: 2 };
+
+/**
+ * The Calendar and Planner answer (spec part 2 §2) for [from, to]: each bill and income occurrence there,
+ * never before the date the user entered (an item starts on its first due or pay date), and the payment
+ * suggestions suggested for a day there; by date, then income, bill, payment, then name. Totals count
+ * income and bills (Total Income, Total Bills, Net Flow).
+ */
+export function buildTimeline(
+  bills: readonly Bill[],
+  incomes: readonly IncomeSource[],
+  schedule: readonly PaymentSuggestion[],
+  from: IsoDate,
+  to: IsoDate,
+): TimelineResponse {
+  const items: TimelineItem[] = [];
+  for (const income of incomes) {
+    for (const date of occurrencesBetween(income.nextDate, income.frequency, from, to)) {
+      if (compareIsoDates(date, income.nextDate) < 0) continue;
+      items.push({ key: `income:${income.id}:${date}`, kind: 'income', date, name: income.source, amountCents: income.amountCents });
+    }
+  }
+  for (const bill of bills) {
+    for (const date of occurrencesBetween(bill.dueDate, bill.recurring, from, to)) {
+      if (compareIsoDates(date, bill.dueDate) < 0) continue;
+      items.push({ key: `bill:${bill.id}:${date}`, kind: 'bill', date, name: bill.name, amountCents: bill.amountCents });
+    }
+  }
+  for (const s of schedule) {
+    if (compareIsoDates(s.suggestedDate, from) < 0 || compareIsoDates(s.suggestedDate, to) > 0) continue;
+    items.push({ key: `payment:${s.id}`, kind: 'payment', date: s.suggestedDate, name: s.billName, amountCents: s.billAmountCents, dueDate: s.dueDate });
+  }
+  items.sort((a, b) => compareIsoDates(a.date, b.date) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || compareText(a.name, b.name));
+
+  let incomeCents = 0;
+  let billsCents = 0;
+  for (const item of items) {
+    if (item.kind === 'income') incomeCents += item.amountCents;
+    if (item.kind === 'bill') billsCents += item.amountCents;
+  }
+  return { from, to, items, totals: { incomeCents, billsCents, netCents: incomeCents - billsCents } };
+}
