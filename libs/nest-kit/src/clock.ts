@@ -46,7 +46,9 @@ export class SettableClock implements Clock {
   /** `YYYY-MM-DD` means that day at 00:00 UTC; anything else must be a full ISO time or a Date. */
   private static parse(at: Date | string): Date {
     const date = typeof at === 'string' ? new Date(at) : new Date(at.getTime());
-    if (Number.isNaN(date.getTime())) throw new Error(`Invalid clock time: ${String(at)}`);
+    // A day must exist (JavaScript reads 2026-02-30 as March 2nd).
+    const impossibleDay = typeof at === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(at) && utcDay(date) !== at;
+    if (Number.isNaN(date.getTime()) || impossibleDay) throw new Error(`Invalid clock time: ${String(at)}`);
     return date;
   }
 }

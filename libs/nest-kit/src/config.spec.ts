@@ -1,6 +1,8 @@
+import { Injectable } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { baseEnvSchema, loadConfig } from './config.js';
+import { InjectServiceConfig, SERVICE_CONFIG, ServiceConfigModule, baseEnvSchema, loadConfig, type BaseEnv } from './config.js';
 
 describe('loadConfig', () => {
   it('parses the environment into typed values with defaults', () => {
@@ -16,5 +18,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig(schema, { DATABASE_URL: 'postgres://db/app', ENCRYPTION_KEY: 'short' })).toThrow(
       /ENCRYPTION_KEY/,
     );
+  });
+});
+
+describe('ServiceConfigModule', () => {
+  const schema = baseEnvSchema.extend({ AUTH_JWKS_URL: z.string().url() });
+  type Config = z.output<typeof schema>;
+
+  @Injectable()
+  class NeedsConfig {
+    constructor(@InjectServiceConfig() readonly config: Config) {}
+  }
+
+  it('gives every provider the one validated config by injection', async () => {
+    const config = loadConfig(schema, { DATABASE_URL: 'postgres://db/app', AUTH_JWKS_URL: 'http://auth/jwks' });
+    const module = await Test.createTestingModule({ imports: [ServiceConfigModule.forRoot<BaseEnv>(config)], providers: [NeedsConfig] }).compile();
+    expect(module.get(SERVICE_CONFIG)).toBe(config);
+    expect(module.get(NeedsConfig).config.AUTH_JWKS_URL).toBe('http://auth/jwks');
   });
 });

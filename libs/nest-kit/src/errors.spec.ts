@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { z } from 'zod';
-import { DomainError, ValidationFailedError, toErrorResponse } from './errors.js';
+import { DomainError, ValidationFailedError, refusalFields, toErrorResponse, type DomainErrorCatalog, type DomainErrorSpec } from './errors.js';
 
 describe('toErrorResponse', () => {
   it('turns a domain error into its status and message', () => {
@@ -32,5 +32,39 @@ describe('toErrorResponse', () => {
   it('hides everything about unknown errors behind a bare 500', () => {
     const result = toErrorResponse(new Error('duplicate key value violates unique constraint "users_pkey"'));
     expect(result).toEqual({ status: 500, body: { message: 'Internal server error' }, unexpected: true });
+  });
+});
+
+describe('error catalogs (one code enum per service)', () => {
+  const CATALOG = {
+    THING_NOT_FOUND: { status: 404, message: 'Thing not found' },
+    STEP_REFUSED: { status: 409, message: 'Already done', fields: refusalFields('Already done') },
+    CODE_INVALID: { status: 401, message: 'Invalid code', fields: { valid: false } },
+  } as const satisfies DomainErrorCatalog;
+  type Code = keyof typeof CATALOG;
+  class ThingError extends DomainError {
+    constructor(code: Code, errors?: Record<string, string>) {
+      const spec: DomainErrorSpec = CATALOG[code];
+      super(code, spec.status, spec.message, errors, spec.fields);
+    }
+  }
+
+  it('answers a code with its status and message only', () => {
+    expect(toErrorResponse(new ThingError('THING_NOT_FOUND'))).toEqual({ status: 404, body: { message: 'Thing not found' }, unexpected: false });
+  });
+
+  it("puts the spec's extra fields first, in order, then the message and field errors", () => {
+    const { status, body } = toErrorResponse(new ThingError('STEP_REFUSED'));
+    expect(status).toBe(409);
+    expect(JSON.stringify(body)).toBe('{"success":false,"error":"Already done","message":"Already done"}');
+    expect(JSON.stringify(toErrorResponse(new ThingError('CODE_INVALID')).body)).toBe('{"valid":false,"message":"Invalid code"}');
+  });
+
+  it('answers a validation failure in the refusal shape when the route asks for it', () => {
+    const { status, body } = toErrorResponse(ValidationFailedError.asRefusal({ ssn: 'SSN must be 4 digits' }));
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).toBe(
+      '{"success":false,"error":"SSN must be 4 digits","message":"SSN must be 4 digits","errors":{"ssn":"SSN must be 4 digits"}}',
+    );
   });
 });

@@ -68,6 +68,12 @@ describe('POST /api/waitlist/join', () => {
     expect((await response.json()).message).toMatch(/JSON/);
   });
 
+  it('reads an empty body sent with a JSON content type as no body: the field rules answer, not a parse error', async () => {
+    const response = await join('');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'Email is required', errors: { email: 'Email is required', source: 'Source is required' } });
+  });
+
   it('rejects a body over the size limit with 413 and no internals', async () => {
     const response = await join({ email: 'bob@example.com', source: 'homepage', pad: 'x'.repeat(20_000) });
     expect(response.status).toBe(413);
