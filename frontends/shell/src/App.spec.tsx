@@ -1,4 +1,5 @@
-import { AuthProvider, type AuthUser } from '@payday/web-kit';
+import type { AuthUser } from '@payday/contracts';
+import { AuthProvider } from '@payday/web-kit';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -129,7 +130,7 @@ describe('App', () => {
 describe('Footer', () => {
   const ann: AuthUser = {
     id: 'u1', email: 'ann@example.com', role: 'user', status: 'active', firstName: 'Ann', lastName: 'Lee',
-    created_at: '2026-01-01T00:00:00Z', mfa_enabled: false,
+    phone: null, dateOfBirth: null, address: null, created_at: '2026-01-01T00:00:00Z', mfa_enabled: false,
   };
   const renderFooter = (user: AuthUser | null) =>
     render(

@@ -1,10 +1,11 @@
 // @payday/web-kit: what every frontend shares (DESIGN §6). Consumed as TypeScript source by Vite and
 // shared as ONE singleton through module federation, so the session context is the same everywhere.
-export { apiFetch, createApiClient, ApiError, DEFAULT_TIMEOUT_MS, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE } from './api/api-client.js';
-export type { ApiFetchOptions, ApiClient, ApiClientOptions } from './api/api-client.js';
-export { AuthProvider, useAuth, AUTH_PROVIDER_MISSING_MESSAGE } from './auth/AuthProvider.js';
-export type { AuthContextValue, AuthProviderProps } from './auth/AuthProvider.js';
-export type { AuthSession, AuthUser, SessionAnswer, SignInResult, VerifyMfaResult } from './auth/auth-types.js';
+// Wire shapes (users, sessions, every request and answer) come from @payday/contracts; nothing here re-declares one.
+export { ApiError, DEFAULT_TIMEOUT_MS, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE } from './api/api-client.js';
+export { createApiClient, endpointUrl, UNEXPECTED_ANSWER_MESSAGE } from './api/endpoint-client.js';
+export type { ApiClient, ApiClientOptions, CallArgs, CallOptions, SessionAccess } from './api/endpoint-client.js';
+export { AuthProvider, useAuth, useApi, AUTH_PROVIDER_MISSING_MESSAGE } from './auth/AuthProvider.js';
+export type { AuthContextValue, AuthProviderProps, SignInResult, VerifyMfaResult } from './auth/AuthProvider.js';
 export { SESSION_STORAGE_KEY } from './auth/session-storage.js';
 export {
   EXPIRY_MARGIN_MS,

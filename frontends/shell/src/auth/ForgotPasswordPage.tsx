@@ -1,5 +1,5 @@
-import { AUTH_MESSAGES } from '@payday/contracts';
-import { Alert, apiFetch, ApiError, Button, NETWORK_ERROR_MESSAGE, TextField } from '@payday/web-kit';
+import { AUTH_ENDPOINTS, AUTH_MESSAGES } from '@payday/contracts';
+import { Alert, ApiError, Button, NETWORK_ERROR_MESSAGE, TextField, useApi } from '@payday/web-kit';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
@@ -8,6 +8,7 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 /** /forgot-password (spec part 1 §2, §4, §8): idle -> sending -> success (green) or error (red). */
 export function ForgotPasswordPage() {
+  const api = useApi();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -17,8 +18,8 @@ export function ForgotPasswordPage() {
     setOutcome(null);
     setBusy(true);
     try {
-      const answer = await apiFetch<{ message?: string }>('/api/auth/forgot-password', { body: { email: email.trim() } });
-      setOutcome({ tone: 'success', text: answer?.message || AUTH_MESSAGES.forgotPasswordSent });
+      const answer = await api.call(AUTH_ENDPOINTS.forgotPassword, { body: { email: email.trim() } });
+      setOutcome({ tone: 'success', text: answer.message || AUTH_MESSAGES.forgotPasswordSent });
     } catch (failure) {
       const text =
         failure instanceof ApiError && failure.status === 0

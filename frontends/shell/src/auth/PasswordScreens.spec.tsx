@@ -5,7 +5,7 @@ import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { RegisterPage } from './RegisterPage';
 import { readResetLinkTokens } from './reset-link';
 import { ResetPasswordPage } from './ResetPasswordPage';
-import { ANN, bodyOf, json, mockFetch, renderScreen } from './test-helpers';
+import { ANN, bodyOf, json, mockFetch, renderScreen, testSession } from './test-helpers';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -68,7 +68,7 @@ describe('RegisterPage', () => {
   }
 
   it('posts the spec body (country US), stores the session and goes to /dashboard', async () => {
-    const fetchMock = mockFetch(() => json({ user: ANN, session: { access_token: 'a', refresh_token: 'r', expires_in: 900, token_type: 'bearer' } }, 201));
+    const fetchMock = mockFetch(() => json({ user: ANN, session: testSession('a', 'r') }, 201));
     renderScreen(<RegisterPage />, { path: '/register' });
     await fillValidForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
@@ -98,7 +98,7 @@ describe('RegisterPage', () => {
 describe('ForgotPasswordPage', () => {
   it('shows the server message in green, or the red error', async () => {
     let fail = false;
-    mockFetch(() => (fail ? json({ message: 'Too many requests' }, 429) : json({})));
+    mockFetch(() => (fail ? json({ message: 'Too many requests' }, 429) : json({ message: 'If an account with that email exists, a password reset link has been sent.' })));
     renderScreen(<ForgotPasswordPage />, { path: '/forgot-password' });
     expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');

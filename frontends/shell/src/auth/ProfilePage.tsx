@@ -1,5 +1,5 @@
-import { AUTH_MESSAGES, createUpdateProfileRequestSchema, fieldErrors, PROFILE_STATE_CODES, US_STATES } from '@payday/contracts';
-import { Alert, ApiError, Badge, Button, Card, formatDate, Select, Spinner, TextField, useAuth, type AuthUser } from '@payday/web-kit';
+import { AUTH_ENDPOINTS, AUTH_MESSAGES, createUpdateProfileRequestSchema, fieldErrors, PROFILE_STATE_CODES, US_STATES, type AuthUser } from '@payday/contracts';
+import { Alert, ApiError, Badge, Button, Card, formatDate, Select, Spinner, TextField, useAuth } from '@payday/web-kit';
 import { useEffect, useState, type FormEvent } from 'react';
 
 interface ProfileForm {
@@ -48,7 +48,7 @@ const stateName = (code: string) => US_STATES.find((state) => state.code === cod
 
 /** /profile (spec part 1 §2, §4, §5, §8): read-only -> editing -> saved, or cancelled. */
 export function ProfilePage() {
-  const { user, authFetch, updateUser } = useAuth();
+  const { user, api, updateUser } = useAuth();
   const [profile, setProfile] = useState<AuthUser | null>(null);
   const [form, setForm] = useState<ProfileForm | null>(null);
   const [editing, setEditing] = useState(false);
@@ -59,7 +59,7 @@ export function ProfilePage() {
   // `me` carries the profile fields (and the SSN's last 4) that the stored session leaves out.
   useEffect(() => {
     let current = true;
-    authFetch<{ user: AuthUser }>('/api/auth/me').then(
+    api.call(AUTH_ENDPOINTS.me).then(
       ({ user: fresh }) => current && setProfile(fresh),
       () => current && user && setProfile(user),
     );
@@ -112,10 +112,7 @@ export function ProfilePage() {
     }
     setSaving(true);
     try {
-      const answer = await authFetch<{ success: boolean; user?: AuthUser; error?: string }>('/api/auth/update-profile', {
-        method: 'PUT',
-        body,
-      });
+      const answer = await api.call(AUTH_ENDPOINTS.updateProfile, { body: parsed.data });
       if (!answer.success || !answer.user) throw new ApiError(400, answer.error ?? AUTH_MESSAGES.profileUpdateFailed);
       setProfile(answer.user);
       updateUser(answer.user);

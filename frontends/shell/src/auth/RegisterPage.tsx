@@ -1,11 +1,12 @@
 import {
+  AUTH_ENDPOINTS,
   AUTH_MESSAGES,
   createRegistrationFormSchema,
   fieldErrors,
   REGISTRATION_MESSAGES,
   US_STATES,
 } from '@payday/contracts';
-import { Alert, apiFetch, ApiError, Button, Checkbox, NETWORK_ERROR_MESSAGE, Select, TextField, useAuth, type SessionAnswer } from '@payday/web-kit';
+import { Alert, ApiError, Button, Checkbox, NETWORK_ERROR_MESSAGE, Select, TextField, useApi, useAuth } from '@payday/web-kit';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
@@ -63,6 +64,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** /register, /signup, /dev-register: 'Create Your Account' (spec part 1 §2, §5, §8). */
 export function RegisterPage() {
   const { user, loading, establishSession } = useAuth();
+  const api = useApi();
   const navigate = useNavigate();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
@@ -95,7 +97,7 @@ export function RegisterPage() {
     }
     setBusy(true);
     try {
-      const answer = await apiFetch<SessionAnswer>('/api/auth/register', { body: request });
+      const answer = await api.call(AUTH_ENDPOINTS.register, { body: request });
       establishSession(answer);
       navigate(AFTER_SIGN_IN_PATH, { replace: true });
     } catch (failure) {

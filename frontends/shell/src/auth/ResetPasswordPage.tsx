@@ -1,5 +1,5 @@
-import { AUTH_MESSAGES, REGISTRATION_MESSAGES } from '@payday/contracts';
-import { Alert, apiFetch, ApiError, Button, NETWORK_ERROR_MESSAGE, Spinner, TextField, useAuth } from '@payday/web-kit';
+import { AUTH_ENDPOINTS, AUTH_MESSAGES, REGISTRATION_MESSAGES } from '@payday/contracts';
+import { Alert, ApiError, Button, NETWORK_ERROR_MESSAGE, Spinner, TextField, useApi, useAuth } from '@payday/web-kit';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
@@ -13,6 +13,7 @@ type LinkState = { status: 'reading' } | { status: 'ready'; tokens: ResetLinkTok
 /** /reset-password (spec part 1 §2, §4, §8): tokens from the URL fragment, then a new password. */
 export function ResetPasswordPage() {
   const { user, signOut } = useAuth();
+  const api = useApi();
   const navigate = useNavigate();
   const [link, setLink] = useState<LinkState>({ status: 'reading' });
   const [password, setPassword] = useState('');
@@ -53,7 +54,7 @@ export function ResetPasswordPage() {
     }
     setBusy(true);
     try {
-      await apiFetch('/api/auth/update-password', { body: { password }, token: link.tokens.accessToken });
+      await api.call(AUTH_ENDPOINTS.updatePassword, { body: { password } }, { token: link.tokens.accessToken });
       // spec part 1 §4: updates the password, signs out, then shows the message and goes to /login.
       if (user) await signOut();
       setSuccess(AUTH_MESSAGES.passwordResetSuccess);

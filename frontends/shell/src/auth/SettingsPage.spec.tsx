@@ -6,7 +6,7 @@ import { NOTIFICATIONS_KEY, PREFERENCES_KEY } from './local-settings';
 import { secondsUntilRotation } from './mfa-panel-messages';
 import { SettingsPage } from './SettingsPage';
 import { TwoFactorPanel } from './TwoFactorPanel';
-import { ANN, bodyOf, json, mockFetch, renderScreen } from './test-helpers';
+import { ANN, bodyOf, json, mockFetch, renderScreen, testSession } from './test-helpers';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -142,7 +142,7 @@ describe('TwoFactorPanel', () => {
       if (url.startsWith('/api/mfa/status/')) return json({ enabled: false, factors: [], backupCodesRemaining: 0 });
       if (url === '/api/mfa/setup') return json({ success: true, qrCode: 'data:image/png;base64,AAAA', manualEntryKey: 'JBSWY3DPEHPK3PXP' });
       if (url === '/api/mfa/enable') return json({ success: true, codes: ['AAAAA-11111'], aal: 'aal2' });
-      if (url === '/api/auth/refresh') return json({ session: { access_token: 'at-aal2', refresh_token: 'rt2', expires_in: 900, token_type: 'bearer' } });
+      if (url === '/api/auth/refresh') return json({ session: testSession('at-aal2', 'rt2') });
       if (url.startsWith('/api/mfa/backup-codes/')) return json({ codes: ['NEWAA-22222'] });
       return json({}, 404);
     });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { BACKUP_CODE_FORMAT_MESSAGE, SignInPage } from './SignInPage';
-import { ANN, bodyOf, json, mockFetch, renderScreen } from './test-helpers';
+import { ANN, bodyOf, json, mockFetch, renderScreen, testSession } from './test-helpers';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -26,7 +26,7 @@ describe('SignInPage', () => {
   });
 
   it('goes to /dashboard when no second factor is needed', async () => {
-    mockFetch(() => json({ user: ANN, session: { access_token: 'a', refresh_token: 'r', expires_in: 900, token_type: 'bearer' } }));
+    mockFetch(() => json({ user: ANN, session: testSession('a', 'r') }));
     renderScreen(<SignInPage />, { path: '/login' });
     await submitCredentials();
     expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
@@ -43,7 +43,7 @@ describe('SignInPage', () => {
       if (url === '/api/auth/login') return json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1', message: 'MFA required' });
       verifyCalls += 1;
       return bodyOf(init).token === '654321'
-        ? json({ valid: true, user: ANN, session: { access_token: 'a', refresh_token: 'r', expires_in: 900, token_type: 'bearer' } })
+        ? json({ valid: true, user: ANN, session: testSession('a', 'r') })
         : json({ valid: false, message: 'Invalid verification code' }, 401);
     });
     renderScreen(<SignInPage />, { path: '/login' });
@@ -83,7 +83,7 @@ describe('SignInPage', () => {
   it("says 'Failed to verify MFA code. Please try again.' when the verify call gets no answer", async () => {
     mockFetch((url) =>
       url === '/api/auth/login'
-        ? json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1' })
+        ? json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1', message: 'Please enter your 2FA code to complete login.' })
         : Promise.reject(new TypeError('Failed to fetch')),
     );
     renderScreen(<SignInPage />, { path: '/login' });
@@ -94,9 +94,9 @@ describe('SignInPage', () => {
   });
   it('takes a backup code instead of the 6-digit code and sends it as token', async () => {
     const fetchMock = mockFetch((url, init) => {
-      if (url === '/api/auth/login') return json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1' });
+      if (url === '/api/auth/login') return json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1', message: 'Please enter your 2FA code to complete login.' });
       return bodyOf(init).token === 'ABCDE-23456'
-        ? json({ valid: true, user: ANN, session: { access_token: 'a', refresh_token: 'r', expires_in: 900, token_type: 'bearer' } })
+        ? json({ valid: true, user: ANN, session: testSession('a', 'r') })
         : json({ valid: false, message: 'Invalid verification code. Please try again.' }, 401);
     });
     renderScreen(<SignInPage />, { path: '/login' });
@@ -126,7 +126,7 @@ describe('SignInPage', () => {
   });
 
   it('switches back to the 6-digit code and keeps its format check', async () => {
-    mockFetch(() => json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1' }));
+    mockFetch(() => json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1', message: 'Please enter your 2FA code to complete login.' }));
     renderScreen(<SignInPage />, { path: '/login' });
     await submitCredentials();
     await userEvent.click(await screen.findByRole('button', { name: 'Use a backup code instead' }));
@@ -144,7 +144,7 @@ describe('SignInPage', () => {
     ['too many attempts (429)', 429, 'Too many failed sign-in attempts. Please try again in 15 minutes.'],
     ['an expired challenge (401)', 401, 'Your session has expired. Please sign in again.'],
   ])("shows the server's message for %s instead of the wrong-code text", async (_case, status, message) => {
-    mockFetch((url) => (url === '/api/auth/login' ? json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1' }) : json({ message }, status)));
+    mockFetch((url) => (url === '/api/auth/login' ? json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1', message: 'Please enter your 2FA code to complete login.' }) : json({ message }, status)));
     renderScreen(<SignInPage />, { path: '/login' });
     await submitCredentials();
     await userEvent.type(await screen.findByLabelText('Verification code'), '123456');

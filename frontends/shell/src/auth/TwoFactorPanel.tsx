@@ -1,4 +1,4 @@
-import { MFA_ACCEPT_PAST_SECONDS, MFA_PERIOD_SECONDS, type MfaResultResponse, type MfaSetupResponse, type MfaStatusResponse } from '@payday/contracts';
+import { MFA_ACCEPT_PAST_SECONDS, MFA_ENDPOINTS, MFA_PERIOD_SECONDS } from '@payday/contracts';
 import { Alert, ApiError, Badge, Button, Card, Spinner, TextField, useAuth } from '@payday/web-kit';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { MFA_PANEL_MESSAGES as M, MFA_STEP_LABELS, MFA_STEPS, secondsUntilRotation, type MfaStep } from './mfa-panel-messages';
@@ -53,7 +53,7 @@ function BackendInstructions() {
 
 /** The two-factor setup panel (spec part 1 §2, §4, §8): check → method → setup → verify → complete. */
 export function TwoFactorPanel() {
-  const { user, authFetch, updateUser, refreshSession } = useAuth();
+  const { user, api, updateUser, refreshSession } = useAuth();
   const [step, setStep] = useState<MfaStep>('check');
   const [qrCode, setQrCode] = useState<string | null>(null);
   const [manualKey, setManualKey] = useState<string | null>(null);
@@ -72,7 +72,7 @@ export function TwoFactorPanel() {
     setError(null);
     setUnavailable(false);
     try {
-      const status = await authFetch<MfaStatusResponse>(`/api/mfa/status/${encodeURIComponent(userId)}`);
+      const status = await api.call(MFA_ENDPOINTS.status, { params: { userId } });
       setStep(status.enabled ? 'complete' : 'method');
     } catch {
       // spec part 1 §4: a failed status fetch goes to setup with the unavailable error.
@@ -80,7 +80,7 @@ export function TwoFactorPanel() {
       setError(M.unavailable);
       setUnavailable(true);
     }
-  }, [userId, authFetch]);
+  }, [userId, api]);
 
   useEffect(() => {
     void check();
@@ -93,7 +93,7 @@ export function TwoFactorPanel() {
     setError(null);
     setUnavailable(false);
     try {
-      const answer = await authFetch<MfaSetupResponse>('/api/mfa/setup', { body: { userId: user.id, userEmail: user.email } });
+      const answer = await api.call(MFA_ENDPOINTS.setup, { body: { userId: user.id, userEmail: user.email } });
       setQrCode(answer.qrCode);
       setManualKey(answer.manualEntryKey);
       setStep('setup');
@@ -116,7 +116,7 @@ export function TwoFactorPanel() {
     }
     setBusy(true);
     try {
-      const answer = await authFetch<MfaResultResponse>('/api/mfa/enable', { body: { userId: user.id, token: code } });
+      const answer = await api.call(MFA_ENDPOINTS.enable, { body: { userId: user.id, token: code } });
       setBackupCodes(answer.codes ?? []);
       setCode('');
       setStep('complete');
@@ -141,7 +141,7 @@ export function TwoFactorPanel() {
     }
     setBusy(true);
     try {
-      await authFetch<MfaResultResponse>('/api/mfa/disable', { body: { userId: user.id, token: disableCode } });
+      await api.call(MFA_ENDPOINTS.disable, { body: { userId: user.id, token: disableCode } });
       // spec part 1 §2: disable returns to setup and clears QR, manual key and backup codes.
       setQrCode(null);
       setManualKey(null);
@@ -161,7 +161,7 @@ export function TwoFactorPanel() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await authFetch<{ codes: string[] }>(`/api/mfa/backup-codes/${encodeURIComponent(user.id)}`);
+      const answer = await api.call(MFA_ENDPOINTS.backupCodes, { params: { userId: user.id } });
       setBackupCodes(answer.codes);
     } catch (failure) {
       setError(serverError(failure) ?? M.unavailable);

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@payday/web-kit';
+import type { AuthUser } from '@payday/contracts';
 
 /**
  * spec part 2 §2: the dashboard shows the coming-soon page unless an early-access flag is on or the role is

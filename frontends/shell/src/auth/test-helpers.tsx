@@ -1,4 +1,5 @@
-import { AuthProvider, type AuthUser } from '@payday/web-kit';
+import type { AuthSession, AuthUser } from '@payday/contracts';
+import { AuthProvider } from '@payday/web-kit';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -6,8 +7,17 @@ import { vi } from 'vitest';
 
 export const ANN: AuthUser = {
   id: 'u1', email: 'ann.lee@example.com', role: 'user', status: 'active', firstName: 'Ann', lastName: 'Lee',
-  created_at: '2026-01-02T00:00:00Z', mfa_enabled: false,
+  phone: null, dateOfBirth: null, address: null, created_at: '2026-01-02T00:00:00Z', mfa_enabled: false,
 };
+
+/** A session as services/auth answers it, valid for 15 minutes from now. */
+export const testSession = (accessToken = 'at', refreshToken = 'rt'): AuthSession => ({
+  access_token: accessToken,
+  refresh_token: refreshToken,
+  expires_in: 900,
+  expires_at: Math.floor(Date.now() / 1000) + 900,
+  token_type: 'bearer',
+});
 
 export const json = (body: unknown, status = 200) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
@@ -29,7 +39,7 @@ function WhereAmI() {
 /** Renders `ui` at `path` with a session (or none) and shows the current path for navigation checks. */
 export function renderScreen(ui: ReactElement, { path = '/', user = null as AuthUser | null } = {}) {
   return render(
-    <AuthProvider initialUser={user} initialSession={user ? { access_token: 'at', refresh_token: 'rt', expires_in: 900, token_type: 'bearer' } : null}>
+    <AuthProvider initialUser={user} initialSession={user ? testSession('at', 'rt') : null}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path={path.split('#')[0]} element={ui} />

@@ -1,13 +1,15 @@
-import { AuthProvider, type AuthUser } from '@payday/web-kit';
+import type { AuthUser } from '@payday/contracts';
+import { AuthProvider } from '@payday/web-kit';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { testSession } from '../auth/test-helpers';
 import { Header } from './Header';
 
 const user: AuthUser = {
   id: 'u1', email: 'ann@example.com', role: 'user', status: 'active', firstName: 'Ann', lastName: 'Lee',
-  created_at: '2026-01-01T00:00:00Z', mfa_enabled: false,
+  phone: null, dateOfBirth: null, address: null, created_at: '2026-01-01T00:00:00Z', mfa_enabled: false,
 };
 
 function Where() {
@@ -16,7 +18,7 @@ function Where() {
 
 const renderHeader = (who: AuthUser | null, path = '/settings') =>
   render(
-    <AuthProvider initialUser={who} initialSession={who ? { access_token: 'at', refresh_token: 'rt', expires_in: 900, token_type: 'bearer' } : null}>
+    <AuthProvider initialUser={who} initialSession={who ? testSession('at', 'rt') : null}>
       <MemoryRouter initialEntries={[path]}>
         <Header />
         <Routes>

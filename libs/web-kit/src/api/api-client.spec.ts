@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, createApiClient, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE } from './api-client.js';
+import { ApiError, apiFetch, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE } from './api-client.js';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -96,24 +96,5 @@ describe('apiFetch', () => {
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     await expect(pending).resolves.toMatchObject({ status: 0, message: TIMEOUT_ERROR_MESSAGE });
-  });
-});
-
-describe('createApiClient', () => {
-  it('prefixes the base URL and reads the token at call time', async () => {
-    const fetchMock = vi.fn(() => Promise.resolve(jsonResponse(200, { ok: 1 })));
-    vi.stubGlobal('fetch', fetchMock);
-    let token: string | null = 'first';
-    const client = createApiClient({ baseUrl: 'http://gw', getToken: () => token });
-
-    await client.get('/api/auth/me');
-    token = 'second';
-    await client.put('/api/auth/update-profile', { firstName: 'Ann' });
-
-    const calls = fetchMock.mock.calls as unknown as Array<[string, RequestInit]>;
-    expect(calls[0][0]).toBe('http://gw/api/auth/me');
-    expect((calls[0][1] as RequestInit).headers).toMatchObject({ Authorization: 'Bearer first' });
-    expect(calls[1][1].method).toBe('PUT');
-    expect(calls[1][1].headers).toMatchObject({ Authorization: 'Bearer second' });
   });
 });

@@ -61,7 +61,10 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** JSON request to the product API; resolves with the parsed body or throws ApiError. */
+/**
+ * One JSON request (the transport under endpoint-client.ts's typed client); resolves with the parsed body or
+ * throws ApiError.
+ */
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, token, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const controller = new AbortController();
@@ -100,42 +103,4 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   }
   if (!response.ok) throw errorFromBody(response.status, parsed);
   return parsed as T;
-}
-
-export interface ApiClientOptions {
-  /** Prefix for every path; '' means same origin (the gateway). */
-  baseUrl?: string;
-  /** Read at call time, so a refreshed token is always used. */
-  getToken?: () => string | null | undefined;
-  timeoutMs?: number;
-}
-
-type CallOptions = Omit<ApiFetchOptions, 'method' | 'body'>;
-
-export interface ApiClient {
-  get<T = unknown>(path: string, options?: CallOptions): Promise<T>;
-  post<T = unknown>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
-  put<T = unknown>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
-  patch<T = unknown>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
-  delete<T = unknown>(path: string, options?: CallOptions): Promise<T>;
-}
-
-/** A client bound to a base URL and a token source (the session context supplies getToken). */
-export function createApiClient(clientOptions: ApiClientOptions = {}): ApiClient {
-  const { baseUrl = '', getToken, timeoutMs } = clientOptions;
-  const call = <T>(method: ApiFetchOptions['method'], path: string, body: unknown, options: CallOptions = {}) =>
-    apiFetch<T>(`${baseUrl}${path}`, {
-      timeoutMs,
-      ...options,
-      method,
-      body,
-      token: options.token !== undefined ? options.token : (getToken?.() ?? null),
-    });
-  return {
-    get: (path, options) => call('GET', path, undefined, options),
-    post: (path, body, options) => call('POST', path, body ?? {}, options),
-    put: (path, body, options) => call('PUT', path, body ?? {}, options),
-    patch: (path, body, options) => call('PATCH', path, body ?? {}, options),
-    delete: (path, options) => call('DELETE', path, undefined, options),
-  };
 }

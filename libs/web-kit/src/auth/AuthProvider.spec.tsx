@@ -1,14 +1,14 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FINANCE_ENDPOINTS, type AuthUser } from '@payday/contracts';
 import { AuthProvider, useAuth } from './AuthProvider.js';
-import type { AuthUser } from './auth-types.js';
 import { SESSION_STORAGE_KEY } from './session-storage.js';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const ann: AuthUser = {
   id: 'u1', email: 'ann@example.com', role: 'user', status: 'active', firstName: 'Ann', lastName: 'Lee',
-  created_at: '2026-01-02T00:00:00Z', mfa_enabled: false,
+  phone: null, dateOfBirth: null, address: null, created_at: '2026-01-02T00:00:00Z', mfa_enabled: false,
 };
 const sessionExpiringIn = (seconds: number, name = 'a') => ({
   access_token: `at-${name}`, refresh_token: `rt-${name}`, expires_in: seconds, expires_at: Math.floor(Date.now() / 1000) + seconds,
@@ -56,7 +56,6 @@ describe('restoring the stored session', () => {
     await advance();
     expect(result.current.loading).toBe(false);
     expect(result.current.user?.firstName).toBe('Annie');
-    expect(result.current.getAccessToken()).toBe('at-a');
     expect(result.current.session?.access_token).toBe('at-a');
     expect((calls(fetchMock, '/api/auth/me')[0][1].headers as Record<string, string>).Authorization).toBe('Bearer at-a');
   });
@@ -217,7 +216,7 @@ describe('automatic refresh (spec part 1 §9)', () => {
   });
 });
 
-describe('signOut and authFetch', () => {
+describe('signOut and the session API client', () => {
   it('posts logout with the refresh token and bearer, then forgets the session', async () => {
     vi.useRealTimers();
     const fetchMock = mockFetch(() => Promise.resolve(new Response(null, { status: 204 })));
@@ -231,7 +230,7 @@ describe('signOut and authFetch', () => {
       );
     }
     render(
-      <AuthProvider initialUser={ann} initialSession={{ access_token: 'at', refresh_token: 'rt', expires_in: 900, token_type: 'bearer' }}>
+      <AuthProvider initialUser={ann} initialSession={{ access_token: 'at', refresh_token: 'rt', expires_in: 900, expires_at: Math.floor(Date.now() / 1000) + 900, token_type: 'bearer' }}>
         <Who />
       </AuthProvider>,
     );
@@ -244,24 +243,66 @@ describe('signOut and authFetch', () => {
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer at');
   });
 
-  it('authFetch sends the bearer token and, after a 401, refreshes once and retries', async () => {
+  const suggestions = { bills: [], income: [] };
+
+  it('api sends the bearer token and, after a 401, refreshes once and retries', async () => {
     signInStored();
-    let profileCalls = 0;
+    let suggestionCalls = 0;
     const fetchMock = mockFetch((url) => {
       if (url === '/api/auth/me') return json({ user: ann });
       if (url === '/api/auth/refresh') return json({ session: sessionExpiringIn(900, 'new') });
-      profileCalls += 1;
-      return profileCalls === 1 ? json({ message: 'Authentication required' }, 401) : json({ ok: true });
+      suggestionCalls += 1;
+      return suggestionCalls === 1 ? json({ message: 'Authentication required' }, 401) : json(suggestions);
     });
     const { result } = renderAuth();
     await advance();
     let answer: unknown;
     await act(async () => {
-      answer = await result.current.authFetch('/api/finance/bills');
+      answer = await result.current.api.call(FINANCE_ENDPOINTS.suggestions);
     });
-    expect(answer).toEqual({ ok: true });
-    const tokens = calls(fetchMock, '/api/finance/bills').map(([, init]) => (init.headers as Record<string, string>).Authorization);
+    expect(answer).toEqual(suggestions);
+    const tokens = calls(fetchMock, '/api/financial/suggestions').map(([, init]) => (init.headers as Record<string, string>).Authorization);
     expect(tokens).toEqual(['Bearer at-a', 'Bearer at-new']);
+    expect(result.current.session?.access_token).toBe('at-new');
+    expect(stored().session.access_token).toBe('at-new');
+  });
+
+  it('concurrent 401s share one refresh, then each call retries once with the new token', async () => {
+    signInStored();
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/auth/me') return json({ user: ann });
+      if (url === '/api/auth/refresh') return json({ session: sessionExpiringIn(900, 'new') });
+      const bearer = (init.headers as Record<string, string>).Authorization;
+      return bearer === 'Bearer at-new' ? json(suggestions) : json({ message: 'Authentication required' }, 401);
+    });
+    const { result } = renderAuth();
+    await advance();
+    let answers: unknown[] = [];
+    await act(async () => {
+      answers = await Promise.all([1, 2, 3].map(() => result.current.api.call(FINANCE_ENDPOINTS.suggestions)));
+    });
+    expect(answers).toEqual([suggestions, suggestions, suggestions]);
+    expect(calls(fetchMock, '/api/auth/refresh')).toHaveLength(1);
+    expect(calls(fetchMock, '/api/financial/suggestions')).toHaveLength(6);
+  });
+
+  it('a refused refresh after a 401 signs out and gives the 401 to the caller', async () => {
+    signInStored();
+    mockFetch((url) => {
+      if (url === '/api/auth/me') return json({ user: ann });
+      if (url === '/api/auth/refresh') return json({ message: 'Your session has expired. Please sign in again.' }, 401);
+      return json({ message: 'Authentication required' }, 401);
+    });
+    const { result } = renderAuth();
+    await advance();
+    expect(result.current.user?.id).toBe('u1');
+    let failure: unknown;
+    await act(async () => {
+      failure = await result.current.api.call(FINANCE_ENDPOINTS.suggestions).catch((caught: unknown) => caught);
+    });
+    expect(failure).toMatchObject({ status: 401, message: 'Authentication required' });
+    expect(result.current.user).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
   function signInStored() {

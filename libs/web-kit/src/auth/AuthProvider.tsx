@@ -1,6 +1,13 @@
+import {
+  AUTH_ENDPOINTS,
+  MFA_ENDPOINTS,
+  type AuthSession,
+  type AuthUser,
+  type SessionResponse,
+} from '@payday/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { apiFetch, ApiError, type ApiFetchOptions } from '../api/api-client.js';
-import type { AuthSession, AuthUser, SessionAnswer, SignInResult, VerifyMfaResult } from './auth-types.js';
+import { ApiError } from '../api/api-client.js';
+import { createApiClient, type ApiClient } from '../api/endpoint-client.js';
 import {
   isRetryableRefreshError,
   isWithinExpiryMargin,
@@ -10,14 +17,21 @@ import {
 } from './session-refresh.js';
 import { clearStoredSession, readStoredSession, SESSION_STORAGE_KEY, writeStoredSession } from './session-storage.js';
 
-export type { AuthSession, AuthUser, SessionAnswer, SignInResult, VerifyMfaResult } from './auth-types.js';
+/** What `signIn` resolves with: signed in, or the second factor is needed (DESIGN §4). */
+export type SignInResult =
+  | { mfaRequired: true; mfaToken: string; userId: string; message?: string }
+  | { mfaRequired: false; user: AuthUser };
 
-type TimedSession = AuthSession & { expires_at: number };
+/** What `verifyMfa` resolves with: `valid: false` carries the server's words for a refused code. */
+export interface VerifyMfaResult {
+  valid: boolean;
+  message?: string;
+}
 
 /** What every screen (shell and remotes) reads from the session context. */
 export interface AuthContextValue {
   user: AuthUser | null;
-  session: TimedSession | null;
+  session: AuthSession | null;
   /** True while the stored session is read and checked with GET /api/auth/me; guards show 'Loading...'. */
   loading: boolean;
   /** Password step. Signs in, or answers that a second factor is needed (DESIGN §4). Throws ApiError. */
@@ -25,20 +39,24 @@ export interface AuthContextValue {
   /** The code step: `{valid:false}` for a refused code; throws ApiError when there is no usable answer. */
   verifyMfa: (userId: string, code: string, mfaToken: string) => Promise<VerifyMfaResult>;
   /** Keeps a session issued elsewhere (registration answers `{user, session}`). */
-  establishSession: (answer: SessionAnswer) => void;
+  establishSession: (answer: SessionResponse) => void;
   /** Replaces the signed-in user's details (profile save). */
   updateUser: (user: AuthUser) => void;
   /** POST /api/auth/logout, then forgets the session. Navigation is the caller's (logout returns home). */
   signOut: () => Promise<void>;
   /** Rotates the tokens now; resolves with the new session, or null when it could not. */
-  refreshSession: () => Promise<TimedSession | null>;
-  /** The current access token, read at call time (for `createApiClient({getToken})`). */
-  getAccessToken: () => string | null;
-  /** apiFetch with the session's bearer token; refreshes and retries once on 401. */
-  authFetch: <T = unknown>(path: string, options?: Omit<ApiFetchOptions, 'token'>) => Promise<T>;
+  refreshSession: () => Promise<AuthSession | null>;
+  /**
+   * The one API client (libs/contracts endpoints) carrying this session: bearer token, refresh before expiry,
+   * one shared refresh and one retry after a 401; a refused refresh signs out.
+   */
+  api: ApiClient;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** Calls made without the signed-in session (sign-in, refresh, public forms), through the same client code. */
+const sessionlessApi = createApiClient();
 
 export interface AuthProviderProps {
   children: ReactNode;
@@ -49,39 +67,24 @@ export interface AuthProviderProps {
 
 interface AuthState {
   user: AuthUser | null;
-  session: TimedSession | null;
+  session: AuthSession | null;
   loading: boolean;
 }
 
-type LoginAnswer = SessionAnswer | { mfa_required: true; mfa_token: string; userId: string; message?: string };
-interface VerifyAnswer {
-  valid: boolean;
-  user?: AuthUser;
-  session?: AuthSession;
-  message?: string;
-}
-
-const withExpiry = (session: AuthSession): TimedSession => ({
-  ...session,
-  expires_at: session.expires_at ?? Math.floor(Date.now() / 1000) + session.expires_in,
-});
-
-const fetchMe = (token: string) => apiFetch<{ user: AuthUser }>('/api/auth/me', { token });
+const fetchMe = (token: string) => sessionlessApi.call(AUTH_ENDPOINTS.me, {}, { token });
 
 export function AuthProvider({ children, initialUser, initialSession }: AuthProviderProps) {
   const seeded = initialUser !== undefined || initialSession !== undefined;
   const [state, setState] = useState<AuthState>(() =>
-    seeded
-      ? { user: initialUser ?? null, session: initialSession ? withExpiry(initialSession) : null, loading: false }
-      : { user: null, session: null, loading: true },
+    seeded ? { user: initialUser ?? null, session: initialSession ?? null, loading: false } : { user: null, session: null, loading: true },
   );
   // Refs hold the live values, so timers and in-flight calls never act on a stale render.
   const userRef = useRef(state.user);
   const sessionRef = useRef(state.session);
-  const refreshing = useRef<Promise<TimedSession | null> | null>(null);
+  const refreshing = useRef<Promise<AuthSession | null> | null>(null);
   const restoreStarted = useRef(false);
 
-  const apply = useCallback((user: AuthUser | null, session: TimedSession | null) => {
+  const apply = useCallback((user: AuthUser | null, session: AuthSession | null) => {
     userRef.current = user;
     sessionRef.current = session;
     if (user && session) writeStoredSession({ user, session });
@@ -89,12 +92,9 @@ export function AuthProvider({ children, initialUser, initialSession }: AuthProv
     setState({ user, session, loading: false });
   }, []);
 
-  const establishSession = useCallback(
-    (answer: SessionAnswer) => apply(answer.user, withExpiry(answer.session)),
-    [apply],
-  );
+  const establishSession = useCallback((answer: SessionResponse) => apply(answer.user, answer.session), [apply]);
 
-  const refreshSession = useCallback((): Promise<TimedSession | null> => {
+  const refreshSession = useCallback((): Promise<AuthSession | null> => {
     if (refreshing.current) return refreshing.current;
     const current = sessionRef.current;
     if (!current) return Promise.resolve(null);
@@ -107,11 +107,10 @@ export function AuthProvider({ children, initialUser, initialSession }: AuthProv
     const from = sessionRef.current!;
     const run = (async () => {
       try {
-        const { session } = await withRefreshBackoff(() =>
-          apiFetch<{ session: AuthSession }>('/api/auth/refresh', { body: { refresh_token: from.refresh_token } }),
+        const { session: next } = await withRefreshBackoff(() =>
+          sessionlessApi.call(AUTH_ENDPOINTS.refresh, { body: { refresh_token: from.refresh_token } }),
         );
         if (sessionRef.current?.refresh_token !== from.refresh_token) return sessionRef.current; // signed out meanwhile
-        const next = withExpiry(session);
         apply(userRef.current, next);
         return next;
       } catch (error) {
@@ -197,13 +196,12 @@ export function AuthProvider({ children, initialUser, initialSession }: AuthProv
 
   const signIn = useCallback(
     async (email: string, password: string): Promise<SignInResult> => {
-      const answer = await apiFetch<LoginAnswer>('/api/auth/login', { body: { email, password } });
-      if ('mfa_required' in answer && answer.mfa_required) {
+      const answer = await sessionlessApi.call(AUTH_ENDPOINTS.login, { body: { email, password } });
+      if ('mfa_required' in answer) {
         return { mfaRequired: true, mfaToken: answer.mfa_token, userId: answer.userId, message: answer.message };
       }
-      const session = answer as SessionAnswer;
-      establishSession(session);
-      return { mfaRequired: false, user: session.user };
+      establishSession(answer);
+      return { mfaRequired: false, user: answer.user };
     },
     [establishSession],
   );
@@ -211,7 +209,7 @@ export function AuthProvider({ children, initialUser, initialSession }: AuthProv
   const verifyMfa = useCallback(
     async (userId: string, code: string, mfaToken: string): Promise<VerifyMfaResult> => {
       try {
-        const answer = await apiFetch<VerifyAnswer>('/api/mfa/verify', { body: { userId, token: code }, token: mfaToken });
+        const answer = await sessionlessApi.call(MFA_ENDPOINTS.verify, { body: { userId, token: code } }, { token: mfaToken });
         if (answer.valid && answer.user && answer.session) {
           establishSession({ user: answer.user, session: answer.session });
           return { valid: true };
@@ -232,27 +230,14 @@ export function AuthProvider({ children, initialUser, initialSession }: AuthProv
     const current = sessionRef.current;
     apply(null, null);
     if (!current) return;
-    await apiFetch('/api/auth/logout', { body: { refresh_token: current.refresh_token }, token: current.access_token }).catch(
-      () => undefined, // the local session is gone either way; the server's expires on its own
-    );
+    await sessionlessApi
+      .call(AUTH_ENDPOINTS.logout, { body: { refresh_token: current.refresh_token } }, { token: current.access_token })
+      .catch(() => undefined); // the local session is gone either way; the server's expires on its own
   }, [apply]);
 
   const updateUser = useCallback((user: AuthUser) => apply(user, sessionRef.current), [apply]);
-  const getAccessToken = useCallback(() => sessionRef.current?.access_token ?? null, []);
-
-  const authFetch = useCallback(
-    async <T,>(path: string, options: Omit<ApiFetchOptions, 'token'> = {}): Promise<T> => {
-      let session = sessionRef.current;
-      if (session && isWithinExpiryMargin(session.expires_at, Date.now())) session = (await refreshSession()) ?? sessionRef.current;
-      try {
-        return await apiFetch<T>(path, { ...options, token: session?.access_token ?? null });
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 401 || !session) throw error;
-        const next = await refreshSession();
-        if (!next) throw error;
-        return apiFetch<T>(path, { ...options, token: next.access_token });
-      }
-    },
+  const api = useMemo(
+    () => createApiClient({ session: { current: () => sessionRef.current, refresh: refreshSession } }),
     [refreshSession],
   );
 
@@ -265,10 +250,9 @@ export function AuthProvider({ children, initialUser, initialSession }: AuthProv
       updateUser,
       signOut,
       refreshSession,
-      getAccessToken,
-      authFetch,
+      api,
     }),
-    [state, signIn, verifyMfa, establishSession, updateUser, signOut, refreshSession, getAccessToken, authFetch],
+    [state, signIn, verifyMfa, establishSession, updateUser, signOut, refreshSession, api],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
@@ -280,4 +264,12 @@ export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error(AUTH_PROVIDER_MISSING_MESSAGE);
   return value;
+}
+
+/**
+ * The API client of the session in context, or the same client without a session outside any provider (a
+ * public page rendered on its own), so every remote calls through one client.
+ */
+export function useApi(): ApiClient {
+  return useContext(AuthContext)?.api ?? sessionlessApi;
 }

@@ -1,11 +1,11 @@
-import type { AuthSession, AuthUser } from './auth-types.js';
+import type { AuthSession, AuthUser } from '@payday/contracts';
 
 /** Where the signed-in session is kept between visits (one key, JSON `{user, session}`). */
 export const SESSION_STORAGE_KEY = 'paycadence.session';
 
 export interface StoredSession {
   user: AuthUser;
-  session: AuthSession & { expires_at: number };
+  session: AuthSession;
 }
 
 function storage(): Storage | null {

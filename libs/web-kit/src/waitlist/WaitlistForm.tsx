@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { COMING_SOON_SUCCESS_MESSAGE, WAITLIST_SUCCESS_MESSAGE } from '@payday/contracts';
-import { apiFetch } from '../api/api-client.js';
+import { COMING_SOON_SUCCESS_MESSAGE, WAITLIST_ENDPOINTS, WAITLIST_SUCCESS_MESSAGE } from '@payday/contracts';
+import { useApi } from '../auth/AuthProvider.js';
 import { Button } from '../ui/Button.js';
 import { cx } from '../ui/classNames.js';
 
-export const WAITLIST_JOIN_PATH = '/api/waitlist/join';
+export const WAITLIST_JOIN_PATH = WAITLIST_ENDPOINTS.join.path;
 
 export interface WaitlistFormProps {
   /** Where the sign-up came from: homepage-hero, homepage, homepage-cta, paycheck-to-paycheck-page, or a blog block's. */
@@ -40,6 +40,7 @@ export function WaitlistForm({
   tone = 'light',
   className,
 }: WaitlistFormProps) {
+  const api = useApi();
   const fieldId = useId();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
@@ -52,7 +53,7 @@ export function WaitlistForm({
     if (mode === 'api') {
       setBusy(true);
       try {
-        await apiFetch(endpoint, { method: 'POST', body: { email: email.trim(), source } });
+        await api.call({ ...WAITLIST_ENDPOINTS.join, path: endpoint }, { body: { email: email.trim(), source } });
       } catch {
         // spec part 1 §8: waitlist failures show the same success message.
       } finally {

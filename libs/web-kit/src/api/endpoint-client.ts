@@ -1,0 +1,116 @@
+import type { Endpoint, EndpointRequest, EndpointResponse } from '@payday/contracts';
+import { ApiError, apiFetch } from './api-client.js';
+import { isWithinExpiryMargin } from '../auth/session-refresh.js';
+
+export const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer this page does not understand. Please reload.';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /**
+   * A bearer token other than the session's: the recovery token of a reset link, the challenge token of the
+   * sign-in code step, the session being signed out. The session is then left alone (no refresh on 401).
+   */
+  token?: string | null;
+}
+
+/** The request is optional when the endpoint has no path parameters and no body. */
+export type CallArgs<E extends Endpoint> = {} extends EndpointRequest<E>
+  ? [request?: EndpointRequest<E>, options?: CallOptions]
+  : [request: EndpointRequest<E>, options?: CallOptions];
+
+/** Calls a libs/contracts endpoint: the request typed from its schemas, the answer parsed with them. */
+export interface ApiClient {
+  call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointResponse<E>>;
+}
+
+/** What the client needs of the signed-in session (the AuthProvider supplies it). */
+export interface SessionAccess {
+  /** The session now, read at call time; null when signed out. */
+  current(): { access_token: string; expires_at: number } | null;
+  /**
+   * Rotates the tokens. Concurrent callers share one rotation; resolves null when it could not (a refused
+   * refresh token also signs out).
+   */
+  refresh(): Promise<{ access_token: string } | null>;
+}
+
+export interface ApiClientOptions {
+  /** Prefix for every path; '' means same origin (the gateway). */
+  baseUrl?: string;
+  /** Without it every call goes out without a bearer token (public pages). */
+  session?: SessionAccess;
+  timeoutMs?: number;
+  /** Parse each answer with the endpoint's response schema (default true). */
+  validateResponses?: boolean;
+}
+
+type RequestParts = { params?: Record<string, string>; body?: unknown; query?: Record<string, unknown> };
+
+/** The endpoint's path with its `{name}` placeholders filled (encoded) and the query appended. */
+export function endpointUrl(endpoint: Endpoint, { params = {}, query }: RequestParts = {}): string {
+  const path = endpoint.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new TypeError(`Missing path parameter "${name}" for ${endpoint.method} ${endpoint.path}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * The one API client: every remote calls through it. With a session it sends the access token, refreshes
+ * first when the token is within the expiry margin, and after a 401 refreshes once (shared with any other
+ * call that got a 401 meanwhile) and retries once. A failed refresh leaves the 401 to the caller.
+ */
+export function createApiClient({ baseUrl = '', session, timeoutMs, validateResponses = true }: ApiClientOptions = {}): ApiClient {
+  const send = async (endpoint: Endpoint, parts: RequestParts, options: CallOptions, token: string | null) => {
+    const body = await apiFetch(`${baseUrl}${endpointUrl(endpoint, parts)}`, {
+      method: endpoint.method,
+      body: parts.body,
+      token,
+      timeoutMs: options.timeoutMs ?? timeoutMs,
+      signal: options.signal,
+    });
+    if (!endpoint.response) return undefined;
+    if (!validateResponses) return body;
+    const parsed = endpoint.response.safeParse(body);
+    if (!parsed.success) throw new ApiError(502, UNEXPECTED_ANSWER_MESSAGE);
+    return parsed.data;
+  };
+
+  const withSession = async (endpoint: Endpoint, parts: RequestParts, options: CallOptions, access: SessionAccess) => {
+    let current = access.current();
+    if (current && isWithinExpiryMargin(current.expires_at, Date.now())) {
+      await access.refresh();
+      current = access.current(); // the rotated session, the kept one (server unreachable), or none (refused)
+    }
+    const used = current?.access_token ?? null;
+    try {
+      return await send(endpoint, parts, options, used);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401 || used === null) throw error;
+      // Another call may have rotated the tokens while this one was out: use those instead of rotating again.
+      const latest = access.current();
+      const next = latest && latest.access_token !== used ? latest : await access.refresh();
+      if (!next) throw error;
+      return send(endpoint, parts, options, next.access_token);
+    }
+  };
+
+  return {
+    call<E extends Endpoint>(endpoint: E, ...[request, options = {}]: CallArgs<E>): Promise<EndpointResponse<E>> {
+      const parts = (request ?? {}) as RequestParts;
+      const run =
+        options.token !== undefined || endpoint.session === false || !session
+          ? send(endpoint, parts, options, options.token ?? null)
+          : withSession(endpoint, parts, options, session);
+      // The answer was parsed with the endpoint's own response schema (or it has none: 204).
+      return run as Promise<EndpointResponse<E>>;
+    },
+  };
+}
