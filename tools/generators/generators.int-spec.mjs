@@ -1,7 +1,7 @@
 // Both generators, for real, in a temporary copy of the workspace: `nx g @payday/tools:service` and
 // `nx g @payday/tools:remote`, then the contract and deploy suites (tests/vitest.config.ts) in that copy, the
-// new service's compile and tests (unit, and integration against the machine's PostgreSQL and Redis) and the
-// new remote's type-check and spec. Run: npx vitest run --config tools/generators/vitest.config.mjs
+// new service's compile and tests (unit, and integration against the machine's PostgreSQL and Redis), lint,
+// and the new remote's type-check and spec. Run: npx vitest run --config tools/generators/vitest.config.mjs
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ const bin = {
   vitest: 'node_modules/vitest/vitest.mjs',
   tsc: 'node_modules/typescript/bin/tsc',
   jest: 'node_modules/jest/bin/jest.js',
+  eslint: 'node_modules/eslint/bin/eslint.js',
 };
 
 let copy;
@@ -125,6 +126,18 @@ describe('the generated workspace', () => {
     });
     expect(integration.code, integration.output).toBe(0);
   }, 180_000);
+
+  it('passes the workspace lint rules (module boundaries included) on the generated and edited sources', async () => {
+    const sources = [
+      `services/${SERVICE}`,
+      `frontends/${REMOTE}`,
+      `libs/contracts/src/${SERVICE}.ts`,
+      'libs/contracts/src/routes.ts',
+      'frontends/shell/src/routes.tsx',
+    ];
+    const lint = await run(node, [bin.eslint, ...sources], { cwd: copy });
+    expect(lint.code, lint.output).toBe(0);
+  }, 120_000);
 
   it('type-checks the new remote and passes its spec', async () => {
     const typecheck = await run(node, [bin.tsc, '--noEmit', '-p', `frontends/${REMOTE}`], { cwd: copy });
