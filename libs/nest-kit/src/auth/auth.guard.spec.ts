@@ -1,33 +1,67 @@
-import { ForbiddenException, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
+import { ForbiddenException, HttpException, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { describe, expect, it } from 'vitest';
+import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { AccessTokenStrategy } from './access-token.strategy.js';
 import { AuthGuard, ROLES_KEY, bearerToken } from './auth.guard.js';
-import type { JwtVerifier } from './jwt-verifier.js';
-import type { AuthenticatedUser } from './token-claims.js';
+import { JwtVerifier } from './jwt-verifier.js';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './token-claims.js';
 
+// The guard end to end below Nest's router: @nestjs/passport → passport-jwt → jwks-rsa key → claim rules.
 const handler = () => undefined;
 class Controller {}
 
-function contextFor(headers: Record<string, string>, request: Record<string, unknown> = {}) {
-  Object.assign(request, { headers });
-  return {
-    request,
-    context: {
-      switchToHttp: () => ({ getRequest: () => request }),
-      getHandler: () => handler,
-      getClass: () => Controller,
-    } as unknown as ExecutionContext,
-  };
+let privateKey: CryptoKey;
+let publicJwk: JWK;
+let stranger: CryptoKey;
+let verifier: JwtVerifier;
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('ES256', { extractable: true });
+  privateKey = pair.privateKey;
+  publicJwk = { ...(await exportJWK(pair.publicKey)), kid: 'es-1', alg: 'ES256', use: 'sig' };
+  stranger = (await generateKeyPair('ES256')).privateKey;
+  verifier = new JwtVerifier({ jwks: { keys: [publicJwk] } });
+  new AccessTokenStrategy(verifier); // registers itself with passport under ACCESS_TOKEN_STRATEGY
+});
+
+function sign(options: { claims?: Record<string, unknown>; key?: CryptoKey; kid?: string; expiresIn?: number } = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ token_use: 'access', role: 'user', aal: 'aal1', email: 'ann@example.com', sid: 'fam-1', ...options.claims })
+    .setProtectedHeader({ alg: 'ES256', kid: options.kid ?? 'es-1' })
+    .setSubject('user-1')
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt(now - 10)
+    .setExpirationTime(now + (options.expiresIn ?? 900))
+    .sign(options.key ?? privateKey);
 }
 
-const verifierReturning = (user: AuthenticatedUser | Error) =>
-  ({ verifyAccessToken: async () => (user instanceof Error ? Promise.reject(user) : user) }) as unknown as JwtVerifier;
+function contextFor(headers: Record<string, string>) {
+  const request: Record<string, unknown> = { headers };
+  const context = {
+    switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({}) }),
+    getHandler: () => handler,
+    getClass: () => Controller,
+  } as unknown as ExecutionContext;
+  return { request, context };
+}
+
 const reflectorWith = (roles?: string[]) =>
   ({ getAllAndOverride: (key: string) => (key === ROLES_KEY ? roles : undefined) }) as unknown as Reflector;
 
-describe('AuthGuard', () => {
-  const user: AuthenticatedUser = { id: 'u1', role: 'user', aal: 'aal1' };
+async function refusal(guard: AuthGuard, headers: Record<string, string>) {
+  const error = await guard.canActivate(contextFor(headers).context).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(HttpException);
+  return { status: (error as HttpException).getStatus(), message: (error as HttpException).message };
+}
 
+const EXPIRED = { status: 401, message: 'Your session has expired. Please sign in again.' };
+
+describe('AuthGuard', () => {
   it('reads only a Bearer authorization header', () => {
     expect(bearerToken({ headers: { authorization: 'Bearer abc' } })).toBe('abc');
     expect(bearerToken({ headers: { authorization: 'bearer abc' } })).toBe('abc');
@@ -36,23 +70,56 @@ describe('AuthGuard', () => {
   });
 
   it('puts the verified user on the request', async () => {
-    const { context, request } = contextFor({ authorization: 'Bearer t' });
-    await expect(new AuthGuard(verifierReturning(user), reflectorWith()).canActivate(context)).resolves.toBe(true);
-    expect(request.user).toEqual(user);
+    const { context, request } = contextFor({ authorization: `Bearer ${await sign({ claims: { aal: 'aal2' } })}` });
+    await expect(new AuthGuard(reflectorWith()).canActivate(context)).resolves.toBe(true);
+    expect(request.user).toEqual({ id: 'user-1', role: 'user', aal: 'aal2', email: 'ann@example.com', sessionId: 'fam-1' });
   });
 
-  it('answers 401 without a token or with a bad one', async () => {
-    await expect(new AuthGuard(verifierReturning(user), reflectorWith()).canActivate(contextFor({}).context)).rejects.toBeInstanceOf(
-      UnauthorizedException,
-    );
-    const bad = new AuthGuard(verifierReturning(new Error('expired')), reflectorWith());
-    await expect(bad.canActivate(contextFor({ authorization: 'Bearer t' }).context)).rejects.toThrow('Your session has expired');
+  it('answers 401 "Authentication required" without a bearer token', async () => {
+    const guard = new AuthGuard(reflectorWith());
+    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer' }]) {
+      expect(await refusal(guard, headers)).toEqual({ status: 401, message: 'Authentication required' });
+    }
+  });
+
+  it.each<[string, () => Promise<string>]>([
+    ['expired', () => sign({ expiresIn: -5 })],
+    ['signed by another key', () => sign({ key: stranger })],
+    ['naming an unknown key id', () => sign({ kid: 'nobody' })],
+    ['of another kind (mfa)', () => sign({ claims: { token_use: 'mfa' } })],
+    ['not a token at all', async () => 'not-a-jwt'],
+  ])('answers 401 "session expired" for a token %s', async (_label, make) => {
+    expect(await refusal(new AuthGuard(reflectorWith()), { authorization: `Bearer ${await make()}` })).toEqual(EXPIRED);
   });
 
   it('answers 403 when @Roles asks for a role the user lacks', async () => {
-    const guard = new AuthGuard(verifierReturning(user), reflectorWith(['admin']));
-    await expect(guard.canActivate(contextFor({ authorization: 'Bearer t' }).context)).rejects.toBeInstanceOf(ForbiddenException);
-    const admin = new AuthGuard(verifierReturning({ ...user, role: 'admin' }), reflectorWith(['admin']));
-    await expect(admin.canActivate(contextFor({ authorization: 'Bearer t' }).context)).resolves.toBe(true);
+    const headers = { authorization: `Bearer ${await sign()}` };
+    await expect(new AuthGuard(reflectorWith(['admin'])).canActivate(contextFor(headers).context)).rejects.toBeInstanceOf(ForbiddenException);
+    expect(await refusal(new AuthGuard(reflectorWith(['admin'])), headers)).toEqual({ status: 403, message: "You don't have permission to access this page." });
+    const admin = { authorization: `Bearer ${await sign({ claims: { role: 'admin' } })}` };
+    await expect(new AuthGuard(reflectorWith(['admin'])).canActivate(contextFor(admin).context)).resolves.toBe(true);
+  });
+
+  it('checks a token once: later requests with it skip the signature check until it expires', async () => {
+    const keyLookups = vi.spyOn(verifier.keys, 'keyFor');
+    const headers = { authorization: `Bearer ${await sign({ claims: { sid: 'cached' } })}` };
+    const guard = new AuthGuard(reflectorWith());
+    for (let i = 0; i < 3; i += 1) {
+      const { context, request } = contextFor(headers);
+      await guard.canActivate(context);
+      expect(request.user).toMatchObject({ id: 'user-1', sessionId: 'cached' });
+    }
+    expect(keyLookups).toHaveBeenCalledTimes(1);
+    keyLookups.mockRestore();
+  });
+
+  it('never lets a remembered token of another kind through', async () => {
+    const mfa = await sign({ claims: { token_use: 'mfa' } });
+    await expect(verifier.verifyClaims(mfa, 'mfa')).resolves.toMatchObject({ token_use: 'mfa' });
+    expect(await refusal(new AuthGuard(reflectorWith()), { authorization: `Bearer ${mfa}` })).toEqual(EXPIRED);
+  });
+
+  it('is a 401 UnauthorizedException for the HTTP filter', async () => {
+    await expect(new AuthGuard(reflectorWith()).canActivate(contextFor({}).context)).rejects.toBeInstanceOf(UnauthorizedException);
   });
 });

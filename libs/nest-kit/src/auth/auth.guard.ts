@@ -1,5 +1,4 @@
 import {
-  CanActivate,
   createParamDecorator,
   ExecutionContext,
   ForbiddenException,
@@ -9,50 +8,46 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { JwtVerifier } from './jwt-verifier.js';
+import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
+import { ACCESS_TOKEN_STRATEGY } from './access-token.strategy.js';
+import { bearerToken, type RequestWithHeaders } from './bearer-token.js';
 import type { AuthenticatedUser, Role } from './token-claims.js';
+
+export { bearerToken } from './bearer-token.js';
 
 export const ROLES_KEY = 'paycadence:roles';
 /** `@Roles('admin')`: only these roles may call the route (checked after the token). */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 
-interface RequestWithUser {
-  headers: Record<string, string | string[] | undefined>;
+interface RequestWithUser extends RequestWithHeaders {
   user?: AuthenticatedUser;
 }
 
-export function bearerToken(request: { headers: Record<string, string | string[] | undefined> }): string | undefined {
-  const header = request.headers.authorization;
-  if (typeof header !== 'string') return undefined;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
-}
-
-/** Requires a valid access token; exposes the user (id, role, assurance level) as `request.user`. */
+/**
+ * Requires a valid access token (AccessTokenStrategy, passport-jwt); exposes the user (id, role, assurance
+ * level) as `request.user`, then applies `@Roles`.
+ */
 @Injectable()
-export class AuthGuard implements CanActivate {
-  constructor(
-    @Inject(JwtVerifier) private readonly verifier: JwtVerifier,
-    @Inject(Reflector) private readonly reflector: Reflector,
-  ) {}
+export class AuthGuard extends PassportAuthGuard(ACCESS_TOKEN_STRATEGY) {
+  constructor(@Inject(Reflector) private readonly reflector: Reflector) {
+    super();
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<RequestWithUser>();
-    const token = bearerToken(request);
-    if (!token) throw new UnauthorizedException('Authentication required');
-    try {
-      request.user = await this.verifier.verifyAccessToken(token);
-    } catch {
-      throw new UnauthorizedException('Your session has expired. Please sign in again.');
-    }
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    if (roles?.length && !roles.includes(request.user.role)) {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    await super.canActivate(context);
+    const { user } = context.switchToHttp().getRequest<RequestWithUser>();
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
+    if (roles?.length && !roles.includes(user!.role)) {
       throw new ForbiddenException("You don't have permission to access this page.");
     }
     return true;
+  }
+
+  /** Every refusal is a 401: no token at all, or any reason a token fails (the reason stays server-side). */
+  override handleRequest<User = AuthenticatedUser>(_error: unknown, user: User | false, _info: unknown, context: ExecutionContext): User {
+    if (user) return user;
+    if (!bearerToken(context.switchToHttp().getRequest<RequestWithUser>())) throw new UnauthorizedException('Authentication required');
+    throw new UnauthorizedException('Your session has expired. Please sign in again.');
   }
 }
 

@@ -1,6 +1,7 @@
+import { KeyObject, sign as signWithNode } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import { InvalidTokenError, JwtVerifier } from './jwt-verifier.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './token-claims.js';
@@ -105,19 +106,65 @@ describe('JwtVerifier', () => {
     await expect(local().verifyAccessToken(hs)).rejects.toBeInstanceOf(InvalidTokenError);
   });
 
+  it('ties each algorithm to its key type: ES256 only with the EC key, RS256 only with the RSA key', async () => {
+    const unlabelled = new JwtVerifier({ jwks: { keys: [es256.publicJwk, rs256.publicJwk].map(({ alg: _alg, ...jwk }) => jwk) } });
+    // Signed correctly, but naming the other key: the signature would have to verify with a key of the wrong type.
+    const rsNamingEcKey = await sign({ key: rs256.privateKey, alg: 'RS256', kid: 'es-1' });
+    const esNamingRsaKey = await sign({ alg: 'ES256', kid: 'rs-1' });
+    for (const verifier of [local(), unlabelled]) {
+      await expect(verifier.verifyAccessToken(rsNamingEcKey)).rejects.toBeInstanceOf(InvalidTokenError);
+      await expect(verifier.verifyAccessToken(esNamingRsaKey)).rejects.toBeInstanceOf(InvalidTokenError);
+    }
+    await expect(unlabelled.verifyAccessToken(await sign())).resolves.toMatchObject({ id: 'user-1' });
+  });
+
+  it('refuses a critical header extension and a token without expiry', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const signed = `${encode({ alg: 'ES256', kid: 'es-1', crit: ['x-ext'], 'x-ext': true })}.${encode({ sub: 'user-1', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, token_use: 'access', exp: now + 600 })}`;
+    const signature = signWithNode('sha256', Buffer.from(signed), { key: KeyObject.from(es256.privateKey), dsaEncoding: 'ieee-p1363' });
+    await expect(local().verifyAccessToken(`${signed}.${signature.toString('base64url')}`)).rejects.toThrow('Unsupported header');
+    const forever = await new SignJWT({ token_use: 'access' })
+      .setProtectedHeader({ alg: 'ES256', kid: 'es-1' })
+      .setSubject('user-1')
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .sign(es256.privateKey);
+    await expect(local().verifyAccessToken(forever)).rejects.toThrow('No expiry');
+  });
+
+  it('refuses what is not a token', async () => {
+    for (const token of ['', 'not-a-jwt', 'a.b.c', `${Buffer.from('{"alg":"ES256"}').toString('base64url')}.e30.`]) {
+      await expect(local().verifyAccessToken(token)).rejects.toBeInstanceOf(InvalidTokenError);
+    }
+  });
+
   it('verifyClaims checks the kind asked for', async () => {
     const mfa = await sign({ claims: { token_use: 'mfa' } });
     await expect(local().verifyClaims(mfa, 'mfa')).resolves.toMatchObject({ sub: 'user-1', token_use: 'mfa' });
     await expect(local().verifyClaims(mfa, 'access')).rejects.toThrow('Wrong token kind');
   });
 
-  it('fetches the remote JWKS once and serves later checks from the cache', async () => {
+  it('fetches the remote JWKS once per key id and serves later checks from its cache', async () => {
     fetches = 0;
-    const verifier = new JwtVerifier({ jwksUrl });
-    const token = await sign();
-    for (let i = 0; i < 50; i += 1) await verifier.verifyAccessToken(token);
-    await verifier.verifyAccessToken(await sign({ key: rs256.privateKey, alg: 'RS256', kid: 'rs-1' }));
+    // Memory of verified tokens off: every check looks the key up, as a first request does.
+    const verifier = new JwtVerifier({ jwksUrl }, { rememberVerified: 0 });
+    const es = await sign();
+    const rs = await sign({ key: rs256.privateKey, alg: 'RS256', kid: 'rs-1' });
+    for (let i = 0; i < 50; i += 1) await verifier.verifyAccessToken(es);
     expect(fetches).toBe(1);
+    for (let i = 0; i < 50; i += 1) await verifier.verifyAccessToken(rs);
+    expect(fetches).toBe(2);
+  });
+
+  it('refuses a key id the set does not hold, looking it up again only within the rate limit', async () => {
+    fetches = 0;
+    const verifier = new JwtVerifier({ jwksUrl }, { rememberVerified: 0 });
+    for (let i = 0; i < 15; i += 1) {
+      await expect(verifier.verifyAccessToken(await sign({ kid: `forged-${i}` }))).rejects.toBeInstanceOf(InvalidTokenError);
+    }
+    expect(fetches).toBe(10); // jwks-rsa: 10 JWKS requests a minute at most
+    await expect(local().verifyAccessToken(await sign({ kid: 'nobody' }))).rejects.toBeInstanceOf(InvalidTokenError);
   });
 
   it('refuses every token when the JWKS cannot be fetched', async () => {
@@ -134,10 +181,27 @@ describe('JwtVerifier', () => {
     await expect(verifier.verifyAccessToken(token)).rejects.toThrow('Expired');
   });
 
+  it('skips the signature check for a token it remembers, and forgets the oldest beyond its size', async () => {
+    const verifier = new JwtVerifier({ jwks: { keys: [es256.publicJwk] } }, { rememberVerified: 2 });
+    const keyLookups = vi.spyOn(verifier.keys, 'keyFor');
+    const [first, second, third] = await Promise.all([sign(), sign({ claims: { sid: 'b' } }), sign({ claims: { sid: 'c' } })]);
+    await verifier.verifyAccessToken(first);
+    await verifier.verifyAccessToken(first);
+    expect(keyLookups).toHaveBeenCalledTimes(1);
+    await verifier.verifyAccessToken(second);
+    await verifier.verifyAccessToken(third); // the memory holds two: `first` goes
+    await verifier.verifyAccessToken(third);
+    expect(keyLookups).toHaveBeenCalledTimes(3);
+    await verifier.verifyAccessToken(first);
+    expect(keyLookups).toHaveBeenCalledTimes(4);
+  });
+
   it('never remembers a refused token', async () => {
     const verifier = local();
+    const keyLookups = vi.spyOn(verifier.keys, 'keyFor');
     const forged = await sign({ key: stranger });
     await expect(verifier.verifyAccessToken(forged)).rejects.toBeInstanceOf(InvalidTokenError);
     await expect(verifier.verifyAccessToken(forged)).rejects.toBeInstanceOf(InvalidTokenError);
+    expect(keyLookups).toHaveBeenCalledTimes(2);
   });
 });

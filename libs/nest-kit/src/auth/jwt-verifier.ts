@@ -1,128 +1,93 @@
-import { KeyObject, verify as verifySignature } from 'node:crypto';
-import { createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { KeyObject } from 'node:crypto';
+import type { Algorithm, VerifyOptions } from 'jsonwebtoken';
+import { Strategy as PassportJwtStrategy } from 'passport-jwt';
+import { InvalidTokenError, asInvalidToken } from './invalid-token.error.js';
+import { JwksKeys, type JwksSource } from './jwks-keys.js';
 import {
   ACCEPTED_ALGORITHMS,
-  JWKS_CACHE_MS,
   TOKEN_AUDIENCE,
   TOKEN_ISSUER,
+  toAuthenticatedUser,
   type AuthenticatedUser,
+  type TokenClaims,
   type TokenUse,
 } from './token-claims.js';
+import { VerifiedTokenCache } from './verified-token-cache.js';
 
-export class InvalidTokenError extends Error {}
-
-function decodeSegment(segment: string): Record<string, unknown> {
-  const value = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new InvalidTokenError('Malformed token');
-  return value as Record<string, unknown>;
-}
-
-/** The key types each accepted algorithm may use (no algorithm confusion: an EC key never checks RS256). */
-const KEY_TYPE: Record<string, { type: string; curve?: string }> = {
-  ES256: { type: 'ec', curve: 'prime256v1' },
-  RS256: { type: 'rsa' },
-};
+export { InvalidTokenError } from './invalid-token.error.js';
 
 /**
- * Verifies bearer tokens against the auth service's JWKS (fetched over HTTP and cached 10 minutes), so
- * services never call auth to check a token. services/auth passes its own key set instead of a URL.
- *
- * jose resolves and caches the keys; the signature is checked with node:crypto synchronously, because
- * WebCrypto's async verify costs more than the ES256 maths itself (issue 3 target: ≥ 5,000 checks/s a core).
+ * What passport-jwt checks besides the signature: issuer, audience and the accepted algorithms (expiry
+ * and not-before always). jsonwebtoken also ties each algorithm to its key type: ES256 only with an EC
+ * P-256 key, RS256 only with RSA, HS* never with a public key.
+ */
+export const JWT_VERIFY_OPTIONS = {
+  issuer: TOKEN_ISSUER,
+  audience: TOKEN_AUDIENCE,
+  algorithms: [...ACCEPTED_ALGORITHMS] as Algorithm[],
+} satisfies VerifyOptions;
+
+type VerifyJwt = (token: string, key: KeyObject, options: VerifyOptions, done: (error: Error | null, payload?: unknown) => void) => void;
+/** passport-jwt's own check (jsonwebtoken's verify): the one its strategy runs for the guard. */
+const verifyJwt = (PassportJwtStrategy as unknown as { JwtVerifier: VerifyJwt }).JwtVerifier;
+
+/**
+ * Verifies tokens against the auth service's keys, so services never call auth to check one. The guard
+ * (AccessTokenStrategy) runs the same keys, options and claim rules through passport-jwt; services/auth
+ * uses `verifyClaims` directly for the `mfa` and `recovery` tokens.
  */
 export class JwtVerifier {
-  private readonly keys: JWTVerifyGetKey;
-  private readonly keyObjects = new WeakMap<object, KeyObject>();
-  /**
-   * Tokens already verified, kept until they expire: a signed token cannot change, and the signature check
-   * is the largest cost of a typical request. Like the JWKS cache, a key withdrawn from the set stops
-   * mattering only when the tokens it signed expire (15 minutes at most).
-   */
-  private readonly verified = new Map<string, JWTPayload>();
-  private readonly rememberVerified: number;
+  readonly keys: JwksKeys;
+  private readonly verified: VerifiedTokenCache;
 
   /** `rememberVerified`: how many verified tokens to keep (0 turns the memory off; benchmarks use that). */
-  constructor(source: { jwksUrl: string } | { keys: JWTVerifyGetKey }, options: { rememberVerified?: number } = {}) {
-    this.rememberVerified = options.rememberVerified ?? 10_000;
-    this.keys =
-      'jwksUrl' in source
-        ? createRemoteJWKSet(new URL(source.jwksUrl), { cacheMaxAge: JWKS_CACHE_MS, cooldownDuration: 30_000 })
-        : source.keys;
+  constructor(source: JwksSource, options: { rememberVerified?: number } = {}) {
+    this.keys = new JwksKeys(source);
+    this.verified = new VerifiedTokenCache(options.rememberVerified ?? 10_000);
   }
 
-  /** Verifies signature, issuer, audience, expiry and kind; returns the raw claims. */
-  async verifyClaims(token: string, use: TokenUse): Promise<JWTPayload> {
-    const known = this.verified.get(token);
-    if (known) {
-      if (known.token_use !== use) throw new InvalidTokenError('Wrong token kind');
-      if ((known.exp as number) > Math.floor(Date.now() / 1000)) return known;
-      this.verified.delete(token); // expired: the full check below refuses it
-    }
-    const payload = await this.verifySignedClaims(token, use);
-    if (this.rememberVerified > 0) {
-      if (this.verified.size >= this.rememberVerified) this.verified.delete(this.verified.keys().next().value as string);
-      this.verified.set(token, payload);
-    }
-    return payload;
-  }
-
-  private async verifySignedClaims(token: string, use: TokenUse): Promise<JWTPayload> {
+  /** Verifies signature, issuer, audience, expiry and kind; returns the claims. */
+  async verifyClaims(token: string, use: TokenUse): Promise<TokenClaims> {
+    const known = this.recall(token, use);
+    if (known) return known;
+    let payload: unknown;
     try {
-      const parts = token.split('.');
-      if (parts.length !== 3 || !parts[2]) throw new InvalidTokenError('Malformed token');
-      const [encodedHeader, encodedPayload, encodedSignature] = parts;
-      const header = decodeSegment(encodedHeader);
-      const alg = header.alg;
-      if (typeof alg !== 'string' || !ACCEPTED_ALGORITHMS.includes(alg)) throw new InvalidTokenError('Algorithm not accepted');
-      if (header.crit !== undefined || header.b64 === false) throw new InvalidTokenError('Unsupported header');
-
-      const key = this.keyObject(
-        await this.keys(header as Parameters<JWTVerifyGetKey>[0], { payload: encodedPayload, signature: encodedSignature, protected: encodedHeader }),
-      );
-      const expected = KEY_TYPE[alg];
-      if (key.type !== 'public' || key.asymmetricKeyType !== expected.type || (expected.curve && key.asymmetricKeyDetails?.namedCurve !== expected.curve)) {
-        throw new InvalidTokenError('Key does not match the algorithm');
-      }
-      const signed = Buffer.from(`${encodedHeader}.${encodedPayload}`);
-      const signature = Buffer.from(encodedSignature, 'base64url');
-      const valid = verifySignature('sha256', signed, alg === 'ES256' ? { key, dsaEncoding: 'ieee-p1363' } : key, signature);
-      if (!valid) throw new InvalidTokenError('Bad signature');
-
-      const payload = decodeSegment(encodedPayload) as JWTPayload;
-      const now = Math.floor(Date.now() / 1000);
-      if (payload.iss !== TOKEN_ISSUER) throw new InvalidTokenError('Wrong issuer');
-      const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
-      if (!audiences.includes(TOKEN_AUDIENCE)) throw new InvalidTokenError('Wrong audience');
-      if (typeof payload.exp !== 'number' || payload.exp <= now) throw new InvalidTokenError('Expired');
-      if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > now)) throw new InvalidTokenError('Not yet valid');
-      if (payload.token_use !== use || typeof payload.sub !== 'string') throw new InvalidTokenError('Wrong token kind');
-      return payload;
+      const key = await this.keys.keyFor(token);
+      payload = await new Promise((resolve, reject) => verifyJwt(token, key, JWT_VERIFY_OPTIONS, (error, claims) => (error ? reject(error) : resolve(claims))));
     } catch (error) {
-      if (error instanceof InvalidTokenError) throw error;
-      throw new InvalidTokenError((error as Error).message);
+      throw asInvalidToken(error);
     }
+    return this.accept(token, payload, use);
   }
 
   async verifyAccessToken(token: string): Promise<AuthenticatedUser> {
-    const claims = await this.verifyClaims(token, 'access');
-    return {
-      id: claims.sub as string,
-      role: claims.role === 'admin' ? 'admin' : 'user',
-      aal: claims.aal === 'aal2' ? 'aal2' : 'aal1',
-      email: typeof claims.email === 'string' ? claims.email : undefined,
-      sessionId: typeof claims.sid === 'string' ? claims.sid : undefined,
-    };
+    return toAuthenticatedUser(await this.verifyClaims(token, 'access'));
   }
 
-  /** jose hands back WebCrypto keys; node:crypto wants KeyObjects (converted once per key). */
-  private keyObject(key: unknown): KeyObject {
-    if (key instanceof KeyObject) return key;
-    if (key instanceof Uint8Array || !key || typeof key !== 'object') throw new InvalidTokenError('Unusable key');
-    let converted = this.keyObjects.get(key);
-    if (!converted) {
-      converted = KeyObject.from(key as Parameters<typeof KeyObject.from>[0]);
-      this.keyObjects.set(key, converted);
-    }
-    return converted;
+  /**
+   * The claims of a token verified before and not expired since, without a signature check; undefined when
+   * it is not remembered. A remembered token of another kind is refused.
+   */
+  recall(token: string, use: TokenUse): TokenClaims | undefined {
+    const known = this.verified.recall(token);
+    return known && ofKind(known, use);
   }
+
+  /**
+   * Claims whose signature, issuer, audience and expiry were just checked: checks the claims the product
+   * adds (kind, subject, an expiry at all) and remembers the token.
+   */
+  accept(token: string, payload: unknown, use: TokenUse): TokenClaims {
+    const claims = ofKind(payload as TokenClaims, use);
+    if (typeof claims.sub !== 'string') throw new InvalidTokenError('No subject');
+    if (typeof claims.exp !== 'number') throw new InvalidTokenError('No expiry');
+    this.verified.remember(token, claims);
+    return claims;
+  }
+}
+
+/** `token_use` keeps the kinds apart: an `mfa` or `recovery` token never opens the API. */
+function ofKind(claims: TokenClaims, use: TokenUse): TokenClaims {
+  if (!claims || typeof claims !== 'object' || claims.token_use !== use) throw new InvalidTokenError('Wrong token kind');
+  return claims;
 }

@@ -1,8 +1,11 @@
 /** JWT settings shared by the issuer (services/auth) and every verifier. */
 export const TOKEN_ISSUER = 'paycadence-auth';
 export const TOKEN_AUDIENCE = 'paycadence';
-/** spec part 1 §9: accepted token algorithms RS256 and ES256; we issue ES256. */
-export const ACCEPTED_ALGORITHMS = ['ES256', 'RS256'];
+/**
+ * spec part 1 §9: accepted token algorithms RS256 and ES256; we issue ES256. Each is bound to its key type
+ * (ES256: EC P-256, RS256: RSA), never to a shared secret.
+ */
+export const ACCEPTED_ALGORITHMS = ['ES256', 'RS256'] as const;
 /** spec part 1 §9: signing-key set cached 10 minutes. */
 export const JWKS_CACHE_MS = 10 * 60 * 1000;
 
@@ -22,4 +25,28 @@ export interface AuthenticatedUser {
   email?: string;
   /** The refresh-token family (one per sign-in). */
   sessionId?: string;
+}
+
+/** The claims of a verified token. */
+export interface TokenClaims {
+  sub: string;
+  exp: number;
+  token_use: TokenUse;
+  iss?: string;
+  aud?: string | string[];
+  iat?: number;
+  nbf?: number;
+  jti?: string;
+  [claim: string]: unknown;
+}
+
+/** What the guard puts on `request.user`; unknown role and aal values fall to the least privilege. */
+export function toAuthenticatedUser(claims: TokenClaims): AuthenticatedUser {
+  return {
+    id: claims.sub,
+    role: claims.role === 'admin' ? 'admin' : 'user',
+    aal: claims.aal === 'aal2' ? 'aal2' : 'aal1',
+    email: typeof claims.email === 'string' ? claims.email : undefined,
+    sessionId: typeof claims.sid === 'string' ? claims.sid : undefined,
+  };
 }
