@@ -25,6 +25,12 @@ const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
  * @nestjs/bullmq), provides `JobProducer.enqueue`, and in a process that lists `processQueues` runs the
  * `@JobHandler` methods in workers. Workers close gracefully on shutdown: call `app.enableShutdownHooks()`
  * (createServiceApp does) so SIGTERM reaches them.
+ *
+ * ```ts
+ * JobsModule.forRoot(() => ({ redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX, processQueues: ['bank-sync'] }))
+ * await jobs.enqueue('sync-item', { userId, itemId });          // anywhere: inject JobProducer
+ * @JobHandler('sync-item') async syncItem(job: SyncItemJob) {}  // on a provider method (idempotent!)
+ * ```
  */
 @Global()
 @Module({})
