@@ -38,6 +38,6 @@ export class AccessTokenStrategy extends PassportStrategy(Strategy, ACCESS_TOKEN
   }
 
   validate(request: RequestWithHeaders, payload: unknown): AuthenticatedUser {
-    return toAuthenticatedUser(this.verifier.accept(bearerToken(request)!, payload, 'access'));
+    return toAuthenticatedUser(this.verifier.acceptVerified(bearerToken(request)!, payload, 'access'));
   }
 }

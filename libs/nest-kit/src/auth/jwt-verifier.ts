@@ -57,7 +57,7 @@ export class JwtVerifier {
     } catch (error) {
       throw asInvalidToken(error);
     }
-    return this.accept(token, payload, use);
+    return this.acceptVerified(token, payload, use);
   }
 
   async verifyAccessToken(token: string): Promise<AuthenticatedUser> {
@@ -77,7 +77,7 @@ export class JwtVerifier {
    * Claims whose signature, issuer, audience and expiry were just checked: checks the claims the product
    * adds (kind, subject, an expiry at all) and remembers the token.
    */
-  accept(token: string, payload: unknown, use: TokenUse): TokenClaims {
+  acceptVerified(token: string, payload: unknown, use: TokenUse): TokenClaims {
     const claims = ofKind(payload as TokenClaims, use);
     if (typeof claims.sub !== 'string') throw new InvalidTokenError('No subject');
     if (typeof claims.exp !== 'number') throw new InvalidTokenError('No expiry');
