@@ -1,63 +1,69 @@
 // The one aggregate the dashboard renders (spec part 2 §2), returned by the finance service from
-// GET /dashboard-with-insights, so neither side re-implements a rule.
-import { LATER_WINDOW_INITIAL_DAYS } from './constants.js';
-import { computeDashboardFast } from './dashboard-engine.js';
-import { computeDashboardReference } from './dashboard-reference.js';
-import { parseIsoDate, type IsoDate } from './dates.js';
-import type { QuickStats } from './quick-stats.js';
-import type { PaymentSuggestion } from './suggestions.js';
-import type { EmergencyFund, FinancialSummary } from './summary.js';
-import type { Tip } from './tips.js';
-import type { Bill, IncomeSource, SavingsGoal } from './types.js';
-import { assertWindowDays, type TimeWindows } from './windows.js';
-
-export interface DashboardInput {
-  bills: readonly Bill[];
-  incomes: readonly IncomeSource[];
-  savingsGoals: readonly SavingsGoal[];
-  /** The clock: today's date, 'YYYY-MM-DD'. */
-  today: IsoDate;
-  /** Later window length in days: 7, 14, 21, ... (spec part 2 §9). Default 7. */
-  laterWindowDays?: number;
-  /** Optional bank analytics (spec part 2 §3/§9). */
-  analytics?: {
-    /** Used as monthly income when the user's own income normalises to 0 (§9). */
-    monthlyIncomeCents?: number;
-    /** Used by the savings-rate tips instead of the computed rate. */
-    savingsRatePercent?: number;
-  };
-}
-
-export interface UpcomingBillsSummary {
-  count: number;
-  totalCents: number;
-  /** Inclusive end: the coming Sunday (spec part 2 §9). */
-  endDate: IsoDate;
-}
-
-export interface DashboardData {
-  today: IsoDate;
-  summary: FinancialSummary & { upcomingBillsThisWeek: UpcomingBillsSummary };
-  /** Smart Payment Schedule, sorted by suggested date (the UI shows 5 first). */
-  paymentSchedule: PaymentSuggestion[];
-  laterWindowDays: number;
-  incomeHorizonDays: number;
-  windows: TimeWindows;
-  /** At most 4. */
-  tips: Tip[];
-  quickStats: QuickStats;
-  emergencyFund: EmergencyFund;
-}
+// GET /dashboard-with-insights, so neither side re-implements a rule. It composes the same rules the
+// public IsoDate functions run, in their day-number form: `today` is parsed once, the bills are
+// expanded once (the schedule takes a prefix of each series) and nothing re-parses an occurrence.
+import { LATER_WINDOW_INITIAL_DAYS, SCHEDULE_INCOME_HORIZON_DAYS, SCHEDULE_OCCURRENCE_COUNTS, WEEK_DAYS } from './constants.js';
+import type { DashboardData, DashboardInput } from './dashboard-types.js';
+import { isoDateOf, readDay } from './day-numbers.js';
+import { dashboardIncomeHorizonDays, projectIncomeOnDays } from './income.js';
+import { monthlyBillsCents, monthlyIncomeCents } from './monthly.js';
+import { computeQuickStatsOnDays } from './quick-stats.js';
+import { expandBillsOnDays, firstOccurrencesOfEachBill } from './recurrence.js';
+import { buildPaymentScheduleOnDays } from './suggestions.js';
+import { computeEmergencyFund, computeSummary } from './summary.js';
+import { buildTips } from './tips.js';
+import { assertWindowDays, billsDueBetween, buildTimeWindowsOnDays, comingSundayDay } from './windows.js';
 
 /**
- * spec part 2 §2/§9: everything the dashboard renders, for one day and Later window. Validates
- * `today` and the window first (RangeError), then runs on day numbers (dashboard-engine.ts); inputs
- * that path does not take go through the plain composition of the rules (dashboard-reference.ts),
- * which answers or throws exactly as before.
+ * spec part 2 §2/§9: everything the dashboard renders, for one day and Later window. Invalid input
+ * throws RangeError, in the order the rules run: `today`, the window, the first bill with an invalid
+ * date, the first income that cannot be projected, then an unknown recurrence (incomes first).
  */
 export function computeDashboard(input: DashboardInput): DashboardData {
+  const { bills, incomes, savingsGoals, analytics } = input;
   const laterWindowDays = input.laterWindowDays ?? LATER_WINDOW_INITIAL_DAYS;
-  parseIsoDate(input.today);
+  const today = readDay(input.today);
   assertWindowDays(laterWindowDays);
-  return computeDashboardFast({ ...input, laterWindowDays }) ?? computeDashboardReference({ ...input, laterWindowDays });
+  const todayDay = today.dayNumber;
+
+  // spec part 2 §9: panels use the dashboard counts and a max(30, window + 14) day income horizon.
+  const billOccurrences = expandBillsOnDays(bills, today);
+  const incomeHorizonDays = dashboardIncomeHorizonDays(laterWindowDays);
+  const paydays = projectIncomeOnDays(incomes, today, incomeHorizonDays);
+
+  const summary = computeSummary(monthlyIncomeCents(incomes, input.today), monthlyBillsCents(bills, input.today), analytics?.monthlyIncomeCents ?? 0);
+  const emergencyFund = computeEmergencyFund(summary.monthlyBillsCents, savingsGoals);
+  const sunday = comingSundayDay(todayDay);
+  const dueThisWeek = billsDueBetween(billOccurrences, todayDay, sunday);
+
+  return {
+    today: input.today,
+    summary: {
+      ...summary,
+      upcomingBillsThisWeek: {
+        count: dueThisWeek.length,
+        totalCents: dueThisWeek.reduce((sum, b) => sum + b.amountCents, 0),
+        endDate: isoDateOf(sunday),
+      },
+    },
+    // spec part 2 §9: the schedule uses the schedule counts and projects income 60 days.
+    paymentSchedule: buildPaymentScheduleOnDays(
+      firstOccurrencesOfEachBill(billOccurrences, SCHEDULE_OCCURRENCE_COUNTS),
+      projectIncomeOnDays(incomes, today, SCHEDULE_INCOME_HORIZON_DAYS),
+      todayDay,
+    ),
+    laterWindowDays,
+    incomeHorizonDays,
+    windows: buildTimeWindowsOnDays(billOccurrences, paydays, todayDay, laterWindowDays),
+    tips: buildTips({
+      summary,
+      emergencyFund,
+      incomes,
+      // spec part 2 §5: "bills due within 7 days" = today through today + 7, like This Week.
+      billsDueWithinWeek: billsDueBetween(billOccurrences, todayDay, todayDay + WEEK_DAYS),
+      savingsRatePercent: analytics?.savingsRatePercent,
+    }),
+    quickStats: computeQuickStatsOnDays(billOccurrences, today),
+    emergencyFund,
+  };
 }

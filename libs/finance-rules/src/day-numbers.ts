@@ -1,11 +1,33 @@
-// Internal (not re-exported from index.ts): calendar arithmetic on day numbers (days since
-// 1970-01-01), for the hot loops of computeDashboard. Strings are parsed once at the entry and
-// formatted once at the exit; everything in between is integer math.
-import { daysInMonth } from './dates.js';
+// Calendar arithmetic on day numbers (days since 1970-01-01, proleptic Gregorian, i.e. UTC calendar
+// days). The one place that parses, validates and formats 'YYYY-MM-DD': every rule parses a date
+// once, works on integers and formats once. Internal: dates.ts is the public face of it.
+
+/** A calendar date split into numbers. */
+export interface DateParts {
+  year: number;
+  /** 1..12 */
+  month: number;
+  /** 1..31 */
+  day: number;
+}
+
+/** A parsed date: its calendar parts and its day number. */
+export interface DayRef extends DateParts {
+  dayNumber: number;
+}
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Days-from-civil (H. Hinnant), the same formula as toDayNumber in dates.ts, without the parse. */
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Days-from-civil (H. Hinnant), exact for every Gregorian date. */
 export function dayNumberOf(year: number, month: number, day: number): number {
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
@@ -16,36 +38,8 @@ export function dayNumberOf(year: number, month: number, day: number): number {
   return era * 146097 + doe - 719468;
 }
 
-export interface CivilDate {
-  year: number;
-  /** 1..12 */
-  month: number;
-  /** 1..31 */
-  day: number;
-}
-
-/** A parsed date: its day number and calendar parts. */
-export interface DayRef extends CivilDate {
-  dayNumber: number;
-}
-
-/**
- * The 'YYYY-MM-DD' text parsed once, or null when it is not a valid date (the same check as isIsoDate;
- * computeDashboard validates its inputs with this at the entry).
- */
-export function parseDayRef(value: unknown): DayRef | null {
-  if (typeof value !== 'string') return null;
-  const m = ISO_DATE.exec(value);
-  if (!m) return null;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  return { year, month, day, dayNumber: dayNumberOf(year, month, day) };
-}
-
-/** Civil-from-days, the same formula as fromDayNumber in dates.ts. */
-export function civilOf(dayNumber: number): CivilDate {
+/** Civil-from-days (H. Hinnant), the inverse of dayNumberOf. */
+export function civilOf(dayNumber: number): DateParts {
   const z = dayNumber + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
@@ -57,51 +51,62 @@ export function civilOf(dayNumber: number): CivilDate {
   return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
 }
 
+/** 0 = Sunday ... 6 = Saturday (1970-01-01, day 0, was a Thursday). */
+export function weekdayOf(dayNumber: number): number {
+  return (((dayNumber + 4) % 7) + 7) % 7;
+}
+
+/** The 'YYYY-MM-DD' text parsed, or null when it is not a real date (2025-02-30, '3/1/2026'). */
+export function parseDayRef(value: string): DayRef | null {
+  const m = ISO_DATE.exec(value);
+  if (!m) return null;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return { year, month, day, dayNumber: dayNumberOf(year, month, day) };
+}
+
+/** As parseDayRef, throwing the library's one invalid-date error. */
+export function readDay(value: string): DayRef {
+  const ref = parseDayRef(value);
+  if (ref === null) throw new RangeError(`Invalid date '${value}', expected YYYY-MM-DD`);
+  return ref;
+}
+
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
-/**
- * Formats day numbers as 'YYYY-MM-DD' and 'M/D/YYYY', each day at most once per instance (one
- * instance per computeDashboard call, so nothing grows across calls).
- */
-export class DayFormatter {
-  private readonly iso = new Map<number, string>();
-  private readonly usShort = new Map<number, string>();
-
-  isoDate(dayNumber: number): string {
-    let text = this.iso.get(dayNumber);
-    if (text === undefined) {
-      const { year, month, day } = civilOf(dayNumber);
-      text = `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
-      this.iso.set(dayNumber, text);
-    }
-    return text;
-  }
-
-  /** spec part 2 §9: en-US short format (M/D/YYYY), as formatUsShortDate. */
-  usShortDate(dayNumber: number): string {
-    let text = this.usShort.get(dayNumber);
-    if (text === undefined) {
-      const { year, month, day } = civilOf(dayNumber);
-      text = `${month}/${day}/${year}`;
-      this.usShort.set(dayNumber, text);
-    }
-    return text;
-  }
+export function formatDateParts({ year, month, day }: DateParts): string {
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
 }
 
-/** Index of the first element of the ascending `values` (from `start`) that is >= `target`. */
-export function lowerBound(values: readonly number[], target: number, start = 0): number {
-  let lo = start;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid]! < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/** spec part 2 §9: en-US short format (M/D/YYYY). */
+export function formatUsShortParts({ year, month, day }: DateParts): string {
+  return `${month}/${day}/${year}`;
 }
 
-/** Index of the first element of the ascending `values` that is > `target`. */
-export function upperBound(values: readonly number[], target: number): number {
-  return lowerBound(values, target + 1);
+// Formatting memo: a dashboard formats the same few hundred days many times. Bounded so a
+// long-running server cannot grow it without limit; it only ever holds what the formatter returns.
+const MAX_CACHED_DAYS = 4096;
+const ISO_TEXT = new Map<number, string>();
+const US_SHORT_TEXT = new Map<number, string>();
+
+function memoised(cache: Map<number, string>, dayNumber: number, format: (parts: DateParts) => string): string {
+  let text = cache.get(dayNumber);
+  if (text === undefined) {
+    text = format(civilOf(dayNumber));
+    if (cache.size >= MAX_CACHED_DAYS) cache.clear();
+    cache.set(dayNumber, text);
+  }
+  return text;
+}
+
+/** The day as 'YYYY-MM-DD'. */
+export function isoDateOf(dayNumber: number): string {
+  return memoised(ISO_TEXT, dayNumber, formatDateParts);
+}
+
+/** The day as 'M/D/YYYY'. */
+export function usShortDateOf(dayNumber: number): string {
+  return memoised(US_SHORT_TEXT, dayNumber, formatUsShortParts);
 }

@@ -1,8 +1,11 @@
-// Income projection (spec part 2 §9: dashboard horizon max(30, window + 14) days; schedule 60 days).
+// Income projection (spec part 2 §9: dashboard horizon max(30, window + 14) days; schedule 60 days),
+// on day numbers: each pay date is parsed once and formatted once.
 import { compareText } from './compare.js';
 import { MIN_DASHBOARD_INCOME_HORIZON_DAYS, WEEK_DAYS } from './constants.js';
-import { addDays, daysBetween, type IsoDate } from './dates.js';
-import { firstOccurrenceIndexOnOrAfter, nthOccurrence } from './recurrence.js';
+import type { IsoDate } from './dates.js';
+import { byDay, type Dated } from './dated.js';
+import { isoDateOf, readDay, type DayRef } from './day-numbers.js';
+import { scheduleOf } from './schedule.js';
 import type { IncomeFrequency, IncomeSource } from './types.js';
 
 export interface IncomeOccurrence {
@@ -22,18 +25,27 @@ export function dashboardIncomeHorizonDays(laterWindowDays: number): number {
   return Math.max(MIN_DASHBOARD_INCOME_HORIZON_DAYS, laterWindowDays + 2 * WEEK_DAYS);
 }
 
+/** projectIncome on day numbers: the paydays with their days, sorted by day, then source. */
+export function projectIncomeOnDays(incomes: readonly IncomeSource[], today: DayRef, horizonDays: number): Dated<IncomeOccurrence>[] {
+  const end = today.dayNumber + horizonDays;
+  const result: Dated<IncomeOccurrence>[] = [];
+  for (const income of incomes) {
+    const schedule = scheduleOf(readDay(income.nextDate), income.frequency);
+    let k = Math.max(0, schedule.firstIndexOnOrAfter(today) ?? 0);
+    for (let day = schedule.nth(k); day <= end; day = schedule.nth(++k)) {
+      result.push({
+        day,
+        value: { incomeId: income.id, source: income.source, amountCents: income.amountCents, date: isoDateOf(day), frequency: income.frequency },
+      });
+    }
+  }
+  return result.sort((a, b) => byDay(a, b) || compareText(a.value.source, b.value.source));
+}
+
 /**
  * Every pay date from today through today + horizonDays (inclusive), starting at nextDate when it
  * is today or later, else rolling forward from it. Sorted by date, then source.
  */
 export function projectIncome(incomes: readonly IncomeSource[], today: IsoDate, horizonDays: number): IncomeOccurrence[] {
-  const end = addDays(today, horizonDays);
-  const result: IncomeOccurrence[] = [];
-  for (const income of incomes) {
-    let k = Math.max(0, firstOccurrenceIndexOnOrAfter(income.nextDate, income.frequency, today) ?? 0);
-    for (let date = nthOccurrence(income.nextDate, income.frequency, k); daysBetween(date, end) >= 0; date = nthOccurrence(income.nextDate, income.frequency, ++k)) {
-      result.push({ incomeId: income.id, source: income.source, amountCents: income.amountCents, date, frequency: income.frequency });
-    }
-  }
-  return result.sort((a, b) => daysBetween(b.date, a.date) || compareText(a.source, b.source));
+  return projectIncomeOnDays(incomes, readDay(today), horizonDays).map((o) => o.value);
 }

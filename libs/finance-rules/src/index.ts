@@ -1,15 +1,49 @@
+// The public API. Modules whose every export is public are re-exported whole; the rule modules also
+// export their day-number forms for computeDashboard, so their public names are listed one by one.
 export * from './compare.js';
 export * from './constants.js';
-export * from './dashboard.js';
+export * from './dashboard-types.js';
+export { computeDashboard } from './dashboard.js';
 export * from './dates.js';
 export * from './demo.js';
-export * from './income.js';
+export { dashboardIncomeHorizonDays, projectIncome, type IncomeOccurrence } from './income.js';
 export * from './money.js';
 export * from './monthly.js';
-export * from './quick-stats.js';
-export * from './recurrence.js';
-export * from './suggestions.js';
+export { computeQuickStats, type QuickStats } from './quick-stats.js';
+export {
+  expandBill,
+  expandBills,
+  firstOccurrenceIndexOnOrAfter,
+  nthOccurrence,
+  occurrencesBetween,
+  occurrencesFrom,
+  type BillOccurrence,
+} from './recurrence.js';
+export {
+  buildPaymentSchedule,
+  confidenceBand,
+  payDaysBeforeDue,
+  pickIncomeForBill,
+  scoreConfidence,
+  suggestedPayDate,
+  suggestPayment,
+  type ConfidenceBand,
+  type ConfidenceInput,
+  type PaymentSuggestion,
+} from './suggestions.js';
 export * from './summary.js';
 export * from './tips.js';
 export * from './types.js';
-export * from './windows.js';
+export {
+  assertWindowDays,
+  billsDueThrough,
+  buildTimeWindows,
+  comingSunday,
+  endOfNextWeek,
+  nextLaterWindowDays,
+  resetLaterWindowDays,
+  type TimeWindow,
+  type TimeWindows,
+  type WindowItem,
+  type WindowKey,
+} from './windows.js';

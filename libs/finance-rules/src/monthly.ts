@@ -1,19 +1,29 @@
 // Monthly normalisation (spec part 2 §9): weekly and biweekly count their occurrences in the current
 // calendar month, monthly as is, quarterly divided by 3. Bills follow the same idea.
-import { endOfMonth, parseIsoDate, startOfMonth, type IsoDate } from './dates.js';
-import { occurrencesBetween } from './recurrence.js';
+import type { IsoDate } from './dates.js';
+import { daysInMonth, readDay, type DayRef } from './day-numbers.js';
+import { occurrenceDaysBetween } from './recurrence.js';
+import { scheduleOf } from './schedule.js';
 import type { Bill, IncomeSource, Recurrence } from './types.js';
 
-/**
- * One item's amount per month. Weekly and biweekly schedules are extended both ways from their
- * anchor date, so a weekly item counts 4 or 5 times whatever today's position in the month.
- * Not in the spec (our choice): yearly / 12; a one-time bill counts only in the month it is due.
- */
-export function monthlyAmountCents(amountCents: number, anchor: IsoDate, recurrence: Recurrence, today: IsoDate): number {
+/** The calendar month `today` falls in, as day numbers. */
+interface CalendarMonth {
+  today: DayRef;
+  first: DayRef;
+  lastDay: number;
+}
+
+function calendarMonthOf(today: IsoDate): CalendarMonth {
+  const ref = readDay(today);
+  const first = { year: ref.year, month: ref.month, day: 1, dayNumber: ref.dayNumber - ref.day + 1 };
+  return { today: ref, first, lastDay: first.dayNumber + daysInMonth(ref.year, ref.month) - 1 };
+}
+
+function amountInMonth(amountCents: number, anchor: IsoDate, recurrence: Recurrence, month: CalendarMonth): number {
   switch (recurrence) {
     case 'weekly':
     case 'biweekly':
-      return amountCents * occurrencesBetween(anchor, recurrence, startOfMonth(today), endOfMonth(today)).length;
+      return amountCents * occurrenceDaysBetween(scheduleOf(readDay(anchor), recurrence), month.first, month.lastDay).length;
     case 'monthly':
       return amountCents;
     case 'quarterly':
@@ -21,9 +31,8 @@ export function monthlyAmountCents(amountCents: number, anchor: IsoDate, recurre
     case 'yearly':
       return Math.round(amountCents / 12);
     case 'once': {
-      const due = parseIsoDate(anchor);
-      const now = parseIsoDate(today);
-      return due.year === now.year && due.month === now.month ? amountCents : 0;
+      const due = readDay(anchor);
+      return due.year === month.today.year && due.month === month.today.month ? amountCents : 0;
     }
     default:
       // Unreachable for typed callers; guards against an unchecked value from storage.
@@ -31,12 +40,23 @@ export function monthlyAmountCents(amountCents: number, anchor: IsoDate, recurre
   }
 }
 
+/**
+ * One item's amount per month. Weekly and biweekly schedules are extended both ways from their
+ * anchor date, so a weekly item counts 4 or 5 times whatever today's position in the month.
+ * Not in the spec (our choice): yearly / 12; a one-time bill counts only in the month it is due.
+ */
+export function monthlyAmountCents(amountCents: number, anchor: IsoDate, recurrence: Recurrence, today: IsoDate): number {
+  return amountInMonth(amountCents, anchor, recurrence, calendarMonthOf(today));
+}
+
 /** spec part 2 §9: monthly income normalisation. */
 export function monthlyIncomeCents(incomes: readonly IncomeSource[], today: IsoDate): number {
-  return incomes.reduce((sum, i) => sum + monthlyAmountCents(i.amountCents, i.nextDate, i.frequency, today), 0);
+  const month = calendarMonthOf(today);
+  return incomes.reduce((sum, i) => sum + amountInMonth(i.amountCents, i.nextDate, i.frequency, month), 0);
 }
 
 /** Monthly bills total, normalised the same way as income. */
 export function monthlyBillsCents(bills: readonly Bill[], today: IsoDate): number {
-  return bills.reduce((sum, b) => sum + monthlyAmountCents(b.amountCents, b.dueDate, b.recurring, today), 0);
+  const month = calendarMonthOf(today);
+  return bills.reduce((sum, b) => sum + amountInMonth(b.amountCents, b.dueDate, b.recurring, month), 0);
 }

@@ -1,7 +1,9 @@
 // Quick Stats in the Smart Suggestions panel (spec part 2 §2): month, days remaining, upcoming bills.
-import { daysBetween, endOfMonth, monthName, type IsoDate } from './dates.js';
+import { MONTH_NAMES, type IsoDate } from './dates.js';
+import { dateEach, type Dated } from './dated.js';
+import { daysInMonth, isoDateOf, readDay, type DayRef } from './day-numbers.js';
 import type { BillOccurrence } from './recurrence.js';
-import { billsDueThrough, endOfNextWeek } from './windows.js';
+import { billsDueBetween, endOfNextWeekDay } from './windows.js';
 
 export interface QuickStats {
   /** e.g. 'March' */
@@ -13,12 +15,18 @@ export interface QuickStats {
   upcomingBillsEndDate: IsoDate;
 }
 
-export function computeQuickStats(bills: readonly BillOccurrence[], today: IsoDate): QuickStats {
-  const end = endOfNextWeek(today);
+/** computeQuickStats on day numbers. */
+export function computeQuickStatsOnDays(bills: readonly Dated<BillOccurrence>[], today: DayRef): QuickStats {
+  const endOfNextWeek = endOfNextWeekDay(today.dayNumber);
   return {
-    monthName: monthName(today),
-    daysRemainingInMonth: daysBetween(today, endOfMonth(today)),
-    upcomingBillsCount: billsDueThrough(bills, today, end).length,
-    upcomingBillsEndDate: end,
+    monthName: MONTH_NAMES[today.month - 1]!,
+    daysRemainingInMonth: daysInMonth(today.year, today.month) - today.day,
+    upcomingBillsCount: billsDueBetween(bills, today.dayNumber, endOfNextWeek).length,
+    upcomingBillsEndDate: isoDateOf(endOfNextWeek),
   };
+}
+
+export function computeQuickStats(bills: readonly BillOccurrence[], today: IsoDate): QuickStats {
+  const day = readDay(today);
+  return computeQuickStatsOnDays(dateEach(bills, (b) => b.dueDate), day);
 }

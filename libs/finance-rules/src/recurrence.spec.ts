@@ -35,6 +35,13 @@ describe('recurrence counts (spec part 2 §9)', () => {
     const counts = kind === 'dashboard' ? DASHBOARD_OCCURRENCE_COUNTS : SCHEDULE_OCCURRENCE_COUNTS;
     expect(dates(recurring, '2026-03-20', TODAY, counts)).toHaveLength(count);
   });
+
+  it.each(Object.keys(SCHEDULE_OCCURRENCE_COUNTS) as BillRecurrence[])(
+    'the schedule takes no more %s occurrences than the panels (computeDashboard reuses the first ones)',
+    (recurring) => {
+      expect(SCHEDULE_OCCURRENCE_COUNTS[recurring]).toBeLessThanOrEqual(DASHBOARD_OCCURRENCE_COUNTS[recurring]);
+    },
+  );
 });
 
 describe('recurrence dates', () => {

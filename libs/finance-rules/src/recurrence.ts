@@ -1,7 +1,12 @@
 // Recurrence expansion for bills and income (spec part 2 §3 recurring values, §9 occurrence counts).
+// Each rule runs on day numbers (schedule.ts); the IsoDate functions parse their arguments once and
+// format their answers once.
 import { compareText } from './compare.js';
 import { DASHBOARD_OCCURRENCE_COUNTS } from './constants.js';
-import { addDays, addMonths, daysBetween, parseIsoDate, type IsoDate } from './dates.js';
+import type { IsoDate } from './dates.js';
+import { byDay, type Dated } from './dated.js';
+import { isoDateOf, readDay, type DayRef } from './day-numbers.js';
+import { scheduleOf, type Schedule } from './schedule.js';
 import type { Bill, BillCategory, BillPriority, BillRecurrence, Recurrence } from './types.js';
 
 export interface BillOccurrence {
@@ -15,37 +20,32 @@ export interface BillOccurrence {
   recurring: BillRecurrence;
 }
 
-const DAY_STEPS: Partial<Record<Recurrence, number>> = { weekly: 7, biweekly: 14 };
-const MONTH_STEPS: Partial<Record<Recurrence, number>> = { monthly: 1, quarterly: 3, yearly: 12 };
-
 /**
  * The n-th occurrence counted from the anchor (n may be negative for repeating rules). Month-based
  * rules always add to the anchor, so a 31st falls on the last day of shorter months and returns to
  * the 31st in long ones (Jan 31 -> Feb 28/29 -> Mar 31).
  */
 export function nthOccurrence(anchor: IsoDate, recurrence: Recurrence, n: number): IsoDate {
-  const daySteps = DAY_STEPS[recurrence];
-  if (daySteps !== undefined) return addDays(anchor, daySteps * n);
-  const monthSteps = MONTH_STEPS[recurrence];
-  if (monthSteps !== undefined) return addMonths(anchor, monthSteps * n);
-  if (n !== 0) throw new RangeError('A one-time date has only occurrence 0');
-  return anchor;
+  return isoDateOf(scheduleOf(readDay(anchor), recurrence).nth(n));
 }
 
 /** Index of the first occurrence on or after `date`; negative when that lies before the anchor; null for a past one-time date. */
 export function firstOccurrenceIndexOnOrAfter(anchor: IsoDate, recurrence: Recurrence, date: IsoDate): number | null {
-  const gap = daysBetween(anchor, date);
-  const daySteps = DAY_STEPS[recurrence];
-  if (daySteps !== undefined) return Math.ceil(gap / daySteps);
-  const monthSteps = MONTH_STEPS[recurrence];
-  if (monthSteps === undefined) return gap <= 0 ? 0 : null;
-  const a = parseIsoDate(anchor);
-  const d = parseIsoDate(date);
-  const monthGap = d.year * 12 + d.month - (a.year * 12 + a.month);
-  // Occurrence k lands in month anchor + k*step, so this k is a lower bound off by at most one.
-  let k = Math.floor(monthGap / monthSteps);
-  while (daysBetween(nthOccurrence(anchor, recurrence, k), date) > 0) k += 1;
-  return k;
+  const from = readDay(date);
+  return scheduleOf(readDay(anchor), recurrence).firstIndexOnOrAfter(from);
+}
+
+/** occurrencesFrom on day numbers. */
+export function occurrenceDaysFrom(schedule: Schedule, from: DayRef, count: number): number[] {
+  const first = schedule.firstIndexOnOrAfter(from);
+  if (first === null) return [];
+  const start = Math.max(0, first);
+  const limit = schedule.recurrence === 'once' ? Math.min(count, 1) : count;
+  // The length rule of Array.from (NaN -> 0, 2.5 -> 2, Infinity throws), without its slow callback.
+  const length = Math.floor(Math.max(0, limit)) || 0;
+  const days = new Array<number>(length);
+  for (let i = 0; i < length; i += 1) days[i] = schedule.nth(start + i);
+  return days;
 }
 
 /**
@@ -54,11 +54,18 @@ export function firstOccurrenceIndexOnOrAfter(anchor: IsoDate, recurrence: Recur
  * one-time date yields nothing.
  */
 export function occurrencesFrom(anchor: IsoDate, recurrence: Recurrence, from: IsoDate, count: number): IsoDate[] {
-  const first = firstOccurrenceIndexOnOrAfter(anchor, recurrence, from);
-  if (first === null) return [];
-  const start = Math.max(0, first);
-  const limit = recurrence === 'once' ? Math.min(count, 1) : count;
-  return Array.from({ length: Math.max(0, limit) }, (_, i) => nthOccurrence(anchor, recurrence, start + i));
+  const fromDay = readDay(from);
+  return occurrenceDaysFrom(scheduleOf(readDay(anchor), recurrence), fromDay, count).map(isoDateOf);
+}
+
+/** occurrencesBetween on day numbers, `to` inclusive. */
+export function occurrenceDaysBetween(schedule: Schedule, from: DayRef, to: number): number[] {
+  const anchor = schedule.anchor.dayNumber;
+  if (schedule.recurrence === 'once') return anchor >= from.dayNumber && anchor <= to ? [anchor] : [];
+  const result: number[] = [];
+  let k = schedule.firstIndexOnOrAfter(from) ?? 0;
+  for (let day = schedule.nth(k); day <= to; day = schedule.nth(++k)) result.push(day);
+  return result;
 }
 
 /**
@@ -66,15 +73,54 @@ export function occurrencesFrom(anchor: IsoDate, recurrence: Recurrence, from: I
  * too. Used to count occurrences in a calendar month (spec part 2 §9 normalisation).
  */
 export function occurrencesBetween(anchor: IsoDate, recurrence: Recurrence, from: IsoDate, to: IsoDate): IsoDate[] {
-  if (recurrence === 'once') {
-    return daysBetween(from, anchor) >= 0 && daysBetween(anchor, to) >= 0 ? [anchor] : [];
-  }
-  const result: IsoDate[] = [];
-  let k = firstOccurrenceIndexOnOrAfter(anchor, recurrence, from) ?? 0;
-  for (let date = nthOccurrence(anchor, recurrence, k); daysBetween(date, to) >= 0; date = nthOccurrence(anchor, recurrence, ++k)) {
-    result.push(date);
-  }
-  return result;
+  const schedule = scheduleOf(readDay(anchor), recurrence);
+  return occurrenceDaysBetween(schedule, readDay(from), readDay(to).dayNumber).map(isoDateOf);
+}
+
+/** A bill occurrence with its due day and its place in its bill's series (0 = the first on or after today). */
+export interface DatedBillOccurrence extends Dated<BillOccurrence> {
+  index: number;
+}
+
+/** One bill's occurrences from `today` with their due days (spec part 2 §9 counts by recurrence). */
+function datedBillOccurrences(bill: Bill, today: DayRef, counts: Readonly<Record<Recurrence, number>>): DatedBillOccurrence[] {
+  const days = occurrenceDaysFrom(scheduleOf(readDay(bill.dueDate), bill.recurring), today, counts[bill.recurring]);
+  return days.map((day, index) => ({
+    day,
+    index,
+    value: {
+      billId: bill.id,
+      billName: bill.name,
+      amountCents: bill.amountCents,
+      dueDate: isoDateOf(day),
+      priority: bill.priority,
+      category: bill.category,
+      recurring: bill.recurring,
+    },
+  }));
+}
+
+/** expandBills on day numbers: every bill's occurrences, sorted by due day, then name. */
+export function expandBillsOnDays(
+  bills: readonly Bill[],
+  today: DayRef,
+  counts: Readonly<Record<Recurrence, number>> = DASHBOARD_OCCURRENCE_COUNTS,
+): DatedBillOccurrence[] {
+  const result: DatedBillOccurrence[] = [];
+  for (const bill of bills) result.push(...datedBillOccurrences(bill, today, counts));
+  return result.sort((a, b) => byDay(a, b) || compareText(a.value.billName, b.value.billName));
+}
+
+/**
+ * What expandBillsOnDays gives with `fewer` counts, taken from its answer with larger ones (spec part 2
+ * §9: the schedule counts are at most the dashboard counts): each series is a prefix of the longer
+ * one, and dropping items keeps the sorted order.
+ */
+export function firstOccurrencesOfEachBill(
+  expanded: readonly DatedBillOccurrence[],
+  fewer: Readonly<Record<Recurrence, number>>,
+): DatedBillOccurrence[] {
+  return expanded.filter((o) => o.index < fewer[o.value.recurring]);
 }
 
 /** spec part 2 §9: one bill's upcoming occurrences (dashboard counts by default). */
@@ -83,15 +129,7 @@ export function expandBill(
   today: IsoDate,
   counts: Readonly<Record<Recurrence, number>> = DASHBOARD_OCCURRENCE_COUNTS,
 ): BillOccurrence[] {
-  return occurrencesFrom(bill.dueDate, bill.recurring, today, counts[bill.recurring]).map((dueDate) => ({
-    billId: bill.id,
-    billName: bill.name,
-    amountCents: bill.amountCents,
-    dueDate,
-    priority: bill.priority,
-    category: bill.category,
-    recurring: bill.recurring,
-  }));
+  return datedBillOccurrences(bill, readDay(today), counts).map((o) => o.value);
 }
 
 /** All bills' upcoming occurrences, sorted by due date, then name. */
@@ -100,7 +138,5 @@ export function expandBills(
   today: IsoDate,
   counts: Readonly<Record<Recurrence, number>> = DASHBOARD_OCCURRENCE_COUNTS,
 ): BillOccurrence[] {
-  return bills
-    .flatMap((bill) => expandBill(bill, today, counts))
-    .sort((a, b) => daysBetween(b.dueDate, a.dueDate) || compareText(a.billName, b.billName));
+  return expandBillsOnDays(bills, readDay(today), counts).map((o) => o.value);
 }

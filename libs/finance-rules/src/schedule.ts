@@ -1,8 +1,6 @@
-// Internal (not re-exported from index.ts): one repeat rule on day numbers, built once per bill or
-// income so the hot loops never parse a date. Same rules as nthOccurrence and
-// firstOccurrenceIndexOnOrAfter in recurrence.ts (spec part 2 §3 recurring values).
-import { daysInMonth } from './dates.js';
-import { dayNumberOf, type DayRef } from './day-numbers.js';
+// Internal: one repeat rule on day numbers (spec part 2 §3 recurring values), built once per bill or
+// income so the loops of the recurrence, income and monthly rules never parse or format a date.
+import { dayNumberOf, daysInMonth, type DayRef } from './day-numbers.js';
 import type { Recurrence } from './types.js';
 
 export interface Schedule {
@@ -10,7 +8,7 @@ export interface Schedule {
   readonly anchor: DayRef;
   /** Day number of occurrence n (n may be negative for repeating rules). */
   nth(n: number): number;
-  /** Index of the first occurrence on or after `from`; null for a past one-time date. */
+  /** Index of the first occurrence on or after `from`; negative before the anchor; null for a past one-time date. */
   firstIndexOnOrAfter(from: DayRef): number | null;
 }
 
@@ -39,7 +37,12 @@ function monthInfo(index: number): MonthInfo {
   return info;
 }
 
-/** The schedule of `recurrence` anchored at `anchor`. */
+/**
+ * The schedule of `recurrence` anchored at `anchor`. Month-based rules always count from the
+ * anchor, so a 31st falls on the last day of shorter months and returns to the 31st in long ones
+ * (Jan 31 -> Feb 28/29 -> Mar 31). 'once', and any value that is not a repeat rule, is the anchor
+ * alone.
+ */
 export function scheduleOf(anchor: DayRef, recurrence: Recurrence): Schedule {
   const daySteps = DAY_STEPS[recurrence];
   if (daySteps !== undefined) {
@@ -53,7 +56,6 @@ export function scheduleOf(anchor: DayRef, recurrence: Recurrence): Schedule {
   const monthSteps = MONTH_STEPS[recurrence];
   if (monthSteps !== undefined) {
     const anchorIndex = anchor.year * 12 + (anchor.month - 1);
-    // Always counted from the anchor, so a 31st clamps in short months and returns in long ones.
     const nth = (n: number) => {
       const { firstDay, length } = monthInfo(anchorIndex + monthSteps * n);
       return firstDay + Math.min(anchor.day, length) - 1;

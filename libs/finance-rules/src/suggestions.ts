@@ -1,5 +1,7 @@
 // Payment suggestions: pay each bill a few days after a payday (spec part 2 §5 "Payment suggestion
-// rules", fields from §3 "Payment suggestion", constants from §9).
+// rules", fields from §3 "Payment suggestion", constants from §9). The rules run on day numbers and
+// find a bill's payday by binary search over the day-sorted paydays; the IsoDate functions parse
+// their arguments once and call them.
 import { compareText } from './compare.js';
 import {
   CONFIDENCE_FLOOR,
@@ -11,9 +13,11 @@ import {
   SCHEDULE_INCOME_HORIZON_DAYS,
   SCHEDULE_OCCURRENCE_COUNTS,
 } from './constants.js';
-import { addDays, daysBetween, formatUsShortDate, type IsoDate } from './dates.js';
-import { projectIncome, type IncomeOccurrence } from './income.js';
-import { expandBills, type BillOccurrence } from './recurrence.js';
+import type { IsoDate } from './dates.js';
+import { byDay, dateEach, firstIndexAfter, firstIndexFrom, type Dated } from './dated.js';
+import { isoDateOf, readDay, usShortDateOf } from './day-numbers.js';
+import { projectIncomeOnDays, type IncomeOccurrence } from './income.js';
+import { expandBillsOnDays, type BillOccurrence } from './recurrence.js';
 import { explainSuggestion } from './suggestion-text.js';
 import type { Bill, BillPriority, IncomeSource } from './types.js';
 
@@ -51,16 +55,24 @@ export interface ConfidenceInput {
 }
 
 /**
+ * pickIncomeForBill on day numbers, over paydays sorted by day: the latest payday 3 to 14 days
+ * before the due day (the last of its day), else the earliest 0 to 30 days before (the first of its day).
+ */
+export function pickPayday<T>(paydays: readonly Dated<T>[], dueDay: number): Dated<T> | null {
+  const preferred = firstIndexAfter(paydays, dueDay - PREFERRED_INCOME_MIN_DAYS) - 1;
+  if (preferred >= 0 && paydays[preferred]!.day >= dueDay - PREFERRED_INCOME_MAX_DAYS) return paydays[preferred]!;
+  const earliest = firstIndexFrom(paydays, dueDay - INCOME_MATCH_MAX_DAYS);
+  return earliest < paydays.length && paydays[earliest]!.day <= dueDay ? paydays[earliest]! : null;
+}
+
+/**
  * spec part 2 §5: only income 0 to 30 days before the due date is eligible; prefer the latest income
- * 3 to 14 days before the due date, else the first (earliest) eligible one.
+ * 3 to 14 days before the due date, else the first (earliest) eligible one. On the same day, the
+ * earliest choice is the first listed and the preferred one the last listed.
  */
 export function pickIncomeForBill(dueDate: IsoDate, incomes: readonly IncomeOccurrence[]): IncomeOccurrence | null {
-  const eligible = incomes
-    .map((income) => ({ income, lead: daysBetween(income.date, dueDate) }))
-    .filter(({ lead }) => lead >= 0 && lead <= INCOME_MATCH_MAX_DAYS)
-    .sort((a, b) => b.lead - a.lead);
-  const preferred = eligible.filter(({ lead }) => lead >= PREFERRED_INCOME_MIN_DAYS && lead <= PREFERRED_INCOME_MAX_DAYS);
-  return (preferred[preferred.length - 1] ?? eligible[0])?.income ?? null;
+  const dueDay = readDay(dueDate).dayNumber;
+  return pickPayday(dateEach(incomes, (i) => i.date).sort(byDay), dueDay)?.value ?? null;
 }
 
 /** spec part 2 §5: days before the due date to pay: 5 for high priority, 4 above $1000, else 3. */
@@ -70,10 +82,16 @@ export function payDaysBeforeDue(priority: BillPriority, amountCents: number): n
   return 3;
 }
 
+/** suggestedPayDate on day numbers. */
+export function suggestedPayDay(dueDay: number, priority: BillPriority, amountCents: number, today: number): number {
+  const day = dueDay - payDaysBeforeDue(priority, amountCents);
+  return day < today ? today + 1 : day;
+}
+
 /** spec part 2 §5: due date minus the lead days; a date before today moves to tomorrow. */
 export function suggestedPayDate(dueDate: IsoDate, priority: BillPriority, amountCents: number, today: IsoDate): IsoDate {
-  const date = addDays(dueDate, -payDaysBeforeDue(priority, amountCents));
-  return daysBetween(today, date) < 0 ? addDays(today, 1) : date;
+  const dueDay = readDay(dueDate).dayNumber;
+  return isoDateOf(suggestedPayDay(dueDay, priority, amountCents, readDay(today).dayNumber));
 }
 
 /** spec part 2 §5: confidence starts at 100, three deduction groups (first match in each), floor 50. */
@@ -102,27 +120,32 @@ export function confidenceBand(confidence: number): ConfidenceBand {
   return 'alert';
 }
 
-/** One bill occurrence's suggestion, or null when no income is eligible for it. */
-export function suggestPayment(bill: BillOccurrence, incomes: readonly IncomeOccurrence[], today: IsoDate): PaymentSuggestion | null {
-  const income = pickIncomeForBill(bill.dueDate, incomes);
-  if (!income) return null;
-  const unmoved = addDays(bill.dueDate, -payDaysBeforeDue(bill.priority, bill.amountCents));
-  const suggestedDate = suggestedPayDate(bill.dueDate, bill.priority, bill.amountCents, today);
-  const daysBeforeDue = daysBetween(suggestedDate, bill.dueDate);
-  const daysAfterIncome = daysBetween(income.date, suggestedDate);
+/** suggestPayment on day numbers (`paydays` sorted by day); `day` is the suggested pay day. */
+export function suggestPaymentOnDays(
+  { day: dueDay, value: bill }: Dated<BillOccurrence>,
+  paydays: readonly Dated<IncomeOccurrence>[],
+  today: number,
+): Dated<PaymentSuggestion> | null {
+  const payday = pickPayday(paydays, dueDay);
+  if (payday === null) return null;
+  const { day: incomeDay, value: income } = payday;
+  const leadDays = payDaysBeforeDue(bill.priority, bill.amountCents);
+  const suggestedDay = suggestedPayDay(dueDay, bill.priority, bill.amountCents, today);
+  const daysBeforeDue = dueDay - suggestedDay;
+  const daysAfterIncome = suggestedDay - incomeDay;
   const confidence = scoreConfidence({
     daysBeforeDue,
     daysAfterIncome,
     billAmountCents: bill.amountCents,
     incomeAmountCents: income.amountCents,
   });
-  return {
+  const suggestion: PaymentSuggestion = {
     id: `${bill.billId}:${bill.dueDate}`,
     billId: bill.billId,
     billName: bill.billName,
     billAmountCents: bill.amountCents,
     dueDate: bill.dueDate,
-    suggestedDate,
+    suggestedDate: isoDateOf(suggestedDay),
     paymentSource: income.source,
     incomeId: income.incomeId,
     incomeDate: income.date,
@@ -131,18 +154,45 @@ export function suggestPayment(bill: BillOccurrence, incomes: readonly IncomeOcc
     daysAfterIncome,
     reasoning: explainSuggestion({
       priority: bill.priority,
-      leadDays: payDaysBeforeDue(bill.priority, bill.amountCents),
+      leadDays,
       incomeSource: income.source,
       incomeAmountCents: income.amountCents,
-      incomeDateText: formatUsShortDate(income.date),
-      suggestedDateText: formatUsShortDate(suggestedDate),
-      moved: unmoved !== suggestedDate,
+      incomeDateText: usShortDateOf(incomeDay),
+      suggestedDateText: usShortDateOf(suggestedDay),
+      moved: suggestedDay !== dueDay - leadDays,
       daysAfterIncome,
     }),
     priority: bill.priority,
     confidence,
     band: confidenceBand(confidence),
   };
+  return { day: suggestedDay, value: suggestion };
+}
+
+/** One bill occurrence's suggestion, or null when no income is eligible for it. */
+export function suggestPayment(bill: BillOccurrence, incomes: readonly IncomeOccurrence[], today: IsoDate): PaymentSuggestion | null {
+  const dueDay = readDay(bill.dueDate).dayNumber;
+  const paydays = dateEach(incomes, (i) => i.date).sort(byDay);
+  return suggestPaymentOnDays({ day: dueDay, value: bill }, paydays, readDay(today).dayNumber)?.value ?? null;
+}
+
+/**
+ * buildPaymentSchedule on day numbers: a suggestion per bill occurrence that has a payday (`paydays`
+ * sorted by day), sorted by suggested day, due day, then bill name.
+ */
+export function buildPaymentScheduleOnDays(
+  bills: readonly Dated<BillOccurrence>[],
+  paydays: readonly Dated<IncomeOccurrence>[],
+  today: number,
+): PaymentSuggestion[] {
+  const suggestions: { dueDay: number; suggestion: Dated<PaymentSuggestion> }[] = [];
+  for (const bill of bills) {
+    const suggestion = suggestPaymentOnDays(bill, paydays, today);
+    if (suggestion !== null) suggestions.push({ dueDay: bill.day, suggestion });
+  }
+  return suggestions
+    .sort((a, b) => byDay(a.suggestion, b.suggestion) || a.dueDay - b.dueDay || compareText(a.suggestion.value.billName, b.suggestion.value.billName))
+    .map((s) => s.suggestion.value);
 }
 
 /**
@@ -150,14 +200,7 @@ export function suggestPayment(bill: BillOccurrence, incomes: readonly IncomeOcc
  * weekly 8, biweekly 4) and projects income 60 days ahead; sorted by suggested date.
  */
 export function buildPaymentSchedule(bills: readonly Bill[], incomes: readonly IncomeSource[], today: IsoDate): PaymentSuggestion[] {
-  const paydays = projectIncome(incomes, today, SCHEDULE_INCOME_HORIZON_DAYS);
-  return expandBills(bills, today, SCHEDULE_OCCURRENCE_COUNTS)
-    .map((occurrence) => suggestPayment(occurrence, paydays, today))
-    .filter((s): s is PaymentSuggestion => s !== null)
-    .sort(
-      (a, b) =>
-        daysBetween(b.suggestedDate, a.suggestedDate) ||
-        daysBetween(b.dueDate, a.dueDate) ||
-        compareText(a.billName, b.billName),
-    );
+  const day = readDay(today);
+  const paydays = projectIncomeOnDays(incomes, day, SCHEDULE_INCOME_HORIZON_DAYS);
+  return buildPaymentScheduleOnDays(expandBillsOnDays(bills, day, SCHEDULE_OCCURRENCE_COUNTS), paydays, day.dayNumber);
 }

@@ -1,7 +1,10 @@
 // Week windows of the dashboard and the demo (spec part 2 §2 and §9; part 1 §2 /demo):
 // This Week = today and the next 7 days, Next Week = days 8-14, Later = days 15 .. 14 + window.
+// Each rule has a day-number form (the dashboard composes those) and an IsoDate form.
 import { LATER_WINDOW_INITIAL_DAYS, LATER_WINDOW_STEP_DAYS, WEEK_DAYS } from './constants.js';
-import { addDays, dayOfWeek, daysBetween, type IsoDate } from './dates.js';
+import type { IsoDate } from './dates.js';
+import { byDay, dateEach, type Dated } from './dated.js';
+import { isoDateOf, readDay, weekdayOf } from './day-numbers.js';
 import type { IncomeOccurrence } from './income.js';
 import type { BillOccurrence } from './recurrence.js';
 
@@ -41,31 +44,43 @@ export function assertWindowDays(days: number): void {
   if (!Number.isInteger(days) || days < 1) throw new RangeError(`Window length must be a positive whole number of days, got ${days}`);
 }
 
-function buildWindow(
+function windowOnDays(
   key: WindowKey,
   title: TimeWindow['title'],
-  today: IsoDate,
+  today: number,
   firstDay: number,
   lastDay: number,
-  bills: readonly BillOccurrence[],
-  incomes: readonly IncomeOccurrence[],
+  bills: readonly Dated<BillOccurrence>[],
+  incomes: readonly Dated<IncomeOccurrence>[],
 ): TimeWindow {
-  const inRange = (date: IsoDate) => {
-    const offset = daysBetween(today, date);
-    return offset >= firstDay && offset <= lastDay;
-  };
-  const billItems: WindowItem[] = bills.filter((b) => inRange(b.dueDate)).map((b) => ({ kind: 'bill', date: b.dueDate, ...b }));
-  const incomeItems: WindowItem[] = incomes.filter((i) => inRange(i.date)).map((i) => ({ kind: 'income', ...i }));
-  // Stable sort keeps each list's own order (date, then name) within a day; income before bills.
-  const items = [...incomeItems, ...billItems].sort((a, b) => daysBetween(b.date, a.date));
+  const from = today + firstDay;
+  const to = today + lastDay;
+  const inRange = ({ day }: Dated<unknown>) => day >= from && day <= to;
+  const billItems = bills.filter(inRange).map(({ day, value }): Dated<WindowItem> => ({ day, value: { kind: 'bill', date: value.dueDate, ...value } }));
+  const incomeItems = incomes.filter(inRange).map(({ day, value }): Dated<WindowItem> => ({ day, value: { kind: 'income', ...value } }));
   return {
     key,
     title,
-    startDate: addDays(today, firstDay),
-    endDate: addDays(today, lastDay),
-    items,
-    billsTotalCents: billItems.reduce((sum, b) => sum + b.amountCents, 0),
-    incomeTotalCents: incomeItems.reduce((sum, i) => sum + i.amountCents, 0),
+    startDate: isoDateOf(from),
+    endDate: isoDateOf(to),
+    // Stable sort keeps each list's own order (date, then name) within a day; income before bills.
+    items: [...incomeItems, ...billItems].sort(byDay).map((item) => item.value),
+    billsTotalCents: billItems.reduce((sum, b) => sum + b.value.amountCents, 0),
+    incomeTotalCents: incomeItems.reduce((sum, i) => sum + i.value.amountCents, 0),
+  };
+}
+
+/** buildTimeWindows on day numbers (the caller has checked laterWindowDays with assertWindowDays). */
+export function buildTimeWindowsOnDays(
+  bills: readonly Dated<BillOccurrence>[],
+  incomes: readonly Dated<IncomeOccurrence>[],
+  today: number,
+  laterWindowDays: number,
+): TimeWindows {
+  return {
+    thisWeek: windowOnDays('thisWeek', 'This Week', today, 0, WEEK_DAYS, bills, incomes),
+    nextWeek: windowOnDays('nextWeek', 'Next Week', today, WEEK_DAYS + 1, 2 * WEEK_DAYS, bills, incomes),
+    later: windowOnDays('later', 'Later', today, 2 * WEEK_DAYS + 1, 2 * WEEK_DAYS + laterWindowDays, bills, incomes),
   };
 }
 
@@ -80,11 +95,14 @@ export function buildTimeWindows(
   laterWindowDays: number = LATER_WINDOW_INITIAL_DAYS,
 ): TimeWindows {
   assertWindowDays(laterWindowDays);
-  return {
-    thisWeek: buildWindow('thisWeek', 'This Week', today, 0, WEEK_DAYS, bills, incomes),
-    nextWeek: buildWindow('nextWeek', 'Next Week', today, WEEK_DAYS + 1, 2 * WEEK_DAYS, bills, incomes),
-    later: buildWindow('later', 'Later', today, 2 * WEEK_DAYS + 1, 2 * WEEK_DAYS + laterWindowDays, bills, incomes),
-  };
+  const datedBills = dateEach(bills, (b) => b.dueDate);
+  const datedIncomes = dateEach(incomes, (i) => i.date);
+  return buildTimeWindowsOnDays(datedBills, datedIncomes, readDay(today).dayNumber, laterWindowDays);
+}
+
+/** comingSunday on day numbers. */
+export function comingSundayDay(today: number): number {
+  return today + WEEK_DAYS - weekdayOf(today);
 }
 
 /**
@@ -92,15 +110,26 @@ export function buildTimeWindows(
  * so the range is always 1 to 7 days after today.
  */
 export function comingSunday(today: IsoDate): IsoDate {
-  return addDays(today, WEEK_DAYS - dayOfWeek(today));
+  return isoDateOf(comingSundayDay(readDay(today).dayNumber));
+}
+
+/** endOfNextWeek on day numbers. */
+export function endOfNextWeekDay(today: number): number {
+  return comingSundayDay(today) + WEEK_DAYS;
 }
 
 /** spec part 2 §9: the suggestions panel counts through the end of next week (coming Sunday + 7). */
 export function endOfNextWeek(today: IsoDate): IsoDate {
-  return addDays(comingSunday(today), WEEK_DAYS);
+  return isoDateOf(endOfNextWeekDay(readDay(today).dayNumber));
+}
+
+/** billsDueThrough on day numbers: the occurrences due from `from` through `to`, in list order. */
+export function billsDueBetween(bills: readonly Dated<BillOccurrence>[], from: number, to: number): BillOccurrence[] {
+  return bills.filter(({ day }) => day >= from && day <= to).map((b) => b.value);
 }
 
 /** Bill occurrences due from today through `endDate`, both inclusive. */
 export function billsDueThrough(bills: readonly BillOccurrence[], today: IsoDate, endDate: IsoDate): BillOccurrence[] {
-  return bills.filter((b) => daysBetween(today, b.dueDate) >= 0 && daysBetween(b.dueDate, endDate) >= 0);
+  const dated = dateEach(bills, (b) => b.dueDate);
+  return billsDueBetween(dated, readDay(today).dayNumber, readDay(endDate).dayNumber);
 }

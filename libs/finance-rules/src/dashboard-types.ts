@@ -1,0 +1,47 @@
+// The dashboard aggregate's input and output shapes (spec part 2 §2). Types only, so any module can
+// name them without importing the rules (no import cycle through dashboard.ts).
+import type { IsoDate } from './dates.js';
+import type { QuickStats } from './quick-stats.js';
+import type { PaymentSuggestion } from './suggestions.js';
+import type { EmergencyFund, FinancialSummary } from './summary.js';
+import type { Tip } from './tips.js';
+import type { Bill, IncomeSource, SavingsGoal } from './types.js';
+import type { TimeWindows } from './windows.js';
+
+export interface DashboardInput {
+  bills: readonly Bill[];
+  incomes: readonly IncomeSource[];
+  savingsGoals: readonly SavingsGoal[];
+  /** The clock: today's date, 'YYYY-MM-DD'. */
+  today: IsoDate;
+  /** Later window length in days: 7, 14, 21, ... (spec part 2 §9). Default 7. */
+  laterWindowDays?: number;
+  /** Optional bank analytics (spec part 2 §3/§9). */
+  analytics?: {
+    /** Used as monthly income when the user's own income normalises to 0 (§9). */
+    monthlyIncomeCents?: number;
+    /** Used by the savings-rate tips instead of the computed rate. */
+    savingsRatePercent?: number;
+  };
+}
+
+export interface UpcomingBillsSummary {
+  count: number;
+  totalCents: number;
+  /** Inclusive end: the coming Sunday (spec part 2 §9). */
+  endDate: IsoDate;
+}
+
+export interface DashboardData {
+  today: IsoDate;
+  summary: FinancialSummary & { upcomingBillsThisWeek: UpcomingBillsSummary };
+  /** Smart Payment Schedule, sorted by suggested date (the UI shows 5 first). */
+  paymentSchedule: PaymentSuggestion[];
+  laterWindowDays: number;
+  incomeHorizonDays: number;
+  windows: TimeWindows;
+  /** At most 4. */
+  tips: Tip[];
+  quickStats: QuickStats;
+  emergencyFund: EmergencyFund;
+}
