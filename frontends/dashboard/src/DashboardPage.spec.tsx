@@ -6,14 +6,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from './DashboardPage.js';
 import { localToday } from './model/dashboard-model.js';
 import { MESSAGES, VIEW_STORAGE_KEY } from './model/messages.js';
-import { dashboardBody, fixtureRows, jsonResponse } from './test/fixtures.js';
+import { dashboardBody, fixtureRows, jsonResponse, NO_ROWS, timelineBody, type FixtureRows } from './test/fixtures.js';
 import { renderWithProviders, TEST_USER } from './test/render.js';
 
-type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
 let fetchMock: ReturnType<typeof vi.fn>;
 
 function serve(handler: Handler) {
-  fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => Promise.resolve(handler(String(input), init)));
+  fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => (await handler(String(input), init)) ?? jsonResponse({ message: 'Not found' }, 404));
   vi.stubGlobal('fetch', fetchMock);
 }
 
@@ -23,14 +23,33 @@ const calls = (method: string, path: string) =>
 
 const today = localToday();
 
-beforeEach(() => {
-  const body = dashboardBody(today);
-  serve((url) => (url.endsWith('/suggestions') ? jsonResponse({ bills: [], income: [] }) : jsonResponse(body)));
-});
+/**
+ * Stands in for services/finance: the dashboard for the `today` and `laterWindowDays` asked for, the timeline of
+ * the range asked for, no bank suggestions; `other` answers anything else first.
+ */
+function financeServer(rows: (day: string) => FixtureRows = fixtureRows, other?: Handler): Handler {
+  return (url, init) => {
+    const answer = other?.(url, init);
+    if (answer) return answer;
+    const { pathname, searchParams } = new URL(url, 'http://gateway');
+    if (pathname.endsWith('/suggestions')) return jsonResponse({ bills: [], income: [] });
+    if (init.method === 'DELETE') return new Response(null, { status: 204 });
+    if (init.method === 'POST' || init.method === 'PUT') {
+      // A saved bill or income source as the CRUD routes answer it (dollars, spec part 2 §3).
+      const stamp = '2026-01-01T00:00:00Z';
+      return jsonResponse({ id: pathname.split('/').pop(), ...JSON.parse(String(init.body)), created_at: stamp, updated_at: stamp });
+    }
+    const day = searchParams.get('today') ?? today;
+    if (pathname.endsWith('/timeline')) return jsonResponse(timelineBody(searchParams.get('from')!, searchParams.get('to')!, rows(day)));
+    return jsonResponse(dashboardBody(day, rows(day), Number(searchParams.get('laterWindowDays') ?? 7)));
+  };
+}
+
+beforeEach(() => serve(financeServer()));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('DashboardPage overview', () => {
-  it('renders the summary, schedule, windows and tips of the computeDashboard result', async () => {
+  it("renders the summary, schedule, windows and tips of the server's answer", async () => {
     const body = dashboardBody(today);
     renderWithProviders(<DashboardPage />);
     expect(await screen.findByRole('heading', { level: 1, name: /Hi Sam!/ })).toBeInTheDocument();
@@ -56,15 +75,16 @@ describe('DashboardPage overview', () => {
     expect((init as RequestInit).headers).toMatchObject({ Authorization: 'Bearer token-1' });
   });
 
-  it('grows the Later window by 7 days with the library and shrinks it back', async () => {
+  it('asks the server for a Later window 7 days longer and shrinks it back', async () => {
     renderWithProviders(<DashboardPage />);
     const later = await screen.findByRole('region', { name: 'Later' });
     const { formatDate } = await import('@payday/web-kit');
     expect(within(later).getByText(`${formatDate(addDays(today, 15))} – ${formatDate(addDays(today, 21))}`)).toBeInTheDocument();
     await userEvent.click(within(later).getByRole('button', { name: 'Show next 7 days' }));
-    expect(within(later).getByText(`${formatDate(addDays(today, 15))} – ${formatDate(addDays(today, 28))}`)).toBeInTheDocument();
+    expect(await within(later).findByText(`${formatDate(addDays(today, 15))} – ${formatDate(addDays(today, 28))}`)).toBeInTheDocument();
+    expect(calls('GET', '/api/financial/dashboard-with-insights').map(([url]) => new URL(String(url), 'http://gateway').searchParams.get('laterWindowDays'))).toEqual(['7', '14']);
     await userEvent.click(within(later).getByRole('button', { name: 'Show less' }));
-    expect(within(later).getByText(`${formatDate(addDays(today, 15))} – ${formatDate(addDays(today, 21))}`)).toBeInTheDocument();
+    expect(await within(later).findByText(`${formatDate(addDays(today, 15))} – ${formatDate(addDays(today, 21))}`)).toBeInTheDocument();
   });
 
   it('hides a week panel and shows 3 items until show more', async () => {
@@ -97,39 +117,36 @@ describe("DashboardPage's today (the browser's local date)", () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-03-11T01:30:00Z')); // 21:30 on March 10 in New York
     // The server computes for the date it is sent (as services/finance does within a day of UTC).
-    serve((url) => {
-      if (url.endsWith('/suggestions')) return jsonResponse({ bills: [], income: [] });
-      const sent = new URL(url, 'http://gateway').searchParams.get('today');
-      return jsonResponse(dashboardBody(sent ?? '2026-03-11'));
-    });
+    serve(financeServer());
     renderWithProviders(<DashboardPage />);
     const later = await screen.findByRole('region', { name: 'Later' });
     const [url] = calls('GET', '/api/financial/dashboard-with-insights')[0]!;
-    expect(String(url)).toBe('/api/financial/dashboard-with-insights?today=2026-03-10');
+    expect(String(url)).toBe('/api/financial/dashboard-with-insights?today=2026-03-10&laterWindowDays=7');
     const { formatDate } = await import('@payday/web-kit');
-    // The server's Later window and the client-computed wider one both start from March 10 + 15.
+    // Both Later windows the server sends start from March 10 + 15.
     expect(within(later).getByText(`${formatDate('2026-03-25')} – ${formatDate('2026-03-31')}`)).toBeInTheDocument();
     await userEvent.click(within(later).getByRole('button', { name: 'Show next 7 days' }));
-    expect(within(later).getByText(`${formatDate('2026-03-25')} – ${formatDate('2026-04-07')}`)).toBeInTheDocument();
+    expect(await within(later).findByText(`${formatDate('2026-03-25')} – ${formatDate('2026-04-07')}`)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Planner' }));
     expect(screen.getByText(/^Planner:/).textContent).toContain(formatDate('2026-03-10'));
+    const [timelineUrl] = calls('GET', '/api/financial/timeline')[0]!;
+    expect(String(timelineUrl)).toBe('/api/financial/timeline?today=2026-03-10&from=2026-03-10&to=2026-04-09');
   });
 
   it("falls back to the server's date when it refuses the device's (clock more than a day off)", async () => {
-    serve((url) => {
-      if (url.endsWith('/suggestions')) return jsonResponse({ bills: [], income: [] });
-      if (url.includes('today=')) {
+    serve(
+      financeServer(fixtureRows, (url) => {
+        if (!url.includes('today=')) return undefined;
         const message = "today must be within 1 day of the server's date (2026-03-10 UTC); check the device's date";
         return jsonResponse({ message, errors: { today: message } }, 400);
-      }
-      return jsonResponse(dashboardBody(today));
-    });
+      }),
+    );
     renderWithProviders(<DashboardPage />);
     expect(await screen.findByRole('region', { name: 'This Week' })).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.loadFailed)).toBeNull();
     expect(calls('GET', '/api/financial/dashboard-with-insights').map(([url]) => String(url))).toEqual([
-      `/api/financial/dashboard-with-insights?today=${today}`,
-      '/api/financial/dashboard-with-insights',
+      `/api/financial/dashboard-with-insights?today=${today}&laterWindowDays=7`,
+      '/api/financial/dashboard-with-insights?laterWindowDays=7',
     ]);
   });
 });
@@ -147,24 +164,18 @@ describe('DashboardPage messages and empty states', () => {
   });
 
   it('shows every empty state with no data', async () => {
-    serve((url) => (url.endsWith('/suggestions') ? jsonResponse({ bills: [], income: [] }) : jsonResponse({ bills: [], income: [], savingsGoals: [] })));
+    serve(financeServer(() => NO_ROWS));
     renderWithProviders(<DashboardPage />);
     expect(await screen.findByText(MESSAGES.noBills)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.noIncome)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.noAnalysis)).toBeInTheDocument();
     expect(await screen.findByText(MESSAGES.noSuggestions)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Planner' }));
-    expect(screen.getByText(MESSAGES.noUpcoming)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.noUpcoming)).toBeInTheDocument();
   });
 
   it('shows the server message after Sync Bank Data and clears it after 5 seconds', async () => {
-    serve((url) =>
-      url.endsWith('/sync-bank-data')
-        ? jsonResponse({ message: 'No bank account is connected yet.' }, 409)
-        : url.endsWith('/suggestions')
-          ? jsonResponse({ bills: [], income: [] })
-          : jsonResponse(dashboardBody(today)),
-    );
+    serve(financeServer(fixtureRows, (url) => (url.endsWith('/sync-bank-data') ? jsonResponse({ message: 'No bank account is connected yet.' }, 409) : undefined)));
     renderWithProviders(<DashboardPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Sync Bank Data' }));
     expect(await screen.findByText('No bank account is connected yet.')).toBeInTheDocument();
@@ -227,21 +238,14 @@ describe('Bill and income forms', () => {
     const rent = fixtureRows(today).bills[0]!;
     expect((within(form).getByLabelText('Bill name') as HTMLInputElement).value).toBe('Rent');
     expect((within(form).getByLabelText('Amount ($)') as HTMLInputElement).value).toBe('1450.00');
-    expect((within(form).getByLabelText('Due date') as HTMLInputElement).value).toBe(rent.due_date);
+    expect((within(form).getByLabelText('Due date') as HTMLInputElement).value).toBe(rent.dueDate);
     expect((within(form).getByLabelText('Priority') as HTMLSelectElement).value).toBe('high');
     await userEvent.click(within(form).getByRole('button', { name: 'Update bill' }));
     await waitFor(() => expect(calls('PUT', '/api/financial/bills/b1')).toHaveLength(1));
   });
 
   it('shows the save failure message of spec part 2 §8', async () => {
-    const body = dashboardBody(today);
-    serve((url, init) =>
-      url.endsWith('/income') && init.method === 'POST'
-        ? jsonResponse({ message: 'boom' }, 500)
-        : url.endsWith('/suggestions')
-          ? jsonResponse({ bills: [], income: [] })
-          : jsonResponse(body),
-    );
+    serve(financeServer(fixtureRows, (url, init) => (url.endsWith('/income') && init.method === 'POST' ? jsonResponse({ message: 'boom' }, 500) : undefined)));
     renderWithProviders(<DashboardPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add income' }));
     const form = screen.getByRole('form', { name: 'Add an income source' });
@@ -254,10 +258,7 @@ describe('Bill and income forms', () => {
   });
 
   it('deletes a bill and shows the failure message when the delete fails', async () => {
-    const body = dashboardBody(today);
-    serve((url, init) =>
-      init.method === 'DELETE' ? jsonResponse({ message: 'nope' }, 500) : url.endsWith('/suggestions') ? jsonResponse({ bills: [], income: [] }) : jsonResponse(body),
-    );
+    serve(financeServer(fixtureRows, (_url, init) => (init.method === 'DELETE' ? jsonResponse({ message: 'nope' }, 500) : undefined)));
     renderWithProviders(<DashboardPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Gym' }));
     expect(await screen.findByText(MESSAGES.deleteBillFailed)).toBeInTheDocument();

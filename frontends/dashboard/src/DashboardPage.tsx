@@ -1,7 +1,7 @@
 import { LATER_WINDOW_INITIAL_DAYS } from '@payday/finance-rules';
 import { Alert, Badge, Button, Spinner, useAuth, useDocumentTitle } from '@payday/web-kit';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
-import { useContext, useMemo, useState } from 'react';
+import { useContext, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { greetingName } from './components/Greeting.js';
 import { SmartSuggestionsPanel } from './components/SmartSuggestionsPanel.js';
@@ -11,7 +11,7 @@ import dashboardCss from './dashboard.css?inline';
 import { useFinanceApi } from './hooks/useFinanceApi.js';
 import { useFinancialData } from './hooks/useFinancialData.js';
 import { useStoredView } from './hooks/useStoredView.js';
-import { dashboardFor } from './model/dashboard-model.js';
+import { localToday } from './model/dashboard-model.js';
 import { MESSAGES, type DashboardView } from './model/messages.js';
 import { CalendarView } from './views/CalendarView.js';
 import { OverviewView } from './views/OverviewView.js';
@@ -22,11 +22,12 @@ const VIEW_LABELS: Record<DashboardView, string> = { list: 'Overview', calendar:
 function DashboardContent() {
   const { user } = useAuth();
   const api = useFinanceApi();
-  const state = useFinancialData();
   const [view, setView] = useStoredView();
+  // spec part 2 §9: the Later window the user asked for; each size is computed by the server.
   const [laterWindowDays, setLaterWindowDays] = useState(LATER_WINDOW_INITIAL_DAYS);
-  const dashboard = useMemo(() => dashboardFor(state.data, laterWindowDays), [state.data, laterWindowDays]);
-  const { data } = state;
+  const state = useFinancialData(laterWindowDays);
+  const { dashboard } = state;
+  const today = dashboard?.today ?? localToday();
 
   return (
     <div className="db-page pc-container">
@@ -54,7 +55,7 @@ function DashboardContent() {
         <Spinner label="Loading your financial data..." />
       ) : (
         <>
-          <SummaryCards dashboard={dashboard} />
+          {dashboard && <SummaryCards dashboard={dashboard} />}
           <div className="db-views" role="group" aria-label="Dashboard view">
             {(Object.keys(VIEW_LABELS) as DashboardView[]).map((v) => (
               <button key={v} type="button" className="db-toggle__btn db-views__btn" aria-pressed={view === v} onClick={() => setView(v)}>
@@ -64,11 +65,11 @@ function DashboardContent() {
           </div>
           <div className="db-layout">
             <div className="db-layout__main">
-              {view === 'list' && <OverviewView data={data} dashboard={dashboard} api={api} onLaterWindowChange={setLaterWindowDays} />}
-              {view === 'calendar' && <CalendarView today={dashboard.today} bills={data.bills} incomes={data.incomes} schedule={dashboard.paymentSchedule} />}
-              {view === 'planner' && <PlannerView today={dashboard.today} bills={data.bills} incomes={data.incomes} schedule={dashboard.paymentSchedule} />}
+              {view === 'list' && <OverviewView dashboard={dashboard} api={api} onLaterWindowChange={setLaterWindowDays} />}
+              {view === 'calendar' && <CalendarView today={today} api={api} />}
+              {view === 'planner' && <PlannerView today={today} api={api} />}
             </div>
-            <SmartSuggestionsPanel tips={dashboard.tips} quickStats={dashboard.quickStats} />
+            {dashboard && <SmartSuggestionsPanel tips={dashboard.tips} quickStats={dashboard.quickStats} />}
           </div>
         </>
       )}

@@ -1,5 +1,6 @@
 import '@payday/web-kit/styles.css';
-import { AuthProvider, type AuthSession, type AuthUser } from '@payday/web-kit';
+import type { AuthSession, AuthUser } from '@payday/contracts';
+import { AuthProvider } from '@payday/web-kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';

@@ -1,7 +1,7 @@
-import { BILL_CATEGORIES, BILL_PRIORITIES, BILL_RECURRENCES } from '@payday/finance-rules';
+import { BILL_CATEGORY_VALUES, BILL_PRIORITY_VALUES, BILL_RECURRENCE_VALUES, type BillCreateInput } from '@payday/contracts';
 import { Alert, Button, Select, TextField } from '@payday/web-kit';
 import { useState, type FormEvent } from 'react';
-import { BILL_FORM_DEFAULTS, parseBillForm, type BillFormValues, type BillPayload } from '../api/finance-schemas.js';
+import { BILL_FORM_DEFAULTS, parseBillForm, type BillFormValues } from '../model/record-forms.js';
 import { CATEGORY_LABELS, PRIORITY_LABELS, RECURRENCE_LABELS } from '../model/labels.js';
 
 export interface BillFormProps {
@@ -10,7 +10,7 @@ export interface BillFormProps {
   mode: 'add' | 'edit';
   saving: boolean;
   error?: string | null;
-  onSubmit: (payload: BillPayload) => void;
+  onSubmit: (payload: BillCreateInput) => void;
   onCancel: () => void;
 }
 
@@ -55,9 +55,9 @@ export function BillForm({ initial, mode, saving, error, onSubmit, onCancel }: B
           error={errors.amount}
         />
         <TextField label="Due date" name="due_date" type="date" value={values.due_date} onChange={set('due_date')} required error={errors.due_date} />
-        <Select label="Priority" name="priority" value={values.priority} onChange={set('priority')} options={options(BILL_PRIORITIES, PRIORITY_LABELS)} />
-        <Select label="Category" name="category" value={values.category} onChange={set('category')} options={options(BILL_CATEGORIES, CATEGORY_LABELS)} />
-        <Select label="Repeats" name="recurring" value={values.recurring} onChange={set('recurring')} options={options(BILL_RECURRENCES, RECURRENCE_LABELS)} />
+        <Select label="Priority" name="priority" value={values.priority} onChange={set('priority')} options={options(BILL_PRIORITY_VALUES, PRIORITY_LABELS)} />
+        <Select label="Category" name="category" value={values.category} onChange={set('category')} options={options(BILL_CATEGORY_VALUES, CATEGORY_LABELS)} />
+        <Select label="Repeats" name="recurring" value={values.recurring} onChange={set('recurring')} options={options(BILL_RECURRENCE_VALUES, RECURRENCE_LABELS)} />
       </div>
       <div className="db-form__actions">
         <Button type="submit" busy={saving} busyText="Saving...">

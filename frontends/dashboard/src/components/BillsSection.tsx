@@ -1,29 +1,17 @@
+import type { BillCreateInput, DashboardBill } from '@payday/contracts';
 import { Alert, Badge, Button, formatDate } from '@payday/web-kit';
-import type { BillFormValues, BillPayload, BillRow } from '../api/finance-schemas.js';
 import type { FinanceApi } from '../api/finance-api.js';
-import { billFromRow } from '../model/dashboard-model.js';
 import { CATEGORY_LABELS, PRIORITY_LABELS, PRIORITY_TONES, RECURRENCE_LABELS } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
+import { billFormValues } from '../model/record-forms.js';
 import { useRecordEditor } from '../hooks/useRecordEditor.js';
 import { BillForm } from './BillForm.js';
 import { Money } from './Money.js';
 import { RecordSection } from './RecordSection.js';
 
-function toFormValues(row: BillRow): BillFormValues {
-  const bill = billFromRow(row);
-  return {
-    name: row.name,
-    amount: bill ? (bill.amountCents / 100).toFixed(2) : String(row.amount),
-    due_date: bill?.dueDate ?? '',
-    priority: row.priority,
-    category: row.category,
-    recurring: row.recurring,
-  };
-}
-
 /** Bills list with add, edit and delete (spec part 2 §2, §4, §5, §8). */
-export function BillsSection({ rows, api }: { rows: readonly BillRow[]; api: FinanceApi }) {
-  const { form, formKey, save, remove, openAdd, openEdit, close, submit } = useRecordEditor<BillRow, BillPayload>({
+export function BillsSection({ rows, api }: { rows: readonly DashboardBill[]; api: FinanceApi }) {
+  const { form, formKey, save, remove, openAdd, openEdit, close, submit } = useRecordEditor<DashboardBill, BillCreateInput>({
     create: (body) => api.createBill(body),
     update: (id, body) => api.updateBill(id, body),
     remove: (id) => api.deleteBill(id),
@@ -35,7 +23,7 @@ export function BillsSection({ rows, api }: { rows: readonly BillRow[]; api: Fin
         <BillForm
           key={formKey}
           mode={form.mode}
-          initial={form.mode === 'edit' ? toFormValues(form.row) : undefined}
+          initial={form.mode === 'edit' ? billFormValues(form.row) : undefined}
           saving={save.isPending}
           error={save.isError ? MESSAGES.saveBillFailed : null}
           onSubmit={submit}
@@ -47,20 +35,18 @@ export function BillsSection({ rows, api }: { rows: readonly BillRow[]; api: Fin
         <p className="db-empty">{MESSAGES.noBills}</p>
       ) : (
         <ul className="db-records" aria-label="Bills">
-          {rows.map((row) => {
-            const bill = billFromRow(row);
-            return (
+          {rows.map((row) => (
               <li key={row.id} className="db-record">
                 <div className="db-record__main">
                   <span className="db-record__name">{row.name}</span>
                   <span className="db-record__meta">
-                    <span className="db-muted db-small">Due {formatDate(bill?.dueDate ?? row.due_date ?? row.dueDate)}</span>
+                    <span className="db-muted db-small">Due {formatDate(row.dueDate)}</span>
                     <Badge tone={PRIORITY_TONES[row.priority]}>{PRIORITY_LABELS[row.priority]}</Badge>
                     <Badge>{CATEGORY_LABELS[row.category]}</Badge>
                     {row.recurring !== 'once' && <Badge tone="primary">{RECURRENCE_LABELS[row.recurring]}</Badge>}
                   </span>
                 </div>
-                <Money cents={bill?.amountCents ?? 0} className="db-record__amount" />
+                <Money cents={row.amountCents} className="db-record__amount" />
                 <div className="db-record__actions">
                   <Button variant="ghost" size="sm" aria-label={`Edit ${row.name}`} onClick={() => openEdit(row)}>
                     Edit
@@ -70,8 +56,7 @@ export function BillsSection({ rows, api }: { rows: readonly BillRow[]; api: Fin
                   </Button>
                 </div>
               </li>
-            );
-          })}
+          ))}
         </ul>
       )}
     </RecordSection>

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@payday/web-kit';
+import type { AuthUser } from '@payday/contracts';
 
 /** spec part 2 §2: 'Hi {first name, or the part of the e-mail before the @, or there}!'. */
 export function greetingName(user: Pick<AuthUser, 'firstName' | 'email'> | null | undefined): string {

@@ -1,7 +1,7 @@
-import { INCOME_FREQUENCIES } from '@payday/finance-rules';
+import { INCOME_FREQUENCY_VALUES, type IncomeCreateInput } from '@payday/contracts';
 import { Alert, Button, Select, TextField } from '@payday/web-kit';
 import { useState, type FormEvent } from 'react';
-import { INCOME_FORM_DEFAULTS, parseIncomeForm, type IncomeFormValues, type IncomePayload } from '../api/finance-schemas.js';
+import { INCOME_FORM_DEFAULTS, parseIncomeForm, type IncomeFormValues } from '../model/record-forms.js';
 import { FREQUENCY_LABELS } from '../model/labels.js';
 
 export interface IncomeFormProps {
@@ -9,7 +9,7 @@ export interface IncomeFormProps {
   mode: 'add' | 'edit';
   saving: boolean;
   error?: string | null;
-  onSubmit: (payload: IncomePayload) => void;
+  onSubmit: (payload: IncomeCreateInput) => void;
   onCancel: () => void;
 }
 
@@ -56,7 +56,7 @@ export function IncomeForm({ initial, mode, saving, error, onSubmit, onCancel }:
           name="frequency"
           value={values.frequency}
           onChange={set('frequency')}
-          options={INCOME_FREQUENCIES.map((value) => ({ value, label: FREQUENCY_LABELS[value] }))}
+          options={INCOME_FREQUENCY_VALUES.map((value) => ({ value, label: FREQUENCY_LABELS[value] }))}
         />
         <TextField label="Next pay date" name="next_date" type="date" value={values.next_date} onChange={set('next_date')} required error={errors.next_date} />
       </div>

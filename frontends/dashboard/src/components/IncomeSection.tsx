@@ -1,27 +1,17 @@
+import type { DashboardIncome, IncomeCreateInput } from '@payday/contracts';
 import { Alert, Badge, Button, formatDate } from '@payday/web-kit';
-import type { IncomeFormValues, IncomePayload, IncomeRow } from '../api/finance-schemas.js';
 import type { FinanceApi } from '../api/finance-api.js';
-import { incomeFromRow } from '../model/dashboard-model.js';
 import { FREQUENCY_LABELS } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
+import { incomeFormValues } from '../model/record-forms.js';
 import { useRecordEditor } from '../hooks/useRecordEditor.js';
 import { IncomeForm } from './IncomeForm.js';
 import { Money } from './Money.js';
 import { RecordSection } from './RecordSection.js';
 
-function toFormValues(row: IncomeRow): IncomeFormValues {
-  const income = incomeFromRow(row);
-  return {
-    source: row.source,
-    amount: income ? (income.amountCents / 100).toFixed(2) : String(row.amount),
-    frequency: row.frequency,
-    next_date: income?.nextDate ?? '',
-  };
-}
-
 /** Income Sources list with add, edit and delete (spec part 2 §2, §4, §5, §8). */
-export function IncomeSection({ rows, api }: { rows: readonly IncomeRow[]; api: FinanceApi }) {
-  const { form, formKey, save, remove, openAdd, openEdit, close, submit } = useRecordEditor<IncomeRow, IncomePayload>({
+export function IncomeSection({ rows, api }: { rows: readonly DashboardIncome[]; api: FinanceApi }) {
+  const { form, formKey, save, remove, openAdd, openEdit, close, submit } = useRecordEditor<DashboardIncome, IncomeCreateInput>({
     create: (body) => api.createIncome(body),
     update: (id, body) => api.updateIncome(id, body),
     remove: (id) => api.deleteIncome(id),
@@ -33,7 +23,7 @@ export function IncomeSection({ rows, api }: { rows: readonly IncomeRow[]; api: 
         <IncomeForm
           key={formKey}
           mode={form.mode}
-          initial={form.mode === 'edit' ? toFormValues(form.row) : undefined}
+          initial={form.mode === 'edit' ? incomeFormValues(form.row) : undefined}
           saving={save.isPending}
           error={save.isError ? MESSAGES.saveIncomeFailed : null}
           onSubmit={submit}
@@ -45,18 +35,16 @@ export function IncomeSection({ rows, api }: { rows: readonly IncomeRow[]; api: 
         <p className="db-empty">{MESSAGES.noIncome}</p>
       ) : (
         <ul className="db-records" aria-label="Income sources">
-          {rows.map((row) => {
-            const income = incomeFromRow(row);
-            return (
+          {rows.map((row) => (
               <li key={row.id} className="db-record">
                 <div className="db-record__main">
                   <span className="db-record__name">{row.source}</span>
                   <span className="db-record__meta">
-                    <span className="db-muted db-small">Next {formatDate(income?.nextDate ?? row.next_date ?? row.nextDate)}</span>
+                    <span className="db-muted db-small">Next {formatDate(row.nextDate)}</span>
                     <Badge tone="primary">{FREQUENCY_LABELS[row.frequency]}</Badge>
                   </span>
                 </div>
-                <Money cents={income?.amountCents ?? 0} className="db-record__amount db-in" />
+                <Money cents={row.amountCents} className="db-record__amount db-in" />
                 <div className="db-record__actions">
                   <Button variant="ghost" size="sm" aria-label={`Edit ${row.source}`} onClick={() => openEdit(row)}>
                     Edit
@@ -66,8 +54,7 @@ export function IncomeSection({ rows, api }: { rows: readonly IncomeRow[]; api: 
                   </Button>
                 </div>
               </li>
-            );
-          })}
+          ))}
         </ul>
       )}
     </RecordSection>

@@ -1,11 +1,12 @@
-import { SCHEDULE_PREVIEW_COUNT, type PaymentSuggestion } from '@payday/finance-rules';
+import type { PaymentSuggestionDto } from '@payday/contracts';
+import { SCHEDULE_PREVIEW_COUNT } from '@payday/finance-rules';
 import { Badge, Button, Card, formatDate } from '@payday/web-kit';
 import { useState } from 'react';
 import { BAND_LABELS, BAND_TONES, PRIORITY_LABELS } from '../model/labels.js';
 import { Money } from './Money.js';
 
 /** spec part 2 §2: the Smart Payment Schedule shows 5 items, expandable; bands per §5. */
-export function PaymentSchedule({ schedule }: { schedule: readonly PaymentSuggestion[] }) {
+export function PaymentSchedule({ schedule }: { schedule: readonly PaymentSuggestionDto[] }) {
   const [expanded, setExpanded] = useState(false);
   const shown = expanded ? schedule : schedule.slice(0, SCHEDULE_PREVIEW_COUNT);
   return (

@@ -1,9 +1,9 @@
-import type { EmergencyFund } from '@payday/finance-rules';
+import type { EmergencyFundDto } from '@payday/contracts';
 import { Card } from '@payday/web-kit';
 import { Money } from './Money.js';
 
 /** spec part 2 §9: emergency fund goal = 6 x monthly bills; the bar is capped at 100 percent. */
-export function SavingsProgress({ fund }: { fund: EmergencyFund }) {
+export function SavingsProgress({ fund }: { fund: EmergencyFundDto }) {
   const percent = Math.min(100, Math.max(0, fund.progressPercent));
   return (
     <Card className="db-section" aria-labelledby="db-fund-title">

@@ -1,15 +1,16 @@
+import type { BillSuggestionDto, IncomeSuggestionDto, SuggestionsResponse } from '@payday/contracts';
 import { dollarsToCents } from '@payday/finance-rules';
 import { Alert, Badge, Button, Card, formatDate, Spinner, useAuth } from '@payday/web-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { FinanceApi } from '../api/finance-api.js';
-import type { BillSuggestion, IncomeSuggestion, SuggestionsResponse } from '../api/finance-schemas.js';
 import { suggestionsQueryKey } from '../hooks/useFinancialData.js';
 import { serverConfidenceTone } from '../model/labels.js';
 import { MESSAGES, TIMERS } from '../model/messages.js';
 import { Money } from './Money.js';
 
-function cents(value: number | string): number {
+/** GET /suggestions answers dollars, like the CRUD routes it feeds (spec part 2 §3). */
+function cents(value: number): number {
   try {
     return dollarsToCents(value);
   } catch {
@@ -17,7 +18,7 @@ function cents(value: number | string): number {
   }
 }
 
-type Accept = { kind: 'bill'; item: BillSuggestion } | { kind: 'income'; item: IncomeSuggestion };
+type Accept = { kind: 'bill'; item: BillSuggestionDto } | { kind: 'income'; item: IncomeSuggestionDto };
 
 /** spec part 2 §2/§4: Smart Suggestions accept cards from GET /suggestions; accepting removes the card and reloads. */
 export function ServerSuggestions({ api }: { api: FinanceApi }) {
@@ -28,7 +29,7 @@ export function ServerSuggestions({ api }: { api: FinanceApi }) {
   const [notice, setNotice] = useState<string | null>(null);
 
   const accept = useMutation({
-    mutationFn: (choice: Accept) => (choice.kind === 'bill' ? api.acceptBill(choice.item.id) : api.acceptIncome(choice.item.id)),
+    mutationFn: (choice: Accept): Promise<unknown> => (choice.kind === 'bill' ? api.acceptBill(choice.item.id) : api.acceptIncome(choice.item.id)),
     onSuccess: (_data, choice) => {
       queryClient.setQueryData<SuggestionsResponse>(key, (old) =>
         old

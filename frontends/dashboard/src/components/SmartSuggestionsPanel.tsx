@@ -1,11 +1,11 @@
-import type { QuickStats, Tip, TipType } from '@payday/finance-rules';
+import type { QuickStatsDto, TipDto, TipTypeValue } from '@payday/contracts';
 import { Callout, type CalloutStyle } from '@payday/web-kit';
 
-const TIP_STYLES: Record<TipType, CalloutStyle> = { urgent: 'red', warning: 'yellow', info: 'blue', success: 'teal' };
-const TIP_LABELS: Record<TipType, string> = { urgent: 'Urgent', warning: 'Warning', info: 'Tip', success: 'Nice work' };
+const TIP_STYLES: Record<TipTypeValue, CalloutStyle> = { urgent: 'red', warning: 'yellow', info: 'blue', success: 'teal' };
+const TIP_LABELS: Record<TipTypeValue, string> = { urgent: 'Urgent', warning: 'Warning', info: 'Tip', success: 'Nice work' };
 
 /** spec part 2 §2: right-side panel with up to 4 tips, Quick Stats and a Pro Tip. */
-export function SmartSuggestionsPanel({ tips, quickStats }: { tips: readonly Tip[]; quickStats: QuickStats }) {
+export function SmartSuggestionsPanel({ tips, quickStats }: { tips: readonly TipDto[]; quickStats: QuickStatsDto }) {
   return (
     <aside className="db-side" aria-labelledby="db-tips-title">
       <h2 id="db-tips-title" className="db-section__title">

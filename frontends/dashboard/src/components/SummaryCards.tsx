@@ -1,9 +1,9 @@
-import type { DashboardData } from '@payday/finance-rules';
+import type { DashboardResponse } from '@payday/contracts';
 import { formatDate } from '@payday/web-kit';
 import { Money } from './Money.js';
 
-/** Summary cards of the overview (spec part 2 §2), figures from computeDashboard. */
-export function SummaryCards({ dashboard }: { dashboard: DashboardData }) {
+/** Summary cards of the overview (spec part 2 §2), figures as the server computed them. */
+export function SummaryCards({ dashboard }: { dashboard: DashboardResponse }) {
   const { summary } = dashboard;
   const week = summary.upcomingBillsThisWeek;
   const deficit = summary.spendingBalanceCents < 0;

@@ -43,8 +43,8 @@ describe('SyncButton (spec part 2 §8 sync messages)', () => {
     expect(status.className).toContain('db-sync__message--error');
   });
 
-  it('shows the failure text for success:false without a message', async () => {
-    const status = await clickSync(async () => ({ success: false }));
+  it('shows the failure text for success:false with an empty message', async () => {
+    const status = await clickSync(async () => ({ success: false, message: '' }));
     expect(status.textContent).toBe(MESSAGES.syncFailed);
     expect(status.className).toContain('db-sync__message--error');
   });

@@ -1,13 +1,14 @@
-import { LATER_WINDOW_INITIAL_DAYS, WINDOW_PREVIEW_COUNT, type TimeWindow, type TimeWindows, type WindowItem } from '@payday/finance-rules';
+import type { DashboardResponse, TimeWindowDto, WindowItemDto } from '@payday/contracts';
+import { LATER_WINDOW_INITIAL_DAYS, WINDOW_PREVIEW_COUNT } from '@payday/finance-rules';
 import { Button, formatDate } from '@payday/web-kit';
 import { useState } from 'react';
 import { Money } from './Money.js';
 
-function itemLabel(item: WindowItem): string {
+function itemLabel(item: WindowItemDto): string {
   return item.kind === 'income' ? item.source : item.billName;
 }
 
-function WindowPanel({ window, footer }: { window: TimeWindow; footer?: React.ReactNode }) {
+function WindowPanel({ window, footer }: { window: TimeWindowDto; footer?: React.ReactNode }) {
   const [hidden, setHidden] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const items = expanded ? window.items : window.items.slice(0, WINDOW_PREVIEW_COUNT);
@@ -80,7 +81,7 @@ export function WindowPanels({
   onShowNextWeek,
   onShowLess,
 }: {
-  windows: TimeWindows;
+  windows: DashboardResponse['windows'];
   laterWindowDays: number;
   onShowNextWeek: () => void;
   onShowLess: () => void;

@@ -1,42 +1,44 @@
+import type { DashboardResponse } from '@payday/contracts';
 import { useAuth } from '@payday/web-kit';
 import { useQuery } from '@tanstack/react-query';
-import type { IsoDate } from '@payday/finance-rules';
-import { useEffect, useMemo, useState } from 'react';
-import { EMPTY_FINANCIAL_DATA, financialDataFromResponse, localToday, type FinancialData } from '../model/dashboard-model.js';
+import { useEffect, useState } from 'react';
+import { localToday } from '../model/dashboard-model.js';
 import { TIMERS } from '../model/messages.js';
 import { useFinanceApi } from './useFinanceApi.js';
 
 /** Keyed by the local date too: after midnight the next render asks for the new day. */
-export const dashboardQueryKey = (userId: string | undefined, today: IsoDate) =>
-  ['financial', 'dashboard-with-insights', userId ?? 'anonymous', today] as const;
+export const dashboardQueryKey = (userId: string | undefined, today: string, laterWindowDays: number) =>
+  ['financial', 'dashboard-with-insights', userId ?? 'anonymous', today, laterWindowDays] as const;
 export const suggestionsQueryKey = (userId: string | undefined) => ['financial', 'suggestions', userId ?? 'anonymous'] as const;
 
 export interface FinancialDataState {
-  data: FinancialData;
+  /** The server's answer; null until it arrives, and after a failed load (spec part 2 §8: lists emptied). */
+  dashboard: DashboardResponse | null;
   /** spec part 2 §4: loading until loaded, or until the 15-second guard clears it. */
   loading: boolean;
-  /** spec part 2 §8: a timeout or fetch error; the lists are then empty. */
+  /** spec part 2 §8: a timeout or fetch error. */
   failed: boolean;
   refetch: () => void;
   updatedAt: number;
 }
 
-/** One request for the whole page: GET /dashboard-with-insights (spec part 2 §7). */
-export function useFinancialData(): FinancialDataState {
+/**
+ * One request for the whole Overview: GET /dashboard-with-insights (spec part 2 §7) for the browser's local
+ * day and the Later window shown; a wider window is a new request, computed by the server.
+ */
+export function useFinancialData(laterWindowDays: number): FinancialDataState {
   const api = useFinanceApi();
   const { user } = useAuth();
-  // One date for the request and for everything computed here (Later window, calendar, planner): the
-  // browser's local day, which the server accepts within a day of its UTC date.
   const today = localToday();
-  const queryKey = dashboardQueryKey(user?.id, today);
+  const queryKey = dashboardQueryKey(user?.id, today, laterWindowDays);
   const query = useQuery({
     queryKey,
-    queryFn: ({ signal }) => api.dashboard(today, signal),
+    queryFn: ({ signal }) => api.dashboard({ today, laterWindowDays }, signal),
     // The 10-second race of spec part 2 §4 decides; a retry would hide the timeout message.
     retry: false,
     refetchOnWindowFocus: false,
-    // When the day turns, keep showing the same user's dashboard while the new day loads (no spinner that
-    // would unmount an open form); never another user's.
+    // A new day or a wider Later window keeps showing the same user's dashboard while it loads (no spinner
+    // that would unmount an open form); never another user's.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === queryKey[2] ? previous : undefined),
   });
 
@@ -47,13 +49,8 @@ export function useFinancialData(): FinancialDataState {
     return () => clearTimeout(timer);
   }, [query.isPending]);
 
-  const data = useMemo(
-    () => (query.data === undefined ? EMPTY_FINANCIAL_DATA(today) : financialDataFromResponse(query.data, today)),
-    [query.data, today],
-  );
   return {
-    // spec part 2 §8: on a load error the lists are emptied.
-    data: query.isError ? EMPTY_FINANCIAL_DATA(today) : data,
+    dashboard: query.isError ? null : (query.data ?? null),
     loading: query.isPending && !guardTripped,
     failed: query.isError,
     refetch: () => void query.refetch(),

@@ -1,4 +1,10 @@
-import type { BillCategory, BillPriority, BillRecurrence, ConfidenceBand, IncomeFrequency } from '@payday/finance-rules';
+import type {
+  BillCategoryValue as BillCategory,
+  BillPriorityValue as BillPriority,
+  BillRecurrenceValue as BillRecurrence,
+  ConfidenceBandValue as ConfidenceBand,
+  IncomeFrequencyValue as IncomeFrequency,
+} from '@payday/contracts';
 import type { BadgeTone } from '@payday/web-kit';
 
 export const CATEGORY_LABELS: Record<BillCategory, string> = {

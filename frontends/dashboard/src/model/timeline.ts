@@ -1,85 +1,10 @@
-// Dated items for the Calendar and Planner views (spec part 2 §2): bill and income occurrences from
-// the library's recurrence rules, plus the library's payment suggestions.
-import {
-  addDays,
-  addMonths,
-  compareIsoDates,
-  dayOfWeek,
-  daysBetween,
-  daysInMonth,
-  occurrencesBetween,
-  parseIsoDate,
-  startOfMonth,
-  type Bill,
-  type IncomeSource,
-  type IsoDate,
-  type PaymentSuggestion,
-} from '@payday/finance-rules';
+// The date ranges the Calendar and Planner views ask the server for (spec part 2 §2, §9). Calendar
+// arithmetic only: what falls in a range, and its totals, come from GET /timeline.
+import type { TimelineItem } from '@payday/contracts';
+import { addDays, addMonths, dayOfWeek, daysInMonth, parseIsoDate, startOfMonth, type IsoDate } from '@payday/finance-rules';
 
-export type TimelineKind = 'income' | 'bill' | 'payment';
-
-export interface TimelineItem {
-  key: string;
-  kind: TimelineKind;
-  date: IsoDate;
-  label: string;
-  amountCents: number;
-  /** Extra text (the due date of a suggested payment). */
-  detail?: string;
-}
-
-const KIND_ORDER: Record<TimelineKind, number> = { income: 0, bill: 1, payment: 2 };
-
-/**
- * Occurrences of each bill and income in [from, to], never before the date the user entered (an
- * item starts on its first due or pay date), plus the payment suggestions in the range, by date.
- */
-export function timelineBetween(
-  bills: readonly Bill[],
-  incomes: readonly IncomeSource[],
-  schedule: readonly PaymentSuggestion[],
-  from: IsoDate,
-  to: IsoDate,
-): TimelineItem[] {
-  const items: TimelineItem[] = [];
-  for (const income of incomes) {
-    for (const date of occurrencesBetween(income.nextDate, income.frequency, from, to)) {
-      if (compareIsoDates(date, income.nextDate) < 0) continue;
-      items.push({ key: `income:${income.id}:${date}`, kind: 'income', date, label: income.source, amountCents: income.amountCents });
-    }
-  }
-  for (const bill of bills) {
-    for (const date of occurrencesBetween(bill.dueDate, bill.recurring, from, to)) {
-      if (compareIsoDates(date, bill.dueDate) < 0) continue;
-      items.push({ key: `bill:${bill.id}:${date}`, kind: 'bill', date, label: bill.name, amountCents: bill.amountCents });
-    }
-  }
-  for (const suggestion of schedule) {
-    if (compareIsoDates(suggestion.suggestedDate, from) < 0 || compareIsoDates(suggestion.suggestedDate, to) > 0) continue;
-    items.push({
-      key: `payment:${suggestion.id}`,
-      kind: 'payment',
-      date: suggestion.suggestedDate,
-      label: `Pay ${suggestion.billName}`,
-      amountCents: suggestion.billAmountCents,
-      detail: suggestion.dueDate,
-    });
-  }
-  return items.sort(
-    (a, b) => compareIsoDates(a.date, b.date) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.label.localeCompare(b.label),
-  );
-}
-
-/** Totals of a planner range (spec part 2 §2): Total Income, Total Bills, Net Flow. */
-export function timelineTotals(items: readonly TimelineItem[]): { incomeCents: number; billsCents: number; netCents: number } {
-  let incomeCents = 0;
-  let billsCents = 0;
-  for (const item of items) {
-    if (item.kind === 'income') incomeCents += item.amountCents;
-    if (item.kind === 'bill') billsCents += item.amountCents;
-  }
-  return { incomeCents, billsCents, netCents: incomeCents - billsCents };
-}
+/** A timeline item's visible name: a suggested payment says what it pays. */
+export const itemLabel = (item: TimelineItem) => (item.kind === 'payment' ? `Pay ${item.name}` : item.name);
 
 export type PlannerRange = 'week' | 'month' | 'quarter';
 
@@ -110,8 +35,4 @@ export function weekGrid(day: IsoDate): IsoDate[] {
 
 export function isSameMonth(a: IsoDate, b: IsoDate): boolean {
   return startOfMonth(a) === startOfMonth(b);
-}
-
-export function isBefore(a: IsoDate, b: IsoDate): boolean {
-  return daysBetween(a, b) > 0;
 }

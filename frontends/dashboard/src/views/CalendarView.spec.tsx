@@ -1,12 +1,22 @@
-import { render, screen, within } from '@testing-library/react';
+import type { TimelineItem, TimelineResponse } from '@payday/contracts';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import type { Bill } from '@payday/finance-rules';
+import { describe, expect, it, vi } from 'vitest';
+import type { FinanceApi } from '../api/finance-api.js';
 import { MESSAGES } from '../model/messages.js';
 import { monthGrid } from '../model/timeline.js';
+import { renderWithProviders } from '../test/render.js';
 import { CalendarView } from './CalendarView.js';
 
-const bill = (id: string, name: string, dueDate: string): Bill => ({ id, name, amountCents: 5_000, dueDate, priority: 'low', category: 'utilities', recurring: 'once' });
+const bill = (name: string, date: string): TimelineItem => ({ key: `bill:${name}:${date}`, kind: 'bill', date, name, amountCents: 5_000 });
+
+/** A finance API whose timeline answers these items for any range (and records the ranges asked for). */
+function timelineApi(items: TimelineItem[]) {
+  const timeline = vi.fn(async ({ from, to }: { from: string; to: string }): Promise<TimelineResponse> => ({
+    from, to, items, totals: { incomeCents: 0, billsCents: 0, netCents: 0 },
+  }));
+  return { api: { timeline } as unknown as FinanceApi, timeline };
+}
 
 describe('monthGrid (spec part 2 §2: Sunday-first, 35 or 42 cells)', () => {
   it.each([
@@ -22,29 +32,39 @@ describe('monthGrid (spec part 2 §2: Sunday-first, 35 or 42 cells)', () => {
 });
 
 describe('CalendarView', () => {
-  const bills = [bill('a', 'Alpha', '2026-03-12'), bill('b', 'Bravo', '2026-03-12'), bill('c', 'Charlie', '2026-03-12'), bill('d', 'Delta', '2026-03-12')];
+  const items = ['Alpha', 'Bravo', 'Charlie', 'Delta'].map((name) => bill(name, '2026-03-12'));
 
-  it('shows at most 2 items per day and +N more, and the month navigation', async () => {
-    render(<CalendarView today="2026-03-10" bills={bills} incomes={[]} schedule={[]} />);
+  it("asks the server for the grid's range, shows at most 2 items per day and +N more, and navigates", async () => {
+    const { api, timeline } = timelineApi(items);
+    renderWithProviders(<CalendarView today="2026-03-10" api={api} />);
     expect(screen.getByRole('heading', { name: 'March 2026' })).toBeInTheDocument();
     expect(screen.getAllByRole('gridcell')).toHaveLength(35);
     const cell = screen.getAllByRole('gridcell').find((c) => c.getAttribute('data-date') === '2026-03-12')!;
-    expect(within(cell).getAllByRole('listitem')).toHaveLength(2);
+    expect(await within(cell).findAllByRole('listitem')).toHaveLength(2);
     expect(within(cell).getByRole('button', { name: '+2 more' })).toBeInTheDocument();
+    expect(timeline).toHaveBeenCalledWith({ today: '2026-03-10', from: '2026-03-01', to: '2026-04-04' }, expect.anything());
 
     await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
     expect(screen.getByRole('heading', { name: 'April 2026' })).toBeInTheDocument();
+    expect(timeline).toHaveBeenLastCalledWith({ today: '2026-03-10', from: '2026-03-29', to: '2026-05-02' }, expect.anything());
     await userEvent.click(screen.getByRole('button', { name: 'Today' }));
     expect(screen.getByRole('heading', { name: 'March 2026' })).toBeInTheDocument();
   });
 
   it('week view lists every item of a day and says No items scheduled on empty days', async () => {
-    render(<CalendarView today="2026-03-10" bills={bills} incomes={[]} schedule={[]} />);
+    const { api } = timelineApi(items);
+    renderWithProviders(<CalendarView today="2026-03-10" api={api} />);
     await userEvent.click(screen.getByRole('button', { name: 'Week' }));
     const cells = screen.getAllByRole('gridcell');
     expect(cells).toHaveLength(7);
     const busy = cells.find((c) => c.getAttribute('data-date') === '2026-03-12')!;
-    expect(within(busy).getAllByRole('listitem')).toHaveLength(4);
+    expect(await within(busy).findAllByRole('listitem')).toHaveLength(4);
     expect(screen.getAllByText(MESSAGES.noItemsScheduled)).toHaveLength(6);
+  });
+
+  it('labels a suggested payment with the bill it pays', async () => {
+    const { api } = timelineApi([{ key: 'payment:rent:2026-03-15', kind: 'payment', date: '2026-03-11', name: 'Rent', amountCents: 120_000, dueDate: '2026-03-15' }]);
+    renderWithProviders(<CalendarView today="2026-03-10" api={api} />);
+    expect(await screen.findByText('Pay Rent')).toBeInTheDocument();
   });
 });

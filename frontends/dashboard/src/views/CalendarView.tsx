@@ -1,8 +1,11 @@
-import { addDays, addMonths, dayOfWeek, MONTH_NAMES, parseIsoDate, startOfMonth, type Bill, type IncomeSource, type IsoDate, type PaymentSuggestion } from '@payday/finance-rules';
-import { Button, formatDate, formatMoney } from '@payday/web-kit';
+import type { TimelineItem } from '@payday/contracts';
+import { addDays, addMonths, dayOfWeek, MONTH_NAMES, parseIsoDate, startOfMonth, type IsoDate } from '@payday/finance-rules';
+import { Alert, Button, formatDate, formatMoney } from '@payday/web-kit';
 import { useMemo, useState } from 'react';
+import type { FinanceApi } from '../api/finance-api.js';
+import { useTimeline } from '../hooks/useTimeline.js';
 import { MESSAGES } from '../model/messages.js';
-import { isSameMonth, monthGrid, timelineBetween, weekGrid, type TimelineItem } from '../model/timeline.js';
+import { isSameMonth, itemLabel, monthGrid, weekGrid } from '../model/timeline.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** spec part 2 §2: at most 2 items per day in the month grid, then '+N more'. */
@@ -11,32 +14,34 @@ export const MAX_ITEMS_PER_DAY = 2;
 function ItemChip({ item }: { item: TimelineItem }) {
   const prefix = item.kind === 'income' ? 'Income' : item.kind === 'bill' ? 'Bill' : 'Suggested payment';
   return (
-    <li className={`db-chip db-chip--${item.kind}`} title={`${prefix}: ${item.label} ${formatMoney(item.amountCents / 100)}`}>
+    <li className={`db-chip db-chip--${item.kind}`} title={`${prefix}: ${itemLabel(item)} ${formatMoney(item.amountCents / 100)}`}>
       <span className="pc-visually-hidden">{prefix}: </span>
-      <span className="db-chip__label">{item.label}</span> <span className="db-money">{formatMoney(item.amountCents / 100)}</span>
+      <span className="db-chip__label">{itemLabel(item)}</span> <span className="db-money">{formatMoney(item.amountCents / 100)}</span>
     </li>
   );
 }
 
 export interface CalendarViewProps {
   today: IsoDate;
-  bills: readonly Bill[];
-  incomes: readonly IncomeSource[];
-  schedule: readonly PaymentSuggestion[];
+  api: FinanceApi;
 }
 
-/** spec part 2 §2: Calendar with month or week, previous/next, Today, Sunday-first 35 or 42 cells. */
-export function CalendarView({ today, bills, incomes, schedule }: CalendarViewProps) {
+/**
+ * spec part 2 §2: Calendar with month or week, previous/next, Today, Sunday-first 35 or 42 cells. What falls on
+ * each day (bills, income, payment suggestions) is the server's timeline for the grid's range.
+ */
+export function CalendarView({ today, api }: CalendarViewProps) {
   const [mode, setMode] = useState<'month' | 'week'>('month');
   const [anchor, setAnchor] = useState<IsoDate>(today);
   const days = mode === 'month' ? monthGrid(anchor) : weekGrid(anchor);
   const from = days[0]!;
   const to = days[days.length - 1]!;
+  const { timeline, failed } = useTimeline(api, today, from, to);
   const byDay = useMemo(() => {
     const map = new Map<IsoDate, TimelineItem[]>();
-    for (const item of timelineBetween(bills, incomes, schedule, from, to)) map.set(item.date, [...(map.get(item.date) ?? []), item]);
+    for (const item of timeline?.items ?? []) map.set(item.date, [...(map.get(item.date) ?? []), item]);
     return map;
-  }, [bills, incomes, schedule, from, to]);
+  }, [timeline]);
 
   const { year, month } = parseIsoDate(startOfMonth(anchor));
   const title = mode === 'month' ? `${MONTH_NAMES[month - 1]} ${year}` : `${formatDate(from)} – ${formatDate(to)}`;
@@ -67,6 +72,7 @@ export function CalendarView({ today, bills, incomes, schedule }: CalendarViewPr
           ))}
         </div>
       </div>
+      {failed && <Alert tone="error">{MESSAGES.loadFailed}</Alert>}
       <div className="db-legend" aria-hidden="true">
         <span className="db-chip db-chip--income">Income</span>
         <span className="db-chip db-chip--bill">Bill</span>

@@ -1,4 +1,5 @@
-import { nextLaterWindowDays, resetLaterWindowDays, type DashboardData } from '@payday/finance-rules';
+import type { DashboardResponse } from '@payday/contracts';
+import { nextLaterWindowDays, resetLaterWindowDays } from '@payday/finance-rules';
 import type { FinanceApi } from '../api/finance-api.js';
 import { AnalyticsBlock } from '../components/AnalyticsBlock.js';
 import { BillsSection } from '../components/BillsSection.js';
@@ -7,32 +8,40 @@ import { PaymentSchedule } from '../components/PaymentSchedule.js';
 import { SavingsProgress } from '../components/SavingsProgress.js';
 import { ServerSuggestions } from '../components/ServerSuggestions.js';
 import { WindowPanels } from '../components/WindowPanels.js';
-import type { FinancialData } from '../model/dashboard-model.js';
 
 export interface OverviewViewProps {
-  data: FinancialData;
-  dashboard: DashboardData;
+  /** The server's answer; null after a failed load, when only the (empty) lists show (spec part 2 §8). */
+  dashboard: DashboardResponse | null;
   api: FinanceApi;
+  /** Asks the server for another Later window (spec part 2 §9: grows by 7, 'Show less' returns to 7). */
   onLaterWindowChange: (days: number) => void;
 }
 
 /** spec part 2 §2 Overview (list): schedule, week panels, analytics, savings, accept cards, bills and income. */
-export function OverviewView({ data, dashboard, api, onLaterWindowChange }: OverviewViewProps) {
+export function OverviewView({ dashboard, api, onLaterWindowChange }: OverviewViewProps) {
   return (
     <div className="db-overview">
-      <PaymentSchedule schedule={dashboard.paymentSchedule} />
-      <WindowPanels
-        windows={dashboard.windows}
-        laterWindowDays={dashboard.laterWindowDays}
-        onShowNextWeek={() => onLaterWindowChange(nextLaterWindowDays(dashboard.laterWindowDays))}
-        onShowLess={() => onLaterWindowChange(resetLaterWindowDays())}
-      />
+      {dashboard && (
+        <>
+          <PaymentSchedule schedule={dashboard.paymentSchedule} />
+          <WindowPanels
+            windows={dashboard.windows}
+            laterWindowDays={dashboard.laterWindowDays}
+            onShowNextWeek={() => onLaterWindowChange(nextLaterWindowDays(dashboard.laterWindowDays))}
+            onShowLess={() => onLaterWindowChange(resetLaterWindowDays())}
+          />
+        </>
+      )}
       <div className="db-two">
-        <BillsSection rows={data.billRows} api={api} />
-        <IncomeSection rows={data.incomeRows} api={api} />
+        <BillsSection rows={dashboard?.bills ?? []} api={api} />
+        <IncomeSection rows={dashboard?.income ?? []} api={api} />
       </div>
-      <SavingsProgress fund={dashboard.emergencyFund} />
-      <AnalyticsBlock dashboard={dashboard} bills={data.bills} incomes={data.incomes} />
+      {dashboard && (
+        <>
+          <SavingsProgress fund={dashboard.emergencyFund} />
+          <AnalyticsBlock dashboard={dashboard} />
+        </>
+      )}
       <ServerSuggestions api={api} />
     </div>
   );

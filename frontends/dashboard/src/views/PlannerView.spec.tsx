@@ -1,32 +1,52 @@
-import { render, screen, within } from '@testing-library/react';
+import type { TimelineResponse } from '@payday/contracts';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import type { Bill, IncomeSource } from '@payday/finance-rules';
+import { describe, expect, it, vi } from 'vitest';
+import type { FinanceApi } from '../api/finance-api.js';
+import { renderWithProviders } from '../test/render.js';
 import { PlannerView } from './PlannerView.js';
 
-const bills: Bill[] = [
-  { id: 'rent', name: 'Rent', amountCents: 120_000, dueDate: '2026-03-15', priority: 'high', category: 'rent', recurring: 'monthly' },
-  { id: 'gym', name: 'Gym', amountCents: 4_000, dueDate: '2026-03-12', priority: 'low', category: 'subscriptions', recurring: 'weekly' },
-];
-const incomes: IncomeSource[] = [{ id: 'job', source: 'Job', amountCents: 200_000, frequency: 'biweekly', nextDate: '2026-03-11' }];
+// What services/finance answers for Mar 10 - Apr 9 (see its timeline.spec.ts): Job Mar 11, 25, Apr 8; Rent Mar 15;
+// Gym weekly from Mar 12; a suggested payment for Rent on Mar 11.
+const month: TimelineResponse = {
+  from: '2026-03-10',
+  to: '2026-04-09',
+  items: [
+    { key: 'income:job:2026-03-11', kind: 'income', date: '2026-03-11', name: 'Job', amountCents: 200_000 },
+    { key: 'payment:rent:2026-03-15', kind: 'payment', date: '2026-03-11', name: 'Rent', amountCents: 120_000, dueDate: '2026-03-15' },
+    { key: 'bill:gym:2026-03-12', kind: 'bill', date: '2026-03-12', name: 'Gym', amountCents: 4_000 },
+    { key: 'bill:rent:2026-03-15', kind: 'bill', date: '2026-03-15', name: 'Rent', amountCents: 120_000 },
+  ],
+  totals: { incomeCents: 600_000, billsCents: 140_000, netCents: 460_000 },
+};
+const week: TimelineResponse = { ...month, to: '2026-03-16', totals: { incomeCents: 200_000, billsCents: 124_000, netCents: 76_000 } };
 
 describe('PlannerView (spec part 2 §2, §9 ranges)', () => {
-  it('totals income, bills and net flow for the week, month and quarter', async () => {
-    render(<PlannerView today="2026-03-10" bills={bills} incomes={incomes} schedule={[]} />);
-    // Month: Mar 10 - Apr 9. Job: Mar 11, 25, Apr 8 = $6,000. Rent Mar 15 + Gym Mar 12,19,26, Apr 2,9 = $1,200 + $200.
+  it("shows the server's totals and items for the month, week and quarter from today", async () => {
+    const timeline = vi.fn(async ({ to }: { to: string }) => (to === '2026-03-16' ? week : { ...month, to }));
+    renderWithProviders(<PlannerView today="2026-03-10" api={{ timeline } as unknown as FinanceApi} />);
+    expect(screen.getByText('Total Income')).toBeInTheDocument();
+    expect(await screen.findByText('$6,000.00')).toBeInTheDocument();
     expect(screen.getByTestId('planner-income').textContent).toBe('$6,000.00');
     expect(screen.getByTestId('planner-bills').textContent).toBe('$1,400.00');
     expect(screen.getByTestId('planner-net').textContent).toBe('$4,600.00');
-
-    // Week: Mar 10 - 16: Job Mar 11; Gym Mar 12; Rent Mar 15.
-    await userEvent.click(screen.getByRole('button', { name: 'Week' }));
-    expect(screen.getByTestId('planner-income').textContent).toBe('$2,000.00');
-    expect(screen.getByTestId('planner-bills').textContent).toBe('$1,240.00');
-    expect(screen.getByTestId('planner-net').textContent).toBe('$760.00');
+    expect(timeline).toHaveBeenCalledWith({ today: '2026-03-10', from: '2026-03-10', to: '2026-04-09' }, expect.anything());
     const items = within(screen.getByRole('list', { name: 'Upcoming items' })).getAllByRole('listitem');
-    expect(items.map((li) => li.querySelector('time')?.getAttribute('datetime'))).toEqual(['2026-03-11', '2026-03-12', '2026-03-15']);
+    expect(items.map((li) => li.querySelector('.db-record__name')?.textContent)).toEqual(['Job', 'Pay Rent', 'Gym', 'Rent']);
+    expect(items[1]!.textContent).toContain('due Mar 15, 2026');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Week' }));
+    expect(await screen.findByText('$760.00')).toBeInTheDocument();
+    expect(screen.getByTestId('planner-bills').textContent).toBe('$1,240.00');
 
     await userEvent.click(screen.getByRole('button', { name: 'Quarter' }));
     expect(screen.getByRole('heading', { name: /Jun 9, 2026/ })).toBeInTheDocument();
+    expect(timeline).toHaveBeenLastCalledWith({ today: '2026-03-10', from: '2026-03-10', to: '2026-06-09' }, expect.anything());
+  });
+
+  it('says No upcoming items for an empty range', async () => {
+    const timeline = vi.fn(async () => ({ ...month, items: [], totals: { incomeCents: 0, billsCents: 0, netCents: 0 } }));
+    renderWithProviders(<PlannerView today="2026-03-10" api={{ timeline } as unknown as FinanceApi} />);
+    expect(await screen.findByText('No upcoming items')).toBeInTheDocument();
   });
 });

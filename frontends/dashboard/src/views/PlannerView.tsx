@@ -1,26 +1,32 @@
-import type { Bill, IncomeSource, IsoDate, PaymentSuggestion } from '@payday/finance-rules';
-import { formatDate } from '@payday/web-kit';
-import { useMemo, useState } from 'react';
+import type { IsoDate } from '@payday/finance-rules';
+import { Alert, formatDate, Spinner } from '@payday/web-kit';
+import { useState } from 'react';
+import type { FinanceApi } from '../api/finance-api.js';
 import { Money } from '../components/Money.js';
+import { useTimeline } from '../hooks/useTimeline.js';
 import { MESSAGES } from '../model/messages.js';
-import { plannerRangeEnd, timelineBetween, timelineTotals, type PlannerRange } from '../model/timeline.js';
+import { itemLabel, plannerRangeEnd, type PlannerRange } from '../model/timeline.js';
 
 const RANGE_LABELS: Record<PlannerRange, string> = { week: 'Week', month: 'Month', quarter: 'Quarter' };
 const KIND_LABELS = { income: 'Income', bill: 'Bill', payment: 'Suggested payment' } as const;
 
 export interface PlannerViewProps {
   today: IsoDate;
-  bills: readonly Bill[];
-  incomes: readonly IncomeSource[];
-  schedule: readonly PaymentSuggestion[];
+  api: FinanceApi;
 }
 
-/** spec part 2 §2: a timeline over week, month or quarter with Total Income, Total Bills and Net Flow. */
-export function PlannerView({ today, bills, incomes, schedule }: PlannerViewProps) {
+const NO_TOTALS = { incomeCents: 0, billsCents: 0, netCents: 0 };
+
+/**
+ * spec part 2 §2: a timeline over week, month or quarter with Total Income, Total Bills and Net Flow, all
+ * from the server's timeline for the range.
+ */
+export function PlannerView({ today, api }: PlannerViewProps) {
   const [range, setRange] = useState<PlannerRange>('month');
   const end = plannerRangeEnd(today, range);
-  const items = useMemo(() => timelineBetween(bills, incomes, schedule, today, end), [bills, incomes, schedule, today, end]);
-  const totals = timelineTotals(items);
+  const { timeline, loading, failed } = useTimeline(api, today, today, end);
+  const items = timeline?.items ?? [];
+  const totals = timeline?.totals ?? NO_TOTALS;
   return (
     <section className="db-planner" aria-labelledby="db-planner-title">
       <div className="db-calendar__bar">
@@ -55,7 +61,10 @@ export function PlannerView({ today, bills, incomes, schedule }: PlannerViewProp
           </dd>
         </div>
       </dl>
-      {items.length === 0 ? (
+      {failed && <Alert tone="error">{MESSAGES.loadFailed}</Alert>}
+      {loading ? (
+        <Spinner inline label="Loading your timeline..." />
+      ) : items.length === 0 ? (
         <p className="db-empty">{MESSAGES.noUpcoming}</p>
       ) : (
         <ol className="db-timeline" aria-label="Upcoming items">
@@ -65,10 +74,10 @@ export function PlannerView({ today, bills, incomes, schedule }: PlannerViewProp
                 {formatDate(item.date)}
               </time>
               <span className="db-timeline__text">
-                <span className="db-record__name">{item.label}</span>
+                <span className="db-record__name">{itemLabel(item)}</span>
                 <span className="db-muted db-small">
                   {KIND_LABELS[item.kind]}
-                  {item.detail ? ` · due ${formatDate(item.detail)}` : ''}
+                  {item.dueDate ? ` · due ${formatDate(item.dueDate)}` : ''}
                 </span>
               </span>
               <Money cents={item.amountCents} signed={item.kind === 'income'} className={item.kind === 'income' ? 'db-in' : undefined} />

@@ -14,8 +14,11 @@ export interface CallOptions {
   token?: string | null;
 }
 
+/** An empty request: what a call without path parameters, body or query sends. */
+type NoRequest = Record<never, never>;
+
 /** The request is optional when the endpoint has no path parameters and no body. */
-export type CallArgs<E extends Endpoint> = {} extends EndpointRequest<E>
+export type CallArgs<E extends Endpoint> = NoRequest extends EndpointRequest<E>
   ? [request?: EndpointRequest<E>, options?: CallOptions]
   : [request: EndpointRequest<E>, options?: CallOptions];
 
