@@ -118,6 +118,8 @@ await step('e2e', 'End-to-end (Playwright in Chromium against the launcher stack
       BASE_URL: stack.url,
       DATABASE_URL: database.url,
       REDIS_URL: services.redisUrl,
+      // The stack's data folder (npm test's own, .data/test): the journeys read the mail outbox there.
+      DATA_DIR: services.dataDir,
       E2E_SERVICE_URLS: JSON.stringify(Object.fromEntries(Object.entries(stack.services).map(([name, service]) => [name, service.url]))),
     };
     return await succeeded(process.execPath, [join(REPO_ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts'], { env });
