@@ -211,10 +211,12 @@ export async function ensureRedis({ env = process.env, infra, log = console.log 
     if (!(await pingRedis(env.REDIS_URL))) throw new BootstrapExit(`REDIS_URL is set but ${redacted(env.REDIS_URL)} does not answer PING`);
     return { url: env.REDIS_URL, stop: none };
   }
-  // Isolated runs skip the machine's Redis: services of a running `npm start` subscribe to the same Redis
-  // transport channels there (pub/sub ignores the database number) and would answer the tests' messages.
+  // An isolated run starts its own Redis when it can: on the machine's Redis, the services of a running
+  // `npm start` subscribe to the same transport channels (pub/sub ignores the database number) and would
+  // answer the tests' messages.
+  const startsOwnRedis = infra.isolated && findExecutable('redis-server') !== null;
   const systemUrl = 'redis://127.0.0.1:6379';
-  if ((!infra.isolated || !findExecutable('redis-server')) && (await pingRedis(systemUrl))) {
+  if (!startsOwnRedis && (await pingRedis(systemUrl))) {
     log(`Redis: ${systemUrl} (already running)`);
     return { url: systemUrl, stop: none };
   }
