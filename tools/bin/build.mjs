@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run build`: installs dependencies when stale, then `nx run-many -t build` (libraries and services with
-// tsc -b, frontends with vite build; Nx's cache skips what has not changed). `--force` ignores the cache.
+// tsc -p from a clean dist, frontends with vite build; Nx's cache skips what has not changed). `--force` ignores the cache.
 import { BootstrapExit, ensureDependencies } from '../lib/bootstrap.mjs';
 
 try {
