@@ -113,13 +113,32 @@ describe('createApiClient', () => {
     expect(session.refreshes).toBe(1);
   });
 
-  it('refreshes first when the access token is inside the expiry margin', async () => {
+  it('refreshes first when the access token has expired', async () => {
     const session = fakeSession('old', () => 'new');
     const current = session.current;
-    session.current = () => (session.refreshes === 0 ? { access_token: 'old', expires_at: Math.floor(Date.now() / 1000) + 30 } : current());
+    session.current = () => (session.refreshes === 0 ? { access_token: 'old', expires_at: Math.floor(Date.now() / 1000) - 1 } : current());
     const fetchMock = serve(() => json({ bills: [], income: [] }));
     await createApiClient({ session }).call(FINANCE_ENDPOINTS.suggestions);
     expect(fetchMock.mock.calls.map(([, init]) => bearerOf(init))).toEqual(['Bearer new']);
+  });
+
+  it('inside the expiry margin sends the still-valid token at once and refreshes in the background', async () => {
+    const expiresSoon = { access_token: 'old', expires_at: Math.floor(Date.now() / 1000) + 30 };
+    let refreshes = 0;
+    // Auth is down: the refresh is still backing off and never settles during this test.
+    const session: SessionAccess = {
+      current: () => expiresSoon,
+      refresh: () => {
+        refreshes += 1;
+        return new Promise(() => {});
+      },
+    };
+    const fetchMock = serve(() => json({ bills: [], income: [] }));
+    const api = createApiClient({ session });
+    await expect(api.call(FINANCE_ENDPOINTS.suggestions)).resolves.toEqual({ bills: [], income: [] });
+    await expect(api.call(FINANCE_ENDPOINTS.suggestions)).resolves.toEqual({ bills: [], income: [] });
+    expect(fetchMock.mock.calls.map(([, init]) => bearerOf(init))).toEqual(['Bearer old', 'Bearer old']);
+    expect(refreshes).toBeGreaterThan(0);
   });
 
   it('leaves the session alone for public endpoints and for an explicit token', async () => {

@@ -1,6 +1,6 @@
 import type { Endpoint, EndpointRequest, EndpointResponse } from '@payday/contracts';
 import { ApiError, apiFetch } from './api-client.js';
-import { isWithinExpiryMargin } from '../auth/session-refresh.js';
+import { hasExpired, isWithinExpiryMargin } from '../auth/session-refresh.js';
 
 export const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer this page does not understand. Please reload.';
 
@@ -66,9 +66,10 @@ export function endpointUrl(endpoint: Endpoint, { params = {}, query }: RequestP
 }
 
 /**
- * The one API client: every remote calls through it. With a session it sends the access token, refreshes
- * first when the token is within the expiry margin, and after a 401 refreshes once (shared with any other
- * call that got a 401 meanwhile) and retries once. A failed refresh leaves the 401 to the caller.
+ * The one API client: every remote calls through it. With a session it sends the access token; within the
+ * expiry margin it starts the refresh in the background and still sends the valid token (it waits for the
+ * refresh only once the token has expired). After a 401 it refreshes once (shared with any other call that
+ * got a 401 meanwhile) and retries once. A failed refresh leaves the 401 to the caller.
  */
 export function createApiClient({ baseUrl = '', session, timeoutMs, validateResponses = true }: ApiClientOptions = {}): ApiClient {
   const send = async (endpoint: Endpoint, parts: RequestParts, options: CallOptions, token: string | null) => {
@@ -88,9 +89,14 @@ export function createApiClient({ baseUrl = '', session, timeoutMs, validateResp
 
   const withSession = async (endpoint: Endpoint, parts: RequestParts, options: CallOptions, access: SessionAccess) => {
     let current = access.current();
-    if (current && isWithinExpiryMargin(current.expires_at, Date.now())) {
+    if (current && hasExpired(current.expires_at, Date.now())) {
+      // Only an expired token is worth waiting for: the refresh may back off for a whole tick (30 s).
       await access.refresh();
       current = access.current(); // the rotated session, the kept one (server unreachable), or none (refused)
+    } else if (current && isWithinExpiryMargin(current.expires_at, Date.now())) {
+      // Still valid: send with it now and let the (shared) refresh rotate it in the background. Its outcome
+      // reaches the session itself; a refused one signs out there, so nothing is left to handle here.
+      void access.refresh().catch(() => undefined);
     }
     const used = current?.access_token ?? null;
     try {

@@ -27,6 +27,11 @@ export function isWithinExpiryMargin(expiresAt: number, nowMs: number): boolean 
   return expiresAt * 1000 - nowMs < EXPIRY_MARGIN_MS;
 }
 
+/** The access token is past its expiry: a call sent with it could only earn a 401. */
+export function hasExpired(expiresAt: number, nowMs: number): boolean {
+  return expiresAt * 1000 <= nowMs;
+}
+
 /** The wait before retry number `attempt` (0-based): 200, 400, 800… ms. */
 export function retryDelayMs(attempt: number): number {
   return RETRY_BACKOFF_START_MS * 2 ** attempt;
