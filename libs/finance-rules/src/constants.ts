@@ -57,3 +57,5 @@ export const CONFIDENCE_FLOOR = 50;
 export const MAX_TIPS = 4;
 /** spec part 2 §9: emergency fund goal = 6 x monthly bills. */
 export const EMERGENCY_FUND_MONTHS = 6;
+/** spec part 2 §9: the analytics view covers 6 months. */
+export const ANALYTICS_MONTHS = 6;

@@ -4,6 +4,7 @@ export * from './compare.js';
 export * from './constants.js';
 export * from './dashboard-types.js';
 export { computeDashboard } from './dashboard.js';
+export * from './dashboard-analytics.js';
 export * from './dates.js';
 export * from './demo.js';
 export { dashboardIncomeHorizonDays, projectIncome, type IncomeOccurrence } from './income.js';
@@ -32,6 +33,7 @@ export {
   type PaymentSuggestion,
 } from './suggestions.js';
 export * from './summary.js';
+export * from './timeline.js';
 export * from './tips.js';
 export * from './types.js';
 export {

@@ -1,5 +1,4 @@
-import { computeDashboard, type Bill, type IncomeSource } from '@payday/finance-rules';
-import { computeDashboardAnalytics } from './dashboard-analytics.js';
+import { computeDashboard, computeDashboardAnalytics, type Bill, type IncomeSource } from '@payday/finance-rules';
 import { toDashboardResponse } from './dashboard-payload.js';
 
 // Tuesday 2026-03-10: Salary pays 03-13 and every 2 weeks; Rent 03-20 (high), Phone 03-14, Gym weekly.
@@ -48,29 +47,5 @@ describe('toDashboardResponse', () => {
     expect(answer.analytics).toBe(analytics);
     expect(answer.bills[0]).toEqual({ id: 'rent', name: 'Rent', amountCents: 120_000, dueDate: '2026-03-20', priority: 'high', category: 'rent', recurring: 'monthly' });
     expect(answer.savingsGoals).toEqual(rows.savingsGoals);
-  });
-});
-
-describe('computeDashboardAnalytics (spec part 2 §9 monthly normalisation)', () => {
-  it('gives six months from this one with normalised income and bills', () => {
-    expect(analytics.months.map((m) => m.month)).toEqual(['2026-03-01', '2026-04-01', '2026-05-01', '2026-06-01', '2026-07-01', '2026-08-01']);
-    // March: Salary biweekly on 03-13 and 03-27 (and 02-27 is February) = 2 x 3000; Gym weekly on Wednesdays 03-04..03-25 = 4 x 29.99.
-    expect(analytics.months[0]).toEqual({ month: '2026-03-01', incomeCents: 600_000, billsCents: 120_000 + 4_550 + 4 * 2_999 });
-    // April has 5 Wednesdays (1, 8, 15, 22, 29); Salary 04-10 and 04-24.
-    expect(analytics.months[1]).toEqual({ month: '2026-04-01', incomeCents: 600_000, billsCents: 120_000 + 4_550 + 5 * 2_999 });
-  });
-
-  it("sums this month's bills by category, largest first, with their counts", () => {
-    expect(analytics.billsByCategory).toEqual([
-      { category: 'rent', totalCents: 120_000, count: 1 },
-      { category: 'subscriptions', totalCents: 4 * 2_999, count: 1 },
-      { category: 'utilities', totalCents: 4_550, count: 1 },
-    ]);
-  });
-
-  it('is empty of categories and zero per month without data', () => {
-    const none = computeDashboardAnalytics([], [], today);
-    expect(none.billsByCategory).toEqual([]);
-    expect(none.months.every((m) => m.incomeCents === 0 && m.billsCents === 0)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { DashboardQuery, DashboardResponse, TimelineQuery, TimelineResponse } from '@payday/contracts';
-import { buildPaymentSchedule, computeDashboard, LATER_WINDOW_INITIAL_DAYS } from '@payday/finance-rules';
+import { buildPaymentSchedule, buildTimeline, computeDashboard, computeDashboardAnalytics, LATER_WINDOW_INITIAL_DAYS } from '@payday/finance-rules';
 import { CLOCK, type Clock } from '@payday/nest-kit';
 import { Bill } from '../bills/bill.entity.js';
 import { toRuleBill } from '../bills/bill.mapper.js';
@@ -12,10 +12,8 @@ import { toRuleIncome } from '../income/income.mapper.js';
 import { SavingsGoal } from '../savings-goals/savings-goal.entity.js';
 import { toDashboardSavingsGoal, toRuleSavingsGoal } from '../savings-goals/savings-goal.mapper.js';
 import { CachedJson } from './cached-json.js';
-import { computeDashboardAnalytics } from './dashboard-analytics.js';
 import { DashboardCache } from './dashboard-cache.js';
 import { toDashboardResponse } from './dashboard-payload.js';
-import { buildTimeline } from './timeline.js';
 
 /**
  * spec part 2 §7: GET /dashboard-with-insights, and GET /timeline for the Calendar and Planner. One query per

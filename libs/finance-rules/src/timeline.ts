@@ -1,5 +1,9 @@
 import type { TimelineItem, TimelineKind, TimelineResponse } from '@payday/contracts';
-import { compareIsoDates, compareText, occurrencesBetween, type Bill, type IncomeSource, type IsoDate, type PaymentSuggestion } from '@payday/finance-rules';
+import { compareText } from './compare.js';
+import { compareIsoDates, type IsoDate } from './dates.js';
+import { occurrencesBetween } from './recurrence.js';
+import type { PaymentSuggestion } from './suggestions.js';
+import type { Bill, IncomeSource } from './types.js';
 
 const KIND_ORDER: Record<TimelineKind, number> = { income: 0, bill: 1, payment: 2 };
 

@@ -1,17 +1,8 @@
 import type { BillCategoryValue, DashboardAnalytics } from '@payday/contracts';
-import {
-  addMonths,
-  monthlyAmountCents,
-  monthlyBillsCents,
-  monthlyIncomeCents,
-  startOfMonth,
-  type Bill,
-  type IncomeSource,
-  type IsoDate,
-} from '@payday/finance-rules';
-
-/** spec part 2 §9: the analytics view covers 6 months. */
-export const ANALYTICS_MONTHS = 6;
+import { ANALYTICS_MONTHS } from './constants.js';
+import { addMonths, startOfMonth, type IsoDate } from './dates.js';
+import { monthlyAmountCents, monthlyBillsCents, monthlyIncomeCents } from './monthly.js';
+import type { Bill, IncomeSource } from './types.js';
 
 /**
  * The Financial Analytics block (spec part 2 §2): income against bills for six months from this one, and this
