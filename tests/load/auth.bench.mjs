@@ -123,8 +123,8 @@ export async function runAuthBench() {
     const remote = new JwtVerifier({ jwksUrl: `${auth.url}/.well-known/jwks.json` }, { rememberVerified: 0 });
     const verifications = await measureVerifications(remote, token, VERIFY_ITERATIONS);
     // Through the guard as a request meets it (no @Roles), with the same verifier: memory off, full check.
-    new AccessTokenStrategy(remote);
-    const guard = new AuthGuard({ getAllAndOverride: () => undefined });
+    new AccessTokenStrategy(remote, 'bench-access-token');
+    const guard = new AuthGuard({ getAllAndOverride: () => undefined }, 'bench-access-token');
     const throughGuard = {
       verifyAccessToken: (bearer) => {
         const request = { headers: { authorization: `Bearer ${bearer}` } };

@@ -1,8 +1,10 @@
 import { ForbiddenException, HttpException, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { Test } from '@nestjs/testing';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AccessTokenStrategy } from './access-token.strategy.js';
+import { AccessTokenStrategy, uniqueAccessTokenStrategyName } from './access-token.strategy.js';
+import { AuthKitModule } from './auth-kit.module.js';
 import { AuthGuard, ROLES_KEY, bearerToken } from './auth.guard.js';
 import { JwtVerifier } from './jwt-verifier.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './token-claims.js';
@@ -15,6 +17,7 @@ let privateKey: CryptoKey;
 let publicJwk: JWK;
 let stranger: CryptoKey;
 let verifier: JwtVerifier;
+const strategyName = uniqueAccessTokenStrategyName();
 
 beforeAll(async () => {
   const pair = await generateKeyPair('ES256', { extractable: true });
@@ -22,7 +25,7 @@ beforeAll(async () => {
   publicJwk = { ...(await exportJWK(pair.publicKey)), kid: 'es-1', alg: 'ES256', use: 'sig' };
   stranger = (await generateKeyPair('ES256')).privateKey;
   verifier = new JwtVerifier({ jwks: { keys: [publicJwk] } });
-  new AccessTokenStrategy(verifier); // registers itself with passport under ACCESS_TOKEN_STRATEGY
+  new AccessTokenStrategy(verifier, strategyName); // registers itself with passport under strategyName
 });
 
 function sign(options: { claims?: Record<string, unknown>; key?: CryptoKey; kid?: string; expiresIn?: number } = {}) {
@@ -50,6 +53,8 @@ function contextFor(headers: Record<string, string>) {
 const reflectorWith = (roles?: string[]) =>
   ({ getAllAndOverride: (key: string) => (key === ROLES_KEY ? roles : undefined) }) as unknown as Reflector;
 
+const guardWith = (roles?: string[]) => new AuthGuard(reflectorWith(roles), strategyName);
+
 async function refusal(guard: AuthGuard, headers: Record<string, string>) {
   const error = await guard.canActivate(contextFor(headers).context).then(
     () => undefined,
@@ -71,12 +76,12 @@ describe('AuthGuard', () => {
 
   it('puts the verified user on the request', async () => {
     const { context, request } = contextFor({ authorization: `Bearer ${await sign({ claims: { aal: 'aal2' } })}` });
-    await expect(new AuthGuard(reflectorWith()).canActivate(context)).resolves.toBe(true);
+    await expect(guardWith().canActivate(context)).resolves.toBe(true);
     expect(request.user).toEqual({ id: 'user-1', role: 'user', aal: 'aal2', email: 'ann@example.com', sessionId: 'fam-1' });
   });
 
   it('answers 401 "Authentication required" without a bearer token', async () => {
-    const guard = new AuthGuard(reflectorWith());
+    const guard = guardWith();
     for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer' }]) {
       expect(await refusal(guard, headers)).toEqual({ status: 401, message: 'Authentication required' });
     }
@@ -89,21 +94,21 @@ describe('AuthGuard', () => {
     ['of another kind (mfa)', () => sign({ claims: { token_use: 'mfa' } })],
     ['not a token at all', async () => 'not-a-jwt'],
   ])('answers 401 "session expired" for a token %s', async (_label, make) => {
-    expect(await refusal(new AuthGuard(reflectorWith()), { authorization: `Bearer ${await make()}` })).toEqual(EXPIRED);
+    expect(await refusal(guardWith(), { authorization: `Bearer ${await make()}` })).toEqual(EXPIRED);
   });
 
   it('answers 403 when @Roles asks for a role the user lacks', async () => {
     const headers = { authorization: `Bearer ${await sign()}` };
-    await expect(new AuthGuard(reflectorWith(['admin'])).canActivate(contextFor(headers).context)).rejects.toBeInstanceOf(ForbiddenException);
-    expect(await refusal(new AuthGuard(reflectorWith(['admin'])), headers)).toEqual({ status: 403, message: "You don't have permission to access this page." });
+    await expect(guardWith(['admin']).canActivate(contextFor(headers).context)).rejects.toBeInstanceOf(ForbiddenException);
+    expect(await refusal(guardWith(['admin']), headers)).toEqual({ status: 403, message: "You don't have permission to access this page." });
     const admin = { authorization: `Bearer ${await sign({ claims: { role: 'admin' } })}` };
-    await expect(new AuthGuard(reflectorWith(['admin'])).canActivate(contextFor(admin).context)).resolves.toBe(true);
+    await expect(guardWith(['admin']).canActivate(contextFor(admin).context)).resolves.toBe(true);
   });
 
   it('checks a token once: later requests with it skip the signature check until it expires', async () => {
     const keyLookups = vi.spyOn(verifier.keys, 'keyFor');
     const headers = { authorization: `Bearer ${await sign({ claims: { sid: 'cached' } })}` };
-    const guard = new AuthGuard(reflectorWith());
+    const guard = guardWith();
     for (let i = 0; i < 3; i += 1) {
       const { context, request } = contextFor(headers);
       await guard.canActivate(context);
@@ -116,10 +121,32 @@ describe('AuthGuard', () => {
   it('never lets a remembered token of another kind through', async () => {
     const mfa = await sign({ claims: { token_use: 'mfa' } });
     await expect(verifier.verifyClaims(mfa, 'mfa')).resolves.toMatchObject({ token_use: 'mfa' });
-    expect(await refusal(new AuthGuard(reflectorWith()), { authorization: `Bearer ${mfa}` })).toEqual(EXPIRED);
+    expect(await refusal(guardWith(), { authorization: `Bearer ${mfa}` })).toEqual(EXPIRED);
   });
 
   it('is a 401 UnauthorizedException for the HTTP filter', async () => {
-    await expect(new AuthGuard(reflectorWith()).canActivate(contextFor({}).context)).rejects.toBeInstanceOf(UnauthorizedException);
+    await expect(guardWith().canActivate(contextFor({}).context)).rejects.toBeInstanceOf(UnauthorizedException);
+  });
+});
+
+describe('AuthKitModule', () => {
+  it('gives each instance in a process its own strategy: each guard accepts its own keys and refuses the other', async () => {
+    const other = await generateKeyPair('ES256', { extractable: true });
+    const otherJwk = { ...(await exportJWK(other.publicKey)), kid: 'es-1', alg: 'ES256', use: 'sig' }; // same kid, other key
+    const appWith = (jwk: JWK) => Test.createTestingModule({ imports: [AuthKitModule.forRoot(() => ({ jwks: { keys: [jwk] } }))] }).compile();
+    const [first, second] = await Promise.all([appWith(publicJwk), appWith(otherJwk)]);
+    try {
+      const firstToken = { authorization: `Bearer ${await sign({ claims: { sid: 'first-app' } })}` };
+      const secondToken = { authorization: `Bearer ${await sign({ key: other.privateKey, claims: { sid: 'second-app' } })}` };
+      const firstGuard = first.get(AuthGuard);
+      const secondGuard = second.get(AuthGuard);
+
+      await expect(firstGuard.canActivate(contextFor(firstToken).context)).resolves.toBe(true);
+      await expect(secondGuard.canActivate(contextFor(secondToken).context)).resolves.toBe(true);
+      expect(await refusal(firstGuard, secondToken)).toEqual(EXPIRED);
+      expect(await refusal(secondGuard, firstToken)).toEqual(EXPIRED);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
-import { ACCESS_TOKEN_STRATEGY } from './access-token.strategy.js';
+import { ACCESS_TOKEN_STRATEGY_NAME } from './access-token.strategy.js';
 import { bearerToken, type RequestWithHeaders } from './bearer-token.js';
 import type { AuthenticatedUser, Role } from './token-claims.js';
 
@@ -24,13 +24,17 @@ interface RequestWithUser extends RequestWithHeaders {
 }
 
 /**
- * Requires a valid access token (AccessTokenStrategy, passport-jwt); exposes the user (id, role, assurance
- * level) as `request.user`, then applies `@Roles`.
+ * Requires a valid access token (its own module's AccessTokenStrategy, passport-jwt); exposes the user (id,
+ * role, assurance level) as `request.user`, then applies `@Roles`.
  */
 @Injectable()
-export class AuthGuard extends PassportAuthGuard(ACCESS_TOKEN_STRATEGY) {
-  constructor(@Inject(Reflector) private readonly reflector: Reflector) {
-    super();
+export class AuthGuard extends PassportAuthGuard() {
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(ACCESS_TOKEN_STRATEGY_NAME) strategyName: string,
+  ) {
+    // Without a type, @nestjs/passport's guard authenticates with `defaultStrategy`: this module's strategy.
+    super({ defaultStrategy: strategyName });
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
