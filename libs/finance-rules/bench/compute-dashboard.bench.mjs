@@ -10,7 +10,10 @@ const BATCHES = 61;
 const CALLS_PER_BATCH = 20;
 
 const { cases } = JSON.parse(readFileSync(new URL('../src/testing/dashboard-snapshot.json', import.meta.url), 'utf8'));
-const big = cases.filter(({ input }) => input.bills.length === 100 && input.incomes.length === 10);
+// The fixture keeps the bank figures under their recorded key, `analytics`; the input calls them `bankAnalytics`.
+const big = cases
+  .filter(({ input }) => input.bills.length === 100 && input.incomes.length === 10)
+  .map(({ name, input: { analytics, ...input } }) => ({ name, input: analytics === undefined ? input : { ...input, bankAnalytics: analytics } }));
 
 function medianMsPerCall(input) {
   for (let i = 0; i < WARM_UP_CALLS; i += 1) computeDashboard(input); // JIT

@@ -32,7 +32,7 @@ const TODAYS = ['2026-03-10', '2024-02-29', '2025-12-31', '2026-01-31', '2026-03
 const inputs: DashboardInput[] = Array.from({ length: 54 }, (_, i) => ({
   ...generateDataSet({ seed: 100 + i, billCount: 1 + ((i * 17) % 100), incomeCount: i % 6, today: TODAYS[i % TODAYS.length]! }),
   laterWindowDays: 7 * (1 + (i % 6)),
-  ...(i % 5 === 0 ? { analytics: { monthlyIncomeCents: 300_000 + i, savingsRatePercent: i % 25 } } : {}),
+  ...(i % 5 === 0 ? { bankAnalytics: { monthlyIncomeCents: 300_000 + i, savingsRatePercent: i % 25 } } : {}),
 }));
 const cases = inputs.map((input) => [`${input.bills.length} bills, ${input.incomes.length} incomes, ${input.today}, window ${input.laterWindowDays}`, input, computeDashboard(input)] as const);
 
@@ -52,7 +52,7 @@ describe.each(cases)('computeDashboard properties: %s', (_name, input, dashboard
     expect(dashboard.quickStats).toEqual(computeQuickStats(billOccurrences, today));
     expect(dashboard.summary.monthlyBillsCents).toBe(monthlyBillsCents(input.bills, today));
     const ownIncome = monthlyIncomeCents(input.incomes, today);
-    expect(dashboard.summary.monthlyIncomeCents).toBe(ownIncome > 0 ? ownIncome : (input.analytics?.monthlyIncomeCents ?? 0));
+    expect(dashboard.summary.monthlyIncomeCents).toBe(ownIncome > 0 ? ownIncome : (input.bankAnalytics?.monthlyIncomeCents ?? 0));
   });
 
   it('suggests a payday 0-30 days before each due date, paid after today, scored and sorted', () => {

@@ -16,13 +16,18 @@ export interface DashboardInput {
   today: IsoDate;
   /** Later window length in days: 7, 14, 21, ... (spec part 2 §9). Default 7. */
   laterWindowDays?: number;
-  /** Optional bank analytics (spec part 2 §3/§9). */
-  analytics?: {
-    /** Used as monthly income when the user's own income normalises to 0 (§9). */
-    monthlyIncomeCents?: number;
-    /** Used by the savings-rate tips instead of the computed rate. */
-    savingsRatePercent?: number;
-  };
+  /**
+   * Optional figures from the linked bank accounts (spec part 2 §3/§9); bank-sync supplies them. Not the
+   * contract's DashboardAnalytics, which is the Financial Analytics block the dashboard answers with.
+   */
+  bankAnalytics?: BankAnalytics;
+}
+
+export interface BankAnalytics {
+  /** Used as monthly income when the user's own income normalises to 0 (§9). */
+  monthlyIncomeCents?: number;
+  /** Used by the savings-rate tips instead of the computed rate. */
+  savingsRatePercent?: number;
 }
 
 export interface UpcomingBillsSummary {

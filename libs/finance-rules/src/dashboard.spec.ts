@@ -64,8 +64,8 @@ describe('computeDashboard', () => {
     expect(dashboard.quickStats).toEqual({ monthName: 'March', daysRemainingInMonth: 21, upcomingBillsCount: 2, upcomingBillsEndDate: '2026-03-22' });
   });
 
-  it('falls back to analytics income and savings rate when given', () => {
-    const result = computeDashboard({ ...input, incomes: [], analytics: { monthlyIncomeCents: 200_000, savingsRatePercent: 5 } });
+  it('falls back to the bank analytics income and savings rate when given', () => {
+    const result = computeDashboard({ ...input, incomes: [], bankAnalytics: { monthlyIncomeCents: 200_000, savingsRatePercent: 5 } });
     expect(result.summary.monthlyIncomeCents).toBe(200_000);
     expect(result.tips.map((t) => t.id)).toContain('low-savings-rate');
   });

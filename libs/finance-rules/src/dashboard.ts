@@ -20,7 +20,7 @@ import { assertWindowDays, billsDueBetween, buildTimeWindowsOnDays, comingSunday
  * date, the first income that cannot be projected, then an unknown recurrence (incomes first).
  */
 export function computeDashboard(input: DashboardInput): DashboardData {
-  const { bills, incomes, savingsGoals, analytics } = input;
+  const { bills, incomes, savingsGoals, bankAnalytics } = input;
   const laterWindowDays = input.laterWindowDays ?? LATER_WINDOW_INITIAL_DAYS;
   const today = readDay(input.today);
   assertWindowDays(laterWindowDays);
@@ -31,7 +31,7 @@ export function computeDashboard(input: DashboardInput): DashboardData {
   const incomeHorizonDays = dashboardIncomeHorizonDays(laterWindowDays);
   const paydays = projectIncomeOnDays(incomes, today, incomeHorizonDays);
 
-  const summary = computeSummary(monthlyIncomeCents(incomes, input.today), monthlyBillsCents(bills, input.today), analytics?.monthlyIncomeCents ?? 0);
+  const summary = computeSummary(monthlyIncomeCents(incomes, input.today), monthlyBillsCents(bills, input.today), bankAnalytics?.monthlyIncomeCents ?? 0);
   const emergencyFund = computeEmergencyFund(summary.monthlyBillsCents, savingsGoals);
   const sunday = comingSundayDay(todayDay);
   const dueThisWeek = billsDueBetween(billOccurrences, todayDay, sunday);
@@ -61,7 +61,7 @@ export function computeDashboard(input: DashboardInput): DashboardData {
       incomes,
       // spec part 2 §5: "bills due within 7 days" = today through today + 7, like This Week.
       billsDueWithinWeek: billsDueBetween(billOccurrences, todayDay, todayDay + WEEK_DAYS),
-      savingsRatePercent: analytics?.savingsRatePercent,
+      savingsRatePercent: bankAnalytics?.savingsRatePercent,
     }),
     quickStats: computeQuickStatsOnDays(billOccurrences, today),
     emergencyFund,
