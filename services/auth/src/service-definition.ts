@@ -4,7 +4,7 @@ import { authEnvSchema } from './config.js';
 import { AUTH_ENTITIES, IdentityModule } from './identity.module.js';
 import { migrations } from './migrations/index.js';
 import { AuthKeysModule } from './tokens/auth-keys.module.js';
-import { loadAuthKeys, localKeySet } from './tokens/auth-keys.js';
+import { loadAuthKeys } from './tokens/auth-keys.js';
 
 /** The auth service on the shared skeleton (main.ts, the integration tests, the admin:create entry). */
 export const serviceDefinition = defineService({
@@ -17,7 +17,7 @@ export const serviceDefinition = defineService({
     const keys = loadAuthKeys(config);
     return [
       AuthKeysModule.forRoot(keys),
-      AuthKitModule.forRoot(() => ({ keys: localKeySet(keys) })),
+      AuthKitModule.forRoot(() => ({ jwks: keys.jwks })),
       MailModule.forRoot(() => ({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox') })),
       IdentityModule,
     ];

@@ -5,10 +5,10 @@ import { InvalidTokenError, asInvalidToken } from './invalid-token.error.js';
 import { ACCEPTED_ALGORITHMS, JWKS_CACHE_MS } from './token-claims.js';
 
 /**
- * Where the signing keys come from: the auth service's JWKS URL (every other service), or a key set in
- * memory (services/auth itself, which never calls itself over HTTP; a jose local key set works too).
+ * Where the signing keys come from: the auth service's JWKS URL (every other service), or the key set in
+ * memory (services/auth itself, which never calls itself over HTTP).
  */
-export type JwksSource = { jwksUrl: string } | { jwks: JSONWebKeySet } | { keys: { jwks: () => JSONWebKeySet } };
+export type JwksSource = { jwksUrl: string } | { jwks: JSONWebKeySet };
 
 type Done = (error: Error | null, key?: KeyObject) => void;
 
@@ -27,7 +27,7 @@ export class JwksKeys {
     if ('jwksUrl' in source) {
       this.client = new jwksRsa.JwksClient({ jwksUri: source.jwksUrl, ...cache, rateLimit: true, jwksRequestsPerMinute: 10, timeout: 5_000 });
     } else {
-      const jwks = 'jwks' in source ? source.jwks : source.keys.jwks();
+      const { jwks } = source;
       this.client = new jwksRsa.JwksClient({ fetcher: async () => jwks, ...cache });
     }
   }

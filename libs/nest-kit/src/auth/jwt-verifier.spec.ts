@@ -2,7 +2,7 @@ import { KeyObject, sign as signWithNode } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
+import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import { InvalidTokenError, JwtVerifier } from './jwt-verifier.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './token-claims.js';
 
@@ -56,7 +56,7 @@ function sign(options: SignOptions = {}) {
     .sign(options.key ?? es256.privateKey);
 }
 
-const local = () => new JwtVerifier({ keys: createLocalJWKSet({ keys: [es256.publicJwk, rs256.publicJwk] }) });
+const local = () => new JwtVerifier({ jwks: { keys: [es256.publicJwk, rs256.publicJwk] } });
 
 describe('JwtVerifier', () => {
   it('accepts a valid ES256 access token and exposes id, role, assurance level', async () => {

@@ -1,6 +1,4 @@
-import type { KeyObject } from 'node:crypto';
-import type { Algorithm, VerifyOptions } from 'jsonwebtoken';
-import { Strategy as PassportJwtStrategy } from 'passport-jwt';
+import jwt, { type Algorithm, type VerifyOptions } from 'jsonwebtoken';
 import { InvalidTokenError, asInvalidToken } from './invalid-token.error.js';
 import { JwksKeys, type JwksSource } from './jwks-keys.js';
 import {
@@ -27,10 +25,6 @@ export const JWT_VERIFY_OPTIONS = {
   algorithms: [...ACCEPTED_ALGORITHMS] as Algorithm[],
 } satisfies VerifyOptions;
 
-type VerifyJwt = (token: string, key: KeyObject, options: VerifyOptions, done: (error: Error | null, payload?: unknown) => void) => void;
-/** passport-jwt's own check (jsonwebtoken's verify): the one its strategy runs for the guard. */
-const verifyJwt = (PassportJwtStrategy as unknown as { JwtVerifier: VerifyJwt }).JwtVerifier;
-
 /**
  * Verifies tokens against the auth service's keys, so services never call auth to check one. The guard
  * (AccessTokenStrategy) runs the same keys, options and claim rules through passport-jwt; services/auth
@@ -52,8 +46,8 @@ export class JwtVerifier {
     if (known) return known;
     let payload: unknown;
     try {
-      const key = await this.keys.keyFor(token);
-      payload = await new Promise((resolve, reject) => verifyJwt(token, key, JWT_VERIFY_OPTIONS, (error, claims) => (error ? reject(error) : resolve(claims))));
+      // jsonwebtoken's verify, the check passport-jwt runs for the guard, with the same options.
+      payload = jwt.verify(token, await this.keys.keyFor(token), JWT_VERIFY_OPTIONS);
     } catch (error) {
       throw asInvalidToken(error);
     }

@@ -1,4 +1,3 @@
-import { createLocalJWKSet } from 'jose';
 import type { AuthConfig } from '../config.js';
 import { loadEncryptionKey, loadSigningKey, type SigningKey } from '../crypto/key-material.js';
 import { SecretBox } from '../crypto/secret-box.js';
@@ -17,9 +16,4 @@ export function loadAuthKeys(config: Pick<AuthConfig, 'JWT_PRIVATE_KEY' | 'ENCRY
   const signing = loadSigningKey(config.JWT_PRIVATE_KEY, config.DATA_DIR);
   const box = new SecretBox(loadEncryptionKey(config.ENCRYPTION_KEY, config.DATA_DIR));
   return { signing, box, jwks: { keys: [signing.publicJwk] } };
-}
-
-/** The local key set the guard verifies with, so auth never calls itself over HTTP. */
-export function localKeySet(keys: AuthKeys) {
-  return createLocalJWKSet(keys.jwks as Parameters<typeof createLocalJWKSet>[0]);
 }
