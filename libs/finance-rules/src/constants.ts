@@ -1,12 +1,12 @@
 // Business constants from spec part 2 §9 (and §5 for the suggestion rules).
-import type { Recurrence } from './types.js';
+import type { BillRecurrenceValue } from '@payday/contracts';
 
 /**
  * spec part 2 §9: recurrence expansion for the dashboard panels: monthly 6, weekly 20, biweekly 10.
  * Not in the spec (our choice): quarterly 2 and yearly 1, i.e. about the same six-month reach as
  * monthly 6. 'once' is a single occurrence.
  */
-export const DASHBOARD_OCCURRENCE_COUNTS: Readonly<Record<Recurrence, number>> = {
+export const DASHBOARD_OCCURRENCE_COUNTS: Readonly<Record<BillRecurrenceValue, number>> = {
   once: 1,
   weekly: 20,
   biweekly: 10,
@@ -19,7 +19,7 @@ export const DASHBOARD_OCCURRENCE_COUNTS: Readonly<Record<Recurrence, number>> =
  * spec part 2 §9: for the payment schedule: monthly 3, weekly 8, biweekly 4.
  * Not in the spec (our choice): quarterly 1 and yearly 1 (the next occurrence only).
  */
-export const SCHEDULE_OCCURRENCE_COUNTS: Readonly<Record<Recurrence, number>> = {
+export const SCHEDULE_OCCURRENCE_COUNTS: Readonly<Record<BillRecurrenceValue, number>> = {
   once: 1,
   weekly: 8,
   biweekly: 4,

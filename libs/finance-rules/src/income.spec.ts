@@ -1,3 +1,4 @@
+import type { IncomeFrequencyValue } from '@payday/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   SCHEDULE_INCOME_HORIZON_DAYS,
@@ -5,7 +6,6 @@ import {
   monthlyBillsCents,
   monthlyIncomeCents,
   projectIncome,
-  type IncomeFrequency,
 } from './index.js';
 import { bill, income } from './testing/builders.js';
 
@@ -67,7 +67,7 @@ describe('monthly normalisation (spec part 2 §9)', () => {
     ['monthly as is', 'monthly', '2026-04-02', 321_000, 321_000],
     ['quarterly / 3', 'quarterly', '2026-04-02', 90_000, 30_000],
     ['quarterly / 3 rounds to the nearest cent', 'quarterly', '2026-04-02', 10_000, 3_333],
-  ] as const)('income: %s', (_label, frequency: IncomeFrequency, nextDate, amountCents, expected) => {
+  ] as const)('income: %s', (_label, frequency: IncomeFrequencyValue, nextDate, amountCents, expected) => {
     expect(monthlyIncomeCents([income({ frequency, nextDate, amountCents })], TODAY)).toBe(expected);
   });
 

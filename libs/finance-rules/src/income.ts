@@ -1,12 +1,13 @@
 // Income projection (spec part 2 §9: dashboard horizon max(30, window + 14) days; schedule 60 days),
 // on day numbers: each pay date is parsed once and formatted once.
+import type { IncomeFrequencyValue } from '@payday/contracts';
 import { compareText } from './compare.js';
 import { MIN_DASHBOARD_INCOME_HORIZON_DAYS, WEEK_DAYS } from './constants.js';
 import type { IsoDate } from './dates.js';
 import { byDay, type Dated } from './dated.js';
 import { isoDateOf, readDay, type DayRef } from './day-numbers.js';
 import { scheduleOf } from './schedule.js';
-import type { IncomeFrequency, IncomeSource } from './types.js';
+import type { IncomeSource } from './types.js';
 
 export interface IncomeOccurrence {
   incomeId: string;
@@ -14,7 +15,7 @@ export interface IncomeOccurrence {
   amountCents: number;
   /** The pay date of this occurrence. */
   date: IsoDate;
-  frequency: IncomeFrequency;
+  frequency: IncomeFrequencyValue;
 }
 
 /**

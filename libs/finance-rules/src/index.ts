@@ -28,7 +28,6 @@ export {
   scoreConfidence,
   suggestedPayDate,
   suggestPayment,
-  type ConfidenceBand,
   type ConfidenceInput,
   type PaymentSuggestion,
 } from './suggestions.js';

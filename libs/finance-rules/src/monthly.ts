@@ -1,10 +1,11 @@
 // Monthly normalisation (spec part 2 §9): weekly and biweekly count their occurrences in the current
 // calendar month, monthly as is, quarterly divided by 3. Bills follow the same idea.
+import type { BillRecurrenceValue } from '@payday/contracts';
 import type { IsoDate } from './dates.js';
 import { daysInMonth, readDay, type DayRef } from './day-numbers.js';
 import { occurrenceDaysBetween } from './recurrence.js';
 import { scheduleOf } from './schedule.js';
-import type { Bill, IncomeSource, Recurrence } from './types.js';
+import type { Bill, IncomeSource } from './types.js';
 
 /** The calendar month `today` falls in, as day numbers. */
 interface CalendarMonth {
@@ -19,7 +20,7 @@ function calendarMonthOf(today: IsoDate): CalendarMonth {
   return { today: ref, first, lastDay: first.dayNumber + daysInMonth(ref.year, ref.month) - 1 };
 }
 
-function amountInMonth(amountCents: number, anchor: IsoDate, recurrence: Recurrence, month: CalendarMonth): number {
+function amountInMonth(amountCents: number, anchor: IsoDate, recurrence: BillRecurrenceValue, month: CalendarMonth): number {
   switch (recurrence) {
     case 'weekly':
     case 'biweekly':
@@ -45,7 +46,7 @@ function amountInMonth(amountCents: number, anchor: IsoDate, recurrence: Recurre
  * anchor date, so a weekly item counts 4 or 5 times whatever today's position in the month.
  * Not in the spec (our choice): yearly / 12; a one-time bill counts only in the month it is due.
  */
-export function monthlyAmountCents(amountCents: number, anchor: IsoDate, recurrence: Recurrence, today: IsoDate): number {
+export function monthlyAmountCents(amountCents: number, anchor: IsoDate, recurrence: BillRecurrenceValue, today: IsoDate): number {
   return amountInMonth(amountCents, anchor, recurrence, calendarMonthOf(today));
 }
 

@@ -1,3 +1,4 @@
+import type { BillRecurrenceValue } from '@payday/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   DASHBOARD_OCCURRENCE_COUNTS,
@@ -6,13 +7,12 @@ import {
   expandBills,
   occurrencesBetween,
   occurrencesFrom,
-  type BillRecurrence,
 } from './index.js';
 import { bill } from './testing/builders.js';
 
 const TODAY = '2026-03-10'; // a Tuesday
 
-const dates = (recurring: BillRecurrence, dueDate: string, today = TODAY, counts = DASHBOARD_OCCURRENCE_COUNTS) =>
+const dates = (recurring: BillRecurrenceValue, dueDate: string, today = TODAY, counts = DASHBOARD_OCCURRENCE_COUNTS) =>
   expandBill(bill({ recurring, dueDate }), today, counts).map((o) => o.dueDate);
 
 describe('recurrence counts (spec part 2 §9)', () => {
@@ -36,7 +36,7 @@ describe('recurrence counts (spec part 2 §9)', () => {
     expect(dates(recurring, '2026-03-20', TODAY, counts)).toHaveLength(count);
   });
 
-  it.each(Object.keys(SCHEDULE_OCCURRENCE_COUNTS) as BillRecurrence[])(
+  it.each(Object.keys(SCHEDULE_OCCURRENCE_COUNTS) as BillRecurrenceValue[])(
     'the schedule takes no more %s occurrences than the panels (computeDashboard reuses the first ones)',
     (recurring) => {
       expect(SCHEDULE_OCCURRENCE_COUNTS[recurring]).toBeLessThanOrEqual(DASHBOARD_OCCURRENCE_COUNTS[recurring]);

@@ -1,13 +1,14 @@
 // Recurrence expansion for bills and income (spec part 2 §3 recurring values, §9 occurrence counts).
 // Each rule runs on day numbers (schedule.ts); the IsoDate functions parse their arguments once and
 // format their answers once.
+import type { BillCategoryValue, BillPriorityValue, BillRecurrenceValue } from '@payday/contracts';
 import { compareText } from './compare.js';
 import { DASHBOARD_OCCURRENCE_COUNTS } from './constants.js';
 import type { IsoDate } from './dates.js';
 import { byDay, type Dated } from './dated.js';
 import { isoDateOf, readDay, type DayRef } from './day-numbers.js';
 import { scheduleOf, type Schedule } from './schedule.js';
-import type { Bill, BillCategory, BillPriority, BillRecurrence, Recurrence } from './types.js';
+import type { Bill } from './types.js';
 
 export interface BillOccurrence {
   billId: string;
@@ -15,9 +16,9 @@ export interface BillOccurrence {
   amountCents: number;
   /** The due date of this occurrence. */
   dueDate: IsoDate;
-  priority: BillPriority;
-  category: BillCategory;
-  recurring: BillRecurrence;
+  priority: BillPriorityValue;
+  category: BillCategoryValue;
+  recurring: BillRecurrenceValue;
 }
 
 /**
@@ -25,12 +26,12 @@ export interface BillOccurrence {
  * rules always add to the anchor, so a 31st falls on the last day of shorter months and returns to
  * the 31st in long ones (Jan 31 -> Feb 28/29 -> Mar 31).
  */
-export function nthOccurrence(anchor: IsoDate, recurrence: Recurrence, n: number): IsoDate {
+export function nthOccurrence(anchor: IsoDate, recurrence: BillRecurrenceValue, n: number): IsoDate {
   return isoDateOf(scheduleOf(readDay(anchor), recurrence).nth(n));
 }
 
 /** Index of the first occurrence on or after `date`; negative when that lies before the anchor; null for a past one-time date. */
-export function firstOccurrenceIndexOnOrAfter(anchor: IsoDate, recurrence: Recurrence, date: IsoDate): number | null {
+export function firstOccurrenceIndexOnOrAfter(anchor: IsoDate, recurrence: BillRecurrenceValue, date: IsoDate): number | null {
   const from = readDay(date);
   return scheduleOf(readDay(anchor), recurrence).firstIndexOnOrAfter(from);
 }
@@ -53,7 +54,7 @@ export function occurrenceDaysFrom(schedule: Schedule, from: DayRef, count: numb
  * occurrence on or after `from` (spec part 2 §9: a past monthly bill rolls forward). A past
  * one-time date yields nothing.
  */
-export function occurrencesFrom(anchor: IsoDate, recurrence: Recurrence, from: IsoDate, count: number): IsoDate[] {
+export function occurrencesFrom(anchor: IsoDate, recurrence: BillRecurrenceValue, from: IsoDate, count: number): IsoDate[] {
   const fromDay = readDay(from);
   return occurrenceDaysFrom(scheduleOf(readDay(anchor), recurrence), fromDay, count).map(isoDateOf);
 }
@@ -72,7 +73,7 @@ export function occurrenceDaysBetween(schedule: Schedule, from: DayRef, to: numb
  * Every occurrence in [from, to] (both inclusive), extending a repeating schedule before its anchor
  * too. Used to count occurrences in a calendar month (spec part 2 §9 normalisation).
  */
-export function occurrencesBetween(anchor: IsoDate, recurrence: Recurrence, from: IsoDate, to: IsoDate): IsoDate[] {
+export function occurrencesBetween(anchor: IsoDate, recurrence: BillRecurrenceValue, from: IsoDate, to: IsoDate): IsoDate[] {
   const schedule = scheduleOf(readDay(anchor), recurrence);
   return occurrenceDaysBetween(schedule, readDay(from), readDay(to).dayNumber).map(isoDateOf);
 }
@@ -83,7 +84,7 @@ export interface DatedBillOccurrence extends Dated<BillOccurrence> {
 }
 
 /** One bill's occurrences from `today` with their due days (spec part 2 §9 counts by recurrence). */
-function datedBillOccurrences(bill: Bill, today: DayRef, counts: Readonly<Record<Recurrence, number>>): DatedBillOccurrence[] {
+function datedBillOccurrences(bill: Bill, today: DayRef, counts: Readonly<Record<BillRecurrenceValue, number>>): DatedBillOccurrence[] {
   const days = occurrenceDaysFrom(scheduleOf(readDay(bill.dueDate), bill.recurring), today, counts[bill.recurring]);
   return days.map((day, index) => ({
     day,
@@ -104,7 +105,7 @@ function datedBillOccurrences(bill: Bill, today: DayRef, counts: Readonly<Record
 export function expandBillsOnDays(
   bills: readonly Bill[],
   today: DayRef,
-  counts: Readonly<Record<Recurrence, number>> = DASHBOARD_OCCURRENCE_COUNTS,
+  counts: Readonly<Record<BillRecurrenceValue, number>> = DASHBOARD_OCCURRENCE_COUNTS,
 ): DatedBillOccurrence[] {
   const result: DatedBillOccurrence[] = [];
   for (const bill of bills) result.push(...datedBillOccurrences(bill, today, counts));
@@ -118,7 +119,7 @@ export function expandBillsOnDays(
  */
 export function firstOccurrencesOfEachBill(
   expanded: readonly DatedBillOccurrence[],
-  fewer: Readonly<Record<Recurrence, number>>,
+  fewer: Readonly<Record<BillRecurrenceValue, number>>,
 ): DatedBillOccurrence[] {
   return expanded.filter((o) => o.index < fewer[o.value.recurring]);
 }
@@ -127,7 +128,7 @@ export function firstOccurrencesOfEachBill(
 export function expandBill(
   bill: Bill,
   today: IsoDate,
-  counts: Readonly<Record<Recurrence, number>> = DASHBOARD_OCCURRENCE_COUNTS,
+  counts: Readonly<Record<BillRecurrenceValue, number>> = DASHBOARD_OCCURRENCE_COUNTS,
 ): BillOccurrence[] {
   return datedBillOccurrences(bill, readDay(today), counts).map((o) => o.value);
 }
@@ -136,7 +137,7 @@ export function expandBill(
 export function expandBills(
   bills: readonly Bill[],
   today: IsoDate,
-  counts: Readonly<Record<Recurrence, number>> = DASHBOARD_OCCURRENCE_COUNTS,
+  counts: Readonly<Record<BillRecurrenceValue, number>> = DASHBOARD_OCCURRENCE_COUNTS,
 ): BillOccurrence[] {
   return expandBillsOnDays(bills, readDay(today), counts).map((o) => o.value);
 }

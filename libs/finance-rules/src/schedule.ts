@@ -1,10 +1,10 @@
 // Internal: one repeat rule on day numbers (spec part 2 §3 recurring values), built once per bill or
 // income so the loops of the recurrence, income and monthly rules never parse or format a date.
+import type { BillRecurrenceValue } from '@payday/contracts';
 import { dayNumberOf, daysInMonth, type DayRef } from './day-numbers.js';
-import type { Recurrence } from './types.js';
 
 export interface Schedule {
-  readonly recurrence: Recurrence;
+  readonly recurrence: BillRecurrenceValue;
   readonly anchor: DayRef;
   /** Day number of occurrence n (n may be negative for repeating rules). */
   nth(n: number): number;
@@ -12,8 +12,8 @@ export interface Schedule {
   firstIndexOnOrAfter(from: DayRef): number | null;
 }
 
-const DAY_STEPS: Partial<Record<Recurrence, number>> = { weekly: 7, biweekly: 14 };
-const MONTH_STEPS: Partial<Record<Recurrence, number>> = { monthly: 1, quarterly: 3, yearly: 12 };
+const DAY_STEPS: Partial<Record<BillRecurrenceValue, number>> = { weekly: 7, biweekly: 14 };
+const MONTH_STEPS: Partial<Record<BillRecurrenceValue, number>> = { monthly: 1, quarterly: 3, yearly: 12 };
 
 interface MonthInfo {
   firstDay: number;
@@ -43,7 +43,7 @@ function monthInfo(index: number): MonthInfo {
  * (Jan 31 -> Feb 28/29 -> Mar 31). 'once', and any value that is not a repeat rule, is the anchor
  * alone.
  */
-export function scheduleOf(anchor: DayRef, recurrence: Recurrence): Schedule {
+export function scheduleOf(anchor: DayRef, recurrence: BillRecurrenceValue): Schedule {
   const daySteps = DAY_STEPS[recurrence];
   if (daySteps !== undefined) {
     return {

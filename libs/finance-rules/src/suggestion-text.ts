@@ -1,11 +1,11 @@
 // Internal (not re-exported from index.ts): the reasoning text of a payment suggestion (spec part 2
 // §5). Takes the dates already formatted (M/D/YYYY, §9): the suggestion rule formats them from day numbers.
+import type { BillPriorityValue } from '@payday/contracts';
 import { LARGE_BILL_THRESHOLD_CENTS } from './constants.js';
 import { formatCents } from './money.js';
-import type { BillPriority } from './types.js';
 
 export interface SuggestionTextInput {
-  priority: BillPriority;
+  priority: BillPriorityValue;
   /** payDaysBeforeDue(priority, amount) */
   leadDays: number;
   incomeSource: string;

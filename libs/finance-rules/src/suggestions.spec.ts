@@ -1,3 +1,4 @@
+import type { BillPriorityValue } from '@payday/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -9,7 +10,6 @@ import {
   suggestPayment,
   suggestedPayDate,
   type BillOccurrence,
-  type BillPriority,
   type IncomeOccurrence,
 } from './index.js';
 import { bill, income } from './testing/builders.js';
@@ -74,7 +74,7 @@ describe('suggested pay date (spec part 2 §5: -5 high, -4 above $1000, else -3;
     ['high priority before today moves to tomorrow', 'high', 5_000, '2026-03-14', '2026-03-11'],
     ['landing on today stays today', 'medium', 5_000, '2026-03-13', '2026-03-10'],
     ['a bill due today still moves to tomorrow', 'low', 5_000, TODAY, '2026-03-11'],
-  ] as const)('%s', (_label, priority: BillPriority, amountCents, dueDate, expected) => {
+  ] as const)('%s', (_label, priority: BillPriorityValue, amountCents, dueDate, expected) => {
     expect(suggestedPayDate(dueDate, priority, amountCents, TODAY)).toBe(expected);
   });
 

@@ -2,6 +2,7 @@
 // rules", fields from §3 "Payment suggestion", constants from §9). The rules run on day numbers and
 // find a bill's payday by binary search over the day-sorted paydays; the IsoDate functions parse
 // their arguments once and call them.
+import type { BillPriorityValue, ConfidenceBandValue } from '@payday/contracts';
 import { compareText } from './compare.js';
 import {
   CONFIDENCE_FLOOR,
@@ -19,9 +20,7 @@ import { isoDateOf, readDay, usShortDateOf } from './day-numbers.js';
 import { projectIncomeOnDays, type IncomeOccurrence } from './income.js';
 import { expandBillsOnDays, type BillOccurrence } from './recurrence.js';
 import { explainSuggestion } from './suggestion-text.js';
-import type { Bill, BillPriority, IncomeSource } from './types.js';
-
-export type ConfidenceBand = 'target' | 'good' | 'caution' | 'alert';
+import type { Bill, IncomeSource } from './types.js';
 
 export interface PaymentSuggestion {
   /** `${billId}:${dueDate}`, unique per bill occurrence. */
@@ -41,10 +40,10 @@ export interface PaymentSuggestion {
   /** suggestedDate - incomeDate in days (negative when paying before the income arrives). */
   daysAfterIncome: number;
   reasoning: string;
-  priority: BillPriority;
+  priority: BillPriorityValue;
   /** 50..100 */
   confidence: number;
-  band: ConfidenceBand;
+  band: ConfidenceBandValue;
 }
 
 export interface ConfidenceInput {
@@ -76,20 +75,20 @@ export function pickIncomeForBill(dueDate: IsoDate, incomes: readonly IncomeOccu
 }
 
 /** spec part 2 §5: days before the due date to pay: 5 for high priority, 4 above $1000, else 3. */
-export function payDaysBeforeDue(priority: BillPriority, amountCents: number): number {
+export function payDaysBeforeDue(priority: BillPriorityValue, amountCents: number): number {
   if (priority === 'high') return 5;
   if (amountCents > LARGE_BILL_THRESHOLD_CENTS) return 4;
   return 3;
 }
 
 /** suggestedPayDate on day numbers. */
-export function suggestedPayDay(dueDay: number, priority: BillPriority, amountCents: number, today: number): number {
+export function suggestedPayDay(dueDay: number, priority: BillPriorityValue, amountCents: number, today: number): number {
   const day = dueDay - payDaysBeforeDue(priority, amountCents);
   return day < today ? today + 1 : day;
 }
 
 /** spec part 2 §5: due date minus the lead days; a date before today moves to tomorrow. */
-export function suggestedPayDate(dueDate: IsoDate, priority: BillPriority, amountCents: number, today: IsoDate): IsoDate {
+export function suggestedPayDate(dueDate: IsoDate, priority: BillPriorityValue, amountCents: number, today: IsoDate): IsoDate {
   const dueDay = readDay(dueDate).dayNumber;
   return isoDateOf(suggestedPayDay(dueDay, priority, amountCents, readDay(today).dayNumber));
 }
@@ -113,7 +112,7 @@ export function scoreConfidence({ daysBeforeDue, daysAfterIncome, billAmountCent
 }
 
 /** spec part 2 §5: 90 and up target, 75 and up good, 60 and up caution, else alert. */
-export function confidenceBand(confidence: number): ConfidenceBand {
+export function confidenceBand(confidence: number): ConfidenceBandValue {
   if (confidence >= 90) return 'target';
   if (confidence >= 75) return 'good';
   if (confidence >= 60) return 'caution';

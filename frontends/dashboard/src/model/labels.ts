@@ -1,13 +1,13 @@
 import type {
-  BillCategoryValue as BillCategory,
-  BillPriorityValue as BillPriority,
-  BillRecurrenceValue as BillRecurrence,
-  ConfidenceBandValue as ConfidenceBand,
-  IncomeFrequencyValue as IncomeFrequency,
+  BillCategoryValue,
+  BillPriorityValue,
+  BillRecurrenceValue,
+  ConfidenceBandValue,
+  IncomeFrequencyValue,
 } from '@payday/contracts';
 import type { BadgeTone } from '@payday/web-kit';
 
-export const CATEGORY_LABELS: Record<BillCategory, string> = {
+export const CATEGORY_LABELS: Record<BillCategoryValue, string> = {
   utilities: 'Utilities',
   rent: 'Rent',
   insurance: 'Insurance',
@@ -18,10 +18,10 @@ export const CATEGORY_LABELS: Record<BillCategory, string> = {
   other: 'Other',
 };
 
-export const PRIORITY_LABELS: Record<BillPriority, string> = { low: 'Low', medium: 'Medium', high: 'High' };
-export const PRIORITY_TONES: Record<BillPriority, BadgeTone> = { low: 'neutral', medium: 'info', high: 'danger' };
+export const PRIORITY_LABELS: Record<BillPriorityValue, string> = { low: 'Low', medium: 'Medium', high: 'High' };
+export const PRIORITY_TONES: Record<BillPriorityValue, BadgeTone> = { low: 'neutral', medium: 'info', high: 'danger' };
 
-export const RECURRENCE_LABELS: Record<BillRecurrence, string> = {
+export const RECURRENCE_LABELS: Record<BillRecurrenceValue, string> = {
   once: 'One time',
   weekly: 'Weekly',
   biweekly: 'Every 2 weeks',
@@ -30,7 +30,7 @@ export const RECURRENCE_LABELS: Record<BillRecurrence, string> = {
   yearly: 'Yearly',
 };
 
-export const FREQUENCY_LABELS: Record<IncomeFrequency, string> = {
+export const FREQUENCY_LABELS: Record<IncomeFrequencyValue, string> = {
   weekly: 'Weekly',
   biweekly: 'Every 2 weeks',
   monthly: 'Monthly',
@@ -38,13 +38,13 @@ export const FREQUENCY_LABELS: Record<IncomeFrequency, string> = {
 };
 
 /** spec part 2 §5: payment suggestion bands (90+ target, 75+ good, 60+ caution, else alert). */
-export const BAND_LABELS: Record<ConfidenceBand, string> = {
+export const BAND_LABELS: Record<ConfidenceBandValue, string> = {
   target: 'On target',
   good: 'Good timing',
   caution: 'Use caution',
   alert: 'Tight timing',
 };
-export const BAND_TONES: Record<ConfidenceBand, BadgeTone> = {
+export const BAND_TONES: Record<ConfidenceBandValue, BadgeTone> = {
   target: 'success',
   good: 'primary',
   caution: 'warning',

@@ -1,9 +1,9 @@
+import type { BillRecurrenceValue } from '@payday/contracts';
 import {
   demoSampleData,
   demoSummary,
   demoWindows,
   type Bill,
-  type BillRecurrence,
   type IsoDate,
   type TimeWindow,
 } from '@payday/finance-rules';
@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import demoCss from './demo.css?inline';
 
-const RECURRENCE_LABELS: Record<BillRecurrence, string> = {
+const RECURRENCE_LABELS: Record<BillRecurrenceValue, string> = {
   once: 'One time',
   weekly: 'Weekly',
   biweekly: 'Every 2 weeks',

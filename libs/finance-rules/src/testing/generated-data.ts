@@ -1,17 +1,10 @@
 // Deterministic generated data sets for the computeDashboard snapshot test and the benchmark: mixed
 // recurrences, month-end anchors (29th-31st), past and future dates, duplicate names and dates (so the
 // tie-break orders matter), large and high-priority bills, several incomes on the same day.
+import { BILL_CATEGORY_VALUES, BILL_PRIORITY_VALUES, BILL_RECURRENCE_VALUES, INCOME_FREQUENCY_VALUES } from '@payday/contracts';
 import type { BankAnalytics, DashboardInput } from '../dashboard-types.js';
 import { addDays } from '../dates.js';
-import {
-  BILL_CATEGORIES,
-  BILL_PRIORITIES,
-  BILL_RECURRENCES,
-  INCOME_FREQUENCIES,
-  type Bill,
-  type IncomeSource,
-  type SavingsGoal,
-} from '../types.js';
+import type { Bill, IncomeSource, SavingsGoal } from '../types.js';
 
 /** mulberry32: a tiny seeded PRNG, so every run generates the same data. */
 function seededRandom(seed: number): () => number {
@@ -56,15 +49,15 @@ export function generateDataSet({ seed, billCount, incomeCount, today }: Generat
     name: `${pick(BILL_NAMES)}${random() < 0.5 ? '' : ` ${int(1, 9)}`}`,
     amountCents: random() < 0.1 ? int(100_001, 400_000) : int(500, 100_000),
     dueDate: validAnchor(45),
-    priority: pick(BILL_PRIORITIES),
-    category: pick(BILL_CATEGORIES),
-    recurring: pick(BILL_RECURRENCES),
+    priority: pick(BILL_PRIORITY_VALUES),
+    category: pick(BILL_CATEGORY_VALUES),
+    recurring: pick(BILL_RECURRENCE_VALUES),
   }));
   const incomes: IncomeSource[] = Array.from({ length: incomeCount }, (_, i) => ({
     id: `income-${seed}-${i}`,
     source: pick(INCOME_NAMES),
     amountCents: random() < 0.05 ? 0 : int(20_000, 600_000),
-    frequency: pick(INCOME_FREQUENCIES),
+    frequency: pick(INCOME_FREQUENCY_VALUES),
     nextDate: validAnchor(20),
   }));
   const savingsGoals: SavingsGoal[] = [
