@@ -6,6 +6,7 @@ import {
   BillCreateSchema,
   INCOME_DEFAULTS,
   IncomeCreateSchema,
+  fieldErrors,
   type BillCategoryValue,
   type BillCreateInput,
   type BillPriorityValue,
@@ -15,7 +16,6 @@ import {
   type IncomeCreateInput,
   type IncomeFrequencyValue,
 } from '@payday/contracts';
-import type { z } from 'zod';
 
 export interface BillFormValues {
   name: string;
@@ -37,23 +37,17 @@ export interface IncomeFormValues {
 export const BILL_FORM_DEFAULTS: BillFormValues = { name: '', amount: '', due_date: '', ...BILL_DEFAULTS };
 export const INCOME_FORM_DEFAULTS: IncomeFormValues = { source: '', amount: '', next_date: '', ...INCOME_DEFAULTS };
 
+/** The errors are the service's own answer shape: the first message per field (the form shows one per field). */
 type Parsed<T> = { ok: true; payload: T } | { ok: false; errors: Record<string, string> };
-
-/** The first message per field (the form shows one per field). */
-function firstErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) out[String(issue.path[0] ?? '_')] ??= issue.message;
-  return out;
-}
 
 export function parseBillForm(values: BillFormValues): Parsed<BillCreateInput> {
   const result = BillCreateSchema.safeParse(values);
-  return result.success ? { ok: true, payload: result.data } : { ok: false, errors: firstErrors(result.error) };
+  return result.success ? { ok: true, payload: result.data } : { ok: false, errors: fieldErrors(result.error) };
 }
 
 export function parseIncomeForm(values: IncomeFormValues): Parsed<IncomeCreateInput> {
   const result = IncomeCreateSchema.safeParse(values);
-  return result.success ? { ok: true, payload: result.data } : { ok: false, errors: firstErrors(result.error) };
+  return result.success ? { ok: true, payload: result.data } : { ok: false, errors: fieldErrors(result.error) };
 }
 
 /** Cents as the amount field shows them ('1450.00'). */
