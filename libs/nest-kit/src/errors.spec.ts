@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { z } from 'zod';
-import { DomainError, ValidationFailedError, refusalFields, toErrorResponse, type DomainErrorCatalog, type DomainErrorSpec } from './errors.js';
+import {
+  DomainError,
+  ValidationFailedError,
+  domainErrorClass,
+  refusalFields,
+  toErrorResponse,
+  type DomainErrorCatalog,
+} from './errors.js';
 
 describe('toErrorResponse', () => {
   it('turns a domain error into its status and message', () => {
@@ -41,13 +48,15 @@ describe('error catalogs (one code enum per service)', () => {
     STEP_REFUSED: { status: 409, message: 'Already done', fields: refusalFields('Already done') },
     CODE_INVALID: { status: 401, message: 'Invalid code', fields: { valid: false } },
   } as const satisfies DomainErrorCatalog;
-  type Code = keyof typeof CATALOG;
-  class ThingError extends DomainError {
-    constructor(code: Code, errors?: Record<string, string>) {
-      const spec: DomainErrorSpec = CATALOG[code];
-      super(code, spec.status, spec.message, errors, spec.fields);
-    }
-  }
+  class ThingError extends domainErrorClass(CATALOG) {}
+
+  it("builds a named DomainError class whose instances carry the code's status, message, fields and field errors", () => {
+    const error = new ThingError('CODE_INVALID', { code: 'Invalid code' });
+    expect(error).toBeInstanceOf(ThingError);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ code: 'CODE_INVALID', status: 401, message: 'Invalid code', fields: { valid: false }, errors: { code: 'Invalid code' } });
+    expect(ThingError.name).toBe('ThingError');
+  });
 
   it('answers a code with its status and message only', () => {
     expect(toErrorResponse(new ThingError('THING_NOT_FOUND'))).toEqual({ status: 404, body: { message: 'Thing not found' }, unexpected: false });

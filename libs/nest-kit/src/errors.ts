@@ -20,7 +20,8 @@ export interface DomainErrorSpec {
 /**
  * A service's error codes and their answers (CONVENTIONS §5). Each service declares one, e.g.
  * `FINANCE_ERRORS = {BILL_NOT_FOUND: {status: 404, message: ...}} satisfies DomainErrorCatalog`, and one
- * `XxxError extends DomainError` taking a code of it; the shared filter writes the answer.
+ * `class FinanceError extends domainErrorClass(FINANCE_ERRORS) {}` taking a code of it; the shared filter
+ * writes the answer.
  */
 export type DomainErrorCatalog<Code extends string = string> = Record<Code, DomainErrorSpec>;
 
@@ -46,6 +47,22 @@ export class DomainError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The base of a service's error class over its catalog: `new XxxError(code, errors?)` carries the code's
+ * status, message and extra fields. Extend it with a named class (`class FinanceError extends
+ * domainErrorClass(FINANCE_ERRORS) {}`) so `instanceof` and stack traces name the service.
+ */
+export function domainErrorClass<Code extends string>(catalog: DomainErrorCatalog<Code>) {
+  return class CatalogError extends DomainError {
+    declare readonly code: Code;
+
+    constructor(code: Code, errors?: Record<string, string>) {
+      const spec = catalog[code];
+      super(code, spec.status, spec.message, errors, spec.fields);
+    }
+  };
 }
 
 export class ValidationFailedError extends DomainError {

@@ -4,6 +4,7 @@ export * from './service-definition.js';
 export * from './request-context.js';
 export * from './json-logger.js';
 export * from './errors.js';
+export * from './row-id.js';
 export * from './zod-body.js';
 export * from './database.js';
 export * from './redis.js';

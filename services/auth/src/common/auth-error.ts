@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@payday/contracts';
-import { DomainError, refusalFields, type DomainErrorCatalog, type DomainErrorSpec } from '@payday/nest-kit';
+import { domainErrorClass, refusalFields, type DomainErrorCatalog, type DomainErrorSpec } from '@payday/nest-kit';
 
 /** A two-factor step the screens read as a result: `{success: false, error, message}` (spec part 1 §7). */
 const refused = (status: number, message: string): DomainErrorSpec => ({ status, message, fields: refusalFields(message) });
@@ -26,12 +26,7 @@ export const AUTH_ERRORS = {
 } as const satisfies DomainErrorCatalog;
 export type AuthErrorCode = keyof typeof AUTH_ERRORS;
 
-export class AuthError extends DomainError {
-  constructor(code: AuthErrorCode, errors?: Record<string, string>) {
-    const spec: DomainErrorSpec = AUTH_ERRORS[code];
-    super(code, spec.status, spec.message, errors, spec.fields);
-  }
-}
+export class AuthError extends domainErrorClass(AUTH_ERRORS) {}
 
 /** 409 naming the field, as the registration form shows it. */
 export const emailTakenError = () => new AuthError('EMAIL_TAKEN', { email: AUTH_MESSAGES.emailTaken });

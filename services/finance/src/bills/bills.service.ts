@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { MAX_BILLS_PER_USER, type BillCreateInput, type BillDto, type BillUpdateInput } from '@payday/contracts';
-import { FinanceError, isRowId } from '../common/finance-error.js';
+import { isRowId } from '@payday/nest-kit';
+import { FinanceError } from '../common/finance-error.js';
 import { Bill } from './bill.entity.js';
 import { applyBillUpdate, billColumns, toBillDto } from './bill.mapper.js';
 

@@ -1,4 +1,4 @@
-import { DomainError, type DomainErrorCatalog } from '@payday/nest-kit';
+import { domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
 import { FINANCE_MESSAGES } from '@payday/contracts';
 
 /** Finance error codes, their HTTP status and the spec's message (CONVENTIONS §5); the shared filter answers. */
@@ -14,18 +14,4 @@ export const FINANCE_ERRORS = {
 } as const satisfies DomainErrorCatalog;
 export type FinanceErrorCode = keyof typeof FINANCE_ERRORS;
 
-export class FinanceError extends DomainError {
-  constructor(code: FinanceErrorCode) {
-    super(code, FINANCE_ERRORS[code].status, FINANCE_ERRORS[code].message);
-  }
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Row ids are UUIDs. A malformed id cannot name any row, so it answers the same 404 as someone else's id
- * (never a 400 that would tell the two apart, never a database cast error).
- */
-export function isRowId(id: string): boolean {
-  return UUID.test(id);
-}
+export class FinanceError extends domainErrorClass(FINANCE_ERRORS) {}

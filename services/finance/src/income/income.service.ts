@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { MAX_INCOME_SOURCES_PER_USER, type IncomeCreateInput, type IncomeSourceDto, type IncomeUpdateInput } from '@payday/contracts';
-import { FinanceError, isRowId } from '../common/finance-error.js';
+import { isRowId } from '@payday/nest-kit';
+import { FinanceError } from '../common/finance-error.js';
 import { IncomeSource } from './income-source.entity.js';
 import { applyIncomeUpdate, incomeColumns, toIncomeDto } from './income.mapper.js';
 

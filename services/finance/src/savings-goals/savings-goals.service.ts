@@ -7,7 +7,8 @@ import {
   type SavingsGoalDto,
   type SavingsGoalUpdateInput,
 } from '@payday/contracts';
-import { FinanceError, isRowId } from '../common/finance-error.js';
+import { isRowId } from '@payday/nest-kit';
+import { FinanceError } from '../common/finance-error.js';
 import { SavingsGoal } from './savings-goal.entity.js';
 import { applySavingsGoalUpdate, savingsGoalColumns, toSavingsGoalDto } from './savings-goal.mapper.js';
 

@@ -12,9 +12,10 @@ import {
   type SuggestionsResponse,
   type UpsertSuggestionsCommand,
 } from '@payday/contracts';
+import { isRowId } from '@payday/nest-kit';
 import { Bill } from '../bills/bill.entity.js';
 import { billColumns, toBillDto } from '../bills/bill.mapper.js';
-import { FinanceError, isRowId } from '../common/finance-error.js';
+import { FinanceError } from '../common/finance-error.js';
 import { dollarsToNumeric } from '../common/money.js';
 import { IncomeSource } from '../income/income-source.entity.js';
 import { incomeColumns, toIncomeDto } from '../income/income.mapper.js';
