@@ -1,5 +1,5 @@
 import { LATER_WINDOW_INITIAL_DAYS } from '@payday/finance-rules';
-import { Alert, Badge, Button, Spinner, useAuth, useDocumentTitle } from '@payday/web-kit';
+import { Alert, Badge, Button, Spinner, useApi, useAuth, useDocumentTitle } from '@payday/web-kit';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { Navigate } from 'react-router-dom';
@@ -8,7 +8,6 @@ import { SmartSuggestionsPanel } from './components/SmartSuggestionsPanel.js';
 import { SummaryCards } from './components/SummaryCards.js';
 import { SyncButton } from './components/SyncButton.js';
 import dashboardCss from './dashboard.css?inline';
-import { useFinanceApi } from './hooks/useFinanceApi.js';
 import { useFinancialData } from './hooks/useFinancialData.js';
 import { useStoredView } from './hooks/useStoredView.js';
 import { localToday } from './model/dashboard-model.js';
@@ -21,7 +20,7 @@ const VIEW_LABELS: Record<DashboardView, string> = { list: 'Overview', calendar:
 
 function DashboardContent() {
   const { user } = useAuth();
-  const api = useFinanceApi();
+  const api = useApi();
   const [view, setView] = useStoredView();
   // spec part 2 §9: the Later window the user asked for; each size is computed by the server.
   const [laterWindowDays, setLaterWindowDays] = useState(LATER_WINDOW_INITIAL_DAYS);

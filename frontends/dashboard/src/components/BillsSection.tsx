@@ -1,6 +1,5 @@
-import type { BillCreateInput, DashboardBill } from '@payday/contracts';
-import { Alert, Badge, Button, formatDate } from '@payday/web-kit';
-import type { FinanceApi } from '../api/finance-api.js';
+import { FINANCE_ENDPOINTS, type BillCreateInput, type DashboardBill } from '@payday/contracts';
+import { Alert, Badge, Button, formatDate, type ApiClient } from '@payday/web-kit';
 import { CATEGORY_LABELS, PRIORITY_LABELS, PRIORITY_TONES, RECURRENCE_LABELS } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
 import { billFormValues } from '../model/record-forms.js';
@@ -10,11 +9,11 @@ import { Money } from './Money.js';
 import { RecordSection } from './RecordSection.js';
 
 /** Bills list with add, edit and delete (spec part 2 §2, §4, §5, §8). */
-export function BillsSection({ rows, api }: { rows: readonly DashboardBill[]; api: FinanceApi }) {
+export function BillsSection({ rows, api }: { rows: readonly DashboardBill[]; api: ApiClient }) {
   const { form, formKey, save, remove, openAdd, openEdit, close, submit } = useRecordEditor<DashboardBill, BillCreateInput>({
-    create: (body) => api.createBill(body),
-    update: (id, body) => api.updateBill(id, body),
-    remove: (id) => api.deleteBill(id),
+    create: (body) => api.call(FINANCE_ENDPOINTS.createBill, { body }),
+    update: (id, body) => api.call(FINANCE_ENDPOINTS.updateBill, { params: { id }, body }),
+    remove: (id) => api.call(FINANCE_ENDPOINTS.deleteBill, { params: { id } }),
   });
 
   return (

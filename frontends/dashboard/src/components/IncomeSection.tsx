@@ -1,6 +1,5 @@
-import type { DashboardIncome, IncomeCreateInput } from '@payday/contracts';
-import { Alert, Badge, Button, formatDate } from '@payday/web-kit';
-import type { FinanceApi } from '../api/finance-api.js';
+import { FINANCE_ENDPOINTS, type DashboardIncome, type IncomeCreateInput } from '@payday/contracts';
+import { Alert, Badge, Button, formatDate, type ApiClient } from '@payday/web-kit';
 import { FREQUENCY_LABELS } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
 import { incomeFormValues } from '../model/record-forms.js';
@@ -10,11 +9,11 @@ import { Money } from './Money.js';
 import { RecordSection } from './RecordSection.js';
 
 /** Income Sources list with add, edit and delete (spec part 2 §2, §4, §5, §8). */
-export function IncomeSection({ rows, api }: { rows: readonly DashboardIncome[]; api: FinanceApi }) {
+export function IncomeSection({ rows, api }: { rows: readonly DashboardIncome[]; api: ApiClient }) {
   const { form, formKey, save, remove, openAdd, openEdit, close, submit } = useRecordEditor<DashboardIncome, IncomeCreateInput>({
-    create: (body) => api.createIncome(body),
-    update: (id, body) => api.updateIncome(id, body),
-    remove: (id) => api.deleteIncome(id),
+    create: (body) => api.call(FINANCE_ENDPOINTS.createIncome, { body }),
+    update: (id, body) => api.call(FINANCE_ENDPOINTS.updateIncome, { params: { id }, body }),
+    remove: (id) => api.call(FINANCE_ENDPOINTS.deleteIncome, { params: { id } }),
   });
 
   return (

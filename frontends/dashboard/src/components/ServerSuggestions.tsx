@@ -1,9 +1,8 @@
-import type { BillSuggestionDto, IncomeSuggestionDto, SuggestionsResponse } from '@payday/contracts';
+import { FINANCE_ENDPOINTS, type BillSuggestionDto, type IncomeSuggestionDto, type SuggestionsResponse } from '@payday/contracts';
 import { dollarsToCents } from '@payday/finance-rules';
-import { Alert, Badge, Button, Card, formatDate, Spinner, useAuth } from '@payday/web-kit';
+import { Alert, Badge, Button, Card, formatDate, Spinner, useAuth, type ApiClient } from '@payday/web-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { FinanceApi } from '../api/finance-api.js';
 import { suggestionsQueryKey } from '../hooks/useFinancialData.js';
 import { serverConfidenceTone } from '../model/labels.js';
 import { MESSAGES, TIMERS } from '../model/messages.js';
@@ -21,15 +20,16 @@ function cents(value: number): number {
 type Accept = { kind: 'bill'; item: BillSuggestionDto } | { kind: 'income'; item: IncomeSuggestionDto };
 
 /** spec part 2 §2/§4: Smart Suggestions accept cards from GET /suggestions; accepting removes the card and reloads. */
-export function ServerSuggestions({ api }: { api: FinanceApi }) {
+export function ServerSuggestions({ api }: { api: ApiClient }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const key = suggestionsQueryKey(user?.id);
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => api.suggestions(signal), retry: false, refetchOnWindowFocus: false });
+  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => api.call(FINANCE_ENDPOINTS.suggestions, {}, { signal }), retry: false, refetchOnWindowFocus: false });
   const [notice, setNotice] = useState<string | null>(null);
 
   const accept = useMutation({
-    mutationFn: (choice: Accept): Promise<unknown> => (choice.kind === 'bill' ? api.acceptBill(choice.item.id) : api.acceptIncome(choice.item.id)),
+    mutationFn: ({ kind, item }: Accept): Promise<unknown> =>
+      api.call(kind === 'bill' ? FINANCE_ENDPOINTS.acceptBill : FINANCE_ENDPOINTS.acceptIncome, { params: { id: item.id }, body: {} }),
     onSuccess: (_data, choice) => {
       queryClient.setQueryData<SuggestionsResponse>(key, (old) =>
         old

@@ -2,19 +2,15 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@payday/web-kit';
 import { describe, expect, it, vi } from 'vitest';
-import type { FinanceApi } from '../api/finance-api.js';
 import { MESSAGES } from '../model/messages.js';
 import { renderWithProviders } from '../test/render.js';
+import { stubFinanceApi } from '../test/stub-api.js';
 import { SyncButton } from './SyncButton.js';
 
 const NO_BANK = 'No bank account is connected yet. Connect one from Connected Accounts to import bills and income.';
 
-function apiSyncing(syncBankData: FinanceApi['syncBankData']): FinanceApi {
-  return { syncBankData } as FinanceApi;
-}
-
-async function clickSync(syncBankData: FinanceApi['syncBankData']) {
-  renderWithProviders(<SyncButton api={apiSyncing(syncBankData)} updatedAt={0} />);
+async function clickSync(syncBankData: () => Promise<unknown>) {
+  renderWithProviders(<SyncButton api={stubFinanceApi({ syncBankData })} updatedAt={0} />);
   await userEvent.click(screen.getByRole('button', { name: 'Sync Bank Data' }));
   const status = screen.getByRole('status');
   await vi.waitFor(() => expect(status.textContent).not.toBe(''));

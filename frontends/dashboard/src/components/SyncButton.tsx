@@ -1,17 +1,17 @@
-import { ApiError, Button } from '@payday/web-kit';
+import { FINANCE_ENDPOINTS } from '@payday/contracts';
+import { ApiError, Button, type ApiClient } from '@payday/web-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { FinanceApi } from '../api/finance-api.js';
 import { MESSAGES, TIMERS } from '../model/messages.js';
 
 const timeFormatter = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** spec part 2 §2/§4/§8: Sync Bank Data with a 'Last updated' stamp; the message clears after 5 seconds. */
-export function SyncButton({ api, updatedAt }: { api: FinanceApi; updatedAt: number }) {
+export function SyncButton({ api, updatedAt }: { api: ApiClient; updatedAt: number }) {
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<{ tone: 'success' | 'info' | 'error'; text: string } | null>(null);
   const sync = useMutation({
-    mutationFn: () => api.syncBankData(),
+    mutationFn: () => api.call(FINANCE_ENDPOINTS.syncBankData),
     onSuccess: (body) => {
       // 200 `{success: false, message}`: nothing was synced (e.g. no bank connected yet), so the server's
       // words are information, not a success, and there is nothing new to reload.

@@ -1,10 +1,10 @@
 import type { DashboardResponse } from '@payday/contracts';
-import { useAuth } from '@payday/web-kit';
+import { useApi, useAuth } from '@payday/web-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { fetchDashboard } from '../api/finance-api.js';
 import { localToday } from '../model/dashboard-model.js';
 import { TIMERS } from '../model/messages.js';
-import { useFinanceApi } from './useFinanceApi.js';
 
 /** Keyed by the local date too: after midnight the next render asks for the new day. */
 export const dashboardQueryKey = (userId: string | undefined, today: string, laterWindowDays: number) =>
@@ -27,13 +27,13 @@ export interface FinancialDataState {
  * day and the Later window shown; a wider window is a new request, computed by the server.
  */
 export function useFinancialData(laterWindowDays: number): FinancialDataState {
-  const api = useFinanceApi();
+  const api = useApi();
   const { user } = useAuth();
   const today = localToday();
   const queryKey = dashboardQueryKey(user?.id, today, laterWindowDays);
   const query = useQuery({
     queryKey,
-    queryFn: ({ signal }) => api.dashboard({ today, laterWindowDays }, signal),
+    queryFn: ({ signal }) => fetchDashboard(api, { today, laterWindowDays }, signal),
     // The 10-second race of spec part 2 §4 decides; a retry would hide the timeout message.
     retry: false,
     refetchOnWindowFocus: false,

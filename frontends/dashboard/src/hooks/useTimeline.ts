@@ -1,7 +1,7 @@
 import type { TimelineResponse } from '@payday/contracts';
-import { useAuth } from '@payday/web-kit';
+import { useAuth, type ApiClient } from '@payday/web-kit';
 import { useQuery } from '@tanstack/react-query';
-import type { FinanceApi } from '../api/finance-api.js';
+import { fetchTimeline } from '../api/finance-api.js';
 
 export interface TimelineState {
   timeline: TimelineResponse | null;
@@ -13,11 +13,11 @@ export interface TimelineState {
  * The Calendar / Planner range [from, to] from GET /timeline: occurrences, payment suggestions and totals
  * computed by the server. Under the 'financial' key, so every save reloads it with the dashboard.
  */
-export function useTimeline(api: FinanceApi, today: string, from: string, to: string): TimelineState {
+export function useTimeline(api: ApiClient, today: string, from: string, to: string): TimelineState {
   const { user } = useAuth();
   const query = useQuery({
     queryKey: ['financial', 'timeline', user?.id ?? 'anonymous', today, from, to] as const,
-    queryFn: ({ signal }) => api.timeline({ today, from, to }, signal),
+    queryFn: ({ signal }) => fetchTimeline(api, { today, from, to }, signal),
     retry: false,
     refetchOnWindowFocus: false,
   });

@@ -2,20 +2,20 @@ import type { TimelineItem, TimelineResponse } from '@payday/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { FinanceApi } from '../api/finance-api.js';
 import { MESSAGES } from '../model/messages.js';
 import { monthGrid } from '../model/timeline.js';
 import { renderWithProviders } from '../test/render.js';
+import { stubFinanceApi, type StubRequest } from '../test/stub-api.js';
 import { CalendarView } from './CalendarView.js';
 
 const bill = (name: string, date: string): TimelineItem => ({ key: `bill:${name}:${date}`, kind: 'bill', date, name, amountCents: 5_000 });
 
-/** A finance API whose timeline answers these items for any range (and records the ranges asked for). */
+/** An API client whose GET /timeline answers these items for any range (and records the ranges asked for). */
 function timelineApi(items: TimelineItem[]) {
-  const timeline = vi.fn(async ({ from, to }: { from: string; to: string }): Promise<TimelineResponse> => ({
-    from, to, items, totals: { incomeCents: 0, billsCents: 0, netCents: 0 },
+  const timeline = vi.fn(async ({ query }: StubRequest): Promise<TimelineResponse> => ({
+    from: String(query?.from), to: String(query?.to), items, totals: { incomeCents: 0, billsCents: 0, netCents: 0 },
   }));
-  return { api: { timeline } as unknown as FinanceApi, timeline };
+  return { api: stubFinanceApi({ timeline }), timeline };
 }
 
 describe('monthGrid (spec part 2 §2: Sunday-first, 35 or 42 cells)', () => {
@@ -42,11 +42,11 @@ describe('CalendarView', () => {
     const cell = screen.getAllByRole('gridcell').find((c) => c.getAttribute('data-date') === '2026-03-12')!;
     expect(await within(cell).findAllByRole('listitem')).toHaveLength(2);
     expect(within(cell).getByRole('button', { name: '+2 more' })).toBeInTheDocument();
-    expect(timeline).toHaveBeenCalledWith({ today: '2026-03-10', from: '2026-03-01', to: '2026-04-04' }, expect.anything());
+    expect(timeline).toHaveBeenCalledWith({ query: { today: '2026-03-10', from: '2026-03-01', to: '2026-04-04' } }, expect.anything());
 
     await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
     expect(screen.getByRole('heading', { name: 'April 2026' })).toBeInTheDocument();
-    expect(timeline).toHaveBeenLastCalledWith({ today: '2026-03-10', from: '2026-03-29', to: '2026-05-02' }, expect.anything());
+    expect(timeline).toHaveBeenLastCalledWith({ query: { today: '2026-03-10', from: '2026-03-29', to: '2026-05-02' } }, expect.anything());
     await userEvent.click(screen.getByRole('button', { name: 'Today' }));
     expect(screen.getByRole('heading', { name: 'March 2026' })).toBeInTheDocument();
   });

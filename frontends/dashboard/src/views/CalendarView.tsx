@@ -1,8 +1,7 @@
 import type { TimelineItem } from '@payday/contracts';
 import { addDays, addMonths, dayOfWeek, MONTH_NAMES, parseIsoDate, startOfMonth, type IsoDate } from '@payday/finance-rules';
-import { Alert, Button, formatDate, formatMoney } from '@payday/web-kit';
+import { Alert, Button, formatDate, formatMoney, type ApiClient } from '@payday/web-kit';
 import { useMemo, useState } from 'react';
-import type { FinanceApi } from '../api/finance-api.js';
 import { useTimeline } from '../hooks/useTimeline.js';
 import { MESSAGES } from '../model/messages.js';
 import { isSameMonth, itemLabel, monthGrid, weekGrid } from '../model/timeline.js';
@@ -23,7 +22,7 @@ function ItemChip({ item }: { item: TimelineItem }) {
 
 export interface CalendarViewProps {
   today: IsoDate;
-  api: FinanceApi;
+  api: ApiClient;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { DashboardResponse } from '@payday/contracts';
 import { nextLaterWindowDays, resetLaterWindowDays } from '@payday/finance-rules';
-import type { FinanceApi } from '../api/finance-api.js';
+import type { ApiClient } from '@payday/web-kit';
 import { AnalyticsBlock } from '../components/AnalyticsBlock.js';
 import { BillsSection } from '../components/BillsSection.js';
 import { IncomeSection } from '../components/IncomeSection.js';
@@ -12,7 +12,7 @@ import { WindowPanels } from '../components/WindowPanels.js';
 export interface OverviewViewProps {
   /** The server's answer; null after a failed load, when only the (empty) lists show (spec part 2 §8). */
   dashboard: DashboardResponse | null;
-  api: FinanceApi;
+  api: ApiClient;
   /** Asks the server for another Later window (spec part 2 §9: grows by 7, 'Show less' returns to 7). */
   onLaterWindowChange: (days: number) => void;
 }

@@ -2,11 +2,11 @@ import type { TimelineResponse } from '@payday/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { FinanceApi } from '../api/finance-api.js';
 import { renderWithProviders } from '../test/render.js';
+import { stubFinanceApi, type StubRequest } from '../test/stub-api.js';
 import { PlannerView } from './PlannerView.js';
 
-// What services/finance answers for Mar 10 - Apr 9 (see its timeline.spec.ts): Job Mar 11, 25, Apr 8; Rent Mar 15;
+// What services/finance answers for Mar 10 - Apr 9 (see buildTimeline's tests in libs/finance-rules): Job Mar 11, 25, Apr 8; Rent Mar 15;
 // Gym weekly from Mar 12; a suggested payment for Rent on Mar 11.
 const month: TimelineResponse = {
   from: '2026-03-10',
@@ -23,14 +23,14 @@ const week: TimelineResponse = { ...month, to: '2026-03-16', totals: { incomeCen
 
 describe('PlannerView (spec part 2 §2, §9 ranges)', () => {
   it("shows the server's totals and items for the month, week and quarter from today", async () => {
-    const timeline = vi.fn(async ({ to }: { to: string }) => (to === '2026-03-16' ? week : { ...month, to }));
-    renderWithProviders(<PlannerView today="2026-03-10" api={{ timeline } as unknown as FinanceApi} />);
+    const timeline = vi.fn(async ({ query }: StubRequest) => (query?.to === '2026-03-16' ? week : { ...month, to: String(query?.to) }));
+    renderWithProviders(<PlannerView today="2026-03-10" api={stubFinanceApi({ timeline })} />);
     expect(screen.getByText('Total Income')).toBeInTheDocument();
     expect(await screen.findByText('$6,000.00')).toBeInTheDocument();
     expect(screen.getByTestId('planner-income').textContent).toBe('$6,000.00');
     expect(screen.getByTestId('planner-bills').textContent).toBe('$1,400.00');
     expect(screen.getByTestId('planner-net').textContent).toBe('$4,600.00');
-    expect(timeline).toHaveBeenCalledWith({ today: '2026-03-10', from: '2026-03-10', to: '2026-04-09' }, expect.anything());
+    expect(timeline).toHaveBeenCalledWith({ query: { today: '2026-03-10', from: '2026-03-10', to: '2026-04-09' } }, expect.anything());
     const items = within(screen.getByRole('list', { name: 'Upcoming items' })).getAllByRole('listitem');
     expect(items.map((li) => li.querySelector('.db-record__name')?.textContent)).toEqual(['Job', 'Pay Rent', 'Gym', 'Rent']);
     expect(items[1]!.textContent).toContain('due Mar 15, 2026');
@@ -41,12 +41,12 @@ describe('PlannerView (spec part 2 §2, §9 ranges)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Quarter' }));
     expect(screen.getByRole('heading', { name: /Jun 9, 2026/ })).toBeInTheDocument();
-    expect(timeline).toHaveBeenLastCalledWith({ today: '2026-03-10', from: '2026-03-10', to: '2026-06-09' }, expect.anything());
+    expect(timeline).toHaveBeenLastCalledWith({ query: { today: '2026-03-10', from: '2026-03-10', to: '2026-06-09' } }, expect.anything());
   });
 
   it('says No upcoming items for an empty range', async () => {
     const timeline = vi.fn(async () => ({ ...month, items: [], totals: { incomeCents: 0, billsCents: 0, netCents: 0 } }));
-    renderWithProviders(<PlannerView today="2026-03-10" api={{ timeline } as unknown as FinanceApi} />);
+    renderWithProviders(<PlannerView today="2026-03-10" api={stubFinanceApi({ timeline })} />);
     expect(await screen.findByText('No upcoming items')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,6 @@
 import type { IsoDate } from '@payday/finance-rules';
-import { Alert, formatDate, Spinner } from '@payday/web-kit';
+import { Alert, formatDate, Spinner, type ApiClient } from '@payday/web-kit';
 import { useState } from 'react';
-import type { FinanceApi } from '../api/finance-api.js';
 import { Money } from '../components/Money.js';
 import { useTimeline } from '../hooks/useTimeline.js';
 import { MESSAGES } from '../model/messages.js';
@@ -12,7 +11,7 @@ const KIND_LABELS = { income: 'Income', bill: 'Bill', payment: 'Suggested paymen
 
 export interface PlannerViewProps {
   today: IsoDate;
-  api: FinanceApi;
+  api: ApiClient;
 }
 
 const NO_TOTALS = { incomeCents: 0, billsCents: 0, netCents: 0 };
