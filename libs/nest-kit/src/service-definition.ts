@@ -6,7 +6,7 @@ import type { ServiceDatabaseOptions } from './database.js';
 export type ModuleImport = Type | DynamicModule | Promise<DynamicModule> | ForwardReference;
 
 /**
- * Everything that makes one service, declared once in its `src/service.ts` and used by its `main.ts`, its
+ * Everything that makes one service, declared once in its `src/service-definition.ts` and used by its `main.ts`, its
  * integration tests and its command-line entries alike. The skeleton adds the rest: typed config
  * (`SERVICE_CONFIG`), `CLOCK`, the database on the service's own schema with its migrations, Redis,
  * `/health`, the error filter, request ids, JSON logs and graceful shutdown.
@@ -28,7 +28,7 @@ export interface ServiceDefinition<Env extends z.ZodType<BaseEnv> = z.ZodType<Ba
 
 export type ServiceConfigOf<D> = D extends ServiceDefinition<infer Env> ? z.output<Env> : never;
 
-/** Identity with type inference: `export const financeService = defineService({...})`. */
+/** Identity with type inference: `export const serviceDefinition = defineService({...})`. */
 export function defineService<Env extends z.ZodType<BaseEnv>>(definition: ServiceDefinition<Env>): ServiceDefinition<Env> {
   return definition;
 }
