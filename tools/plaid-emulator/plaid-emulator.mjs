@@ -1,0 +1,67 @@
+import http from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import { createItemStore } from './item-store.mjs';
+import { createJsonRouter } from './json-router.mjs';
+import { invalidApiKeys, missingFields } from './plaid-errors.mjs';
+import { createPlaidRoutes } from './plaid-routes.mjs';
+import { createTestHooks } from './test-hooks.mjs';
+
+export const EMULATOR_CLIENT_ID = 'emulator-client-id';
+export const EMULATOR_SECRET = 'emulator-secret';
+
+function sameText(left, right) {
+  const a = Buffer.from(String(left));
+  const b = Buffer.from(String(right));
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Plaid accepts the keys in the body or in the PLAID-CLIENT-ID / PLAID-SECRET headers. */
+function checkApiKeys({ body, headers }, credentials) {
+  const clientId = body.client_id ?? headers['plaid-client-id'];
+  const secret = body.secret ?? headers['plaid-secret'];
+  const missing = [clientId ? null : 'client_id', secret ? null : 'secret'].filter(Boolean);
+  if (missing.length > 0) throw missingFields(missing);
+  if (!sameText(clientId, credentials.clientId) || !sameText(secret, credentials.secret))
+    throw invalidApiKeys();
+}
+
+/**
+ * Starts a Plaid API emulator that the real `plaid` client reaches through `basePath: url`.
+ * `seed` makes the data deterministic; `clock()` (milliseconds) decides "today" and token expiry.
+ * Returns `{ url, port, close, hooks, store }`: `hooks` are the off-by-default test hooks, `store.items`
+ * holds every item with its true recurring `streams` for scoring detection.
+ */
+export async function startPlaidEmulator({
+  port = 0,
+  host = '127.0.0.1',
+  seed = 'payday',
+  clock = () => Date.now(),
+  clientId = EMULATOR_CLIENT_ID,
+  secret = EMULATOR_SECRET,
+  log = (line) => process.stderr.write(`${line}\n`),
+} = {}) {
+  const now = () => Number(clock());
+  const store = createItemStore({ seed, clock: now });
+  const hooks = createTestHooks();
+  const routes = createPlaidRoutes({ seed, store, clock: now, hooks });
+  const handle = createJsonRouter({
+    routes,
+    log,
+    before: async (context) => {
+      checkApiKeys(context, { clientId, secret });
+      await hooks.beforeCall();
+    },
+  });
+  const server = http.createServer((request, response) => void handle(request, response));
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address();
+  const close = () =>
+    new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return { url: `http://${host}:${address.port}`, port: address.port, close, hooks, store };
+}
