@@ -5,6 +5,7 @@ import { createJsonRouter } from './json-router.mjs';
 import { invalidApiKeys, missingFields } from './plaid-errors.mjs';
 import { createPlaidRoutes } from './plaid-routes.mjs';
 import { createTestHooks } from './test-hooks.mjs';
+import { createWebhookSender } from './webhook-sender.mjs';
 
 export const EMULATOR_CLIENT_ID = 'emulator-client-id';
 export const EMULATOR_SECRET = 'emulator-secret';
@@ -28,6 +29,7 @@ function checkApiKeys({ body, headers }, credentials) {
 /**
  * Starts a Plaid API emulator that the real `plaid` client reaches through `basePath: url`.
  * `seed` makes the data deterministic; `clock()` (milliseconds) decides "today" and token expiry.
+ * `webhookRetryDelaysMs` sets the waits before each webhook retry (default 1 s, 5 s, 25 s).
  * Returns `{ url, port, close, hooks, store }`: `hooks` are the off-by-default test hooks, `store.items`
  * holds every item with its true recurring `streams` for scoring detection.
  */
@@ -39,11 +41,13 @@ export async function startPlaidEmulator({
   clientId = EMULATOR_CLIENT_ID,
   secret = EMULATOR_SECRET,
   log = (line) => process.stderr.write(`${line}\n`),
+  webhookRetryDelaysMs,
 } = {}) {
   const now = () => Number(clock());
   const store = createItemStore({ seed, clock: now });
   const hooks = createTestHooks();
-  const routes = createPlaidRoutes({ seed, store, clock: now, hooks });
+  const webhooks = createWebhookSender({ clock: now, retryDelaysMs: webhookRetryDelaysMs, log });
+  const routes = createPlaidRoutes({ seed, store, clock: now, hooks, webhooks });
   const handle = createJsonRouter({
     routes,
     log,
@@ -60,6 +64,7 @@ export async function startPlaidEmulator({
   const address = server.address();
   const close = () =>
     new Promise((resolve) => {
+      webhooks.close();
       server.close(() => resolve());
       server.closeAllConnections();
     });

@@ -1,5 +1,5 @@
 import { buildTransaction } from './bank-data-generator.mjs';
-import { invalidField, missingFields } from './plaid-errors.mjs';
+import { invalidField, itemLoginRequired, missingFields } from './plaid-errors.mjs';
 import { createRandom } from './seeded-random.mjs';
 import { decodeCursor, encodeCursor, readPage } from './transaction-log.mjs';
 
@@ -71,7 +71,17 @@ function recurringStream(stream) {
 }
 
 /** Plaid's endpoints over an item store. `hooks` are the test hooks (see plaid-emulator.mjs). */
-export function createPlaidRoutes({ seed, store, clock, hooks }) {
+export function createPlaidRoutes({ seed, store, clock, hooks, webhooks }) {
+  const notifySyncUpdates = (item) =>
+    webhooks.send(item.webhook, {
+      webhook_type: 'TRANSACTIONS',
+      webhook_code: 'SYNC_UPDATES_AVAILABLE',
+      item_id: item.item_id,
+      initial_update_complete: true,
+      historical_update_complete: true,
+      environment: 'sandbox',
+    });
+
   const random = createRandom(`routes:${seed}`);
   return {
     '/link/token/create': ({ body }) => {
@@ -182,13 +192,46 @@ export function createPlaidRoutes({ seed, store, clock, hooks }) {
         transaction.iso_currency_code = input.iso_currency_code ?? 'USD';
         item.log.push({ type: 'added', transaction });
       }
+      notifySyncUpdates(item);
       return {};
     },
 
     '/sandbox/item/reset_login': ({ body }) => {
       requireFields(body, ['access_token']);
-      store.itemFor(body.access_token, { requireLogin: false }).loginRequired = true;
+      const item = store.itemFor(body.access_token, { requireLogin: false });
+      item.loginRequired = true;
+      webhooks.send(item.webhook, {
+        webhook_type: 'ITEM',
+        webhook_code: 'ERROR',
+        item_id: item.item_id,
+        error: itemLoginRequired().toBody(null),
+        environment: 'sandbox',
+      });
       return { reset_login: true };
+    },
+
+    '/sandbox/item/fire_webhook': ({ body }) => {
+      requireFields(body, ['access_token', 'webhook_code']);
+      const item = store.itemFor(body.access_token, { requireLogin: false });
+      if (!item.webhook) throw invalidField('the item has no webhook URL');
+      if (body.webhook_code !== 'SYNC_UPDATES_AVAILABLE')
+        throw invalidField(`webhook_code ${body.webhook_code} is not emulated`);
+      notifySyncUpdates(item);
+      return { webhook_fired: true };
+    },
+
+    '/item/webhook/update': ({ body }) => {
+      requireFields(body, ['access_token']);
+      const item = store.itemFor(body.access_token, { requireLogin: false });
+      item.webhook = body.webhook ?? null;
+      return { item: itemView(item) };
+    },
+
+    '/webhook_verification_key/get': ({ body }) => {
+      requireFields(body, ['key_id']);
+      const key = webhooks.verificationKey(body.key_id);
+      if (!key) throw invalidField('key_id is not a known webhook verification key');
+      return { key };
     },
 
     '/item/remove': ({ body }) => {
