@@ -77,7 +77,8 @@ export function generateBankData({ seed, endDate, months = 24 }) {
     });
   };
 
-  const monthsInRange = monthsCovering(startDate, endDate);
+  // A year past `endDate` too, so every stream has its next scheduled date.
+  const monthsInRange = monthsCovering(startDate, addDays(endDate, 366));
   const monthly = (day, shift) =>
     monthsInRange.map(({ year, monthIndex }) => shift(dateInMonth(year, monthIndex, day)));
 

@@ -1,6 +1,7 @@
 import { generateBankData } from './bank-data-generator.mjs';
 import { toIsoDate } from './calendar.mjs';
 import { invalidAccessToken, invalidPublicToken, itemLoginRequired } from './plaid-errors.mjs';
+import { buildCustomData } from './sandbox-users.mjs';
 import { createRandom } from './seeded-random.mjs';
 import { buildTransactionLog } from './transaction-log.mjs';
 
@@ -17,14 +18,20 @@ export function createItemStore({ seed, clock }) {
   const accessTokens = new Map();
   let itemCount = 0;
 
-  function createItem({ institutionId, webhook, daysRequested }) {
+  /** `customConfig` is a `user_custom` configuration: exactly its accounts and transactions, nothing more. */
+  function createItem({ institutionId, webhook, daysRequested, customConfig = null }) {
     itemCount += 1;
     const itemSeed = `${seed}:${itemCount}`;
-    const data = generateBankData({ seed: itemSeed, endDate: toIsoDate(clock()) });
-    const log = buildTransactionLog({
-      data: withinDays(data, daysRequested),
-      random: createRandom(`log:${itemSeed}`),
-    });
+    const endDate = toIsoDate(clock());
+    const data = customConfig
+      ? buildCustomData({ config: customConfig, random: createRandom(`custom:${itemSeed}`), endDate })
+      : generateBankData({ seed: itemSeed, endDate });
+    const log = customConfig
+      ? data.transactions.map((transaction) => ({ type: 'added', transaction }))
+      : buildTransactionLog({
+          data: withinDays(data, daysRequested),
+          random: createRandom(`log:${itemSeed}`),
+        });
     const item = {
       item_id: random.id(),
       seed: itemSeed,

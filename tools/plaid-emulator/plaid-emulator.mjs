@@ -7,6 +7,8 @@ import { createPlaidRoutes } from './plaid-routes.mjs';
 import { createTestHooks } from './test-hooks.mjs';
 import { createWebhookSender } from './webhook-sender.mjs';
 
+export { generateBankData } from './bank-data-generator.mjs';
+
 export const EMULATOR_CLIENT_ID = 'emulator-client-id';
 export const EMULATOR_SECRET = 'emulator-secret';
 

@@ -275,3 +275,102 @@ describe('plaid emulator through the real plaid client', () => {
     ).toBe(true);
   });
 });
+
+describe('plaid emulator sandbox behaviour', () => {
+  let emulator;
+  let plaid;
+  beforeAll(async () => {
+    emulator = await startPlaidEmulator({ seed: 'sandbox', clock: () => TODAY, log: () => {} });
+    plaid = clientFor(emulator.url);
+  });
+  afterAll(() => emulator?.close());
+
+  it('reports pending transactions that post later: pending id removed, posted one added with pending_transaction_id', async () => {
+    const { access_token } = await linkItem(plaid);
+    const pages = await syncAll(plaid, access_token, 7);
+    const added = pages.flatMap((page) => page.data.added);
+    const removedIds = new Set(
+      pages.flatMap((page) => page.data.removed.map((removed) => removed.transaction_id)),
+    );
+    const posted = added.filter((transaction) => transaction.pending_transaction_id);
+    expect(posted.length).toBeGreaterThan(0);
+    for (const transaction of posted) {
+      expect(removedIds.has(transaction.pending_transaction_id)).toBe(true);
+      const pageOfPending = pages.findIndex((page) =>
+        page.data.added.some((candidate) => candidate.transaction_id === transaction.pending_transaction_id),
+      );
+      const pageOfPosted = pages.findIndex((page) => page.data.added.includes(transaction));
+      expect(pageOfPending).toBeLessThan(pageOfPosted);
+    }
+    // A hold that disappears: pending, then removed, never posted.
+    const hold = added.find((transaction) => transaction.name === 'MARRIOTT HOTELS AUTH HOLD');
+    expect(hold.pending).toBe(true);
+    expect(removedIds.has(hold.transaction_id)).toBe(true);
+    expect(pages.flatMap((page) => page.data.modified)).toHaveLength(1);
+  });
+
+  it('limits history to options.transactions.days_requested', async () => {
+    const { data } = await plaid.sandboxPublicTokenCreate({
+      institution_id: 'ins_109508',
+      initial_products: [Products.Transactions],
+      options: { transactions: { days_requested: 30 } },
+    });
+    const { access_token } = (await plaid.itemPublicTokenExchange({ public_token: data.public_token })).data;
+    const pages = await syncAll(plaid, access_token, 500);
+    const dates = pages.flatMap((page) => page.data.added.map((transaction) => transaction.date)).sort();
+    expect(dates[0] >= '2026-10-24').toBe(true);
+  });
+
+  it('refuses a wrong sandbox password and creates exactly what user_custom asks for', async () => {
+    const wrong = await plaidError(() =>
+      plaid.sandboxPublicTokenCreate({
+        institution_id: 'ins_109508',
+        initial_products: [Products.Transactions],
+        options: { override_username: 'user_good', override_password: 'wrong' },
+      }),
+    );
+    expect(wrong).toMatchObject({ status: 400, error_type: 'ITEM_ERROR', error_code: 'INVALID_CREDENTIALS' });
+
+    const config = {
+      override_accounts: [
+        {
+          type: 'depository',
+          subtype: 'checking',
+          starting_balance: 1234.5,
+          transactions: [
+            {
+              date_transacted: '2026-11-01',
+              date_posted: '2026-11-02',
+              amount: 1500,
+              description: 'Rent',
+              currency: 'USD',
+            },
+            {
+              date_transacted: '2026-11-14',
+              date_posted: '2026-11-14',
+              amount: -2500,
+              description: 'Payroll',
+              currency: 'USD',
+            },
+          ],
+        },
+      ],
+    };
+    const { data } = await plaid.sandboxPublicTokenCreate({
+      institution_id: 'ins_109508',
+      initial_products: [Products.Transactions],
+      options: { override_username: 'user_custom', override_password: JSON.stringify(config) },
+    });
+    const { access_token } = (await plaid.itemPublicTokenExchange({ public_token: data.public_token })).data;
+    const { data: accounts } = await plaid.accountsGet({ access_token });
+    expect(accounts.accounts).toHaveLength(1);
+    expect(accounts.accounts[0].balances.current).toBe(1234.5);
+    const { data: sync } = await plaid.transactionsSync({ access_token });
+    expect(sync.added.map((transaction) => [transaction.name, transaction.amount, transaction.date])).toEqual(
+      [
+        ['Rent', 1500, '2026-11-02'],
+        ['Payroll', -2500, '2026-11-14'],
+      ],
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { buildTransaction } from './bank-data-generator.mjs';
 import { invalidField, itemLoginRequired, missingFields } from './plaid-errors.mjs';
+import { resolveSandboxUser } from './sandbox-users.mjs';
 import { createRandom } from './seeded-random.mjs';
 import { decodeCursor, encodeCursor, readPage } from './transaction-log.mjs';
 
@@ -105,10 +106,12 @@ export function createPlaidRoutes({ seed, store, clock, hooks, webhooks }) {
       ) {
         throw invalidField('options.transactions.days_requested must be an integer from 1 to 730');
       }
+      const customConfig = resolveSandboxUser(body.options);
       const item = store.createItem({
         institutionId: body.institution_id ?? SANDBOX_INSTITUTION,
         webhook: body.options?.webhook,
         daysRequested,
+        customConfig,
       });
       return { public_token: store.issuePublicToken(item) };
     },
