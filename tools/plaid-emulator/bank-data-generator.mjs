@@ -11,9 +11,10 @@ import { createRandom } from './seeded-random.mjs';
 /**
  * Deterministic, realistic bank data for one Plaid item: three accounts, `months` of history ending on
  * `endDate`, and the true recurring streams behind it (so recurring detection can be scored against them).
+ * `maxPurchasesPerDay` scales card spending (27 gives about 10,000 transactions, the benchmark size).
  * Plaid's sign convention: a positive amount is money leaving the account, a negative one money arriving.
  */
-export function generateBankData({ seed, endDate, months = 24 }) {
+export function generateBankData({ seed, endDate, months = 24, maxPurchasesPerDay = 2 }) {
   const random = createRandom(`bank-data:${seed}`);
   const startDate = addDays(endDate, -Math.round(months * 30.44));
   const inWindow = (iso) => iso >= startDate && iso <= endDate;
@@ -199,6 +200,7 @@ export function generateBankData({ seed, endDate, months = 24 }) {
   });
 
   addCardSpendingAndPayments({
+    maxPurchasesPerDay,
     random,
     card,
     checking,
@@ -291,6 +293,7 @@ function addIncome({
 }
 
 function addCardSpendingAndPayments({
+  maxPurchasesPerDay,
   random,
   card,
   checking,
@@ -301,7 +304,7 @@ function addCardSpendingAndPayments({
   inWindow,
 }) {
   for (let date = startDate; date <= endDate; date = addDays(date, 1)) {
-    const purchases = random.int(0, dayOfWeek(date) === 6 ? 3 : 2);
+    const purchases = random.int(0, dayOfWeek(date) === 6 ? maxPurchasesPerDay + 1 : maxPurchasesPerDay);
     for (let count = 0; count < purchases; count += 1) {
       const merchant = random.pick(CARD_MERCHANTS);
       makeTransaction({

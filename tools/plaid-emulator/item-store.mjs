@@ -11,7 +11,7 @@ const PUBLIC_TOKEN_TTL_MS = 30 * 60_000;
  * Every item the emulator created, its tokens and its data. Items are numbered in creation order and
  * each item's data comes from `${seed}:${number}`, so the same sequence of calls yields the same data.
  */
-export function createItemStore({ seed, clock }) {
+export function createItemStore({ seed, clock, maxPurchasesPerDay }) {
   const random = createRandom(`items:${seed}`);
   const items = new Map();
   const publicTokens = new Map();
@@ -25,7 +25,7 @@ export function createItemStore({ seed, clock }) {
     const endDate = toIsoDate(clock());
     const data = customConfig
       ? buildCustomData({ config: customConfig, random: createRandom(`custom:${itemSeed}`), endDate })
-      : generateBankData({ seed: itemSeed, endDate });
+      : generateBankData({ seed: itemSeed, endDate, maxPurchasesPerDay });
     const log = customConfig
       ? data.transactions.map((transaction) => ({ type: 'added', transaction }))
       : buildTransactionLog({

@@ -31,6 +31,7 @@ function checkApiKeys({ body, headers }, credentials) {
 /**
  * Starts a Plaid API emulator that the real `plaid` client reaches through `basePath: url`.
  * `seed` makes the data deterministic; `clock()` (milliseconds) decides "today" and token expiry.
+ * `maxPurchasesPerDay` scales card spending per item (default 2, about 1,000 transactions in 24 months).
  * `webhookRetryDelaysMs` sets the waits before each webhook retry (default 1 s, 5 s, 25 s).
  * Returns `{ url, port, close, hooks, store }`: `hooks` are the off-by-default test hooks, `store.items`
  * holds every item with its true recurring `streams` for scoring detection.
@@ -44,9 +45,10 @@ export async function startPlaidEmulator({
   secret = EMULATOR_SECRET,
   log = (line) => process.stderr.write(`${line}\n`),
   webhookRetryDelaysMs,
+  maxPurchasesPerDay,
 } = {}) {
   const now = () => Number(clock());
-  const store = createItemStore({ seed, clock: now });
+  const store = createItemStore({ seed, clock: now, maxPurchasesPerDay });
   const hooks = createTestHooks();
   const webhooks = createWebhookSender({ clock: now, retryDelaysMs: webhookRetryDelaysMs, log });
   const routes = createPlaidRoutes({ seed, store, clock: now, hooks, webhooks });
