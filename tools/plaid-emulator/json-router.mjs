@@ -11,14 +11,16 @@ export function readJsonBody(request, limit = DEFAULT_BODY_LIMIT) {
     request.on('data', (chunk) => {
       size += chunk.length;
       if (size > limit) {
+        // Answer at once; the rest of the body is drained and dropped, the connection then closed.
         reject(invalidBody(`request body is larger than ${limit} bytes`));
-        request.destroy();
+        chunks.length = 0;
         return;
       }
       chunks.push(chunk);
     });
     request.on('error', reject);
     request.on('end', () => {
+      if (size > limit) return;
       const text = Buffer.concat(chunks).toString('utf8');
       if (text.trim() === '') return resolve({});
       try {
@@ -68,6 +70,7 @@ export function createJsonRouter({
     } catch (error) {
       const plaidError = error instanceof PlaidError ? error : apiError();
       if (!(error instanceof PlaidError)) log(`plaid-emulator: ${path} failed: ${error?.stack ?? error}`);
+      if (plaidError.errorCode === 'INVALID_BODY') response.setHeader('connection', 'close');
       if (!response.headersSent) sendJson(response, plaidError.status, plaidError.toBody(requestId));
     }
   };

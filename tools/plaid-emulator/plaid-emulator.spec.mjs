@@ -374,3 +374,29 @@ describe('plaid emulator sandbox behaviour', () => {
     );
   });
 });
+
+describe('plaid emulator HTTP edges', () => {
+  it('answers INVALID_BODY for a body over the limit or not JSON, NOT_FOUND for an unknown path', async () => {
+    const emulator = await startPlaidEmulator({ seed: 'edges', log: () => {} });
+    try {
+      const post = (path, body) =>
+        fetch(`${emulator.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+      const tooLarge = await post('/accounts/get', JSON.stringify({ padding: 'x'.repeat(2_000_000) }));
+      expect(tooLarge.status).toBe(400);
+      expect(await tooLarge.json()).toMatchObject({
+        error_type: 'INVALID_REQUEST',
+        error_code: 'INVALID_BODY',
+      });
+      const notJson = await post('/accounts/get', '{nope');
+      expect((await notJson.json()).error_code).toBe('INVALID_BODY');
+      const unknown = await post('/nope', '{}');
+      expect(unknown.status).toBe(404);
+    } finally {
+      await emulator.close();
+    }
+  });
+});
