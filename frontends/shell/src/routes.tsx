@@ -20,7 +20,7 @@ import { HelpPage } from './pages/HelpPage';
  */
 export interface RemoteRef {
   /** Key in /remotes-manifest.json. */
-  name: 'public-site' | 'dashboard';
+  name: 'public-site' | 'dashboard' | 'connected-accounts';
   /** Exposed module, as in the remote's vite config `exposes`. */
   module: `./${string}`;
 }

@@ -3,6 +3,7 @@ import { fieldErrors } from './errors.js';
 import { TimelineQuerySchema } from './dashboard.js';
 import {
   AUTH_ENDPOINTS,
+  BANK_SYNC_ENDPOINTS,
   FINANCE_ENDPOINTS,
   MFA_ENDPOINTS,
   WAITLIST_ENDPOINTS,
@@ -17,6 +18,7 @@ const tables: Record<string, { service: ServiceName; endpoints: Record<string, E
   auth: { service: 'auth', endpoints: AUTH_ENDPOINTS },
   mfa: { service: 'auth', endpoints: MFA_ENDPOINTS },
   finance: { service: 'finance', endpoints: FINANCE_ENDPOINTS },
+  bankSync: { service: 'bank-sync', endpoints: BANK_SYNC_ENDPOINTS },
 };
 
 describe('endpoint tables', () => {

@@ -42,6 +42,24 @@ import {
   SuggestionsResponseSchema,
   SyncBankDataResponseSchema,
 } from './finance.js';
+import { AnalyticsResponseSchema } from './bank-analytics.js';
+import {
+  AccountsResponseSchema,
+  BankSuggestionsResponseSchema,
+  CleanupDuplicatesResponseSchema,
+  CreateLinkTokenRequestSchema,
+  CreateLinkTokenResponseSchema,
+  DisconnectRequestSchema,
+  DisconnectResponseSchema,
+  ExchangeTokenRequestSchema,
+  ExchangeTokenResponseSchema,
+  GenerateResponseSchema,
+  SandboxPublicTokenRequestSchema,
+  SandboxPublicTokenResponseSchema,
+  SyncStartedResponseSchema,
+  TransactionsQuerySchema,
+  TransactionsResponseSchema,
+} from './bank-sync.js';
 import { WaitlistJoinResponseSchema, WaitlistJoinSchema } from './waitlist.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -136,4 +154,23 @@ export const FINANCE_ENDPOINTS = {
   suggestions: endpoint({ method: 'GET', path: '/api/financial/suggestions', response: SuggestionsResponseSchema }),
   acceptBill: endpoint({ method: 'POST', path: '/api/financial/accept-bill/{id}', body: AcceptBillSchema, response: BillSchema }),
   acceptIncome: endpoint({ method: 'POST', path: '/api/financial/accept-income/{id}', body: AcceptIncomeSchema, response: IncomeSourceSchema }),
+  /** Ours: a dismissed suggestion never comes back (bank-sync's resends leave it dismissed). 204. */
+  dismissSuggestion: endpoint({ method: 'POST', path: '/api/financial/dismiss-suggestion/{id}' }),
+};
+
+/** spec part 2 §7 bank calls and data generator; `{userId}` must be the signed-in user's id (403 otherwise). */
+export const BANK_SYNC_ENDPOINTS = {
+  createLinkToken: endpoint({ method: 'POST', path: '/api/plaid-production/create-link-token', body: CreateLinkTokenRequestSchema, response: CreateLinkTokenResponseSchema }),
+  sandboxPublicToken: endpoint({ method: 'POST', path: '/api/plaid-production/sandbox/public-token', body: SandboxPublicTokenRequestSchema, response: SandboxPublicTokenResponseSchema }),
+  exchangeToken: endpoint({ method: 'POST', path: '/api/plaid-production/exchange-token', body: ExchangeTokenRequestSchema, response: ExchangeTokenResponseSchema }),
+  accounts: endpoint({ method: 'GET', path: '/api/plaid-production/accounts/{userId}', response: AccountsResponseSchema }),
+  sync: endpoint({ method: 'POST', path: '/api/plaid-production/sync/{userId}', response: SyncStartedResponseSchema }),
+  importTransactions: endpoint({ method: 'POST', path: '/api/plaid-production/import-transactions/{userId}', response: SyncStartedResponseSchema }),
+  analytics: endpoint({ method: 'GET', path: '/api/plaid-production/analytics/{userId}', response: AnalyticsResponseSchema }),
+  suggestions: endpoint({ method: 'GET', path: '/api/plaid-production/suggestions/{userId}', response: BankSuggestionsResponseSchema }),
+  transactions: endpoint({ method: 'GET', path: '/api/plaid-production/transactions/{userId}', query: TransactionsQuerySchema, response: TransactionsResponseSchema }),
+  disconnect: endpoint({ method: 'DELETE', path: '/api/plaid-production/disconnect/{plaidItemId}', body: DisconnectRequestSchema, response: DisconnectResponseSchema }),
+  cleanupDuplicates: endpoint({ method: 'POST', path: '/api/plaid-production/cleanup-duplicates/{userId}', response: CleanupDuplicatesResponseSchema }),
+  generate: endpoint({ method: 'POST', path: '/api/plaid-data/generate/{userId}', response: GenerateResponseSchema }),
+  generateKind: endpoint({ method: 'POST', path: '/api/plaid-data/generate/{userId}/{kind}', response: GenerateResponseSchema }),
 };

@@ -9,3 +9,5 @@ export * from './finance.js';
 export * from './dashboard.js';
 export * from './endpoints.js';
 export * from './jobs.js';
+export * from './bank-sync.js';
+export * from './bank-analytics.js';

@@ -34,6 +34,8 @@ export const JOBS = {
   'sync-item': defineJob({ queue: QUEUES.bankSync, payload: SyncItemJobSchema, jobId: ({ itemId }) => `${itemId}.sync` }),
   /** spec part 2 §7 fullDataSync(userId): queue a sync of every item the user linked. */
   'sync-user': defineJob({ queue: QUEUES.bankSync, payload: SyncUserJobSchema, jobId: ({ userId }) => `${userId}.sync-user` }),
+  /** Recurring bill and income detection for one user after a sync; the id collapses a burst of syncs. */
+  'detect-recurring': defineJob({ queue: QUEUES.bankSync, payload: SyncUserJobSchema, jobId: ({ userId }) => `${userId}.detect` }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

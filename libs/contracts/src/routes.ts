@@ -39,6 +39,23 @@ export const SERVICE_ROUTES = {
     'GET /api/financial/suggestions',
     'POST /api/financial/accept-bill/{id}',
     'POST /api/financial/accept-income/{id}',
+    'POST /api/financial/dismiss-suggestion/{id}',
+  ],
+  'bank-sync': [
+    'POST /api/plaid-production/create-link-token',
+    'POST /api/plaid-production/sandbox/public-token',
+    'POST /api/plaid-production/exchange-token',
+    'GET /api/plaid-production/accounts/{userId}',
+    'POST /api/plaid-production/sync/{userId}',
+    'POST /api/plaid-production/import-transactions/{userId}',
+    'GET /api/plaid-production/analytics/{userId}',
+    'GET /api/plaid-production/suggestions/{userId}',
+    'GET /api/plaid-production/transactions/{userId}',
+    'DELETE /api/plaid-production/disconnect/{plaidItemId}',
+    'POST /api/plaid-production/cleanup-duplicates/{userId}',
+    'POST /api/plaid-production/webhook',
+    'POST /api/plaid-data/generate/{userId}',
+    'POST /api/plaid-data/generate/{userId}/{kind}',
   ],
 } as const;
 

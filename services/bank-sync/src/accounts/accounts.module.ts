@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Bank sync: accounts, disconnect, duplicate cleanup. */
+@Module({})
+export class AccountsModule {}

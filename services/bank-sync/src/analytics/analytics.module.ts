@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Bank sync: analytics and category summary. */
+@Module({})
+export class AnalyticsModule {}

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Bank sync: recurring bill and income detection, suggestions to finance. */
+@Module({})
+export class DetectionModule {}

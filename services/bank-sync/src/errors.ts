@@ -1,0 +1,18 @@
+import { BANK_SYNC_MESSAGES } from '@payday/contracts';
+import { domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
+
+/** Bank sync error codes, their HTTP status and message (CONVENTIONS §5); the shared filter answers. */
+export const BANK_SYNC_ERRORS = {
+  NOT_YOUR_DATA: { status: 403, message: BANK_SYNC_MESSAGES.notYourAccount },
+  ITEM_NOT_FOUND: { status: 404, message: BANK_SYNC_MESSAGES.itemNotFound },
+  ACCOUNT_NOT_FOUND: { status: 404, message: BANK_SYNC_MESSAGES.accountNotFound },
+  SANDBOX_ONLY: { status: 404, message: BANK_SYNC_MESSAGES.sandboxOnly },
+  INVALID_SANDBOX_CREDENTIALS: { status: 400, message: BANK_SYNC_MESSAGES.invalidSandboxCredentials },
+  PUBLIC_TOKEN_INVALID: { status: 400, message: BANK_SYNC_MESSAGES.publicTokenInvalid },
+  LOGIN_REQUIRED: { status: 409, message: BANK_SYNC_MESSAGES.loginRequired },
+  PLAID_UNAVAILABLE: { status: 503, message: BANK_SYNC_MESSAGES.plaidUnavailable },
+  WEBHOOK_REJECTED: { status: 401, message: BANK_SYNC_MESSAGES.webhookRejected },
+} as const satisfies DomainErrorCatalog;
+export type BankSyncErrorCode = keyof typeof BANK_SYNC_ERRORS;
+
+export class BankSyncError extends domainErrorClass(BANK_SYNC_ERRORS) {}

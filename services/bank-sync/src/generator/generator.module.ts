@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Bank sync: the data generator (/api/plaid-data). */
+@Module({})
+export class GeneratorModule {}

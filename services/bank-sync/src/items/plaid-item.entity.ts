@@ -1,0 +1,46 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { ItemStatus, SyncState } from '@payday/contracts';
+
+/** One linked bank login (a Plaid item). The access token is sealed with AES-256-GCM and never leaves this service. */
+@Entity({ name: 'plaid_items' })
+export class PlaidItem {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId: string;
+
+  @Column({ name: 'plaid_item_id', type: 'text' })
+  plaidItemId: string;
+
+  @Column({ name: 'access_token_sealed', type: 'text' })
+  accessTokenSealed: string;
+
+  @Column({ name: 'institution_id', type: 'text', nullable: true })
+  institutionId: string | null;
+
+  @Column({ name: 'institution_name', type: 'text' })
+  institutionName: string;
+
+  @Column({ type: 'text', default: 'active' })
+  status: ItemStatus;
+
+  @Column({ name: 'sync_state', type: 'text', default: 'idle' })
+  syncState: SyncState;
+
+  /** Plaid's /transactions/sync cursor after the last complete pass; null before the first. */
+  @Column({ type: 'text', nullable: true })
+  cursor: string | null;
+
+  @Column({ name: 'last_synced_at', type: 'timestamptz', nullable: true })
+  lastSyncedAt: Date | null;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

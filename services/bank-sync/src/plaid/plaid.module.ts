@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Bank sync: the Plaid client (PlaidGateway), sealed access tokens. */
+@Module({})
+export class PlaidModule {}

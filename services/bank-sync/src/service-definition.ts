@@ -1,0 +1,36 @@
+import { AuthKitModule, defineService } from '@payday/nest-kit';
+import { AccountsModule } from './accounts/accounts.module.js';
+import { BankAccount } from './accounts/bank-account.entity.js';
+import { AnalyticsModule } from './analytics/analytics.module.js';
+import { bankSyncEnvSchema } from './config.js';
+import { DetectionModule } from './detection/detection.module.js';
+import { RecurringStream } from './detection/recurring-stream.entity.js';
+import { GeneratorModule } from './generator/generator.module.js';
+import { ItemsModule } from './items/items.module.js';
+import { PlaidItem } from './items/plaid-item.entity.js';
+import { migrations } from './migrations/index.js';
+import { PlaidModule } from './plaid/plaid.module.js';
+import { SyncModule } from './sync/sync.module.js';
+import { BankTransaction } from './transactions/bank-transaction.entity.js';
+import { TransactionsModule } from './transactions/transactions.module.js';
+import { BankTransportModule } from './transport/transport.module.js';
+
+/** The bank-sync service on the shared skeleton: the HTTP entry (main.ts); worker.ts runs the same code's jobs. */
+export const serviceDefinition = defineService({
+  name: 'bank-sync',
+  env: bankSyncEnvSchema,
+  database: { schema: 'bank_sync', entities: [PlaidItem, BankAccount, BankTransaction, RecurringStream], migrations },
+  transport: 'redis',
+  imports: (config) => [
+    AuthKitModule.forRoot(() => ({ jwksUrl: config.AUTH_JWKS_URL })),
+    PlaidModule,
+    ItemsModule,
+    SyncModule,
+    DetectionModule,
+    AccountsModule,
+    TransactionsModule,
+    AnalyticsModule,
+    GeneratorModule,
+    BankTransportModule,
+  ],
+});

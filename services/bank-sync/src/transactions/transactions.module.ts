@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Bank sync: the transaction list. */
+@Module({})
+export class TransactionsModule {}
