@@ -5,7 +5,7 @@ import { JOBS, JOB_NAMES, QUEUES, jobsOfQueue } from './jobs.js';
 describe('job registry', () => {
   const userId = randomUUID();
   const itemId = randomUUID();
-  const samples = { 'sync-item': { userId, itemId }, 'sync-user': { userId } } as const;
+  const samples = { 'sync-item': { userId, itemId }, 'sync-user': { userId }, 'detect-recurring': { userId } } as const;
 
   it.each(JOB_NAMES)('%s has a deterministic id BullMQ accepts (no ":", not an integer)', (name) => {
     const payload = JOBS[name].payload.parse(samples[name]);
@@ -25,6 +25,6 @@ describe('job registry', () => {
   });
 
   it('lists the jobs a bank-sync worker must handle', () => {
-    expect(jobsOfQueue(QUEUES.bankSync)).toEqual(['sync-item', 'sync-user']);
+    expect(jobsOfQueue(QUEUES.bankSync)).toEqual(['sync-item', 'sync-user', 'detect-recurring']);
   });
 });
