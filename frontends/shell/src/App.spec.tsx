@@ -91,6 +91,7 @@ describe('App', () => {
       remote: { name: 'dashboard', module: './DashboardPage' },
     });
     expect(appRoutes.find((route) => route.path === '/finances')?.guard).toBe('/login');
+    expect(appRoutes.find((route) => route.path === '/connected-accounts')?.remote).toEqual({ name: 'connected-accounts', module: './ConnectedAccountsPage' });
     expect(appRoutes.find((route) => route.path === '/demo')?.remote).toEqual({ name: 'public-site', module: './DemoPage' });
   });
 

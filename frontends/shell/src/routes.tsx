@@ -39,6 +39,7 @@ export interface AppRoute {
 const publicSite = (module: RemoteRef['module']): RemoteRef => ({ name: 'public-site', module });
 const placeholder = (page: string) => () => <ComingSoonInApp page={page} />;
 const dashboard: RemoteRef = { name: 'dashboard', module: './DashboardPage' };
+const connectedAccounts: RemoteRef = { name: 'connected-accounts', module: './ConnectedAccountsPage' };
 const signIn = () => <SignInPage />;
 const register = () => <RegisterPage />;
 
@@ -78,7 +79,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/finances', title: 'Dashboard', guard: '/login', earlyAccess: true, remote: dashboard },
   { path: '/user-dashboard', title: 'Dashboard', guard: '/admin-login', earlyAccess: true, remote: dashboard },
   { path: '/simple-dashboard', title: 'Dashboard', guard: '/admin-login', earlyAccess: true, remote: dashboard },
-  { path: '/connected-accounts', title: 'Connected Accounts', guard: '/admin-login', element: placeholder('Connected accounts') },
+  { path: '/connected-accounts', title: 'Connected Accounts', guard: '/admin-login', remote: connectedAccounts },
   { path: '/household', title: 'Household', guard: '/admin-login', element: placeholder('Household') },
 
   // Admin (later: admin remote)
