@@ -9,12 +9,38 @@ import { forEachLine, stopChild } from './processes.mjs';
 import { findFreePort, isPortFree, waitForHttpOk } from './network.mjs';
 
 const READY_TIMEOUT_MS = 60_000;
+const WORKER_SETTLE_MS = 1500;
 const LOG_TAIL_LINES = 30;
 
 /** Services that are both built (`services/<name>/dist/main.js`) and declared in kong.yml, sorted by name. */
 export function discoverServices({ servicesDir = join(REPO_ROOT, 'services'), kongFile = KONG_FILE } = {}) {
   const declared = loadKongConfig(kongFile).services.map((service) => service.name);
   return declared.filter((name) => existsSync(join(servicesDir, name, 'dist/main.js'))).sort();
+}
+
+/** Built services that also have a worker entry (`services/<name>/dist/worker.js`), e.g. bank-sync's BullMQ worker. */
+export function discoverWorkers(names, { servicesDir = join(REPO_ROOT, 'services') } = {}) {
+  return names.filter((name) => existsSync(join(servicesDir, name, 'dist/worker.js')));
+}
+
+/**
+ * DESIGN §5: with PLAID_CLIENT_ID and PLAID_SECRET the services talk to Plaid (PLAID_ENV); without them the
+ * launcher starts the Plaid emulator (tools/plaid-emulator) and hands its URL and keys to the services.
+ * Resolves to `{ env, stop() }`: the variables to add to every service's environment.
+ */
+export async function startPlaid({ env, appUrl, log }) {
+  const webhook = { PLAID_WEBHOOK_URL: env.PLAID_WEBHOOK_URL ?? `${appUrl}/api/plaid-production/webhook` };
+  if (env.PLAID_CLIENT_ID && env.PLAID_SECRET) {
+    log(`Plaid: using the keys from PLAID_CLIENT_ID / PLAID_SECRET (PLAID_ENV=${env.PLAID_ENV ?? 'sandbox'})`);
+    return { env: webhook, stop: async () => {} };
+  }
+  const { startPlaidEmulator, EMULATOR_CLIENT_ID, EMULATOR_SECRET } = await import('../plaid-emulator/plaid-emulator.mjs');
+  const emulator = await startPlaidEmulator({ port: Number(env.PLAID_EMULATOR_PORT ?? 0), seed: env.PLAID_EMULATOR_SEED ?? 'paycadence' });
+  log(`Plaid: no PLAID_CLIENT_ID / PLAID_SECRET set, so the Plaid emulator answers at ${emulator.url} (sandbox sign-in: user_good / pass_good)`);
+  return {
+    env: { ...webhook, PLAID_BASE_URL: emulator.url, PLAID_CLIENT_ID: EMULATOR_CLIENT_ID, PLAID_SECRET: EMULATOR_SECRET, PLAID_ENV: 'sandbox' },
+    stop: () => emulator.close(),
+  };
 }
 
 /** The environment each service gets (brief: PORT, HOST, DATABASE_URL, REDIS_URL, AUTH_JWKS_URL, DATA_DIR, APP_URL, NODE_ENV). */
@@ -68,6 +94,8 @@ export async function startStack({
     }
   }
   const appUrl = `http://localhost:${port}`;
+  const plaid = await startPlaid({ env, appUrl, log });
+  env = { ...env, ...plaid.env };
   const services = {};
   const children = [];
   const killOnExit = () => children.forEach((child) => child.exitCode === null && child.kill('SIGKILL'));
@@ -80,12 +108,13 @@ export async function startStack({
     stopped = true;
     await gateway?.close();
     await Promise.all(children.map((child) => stopChild(child, 10_000)));
+    await plaid.stop();
     process.off('exit', killOnExit);
   };
 
-  for (const name of names) {
+  const spawnEntry = (name, entry, logName) => {
     const tail = [];
-    const child = spawn(process.execPath, [join(servicesDir, name, 'dist/main.js')], {
+    const child = spawn(process.execPath, [join(servicesDir, name, 'dist', entry)], {
       cwd: join(servicesDir, name),
       env: serviceEnv({ baseEnv: env, port: ports[name], ports, portOffset, databaseUrl, redisUrl, dataDir, appUrl }),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -95,11 +124,16 @@ export async function startStack({
     const onLine = (line) => {
       tail.push(line);
       if (tail.length > LOG_TAIL_LINES) tail.shift();
-      onServiceLog(name, line);
+      onServiceLog(logName, line);
     };
     forEachLine(child.stdout, onLine);
     forEachLine(child.stderr, onLine);
     children.push(child);
+    return { child, tail };
+  };
+
+  for (const name of names) {
+    const { child, tail } = spawnEntry(name, 'main.js', name);
     services[name] = { port: ports[name], url: `http://127.0.0.1:${ports[name]}`, child, tail };
   }
 
@@ -124,6 +158,20 @@ export async function startStack({
   if (failures.length > 0) {
     await stop();
     throw new Error(failures.join('\n'));
+  }
+
+  // Workers (same package, second entry point) start once their service has migrated the schema. They have no
+  // HTTP port: one that exits within its first moments failed to start.
+  const workers = discoverWorkers(names, { servicesDir });
+  for (const name of workers) {
+    const worker = spawnEntry(name, 'worker.js', `${name}-worker`);
+    await new Promise((resolve) => setTimeout(resolve, WORKER_SETTLE_MS));
+    const exit = worker.child.exitCode ?? worker.child.signalCode;
+    if (exit !== null) {
+      await stop();
+      throw new Error(`The ${name} worker did not start (exited with ${exit})\n--- last log lines ---\n${worker.tail.join('\n')}`);
+    }
+    log(`Worker ${name} is running`);
   }
 
   const upstreams = Object.fromEntries(names.map((name) => [name, services[name].url]));
