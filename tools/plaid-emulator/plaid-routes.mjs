@@ -213,6 +213,19 @@ export function createPlaidRoutes({ seed, store, clock, hooks, webhooks }) {
       return { reset_login: true };
     },
 
+    /**
+     * Emulator only (Plaid has no such endpoint): what Link's update mode does after reset_login, a new
+     * sign-in with the sandbox user's credentials clears ITEM_LOGIN_REQUIRED. Wrong ones: INVALID_CREDENTIALS.
+     */
+    '/sandbox/item/repair': ({ body }) => {
+      requireFields(body, ['access_token', 'username', 'password']);
+      const item = store.itemFor(body.access_token, { requireLogin: false });
+      if (body.username !== 'user_custom')
+        resolveSandboxUser({ override_username: body.username, override_password: body.password });
+      item.loginRequired = false;
+      return { repaired: true };
+    },
+
     '/sandbox/item/fire_webhook': ({ body }) => {
       requireFields(body, ['access_token', 'webhook_code']);
       const item = store.itemFor(body.access_token, { requireLogin: false });
