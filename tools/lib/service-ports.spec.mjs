@@ -6,17 +6,21 @@ describe('assignServicePorts', () => {
     expect(assignServicePorts(['finance', 'waitlist', 'auth'])).toEqual({ waitlist: 3101, auth: 3102, finance: 3103 });
   });
 
-  it('numbers further services from 3104 in alphabetical order', () => {
+  it('keeps the fixed port the generator gave bank-sync', () => {
+    expect(assignServicePorts(['bank-sync'])).toEqual({ 'bank-sync': 3104 });
+  });
+
+  it('numbers further services from 3105 in alphabetical order', () => {
     expect(assignServicePorts(['waitlist', 'household', 'blog', 'admin'])).toEqual({
       waitlist: 3101,
-      admin: 3104,
-      blog: 3105,
-      household: 3106,
+      admin: 3105,
+      blog: 3106,
+      household: 3107,
     });
   });
 
   it('shifts every port by the offset', () => {
-    expect(assignServicePorts(['waitlist', 'blog'], 200)).toEqual({ waitlist: 3301, blog: 3304 });
+    expect(assignServicePorts(['waitlist', 'blog'], 200)).toEqual({ waitlist: 3301, blog: 3305 });
   });
 });
 

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoverServices, startStack } from './stack.mjs';
+import { discoverServices, startPlaid, startStack } from './stack.mjs';
+import { FIRST_EXTRA_PORT } from './service-ports.mjs';
 import { findFreePortOffset, isListening } from './network.mjs';
 
 // A tiny stand-in for a NestJS service: answers /health/ready and echoes its environment.
@@ -47,7 +48,7 @@ describe('startStack with a fake service', () => {
   let offset;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'stack-spec-'));
-    offset = await findFreePortOffset([3104, 3105], { start: 1000 });
+    offset = await findFreePortOffset([FIRST_EXTRA_PORT, FIRST_EXTRA_PORT + 1], { start: 1000 });
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -76,7 +77,7 @@ describe('startStack with a fake service', () => {
       onServiceLog: (name, line) => lines.push(`[${name}] ${line}`),
     });
     try {
-      const servicePort = 3104 + offset;
+      const servicePort = FIRST_EXTRA_PORT + offset;
       expect(stack.services.fake.port).toBe(servicePort);
       const res = await fetch(`${stack.url}/api/fake/hello`);
       const seen = await res.json();
@@ -94,7 +95,7 @@ describe('startStack with a fake service', () => {
     } finally {
       await stack.stop();
     }
-    expect(await isListening(3104 + offset)).toBe(false);
+    expect(await isListening(FIRST_EXTRA_PORT + offset)).toBe(false);
     expect(await isListening(stack.port)).toBe(false);
   });
 
@@ -115,6 +116,35 @@ describe('startStack with a fake service', () => {
     });
     await expect(attempt).rejects.toThrow(/Service broken did not start: exited with 1[\s\S]*SECRET is required/);
     // The healthy service was stopped too.
-    expect(await isListening(3104 + offset + 1)).toBe(false);
+    expect(await isListening(FIRST_EXTRA_PORT + offset + 1)).toBe(false);
+  });
+});
+
+describe('startPlaid', () => {
+  const appUrl = 'http://localhost:8123';
+
+  it('starts the Plaid emulator when no keys are set and hands the services its URL and keys', async () => {
+    const lines = [];
+    const plaid = await startPlaid({ env: {}, appUrl, log: (line) => lines.push(line) });
+    try {
+      expect(plaid.env.PLAID_WEBHOOK_URL).toBe(`${appUrl}/api/plaid-production/webhook`);
+      expect(plaid.env.PLAID_ENV).toBe('sandbox');
+      // The emulator answers Plaid's own error for a call without keys, so the URL is a live Plaid.
+      const res = await fetch(`${plaid.env.PLAID_BASE_URL}/accounts/get`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_id: plaid.env.PLAID_CLIENT_ID, secret: plaid.env.PLAID_SECRET, access_token: 'access-sandbox-unknown' }),
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error_code).toBe('INVALID_ACCESS_TOKEN');
+      expect(lines.join('\n')).toMatch(/Plaid emulator answers at http:\/\/127\.0\.0\.1:\d+/);
+    } finally {
+      await plaid.stop();
+    }
+  });
+
+  it('leaves real keys alone and starts nothing', async () => {
+    const plaid = await startPlaid({ env: { PLAID_CLIENT_ID: 'id', PLAID_SECRET: 'secret', PLAID_ENV: 'production' }, appUrl, log: () => {} });
+    expect(plaid.env).toEqual({ PLAID_WEBHOOK_URL: `${appUrl}/api/plaid-production/webhook` });
   });
 });
