@@ -14,3 +14,4 @@ export * from './auth/index.js';
 export * from './transport/index.js';
 export * from './mail/index.js';
 export * from './jobs/index.js';
+export * from './crypto/index.js';

@@ -1,6 +1,6 @@
 import type { AuthConfig } from '../config.js';
 import { loadEncryptionKey, loadSigningKey, type SigningKey } from '../crypto/key-material.js';
-import { SecretBox } from '../crypto/secret-box.js';
+import { SecretBox } from '@payday/nest-kit';
 
 /** The service's key material, loaded once at start (synchronously, so modules can be built around it). */
 export interface AuthKeys {

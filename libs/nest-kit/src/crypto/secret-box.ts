@@ -3,7 +3,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 const VERSION = 'v1';
 
 /**
- * AES-256-GCM for secrets at rest (DESIGN §4: TOTP secrets, SSN last 4). Stored as
+ * AES-256-GCM for secrets at rest (DESIGN §4: TOTP secrets, SSN last 4; bank-sync: Plaid access tokens). Stored as
  * `v1.<iv>.<tag>.<ciphertext>` (base64url); the purpose is bound as associated data, so a value
  * copied into another column does not decrypt.
  */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { SecretBox } from './secret-box.js';
 
 describe('SecretBox (AES-256-GCM)', () => {
