@@ -1,5 +1,17 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { baseEnvSchema } from '@payday/nest-kit';
 import { z } from 'zod';
+
+/** `<repository>/.data` (next to package-lock.json), as auth does; containers set DATA_DIR. */
+function defaultDataDir(cwd = process.cwd()): string {
+  let dir = resolve(cwd);
+  while (dirname(dir) !== dir) {
+    if (existsSync(join(dir, 'package-lock.json'))) return join(dir, '.data');
+    dir = dirname(dir);
+  }
+  return resolve(cwd, '.data');
+}
 
 const optionalText = z
   .string()
@@ -11,7 +23,8 @@ const optionalText = z
  * (tools/plaid-emulator) and passes its URL as PLAID_BASE_URL with the emulator's keys; with real keys
  * PLAID_ENV picks Plaid's sandbox or production and PLAID_BASE_URL stays unset.
  */
-export const bankSyncEnvSchema = baseEnvSchema.extend({
+export const bankSyncEnvSchema = baseEnvSchema
+  .extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(3104),
   AUTH_JWKS_URL: z.string().url().default('http://127.0.0.1:3102/.well-known/jwks.json'),
   /** Every Redis key this service writes (BullMQ included) starts with this. */
@@ -26,7 +39,26 @@ export const bankSyncEnvSchema = baseEnvSchema.extend({
   /** 64 hex characters: the AES-256-GCM key for Plaid access tokens. Unset: generated once under DATA_DIR. */
   BANK_TOKEN_KEY: optionalText.pipe(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional()),
   DATA_DIR: optionalText,
+  /**
+   * Production needs BANK_TOKEN_KEY (replicas generating their own keys could not read each other's tokens);
+   * `true` opts a single-instance production run (one persistent DATA_DIR) into the generated-once key file.
+   */
+  BANK_GENERATE_KEYS: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()).transform((value) => value === 'true'),
   /** Imports run at once per worker process. */
   SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
-});
+  /** First retry delay of a sync after a retryable Plaid failure (doubles each attempt); tests shorten it. */
+  SYNC_RETRY_DELAY_MS: z.coerce.number().int().min(1).max(600_000).default(5_000),
+  /** Delay before recurring detection runs after a sync: a burst of item syncs collapses into one run. */
+  DETECT_DEBOUNCE_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+})
+  .superRefine((env, context) => {
+    if (env.NODE_ENV === 'production' && !env.BANK_GENERATE_KEYS && !env.BANK_TOKEN_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['BANK_TOKEN_KEY'],
+        message: 'required when NODE_ENV=production (every replica must share it); set BANK_GENERATE_KEYS=true to generate it once under DATA_DIR on a single instance',
+      });
+    }
+  })
+  .transform((env) => ({ ...env, DATA_DIR: env.DATA_DIR ? resolve(env.DATA_DIR) : defaultDataDir() }));
 export type BankSyncConfig = z.output<typeof bankSyncEnvSchema>;

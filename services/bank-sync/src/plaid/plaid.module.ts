@@ -1,5 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { PlaidGateway } from './plaid-gateway.js';
+import { TokenVault } from './token-vault.js';
 
-/** Bank sync: the Plaid client (PlaidGateway), sealed access tokens. */
-@Module({})
+/** Bank sync: the Plaid client (PlaidGateway) and sealed access tokens (TokenVault), for every module. */
+@Global()
+@Module({ providers: [PlaidGateway, TokenVault], exports: [PlaidGateway, TokenVault] })
 export class PlaidModule {}
