@@ -27,4 +27,12 @@ describe('job registry', () => {
   it('lists the jobs a bank-sync worker must handle', () => {
     expect(jobsOfQueue(QUEUES.bankSync)).toEqual(['sync-item', 'sync-user', 'detect-recurring']);
   });
+
+  it('retries an item sync more patiently than the default (Plaid rate limits), with a doubling delay', () => {
+    expect(JOBS['sync-item'].retry).toEqual({ attempts: 6, backoffMs: 5_000 });
+    for (const name of JOB_NAMES) {
+      const retry = JOBS[name].retry;
+      if (retry) expect(retry.attempts).toBeGreaterThanOrEqual(1);
+    }
+  });
 });

@@ -17,6 +17,11 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   /** Deterministic id from the validated payload (no ':'; BullMQ reserves it). Method syntax on purpose:
    * any definition is then usable where a `JobDefinition` of no particular payload is expected. */
   jobId(payload: z.output<Payload>): string;
+  /**
+   * How often a failed run is tried in all, and the first retry's delay (it doubles each time). A handler
+   * fails a job for good (no retry) with BullMQ's UnrecoverableError. Default: 3 attempts, 5 s.
+   */
+  retry?: { attempts: number; backoffMs: number };
 }
 
 /** Keeps the payload type of `jobId` tied to the schema. */
@@ -31,7 +36,8 @@ export type SyncUserJob = z.infer<typeof SyncUserJobSchema>;
 
 export const JOBS = {
   /** Import one linked bank item's accounts and transactions (/transactions/sync from its cursor). */
-  'sync-item': defineJob({ queue: QUEUES.bankSync, payload: SyncItemJobSchema, jobId: ({ itemId }) => `${itemId}.sync` }),
+  // Retried on Plaid's 429 / 500 / network failures: 5 s, 10 s, 20 s, 40 s, 80 s (issue 8).
+  'sync-item': defineJob({ queue: QUEUES.bankSync, payload: SyncItemJobSchema, jobId: ({ itemId }) => `${itemId}.sync`, retry: { attempts: 6, backoffMs: 5_000 } }),
   /** spec part 2 §7 fullDataSync(userId): queue a sync of every item the user linked. */
   'sync-user': defineJob({ queue: QUEUES.bankSync, payload: SyncUserJobSchema, jobId: ({ userId }) => `${userId}.sync-user` }),
   /** Recurring bill and income detection for one user after a sync; the id collapses a burst of syncs. */

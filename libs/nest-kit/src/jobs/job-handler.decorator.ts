@@ -9,6 +9,8 @@ export interface JobContext {
   name: JobName;
   /** 1 on the first run; BullMQ delivers at least once, so a handler must be idempotent. */
   attempt: number;
+  /** How many attempts the job has in all: `attempt === maxAttempts` is the last one (no retry follows a failure). */
+  maxAttempts: number;
 }
 
 export type JobHandlerFunction<Name extends JobName> = (payload: JobPayload<Name>, context: JobContext) => unknown;

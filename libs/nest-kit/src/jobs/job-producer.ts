@@ -1,5 +1,5 @@
 import { JOBS, type JobDefinition, type JobName, type JobPayload, type QueueName } from '@payday/contracts';
-import type { Queue } from 'bullmq';
+import type { JobsOptions, Queue } from 'bullmq';
 import { z } from 'zod';
 
 export class InvalidJobPayloadError extends Error {
@@ -8,11 +8,21 @@ export class InvalidJobPayloadError extends Error {
   }
 }
 
+export interface EnqueueOptions {
+  /** Run no earlier than this many ms from now; while it waits, adding the same job again is a no-op (debounce). */
+  delayMs?: number;
+}
+
+const DEFAULT_RETRY = { attempts: 3, backoffMs: 5_000 };
+
 /** Adds jobs to their queues. Inject it anywhere once `JobsModule.forRoot` is imported. */
 export class JobProducer {
   private readonly queues: Map<string, Queue>;
 
-  constructor(queues: Queue[]) {
+  constructor(
+    queues: Queue[],
+    private readonly settings: { retryDelayMs?: number } = {},
+  ) {
     this.queues = new Map(queues.map((queue) => [queue.name, queue]));
   }
 
@@ -21,13 +31,49 @@ export class JobProducer {
    * under its deterministic id: while a job with that id is waiting or running, adding it again is a no-op.
    * Resolves with the job id.
    */
-  async enqueue<Name extends JobName>(name: Name, payload: JobPayload<Name>): Promise<string> {
+  async enqueue<Name extends JobName>(name: Name, payload: JobPayload<Name>, options: EnqueueOptions = {}): Promise<string> {
+    const { definition, data } = this.validated(name, payload);
+    const jobId = definition.jobId(data);
+    await this.queue(definition.queue).add(name, data, { ...this.jobOptions(definition), jobId, ...(options.delayMs ? { delay: options.delayMs } : {}) });
+    return jobId;
+  }
+
+  /**
+   * Runs the job every `everyMs` from now on (a BullMQ job scheduler, one per deterministic job id: calling it
+   * again updates it, it never doubles). The first run is `everyMs` from now. Resolves with the scheduler id.
+   */
+  async schedule<Name extends JobName>(name: Name, payload: JobPayload<Name>, everyMs: number): Promise<string> {
+    const { definition, data } = this.validated(name, payload);
+    const schedulerId = JobProducer.schedulerId(definition, data);
+    await this.queue(definition.queue).upsertJobScheduler(
+      schedulerId,
+      { every: everyMs, startDate: Date.now() + everyMs },
+      { name, data, opts: this.jobOptions(definition) },
+    );
+    return schedulerId;
+  }
+
+  /** Stops a `schedule`; true when there was one. */
+  async unschedule<Name extends JobName>(name: Name, payload: JobPayload<Name>): Promise<boolean> {
+    const { definition, data } = this.validated(name, payload);
+    return this.queue(definition.queue).removeJobScheduler(JobProducer.schedulerId(definition, data));
+  }
+
+  /** The scheduler's id, from the job's deterministic id. */
+  static schedulerId(definition: JobDefinition, data: unknown): string {
+    return `${definition.jobId(data)}.every`;
+  }
+
+  private validated(name: JobName, payload: unknown) {
     const definition: JobDefinition = JOBS[name];
     const parsed = definition.payload.safeParse(payload);
     if (!parsed.success) throw new InvalidJobPayloadError(name, parsed.error);
-    const jobId = definition.jobId(parsed.data);
-    await this.queue(definition.queue).add(name, parsed.data, { jobId });
-    return jobId;
+    return { definition, data: parsed.data };
+  }
+
+  private jobOptions(definition: JobDefinition): JobsOptions {
+    const retry = definition.retry ?? DEFAULT_RETRY;
+    return { attempts: retry.attempts, backoff: { type: 'exponential', delay: this.settings.retryDelayMs ?? retry.backoffMs } };
   }
 
   private queue(name: QueueName): Queue {

@@ -67,7 +67,7 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, BeforeA
     if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}" on queue "${job.queueName}"`);
     const parsed = JOBS[name].payload.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(new InvalidJobPayloadError(name, parsed.error).message);
-    await handler(parsed.data, { id: job.id ?? '', name, attempt: job.attemptsMade + 1 });
+    await handler(parsed.data, { id: job.id ?? '', name, attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? 1 });
   }
 
   private async closeWorker(worker: Worker) {

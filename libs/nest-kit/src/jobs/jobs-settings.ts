@@ -12,6 +12,8 @@ export interface JobsModuleOptions {
   concurrency?: number;
   /** How long shutdown waits for running jobs (default 25 s, under Kubernetes' 30 s grace period). */
   shutdownTimeoutMs?: number;
+  /** Replaces every job's first retry delay (tests: a few ms instead of seconds); attempts stay per job. */
+  retryDelayMs?: number;
 }
 
 /**
@@ -31,6 +33,7 @@ export interface JobsSettings {
   processQueues: QueueName[];
   concurrency: number;
   shutdownTimeoutMs: number;
+  retryDelayMs?: number;
 }
 
 export function jobsSettings(options: JobsModuleOptions): JobsSettings {
@@ -40,5 +43,6 @@ export function jobsSettings(options: JobsModuleOptions): JobsSettings {
     processQueues: [...new Set(options.processQueues ?? [])],
     concurrency: options.concurrency ?? 1,
     shutdownTimeoutMs: options.shutdownTimeoutMs ?? 25_000,
+    retryDelayMs: options.retryDelayMs,
   };
 }

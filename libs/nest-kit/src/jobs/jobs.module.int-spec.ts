@@ -41,6 +41,9 @@ class BankSyncHandlers {
   syncUser(payload: SyncUserJob, context: JobContext) {
     this.handled.record({ job: 'sync-user', payload, context });
   }
+
+  @JobHandler('detect-recurring')
+  detect() {}
 }
 
 @Injectable()
@@ -96,6 +99,30 @@ describe('JobsModule', () => {
     expect((await queue.getJob(first))?.data).toEqual({ userId, itemId });
   });
 
+  it("adds a job with its definition's attempts and doubling backoff, and a delayed one collapses a burst", async () => {
+    const { moduleRef, queue, producer } = await compile({ retryDelayMs: 40 });
+    await moduleRef.init();
+    const id = await producer.enqueue('sync-item', { userId, itemId });
+    expect((await queue.getJob(id))?.opts).toMatchObject({ attempts: 6, backoff: { type: 'exponential', delay: 40 } });
+    await producer.enqueue('detect-recurring', { userId }, { delayMs: 60_000 });
+    await producer.enqueue('detect-recurring', { userId }, { delayMs: 60_000 });
+    expect(await queue.getJobCounts('delayed')).toEqual({ delayed: 1 });
+  });
+
+  it('schedules a job every N ms under one scheduler per job id, updated not doubled, and forgets it', async () => {
+    const { moduleRef, queue, producer } = await compile({});
+    await moduleRef.init();
+    const schedulerId = await producer.schedule('sync-item', { userId, itemId }, 6 * 3_600_000);
+    await producer.schedule('sync-item', { userId, itemId }, 6 * 3_600_000);
+    expect(schedulerId).toBe(`${itemId}.sync.every`);
+    const schedulers = await queue.getJobSchedulers();
+    expect(schedulers).toHaveLength(1);
+    expect(schedulers[0]).toMatchObject({ key: schedulerId, every: 6 * 3_600_000, name: 'sync-item' });
+    expect(await producer.unschedule('sync-item', { userId, itemId })).toBe(true);
+    expect(await queue.getJobSchedulers()).toEqual([]);
+    expect(await queue.getJobCounts('waiting', 'delayed')).toEqual({ waiting: 0, delayed: 0 });
+  });
+
   it('refuses an invalid payload at enqueue, naming the job and the field, and adds nothing', async () => {
     const { moduleRef, queue, producer } = await compile({});
     await moduleRef.init();
@@ -115,8 +142,8 @@ describe('JobsModule', () => {
     await producer.enqueue('sync-item', { userId, itemId });
     await producer.enqueue('sync-user', { userId });
     expect(await handled.done).toEqual([
-      { job: 'sync-item', payload: { userId, itemId }, context: { id: `${itemId}.sync`, name: 'sync-item', attempt: 1 } },
-      { job: 'sync-user', payload: { userId }, context: { id: `${userId}.sync-user`, name: 'sync-user', attempt: 1 } },
+      { job: 'sync-item', payload: { userId, itemId }, context: { id: `${itemId}.sync`, name: 'sync-item', attempt: 1, maxAttempts: 6 } },
+      { job: 'sync-user', payload: { userId }, context: { id: `${userId}.sync-user`, name: 'sync-user', attempt: 1, maxAttempts: 3 } },
     ]);
     // Failed without retries (a retry would wait, delayed) and removed, so its id cannot block a later add.
     expect(await queue.getJob(malformed.id!)).toBeUndefined();
@@ -141,6 +168,8 @@ describe('JobsModule', () => {
       }
       @JobHandler('sync-user')
       syncUser() {}
+      @JobHandler('detect-recurring')
+      detect() {}
     }
     const { moduleRef, keyPrefix, producer } = await compile({ processQueues: ['bank-sync'] }, [SlowHandlers]);
     await moduleRef.init();
@@ -193,6 +222,8 @@ describe('JobsModule', () => {
       }
       @JobHandler('sync-user')
       syncUser() {}
+      @JobHandler('detect-recurring')
+      detect() {}
     }
     const { moduleRef, keyPrefix, producer } = await compile({ processQueues: ['bank-sync'], shutdownTimeoutMs: 200 }, [StuckHandlers]);
     await moduleRef.init();

@@ -5,7 +5,7 @@ import { QUEUES } from '@payday/contracts';
 import type { DefaultJobOptions, Queue } from 'bullmq';
 import { JobProducer } from './job-producer.js';
 import { JobWorkers } from './job-workers.js';
-import { JOBS_SETTINGS, jobsSettings, type JobsModuleOptions } from './jobs-settings.js';
+import { JOBS_SETTINGS, jobsSettings, type JobsModuleOptions, type JobsSettings } from './jobs-settings.js';
 
 const QUEUE_NAMES = Object.values(QUEUES);
 
@@ -14,6 +14,7 @@ const QUEUE_NAMES = Object.values(QUEUES);
  * id it still holds, which would block the next sync of the same item. Failures are logged by the worker.
  */
 const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
+  // Attempts and backoff come from each job's definition (JobProducer); these are for jobs added otherwise.
   attempts: 3,
   backoff: { type: 'exponential', delay: 5_000 },
   removeOnComplete: true,
@@ -49,7 +50,11 @@ export class JobsModule {
       ],
       providers: [
         { provide: JOBS_SETTINGS, useFactory: resolve },
-        { provide: JobProducer, useFactory: (...queues: Queue[]) => new JobProducer(queues), inject: QUEUE_NAMES.map((name) => getQueueToken(name)) },
+        {
+          provide: JobProducer,
+          useFactory: (settings: JobsSettings, ...queues: Queue[]) => new JobProducer(queues, settings),
+          inject: [JOBS_SETTINGS, ...QUEUE_NAMES.map((name) => getQueueToken(name))],
+        },
         JobWorkers,
       ],
       exports: [JobProducer],
