@@ -1,0 +1,104 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { AnalyticsResponse, CategorySummaryDto } from '@payday/contracts';
+import { CLOCK, type Clock } from '@payday/nest-kit';
+import { roundCents } from '../common/numeric.js';
+import { SQL_IS_BILL, SQL_IS_EXPENSE, SQL_IS_INCOME, SQL_IS_TRANSFER, SQL_JOIN_BILL_STREAM } from '../common/transaction-kinds.js';
+import {
+  billsFromStreams,
+  expensesByCategory,
+  incomeFromStreams,
+  monthlyBreakdown,
+  savingsTrend,
+  summary,
+  windowStartDate,
+  type StreamRow,
+} from './analytics-math.js';
+
+/** Money in that is not a transfer is income; money out that is not a transfer is spending (bills included). */
+const MONTHS_SQL = `
+  SELECT to_char(t.date, 'YYYY-MM') AS month,
+         coalesce(sum(-t.amount) FILTER (WHERE t.amount < 0 AND NOT ${SQL_IS_TRANSFER}), 0) AS income,
+         coalesce(sum(t.amount) FILTER (WHERE t.amount > 0 AND NOT ${SQL_IS_TRANSFER}), 0) AS expenses,
+         count(*) AS transaction_count
+  FROM bank_transactions t
+  WHERE t.user_id = $1 AND t.date >= $2::date
+  GROUP BY 1`;
+
+const CATEGORIES_SQL = `
+  SELECT t.category[1] AS category, sum(t.amount) AS total, count(*) AS count
+  FROM bank_transactions t
+  WHERE t.user_id = $1 AND t.date >= $2::date AND t.amount > 0 AND NOT ${SQL_IS_TRANSFER}
+  GROUP BY 1`;
+
+/** spec part 2 §3 category summary over every imported transaction of the user. */
+const CATEGORY_SUMMARY_SQL = `
+  SELECT count(*) AS total,
+         count(*) FILTER (WHERE ${SQL_IS_INCOME}) AS income_count, coalesce(sum(-t.amount) FILTER (WHERE ${SQL_IS_INCOME}), 0) AS income_amount,
+         count(*) FILTER (WHERE ${SQL_IS_BILL}) AS bills_count, coalesce(sum(t.amount) FILTER (WHERE ${SQL_IS_BILL}), 0) AS bills_amount,
+         count(*) FILTER (WHERE ${SQL_IS_EXPENSE}) AS expenses_count, coalesce(sum(t.amount) FILTER (WHERE ${SQL_IS_EXPENSE}), 0) AS expenses_amount
+  FROM bank_transactions t ${SQL_JOIN_BILL_STREAM}
+  WHERE t.user_id = $1`;
+
+const STREAMS_SQL = `
+  SELECT direction, name, category, frequency, confidence, average_amount, last_amount, next_date::text AS next_date, price_changed
+  FROM recurring_streams WHERE user_id = $1`;
+
+@Injectable()
+export class AnalyticsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async forUser(userId: string): Promise<AnalyticsResponse> {
+    const today = this.clock.today();
+    const since = windowStartDate(today);
+    const [months, categories, [counts], streams] = await Promise.all([
+      this.dataSource.query<{ month: string; income: string; expenses: string; transaction_count: string }[]>(MONTHS_SQL, [userId, since]),
+      this.dataSource.query<{ category: string | null; total: string; count: string }[]>(CATEGORIES_SQL, [userId, since]),
+      this.dataSource.query<Record<string, string>[]>(CATEGORY_SUMMARY_SQL, [userId]),
+      this.dataSource.query<Record<string, string | boolean>[]>(STREAMS_SQL, [userId]),
+    ]);
+    const breakdown = monthlyBreakdown(
+      today,
+      months.map((m) => ({ month: m.month, income: Number(m.income), expenses: Number(m.expenses), transactionCount: Number(m.transaction_count) })),
+    );
+    const { rate, ...totals } = summary(breakdown);
+    const streamRows: StreamRow[] = streams.map((s) => ({
+      direction: s.direction as StreamRow['direction'],
+      name: String(s.name),
+      category: String(s.category),
+      frequency: String(s.frequency),
+      confidence: Number(s.confidence),
+      averageAmount: Number(s.average_amount),
+      lastAmount: Number(s.last_amount),
+      nextDate: String(s.next_date),
+      priceChanged: s.price_changed === true,
+    }));
+    return {
+      success: true,
+      analytics: {
+        summary: totals,
+        savings: { rate, trend: savingsTrend(breakdown) },
+        bills: billsFromStreams(streamRows),
+        income: incomeFromStreams(streamRows),
+        expensesByCategory: expensesByCategory(categories.map((c) => ({ category: c.category, total: Number(c.total), count: Number(c.count) }))),
+        monthlyBreakdown: breakdown,
+        categorySummary: toCategorySummary(counts),
+      },
+    };
+  }
+}
+
+function toCategorySummary(row: Record<string, string> | undefined): CategorySummaryDto {
+  const count = (key: string) => Number(row?.[key] ?? 0);
+  const amount = (key: string) => roundCents(Number(row?.[key] ?? 0));
+  return {
+    total_transactions: count('total'),
+    income: { count: count('income_count'), amount: amount('income_amount') },
+    bills: { count: count('bills_count'), amount: amount('bills_amount') },
+    expenses: { count: count('expenses_count'), amount: amount('expenses_amount') },
+  };
+}
