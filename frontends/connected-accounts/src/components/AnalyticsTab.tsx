@@ -1,0 +1,137 @@
+import type { BankAnalyticsDto } from '@payday/contracts';
+import { Alert, Badge, Button, Spinner, formatDate } from '@payday/web-kit';
+import { useAnalytics } from '../hooks/bank-queries.js';
+import { formatMoney, humanize } from '../model/format.js';
+import { TEXT, TOP_BILLS } from '../model/messages.js';
+import { CategoryBars } from './CategoryBars.js';
+import { ConfidenceBadge } from './ConfidenceBadge.js';
+import { MonthlyChart } from './MonthlyChart.js';
+
+const TREND_TEXT = { improving: '▲ Improving', declining: '▼ Declining', stable: '■ Stable' } as const;
+const TREND_TONE = { improving: 'success', declining: 'danger', stable: 'neutral' } as const;
+
+/** Nothing imported yet: no money either way and nothing detected. */
+export function hasNoData(analytics: BankAnalyticsDto): boolean {
+  return (
+    analytics.summary.totalIncome === 0 &&
+    analytics.summary.totalExpenses === 0 &&
+    analytics.bills.length === 0 &&
+    analytics.income.length === 0 &&
+    analytics.monthlyBreakdown.every((m) => m.transactionCount === 0)
+  );
+}
+
+/** spec part 2 §2/§3 Financial Analytics tab: summary, savings rate and trend, charts, detected bills and income. */
+export function AnalyticsTab({ userId }: { userId: string }) {
+  const query = useAnalytics(userId);
+  if (query.isPending) return <Spinner label="Loading financial analytics..." />;
+  if (query.isError)
+    return (
+      <Alert tone="error">
+        {TEXT.loadFinancialAnalyticsFailed}{' '}
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  const analytics = query.data.analytics;
+  if (hasNoData(analytics)) return <p className="ca-empty">{TEXT.noAnalyticsData}</p>;
+  const { summary, savings } = analytics;
+
+  return (
+    <section className="ca-tab ca-analytics" aria-labelledby="ca-analytics-title">
+      <h2 id="ca-analytics-title" className="ca-tab__title">
+        Financial Analytics
+      </h2>
+      <dl className="ca-stats">
+        <div className="ca-stat">
+          <dt>Total Income</dt>
+          <dd className="ca-money ca-in">{formatMoney(summary.totalIncome)}</dd>
+        </div>
+        <div className="ca-stat">
+          <dt>Total Expenses</dt>
+          <dd className="ca-money ca-out">{formatMoney(summary.totalExpenses)}</dd>
+        </div>
+        <div className="ca-stat">
+          <dt>Net Savings</dt>
+          <dd className={`ca-money ${summary.netSavings < 0 ? 'ca-out' : ''}`}>{formatMoney(summary.netSavings)}</dd>
+        </div>
+        <div className="ca-stat">
+          <dt>Savings Rate</dt>
+          <dd>
+            <span className="ca-money">{savings.rate.toFixed(1)}%</span>{' '}
+            <Badge tone={TREND_TONE[savings.trend]}>{TREND_TEXT[savings.trend]}</Badge>
+          </dd>
+        </div>
+      </dl>
+
+      <div className="ca-grid-2">
+        <div className="ca-panel">
+          <MonthlyChart months={analytics.monthlyBreakdown} />
+        </div>
+        <div className="ca-panel">
+          <h3 className="ca-panel__title">Expenses by category</h3>
+          <CategoryBars categories={analytics.expensesByCategory} />
+        </div>
+      </div>
+
+      <div className="ca-grid-2">
+        <div className="ca-panel">
+          <h3 className="ca-panel__title">Detected recurring bills</h3>
+          {analytics.bills.length === 0 ? (
+            <p className="ca-empty ca-empty--small">{TEXT.noRecurringBills}</p>
+          ) : (
+            <ul className="ca-detected">
+              {[...analytics.bills]
+                .sort((a, b) => b.confidence - a.confidence)
+                .slice(0, TOP_BILLS)
+                .map((bill) => (
+                  <li key={`${bill.name}-${bill.frequency}`} className="ca-detected__row">
+                    <div>
+                      <p className="ca-detected__name">{bill.name}</p>
+                      <p className="ca-muted ca-small">
+                        {humanize(bill.category)} · {humanize(bill.frequency)} · next {formatDate(bill.nextDueDate)}
+                        {bill.priceChanged && (
+                          <>
+                            {' '}
+                            · <strong>price changed</strong> (last {formatMoney(bill.lastAmount)})
+                          </>
+                        )}
+                      </p>
+                    </div>
+                    <div className="ca-detected__side">
+                      <span className="ca-money">{formatMoney(bill.averageAmount)}</span>
+                      <ConfidenceBadge value={bill.confidence} />
+                    </div>
+                  </li>
+                ))}
+            </ul>
+          )}
+        </div>
+        <div className="ca-panel">
+          <h3 className="ca-panel__title">Detected income</h3>
+          {analytics.income.length === 0 ? (
+            <p className="ca-empty ca-empty--small">{TEXT.noRegularIncome}</p>
+          ) : (
+            <ul className="ca-detected">
+              {analytics.income.map((income) => (
+                <li key={`${income.source}-${income.frequency}`} className="ca-detected__row">
+                  <div>
+                    <p className="ca-detected__name">{income.source}</p>
+                    <p className="ca-muted ca-small">
+                      {income.type === 'salary' ? 'Salary' : 'Variable'} · {humanize(income.frequency)} · next {formatDate(income.nextExpected)}
+                    </p>
+                  </div>
+                  <div className="ca-detected__side">
+                    <span className="ca-money ca-in">{formatMoney(income.averageAmount)}</span>
+                    <ConfidenceBadge value={income.reliability} label="reliable" />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { syncFreshness } from '@payday/contracts';
+
+const COLOUR_WORD = { green: 'up to date', yellow: 'a while ago', red: 'out of date' } as const;
+
+/**
+ * spec part 2 §4 sync freshness: a coloured dot (green under 1 hour, yellow under 24 hours, else red) and
+ * the relative time in words, so the colour is never the only signal.
+ */
+export function Freshness({ lastSyncedAt, now }: { lastSyncedAt: string | null; now: number }) {
+  const { colour, text } = syncFreshness(lastSyncedAt, now);
+  return (
+    <span className={`ca-freshness ca-freshness--${colour}`} data-colour={colour}>
+      <span className="ca-freshness__dot" aria-hidden="true" />
+      <span>
+        Last synced: <span className="ca-freshness__text">{text}</span>
+        <span className="pc-visually-hidden"> ({COLOUR_WORD[colour]})</span>
+      </span>
+    </span>
+  );
+}
