@@ -68,6 +68,8 @@ export const FINANCE_MESSAGES = {
   acceptSuggestionFailed: 'Failed to accept suggestion',
   loadSuggestionsFailed: 'Failed to load suggestions',
   syncFailed: 'Failed to sync bank data. Please try again.',
+  // spec part 2 §8: what a sync that fell back to the status check answers.
+  syncFallbackSucceeded: 'Bank data synced successfully',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -295,6 +297,8 @@ export const BillSuggestionSchema = z.object({
   transactionDate: z.string().nullable(),
   /** 0 to 1 (spec part 2 §5 bands: 0.9 green, 0.7 yellow, else red). */
   confidence: z.number(),
+  /** Ours: the cadence detection saw (quarterly insurance); accepting makes a bill of it. */
+  recurring: z.enum(BILL_RECURRENCE_VALUES).optional(),
 });
 export const IncomeSuggestionSchema = z.object({
   id: z.string(),
@@ -323,7 +327,8 @@ export type AcceptIncomeInput = z.output<typeof AcceptIncomeSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Bank sync (spec part 2 §7); the dashboard's answer is in dashboard.ts
 
-export const SyncBankDataResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+/** `lastSyncedAt` (ours): the user's last completed bank sync, for the dashboard's 'Last updated'; null: never. */
+export const SyncBankDataResponseSchema = z.object({ success: z.boolean(), message: z.string(), lastSyncedAt: z.string().nullable().optional() });
 export type SyncBankDataResponse = z.infer<typeof SyncBankDataResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -332,7 +337,17 @@ export type SyncBankDataResponse = z.infer<typeof SyncBankDataResponseSchema>;
 export const FINANCE_PATTERNS = {
   /** Request/reply: `client.send(FINANCE_PATTERNS.upsertSuggestions, payload)` answers UpsertSuggestionsReply. */
   upsertSuggestions: 'finance.suggestions.upsert',
+  /**
+   * Request/reply from bank-sync's GET /suggestions/{userId}: `ListPendingSuggestionsMessage` answers
+   * SuggestionsResponse, the user's pending suggestions only (finance owns accepted / dismissed).
+   */
+  listPendingSuggestions: 'finance.suggestions.list-pending',
 } as const;
+
+export const ListPendingSuggestionsMessageSchema = z
+  .object({ userId: z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(128, 'userId is too long') })
+  .strict();
+export type ListPendingSuggestionsMessage = z.infer<typeof ListPendingSuggestionsMessageSchema>;
 
 const externalKey = z
   .string({ error: 'externalKey is required' })
@@ -349,6 +364,8 @@ export const BillSuggestionInputSchema = z
     name: requiredText('name'),
     amount: amountSchema('amount', { positive: true }),
     category: billCategory.default('other'),
+    /** The detected cadence; accepting the suggestion makes a bill recurring this way (monthly when absent). */
+    recurring: billRecurrence.optional(),
     suggestedDueDate: isoDateSchema('suggestedDueDate'),
     transactionDate: optionalDate,
     confidence,

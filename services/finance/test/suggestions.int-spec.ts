@@ -1,5 +1,5 @@
 import type { ClientProxy } from '@nestjs/microservices';
-import { FINANCE_MESSAGES, FINANCE_PATTERNS, type UpsertSuggestionsMessage, type UpsertSuggestionsReply } from '@payday/contracts';
+import { FINANCE_MESSAGES, FINANCE_PATTERNS, type SuggestionsResponse, type UpsertSuggestionsMessage, type UpsertSuggestionsReply } from '@payday/contracts';
 import { createRedisClient } from '@payday/nest-kit';
 import { firstValueFrom, timeout } from 'rxjs';
 import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
@@ -51,8 +51,8 @@ describe(`Redis message ${FINANCE_PATTERNS.upsertSuggestions}`, () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       bills: [
-        { id: expect.any(String), name: 'Netflix', amount: 15.49, category: 'subscriptions', suggestedDueDate: '2026-03-22', transactionDate: '2026-02-22', confidence: 0.95 },
-        { id: expect.any(String), name: 'City Power', amount: 88.1, category: 'utilities', suggestedDueDate: '2026-03-18', transactionDate: null, confidence: 0.72 },
+        { id: expect.any(String), name: 'Netflix', amount: 15.49, category: 'subscriptions', suggestedDueDate: '2026-03-22', transactionDate: '2026-02-22', confidence: 0.95, recurring: 'monthly' },
+        { id: expect.any(String), name: 'City Power', amount: 88.1, category: 'utilities', suggestedDueDate: '2026-03-18', transactionDate: null, confidence: 0.72, recurring: 'monthly' },
       ],
       income: [
         { id: expect.any(String), source: 'ACME Payroll', amount: 2100, suggestedFrequency: 'biweekly', suggestedNextDate: '2026-03-13', transactionDate: '2026-02-27', confidence: 0.9 },
@@ -192,5 +192,103 @@ describe('accepting suggestions', () => {
   it('answers 401 without a token', async () => {
     expect((await h.call('GET', '/suggestions', { token: null })).status).toBe(401);
     expect((await h.call('POST', '/accept-bill/00000000-0000-4000-8000-000000000000', { token: null })).status).toBe(401);
+  });
+});
+
+describe('bill recurrence from detection', () => {
+  it('stores the detected recurrence and accepting quarterly insurance makes a quarterly bill', async () => {
+    await send({
+      userId: h.userA.id,
+      bills: [
+        { externalKey: 'stream-geico', name: 'Geico', amount: 412.5, category: 'insurance', recurring: 'quarterly', suggestedDueDate: '2026-04-15', confidence: 0.93 },
+        { externalKey: 'stream-fee', name: 'Card annual fee', amount: 95, category: 'credit-card', recurring: 'yearly', suggestedDueDate: '2026-09-01', confidence: 0.8 },
+      ],
+    });
+    const { bills } = (await h.call('GET', '/suggestions')).body;
+    expect(bills.map((b: { name: string; recurring: string }) => [b.name, b.recurring])).toEqual([
+      ['Geico', 'quarterly'],
+      ['Card annual fee', 'yearly'],
+    ]);
+    const accepted = await h.call('POST', `/accept-bill/${bills[0].id}`);
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toMatchObject({ name: 'Geico', amount: 412.5, category: 'insurance', recurring: 'quarterly', due_date: '2026-04-15' });
+    expect((await h.call('POST', `/accept-bill/${bills[1].id}`)).body.recurring).toBe('yearly');
+  });
+
+  it('refuses a recurrence outside the bill list', async () => {
+    const reply = await send({ userId: h.userA.id, bills: [{ externalKey: 'x', name: 'X', amount: 5, recurring: 'daily', suggestedDueDate: '2026-04-01', confidence: 0.5 }] });
+    expect(reply).toMatchObject({ ok: false, errors: { 'bills.0.recurring': 'Recurrence must be one of: once, weekly, biweekly, monthly, quarterly, yearly' } });
+  });
+});
+
+describe('POST /dismiss-suggestion/{id}', () => {
+  it('answers 204, hides the suggestion, and a resend from bank-sync does not bring it back', async () => {
+    await send(detected(h.userA.id));
+    const netflix = (await h.call('GET', '/suggestions')).body.bills.find((b: { name: string }) => b.name === 'Netflix');
+    const dismissed = await h.call('POST', `/dismiss-suggestion/${netflix.id}`);
+    expect(dismissed.status).toBe(204);
+    expect(dismissed.body).toBeNull();
+    await send(detected(h.userA.id));
+    expect((await h.call('GET', '/suggestions')).body.bills.map((b: { name: string }) => b.name)).toEqual(['City Power']);
+    const row = await h.db.query(`SELECT status FROM "${h.schema}".suggestions WHERE id = $1`, [netflix.id]);
+    expect(row.rows[0].status).toBe('dismissed');
+  });
+
+  it('dismisses income suggestions too', async () => {
+    await send(detected(h.userA.id));
+    const [payroll] = (await h.call('GET', '/suggestions')).body.income;
+    expect((await h.call('POST', `/dismiss-suggestion/${payroll.id}`)).status).toBe(204);
+    expect((await h.call('GET', '/suggestions')).body.income).toEqual([]);
+  });
+
+  it('answers 409 for one already dismissed or accepted, and cannot dismiss an accepted one', async () => {
+    await send(detected(h.userA.id));
+    const [first, second] = (await h.call('GET', '/suggestions')).body.bills;
+    await h.call('POST', `/dismiss-suggestion/${first.id}`);
+    const again = await h.call('POST', `/dismiss-suggestion/${first.id}`);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: FINANCE_MESSAGES.suggestionNotPending });
+    expect((await h.call('POST', `/accept-bill/${first.id}`)).status).toBe(409);
+    await h.call('POST', `/accept-bill/${second.id}`);
+    expect((await h.call('POST', `/dismiss-suggestion/${second.id}`)).status).toBe(409);
+    const statuses = await h.db.query(`SELECT status FROM "${h.schema}".suggestions WHERE id = ANY($1) ORDER BY status`, [[first.id, second.id]]);
+    expect(statuses.rows.map((r) => r.status)).toEqual(['accepted', 'dismissed']);
+  });
+
+  it("answers 404 for an unknown id, a malformed id and user A's suggestion dismissed by user B (which stays pending)", async () => {
+    await send(detected(h.userA.id));
+    const mine = (await h.call('GET', '/suggestions')).body;
+    expect((await h.call('POST', '/dismiss-suggestion/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await h.call('POST', '/dismiss-suggestion/nope')).status).toBe(404);
+    const asB = await h.call('POST', `/dismiss-suggestion/${mine.bills[0].id}`, { token: h.userB.token });
+    expect(asB.status).toBe(404);
+    expect(asB.body).toEqual({ message: FINANCE_MESSAGES.suggestionNotFound });
+    expect((await h.call('GET', '/suggestions')).body).toEqual(mine);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await h.call('POST', '/dismiss-suggestion/00000000-0000-4000-8000-000000000000', { token: null })).status).toBe(401);
+  });
+});
+
+describe(`Redis message ${FINANCE_PATTERNS.listPendingSuggestions}`, () => {
+  const list = (payload: unknown) =>
+    firstValueFrom(client.send<SuggestionsResponse>(FINANCE_PATTERNS.listPendingSuggestions, payload).pipe(timeout(10_000)));
+
+  it("answers that user's pending suggestions only: never accepted, dismissed or another user's", async () => {
+    await send(detected(h.userA.id));
+    await send(detected(h.userB.id));
+    const pending = (await h.call('GET', '/suggestions')).body;
+    await h.call('POST', `/accept-bill/${pending.bills[0].id}`);
+    await h.call('POST', `/dismiss-suggestion/${pending.income[0].id}`);
+    const reply = await list({ userId: h.userA.id });
+    expect(reply).toEqual({ bills: [pending.bills[1]], income: [] });
+    expect((await list({ userId: h.userB.id })).bills).toHaveLength(2);
+  });
+
+  it('answers empty lists for a malformed message', async () => {
+    await send(detected(h.userA.id));
+    expect(await list({})).toEqual({ bills: [], income: [] });
+    expect(await list({ userId: h.userA.id, extra: 1 })).toEqual({ bills: [], income: [] });
   });
 });

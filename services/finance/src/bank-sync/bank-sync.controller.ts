@@ -1,17 +1,17 @@
-import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { FINANCE_MESSAGES, type SyncBankDataResponse } from '@payday/contracts';
-import { AuthGuard } from '@payday/nest-kit';
+import { Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import type { SyncBankDataResponse } from '@payday/contracts';
+import { AuthGuard, CurrentUser, type AuthenticatedUser } from '@payday/nest-kit';
+import { SyncBankDataService } from './sync-bank-data.service.js';
 
-/**
- * spec part 2 §7: POST /sync-bank-data answers a message. Bank sync does not exist yet, so it says plainly
- * that no bank is connected (200, success false) rather than pretending a refresh happened.
- */
+/** spec part 2 §7: POST /sync-bank-data answers a message (and, ours, the last completed sync). */
 @Controller('api/financial')
 @UseGuards(AuthGuard)
 export class BankSyncController {
+  constructor(@Inject(SyncBankDataService) private readonly syncBankData: SyncBankDataService) {}
+
   @Post('sync-bank-data')
   @HttpCode(200)
-  sync(): SyncBankDataResponse {
-    return { success: false, message: FINANCE_MESSAGES.noBankConnected };
+  sync(@CurrentUser() user: AuthenticatedUser): Promise<SyncBankDataResponse> {
+    return this.syncBankData.sync(user.id);
   }
 }

@@ -11,6 +11,8 @@ export const FINANCE_ERRORS = {
   TOO_MANY_BILLS: { status: 422, message: FINANCE_MESSAGES.tooManyBills },
   TOO_MANY_INCOME_SOURCES: { status: 422, message: FINANCE_MESSAGES.tooManyIncomeSources },
   TOO_MANY_SAVINGS_GOALS: { status: 422, message: FINANCE_MESSAGES.tooManySavingsGoals },
+  /** spec part 2 §8: the full sync and its fallback both failed (bank-sync not answering). */
+  BANK_SYNC_FAILED: { status: 503, message: FINANCE_MESSAGES.syncFailed },
 } as const satisfies DomainErrorCatalog;
 export type FinanceErrorCode = keyof typeof FINANCE_ERRORS;
 

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { BillCategoryValue, IncomeFrequencyValue, SuggestionKind, SuggestionStatus } from '@payday/contracts';
+import type { BillCategoryValue, BillRecurrenceValue, IncomeFrequencyValue, SuggestionKind, SuggestionStatus } from '@payday/contracts';
 
 /** A bill or income bank-sync detected (spec part 2 §3 suggestions), waiting for the user to accept it. */
 @Entity({ name: 'suggestions' })
@@ -28,9 +28,9 @@ export class Suggestion {
   @Column({ type: 'text', nullable: true })
   category: BillCategoryValue | null;
 
-  /** Income only. */
+  /** An income's frequency; a bill's detected recurrence (null: the §4 default, monthly). */
   @Column({ type: 'text', nullable: true })
-  frequency: IncomeFrequencyValue | null;
+  frequency: IncomeFrequencyValue | BillRecurrenceValue | null;
 
   /** suggestedDueDate (bill) or suggestedNextDate (income). */
   @Column({ name: 'suggested_date', type: 'date' })

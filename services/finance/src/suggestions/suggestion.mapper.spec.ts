@@ -28,7 +28,15 @@ describe('suggestion mapping', () => {
       suggestedDueDate: '2026-03-22',
       transactionDate: '2026-02-22',
       confidence: 0.95,
+      recurring: 'monthly',
     });
+  });
+
+  it('makes a bill recurring as detected (quarterly insurance), still overridable', () => {
+    const insurance = { ...base, name: 'Geico', category: 'insurance' as const, frequency: 'quarterly' as const };
+    expect(toBillSuggestionDto(insurance).recurring).toBe('quarterly');
+    expect(billFromSuggestion(insurance, {}).recurring).toBe('quarterly');
+    expect(billFromSuggestion(insurance, { recurring: 'yearly' }).recurring).toBe('yearly');
   });
 
   it('makes a bill with the §4 defaults, then the overrides', () => {

@@ -4,8 +4,10 @@ import {
   type AcceptBillInput,
   type AcceptIncomeInput,
   type BillCreateInput,
+  type BillRecurrenceValue,
   type BillSuggestionDto,
   type IncomeCreateInput,
+  type IncomeFrequencyValue,
   type IncomeSuggestionDto,
 } from '@payday/contracts';
 import { numericToDollars } from '../common/money.js';
@@ -20,7 +22,18 @@ export function toBillSuggestionDto(s: Suggestion): BillSuggestionDto {
     suggestedDueDate: s.suggestedDate,
     transactionDate: s.transactionDate,
     confidence: Number(s.confidence),
+    recurring: billRecurrence(s),
   };
+}
+
+/** A bill suggestion's detected recurrence, else the §4 default. */
+function billRecurrence(s: Suggestion): BillRecurrenceValue {
+  return (s.frequency as BillRecurrenceValue | null) ?? BILL_DEFAULTS.recurring;
+}
+
+/** An income suggestion's frequency (the upsert only stores income frequencies for income). */
+function incomeFrequency(s: Suggestion): IncomeFrequencyValue {
+  return (s.frequency as IncomeFrequencyValue | null) ?? INCOME_DEFAULTS.frequency;
 }
 
 export function toIncomeSuggestionDto(s: Suggestion): IncomeSuggestionDto {
@@ -28,7 +41,7 @@ export function toIncomeSuggestionDto(s: Suggestion): IncomeSuggestionDto {
     id: s.id,
     source: s.name,
     amount: numericToDollars(s.amount),
-    suggestedFrequency: s.frequency ?? INCOME_DEFAULTS.frequency,
+    suggestedFrequency: incomeFrequency(s),
     suggestedNextDate: s.suggestedDate,
     transactionDate: s.transactionDate,
     confidence: Number(s.confidence),
@@ -43,7 +56,7 @@ export function billFromSuggestion(s: Suggestion, overrides: AcceptBillInput): B
     due_date: s.suggestedDate,
     category: s.category ?? 'other',
     priority: BILL_DEFAULTS.priority,
-    recurring: BILL_DEFAULTS.recurring,
+    recurring: billRecurrence(s),
     ...overrides,
   };
 }
@@ -53,7 +66,7 @@ export function incomeFromSuggestion(s: Suggestion, overrides: AcceptIncomeInput
     source: s.name,
     amount: numericToDollars(s.amount),
     next_date: s.suggestedDate,
-    frequency: s.frequency ?? INCOME_DEFAULTS.frequency,
+    frequency: incomeFrequency(s),
     ...overrides,
   };
 }

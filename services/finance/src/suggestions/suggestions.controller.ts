@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import {
   AcceptBillSchema,
   AcceptIncomeSchema,
@@ -11,7 +11,7 @@ import {
 import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
 import { SuggestionsService } from './suggestions.service.js';
 
-/** spec part 2 §7: GET /suggestions, POST /accept-bill/{id}, POST /accept-income/{id}. */
+/** spec part 2 §7: GET /suggestions, POST /accept-bill/{id}, POST /accept-income/{id}; ours: POST /dismiss-suggestion/{id}. */
 @Controller('api/financial')
 @UseGuards(AuthGuard)
 export class SuggestionsController {
@@ -38,5 +38,12 @@ export class SuggestionsController {
     @ZodBody(AcceptIncomeSchema) body: AcceptIncomeInput,
   ): Promise<IncomeSourceDto> {
     return this.suggestions.acceptIncome(user.id, id, body);
+  }
+
+  /** 204; 404 for an unknown or someone else's id, 409 when already accepted or dismissed. */
+  @Post('dismiss-suggestion/:id')
+  @HttpCode(204)
+  async dismiss(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<void> {
+    await this.suggestions.dismiss(user.id, id);
   }
 }

@@ -23,3 +23,18 @@ describe('SuggestionsMessageController', () => {
     expect(service.upsert).not.toHaveBeenCalled();
   });
 });
+
+describe('SuggestionsMessageController.listPending', () => {
+  it("answers that user's pending suggestions", async () => {
+    const lists = { bills: [], income: [] };
+    const service = { listPending: jest.fn(async () => lists) };
+    expect(await new SuggestionsMessageController(service as never).listPending({ userId: 'u1' })).toBe(lists);
+    expect(service.listPending).toHaveBeenCalledWith('u1');
+  });
+
+  it('answers empty lists, and reads nothing, for a message naming no user', async () => {
+    const service = { listPending: jest.fn() };
+    expect(await new SuggestionsMessageController(service as never).listPending({ userId: '  ' })).toEqual({ bills: [], income: [] });
+    expect(service.listPending).not.toHaveBeenCalled();
+  });
+});

@@ -1,6 +1,13 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { FINANCE_PATTERNS, UpsertSuggestionsMessageSchema, fieldErrors, type UpsertSuggestionsReply } from '@payday/contracts';
+import {
+  FINANCE_PATTERNS,
+  ListPendingSuggestionsMessageSchema,
+  UpsertSuggestionsMessageSchema,
+  fieldErrors,
+  type SuggestionsResponse,
+  type UpsertSuggestionsReply,
+} from '@payday/contracts';
 import { SuggestionsService } from './suggestions.service.js';
 
 /**
@@ -19,5 +26,16 @@ export class SuggestionsMessageController {
       return { ok: false, message: Object.values(errors)[0] ?? 'Invalid message', errors };
     }
     return { ok: true, ...(await this.suggestions.upsert(parsed.data)) };
+  }
+
+  /**
+   * bank-sync's GET /suggestions/{userId} asks here, so only pending suggestions ever reach the screen. A
+   * malformed message names no user: it gets the empty lists rather than anyone's data.
+   */
+  @MessagePattern(FINANCE_PATTERNS.listPendingSuggestions)
+  async listPending(@Payload() payload: unknown): Promise<SuggestionsResponse> {
+    const parsed = ListPendingSuggestionsMessageSchema.safeParse(payload);
+    if (!parsed.success) return { bills: [], income: [] };
+    return this.suggestions.listPending(parsed.data.userId);
   }
 }

@@ -78,7 +78,7 @@ export class SuggestionsService {
         name: b.name,
         amount: dollarsToNumeric(b.amount),
         category: b.category,
-        frequency: null,
+        frequency: b.recurring ?? null,
         suggestedDate: b.suggestedDueDate,
         transactionDate: b.transactionDate,
         confidence: b.confidence,
@@ -127,17 +127,35 @@ export class SuggestionsService {
   }
 
   /**
+   * POST /dismiss-suggestion/{id} (ours): the suggestion is never shown again; bank-sync's resends leave a
+   * dismissed one dismissed (the upsert only refreshes pending rows).
+   */
+  async dismiss(userId: string, id: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const suggestion = await this.lockOwned(manager, userId, id);
+      suggestion.status = 'dismissed';
+      await manager.save(suggestion);
+    });
+  }
+
+  /**
    * Locks the caller's suggestion of that kind and marks it accepted (rolled back with the transaction if
    * the new row fails). Someone else's id, or the other kind's, is not found.
    */
   private async claimPending(manager: EntityManager, userId: string, id: string, kind: SuggestionKind): Promise<Suggestion> {
+    const suggestion = await this.lockOwned(manager, userId, id, kind);
+    suggestion.status = 'accepted';
+    await manager.save(suggestion);
+    return suggestion;
+  }
+
+  /** The caller's pending suggestion (of that kind when given), locked; someone else's id is not found. */
+  private async lockOwned(manager: EntityManager, userId: string, id: string, kind?: SuggestionKind): Promise<Suggestion> {
     const suggestion = isRowId(id)
-      ? await manager.findOne(Suggestion, { where: { id, userId, kind }, lock: { mode: 'pessimistic_write' } })
+      ? await manager.findOne(Suggestion, { where: { id, userId, ...(kind ? { kind } : {}) }, lock: { mode: 'pessimistic_write' } })
       : null;
     if (!suggestion) throw new FinanceError('SUGGESTION_NOT_FOUND');
     if (suggestion.status !== 'pending') throw new FinanceError('SUGGESTION_NOT_PENDING');
-    suggestion.status = 'accepted';
-    await manager.save(suggestion);
     return suggestion;
   }
 

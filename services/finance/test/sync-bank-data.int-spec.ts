@@ -1,0 +1,95 @@
+import { BANK_SYNC_MESSAGES, FINANCE_MESSAGES, SyncBankDataResponseSchema } from '@payday/contracts';
+import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import type { FinanceConfig } from '../src/config.js';
+import { serviceDefinition } from '../src/service-definition.js';
+import { startBankSyncStandIn, type BankSyncStandIn } from './support/bank-sync-stand-in.js';
+
+// spec part 2 §7 POST /sync-bank-data and §8: finance asks bank-sync over the real Redis transport (a test
+// Redis of its own); bank-sync's side is played by a stand-in whose answers each test sets.
+let h: ServiceHarness<FinanceConfig>;
+let redis: PrivateRedis;
+let bank: BankSyncStandIn;
+const LAST_SYNC = '2026-03-10T11:40:00.000Z';
+
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+  bank = await startBankSyncStandIn(redis.url);
+  h = await startServiceHarness(serviceDefinition, {
+    basePath: '/api/financial',
+    callAs: 'userA',
+    redisUrl: redis.url,
+    env: { BANK_SYNC_TIMEOUT_MS: '700' },
+  });
+});
+afterAll(async () => {
+  await h?.close();
+  await bank?.close();
+  await redis?.stop();
+});
+beforeEach(() => {
+  bank.received.length = 0;
+  bank.fullSync = { fail: true };
+  bank.syncStatus = { fail: true };
+});
+
+const sync = (token?: string | null) => h.call('POST', '/sync-bank-data', token === undefined ? {} : { token });
+
+describe('POST /api/financial/sync-bank-data', () => {
+  it("queues the full sync of the signed-in user's banks and answers bank-sync's message with the last sync", async () => {
+    bank.fullSync = { reply: () => ({ ok: true, message: BANK_SYNC_MESSAGES.syncQueued, itemCount: 2, lastSyncedAt: LAST_SYNC }) };
+    const response = await sync();
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: BANK_SYNC_MESSAGES.syncQueued, lastSyncedAt: LAST_SYNC });
+    expect(SyncBankDataResponseSchema.parse(response.body)).toEqual(response.body);
+    expect(bank.received).toEqual([{ pattern: 'bank-sync.full-sync', message: { userId: h.userA.id } }]);
+  });
+
+  it('asks for the token\'s user only: user B\'s call carries user B\'s id', async () => {
+    bank.fullSync = { reply: () => ({ ok: true, message: BANK_SYNC_MESSAGES.syncQueued, itemCount: 1, lastSyncedAt: null }) };
+    await sync(h.userB.token);
+    expect(bank.received.map((r) => r.message.userId)).toEqual([h.userB.id]);
+  });
+
+  it('answers success false with the no-bank message when the user has linked no bank', async () => {
+    bank.fullSync = { reply: () => ({ ok: true, message: 'nothing to do', itemCount: 0, lastSyncedAt: null }) };
+    const response = await sync();
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: false, message: FINANCE_MESSAGES.noBankConnected, lastSyncedAt: null });
+  });
+
+  it("falls back when the full sync fails: 'Bank data synced successfully' with the last sync (spec §8)", async () => {
+    bank.syncStatus = { reply: () => ({ itemCount: 1, lastSyncedAt: LAST_SYNC }) };
+    const response = await sync();
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: 'Bank data synced successfully', lastSyncedAt: LAST_SYNC });
+    expect(bank.received.map((r) => r.pattern)).toEqual(['bank-sync.full-sync', 'bank-sync.sync-status']);
+  });
+
+  it('falls back when the full sync does not answer in time', async () => {
+    bank.fullSync = { silent: true };
+    bank.syncStatus = { reply: () => ({ itemCount: 1, lastSyncedAt: null }) };
+    const started = Date.now();
+    const response = await sync();
+    expect(response.body).toEqual({ success: true, message: FINANCE_MESSAGES.syncFallbackSucceeded, lastSyncedAt: null });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('falls back when bank-sync refuses the full sync (ok false)', async () => {
+    bank.fullSync = { reply: () => ({ ok: false, message: 'busy', itemCount: 1, lastSyncedAt: null }) };
+    bank.syncStatus = { reply: () => ({ itemCount: 1, lastSyncedAt: LAST_SYNC }) };
+    expect((await sync()).body.message).toBe(FINANCE_MESSAGES.syncFallbackSucceeded);
+  });
+
+  it("answers 503 'Failed to sync bank data. Please try again.' when both fail, without internals", async () => {
+    bank.fullSync = { fail: true };
+    bank.syncStatus = { silent: true };
+    const response = await sync();
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ message: 'Failed to sync bank data. Please try again.' });
+  });
+
+  it('answers 401 without a token and asks bank-sync nothing', async () => {
+    expect((await sync(null)).status).toBe(401);
+    expect(bank.received).toEqual([]);
+  });
+});
