@@ -1,5 +1,15 @@
 import { Module } from '@nestjs/common';
+import { ItemsModule } from '../items/items.module.js';
+import { SyncModule } from '../sync/sync.module.js';
+import { AccountsController } from './accounts.controller.js';
+import { AccountsService } from './accounts.service.js';
+import { ItemRemovalService } from './item-removal.service.js';
 
-/** Bank sync: accounts, disconnect, duplicate cleanup. */
-@Module({})
+/** Bank sync: accounts, disconnect, duplicate cleanup. PlaidGateway comes from the global PlaidModule. */
+@Module({
+  imports: [ItemsModule, SyncModule],
+  controllers: [AccountsController],
+  providers: [AccountsService, ItemRemovalService],
+  exports: [ItemRemovalService],
+})
 export class AccountsModule {}
