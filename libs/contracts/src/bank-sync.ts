@@ -39,6 +39,10 @@ export const BANK_SYNC_MESSAGES = {
   plaidUnavailable: 'The bank data provider is not answering right now. Please try again in a few minutes.',
   syncQueued: 'Bank sync started. New transactions will appear in a moment.',
   webhookRejected: 'Webhook verification failed',
+  suggestionsUnavailable: 'Suggestions are not available right now. Please try again in a moment.',
+  noBankLinked: 'No bank account is connected yet. Connect one first.',
+  generatorSandboxOnly: 'The data generator only works with the Plaid sandbox, not with real bank data.',
+  generatorKindInvalid: 'kind must be bills, income, expenses or recurring',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------

@@ -12,6 +12,10 @@ export const BANK_SYNC_ERRORS = {
   LOGIN_REQUIRED: { status: 409, message: BANK_SYNC_MESSAGES.loginRequired },
   PLAID_UNAVAILABLE: { status: 503, message: BANK_SYNC_MESSAGES.plaidUnavailable },
   WEBHOOK_REJECTED: { status: 401, message: BANK_SYNC_MESSAGES.webhookRejected },
+  FINANCE_UNAVAILABLE: { status: 503, message: BANK_SYNC_MESSAGES.suggestionsUnavailable },
+  NO_BANK_LINKED: { status: 404, message: BANK_SYNC_MESSAGES.noBankLinked },
+  GENERATOR_SANDBOX_ONLY: { status: 403, message: BANK_SYNC_MESSAGES.generatorSandboxOnly },
+  GENERATOR_KIND_INVALID: { status: 400, message: BANK_SYNC_MESSAGES.generatorKindInvalid },
 } as const satisfies DomainErrorCatalog;
 export type BankSyncErrorCode = keyof typeof BANK_SYNC_ERRORS;
 
