@@ -1,0 +1,35 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { BANK_SYNC_MESSAGES, BANK_SYNC_PATTERNS, UserMessageSchema, type FullSyncReply, type SyncStatusReply } from '@payday/contracts';
+import { SyncRequests } from '../sync/sync-requests.service.js';
+import { SyncStatusService } from './sync-status.service.js';
+
+/**
+ * What finance asks over the Redis transport (DESIGN §1). Finance already checked the bearer token; the
+ * message names the user, and a malformed one is answered as 'nothing linked' rather than guessed at.
+ */
+@Controller()
+export class BankSyncMessageController {
+  constructor(
+    @Inject(SyncRequests) private readonly syncRequests: SyncRequests,
+    @Inject(SyncStatusService) private readonly status: SyncStatusService,
+  ) {}
+
+  /** finance's POST /sync-bank-data: queue every item of the user (jobs collapse with any already waiting). */
+  @MessagePattern(BANK_SYNC_PATTERNS.fullSync)
+  async fullSync(@Payload() payload: unknown): Promise<FullSyncReply> {
+    const parsed = UserMessageSchema.safeParse(payload);
+    if (!parsed.success) return { ok: false, message: 'Invalid message', itemCount: 0, lastSyncedAt: null };
+    const { userId } = parsed.data;
+    await this.syncRequests.queueUser(userId);
+    const { itemCount, lastSyncedAt } = await this.status.of(userId);
+    return { ok: true, message: BANK_SYNC_MESSAGES.syncQueued, itemCount, lastSyncedAt };
+  }
+
+  @MessagePattern(BANK_SYNC_PATTERNS.syncStatus)
+  async syncStatus(@Payload() payload: unknown): Promise<SyncStatusReply> {
+    const parsed = UserMessageSchema.safeParse(payload);
+    if (!parsed.success) return { itemCount: 0, lastSyncedAt: null };
+    return this.status.of(parsed.data.userId);
+  }
+}
