@@ -46,8 +46,8 @@ export const bankSyncEnvSchema = baseEnvSchema
   BANK_GENERATE_KEYS: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()).transform((value) => value === 'true'),
   /** Imports run at once per worker process. */
   SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
-  /** First retry delay of a sync after a retryable Plaid failure (doubles each attempt); tests shorten it. */
-  SYNC_RETRY_DELAY_MS: z.coerce.number().int().min(1).max(600_000).default(5_000),
+  /** Replaces the first retry delay of every job (the registry says 5 s for a sync; it doubles each attempt); tests shorten it. */
+  SYNC_RETRY_DELAY_MS: z.coerce.number().int().min(1).max(600_000).optional(),
   /** Delay before recurring detection runs after a sync: a burst of item syncs collapses into one run. */
   DETECT_DEBOUNCE_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
 })

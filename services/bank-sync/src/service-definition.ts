@@ -1,8 +1,8 @@
-import { AuthKitModule, defineService } from '@payday/nest-kit';
+import { AuthKitModule, defineService, JobsModule, type ModuleImport } from '@payday/nest-kit';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { BankAccount } from './accounts/bank-account.entity.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
-import { bankSyncEnvSchema } from './config.js';
+import { bankSyncEnvSchema, type BankSyncConfig } from './config.js';
 import { DetectionModule } from './detection/detection.module.js';
 import { RecurringStream } from './detection/recurring-stream.entity.js';
 import { GeneratorModule } from './generator/generator.module.js';
@@ -15,14 +15,20 @@ import { BankTransaction } from './transactions/bank-transaction.entity.js';
 import { TransactionsModule } from './transactions/transactions.module.js';
 import { BankTransportModule } from './transport/transport.module.js';
 
-/** The bank-sync service on the shared skeleton: the HTTP entry (main.ts); worker.ts runs the same code's jobs. */
-export const serviceDefinition = defineService({
-  name: 'bank-sync',
-  env: bankSyncEnvSchema,
-  database: { schema: 'bank_sync', entities: [PlaidItem, BankAccount, BankTransaction, RecurringStream], migrations },
-  transport: 'redis',
-  imports: (config) => [
+/**
+ * The modules of both entry points. The HTTP process (main.ts) only adds jobs; the worker (worker.ts) also
+ * works the 'bank-sync' queue, SYNC_CONCURRENCY jobs at a time, and scales by running more of it.
+ */
+export function bankSyncModules(config: BankSyncConfig, role: 'http' | 'worker'): ModuleImport[] {
+  return [
     AuthKitModule.forRoot(() => ({ jwksUrl: config.AUTH_JWKS_URL })),
+    JobsModule.forRoot(() => ({
+      redisUrl: config.REDIS_URL,
+      keyPrefix: config.REDIS_KEY_PREFIX,
+      processQueues: role === 'worker' ? ['bank-sync'] : [],
+      concurrency: config.SYNC_CONCURRENCY,
+      retryDelayMs: config.SYNC_RETRY_DELAY_MS,
+    })),
     PlaidModule,
     ItemsModule,
     SyncModule,
@@ -32,5 +38,14 @@ export const serviceDefinition = defineService({
     AnalyticsModule,
     GeneratorModule,
     BankTransportModule,
-  ],
+  ];
+}
+
+/** The bank-sync service on the shared skeleton: the HTTP entry (main.ts); worker.ts runs the same code's jobs. */
+export const serviceDefinition = defineService({
+  name: 'bank-sync',
+  env: bankSyncEnvSchema,
+  database: { schema: 'bank_sync', entities: [PlaidItem, BankAccount, BankTransaction, RecurringStream], migrations },
+  transport: 'redis',
+  imports: (config) => bankSyncModules(config, 'http'),
 });

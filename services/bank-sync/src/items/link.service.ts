@@ -1,0 +1,114 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { LINK_DAYS_REQUESTED, SANDBOX_INSTITUTIONS, type CreateLinkTokenResponse, type ExchangeTokenRequest, type SandboxPublicTokenRequest, type SandboxPublicTokenResponse } from '@payday/contracts';
+import type { DataSource } from 'typeorm';
+import { BankSyncError } from '../errors.js';
+import { PlaidCallError } from '../plaid/plaid-call-error.js';
+import { PlaidGateway } from '../plaid/plaid-gateway.js';
+import { TokenVault } from '../plaid/token-vault.js';
+import { SyncRequests } from '../sync/sync-requests.service.js';
+import { ItemAccessService } from './item-access.service.js';
+
+/** Plaid refusals the user can fix by entering other sandbox credentials. */
+const BAD_CREDENTIALS = new Set(['INVALID_CREDENTIALS', 'INVALID_FIELD', 'INVALID_USERNAME', 'INVALID_PASSWORD']);
+
+/** Linking a bank: link tokens, the sandbox sign-in, the exchange that stores the sealed token, and repair. */
+@Injectable()
+export class LinkService {
+  private readonly logger = new Logger(LinkService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(PlaidGateway) private readonly plaid: PlaidGateway,
+    @Inject(TokenVault) private readonly vault: TokenVault,
+    @Inject(ItemAccessService) private readonly items: ItemAccessService,
+    @Inject(SyncRequests) private readonly syncs: SyncRequests,
+  ) {}
+
+  /** With `itemId`: a link token for update mode on that (own) item. */
+  async createLinkToken(userId: string, itemId?: string): Promise<CreateLinkTokenResponse> {
+    const accessToken = itemId ? await this.items.accessTokenOf(await this.items.findOwned(userId, itemId)) : undefined;
+    const { linkToken, expiration } = await this.plaidCall(() => this.plaid.createLinkToken(userId, accessToken));
+    return { link_token: linkToken, expiration, sandbox: this.plaid.sandbox };
+  }
+
+  async sandboxSignIn(userId: string, request: SandboxPublicTokenRequest): Promise<SandboxPublicTokenResponse> {
+    if (!this.plaid.sandbox) throw new BankSyncError('SANDBOX_ONLY');
+    if (request.item_id) {
+      const item = await this.items.findOwned(userId, request.item_id);
+      await this.plaidCall(() => this.plaid.repairItem(this.vault.open(item.accessTokenSealed), request.username, request.password));
+      await this.dataSource.query(
+        `UPDATE plaid_items SET status = 'active', last_error = NULL, updated_at = now() WHERE id = $1 AND user_id = $2`,
+        [item.id, userId],
+      );
+      await this.syncs.queueItem(userId, item.id);
+      return { success: true, repaired: true };
+    }
+    const publicToken = await this.plaidCall(() =>
+      this.plaid.sandboxPublicToken({ institutionId: request.institution_id, username: request.username, password: request.password, daysRequested: LINK_DAYS_REQUESTED }),
+    );
+    return { success: true, public_token: publicToken };
+  }
+
+  /** Stores the item with its token sealed, its accounts, and queues the first import and the 6-hourly one. */
+  async exchange(userId: string, request: ExchangeTokenRequest): Promise<{ itemId: string }> {
+    const { accessToken, itemId: plaidItemId } = await this.plaidCall(() => this.plaid.exchangePublicToken(request.public_token));
+    const institutionId = request.institution_id ?? null;
+    const institutionName = request.institution_name || SANDBOX_INSTITUTIONS.find((bank) => bank.institution_id === institutionId)?.name || 'Bank';
+    const [row]: { id: string }[] = await this.dataSource.query(
+      `INSERT INTO plaid_items (user_id, plaid_item_id, access_token_sealed, institution_id, institution_name, sync_state)
+       VALUES ($1, $2, $3, $4, $5, 'queued') RETURNING id`,
+      [userId, plaidItemId, this.vault.seal(accessToken), institutionId, institutionName],
+    );
+    await this.storeAccounts(userId, row.id, accessToken);
+    await this.syncs.queueItem(userId, row.id);
+    await this.syncs.scheduleItem(userId, row.id);
+    return { itemId: row.id };
+  }
+
+  /** The accounts right away (the screen shows them before the import ends); the import refreshes them. */
+  private async storeAccounts(userId: string, itemId: string, accessToken: string) {
+    let accounts;
+    try {
+      accounts = await this.plaid.getAccounts(accessToken);
+    } catch (error) {
+      this.logger.warn(`item ${itemId}: accounts not fetched at link (${(error as Error).message}); the import will add them`);
+      return;
+    }
+    for (const account of accounts) {
+      await this.dataSource.query(
+        `INSERT INTO bank_accounts (user_id, item_id, plaid_account_id, name, official_name, mask, type, subtype,
+                                    current_balance, available_balance, currency_code, balance_updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now())
+         ON CONFLICT (item_id, plaid_account_id) DO UPDATE SET current_balance = EXCLUDED.current_balance,
+           available_balance = EXCLUDED.available_balance, balance_updated_at = EXCLUDED.balance_updated_at, updated_at = now()`,
+        [
+          userId,
+          itemId,
+          account.account_id,
+          account.name,
+          account.official_name ?? null,
+          account.mask ?? null,
+          String(account.type),
+          account.subtype ? String(account.subtype) : null,
+          account.balances.current ?? null,
+          account.balances.available ?? null,
+          account.balances.iso_currency_code ?? 'USD',
+        ],
+      );
+    }
+  }
+
+  /** Plaid's refusals as our answers; the details go to the log, not to the client. */
+  private async plaidCall<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof PlaidCallError)) throw error;
+      this.logger.warn(`Plaid refused a link call: ${error.code}`);
+      if (BAD_CREDENTIALS.has(error.code)) throw new BankSyncError('INVALID_SANDBOX_CREDENTIALS');
+      if (error.code === 'INVALID_PUBLIC_TOKEN') throw new BankSyncError('PUBLIC_TOKEN_INVALID');
+      throw new BankSyncError('PLAID_UNAVAILABLE');
+    }
+  }
+}

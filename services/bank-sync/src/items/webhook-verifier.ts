@@ -1,0 +1,87 @@
+import { createHash, createPublicKey, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CLOCK, type Clock } from '@payday/nest-kit';
+import { PlaidCallError } from '../plaid/plaid-call-error.js';
+import { PlaidGateway } from '../plaid/plaid-gateway.js';
+
+/** Plaid: reject a webhook whose `iat` is more than 5 minutes old. */
+const MAX_AGE_SECONDS = 5 * 60;
+/** Tolerated clock skew for an `iat` in the future. */
+const MAX_SKEW_SECONDS = 60;
+const KEY_CACHE_MS = 24 * 60 * 60 * 1000;
+const MAX_JWT_LENGTH = 4096;
+
+export class WebhookRejected extends Error {}
+
+interface CachedKey {
+  key: KeyObject;
+  expiredAt: number | null;
+  cachedAt: number;
+}
+
+function decodeJson(part: string): Record<string, unknown> {
+  const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new WebhookRejected('not a JSON object');
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Plaid's webhook verification: the `Plaid-Verification` header is an ES256 JWT signed by a key Plaid serves
+ * by its `kid` (/webhook_verification_key/get, cached here), whose `iat` is at most 5 minutes old and whose
+ * `request_body_sha256` is the SHA-256 of the exact body bytes. Anything else is refused before any work.
+ */
+@Injectable()
+export class WebhookVerifier {
+  private readonly logger = new Logger(WebhookVerifier.name);
+  private readonly keys = new Map<string, CachedKey>();
+
+  constructor(
+    @Inject(PlaidGateway) private readonly plaid: PlaidGateway,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async verify(jwt: string | undefined, rawBody: Buffer | undefined): Promise<void> {
+    if (!jwt || jwt.length > MAX_JWT_LENGTH || !rawBody) throw new WebhookRejected('missing header or body');
+    const parts = jwt.split('.');
+    if (parts.length !== 3) throw new WebhookRejected('not a JWS');
+    const [encodedHeader, encodedPayload, encodedSignature] = parts as [string, string, string];
+    let header: Record<string, unknown>;
+    let payload: Record<string, unknown>;
+    try {
+      header = decodeJson(encodedHeader);
+      payload = decodeJson(encodedPayload);
+    } catch {
+      throw new WebhookRejected('unreadable JWT');
+    }
+    if (header.alg !== 'ES256' || typeof header.kid !== 'string' || header.kid.length > 200) throw new WebhookRejected('wrong alg or kid');
+    const key = await this.keyFor(header.kid);
+    const signed = verify('sha256', Buffer.from(`${encodedHeader}.${encodedPayload}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(encodedSignature, 'base64url'));
+    if (!signed) throw new WebhookRejected('bad signature');
+    const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
+    const iat = payload.iat;
+    if (typeof iat !== 'number' || nowSeconds - iat > MAX_AGE_SECONDS || iat - nowSeconds > MAX_SKEW_SECONDS) throw new WebhookRejected('stale iat');
+    const claimed = typeof payload.request_body_sha256 === 'string' ? payload.request_body_sha256 : '';
+    const actual = createHash('sha256').update(rawBody).digest('hex');
+    if (claimed.length !== actual.length || !timingSafeEqual(Buffer.from(claimed), Buffer.from(actual))) throw new WebhookRejected('body hash mismatch');
+  }
+
+  private async keyFor(kid: string): Promise<KeyObject> {
+    const now = this.clock.now().getTime();
+    let cached = this.keys.get(kid);
+    if (!cached || now - cached.cachedAt > KEY_CACHE_MS) {
+      let jwk: Record<string, unknown>;
+      try {
+        jwk = await this.plaid.webhookVerificationKey(kid);
+      } catch (error) {
+        if (error instanceof PlaidCallError) this.logger.warn(`webhook key ${kid.slice(0, 40)} refused: ${error.code}`);
+        throw new WebhookRejected('unknown key');
+      }
+      if (jwk.kty !== 'EC' || jwk.crv !== 'P-256') throw new WebhookRejected('unexpected key type');
+      const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: jwk.x as string, y: jwk.y as string }, format: 'jwk' });
+      cached = { key, expiredAt: typeof jwk.expired_at === 'number' ? jwk.expired_at * 1000 : null, cachedAt: now };
+      this.keys.set(kid, cached);
+    }
+    if (cached.expiredAt !== null && cached.expiredAt < now) throw new WebhookRejected('expired key');
+    return cached.key;
+  }
+}

@@ -1,0 +1,142 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { BANK_SYNC_MESSAGES } from '@payday/contracts';
+import { CLOCK, InjectServiceConfig, JobProducer, type Clock } from '@payday/nest-kit';
+import type { DataSource, QueryRunner } from 'typeorm';
+import type { BankSyncConfig } from '../config.js';
+import { PlaidCallError } from '../plaid/plaid-call-error.js';
+import { PlaidGateway } from '../plaid/plaid-gateway.js';
+import { TokenVault } from '../plaid/token-vault.js';
+import { fetchPass } from './sync-pass.js';
+import { writePass } from './sync-writer.js';
+
+export type SyncOutcome =
+  | { status: 'synced'; upserted: number; deleted: number; pages: number; restarts: number }
+  | { status: 'login_required' }
+  /** The item was disconnected meanwhile, or already needs a new sign-in. */
+  | { status: 'skipped' };
+
+export interface SyncOptions {
+  /** False while the job has retries left: a retryable failure leaves the item 'queued', not 'failed'. */
+  finalAttempt?: boolean;
+}
+
+interface ItemRow {
+  id: string;
+  user_id: string;
+  access_token_sealed: string;
+  status: string;
+  cursor: string | null;
+}
+
+/** Plaid codes that need the user to sign in again (Link update mode), not a retry. */
+const NEEDS_SIGN_IN = new Set(['ITEM_LOGIN_REQUIRED', 'PENDING_EXPIRATION', 'PENDING_DISCONNECT']);
+
+/**
+ * One item's import (issue 8): one pass at a time per item, across processes (a PostgreSQL advisory lock
+ * held for the whole pass) and within one (a second request joins the running pass). A pass pages Plaid
+ * first and then writes everything, cursor included, in ONE transaction: a pass killed half-way leaves
+ * nothing behind, and the next one starts again from the last saved cursor.
+ */
+@Injectable()
+export class ItemSyncService {
+  private readonly logger = new Logger(ItemSyncService.name);
+  private readonly running = new Map<string, Promise<SyncOutcome>>();
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(PlaidGateway) private readonly plaid: PlaidGateway,
+    @Inject(TokenVault) private readonly vault: TokenVault,
+    @Inject(JobProducer) private readonly jobs: JobProducer,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @InjectServiceConfig() private readonly config: BankSyncConfig,
+  ) {}
+
+  syncItem(userId: string, itemId: string, options: SyncOptions = {}): Promise<SyncOutcome> {
+    const joined = this.running.get(itemId);
+    if (joined) return joined;
+    const pass = this.lockedPass(userId, itemId, options).finally(() => this.running.delete(itemId));
+    this.running.set(itemId, pass);
+    return pass;
+  }
+
+  private async lockedPass(userId: string, itemId: string, options: SyncOptions): Promise<SyncOutcome> {
+    const db = this.dataSource.createQueryRunner();
+    await db.connect();
+    try {
+      // Session lock on this connection: released at unlock, or by PostgreSQL when a killed worker's connection drops.
+      await db.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [`bank-sync:item:${itemId}`]);
+      try {
+        return await this.pass(db, userId, itemId, options);
+      } finally {
+        await db.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [`bank-sync:item:${itemId}`]);
+      }
+    } finally {
+      await db.release();
+    }
+  }
+
+  private async pass(db: QueryRunner, userId: string, itemId: string, options: SyncOptions): Promise<SyncOutcome> {
+    // Read under the lock: a pass that waited for another starts from the cursor that one saved.
+    const [item]: ItemRow[] = await db.query(
+      `SELECT id, user_id, access_token_sealed, status, cursor FROM plaid_items WHERE id = $1 AND user_id = $2`,
+      [itemId, userId],
+    );
+    if (!item) return { status: 'skipped' };
+    if (item.status !== 'active') {
+      await this.setState(db, itemId, 'failed', BANK_SYNC_MESSAGES.loginRequired);
+      return { status: 'skipped' };
+    }
+    await this.setState(db, itemId, 'running');
+    try {
+      const changes = await fetchPass(this.plaid, this.vault.open(item.access_token_sealed), item.cursor);
+      await db.startTransaction();
+      let written;
+      try {
+        written = await writePass(db, { itemId, userId, now: this.clock.now() }, changes);
+        await db.commitTransaction();
+      } catch (error) {
+        await db.rollbackTransaction();
+        throw error;
+      }
+      await this.afterSync(userId);
+      return { status: 'synced', ...written, pages: changes.pages, restarts: changes.restarts };
+    } catch (error) {
+      return this.failed(db, itemId, error, options);
+    }
+  }
+
+  private async failed(db: QueryRunner, itemId: string, error: unknown, options: SyncOptions): Promise<SyncOutcome> {
+    const plaidError = error instanceof PlaidCallError ? error : null;
+    if (plaidError && NEEDS_SIGN_IN.has(plaidError.code)) {
+      // Retrying cannot help: the item waits for the user's new sign-in (update mode), then a repair queues a sync.
+      await db.query(
+        `UPDATE plaid_items SET status = 'login_required', sync_state = 'failed', last_error = $2, updated_at = now() WHERE id = $1`,
+        [itemId, BANK_SYNC_MESSAGES.loginRequired],
+      );
+      this.logger.warn(`item ${itemId}: ${plaidError.code}, marked as needing a new sign-in`);
+      return { status: 'login_required' };
+    }
+    const retryLater = (plaidError ? plaidError.retryable : true) && options.finalAttempt === false;
+    const message = plaidError?.retryable ? BANK_SYNC_MESSAGES.plaidUnavailable : BANK_SYNC_MESSAGES.importFailed;
+    await this.setState(db, itemId, retryLater ? 'queued' : 'failed', message).catch(() => undefined);
+    this.logger.warn(`item ${itemId}: sync failed${retryLater ? ', will retry' : ''}: ${plaidError ? plaidError.message : String((error as Error)?.message ?? error)}`);
+    throw error;
+  }
+
+  private async setState(db: QueryRunner, itemId: string, state: 'running' | 'queued' | 'failed', lastError?: string) {
+    await db.query(
+      `UPDATE plaid_items SET sync_state = $2, last_error = COALESCE($3, last_error), updated_at = now() WHERE id = $1`,
+      [itemId, state, lastError ?? null],
+    );
+  }
+
+  /** Recurring detection after the data changed; the delay and the job id collapse a burst of item syncs. */
+  private async afterSync(userId: string) {
+    try {
+      await this.jobs.enqueue('detect-recurring', { userId }, { delayMs: this.config.DETECT_DEBOUNCE_MS });
+    } catch (error) {
+      this.logger.error(`could not queue recurring detection for ${userId}: ${(error as Error).message}`);
+    }
+  }
+}

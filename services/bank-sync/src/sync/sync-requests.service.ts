@@ -1,0 +1,52 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { SCHEDULED_SYNC_EVERY_MS } from '@payday/contracts';
+import { JobProducer } from '@payday/nest-kit';
+import type { DataSource } from 'typeorm';
+
+/**
+ * Asks the worker for imports: the HTTP process only produces jobs. Job ids are deterministic (`<item>.sync`),
+ * so asking again while an item's sync waits or runs joins that one instead of adding another.
+ */
+@Injectable()
+export class SyncRequests {
+  private readonly logger = new Logger(SyncRequests.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(JobProducer) private readonly jobs: JobProducer,
+  ) {}
+
+  /** Queues one item's import (the item must be the user's; callers check with ItemAccessService). */
+  async queueItem(userId: string, itemId: string): Promise<void> {
+    // A running pass keeps 'running' (it sets idle or failed itself when it ends).
+    await this.dataSource.query(
+      `UPDATE plaid_items SET sync_state = 'queued', updated_at = now() WHERE id = $1 AND user_id = $2 AND sync_state <> 'running'`,
+      [itemId, userId],
+    );
+    await this.jobs.enqueue('sync-item', { userId, itemId });
+  }
+
+  /** Queues every item of the user that can sync (not those waiting for a new sign-in); answers how many. */
+  async queueUser(userId: string): Promise<number> {
+    const items: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM plaid_items WHERE user_id = $1 AND status = 'active' ORDER BY created_at`,
+      [userId],
+    );
+    for (const { id } of items) await this.queueItem(userId, id);
+    return items.length;
+  }
+
+  /** The item's import every 6 hours (one BullMQ job scheduler per item; calling again updates it). */
+  async scheduleItem(userId: string, itemId: string): Promise<void> {
+    await this.jobs.schedule('sync-item', { userId, itemId }, SCHEDULED_SYNC_EVERY_MS);
+  }
+
+  /** On disconnect, before the item's row goes: no scheduled import for it any more. */
+  async forgetItem(itemId: string): Promise<void> {
+    const rows: { user_id: string }[] = await this.dataSource.query(`SELECT user_id FROM plaid_items WHERE id = $1`, [itemId]);
+    if (!rows[0]) return;
+    const removed = await this.jobs.unschedule('sync-item', { userId: rows[0].user_id, itemId });
+    if (!removed) this.logger.warn(`item ${itemId} had no scheduled sync`);
+  }
+}
