@@ -1,0 +1,103 @@
+/**
+ * Reading Plaid's categories: personal finance categories ([primary, detailed], e.g. 'RENT_AND_UTILITIES_RENT')
+ * or the legacy hierarchy (['Payment', 'Rent']), whichever the row carries, plus words of the merchant for
+ * rows with neither (sandbox-created transactions carry a bare 'Transfer').
+ */
+export const DETECTED_BILL_CATEGORIES = [
+  'rent',
+  'utilities',
+  'insurance',
+  'subscriptions',
+  'loans',
+  'credit-card',
+  'auto-payment',
+  'other',
+] as const;
+export type DetectedBillCategory = (typeof DETECTED_BILL_CATEGORIES)[number];
+
+const lower = (categories: readonly string[]) => categories.map((category) => category.toLowerCase());
+
+/**
+ * Money moved between the user's own accounts (a transfer to savings, the card's 'AUTOMATIC PAYMENT - THANK
+ * YOU'): never a bill or income. A bare legacy 'Transfer' is not enough (see above), the specific ones are.
+ */
+export function isOwnTransfer(categories: readonly string[]): boolean {
+  return lower(categories).some(
+    (category) =>
+      category.startsWith('transfer_in') ||
+      category.startsWith('transfer_out') ||
+      category === 'loan_payments_credit_card_payment' ||
+      category === 'internal account transfer' ||
+      category === 'credit card',
+  );
+}
+
+/** Wages by category: a paycheck whose amount varies (hours, overtime) is still income to detect. */
+export function isWages(categories: readonly string[]): boolean {
+  return lower(categories).some((category) => category === 'income_wages' || category === 'payroll');
+}
+
+/** Metered bills (power, water, gas, phone) vary from month to month more than the fixed-amount tolerance. */
+export function isVariableBillCategory(categories: readonly string[]): boolean {
+  return billCategoryOf(categories, '') === 'utilities';
+}
+
+const CATEGORY_RULES: readonly { category: DetectedBillCategory; codes: readonly string[]; words: readonly string[] }[] = [
+  {
+    category: 'rent',
+    codes: ['rent_and_utilities_rent', 'rent'],
+    words: ['rent', 'property', 'properties', 'apartments', 'apartment', 'landlord', 'realty', 'leasing', 'hoa'],
+  },
+  {
+    category: 'utilities',
+    codes: ['rent_and_utilities', 'utilities', 'telecommunication services', 'cable', 'internet services'],
+    words: [
+      'power', 'electric', 'energy', 'water', 'sewer', 'utility', 'utilities', 'gas', 'comcast', 'xfinity', 'verizon',
+      'att', 'spectrum', 'tmobile', 'mobile', 'wireless', 'internet', 'broadband', 'pg', 'edison', 'trash', 'waste',
+    ],
+  },
+  {
+    category: 'insurance',
+    codes: ['general_services_insurance', 'insurance'],
+    words: ['insurance', 'insur', 'geico', 'allstate', 'progressive', 'farm', 'assurance', 'mutual', 'lemonade', 'aetna'],
+  },
+  {
+    category: 'auto-payment',
+    codes: ['loan_payments_car_payment'],
+    words: ['auto', 'motors', 'toyota', 'honda', 'ford', 'nissan', 'tesla', 'car'],
+  },
+  {
+    category: 'loans',
+    codes: ['loan_payments', 'loan', 'loans and mortgages', 'mortgage'],
+    words: ['loan', 'loans', 'mortgage', 'navient', 'nelnet', 'sallie', 'lending', 'sofi'],
+  },
+  {
+    category: 'credit-card',
+    codes: ['loan_payments_credit_card_payment'],
+    words: ['crd', 'amex', 'discover'],
+  },
+  {
+    category: 'subscriptions',
+    codes: ['entertainment_tv_and_movies', 'entertainment_music_and_audio', 'subscription', 'gyms and fitness centers', 'personal_care_gyms_and_fitness_centers'],
+    words: [
+      'netflix', 'spotify', 'hulu', 'disney', 'hbo', 'max', 'apple', 'icloud', 'google', 'youtube', 'prime', 'audible',
+      'fitness', 'gym', 'peloton', 'patreon', 'adobe', 'dropbox', 'microsoft', 'subscription',
+    ],
+  },
+];
+
+/**
+ * The bill category of the finance form (BILL_CATEGORY_VALUES): the detailed Plaid code first, then the
+ * primary or legacy one, then the merchant's words; 'other' when nothing says.
+ */
+export function billCategoryOf(categories: readonly string[], merchant: string): DetectedBillCategory {
+  const codes = lower(categories);
+  // The most specific code wins: 'LOAN_PAYMENTS_CAR_PAYMENT' before the 'LOAN_PAYMENTS' rule.
+  for (const code of [...codes].sort((left, right) => right.length - left.length)) {
+    const rule = CATEGORY_RULES.find((candidate) => candidate.codes.includes(code));
+    if (rule) return rule.category;
+  }
+  const words = new Set(merchant.toLowerCase().split(' '));
+  const rule = CATEGORY_RULES.find((candidate) => candidate.words.some((word) => words.has(word)));
+  return rule ? rule.category : 'other';
+}
