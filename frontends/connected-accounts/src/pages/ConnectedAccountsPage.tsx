@@ -21,7 +21,7 @@ function ConnectedAccountsContent({ userId }: { userId: string }) {
   const reloadImported = useReloadImported(userId);
   // The import polling lives at page level: it goes on while the user looks at another tab.
   const polling = useImportPolling(reloadImported, () => {
-    const accounts = useAccounts(userId).data;
+    const accounts = queryClient.getQueryData<AccountsResponse>(bankKeys.accounts(userId));
     return accounts?.items.some((item) => item.sync_state === 'queued' || item.sync_state === 'running') ?? false;
   });
   const accounts = useAccounts(userId).data;

@@ -4,7 +4,13 @@ import { vi } from 'vitest';
 // Stands in for the gateway in specs: global fetch answers the libs/contracts endpoints named here, so every
 // answer goes through web-kit's real client and is parsed with the contract's response schema.
 
-const ENDPOINTS = { ...BANK_SYNC_ENDPOINTS, ...FINANCE_ENDPOINTS } as const;
+// Finance's own `suggestions` would shadow bank-sync's: only the finance calls this screen makes.
+const ENDPOINTS = {
+  ...BANK_SYNC_ENDPOINTS,
+  acceptBill: FINANCE_ENDPOINTS.acceptBill,
+  acceptIncome: FINANCE_ENDPOINTS.acceptIncome,
+  dismissSuggestion: FINANCE_ENDPOINTS.dismissSuggestion,
+} as const;
 export type EndpointName = keyof typeof ENDPOINTS;
 
 export interface StubRequest {
