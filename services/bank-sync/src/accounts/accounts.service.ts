@@ -86,7 +86,8 @@ export class AccountsService {
    */
   async deleteDuplicateAccounts(userId: string): Promise<{ removed: number; emptiedItemIds: string[] }> {
     return this.dataSource.transaction(async (manager) => {
-      const deleted: { item_id: string }[] = await manager.query(DELETE_DUPLICATES_SQL, [userId]);
+      // TypeORM answers a DELETE ... RETURNING as [rows, affected count].
+      const [deleted]: [{ item_id: string }[], number] = await manager.query(DELETE_DUPLICATES_SQL, [userId]);
       if (deleted.length === 0) return { removed: 0, emptiedItemIds: [] };
       const itemIds = [...new Set(deleted.map((row) => row.item_id))];
       const emptied: { id: string }[] = await manager.query(EMPTIED_ITEMS_SQL, [userId, itemIds]);
