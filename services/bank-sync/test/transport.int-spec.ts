@@ -1,0 +1,156 @@
+import type { ClientProxy } from '@nestjs/microservices';
+import {
+  BANK_SYNC_MESSAGES,
+  BANK_SYNC_PATTERNS,
+  BankSuggestionsResponseSchema,
+  FINANCE_PATTERNS,
+  type FullSyncReply,
+  type SyncStatusReply,
+  type UpsertSuggestionsMessage,
+} from '@payday/contracts';
+import { createRedisClient } from '@payday/nest-kit';
+import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import { firstValueFrom, timeout } from 'rxjs';
+import type { FinanceConfig } from '../../finance/src/config.js';
+import { serviceDefinition as financeDefinition } from '../../finance/src/service-definition.js';
+import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
+
+// Both directions of the Redis transport between finance and bank-sync, both services real, on a Redis of
+// this test's own (pub/sub ignores key prefixes). Finance trusts the same test token issuer as bank-sync, so
+// one user signs in to both.
+let kit: BankSyncKit;
+let finance: ServiceHarness<FinanceConfig> | null;
+let redis: PrivateRedis;
+let client: ClientProxy;
+const q = (sql: string, params: unknown[] = []) => kit.h.db.query(sql.replaceAll('bs.', `"${kit.h.schema}".`), params);
+
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+  kit = await startBankSyncKit({ env: { REDIS_URL: redis.url } });
+  finance = await startServiceHarness(financeDefinition, {
+    basePath: '/api/financial',
+    redisUrl: redis.url,
+    env: { AUTH_JWKS_URL: kit.h.auth.jwksUrl, BANK_SYNC_TIMEOUT_MS: '3000' },
+  });
+  client = createRedisClient(redis.url);
+  await client.connect();
+});
+afterAll(async () => {
+  await client?.close();
+  await finance?.close();
+  await kit?.close();
+  await redis?.stop();
+});
+beforeEach(async () => {
+  await kit.h.truncate();
+  await finance?.truncate();
+});
+
+const ask = <T>(pattern: string, payload: unknown) => firstValueFrom(client.send<T>(pattern, payload).pipe(timeout(10_000)));
+
+async function insertItem(userId: string, lastSyncedAt: string | null, status = 'active'): Promise<string> {
+  const { rows } = await q(
+    `INSERT INTO bs.plaid_items (user_id, plaid_item_id, access_token_sealed, institution_name, status, last_synced_at)
+     VALUES ($1, gen_random_uuid()::text, 'v1.x', 'Tartan Bank', $2, $3) RETURNING id`,
+    [userId, status, lastSyncedAt],
+  );
+  return rows[0].id;
+}
+
+describe(`${BANK_SYNC_PATTERNS.fullSync} (finance → bank-sync)`, () => {
+  it("queues every active item of that user and answers the item count and the latest completed sync", async () => {
+    const { h } = kit;
+    const first = await insertItem(h.userA.id, '2026-03-09T08:00:00Z');
+    const second = await insertItem(h.userA.id, '2026-03-10T09:30:00Z');
+    const needsSignIn = await insertItem(h.userA.id, null, 'login_required');
+    const others = await insertItem(h.userB.id, '2026-03-10T11:00:00Z');
+    const reply = await ask<FullSyncReply>(BANK_SYNC_PATTERNS.fullSync, { userId: h.userA.id });
+    expect(reply).toEqual({ ok: true, message: BANK_SYNC_MESSAGES.syncQueued, itemCount: 3, lastSyncedAt: '2026-03-10T09:30:00.000Z' });
+    const states = Object.fromEntries((await q(`SELECT id, sync_state FROM bs.plaid_items`)).rows.map((r) => [r.id, r.sync_state]));
+    expect(states).toEqual({ [first]: 'queued', [second]: 'queued', [needsSignIn]: 'idle', [others]: 'idle' });
+  });
+
+  it('answers itemCount 0 for a user without a bank, and ok false for a malformed message', async () => {
+    expect(await ask<FullSyncReply>(BANK_SYNC_PATTERNS.fullSync, { userId: kit.h.userA.id })).toEqual({
+      ok: true,
+      message: BANK_SYNC_MESSAGES.syncQueued,
+      itemCount: 0,
+      lastSyncedAt: null,
+    });
+    expect(await ask<FullSyncReply>(BANK_SYNC_PATTERNS.fullSync, { userId: 'not-a-uuid' })).toEqual({ ok: false, message: 'Invalid message', itemCount: 0, lastSyncedAt: null });
+  });
+});
+
+describe(`${BANK_SYNC_PATTERNS.syncStatus}`, () => {
+  it("answers that user's item count and last completed sync, changing nothing", async () => {
+    const { h } = kit;
+    await insertItem(h.userA.id, '2026-03-10T09:30:00Z');
+    await insertItem(h.userA.id, null);
+    expect(await ask<SyncStatusReply>(BANK_SYNC_PATTERNS.syncStatus, { userId: h.userA.id })).toEqual({ itemCount: 2, lastSyncedAt: '2026-03-10T09:30:00.000Z' });
+    expect(await ask<SyncStatusReply>(BANK_SYNC_PATTERNS.syncStatus, { userId: h.userB.id })).toEqual({ itemCount: 0, lastSyncedAt: null });
+    expect((await q(`SELECT DISTINCT sync_state FROM bs.plaid_items`)).rows).toEqual([{ sync_state: 'idle' }]);
+  });
+});
+
+describe("finance's POST /sync-bank-data against the real bank-sync", () => {
+  it('queues the sync and answers the message and the last sync for the dashboard', async () => {
+    const { h } = kit;
+    const itemId = await insertItem(h.userA.id, '2026-03-10T09:30:00Z');
+    const response = await finance!.call('POST', '/sync-bank-data', { token: h.userA.token });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: BANK_SYNC_MESSAGES.syncQueued, lastSyncedAt: '2026-03-10T09:30:00.000Z' });
+    expect((await q(`SELECT sync_state FROM bs.plaid_items WHERE id = $1`, [itemId])).rows[0].sync_state).toBe('queued');
+  });
+
+  it('answers the no-bank message when the user has linked nothing', async () => {
+    const response = await finance!.call('POST', '/sync-bank-data', { token: kit.h.userB.token });
+    expect(response.body).toEqual({ success: false, message: 'No bank account is connected yet. Connect one from Connected Accounts to import bills and income.', lastSyncedAt: null });
+  });
+});
+
+describe('GET /suggestions/{userId} (bank-sync → finance)', () => {
+  const detected = (userId: string): UpsertSuggestionsMessage => ({
+    userId,
+    bills: [
+      { externalKey: 'stream-rent', name: 'Oakwood Rent', amount: 1450, category: 'rent', suggestedDueDate: '2026-04-01', confidence: 0.97 },
+      { externalKey: 'stream-geico', name: 'Geico', amount: 412.5, category: 'insurance', recurring: 'quarterly', suggestedDueDate: '2026-05-15', confidence: 0.91 },
+    ],
+    income: [{ externalKey: 'stream-pay', source: 'ACME Payroll', amount: 2100, suggestedFrequency: 'biweekly', suggestedNextDate: '2026-03-20', confidence: 0.95 }],
+  });
+
+  it('answers the pending suggestions finance holds: accepted and dismissed ones never show', async () => {
+    const { h } = kit;
+    expect(await ask(FINANCE_PATTERNS.upsertSuggestions, detected(h.userA.id))).toEqual({ ok: true, bills: 2, income: 1 });
+    await ask(FINANCE_PATTERNS.upsertSuggestions, detected(h.userB.id));
+    const before = await h.call('GET', `/suggestions/${h.userA.id}`);
+    expect(before.status).toBe(200);
+    expect(BankSuggestionsResponseSchema.parse(before.body)).toEqual(before.body);
+    expect(before.body.suggestions.bills.map((b: { name: string; recurring: string }) => [b.name, b.recurring])).toEqual([
+      ['Oakwood Rent', 'monthly'],
+      ['Geico', 'quarterly'],
+    ]);
+    const [rent] = before.body.suggestions.bills;
+    const [pay] = before.body.suggestions.income;
+    expect((await finance!.call('POST', `/dismiss-suggestion/${rent.id}`, { token: h.userA.token })).status).toBe(204);
+    expect((await finance!.call('POST', `/accept-income/${pay.id}`, { token: h.userA.token })).status).toBe(201);
+
+    const after = await h.call('GET', `/suggestions/${h.userA.id}`);
+    expect(after.body).toEqual({ success: true, suggestions: { bills: [before.body.suggestions.bills[1]], income: [] } });
+    // Detection sending the same streams again does not bring them back.
+    await ask(FINANCE_PATTERNS.upsertSuggestions, detected(h.userA.id));
+    expect((await h.call('GET', `/suggestions/${h.userA.id}`)).body).toEqual(after.body);
+  });
+
+  it('answers empty lists for a user with no suggestions', async () => {
+    expect((await kit.h.call('GET', `/suggestions/${kit.h.userA.id}`)).body).toEqual({ success: true, suggestions: { bills: [], income: [] } });
+  });
+
+  // Last: stops finance.
+  it('answers 503 with a clear message when finance does not answer', async () => {
+    await finance!.close();
+    finance = null;
+    const response = await kit.h.call('GET', `/suggestions/${kit.h.userA.id}`);
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ message: BANK_SYNC_MESSAGES.suggestionsUnavailable });
+  }, 20_000);
+});
