@@ -38,7 +38,7 @@ function DashboardContent() {
           </h1>
           <p className="db-muted">Your bills, timed to your paydays.</p>
         </div>
-        <SyncButton api={api} updatedAt={state.updatedAt} />
+        <SyncButton api={api} />
       </header>
 
       {state.failed && (
