@@ -1,0 +1,53 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CLOCK, JobHandler, type Clock } from '@payday/nest-kit';
+import type { SyncUserJob } from '@payday/contracts';
+import { dayNumber, isoDate } from './core/calendar.js';
+import { detectRecurringStreams } from './core/detect-recurring.js';
+import { FinanceSuggestionsClient } from './finance-suggestions.client.js';
+import { RecurringStreamStore } from './recurring-stream.store.js';
+import { suggestionMessages, type StoredStream } from './suggestions.js';
+
+/** Two years of history (what linking asks Plaid for) plus a month, so an annual bill is seen twice. */
+const HISTORY_DAYS = 760;
+
+export interface DetectionRun {
+  streams: StoredStream[];
+  suggested: { bills: number; income: number };
+}
+
+/**
+ * Recurring bill and income detection for one user: read their posted transactions, detect, replace their
+ * recurring_streams, and offer the confident ones to finance as suggestions. Idempotent: the same data gives
+ * the same rows with the same ids and the same suggestions (finance keeps what the user accepted or dismissed).
+ */
+@Injectable()
+export class DetectionService {
+  private readonly logger = new Logger(DetectionService.name);
+
+  constructor(
+    @Inject(RecurringStreamStore) private readonly store: RecurringStreamStore,
+    @Inject(FinanceSuggestionsClient) private readonly finance: FinanceSuggestionsClient,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async detectForUser(userId: string): Promise<DetectionRun> {
+    const today = this.clock.today();
+    const since = isoDate(dayNumber(today) - HISTORY_DAYS);
+    const transactions = await this.store.postedTransactions(userId, since, today);
+    const streams = await this.store.replaceForUser(userId, detectRecurringStreams(transactions, today));
+    const suggested = { bills: 0, income: 0 };
+    for (const message of suggestionMessages(userId, streams)) {
+      const stored = await this.finance.upsert(message);
+      suggested.bills += stored.bills;
+      suggested.income += stored.income;
+    }
+    this.logger.log(`detected ${streams.length} recurring streams from ${transactions.length} transactions`);
+    return { streams, suggested };
+  }
+
+  /** After each sync (debounced by the job id): a failure to reach finance is retried by the queue. */
+  @JobHandler('detect-recurring')
+  async onDetectRecurring({ userId }: SyncUserJob): Promise<void> {
+    await this.detectForUser(userId);
+  }
+}

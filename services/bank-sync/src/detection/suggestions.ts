@@ -1,0 +1,106 @@
+import {
+  MAX_SUGGESTIONS_PER_MESSAGE,
+  UpsertSuggestionsMessageSchema,
+  type BillRecurrenceValue,
+  type IncomeFrequencyValue,
+  type UpsertSuggestionsCommand,
+} from '@payday/contracts';
+import type { DetectedBillCategory } from './core/categories.js';
+import type { IncomeType } from './core/detect-recurring.js';
+import type { Frequency } from './core/cadences.js';
+
+/** Below this confidence a stream stays in recurring_streams (analytics) but is not offered to the user. */
+export const SUGGESTION_MIN_CONFIDENCE = 0.5;
+
+/** A stored stream as suggestions need it: its row id is the stable externalKey finance keys status by. */
+export interface StoredStream {
+  readonly id: string;
+  readonly direction: 'inflow' | 'outflow';
+  readonly name: string;
+  readonly category: DetectedBillCategory | IncomeType | string;
+  readonly frequency: Frequency;
+  readonly confidence: number;
+  readonly averageAmount: number;
+  readonly lastAmount: number;
+  readonly lastDate: string;
+  readonly nextDate: string;
+  readonly priceChanged: boolean;
+}
+
+/** The bill form's recurrence; a twice-monthly bill is rare and closest to monthly (it under-counts by half). */
+const BILL_RECURRENCE: Record<Frequency, BillRecurrenceValue> = {
+  weekly: 'weekly',
+  biweekly: 'biweekly',
+  'semi-monthly': 'monthly',
+  monthly: 'monthly',
+  quarterly: 'quarterly',
+  annual: 'yearly',
+};
+
+/**
+ * The income form's frequency. Semi-monthly pay (24 a year) is sent as biweekly (26 a year): the closest the
+ * form offers, about 8% more paydays, which the user can correct on accepting. Annual income is not suggested:
+ * the form has no yearly frequency and 'quarterly' would count it four times.
+ */
+const INCOME_FREQUENCY: Record<Frequency, IncomeFrequencyValue | null> = {
+  weekly: 'weekly',
+  biweekly: 'biweekly',
+  'semi-monthly': 'biweekly',
+  monthly: 'monthly',
+  quarterly: 'quarterly',
+  annual: null,
+};
+
+const BILL_CATEGORIES = new Set<string>(['rent', 'utilities', 'insurance', 'subscriptions', 'loans', 'credit-card', 'auto-payment', 'other']);
+
+/**
+ * What to expect next: the new price after a price change, else the average (a metered bill's typical size).
+ */
+const expectedAmount = (stream: StoredStream) => (stream.priceChanged ? stream.lastAmount : stream.averageAmount);
+
+/**
+ * The upsert messages for finance (each within MAX_SUGGESTIONS_PER_MESSAGE per kind), validated by the
+ * contract's schema before they leave. Streams under SUGGESTION_MIN_CONFIDENCE are left out.
+ */
+export function suggestionMessages(userId: string, streams: readonly StoredStream[]): UpsertSuggestionsCommand[] {
+  const confident = streams.filter((stream) => stream.confidence >= SUGGESTION_MIN_CONFIDENCE && expectedAmount(stream) > 0);
+  const bills = confident
+    .filter((stream) => stream.direction === 'outflow')
+    .map((stream) => ({
+      externalKey: stream.id,
+      name: stream.name,
+      amount: round2(expectedAmount(stream)),
+      category: (BILL_CATEGORIES.has(stream.category) ? stream.category : 'other') as DetectedBillCategory,
+      suggestedDueDate: stream.nextDate,
+      transactionDate: stream.lastDate,
+      confidence: stream.confidence,
+      recurring: BILL_RECURRENCE[stream.frequency],
+    }));
+  const income = confident.flatMap((stream) => {
+    const suggestedFrequency = INCOME_FREQUENCY[stream.frequency];
+    if (stream.direction !== 'inflow' || suggestedFrequency === null) return [];
+    return [
+      {
+        externalKey: stream.id,
+        source: stream.name,
+        amount: round2(expectedAmount(stream)),
+        suggestedFrequency,
+        suggestedNextDate: stream.nextDate,
+        transactionDate: stream.lastDate,
+        confidence: stream.confidence,
+      },
+    ];
+  });
+  const messages: UpsertSuggestionsCommand[] = [];
+  for (let start = 0; start === 0 || start < Math.max(bills.length, income.length); start += MAX_SUGGESTIONS_PER_MESSAGE) {
+    const message = {
+      userId,
+      bills: bills.slice(start, start + MAX_SUGGESTIONS_PER_MESSAGE),
+      income: income.slice(start, start + MAX_SUGGESTIONS_PER_MESSAGE),
+    };
+    if (message.bills.length || message.income.length) messages.push(UpsertSuggestionsMessageSchema.parse(message));
+  }
+  return messages;
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
