@@ -36,8 +36,11 @@ export class GeneratorService {
 
   async generate(userId: string, kind: GeneratorKind | 'all'): Promise<GenerateResponse> {
     if (!this.plaid.sandbox) throw new BankSyncError('GENERATOR_SANDBOX_ONLY');
-    const items = (await this.items.listForUser(userId)).filter((item) => item.status === 'active');
-    if (items.length === 0) throw new BankSyncError('NO_BANK_LINKED');
+    const linked = await this.items.listForUser(userId);
+    if (linked.length === 0) throw new BankSyncError('NO_BANK_LINKED');
+    // Banks waiting for a new sign-in cannot take data until repaired; if that is all of them, say so.
+    const items = linked.filter((item) => item.status === 'active');
+    if (items.length === 0) throw new BankSyncError('LOGIN_REQUIRED');
 
     const today = this.clock.today();
     let added = 0;
