@@ -11,7 +11,10 @@ import {
 import { createRedisClient } from '@payday/nest-kit';
 import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
+// A test of the wire between two services needs both: the one place bank-sync loads finance's code.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import type { FinanceConfig } from '../../finance/src/config.js';
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { serviceDefinition as financeDefinition } from '../../finance/src/service-definition.js';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 

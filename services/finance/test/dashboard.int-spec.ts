@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { DashboardResponseSchema, FINANCE_MESSAGES } from '@payday/contracts';
+import { DashboardResponseSchema } from '@payday/contracts';
 import { fixedClock } from '@payday/nest-kit';
 import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
 import type { FinanceConfig } from '../src/config.js';
@@ -196,17 +196,7 @@ describe('GET /dashboard-with-insights', () => {
   });
 });
 
-describe('POST /sync-bank-data', () => {
-  it('answers 200 with a clear message that no bank is connected, with or without a JSON content type', async () => {
-    const plain = await h.call('POST', '/sync-bank-data');
-    expect(plain.status).toBe(200);
-    expect(plain.body).toEqual({ success: false, message: FINANCE_MESSAGES.noBankConnected });
-    const withType = await h.call('POST', '/sync-bank-data', { headers: { 'content-type': 'application/json' } });
-    expect(withType.status).toBe(200);
-    expect(withType.body.success).toBe(false);
-    expect((await h.call('POST', '/sync-bank-data', { token: null })).status).toBe(401);
-  });
-});
+// POST /sync-bank-data asks bank-sync over Redis now: test/sync-bank-data.int-spec.ts.
 
 describe('health', () => {
   it('answers liveness and readiness with the database and Redis reachable', async () => {

@@ -88,6 +88,13 @@ describe('POST /api/financial/sync-bank-data', () => {
     expect(response.body).toEqual({ message: 'Failed to sync bank data. Please try again.' });
   });
 
+  it('takes no body: a JSON content type with an empty body is fine', async () => {
+    bank.fullSync = { reply: () => ({ ok: true, message: BANK_SYNC_MESSAGES.syncQueued, itemCount: 1, lastSyncedAt: null }) };
+    const response = await h.call('POST', '/sync-bank-data', { headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(200);
+    expect(response.body.success).toBe(true);
+  });
+
   it('answers 401 without a token and asks bank-sync nothing', async () => {
     expect((await sync(null)).status).toBe(401);
     expect(bank.received).toEqual([]);
