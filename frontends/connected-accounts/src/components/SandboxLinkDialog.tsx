@@ -1,6 +1,6 @@
 import { BANK_SYNC_ENDPOINTS, SANDBOX_INSTITUTIONS } from '@payday/contracts';
 import { Alert, ApiError, Button, Modal, TextField, useApi } from '@payday/web-kit';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { TEXT } from '../model/messages.js';
 
 export type LinkDialogResult = { kind: 'linked'; itemId: string; message?: string } | { kind: 'repaired' };
@@ -52,6 +52,11 @@ export function SandboxLinkDialog({ userId, repair, onDone, onCancel }: SandboxL
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ text: string; fields: Record<string, string> } | null>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  // The busy submit button lost focus; put it on the message so Escape and Tab stay inside the dialog.
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
 
   const institutionName =
     repair?.institutionName ?? SANDBOX_INSTITUTIONS.find((i) => i.institution_id === institutionId)?.name ?? 'your bank';
@@ -122,7 +127,11 @@ export function SandboxLinkDialog({ userId, repair, onDone, onCancel }: SandboxL
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
           {repair && <p className="ca-muted">{TEXT.loginRequired}</p>}
-          {error && <Alert tone="error">{error.text}</Alert>}
+          {error && (
+            <div ref={errorRef} tabIndex={-1} className="ca-dialog-error">
+              <Alert tone="error">{error.text}</Alert>
+            </div>
+          )}
           <TextField
             label="Username"
             name="username"

@@ -1,7 +1,7 @@
 import type { AccountsResponse } from '@payday/contracts';
 import { PageHeader, Spinner, Tabs, useAuth, useDocumentTitle } from '@payday/web-kit';
 import { QueryClient, QueryClientContext, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { useContext, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { AnalyticsTab } from '../components/AnalyticsTab.js';
 import { BankAccountsTab } from '../components/BankAccountsTab.js';
 import { CategorizationTab } from '../components/CategorizationTab.js';
@@ -25,6 +25,15 @@ function ConnectedAccountsContent({ userId }: { userId: string }) {
     return accounts?.items.some((item) => item.sync_state === 'queued' || item.sync_state === 'running') ?? false;
   });
   const accounts = useAccounts(userId).data;
+  // An import already under way when the page opens (just linked, scheduled, started elsewhere) shows its
+  // progress too; once per visit, so a very long import does not keep the page polling.
+  const autoStarted = useRef(false);
+  const busy = accounts?.items.some((item) => item.sync_state === 'queued' || item.sync_state === 'running') ?? false;
+  useEffect(() => {
+    if (!busy || polling.active || autoStarted.current) return;
+    autoStarted.current = true;
+    polling.start();
+  }, [busy, polling]);
 
   return (
     <>
