@@ -342,6 +342,12 @@ export const FINANCE_PATTERNS = {
    * SuggestionsResponse, the user's pending suggestions only (finance owns accepted / dismissed).
    */
   listPendingSuggestions: 'finance.suggestions.list-pending',
+  /**
+   * Request/reply from bank-sync when the streams behind suggestions are gone (a bank disconnected):
+   * `WithdrawSuggestionsMessage` deletes those still pending; accepted and dismissed ones stay as the user left
+   * them. Answers WithdrawSuggestionsReply.
+   */
+  withdrawSuggestions: 'finance.suggestions.withdraw',
 } as const;
 
 export const ListPendingSuggestionsMessageSchema = z
@@ -399,3 +405,16 @@ export const UpsertSuggestionsReplySchema = z.union([
   z.object({ ok: z.literal(false), message: z.string(), errors: z.record(z.string(), z.string()) }),
 ]);
 export type UpsertSuggestionsReply = z.infer<typeof UpsertSuggestionsReplySchema>;
+
+export const WithdrawSuggestionsMessageSchema = z
+  .object({
+    userId: z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(128, 'userId is too long'),
+    externalKeys: z.array(externalKey).max(MAX_SUGGESTIONS_PER_MESSAGE, `At most ${MAX_SUGGESTIONS_PER_MESSAGE} keys per message`),
+  })
+  .strict();
+export type WithdrawSuggestionsMessage = z.infer<typeof WithdrawSuggestionsMessageSchema>;
+export const WithdrawSuggestionsReplySchema = z.union([
+  z.object({ ok: z.literal(true), withdrawn: z.number() }),
+  z.object({ ok: z.literal(false), message: z.string(), errors: z.record(z.string(), z.string()) }),
+]);
+export type WithdrawSuggestionsReply = z.infer<typeof WithdrawSuggestionsReplySchema>;

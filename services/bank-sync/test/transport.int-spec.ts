@@ -148,6 +148,67 @@ describe('GET /suggestions/{userId} (bank-sync → finance)', () => {
     expect((await kit.h.call('GET', `/suggestions/${kit.h.userA.id}`)).body).toEqual({ success: true, suggestions: { bills: [], income: [] } });
   });
 
+});
+
+describe('disconnect and cleanup withdraw the suggestions of the streams that went (bank-sync → finance)', () => {
+  async function arrangeStreamWithSuggestion(userId: string, itemCreatedAt: string, name: string) {
+    const itemId = await insertItem(userId, null);
+    await q(`UPDATE bs.plaid_items SET created_at = $2 WHERE id = $1`, [itemId, itemCreatedAt]);
+    const { rows: [account] } = await q(
+      `INSERT INTO bs.bank_accounts (user_id, item_id, plaid_account_id, name, mask, type, subtype) VALUES ($1, $2, gen_random_uuid()::text, 'Checking', '0000', 'depository', 'checking') RETURNING id`,
+      [userId, itemId],
+    );
+    const { rows: [stream] } = await q(
+      `INSERT INTO bs.recurring_streams (user_id, account_id, direction, merchant_key, name, category, frequency, confidence, occurrences, average_amount, last_amount, last_date, next_date)
+       VALUES ($1, $2, 'outflow', $3, $3, 'utilities', 'monthly', 0.9, 4, 50, 50, '2026-02-20', '2026-03-20') RETURNING id`,
+      [userId, account.id, name],
+    );
+    await ask(FINANCE_PATTERNS.upsertSuggestions, {
+      userId,
+      bills: [{ externalKey: stream.id, name, amount: 50, category: 'utilities', suggestedDueDate: '2026-03-20', confidence: 0.9 }],
+    });
+    return itemId;
+  }
+
+  const pendingNames = async (userId: string) =>
+    (await kit.h.call('GET', `/suggestions/${userId}`)).body.suggestions.bills.map((b: { name: string }) => b.name).sort();
+  const eventually = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+
+  it('cleanup: the older copy goes with its stream and the pending suggestion finance held for it', async () => {
+    const { h } = kit;
+    await arrangeStreamWithSuggestion(h.userA.id, '2026-01-01T00:00:00Z', 'old power');
+    await arrangeStreamWithSuggestion(h.userA.id, '2026-02-01T00:00:00Z', 'new power');
+    expect(await pendingNames(h.userA.id)).toEqual(['new power', 'old power']);
+    expect((await h.call('POST', `/cleanup-duplicates/${h.userA.id}`)).body).toEqual({ success: true, duplicatesRemoved: 1 });
+    await eventually(async () => (await pendingNames(h.userA.id)).length === 1);
+    expect(await pendingNames(h.userA.id)).toEqual(['new power']);
+  });
+
+  it('disconnect: the bank goes and so do the pending suggestions of its streams; other banks keep theirs', async () => {
+    const { h } = kit;
+    const custom = JSON.stringify({ override_accounts: [{ type: 'depository', subtype: 'savings', starting_balance: 10, transactions: [] }] });
+    const linked = await kit.link(h.userA, { username: 'user_custom', password: custom });
+    await arrangeStreamWithSuggestion(h.userA.id, '2026-02-01T00:00:00Z', 'kept power');
+    const { rows: [account] } = await q(`SELECT id FROM bs.bank_accounts WHERE item_id = $1`, [linked]);
+    const { rows: [stream] } = await q(
+      `INSERT INTO bs.recurring_streams (user_id, account_id, direction, merchant_key, name, category, frequency, confidence, occurrences, average_amount, last_amount, last_date, next_date)
+       VALUES ($1, $2, 'outflow', 'gym', 'Gym', 'other', 'monthly', 0.9, 4, 30, 30, '2026-02-20', '2026-03-20') RETURNING id`,
+      [h.userA.id, account.id],
+    );
+    await ask(FINANCE_PATTERNS.upsertSuggestions, {
+      userId: h.userA.id,
+      bills: [{ externalKey: stream.id, name: 'Gym', amount: 30, suggestedDueDate: '2026-03-20', confidence: 0.9 }],
+    });
+    expect(await pendingNames(h.userA.id)).toEqual(['Gym', 'kept power']);
+    expect((await h.call('DELETE', `/disconnect/${linked}`, { body: { userId: h.userA.id } })).body).toEqual({ success: true });
+    await eventually(async () => (await pendingNames(h.userA.id)).length === 1);
+    expect(await pendingNames(h.userA.id)).toEqual(['kept power']);
+  });
+});
+
+describe('when finance is down', () => {
   // Last: stops finance.
   it('answers 503 with a clear message when finance does not answer', async () => {
     await finance!.close();

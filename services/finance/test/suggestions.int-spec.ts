@@ -292,3 +292,24 @@ describe(`Redis message ${FINANCE_PATTERNS.listPendingSuggestions}`, () => {
     expect(await list({ userId: h.userA.id, extra: 1 })).toEqual({ bills: [], income: [] });
   });
 });
+
+describe(`Redis message ${FINANCE_PATTERNS.withdrawSuggestions}`, () => {
+  const withdraw = (payload: unknown) => firstValueFrom(client.send(FINANCE_PATTERNS.withdrawSuggestions, payload).pipe(timeout(10_000)));
+
+  it("deletes that user's pending suggestions for those keys; accepted, dismissed and other users' stay", async () => {
+    await send(detected(h.userA.id));
+    await send(detected(h.userB.id));
+    const { bills } = (await h.call('GET', '/suggestions')).body;
+    const power = bills.find((b: { name: string }) => b.name === 'City Power');
+    await h.call('POST', `/dismiss-suggestion/${power.id}`);
+    expect(await withdraw({ userId: h.userA.id, externalKeys: ['stream-netflix', 'stream-power', 'stream-payroll', 'unknown'] })).toEqual({ ok: true, withdrawn: 2 });
+    expect((await h.call('GET', '/suggestions')).body).toEqual({ bills: [], income: [] });
+    const rows = await suggestionRows();
+    expect(rows.filter((r) => r.user_id === h.userA.id).map((r) => [r.external_key, r.status])).toEqual([['stream-power', 'dismissed']]);
+    expect(rows.filter((r) => r.user_id === h.userB.id)).toHaveLength(3);
+  });
+
+  it('answers the field errors for a bad message', async () => {
+    expect(await withdraw({ userId: h.userA.id })).toMatchObject({ ok: false, errors: { externalKeys: expect.any(String) } });
+  });
+});

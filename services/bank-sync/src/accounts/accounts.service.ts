@@ -50,16 +50,14 @@ const ITEMS_SQL = `
  * An account linked twice (the same bank login linked again): same institution, mask, type, subtype and
  * name on another item of the user. Every copy on an item older than the newest holding it is a duplicate.
  */
-const DELETE_DUPLICATES_SQL = `
+const DUPLICATES_SQL = `
   WITH ranked AS (
     SELECT a.id, dense_rank() OVER (
       PARTITION BY coalesce(i.institution_id, i.institution_name), coalesce(a.mask, ''), a.type, coalesce(a.subtype, ''), a.name
       ORDER BY i.created_at DESC, i.id DESC) AS item_rank
     FROM bank_accounts a JOIN plaid_items i ON i.id = a.item_id
     WHERE a.user_id = $1 AND i.user_id = $1)
-  DELETE FROM bank_accounts b USING ranked
-  WHERE b.id = ranked.id AND ranked.item_rank > 1 AND b.user_id = $1
-  RETURNING b.item_id`;
+  SELECT id FROM ranked WHERE item_rank > 1`;
 
 /** Items of the user left with no account at all (every account was a duplicate). */
 const EMPTIED_ITEMS_SQL = `
@@ -81,17 +79,27 @@ export class AccountsService {
   }
 
   /**
-   * Deletes the duplicate accounts (their transactions and streams go by cascade) in one statement and
-   * answers how many, with the items that now hold no account (the caller disconnects those).
+   * Deletes the duplicate accounts in one transaction (their transactions go by cascade) and answers how
+   * many, the items that now hold no account (the caller disconnects those) and the ids of the recurring
+   * streams that went with them (the caller withdraws their suggestions from finance).
    */
-  async deleteDuplicateAccounts(userId: string): Promise<{ removed: number; emptiedItemIds: string[] }> {
+  async deleteDuplicateAccounts(userId: string): Promise<{ removed: number; emptiedItemIds: string[]; streamIds: string[] }> {
     return this.dataSource.transaction(async (manager) => {
+      const duplicates: { id: string }[] = await manager.query(DUPLICATES_SQL, [userId]);
+      if (duplicates.length === 0) return { removed: 0, emptiedItemIds: [], streamIds: [] };
+      const ids = duplicates.map((row) => row.id);
       // TypeORM answers a DELETE ... RETURNING as [rows, affected count].
-      const [deleted]: [{ item_id: string }[], number] = await manager.query(DELETE_DUPLICATES_SQL, [userId]);
-      if (deleted.length === 0) return { removed: 0, emptiedItemIds: [] };
+      const [streams]: [{ id: string }[], number] = await manager.query(
+        `DELETE FROM recurring_streams WHERE user_id = $1 AND account_id = ANY($2::uuid[]) RETURNING id`,
+        [userId, ids],
+      );
+      const [deleted]: [{ item_id: string }[], number] = await manager.query(
+        `DELETE FROM bank_accounts WHERE user_id = $1 AND id = ANY($2::uuid[]) RETURNING item_id`,
+        [userId, ids],
+      );
       const itemIds = [...new Set(deleted.map((row) => row.item_id))];
       const emptied: { id: string }[] = await manager.query(EMPTIED_ITEMS_SQL, [userId, itemIds]);
-      return { removed: deleted.length, emptiedItemIds: emptied.map((row) => row.id) };
+      return { removed: deleted.length, emptiedItemIds: emptied.map((row) => row.id), streamIds: streams.map((row) => row.id) };
     });
   }
 }

@@ -5,6 +5,7 @@ import { BankSyncError } from '../errors.js';
 import { ItemAccessService } from '../items/item-access.service.js';
 import { PlaidGateway } from '../plaid/plaid-gateway.js';
 import { SyncRequests } from '../sync/sync-requests.service.js';
+import { FinanceClient } from '../transport/finance.client.js';
 
 /** Plaid answers these when the item is already gone there: nothing left to remove, so not a failure. */
 const ALREADY_REMOVED_AT_PLAID = new Set(['ITEM_NOT_FOUND', 'INVALID_ACCESS_TOKEN']);
@@ -28,6 +29,7 @@ export class ItemRemovalService {
     @Inject(ItemAccessService) private readonly items: ItemAccessService,
     @Inject(PlaidGateway) private readonly plaid: PlaidGateway,
     @Inject(SyncRequests) private readonly syncRequests: SyncRequests,
+    @Inject(FinanceClient) private readonly finance: FinanceClient,
   ) {}
 
   /** Another user's or an unknown item: ITEM_NOT_FOUND (404) from findOwned, before anything changes. */
@@ -43,6 +45,21 @@ export class ItemRemovalService {
       }
     }
     await this.syncRequests.forgetItem(item.id);
+    // The item's streams are the externalKeys of its suggestions in finance (detection keys them by row id).
+    const [streams]: [{ id: string }[], number] = await this.dataSource.query(
+      `DELETE FROM recurring_streams s USING bank_accounts a
+       WHERE s.account_id = a.id AND a.item_id = $1 AND s.user_id = $2 AND a.user_id = $2 RETURNING s.id`,
+      [item.id, userId],
+    );
     await this.dataSource.query(`DELETE FROM plaid_items WHERE id = $1 AND user_id = $2`, [item.id, userId]);
+    this.withdrawSuggestions(userId, streams.map((stream) => stream.id));
+  }
+
+  /**
+   * Suggestions of streams that are gone (disconnect, duplicate cleanup) go from finance as well. Not awaited:
+   * the user's answer does not wait for finance; the client logs a failure and never throws.
+   */
+  withdrawSuggestions(userId: string, streamIds: string[]): void {
+    void this.finance.withdrawSuggestions(userId, streamIds);
   }
 }

@@ -1,6 +1,13 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import { FINANCE_PATTERNS, SuggestionsResponseSchema, type ListPendingSuggestionsMessage, type SuggestionsResponse } from '@payday/contracts';
+import {
+  FINANCE_PATTERNS,
+  SuggestionsResponseSchema,
+  WithdrawSuggestionsReplySchema,
+  type ListPendingSuggestionsMessage,
+  type SuggestionsResponse,
+  type WithdrawSuggestionsMessage,
+} from '@payday/contracts';
 import { createRedisClient, InjectServiceConfig } from '@payday/nest-kit';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { BankSyncConfig } from '../config.js';
@@ -31,6 +38,26 @@ export class FinanceClient implements OnModuleDestroy {
     } catch (error) {
       this.logger.warn(`finance did not list suggestions: ${(error as { message?: unknown })?.message ?? String(error)}`);
       throw new BankSyncError('FINANCE_UNAVAILABLE');
+    }
+  }
+
+  /**
+   * The streams behind these suggestions are gone (their bank was disconnected): finance drops the pending
+   * ones. Best effort: answers false (and logs) when finance does not answer; nothing else depends on it.
+   */
+  async withdrawSuggestions(userId: string, externalKeys: string[]): Promise<boolean> {
+    if (externalKeys.length === 0) return true;
+    this.client ??= createRedisClient(this.config.REDIS_URL);
+    const message: WithdrawSuggestionsMessage = { userId, externalKeys };
+    try {
+      const reply = WithdrawSuggestionsReplySchema.parse(
+        await firstValueFrom(this.client.send(FINANCE_PATTERNS.withdrawSuggestions, message).pipe(timeout(FINANCE_REPLY_TIMEOUT_MS))),
+      );
+      if (!reply.ok) this.logger.warn(`finance refused to withdraw suggestions: ${reply.message}`);
+      return reply.ok;
+    } catch (error) {
+      this.logger.warn(`finance did not withdraw suggestions: ${(error as { message?: unknown })?.message ?? String(error)}`);
+      return false;
     }
   }
 

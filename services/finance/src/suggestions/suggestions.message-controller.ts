@@ -4,9 +4,11 @@ import {
   FINANCE_PATTERNS,
   ListPendingSuggestionsMessageSchema,
   UpsertSuggestionsMessageSchema,
+  WithdrawSuggestionsMessageSchema,
   fieldErrors,
   type SuggestionsResponse,
   type UpsertSuggestionsReply,
+  type WithdrawSuggestionsReply,
 } from '@payday/contracts';
 import { SuggestionsService } from './suggestions.service.js';
 
@@ -26,6 +28,16 @@ export class SuggestionsMessageController {
       return { ok: false, message: Object.values(errors)[0] ?? 'Invalid message', errors };
     }
     return { ok: true, ...(await this.suggestions.upsert(parsed.data)) };
+  }
+
+  @MessagePattern(FINANCE_PATTERNS.withdrawSuggestions)
+  async withdraw(@Payload() payload: unknown): Promise<WithdrawSuggestionsReply> {
+    const parsed = WithdrawSuggestionsMessageSchema.safeParse(payload);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return { ok: false, message: Object.values(errors)[0] ?? 'Invalid message', errors };
+    }
+    return { ok: true, withdrawn: await this.suggestions.withdraw(parsed.data.userId, parsed.data.externalKeys) };
   }
 
   /**

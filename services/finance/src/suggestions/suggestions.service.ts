@@ -102,6 +102,16 @@ export class SuggestionsService {
     }));
   }
 
+  /** The Redis handler's work: bank-sync's streams are gone, so their pending suggestions go too. */
+  async withdraw(userId: string, externalKeys: string[]): Promise<number> {
+    if (externalKeys.length === 0) return 0;
+    const [deleted]: [unknown[], number] = await this.dataSource.query(
+      `DELETE FROM suggestions WHERE user_id = $1 AND status = 'pending' AND external_key = ANY($2::text[]) RETURNING id`,
+      [userId, externalKeys],
+    );
+    return deleted.length;
+  }
+
   /** spec part 2 §7: POST /accept-bill/{id}: the suggestion becomes a bill (with the body's overrides). */
   async acceptBill(userId: string, id: string, overrides: AcceptBillInput): Promise<BillDto> {
     return this.dataSource.transaction(async (manager) => {
