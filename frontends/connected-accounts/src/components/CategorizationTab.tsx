@@ -178,7 +178,7 @@ function SummaryCards({ summary }: { summary: CategorySummaryDto }) {
           <dt>{card.label}</dt>
           <dd className={`ca-money ${card.tone}`}>{formatMoney(card.amount)}</dd>
           <dd className="ca-muted ca-small">
-            {card.count} transaction{card.count === 1 ? '' : 's'}
+            {card.count.toLocaleString('en-US')} transaction{card.count === 1 ? '' : 's'}
           </dd>
         </div>
       ))}

@@ -141,6 +141,13 @@ describe('Bank Accounts tab', () => {
     expect(await screen.findByText(BANK_SYNC_MESSAGES.initializeFailed)).toBeInTheDocument();
   });
 
+  it("says 'Bank integration setup required...' when the error mentions missing credentials", async () => {
+    server.use({ createLinkToken: () => fail(503, 'Plaid credentials are missing') });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect a bank' }));
+    expect(await screen.findByText(BANK_SYNC_MESSAGES.credentialsMissing)).toBeInTheDocument();
+  });
+
   it('offers Reconnect for a bank that needs a new sign-in and repairs it in update mode', async () => {
     server.use({
       accounts: () => accountsBody([item({ id: LOCKED_ITEM_ID, status: 'login_required' })], [account({ plaid_item_id: LOCKED_ITEM_ID })]),
@@ -362,5 +369,41 @@ describe('Data Generator tab', () => {
     expect(await screen.findByText('Added 120 transactions')).toBeInTheDocument();
     expect(server.calls('accounts').length).toBe(before);
     await waitFor(() => expect(server.calls('accounts').length).toBeGreaterThan(before), { timeout: 3000 });
+  });
+});
+
+describe('Bank Accounts tab with real Plaid keys', () => {
+  it("opens Plaid Link with the link token and exchanges Link's public token with the institution it reports", async () => {
+    type LinkConfig = { token: string; onSuccess: (token: string, metadata: unknown) => void; onExit: (error: unknown) => void };
+    const opened: LinkConfig[] = [];
+    vi.stubGlobal('Plaid', {
+      create: (config: LinkConfig) => ({
+        open: () => {
+          opened.push(config);
+          config.onSuccess('public-live-1', { institution: { institution_id: 'ins_3', name: 'Chase' } });
+        },
+        destroy: () => undefined,
+      }),
+    });
+    server.use({
+      createLinkToken: () => ({ link_token: 'link-live-1', expiration: '2026-11-25T12:00:00Z', sandbox: false }),
+      exchangeToken: () => ({ success: true, item_id: ITEM_ID }),
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect a bank' }));
+    await waitFor(() => expect(server.calls('exchangeToken')).toHaveLength(1));
+    expect(opened[0]!.token).toBe('link-live-1');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls('exchangeToken')[0]!.body).toEqual({ public_token: 'public-live-1', user_id: TEST_USER.id, institution_id: 'ins_3', institution_name: 'Chase' });
+    expect(await screen.findByText('Bank account connected. Importing your transactions...')).toBeInTheDocument();
+  });
+
+  it("says 'Bank connection was cancelled or failed' when the user leaves Plaid Link", async () => {
+    vi.stubGlobal('Plaid', { create: (config: { onExit: (e: unknown) => void }) => ({ open: () => config.onExit(null) }) });
+    server.use({ createLinkToken: () => ({ link_token: 'link-live-1', expiration: '2026-11-25T12:00:00Z', sandbox: false }) });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect a bank' }));
+    expect(await screen.findByText(BANK_SYNC_MESSAGES.connectionCancelled)).toBeInTheDocument();
+    expect(server.calls('exchangeToken')).toHaveLength(0);
   });
 });
