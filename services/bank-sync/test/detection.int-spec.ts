@@ -1,30 +1,78 @@
-import { randomBytes } from 'node:crypto';
-import type { INestApplicationContext } from '@nestjs/common';
-import { fixedClock, JobProducer } from '@payday/nest-kit';
-import { startPrivateRedis, startServiceHarness, TEST_NOW, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
-import { serviceDefinition as financeDefinition } from '../../finance/src/service-definition.js';
-import type { FinanceConfig } from '../../finance/src/config.js';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Controller, Module, type INestApplicationContext, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  FINANCE_PATTERNS,
+  UpsertSuggestionsMessageSchema,
+  type UpsertSuggestionsCommand,
+  type UpsertSuggestionsReply,
+} from '@payday/contracts';
+import { fixedClock, JobProducer, redisTransportOptions } from '@payday/nest-kit';
+import {
+  startPrivateRedis,
+  startServiceHarness,
+  TEST_NOW,
+  type PrivateRedis,
+  type ServiceHarness,
+} from '@payday/nest-kit/testing';
 import type { BankSyncConfig } from '../src/config.js';
 import { DetectionService } from '../src/detection/detection.service.js';
 import { serviceDefinition } from '../src/service-definition.js';
 import { createBankSyncWorker } from '../src/sync/worker-app.js';
 
-// Detection on real PostgreSQL, sending its suggestions to a real finance service over a real Redis
-// transport (a redis-server of this test's own: pub/sub ignores key prefixes, see startPrivateRedis).
+// Detection on real PostgreSQL, sending its suggestions over a real Redis transport (a redis-server of this
+// test's own: pub/sub ignores key prefixes, see startPrivateRedis) to finance's side played by a Nest
+// microservice that checks each message with finance's own schema (a service does not import another;
+// finance's handling of accepted and dismissed suggestions per externalKey is tested in services/finance).
 // Rows are arranged directly; the clock stands at 2026-03-10 (TEST_NOW), a Tuesday.
 let redis: PrivateRedis;
 let bank: ServiceHarness<BankSyncConfig>;
-let finance: ServiceHarness<FinanceConfig>;
+let finance: FinanceStandIn;
 let worker: INestApplicationContext | null = null;
 const clock = fixedClock(TEST_NOW);
+const userA = randomUUID();
+const userB = randomUUID();
+
+interface FinanceStandIn {
+  received: UpsertSuggestionsCommand[];
+  close(): Promise<void>;
+}
+
+/** finance's upsertSuggestions handler as bank-sync sees it: validates, records, answers the counts. */
+async function startFinanceStandIn(redisUrl: string): Promise<FinanceStandIn> {
+  const received: UpsertSuggestionsCommand[] = [];
+  @Controller()
+  class FinanceSuggestionsStandIn {
+    @MessagePattern(FINANCE_PATTERNS.upsertSuggestions)
+    upsert(@Payload() payload: unknown): UpsertSuggestionsReply {
+      const parsed = UpsertSuggestionsMessageSchema.safeParse(payload);
+      if (!parsed.success) return { ok: false, message: parsed.error.message, errors: {} };
+      received.push(parsed.data);
+      return { ok: true, bills: parsed.data.bills.length, income: parsed.data.income.length };
+    }
+  }
+  @Module({ controllers: [FinanceSuggestionsStandIn] })
+  class FinanceStandInModule {}
+  const app: INestMicroservice = await NestFactory.createMicroservice(FinanceStandInModule, {
+    ...redisTransportOptions(redisUrl),
+    logger: false,
+  });
+  await app.listen();
+  return { received, close: () => app.close() };
+}
 
 beforeAll(async () => {
   redis = await startPrivateRedis();
-  finance = await startServiceHarness(financeDefinition, { basePath: '/api/financial', callAs: 'userA', redisUrl: redis.url, clock });
+  finance = await startFinanceStandIn(redis.url);
   bank = await startServiceHarness(serviceDefinition, {
     redisUrl: redis.url,
     clock,
-    env: { BANK_TOKEN_KEY: randomBytes(32).toString('hex'), DETECT_DEBOUNCE_MS: '0', SYNC_RETRY_DELAY_MS: '20' },
+    env: {
+      BANK_TOKEN_KEY: randomBytes(32).toString('hex'),
+      DETECT_DEBOUNCE_MS: '0',
+      SYNC_RETRY_DELAY_MS: '20',
+    },
   });
 }, 60_000);
 afterAll(async () => {
@@ -35,10 +83,11 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await bank.truncate();
-  await finance.truncate();
+  finance.received.length = 0;
 });
 
-const q = (sql: string, params: unknown[] = []) => bank.db.query(sql.replaceAll('bs.', `"${bank.schema}".`), params);
+const q = (sql: string, params: unknown[] = []) =>
+  bank.db.query(sql.replaceAll('bs.', `"${bank.schema}".`), params);
 const detection = () => bank.app.get(DetectionService);
 
 /** An item with a checking account and a card for `userId`; answers the account ids. */
@@ -49,15 +98,16 @@ async function linkedAccounts(userId: string): Promise<{ itemId: string; checkin
   );
   const account = async (name: string, type: string) =>
     (
-      await q(`INSERT INTO bs.bank_accounts (user_id, item_id, plaid_account_id, name, type) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
-        userId,
-        items[0].id,
-        `acc-${randomBytes(6).toString('hex')}`,
-        name,
-        type,
-      ])
+      await q(
+        `INSERT INTO bs.bank_accounts (user_id, item_id, plaid_account_id, name, type) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [userId, items[0].id, `acc-${randomBytes(6).toString('hex')}`, name, type],
+      )
     ).rows[0].id as string;
-  return { itemId: items[0].id, checking: await account('Plaid Checking', 'depository'), card: await account('Plaid Credit Card', 'credit') };
+  return {
+    itemId: items[0].id,
+    checking: await account('Plaid Checking', 'depository'),
+    card: await account('Plaid Credit Card', 'credit'),
+  };
 }
 
 interface Row {
@@ -76,7 +126,19 @@ async function insertTransactions(userId: string, itemId: string, rows: Row[]) {
     await q(
       `INSERT INTO bs.bank_transactions (user_id, item_id, account_id, plaid_transaction_id, amount, date, name, merchant_name, merchant_key, category, pending)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [userId, itemId, row.accountId, `tx-${randomBytes(8).toString('hex')}`, row.amount, row.date, row.name, row.merchantName ?? null, row.merchantKey, row.category ?? [], row.pending ?? false],
+      [
+        userId,
+        itemId,
+        row.accountId,
+        `tx-${randomBytes(8).toString('hex')}`,
+        row.amount,
+        row.date,
+        row.name,
+        row.merchantName ?? null,
+        row.merchantKey,
+        row.category ?? [],
+        row.pending ?? false,
+      ],
     );
   }
 }
@@ -86,16 +148,48 @@ const months = (from: string, count: number, day: string) =>
     const month = Number(from.slice(0, 4)) * 12 + Number(from.slice(5, 7)) - 1 + index;
     return `${Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}-${day}`;
   });
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A year of a user's life: rent on the 3rd, Netflix on the card on the 22nd, biweekly Friday pay, coffee. */
 function yearOf(accounts: { checking: string; card: string }, options: { until?: string } = {}): Row[] {
   const until = options.until ?? '2026-03-10';
   const rows: Row[] = [
-    ...months('2025-03', 13, '03').map((date) => ({ accountId: accounts.checking, date, amount: 1650, name: 'OAKWOOD PROPERTY RENT ACH', merchantName: 'Oakwood Properties', merchantKey: 'oakwood properties', category: ['RENT_AND_UTILITIES', 'RENT_AND_UTILITIES_RENT'] })),
-    ...months('2025-03', 12, '22').map((date) => ({ accountId: accounts.card, date, amount: 15.49, name: 'NETFLIX.COM 866-579-7172 CA', merchantName: 'Netflix', merchantKey: 'netflix', category: ['ENTERTAINMENT', 'ENTERTAINMENT_TV_AND_MOVIES'] })),
-    ...Array.from({ length: 27 }, (_, index) => addDays('2025-03-14', index * 14)).map((date) => ({ accountId: accounts.checking, date, amount: -2210.5, name: 'ACME CORP PAYROLL PPD ID: 9100000', merchantName: 'ACME CORP', merchantKey: 'acme', category: ['INCOME', 'INCOME_WAGES'] })),
-    ...Array.from({ length: 60 }, (_, index) => addDays('2025-03-01', index * 6)).map((date, index) => ({ accountId: accounts.card, date, amount: 3.75 + ((index * 37) % 900) / 100, name: 'SQ *STARBUCKS #1234', merchantName: 'Starbucks', merchantKey: 'starbucks' })),
+    ...months('2025-03', 13, '03').map((date) => ({
+      accountId: accounts.checking,
+      date,
+      amount: 1650,
+      name: 'OAKWOOD PROPERTY RENT ACH',
+      merchantName: 'Oakwood Properties',
+      merchantKey: 'oakwood properties',
+      category: ['RENT_AND_UTILITIES', 'RENT_AND_UTILITIES_RENT'],
+    })),
+    ...months('2025-03', 12, '22').map((date) => ({
+      accountId: accounts.card,
+      date,
+      amount: 15.49,
+      name: 'NETFLIX.COM 866-579-7172 CA',
+      merchantName: 'Netflix',
+      merchantKey: 'netflix',
+      category: ['ENTERTAINMENT', 'ENTERTAINMENT_TV_AND_MOVIES'],
+    })),
+    ...Array.from({ length: 27 }, (_, index) => addDays('2025-03-14', index * 14)).map((date) => ({
+      accountId: accounts.checking,
+      date,
+      amount: -2210.5,
+      name: 'ACME CORP PAYROLL PPD ID: 9100000',
+      merchantName: 'ACME CORP',
+      merchantKey: 'acme',
+      category: ['INCOME', 'INCOME_WAGES'],
+    })),
+    ...Array.from({ length: 60 }, (_, index) => addDays('2025-03-01', index * 6)).map((date, index) => ({
+      accountId: accounts.card,
+      date,
+      amount: 3.75 + ((index * 37) % 900) / 100,
+      name: 'SQ *STARBUCKS #1234',
+      merchantName: 'Starbucks',
+      merchantKey: 'starbucks',
+    })),
   ];
   return rows.filter((row) => row.date <= until);
 }
@@ -111,97 +205,166 @@ const streamRows = async (userId: string) =>
     )
   ).rows;
 
-describe('DetectionService.detectForUser', () => {
-  it("stores the user's recurring bills and income, and finance offers them as suggestions", async () => {
-    const userId = finance.userA.id;
-    const accounts = await linkedAccounts(userId);
-    await insertTransactions(userId, accounts.itemId, [
-      ...yearOf(accounts),
-      // Pending rows are not history yet.
-      { accountId: accounts.card, date: '2026-03-09', amount: 15.49, name: 'NETFLIX', merchantName: 'Netflix', merchantKey: 'netflix', pending: true },
+/** The suggestions finance received for a user, flattened over messages: [externalKey, name or source]. */
+const sentTo = (userId: string) =>
+  finance.received
+    .filter((message) => message.userId === userId)
+    .flatMap((message) => [
+      ...message.bills.map((bill) => ['bill', bill.externalKey, bill.name]),
+      ...message.income.map((income) => ['income', income.externalKey, income.source]),
     ]);
 
-    const run = await detection().detectForUser(userId);
+describe('DetectionService.detectForUser', () => {
+  it("stores the user's recurring bills and income and sends them to finance as suggestions", async () => {
+    const accounts = await linkedAccounts(userA);
+    await insertTransactions(userA, accounts.itemId, [
+      ...yearOf(accounts),
+      // Pending rows are not history yet.
+      {
+        accountId: accounts.card,
+        date: '2026-03-09',
+        amount: 15.49,
+        name: 'NETFLIX',
+        merchantName: 'Netflix',
+        merchantKey: 'netflix',
+        pending: true,
+      },
+    ]);
+
+    const run = await detection().detectForUser(userA);
 
     expect(run.suggested).toEqual({ bills: 2, income: 1 });
-    const rows = await streamRows(userId);
-    expect(rows.map((row) => [row.merchant_key, row.direction, row.frequency, row.category, row.next_date])).toEqual([
+    const rows = await streamRows(userA);
+    expect(
+      rows.map((row) => [row.merchant_key, row.direction, row.frequency, row.category, row.next_date]),
+    ).toEqual([
       ['acme', 'inflow', 'biweekly', 'salary', '2026-03-13'],
       ['netflix', 'outflow', 'monthly', 'subscriptions', '2026-03-22'],
       ['oakwood properties', 'outflow', 'monthly', 'rent', '2026-04-03'],
     ]);
-    expect(rows[2]).toMatchObject({ account_id: accounts.checking, name: 'Oakwood Properties', occurrences: 13, average_amount: '1650.00', last_date: '2026-03-03', price_changed: false });
+    expect(rows[2]).toMatchObject({
+      account_id: accounts.checking,
+      name: 'Oakwood Properties',
+      occurrences: 13,
+      average_amount: '1650.00',
+      last_date: '2026-03-03',
+      price_changed: false,
+    });
     expect(rows[2].confidence).toBeGreaterThanOrEqual(0.9);
 
-    const suggestions = await finance.call('GET', '/suggestions');
-    expect(suggestions.status).toBe(200);
-    expect(suggestions.body.bills).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ name: 'Oakwood Properties', amount: 1650, category: 'rent', suggestedDueDate: '2026-04-03', transactionDate: '2026-03-03', recurring: 'monthly' }),
-        expect.objectContaining({ name: 'Netflix', amount: 15.49, category: 'subscriptions', suggestedDueDate: '2026-03-22', recurring: 'monthly' }),
-      ]),
-    );
-    expect(suggestions.body.income).toEqual([
-      expect.objectContaining({ source: 'ACME CORP', amount: 2210.5, suggestedFrequency: 'biweekly', suggestedNextDate: '2026-03-13', transactionDate: '2026-02-27' }),
+    expect(finance.received).toHaveLength(1);
+    const [message] = finance.received;
+    expect(message.userId).toBe(userA);
+    expect(message.bills).toEqual([
+      {
+        externalKey: rows[1].id,
+        name: 'Netflix',
+        amount: 15.49,
+        category: 'subscriptions',
+        suggestedDueDate: '2026-03-22',
+        transactionDate: '2026-02-22',
+        confidence: rows[1].confidence,
+        recurring: 'monthly',
+      },
+      {
+        externalKey: rows[2].id,
+        name: 'Oakwood Properties',
+        amount: 1650,
+        category: 'rent',
+        suggestedDueDate: '2026-04-03',
+        transactionDate: '2026-03-03',
+        confidence: rows[2].confidence,
+        recurring: 'monthly',
+      },
+    ]);
+    expect(message.income).toEqual([
+      {
+        externalKey: rows[0].id,
+        source: 'ACME CORP',
+        amount: 2210.5,
+        suggestedFrequency: 'biweekly',
+        suggestedNextDate: '2026-03-13',
+        transactionDate: '2026-02-27',
+        confidence: rows[0].confidence,
+      },
     ]);
   });
 
-  it('keeps stream ids across runs, drops streams no longer found, and a dismissed suggestion never comes back', async () => {
-    const userId = finance.userA.id;
-    const accounts = await linkedAccounts(userId);
-    await insertTransactions(userId, accounts.itemId, yearOf(accounts, { until: '2026-02-28' }));
-    await detection().detectForUser(userId);
-    const first = await streamRows(userId);
+  it('keeps stream ids (the externalKeys finance keeps dismissals by) across runs and drops streams no longer found', async () => {
+    const accounts = await linkedAccounts(userA);
+    await insertTransactions(userA, accounts.itemId, yearOf(accounts, { until: '2026-02-28' }));
+    await detection().detectForUser(userA);
+    const first = await streamRows(userA);
     expect(first).toHaveLength(3);
+    const firstSent = sentTo(userA);
 
-    const pending = await finance.call('GET', '/suggestions');
-    const netflix = pending.body.bills.find((bill: { name: string }) => bill.name === 'Netflix');
-    expect((await finance.call('POST', `/dismiss-suggestion/${netflix.id}`)).status).toBe(204);
-
-    // The next sync brings March; rent stops being found once its rows are gone (a disconnected account).
-    await insertTransactions(userId, accounts.itemId, yearOf(accounts).filter((row) => row.date > '2026-02-28'));
-    await detection().detectForUser(userId);
-    const second = await streamRows(userId);
+    // The same data again, then the next sync's March rows: same rows, same ids, same keys sent.
+    await detection().detectForUser(userA);
+    expect(await streamRows(userA)).toEqual(first);
+    await insertTransactions(
+      userA,
+      accounts.itemId,
+      yearOf(accounts).filter((row) => row.date > '2026-02-28'),
+    );
+    finance.received.length = 0;
+    await detection().detectForUser(userA);
+    const second = await streamRows(userA);
     expect(second.map((row) => row.id)).toEqual(first.map((row) => row.id));
-    expect(second.find((row) => row.merchant_key === 'oakwood properties')).toMatchObject({ last_date: '2026-03-03', occurrences: 13 });
+    expect(second.find((row) => row.merchant_key === 'oakwood properties')).toMatchObject({
+      last_date: '2026-03-03',
+      occurrences: 13,
+    });
+    expect(sentTo(userA)).toEqual(firstSent);
 
-    await q(`DELETE FROM bs.bank_transactions WHERE user_id = $1 AND merchant_key = 'oakwood properties'`, [userId]);
-    await detection().detectForUser(userId);
-    const third = await streamRows(userId);
+    // Rent's rows gone (its account disconnected): its stream goes, the others keep their ids.
+    await q(`DELETE FROM bs.bank_transactions WHERE user_id = $1 AND merchant_key = 'oakwood properties'`, [
+      userA,
+    ]);
+    await detection().detectForUser(userA);
+    const third = await streamRows(userA);
     expect(third.map((row) => row.merchant_key)).toEqual(['acme', 'netflix']);
     expect(third.map((row) => row.id)).toEqual([first[0].id, first[1].id]);
-
-    const after = await finance.call('GET', '/suggestions');
-    expect(after.body.bills.map((bill: { name: string }) => bill.name)).not.toContain('Netflix');
   });
 
   it("reads and replaces only that user's rows", async () => {
-    const userA = finance.userA.id;
-    const userB = finance.userB.id;
     const accountsA = await linkedAccounts(userA);
     const accountsB = await linkedAccounts(userB);
     await insertTransactions(userB, accountsB.itemId, yearOf(accountsB));
     await detection().detectForUser(userB);
     const before = await streamRows(userB);
     expect(before).toHaveLength(3);
+    finance.received.length = 0;
 
-    // userA has nothing recurring: a run for A finds nothing and leaves B alone.
-    await insertTransactions(userA, accountsA.itemId, [{ accountId: accountsA.checking, date: '2026-03-02', amount: 42, name: 'HARDWARE STORE', merchantKey: 'hardware store' }]);
+    // userA has nothing recurring: a run for A finds nothing, sends nothing and leaves B alone.
+    await insertTransactions(userA, accountsA.itemId, [
+      {
+        accountId: accountsA.checking,
+        date: '2026-03-02',
+        amount: 42,
+        name: 'HARDWARE STORE',
+        merchantKey: 'hardware store',
+      },
+    ]);
     const run = await detection().detectForUser(userA);
     expect(run.streams).toEqual([]);
     expect(await streamRows(userA)).toEqual([]);
     expect(await streamRows(userB)).toEqual(before);
-    expect((await finance.call('GET', '/suggestions')).body).toEqual({ bills: [], income: [] });
+    expect(finance.received).toEqual([]);
   });
 
   it("runs as the worker's 'detect-recurring' job", async () => {
-    const userId = finance.userA.id;
-    const accounts = await linkedAccounts(userId);
-    await insertTransactions(userId, accounts.itemId, yearOf(accounts));
+    const accounts = await linkedAccounts(userA);
+    await insertTransactions(userA, accounts.itemId, yearOf(accounts));
     worker = await createBankSyncWorker({ config: bank.config, clock, databaseSchema: bank.schema });
-    await bank.app.get(JobProducer).enqueue('detect-recurring', { userId });
+    await bank.app.get(JobProducer).enqueue('detect-recurring', { userId: userA });
     const deadline = Date.now() + 15_000;
-    while ((await streamRows(userId)).length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await streamRows(userId)).map((row) => row.merchant_key)).toEqual(['acme', 'netflix', 'oakwood properties']);
+    while (finance.received.length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await streamRows(userA)).map((row) => row.merchant_key)).toEqual([
+      'acme',
+      'netflix',
+      'oakwood properties',
+    ]);
+    expect(sentTo(userA)).toHaveLength(3);
   });
 });

@@ -1,6 +1,10 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import { FINANCE_PATTERNS, UpsertSuggestionsReplySchema, type UpsertSuggestionsCommand } from '@payday/contracts';
+import {
+  FINANCE_PATTERNS,
+  UpsertSuggestionsReplySchema,
+  type UpsertSuggestionsCommand,
+} from '@payday/contracts';
 import { createRedisClient, InjectServiceConfig } from '@payday/nest-kit';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { BankSyncConfig } from '../config.js';
@@ -21,10 +25,16 @@ export class FinanceSuggestionsClient implements OnModuleDestroy {
   async upsert(message: UpsertSuggestionsCommand): Promise<{ bills: number; income: number }> {
     this.client ??= createRedisClient(this.config.REDIS_URL);
     const reply = UpsertSuggestionsReplySchema.safeParse(
-      await firstValueFrom(this.client.send(FINANCE_PATTERNS.upsertSuggestions, message).pipe(timeout(FINANCE_UPSERT_TIMEOUT_MS))),
+      await firstValueFrom(
+        this.client
+          .send(FINANCE_PATTERNS.upsertSuggestions, message)
+          .pipe(timeout(FINANCE_UPSERT_TIMEOUT_MS)),
+      ),
     );
-    if (!reply.success) throw new SuggestionsNotDeliveredError('finance answered the suggestions with an unexpected reply');
-    if (!reply.data.ok) throw new SuggestionsNotDeliveredError(`finance refused the suggestions: ${reply.data.message}`);
+    if (!reply.success)
+      throw new SuggestionsNotDeliveredError('finance answered the suggestions with an unexpected reply');
+    if (!reply.data.ok)
+      throw new SuggestionsNotDeliveredError(`finance refused the suggestions: ${reply.data.message}`);
     return { bills: reply.data.bills, income: reply.data.income };
   }
 

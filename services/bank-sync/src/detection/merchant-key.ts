@@ -9,17 +9,55 @@ const MAX_INPUT = 200;
 const MAX_WORDS = 4;
 const BOILERPLATE = new Set([
   // card and ACH noise
-  'pos', 'debit', 'credit', 'purchase', 'ach', 'ppd', 'ccd', 'web', 'tel', 'id', 'ref', 'payment', 'pmt', 'recurring',
-  'autopay', 'online', 'card', 'visa', 'mastercard', 'checkcard', 'dda', 'sq', 'tst', 'www', 'com', 'net', 'org',
+  'pos',
+  'debit',
+  'credit',
+  'purchase',
+  'ach',
+  'ppd',
+  'ccd',
+  'web',
+  'tel',
+  'id',
+  'ref',
+  'payment',
+  'pmt',
+  'recurring',
+  'autopay',
+  'online',
+  'card',
+  'visa',
+  'mastercard',
+  'checkcard',
+  'dda',
+  'sq',
+  'tst',
+  'www',
+  'com',
+  'net',
+  'org',
   // payroll deposits come as 'PAYROLL' one time and 'DIR DEP' the next
-  'payroll', 'dir', 'dep', 'direct', 'deposit',
+  'payroll',
+  'dir',
+  'dep',
+  'direct',
+  'deposit',
   // company forms and articles
-  'co', 'inc', 'llc', 'ltd', 'corp', 'the', 'us', 'usa',
+  'co',
+  'inc',
+  'llc',
+  'ltd',
+  'corp',
+  'the',
+  'us',
+  'usa',
 ]);
 /** A two-letter US state code at the end of a card description ('NETFLIX.COM 866-579-7172 CA'). */
 const STATE_CODES = new Set(
-  ('al ak az ar ca co ct de fl ga hi ia id il in ks ky la ma md me mi mn mo ms mt nc nd ne nh nj nm nv ny oh ok or ' +
-    'pa ri sc sd tn tx ut va vt wa wi wv wy dc').split(' '),
+  (
+    'al ak az ar ca co ct de fl ga hi ia id il in ks ky la ma md me mi mn mo ms mt nc nd ne nh nj nm nv ny oh ok or ' +
+    'pa ri sc sd tn tx ut va vt wa wi wv wy dc'
+  ).split(' '),
 );
 
 export function merchantKey(description: string, merchantName?: string | null): string {

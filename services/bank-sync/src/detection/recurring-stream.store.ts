@@ -51,10 +51,13 @@ export class RecurringStreamStore {
    */
   async replaceForUser(userId: string, streams: readonly DetectedStream[]): Promise<StoredStream[]> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('recurring-detection'), hashtext($1))`, [userId]);
-      const saved: { id: string; account_id: string; direction: string; merchant_key: string }[] = streams.length
-        ? await manager.query(
-            `INSERT INTO recurring_streams (user_id, account_id, direction, merchant_key, name, category, frequency, confidence, occurrences,
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('recurring-detection'), hashtext($1))`, [
+        userId,
+      ]);
+      const saved: { id: string; account_id: string; direction: string; merchant_key: string }[] =
+        streams.length
+          ? await manager.query(
+              `INSERT INTO recurring_streams (user_id, account_id, direction, merchant_key, name, category, frequency, confidence, occurrences,
                                             average_amount, last_amount, last_date, next_date, price_changed)
              SELECT $1, s.account_id, s.direction, s.merchant_key, s.name, s.category, s.frequency, s.confidence, s.occurrences,
                     s.average_amount, s.last_amount, s.last_date, s.next_date, s.price_changed
@@ -69,29 +72,31 @@ export class RecurringStreamStore {
                occurrences = EXCLUDED.occurrences, average_amount = EXCLUDED.average_amount, last_amount = EXCLUDED.last_amount,
                last_date = EXCLUDED.last_date, next_date = EXCLUDED.next_date, price_changed = EXCLUDED.price_changed, updated_at = now()
              RETURNING id, account_id, direction, merchant_key`,
-            [
-              userId,
-              streams.map((stream) => stream.accountId),
-              streams.map((stream) => stream.direction),
-              streams.map((stream) => stream.merchantKey),
-              streams.map((stream) => stream.name),
-              streams.map((stream) => stream.category),
-              streams.map((stream) => stream.frequency),
-              streams.map((stream) => stream.confidence),
-              streams.map((stream) => stream.occurrences),
-              streams.map((stream) => stream.averageAmount),
-              streams.map((stream) => stream.lastAmount),
-              streams.map((stream) => stream.lastDate),
-              streams.map((stream) => stream.nextDate),
-              streams.map((stream) => stream.priceChanged),
-            ],
-          )
-        : [];
+              [
+                userId,
+                streams.map((stream) => stream.accountId),
+                streams.map((stream) => stream.direction),
+                streams.map((stream) => stream.merchantKey),
+                streams.map((stream) => stream.name),
+                streams.map((stream) => stream.category),
+                streams.map((stream) => stream.frequency),
+                streams.map((stream) => stream.confidence),
+                streams.map((stream) => stream.occurrences),
+                streams.map((stream) => stream.averageAmount),
+                streams.map((stream) => stream.lastAmount),
+                streams.map((stream) => stream.lastDate),
+                streams.map((stream) => stream.nextDate),
+                streams.map((stream) => stream.priceChanged),
+              ],
+            )
+          : [];
       await manager.query(`DELETE FROM recurring_streams WHERE user_id = $1 AND NOT (id = ANY($2::uuid[]))`, [
         userId,
         saved.map((row) => row.id),
       ]);
-      const idOf = new Map(saved.map((row) => [`${row.account_id}\u0000${row.direction}\u0000${row.merchant_key}`, row.id]));
+      const idOf = new Map(
+        saved.map((row) => [`${row.account_id}\u0000${row.direction}\u0000${row.merchant_key}`, row.id]),
+      );
       return streams.flatMap((stream) => {
         const id = idOf.get(`${stream.accountId}\u0000${stream.direction}\u0000${stream.merchantKey}`);
         return id ? [{ ...stream, id, frequency: stream.frequency as Frequency }] : [];

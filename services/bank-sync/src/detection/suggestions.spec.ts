@@ -19,7 +19,14 @@ describe('suggestionMessages', () => {
   it('offers bills with the next date as due date, the new price after a change, and the detected recurrence', () => {
     const [message] = suggestionMessages('user-1', [
       base,
-      stream({ id: 'power', name: 'City Power', category: 'utilities', priceChanged: false, averageAmount: 88.4, lastAmount: 91.2 }),
+      stream({
+        id: 'power',
+        name: 'City Power',
+        category: 'utilities',
+        priceChanged: false,
+        averageAmount: 88.4,
+        lastAmount: 91.2,
+      }),
       stream({ id: 'insurance', name: 'State Farm', category: 'insurance', frequency: 'quarterly' }),
       stream({ id: 'fee', name: 'Annual Fee', category: 'other', frequency: 'annual' }),
       stream({ id: 'club', name: 'Book Club', category: 'subscriptions', frequency: 'semi-monthly' }),
@@ -33,13 +40,34 @@ describe('suggestionMessages', () => {
       ['fee', 11.99, 'yearly'],
       ['club', 11.99, 'monthly'],
     ]);
-    expect(message.bills[0]).toMatchObject({ name: 'Spotify', category: 'subscriptions', suggestedDueDate: '2026-03-09', transactionDate: '2026-02-07', confidence: 0.93 });
+    expect(message.bills[0]).toMatchObject({
+      name: 'Spotify',
+      category: 'subscriptions',
+      suggestedDueDate: '2026-03-09',
+      transactionDate: '2026-02-07',
+      confidence: 0.93,
+    });
   });
 
   it("maps income to the form's frequencies: semi-monthly as biweekly, annual income not offered", () => {
     const income = (frequency: StoredStream['frequency']) =>
-      stream({ id: frequency, direction: 'inflow', name: 'ACME', category: 'salary', frequency, priceChanged: false, averageAmount: 2400 });
-    const [message] = suggestionMessages('user-1', [income('weekly'), income('biweekly'), income('semi-monthly'), income('monthly'), income('quarterly'), income('annual')]);
+      stream({
+        id: frequency,
+        direction: 'inflow',
+        name: 'ACME',
+        category: 'salary',
+        frequency,
+        priceChanged: false,
+        averageAmount: 2400,
+      });
+    const [message] = suggestionMessages('user-1', [
+      income('weekly'),
+      income('biweekly'),
+      income('semi-monthly'),
+      income('monthly'),
+      income('quarterly'),
+      income('annual'),
+    ]);
     expect(message.bills).toEqual([]);
     expect(message.income.map((item) => [item.externalKey, item.suggestedFrequency])).toEqual([
       ['weekly', 'weekly'],
@@ -48,7 +76,11 @@ describe('suggestionMessages', () => {
       ['monthly', 'monthly'],
       ['quarterly', 'quarterly'],
     ]);
-    expect(message.income[0]).toMatchObject({ source: 'ACME', amount: 2400, suggestedNextDate: '2026-03-09' });
+    expect(message.income[0]).toMatchObject({
+      source: 'ACME',
+      amount: 2400,
+      suggestedNextDate: '2026-03-09',
+    });
   });
 
   it('leaves out streams under 0.5 confidence, and sends nothing when none is left', () => {

@@ -51,19 +51,34 @@ const INCOME_FREQUENCY: Record<Frequency, IncomeFrequencyValue | null> = {
   annual: null,
 };
 
-const BILL_CATEGORIES = new Set<string>(['rent', 'utilities', 'insurance', 'subscriptions', 'loans', 'credit-card', 'auto-payment', 'other']);
+const BILL_CATEGORIES = new Set<string>([
+  'rent',
+  'utilities',
+  'insurance',
+  'subscriptions',
+  'loans',
+  'credit-card',
+  'auto-payment',
+  'other',
+]);
 
 /**
  * What to expect next: the new price after a price change, else the average (a metered bill's typical size).
  */
-const expectedAmount = (stream: StoredStream) => (stream.priceChanged ? stream.lastAmount : stream.averageAmount);
+const expectedAmount = (stream: StoredStream) =>
+  stream.priceChanged ? stream.lastAmount : stream.averageAmount;
 
 /**
  * The upsert messages for finance (each within MAX_SUGGESTIONS_PER_MESSAGE per kind), validated by the
  * contract's schema before they leave. Streams under SUGGESTION_MIN_CONFIDENCE are left out.
  */
-export function suggestionMessages(userId: string, streams: readonly StoredStream[]): UpsertSuggestionsCommand[] {
-  const confident = streams.filter((stream) => stream.confidence >= SUGGESTION_MIN_CONFIDENCE && expectedAmount(stream) > 0);
+export function suggestionMessages(
+  userId: string,
+  streams: readonly StoredStream[],
+): UpsertSuggestionsCommand[] {
+  const confident = streams.filter(
+    (stream) => stream.confidence >= SUGGESTION_MIN_CONFIDENCE && expectedAmount(stream) > 0,
+  );
   const bills = confident
     .filter((stream) => stream.direction === 'outflow')
     .map((stream) => ({
@@ -92,13 +107,18 @@ export function suggestionMessages(userId: string, streams: readonly StoredStrea
     ];
   });
   const messages: UpsertSuggestionsCommand[] = [];
-  for (let start = 0; start === 0 || start < Math.max(bills.length, income.length); start += MAX_SUGGESTIONS_PER_MESSAGE) {
+  for (
+    let start = 0;
+    start === 0 || start < Math.max(bills.length, income.length);
+    start += MAX_SUGGESTIONS_PER_MESSAGE
+  ) {
     const message = {
       userId,
       bills: bills.slice(start, start + MAX_SUGGESTIONS_PER_MESSAGE),
       income: income.slice(start, start + MAX_SUGGESTIONS_PER_MESSAGE),
     };
-    if (message.bills.length || message.income.length) messages.push(UpsertSuggestionsMessageSchema.parse(message));
+    if (message.bills.length || message.income.length)
+      messages.push(UpsertSuggestionsMessageSchema.parse(message));
   }
   return messages;
 }

@@ -1,7 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { dayNumber } from '../../src/detection/core/calendar';
-import { detectRecurringStreams, type DetectedStream, type DetectionTransaction } from '../../src/detection/core/detect-recurring';
+import {
+  detectRecurringStreams,
+  type DetectedStream,
+  type DetectionTransaction,
+} from '../../src/detection/core/detect-recurring';
 
 /** What the emulator knows it generated (tools/plaid-emulator/bank-data-generator.mjs `streams`). */
 export interface TrueStream {
@@ -21,7 +25,8 @@ export interface TrueStream {
 export interface GeneratedUser {
   seed: string;
   endDate: string;
-  transactions: [string, string, string, number, string, string | null, string[]][];
+  /** id, account, date, amount, name, merchant name, personal finance category [primary, detailed], legacy category. */
+  transactions: [string, string, string, number, string, string | null, string[], string[]][];
   streams: TrueStream[];
 }
 
@@ -47,11 +52,19 @@ export interface QualityFigures {
 /** Suggestions are made from confidence 0.5 up; scoring counts exactly those. */
 export const SUGGESTION_CONFIDENCE = 0.5;
 
-export function generateUsers(users: number, firstEndDate = '2026-01-05', daysBetweenEndDates = 7): GeneratedUser[] {
+export function generateUsers(
+  users: number,
+  firstEndDate = '2026-01-05',
+  daysBetweenEndDates = 7,
+): GeneratedUser[] {
   const script = path.join(__dirname, 'generate-users.mjs');
-  const output = execFileSync(process.execPath, [script, String(users), firstEndDate, String(daysBetweenEndDates)], {
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  const output = execFileSync(
+    process.execPath,
+    [script, String(users), firstEndDate, String(daysBetweenEndDates)],
+    {
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
   return JSON.parse(output.toString('utf8')) as GeneratedUser[];
 }
 
@@ -75,8 +88,18 @@ function sameStream(detected: DetectedStream, truth: TrueStream): boolean {
   return shared * 2 >= truth.transactionIds.length && shared * 2 >= detected.transactionIds.length;
 }
 
-export function scoreDetection(users: readonly GeneratedUser[]): QualityFigures {
-  const counts = { bills: { predicted: 0, correct: 0, truth: 0, found: 0 }, income: { predicted: 0, correct: 0, truth: 0, found: 0 } };
+/**
+ * Scores detection over the users. `categories` picks what the rows carry: Plaid's personal finance
+ * category (what bank-sync stores when present) or the legacy hierarchy (older items).
+ */
+export function scoreDetection(
+  users: readonly GeneratedUser[],
+  categories: 'personal' | 'legacy' = 'personal',
+): QualityFigures {
+  const counts = {
+    bills: { predicted: 0, correct: 0, truth: 0, found: 0 },
+    income: { predicted: 0, correct: 0, truth: 0, found: 0 },
+  };
   let pairs = 0;
   let nextDateHits = 0;
   let frequencyHits = 0;
@@ -87,32 +110,45 @@ export function scoreDetection(users: readonly GeneratedUser[]): QualityFigures 
   const misses: string[] = [];
   const falseAlarms: string[] = [];
   for (const user of users) {
-    const input: DetectionTransaction[] = user.transactions.map(([id, accountId, date, amount, name, merchantName, categories]) => ({
-      id,
-      accountId,
-      date,
-      amount,
-      name,
-      merchantName,
-      categories,
-      pending: false,
-    }));
+    const input: DetectionTransaction[] = user.transactions.map(
+      ([id, accountId, date, amount, name, merchantName, personal, legacy]) => ({
+        id,
+        accountId,
+        date,
+        amount,
+        name,
+        merchantName,
+        categories: categories === 'personal' ? personal : legacy,
+        pending: false,
+      }),
+    );
     transactions += input.length;
     const started = performance.now();
-    const detected = detectRecurringStreams(input, user.endDate).filter((stream) => stream.confidence >= SUGGESTION_CONFIDENCE);
+    const detected = detectRecurringStreams(input, user.endDate).filter(
+      (stream) => stream.confidence >= SUGGESTION_CONFIDENCE,
+    );
     detectionMs += performance.now() - started;
     for (const truth of user.streams) {
       const bucket = truth.kind === 'income' ? counts.income : counts.bills;
       bucket.truth += 1;
       const match = detected.find((stream) => sameStream(stream, truth));
       if (!match) {
-        misses.push(`${user.seed} ${user.endDate}: ${truth.kind} ${truth.frequency} ${truth.description} (${truth.transactionIds.length}x)`);
+        misses.push(
+          `${user.seed} ${user.endDate}: ${truth.kind} ${truth.frequency} ${truth.description} (${truth.transactionIds.length}x)`,
+        );
         continue;
       }
       bucket.found += 1;
       pairs += 1;
-      if (truth.predictedNextDate && Math.abs(dayNumber(match.nextDate) - dayNumber(truth.predictedNextDate)) <= 2) nextDateHits += 1;
-      else misses.push(`${user.seed} ${user.endDate}: next date ${match.nextDate} vs ${truth.predictedNextDate} for ${truth.description}`);
+      if (
+        truth.predictedNextDate &&
+        Math.abs(dayNumber(match.nextDate) - dayNumber(truth.predictedNextDate)) <= 2
+      )
+        nextDateHits += 1;
+      else
+        misses.push(
+          `${user.seed} ${user.endDate}: next date ${match.nextDate} vs ${truth.predictedNextDate} for ${truth.description}`,
+        );
       if (TRUE_FREQUENCY[truth.frequency] === match.frequency) frequencyHits += 1;
       if (truth.priceChanged === match.priceChanged) priceChangeHits += 1;
       if (Math.abs(match.averageAmount - truth.averageAmount) <= truth.averageAmount * 0.01) amountHits += 1;
@@ -121,7 +157,10 @@ export function scoreDetection(users: readonly GeneratedUser[]): QualityFigures 
       const bucket = stream.kind === 'income' ? counts.income : counts.bills;
       bucket.predicted += 1;
       if (user.streams.some((truth) => sameStream(stream, truth))) bucket.correct += 1;
-      else falseAlarms.push(`${user.seed} ${user.endDate}: ${stream.kind} ${stream.frequency} ${stream.name} x${stream.occurrences} (${stream.confidence})`);
+      else
+        falseAlarms.push(
+          `${user.seed} ${user.endDate}: ${stream.kind} ${stream.frequency} ${stream.name} x${stream.occurrences} (${stream.confidence})`,
+        );
     }
   }
   const share = (part: number, whole: number) => (whole === 0 ? 1 : Math.round((part / whole) * 1000) / 1000);

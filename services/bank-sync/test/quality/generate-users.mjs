@@ -5,7 +5,8 @@
 import { generateBankData } from '../../../../tools/plaid-emulator/bank-data-generator.mjs';
 
 const [users = '50', firstEnd = '2026-01-05', stepDays = '7'] = process.argv.slice(2);
-const addDays = (iso, days) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (iso, days) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const out = [];
 for (let index = 0; index < Number(users); index += 1) {
@@ -22,6 +23,7 @@ for (let index = 0; index < Number(users); index += 1) {
       t.name,
       t.merchant_name,
       [t.personal_finance_category.primary, t.personal_finance_category.detailed],
+      t.category,
     ]),
     streams: data.streams.map((s) => ({
       accountId: s.account_id,

@@ -11,13 +11,20 @@ export interface AmountCluster<T> {
   readonly spread: number;
 }
 
-export function clusterByAmount<T>(items: readonly T[], amountOf: (item: T) => number, tolerance = AMOUNT_TOLERANCE): AmountCluster<T>[] {
+export function clusterByAmount<T>(
+  items: readonly T[],
+  amountOf: (item: T) => number,
+  tolerance = AMOUNT_TOLERANCE,
+): AmountCluster<T>[] {
   const sorted = [...items].sort((left, right) => amountOf(left) - amountOf(right));
   const clusters: AmountCluster<T>[] = [];
   let current: T[] = [];
   const close = () => {
     if (current.length === 0) return;
-    clusters.push({ members: current, spread: amountOf(current[current.length - 1]) / amountOf(current[0]) - 1 });
+    clusters.push({
+      members: current,
+      spread: amountOf(current[current.length - 1]) / amountOf(current[0]) - 1,
+    });
     current = [];
   };
   for (const item of sorted) {

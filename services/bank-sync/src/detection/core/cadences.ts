@@ -1,4 +1,14 @@
-import { dayInMonth, dayOfMonth, daysFromMonthEnd, daysInMonth, monthKey, type DayNumber } from './calendar.js';
+import {
+  dayInMonth,
+  dayOfMonth,
+  daysFromMonthEnd,
+  daysInMonth,
+  monthKey,
+  type DayNumber,
+} from './calendar.js';
+
+// Local bindings: global lookups are slow inside Jest's VM context, and these run per date and schedule.
+const { abs, floor, round } = Math;
 
 export const FREQUENCIES = ['weekly', 'biweekly', 'semi-monthly', 'monthly', 'quarterly', 'annual'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
@@ -39,9 +49,10 @@ function everyNDays(frequency: Frequency, step: number, toleranceDays: number): 
     toleranceDays,
     minOccurrences: 3,
     slotsPerYear: null,
-    candidateAnchors: (days) => [...new Set(days.map((day) => mod(day, step)))].map((phase) => ({ phase, days: [] })),
+    candidateAnchors: (days) =>
+      [...new Set(days.map((day) => mod(day, step)))].map((phase) => ({ phase, days: [] })),
     nearest(day, anchor) {
-      const slot = Math.round((day - anchor.phase) / step);
+      const slot = round((day - anchor.phase) / step);
       return { slot, expected: anchor.phase + slot * step };
     },
     expectedDay: (slot, anchor) => anchor.phase + slot * step,
@@ -49,7 +60,9 @@ function everyNDays(frequency: Frequency, step: number, toleranceDays: number): 
 }
 
 function monthDayOf(month: number, monthDay: MonthDay): DayNumber {
-  return monthDay.fromEnd ? dayInMonth(month, daysInMonth(month) - monthDay.value) : dayInMonth(month, monthDay.value);
+  return monthDay.fromEnd
+    ? dayInMonth(month, daysInMonth(month) - monthDay.value)
+    : dayInMonth(month, monthDay.value);
 }
 
 /** The month days a date could be the nominal date of: its own day, and end-anchored when near the end. */
@@ -62,7 +75,12 @@ function monthDaysOf(day: DayNumber): MonthDay[] {
 const monthDayKey = (monthDay: MonthDay) => `${monthDay.fromEnd ? 'e' : 'd'}${monthDay.value}`;
 
 /** Monthly, quarterly, annual: one date every `stepMonths` months, on a month day. */
-function everyNMonths(frequency: Frequency, stepMonths: number, toleranceDays: number, minOccurrences: number): Cadence {
+function everyNMonths(
+  frequency: Frequency,
+  stepMonths: number,
+  toleranceDays: number,
+  minOccurrences: number,
+): Cadence {
   return {
     frequency,
     periodDays: stepMonths * 30.44,
@@ -73,21 +91,26 @@ function everyNMonths(frequency: Frequency, stepMonths: number, toleranceDays: n
       const anchors = new Map<string, Anchor>();
       for (const day of days) {
         const phase = mod(monthKey(day), stepMonths);
-        for (const monthDay of monthDaysOf(day)) anchors.set(`${phase}:${monthDayKey(monthDay)}`, { phase, days: [monthDay] });
+        for (const monthDay of monthDaysOf(day))
+          anchors.set(`${phase}:${monthDayKey(monthDay)}`, { phase, days: [monthDay] });
       }
       return [...anchors.values()];
     },
     nearest(day, anchor) {
       const month = monthKey(day);
-      let best = { slot: 0, expected: Number.NaN };
+      let slot = 0;
+      let best = 0;
+      let distance = Infinity;
       for (let candidate = month - 1; candidate <= month + 1; candidate += 1) {
         if (mod(candidate, stepMonths) !== anchor.phase) continue;
         const expected = monthDayOf(candidate, anchor.days[0]);
-        if (Number.isNaN(best.expected) || Math.abs(expected - day) < Math.abs(best.expected - day)) {
-          best = { slot: (candidate - anchor.phase) / stepMonths, expected };
+        if (abs(expected - day) < distance) {
+          distance = abs(expected - day);
+          slot = (candidate - anchor.phase) / stepMonths;
+          best = expected;
         }
       }
-      return best;
+      return { slot, expected: best };
     },
     expectedDay: (slot, anchor) => monthDayOf(slot * stepMonths + anchor.phase, anchor.days[0]),
   };
@@ -121,18 +144,22 @@ const semiMonthly: Cadence = {
   },
   nearest(day, anchor) {
     const month = monthKey(day);
-    let best = { slot: 0, expected: Number.NaN };
+    let slot = 0;
+    let best = 0;
+    let distance = Infinity;
     for (let candidate = month - 1; candidate <= month + 1; candidate += 1) {
       for (let half = 0; half < 2; half += 1) {
         const expected = monthDayOf(candidate, anchor.days[half]);
-        if (Number.isNaN(best.expected) || Math.abs(expected - day) < Math.abs(best.expected - day)) {
-          best = { slot: candidate * 2 + half, expected };
+        if (abs(expected - day) < distance) {
+          distance = abs(expected - day);
+          slot = candidate * 2 + half;
+          best = expected;
         }
       }
     }
-    return best;
+    return { slot, expected: best };
   },
-  expectedDay: (slot, anchor) => monthDayOf(Math.floor(slot / 2), anchor.days[mod(slot, 2)]),
+  expectedDay: (slot, anchor) => monthDayOf(floor(slot / 2), anchor.days[mod(slot, 2)]),
 };
 
 export const CADENCES: readonly Cadence[] = [

@@ -42,24 +42,69 @@ export function isVariableBillCategory(categories: readonly string[]): boolean {
   return billCategoryOf(categories, '') === 'utilities';
 }
 
-const CATEGORY_RULES: readonly { category: DetectedBillCategory; codes: readonly string[]; words: readonly string[] }[] = [
+const CATEGORY_RULES: readonly {
+  category: DetectedBillCategory;
+  codes: readonly string[];
+  words: readonly string[];
+}[] = [
   {
     category: 'rent',
     codes: ['rent_and_utilities_rent', 'rent'],
-    words: ['rent', 'property', 'properties', 'apartments', 'apartment', 'landlord', 'realty', 'leasing', 'hoa'],
+    words: [
+      'rent',
+      'property',
+      'properties',
+      'apartments',
+      'apartment',
+      'landlord',
+      'realty',
+      'leasing',
+      'hoa',
+    ],
   },
   {
     category: 'utilities',
     codes: ['rent_and_utilities', 'utilities', 'telecommunication services', 'cable', 'internet services'],
     words: [
-      'power', 'electric', 'energy', 'water', 'sewer', 'utility', 'utilities', 'gas', 'comcast', 'xfinity', 'verizon',
-      'att', 'spectrum', 'tmobile', 'mobile', 'wireless', 'internet', 'broadband', 'pg', 'edison', 'trash', 'waste',
+      'power',
+      'electric',
+      'energy',
+      'water',
+      'sewer',
+      'utility',
+      'utilities',
+      'gas',
+      'comcast',
+      'xfinity',
+      'verizon',
+      'att',
+      'spectrum',
+      'tmobile',
+      'mobile',
+      'wireless',
+      'internet',
+      'broadband',
+      'pg',
+      'edison',
+      'trash',
+      'waste',
     ],
   },
   {
     category: 'insurance',
     codes: ['general_services_insurance', 'insurance'],
-    words: ['insurance', 'insur', 'geico', 'allstate', 'progressive', 'farm', 'assurance', 'mutual', 'lemonade', 'aetna'],
+    words: [
+      'insurance',
+      'insur',
+      'geico',
+      'allstate',
+      'progressive',
+      'farm',
+      'assurance',
+      'mutual',
+      'lemonade',
+      'aetna',
+    ],
   },
   {
     category: 'auto-payment',
@@ -78,10 +123,34 @@ const CATEGORY_RULES: readonly { category: DetectedBillCategory; codes: readonly
   },
   {
     category: 'subscriptions',
-    codes: ['entertainment_tv_and_movies', 'entertainment_music_and_audio', 'subscription', 'gyms and fitness centers', 'personal_care_gyms_and_fitness_centers'],
+    codes: [
+      'entertainment_tv_and_movies',
+      'entertainment_music_and_audio',
+      'subscription',
+      'gyms and fitness centers',
+      'personal_care_gyms_and_fitness_centers',
+    ],
     words: [
-      'netflix', 'spotify', 'hulu', 'disney', 'hbo', 'max', 'apple', 'icloud', 'google', 'youtube', 'prime', 'audible',
-      'fitness', 'gym', 'peloton', 'patreon', 'adobe', 'dropbox', 'microsoft', 'subscription',
+      'netflix',
+      'spotify',
+      'hulu',
+      'disney',
+      'hbo',
+      'max',
+      'apple',
+      'icloud',
+      'google',
+      'youtube',
+      'prime',
+      'audible',
+      'fitness',
+      'gym',
+      'peloton',
+      'patreon',
+      'adobe',
+      'dropbox',
+      'microsoft',
+      'subscription',
     ],
   },
 ];

@@ -8,13 +8,27 @@ const WAGES = ['INCOME', 'INCOME_WAGES'];
 const POWER = ['RENT_AND_UTILITIES', 'RENT_AND_UTILITIES_GAS_AND_ELECTRICITY'];
 
 let nextId = 0;
-function tx(fields: Partial<DetectionTransaction> & Pick<DetectionTransaction, 'date' | 'amount' | 'name'>): DetectionTransaction {
+function tx(
+  fields: Partial<DetectionTransaction> & Pick<DetectionTransaction, 'date' | 'amount' | 'name'>,
+): DetectionTransaction {
   nextId += 1;
-  return { id: `t${nextId}`, accountId: CHECKING, merchantName: null, categories: [], pending: false, ...fields };
+  return {
+    id: `t${nextId}`,
+    accountId: CHECKING,
+    merchantName: null,
+    categories: [],
+    pending: false,
+    ...fields,
+  };
 }
 
 /** The `day`-th of every month from `fromMonth` (YYYY-MM) for `count` months, each moved by `shift`. */
-function monthlyDates(fromMonth: string, count: number, day: number, shift: (day: number) => number = (d) => d): string[] {
+function monthlyDates(
+  fromMonth: string,
+  count: number,
+  day: number,
+  shift: (day: number) => number = (d) => d,
+): string[] {
   const first = Number(fromMonth.slice(0, 4)) * 12 + Number(fromMonth.slice(5, 7)) - 1;
   return Array.from({ length: count }, (_, index) => isoDate(shift(dayInMonth(first + index, day))));
 }
@@ -35,7 +49,15 @@ describe('detectRecurringStreams', () => {
     const dates = monthlyDates('2025-01', 12, 1, toMonday);
     expect(dates).toContain('2025-03-03'); // 1 March 2025 was a Saturday
     const streams = detectRecurringStreams(
-      dates.map((date) => tx({ date, amount: 1850, name: 'OAKWOOD PROPERTY RENT ACH', merchantName: 'Oakwood Properties', categories: RENT })),
+      dates.map((date) =>
+        tx({
+          date,
+          amount: 1850,
+          name: 'OAKWOOD PROPERTY RENT ACH',
+          merchantName: 'Oakwood Properties',
+          categories: RENT,
+        }),
+      ),
       '2025-12-20',
     );
     expect(streams).toHaveLength(1);
@@ -58,7 +80,10 @@ describe('detectRecurringStreams', () => {
   it('shifts the predicted rent date to Monday when the next 1st is a Saturday', () => {
     expect(weekday(dayNumber('2025-11-01'))).toBe(6);
     const dates = monthlyDates('2025-03', 8, 1, toMonday); // March … October 2025
-    const streams = detectRecurringStreams(dates.map((date) => tx({ date, amount: 1200, name: 'WEB PMT OAKWOOD PROPERTIES' })), '2025-10-20');
+    const streams = detectRecurringStreams(
+      dates.map((date) => tx({ date, amount: 1200, name: 'WEB PMT OAKWOOD PROPERTIES' })),
+      '2025-10-20',
+    );
     expect(streams[0]).toMatchObject({ category: 'rent', nextDate: '2025-11-03' });
   });
 
@@ -68,11 +93,25 @@ describe('detectRecurringStreams', () => {
       ...Array.from({ length: 12 }, (_, index) => isoDate(toFriday(dayInMonth(2025 * 12 + index, 31)))),
     ].sort();
     const streams = detectRecurringStreams(
-      dates.map((date, index) => tx({ date, amount: -2450, name: `ACME CORP ${index % 5 === 4 ? 'DIR DEP' : 'PAYROLL'} PPD ID: 9100001`, categories: WAGES })),
+      dates.map((date, index) =>
+        tx({
+          date,
+          amount: -2450,
+          name: `ACME CORP ${index % 5 === 4 ? 'DIR DEP' : 'PAYROLL'} PPD ID: 9100001`,
+          categories: WAGES,
+        }),
+      ),
       '2026-01-05',
     );
     expect(streams).toHaveLength(1);
-    expect(streams[0]).toMatchObject({ kind: 'income', direction: 'inflow', category: 'salary', frequency: 'semi-monthly', occurrences: 24, merchantKey: 'acme' });
+    expect(streams[0]).toMatchObject({
+      kind: 'income',
+      direction: 'inflow',
+      category: 'salary',
+      frequency: 'semi-monthly',
+      occurrences: 24,
+      merchantKey: 'acme',
+    });
     expect(streams[0].nextDate).toBe('2026-01-15'); // a Thursday
   });
 
@@ -80,15 +119,28 @@ describe('detectRecurringStreams', () => {
     const first = dayNumber('2025-01-10');
     expect(weekday(first)).toBe(5);
     const dates = Array.from({ length: 26 }, (_, index) => isoDate(first + index * 14));
-    const streams = detectRecurringStreams(dates.map((date) => tx({ date, amount: -1875.4, name: 'GLOBEX INC PAYROLL', categories: WAGES })), '2026-01-01');
+    const streams = detectRecurringStreams(
+      dates.map((date) => tx({ date, amount: -1875.4, name: 'GLOBEX INC PAYROLL', categories: WAGES })),
+      '2026-01-01',
+    );
     expect(streams).toHaveLength(1);
-    expect(streams[0]).toMatchObject({ frequency: 'biweekly', category: 'salary', occurrences: 26, lastDate: '2025-12-26', nextDate: '2026-01-09' });
+    expect(streams[0]).toMatchObject({
+      frequency: 'biweekly',
+      category: 'salary',
+      occurrences: 26,
+      lastDate: '2025-12-26',
+      nextDate: '2026-01-09',
+    });
   });
 
   it("keeps a teacher's monthly pay monthly across the summer without pay, and predicts September in August", () => {
-    const months = monthlyDates('2024-09', 24, 25, toFriday).filter((date) => !['07', '08'].includes(date.slice(5, 7)));
+    const months = monthlyDates('2024-09', 24, 25, toFriday).filter(
+      (date) => !['07', '08'].includes(date.slice(5, 7)),
+    );
     const streams = detectRecurringStreams(
-      months.filter((date) => date <= '2026-08-10').map((date) => tx({ date, amount: -4210, name: 'RIVERSIDE SCHOOL DIST PAYROLL', categories: WAGES })),
+      months
+        .filter((date) => date <= '2026-08-10')
+        .map((date) => tx({ date, amount: -4210, name: 'RIVERSIDE SCHOOL DIST PAYROLL', categories: WAGES })),
       '2026-08-10',
     );
     expect(streams).toHaveLength(1);
@@ -99,12 +151,27 @@ describe('detectRecurringStreams', () => {
   });
 
   it('finds quarterly insurance', () => {
-    const dates = ['2024-01-10', '2024-04-10', '2024-07-10', '2024-10-10', '2025-01-10', '2025-04-10', '2025-07-10', '2025-10-10'].map((date) =>
-      isoDate(toMonday(dayNumber(date))),
+    const dates = [
+      '2024-01-10',
+      '2024-04-10',
+      '2024-07-10',
+      '2024-10-10',
+      '2025-01-10',
+      '2025-04-10',
+      '2025-07-10',
+      '2025-10-10',
+    ].map((date) => isoDate(toMonday(dayNumber(date))));
+    const streams = detectRecurringStreams(
+      dates.map((date) => tx({ date, amount: 412.37, name: 'STATE FARM INSURANCE PREM' })),
+      '2025-12-01',
     );
-    const streams = detectRecurringStreams(dates.map((date) => tx({ date, amount: 412.37, name: 'STATE FARM INSURANCE PREM' })), '2025-12-01');
     expect(streams).toHaveLength(1);
-    expect(streams[0]).toMatchObject({ frequency: 'quarterly', category: 'insurance', occurrences: 8, nextDate: '2026-01-12' }); // 10 Jan 2026 is a Saturday
+    expect(streams[0]).toMatchObject({
+      frequency: 'quarterly',
+      category: 'insurance',
+      occurrences: 8,
+      nextDate: '2026-01-12',
+    }); // 10 Jan 2026 is a Saturday
   });
 
   it('finds an annual fee from two occurrences a year apart', () => {
@@ -116,13 +183,22 @@ describe('detectRecurringStreams', () => {
       '2025-11-01',
     );
     expect(streams).toHaveLength(1);
-    expect(streams[0]).toMatchObject({ frequency: 'annual', occurrences: 2, name: 'Annual Membership Fee', category: 'other', nextDate: '2026-06-15' });
+    expect(streams[0]).toMatchObject({
+      frequency: 'annual',
+      occurrences: 2,
+      name: 'Annual Membership Fee',
+      category: 'other',
+      nextDate: '2026-06-15',
+    });
     expect(streams[0].confidence).toBeGreaterThanOrEqual(0.5);
   });
 
   it('does not call two matching payments a month apart a stream (three are needed)', () => {
     const streams = detectRecurringStreams(
-      [tx({ date: '2025-05-03', amount: 60, name: 'GYM' }), tx({ date: '2025-06-03', amount: 60, name: 'GYM' })],
+      [
+        tx({ date: '2025-05-03', amount: 60, name: 'GYM' }),
+        tx({ date: '2025-06-03', amount: 60, name: 'GYM' }),
+      ],
       '2025-06-20',
     );
     expect(streams).toEqual([]);
@@ -131,11 +207,25 @@ describe('detectRecurringStreams', () => {
   it('keeps a price rise in one stream and flags it', () => {
     const dates = monthlyDates('2025-01', 12, 7);
     const streams = detectRecurringStreams(
-      dates.map((date, index) => tx({ accountId: CARD, date, amount: index < 9 ? 10.99 : 11.99, name: 'Spotify USA', merchantName: 'Spotify' })),
+      dates.map((date, index) =>
+        tx({
+          accountId: CARD,
+          date,
+          amount: index < 9 ? 10.99 : 11.99,
+          name: 'Spotify USA',
+          merchantName: 'Spotify',
+        }),
+      ),
       '2025-12-20',
     );
     expect(streams).toHaveLength(1);
-    expect(streams[0]).toMatchObject({ priceChanged: true, lastAmount: 11.99, occurrences: 12, category: 'subscriptions', nextDate: '2026-01-07' });
+    expect(streams[0]).toMatchObject({
+      priceChanged: true,
+      lastAmount: 11.99,
+      occurrences: 12,
+      category: 'subscriptions',
+      nextDate: '2026-01-07',
+    });
     expect(streams[0].averageAmount).toBeCloseTo((9 * 10.99 + 3 * 11.99) / 12, 2);
   });
 
@@ -143,8 +233,26 @@ describe('detectRecurringStreams', () => {
     const random = seeded(42);
     const rows: DetectionTransaction[] = [];
     for (let day = dayNumber('2024-01-01'); day <= dayNumber('2025-12-31'); day += 1) {
-      if (random() < 0.6) rows.push(tx({ accountId: CARD, date: isoDate(day), amount: 3.5 + Math.round(random() * 1050) / 100, name: 'SQ *STARBUCKS #1234', merchantName: 'Starbucks' }));
-      if (weekday(day) === 6) rows.push(tx({ accountId: CARD, date: isoDate(day), amount: 40 + Math.round(random() * 12000) / 100, name: 'WHOLEFDS MKT #10234', merchantName: 'Whole Foods' }));
+      if (random() < 0.6)
+        rows.push(
+          tx({
+            accountId: CARD,
+            date: isoDate(day),
+            amount: 3.5 + Math.round(random() * 1050) / 100,
+            name: 'SQ *STARBUCKS #1234',
+            merchantName: 'Starbucks',
+          }),
+        );
+      if (weekday(day) === 6)
+        rows.push(
+          tx({
+            accountId: CARD,
+            date: isoDate(day),
+            amount: 40 + Math.round(random() * 12000) / 100,
+            name: 'WHOLEFDS MKT #10234',
+            merchantName: 'Whole Foods',
+          }),
+        );
     }
     expect(rows.length).toBeGreaterThan(500);
     expect(detectRecurringStreams(rows, '2026-01-02')).toEqual([]);
@@ -156,8 +264,12 @@ describe('detectRecurringStreams', () => {
     const metered = [142.1, 128.3, 96.2, 71.5, 64.9, 88.8, 121.4, 133.7, 90.9, 70.2, 82.6, 131.4];
     const streams = detectRecurringStreams(
       [
-        ...dates.map((date, index) => tx({ date, amount: gentle[index], name: `CITY POWER & LIGHT BILL PMT ${10000 + index}` })),
-        ...dates.map((date, index) => tx({ date, amount: metered[index], name: 'METRO GAS CO ACH', categories: POWER })),
+        ...dates.map((date, index) =>
+          tx({ date, amount: gentle[index], name: `CITY POWER & LIGHT BILL PMT ${10000 + index}` }),
+        ),
+        ...dates.map((date, index) =>
+          tx({ date, amount: metered[index], name: 'METRO GAS CO ACH', categories: POWER }),
+        ),
         ...dates.map((date, index) => tx({ date, amount: metered[index], name: 'MARIO PIZZERIA' })),
       ],
       '2025-12-31',
@@ -175,7 +287,14 @@ describe('detectRecurringStreams', () => {
     const streams = detectRecurringStreams(
       [
         ...dates.map((date) => tx({ date, amount: 15.49, name: 'NETFLIX.COM 866-579-7172 CA' })), // stopped in June
-        ...dates.map((date) => tx({ date, amount: 500, name: 'TRANSFER TO SAVINGS', categories: ['TRANSFER_OUT', 'TRANSFER_OUT_ACCOUNT_TRANSFER'] })),
+        ...dates.map((date) =>
+          tx({
+            date,
+            amount: 500,
+            name: 'TRANSFER TO SAVINGS',
+            categories: ['TRANSFER_OUT', 'TRANSFER_OUT_ACCOUNT_TRANSFER'],
+          }),
+        ),
         tx({ date: '2025-11-02', amount: 9.99, name: 'HULU', pending: false }),
         tx({ date: '2025-12-02', amount: 9.99, name: 'HULU', pending: false }),
         tx({ date: '2026-01-02', amount: 9.99, name: 'HULU', pending: true }),

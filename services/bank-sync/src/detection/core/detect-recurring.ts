@@ -1,7 +1,13 @@
 import { clusterByAmount, hasPriceChange, isSteadyAmount } from './amount-clusters.js';
 import { dayNumber, isoDate, isWeekend, shiftOffWeekend, type DayNumber } from './calendar.js';
 import type { Frequency } from './cadences.js';
-import { billCategoryOf, isOwnTransfer, isVariableBillCategory, isWages, type DetectedBillCategory } from './categories.js';
+import {
+  billCategoryOf,
+  isOwnTransfer,
+  isVariableBillCategory,
+  isWages,
+  type DetectedBillCategory,
+} from './categories.js';
 import { bestCadenceFit, type CadenceFit } from './fit-cadence.js';
 import { merchantKey as computeMerchantKey } from '../merchant-key.js';
 
@@ -65,6 +71,7 @@ const ACCEPT = {
 } as const;
 /** A price change is one stream if the new amount is within this of the old one (a 30% rise is not a new bill). */
 const PRICE_CHANGE_LIMIT = 0.3;
+type Acceptance = (typeof ACCEPT)[keyof typeof ACCEPT];
 
 /**
  * Finds recurring bills and income in one user's transactions, as of `today` (YYYY-MM-DD). Pure and
@@ -72,7 +79,10 @@ const PRICE_CHANGE_LIMIT = 0.3;
  * re-joined); fit the cadences; keep series with enough on-schedule occurrences that are not stale.
  * At most one stream per (account, direction, merchant): the recurring_streams table's key.
  */
-export function detectRecurringStreams(transactions: readonly DetectionTransaction[], today: string): DetectedStream[] {
+export function detectRecurringStreams(
+  transactions: readonly DetectionTransaction[],
+  today: string,
+): DetectedStream[] {
   const todayDay = dayNumber(today);
   const groups = new Map<string, Row[]>();
   for (const source of transactions) {
@@ -95,7 +105,9 @@ export function detectRecurringStreams(transactions: readonly DetectionTransacti
   }
   return streams.sort(
     (left, right) =>
-      compareText(left.accountId, right.accountId) || compareText(left.direction, right.direction) || compareText(left.merchantKey, right.merchantKey),
+      compareText(left.accountId, right.accountId) ||
+      compareText(left.direction, right.direction) ||
+      compareText(left.merchantKey, right.merchantKey),
   );
 }
 
@@ -110,16 +122,22 @@ function detectInGroup(rows: readonly Row[], context: GroupContext): DetectedStr
   const minimum = 2; // annual needs 2; the cadences check their own minimum
   if (rows.length < minimum) return null;
   let best: DetectedStream | null = null;
-  const consider = (series: readonly Row[], variable: boolean) => {
-    const busy = series.length * 2 < rows.length;
-    const stream = streamFromSeries(series, variable ? ACCEPT.variable : busy ? ACCEPT.busy : ACCEPT.steady, context);
+  const consider = (series: Series, variable: boolean) => {
+    if (!series.fit) return;
+    const busy = series.rows.length * 2 < rows.length;
+    const stream = streamFromSeries(
+      series,
+      variable ? ACCEPT.variable : busy ? ACCEPT.busy : ACCEPT.steady,
+      context,
+    );
     if (stream && (!best || stream.confidence > best.confidence)) best = stream;
   };
   for (const series of steadySeries(rows)) consider(series, false);
   if (!best) {
     const categories = rows[rows.length - 1].source.categories;
     const mayVary = context.direction === 'inflow' ? isWages(categories) : isVariableBillCategory(categories);
-    if (mayVary && rows.length >= ACCEPT.variable.occurrences) consider(rows, true);
+    if (mayVary && rows.length >= ACCEPT.variable.occurrences)
+      consider({ rows: [...rows], fit: fitOf(rows) }, true);
   }
   return best;
 }
@@ -129,7 +147,7 @@ function detectInGroup(rows: readonly Row[], context: GroupContext): DetectedStr
  * nearby amount joined to it (a price change), and, inside a cluster too spread to be one charge (an
  * 'Amazon' group with Prime among the purchases), the repeats of one exact amount.
  */
-function steadySeries(rows: readonly Row[]): Row[][] {
+function steadySeries(rows: readonly Row[]): Series[] {
   const steady: Row[][] = [];
   for (const cluster of clusterByAmount(rows, (row) => row.amount)) {
     if (isSteadyAmount(cluster.spread)) {
@@ -144,35 +162,55 @@ function steadySeries(rows: readonly Row[]): Row[][] {
     for (const repeats of byCents.values()) if (repeats.length >= 2) steady.push(byDay(repeats));
   }
   steady.sort((left, right) => left[0].day - right[0].day);
-  const chains: Row[][] = [];
+  const chains: Series[] = [];
   for (const series of steady) {
     const chain = chains.find((candidate) => joinsAsPriceChange(candidate, series));
-    if (chain) chain.push(...series);
-    else chains.push([...series]);
+    if (chain) {
+      chain.rows.push(...series);
+      chain.fit = fitOf(chain.rows);
+    } else {
+      chains.push({ rows: [...series], fit: fitOf(series) });
+    }
   }
   return chains;
 }
 
-function joinsAsPriceChange(chain: readonly Row[], next: readonly Row[]): boolean {
-  const last = chain[chain.length - 1];
+/** A series of one merchant's rows in date order, and the cadence it follows best (null: none). */
+interface Series {
+  rows: Row[];
+  fit: CadenceFit | null;
+}
+
+const fitOf = (rows: readonly Row[]) =>
+  rows.length >= 2 ? bestCadenceFit(rows.map((row) => row.day)) : null;
+
+/**
+ * A later series at a nearby amount continues a chain that already follows a cadence (at least two
+ * occurrences at the old price) when together they follow the same cadence with more occurrences.
+ */
+function joinsAsPriceChange(chain: Series, next: readonly Row[]): boolean {
+  if (!chain.fit) return false;
+  const last = chain.rows[chain.rows.length - 1];
   if (next[0].day <= last.day) return false;
   const ratio = next[0].amount / last.amount;
   if (ratio > 1 + PRICE_CHANGE_LIMIT || ratio < 1 / (1 + PRICE_CHANGE_LIMIT)) return false;
-  const joined = bestCadenceFit([...chain, ...next].map((row) => row.day));
+  const joined = fitOf([...chain.rows, ...next]);
   if (!joined || joined.fit < ACCEPT.steady.fit || joined.coverage < ACCEPT.steady.coverage) return false;
-  const alone = bestCadenceFit(chain.map((row) => row.day));
-  return !alone || (joined.cadence === alone.cadence && joined.matched.length > alone.matched.length);
+  return joined.cadence === chain.fit.cadence && joined.matched.length > chain.fit.matched.length;
 }
 
-type Acceptance = (typeof ACCEPT)[keyof typeof ACCEPT];
-
-function streamFromSeries(series: readonly Row[], accept: Acceptance, context: GroupContext): DetectedStream | null {
+function streamFromSeries(
+  { rows: series, fit }: Series,
+  accept: Acceptance,
+  context: GroupContext,
+): DetectedStream | null {
   const variable = accept === ACCEPT.variable;
-  const fit = bestCadenceFit(series.map((row) => row.day));
   if (!fit) return null;
-  if (fit.fit < accept.fit || fit.coverage < accept.coverage || fit.matched.length < accept.occurrences) return null;
+  if (fit.fit < accept.fit || fit.coverage < accept.coverage || fit.matched.length < accept.occurrences)
+    return null;
   // A deposit seen twice a year apart is as likely two irregular payments (freelance) as a yearly bonus.
-  if (context.direction === 'inflow' && fit.cadence.frequency === 'annual' && fit.matched.length < 3) return null;
+  if (context.direction === 'inflow' && fit.cadence.frequency === 'annual' && fit.matched.length < 3)
+    return null;
   const onSchedule = fit.matched.map((entry) => series[entry.index]);
   const lastDay = onSchedule[onSchedule.length - 1].day;
   if (isStale(onSchedule, fit, context.todayDay)) return null;
@@ -185,7 +223,12 @@ function streamFromSeries(series: readonly Row[], accept: Acceptance, context: G
     merchantKey: context.merchantKey,
     name: displayName(latest, context.merchantKey),
     kind,
-    category: kind === 'income' ? (variable ? 'variable' : 'salary') : billCategoryOf(latest.categories, context.merchantKey),
+    category:
+      kind === 'income'
+        ? variable
+          ? 'variable'
+          : 'salary'
+        : billCategoryOf(latest.categories, context.merchantKey),
     frequency: fit.cadence.frequency,
     confidence: confidenceOf(fit, variable),
     occurrences: onSchedule.length,
@@ -241,7 +284,11 @@ function nextDate(fit: CadenceFit, onSchedule: readonly Row[], context: GroupCon
 }
 
 /** +1 (to Monday), −1 (to Friday) or 0, as the history shows; by default bills move later and pay earlier. */
-function weekendShift(fit: CadenceFit, onSchedule: readonly Row[], direction: 'inflow' | 'outflow'): 1 | -1 | 0 {
+function weekendShift(
+  fit: CadenceFit,
+  onSchedule: readonly Row[],
+  direction: 'inflow' | 'outflow',
+): 1 | -1 | 0 {
   const votes = { later: 0, earlier: 0, none: 0 };
   fit.matched.forEach((entry, index) => {
     if (!isWeekend(entry.expected)) return;
@@ -275,7 +322,12 @@ function confidenceOf(fit: CadenceFit, variable: boolean): number {
 function displayName(latest: DetectionTransaction, key: string): string {
   if (latest.merchantName && latest.merchantName.trim()) return latest.merchantName.trim().slice(0, 100);
   const words = key.split(' ').filter((word) => word.length > 0);
-  return words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ').slice(0, 100) || 'Recurring payment';
+  return (
+    words
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' ')
+      .slice(0, 100) || 'Recurring payment'
+  );
 }
 
 const byDay = (rows: readonly Row[]) => [...rows].sort((left, right) => left.day - right.day);

@@ -1,6 +1,9 @@
 import type { DayNumber } from './calendar.js';
 import { CADENCES, type Anchor, type Cadence } from './cadences.js';
 
+// Local bindings: global lookups are slow inside Jest's VM context, and these run per date and schedule.
+const { abs } = Math;
+
 /** How well one series of dates follows one cadence. */
 export interface CadenceFit {
   readonly cadence: Cadence;
@@ -22,14 +25,19 @@ export function fitCadence(days: readonly DayNumber[], cadence: Cadence): Cadenc
     const bySlot = new Map<number, { slot: number; index: number; expected: DayNumber; residual: number }>();
     days.forEach((day, index) => {
       const { slot, expected } = cadence.nearest(day, anchor);
-      const residual = Math.abs(day - expected);
+      const residual = abs(day - expected);
       if (residual > cadence.toleranceDays) return;
       const taken = bySlot.get(slot);
       if (!taken || residual < taken.residual) bySlot.set(slot, { slot, index, expected, residual });
     });
     if (bySlot.size === 0) continue;
     const residualSum = [...bySlot.values()].reduce((sum, entry) => sum + entry.residual, 0);
-    if (best && (bySlot.size < best.matched.length || (bySlot.size === best.matched.length && residualSum >= bestResidual))) continue;
+    if (
+      best &&
+      (bySlot.size < best.matched.length ||
+        (bySlot.size === best.matched.length && residualSum >= bestResidual))
+    )
+      continue;
     const matched = [...bySlot.values()].sort((left, right) => left.slot - right.slot);
     const span = matched[matched.length - 1].slot - matched[0].slot + 1;
     best = {
@@ -63,7 +71,7 @@ export function bestCadenceFit(days: readonly DayNumber[]): CadenceFit | null {
 function compareFits(left: CadenceFit, right: CadenceFit): number {
   const score = (fit: CadenceFit) => fit.fit * fit.coverage;
   const difference = score(right) - score(left);
-  if (Math.abs(difference) > 1e-9) return difference;
+  if (abs(difference) > 1e-9) return difference;
   if (left.meanResidual !== right.meanResidual) return left.meanResidual - right.meanResidual;
   return right.cadence.periodDays - left.cadence.periodDays;
 }
