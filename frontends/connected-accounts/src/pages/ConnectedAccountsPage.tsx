@@ -9,7 +9,7 @@ import { GeneratorTab } from '../components/GeneratorTab.js';
 import { ImportProgress } from '../components/ImportProgress.js';
 import { TransactionsTab } from '../components/TransactionsTab.js';
 import pageCss from '../connected-accounts.css?inline';
-import { bankKeys, useAccounts, useReloadImported } from '../hooks/bank-queries.js';
+import { bankKeys, useAccounts, useReloadAll, useReloadImported } from '../hooks/bank-queries.js';
 import { useImportPolling } from '../hooks/useImportPolling.js';
 
 export const TAB_IDS = ['accounts', 'analytics', 'transactions', 'categorization', 'generator'] as const;
@@ -25,6 +25,13 @@ function ConnectedAccountsContent({ userId }: { userId: string }) {
     return accounts?.items.some((item) => item.sync_state === 'queued' || item.sync_state === 'running') ?? false;
   });
   const accounts = useAccounts(userId).data;
+  // When an import run ends, analytics and suggestions have new data to show too.
+  const reloadAll = useReloadAll();
+  const wasActive = useRef(false);
+  useEffect(() => {
+    if (wasActive.current && !polling.active) void reloadAll();
+    wasActive.current = polling.active;
+  }, [polling.active, reloadAll]);
   // An import already under way when the page opens (just linked, scheduled, started elsewhere) shows its
   // progress too; once per visit, so a very long import does not keep the page polling.
   const autoStarted = useRef(false);
