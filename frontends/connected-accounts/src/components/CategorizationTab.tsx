@@ -134,7 +134,7 @@ export function CategorizationTab({ userId }: { userId: string }) {
               <SuggestionRow
                 key={`bill-${bill.id}`}
                 choice={{ kind: 'bill', id: bill.id, name: bill.name }}
-                detail={`Bill · ${humanize(bill.category)} · due ${formatDate(bill.suggestedDueDate)}`}
+                detail={`Bill · ${humanize(bill.category)}${bill.recurring ? ` · ${humanize(bill.recurring)}` : ''} · due ${formatDate(bill.suggestedDueDate)}`}
                 amount={bill.amount}
                 confidence={bill.confidence}
                 busy={pending === bill.id}

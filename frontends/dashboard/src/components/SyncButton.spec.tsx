@@ -79,6 +79,15 @@ describe("SyncButton 'Last updated' (issue 8: the real last bank sync)", () => {
     expect(stamp.getAttribute('datetime')).toBe(latest);
   });
 
+  it("shows the sync-bank-data answer's lastSyncedAt when it is newer", async () => {
+    const before = new Date(Date.now() - 5 * 60 * 60_000).toISOString();
+    const answered = new Date(Date.now() - 60_000).toISOString();
+    renderWithProviders(<SyncButton api={withBankItems([before], async () => ({ success: true, message: 'Synced', lastSyncedAt: answered }))} />);
+    await screen.findByText(lastUpdatedText(before));
+    await userEvent.click(screen.getByRole('button', { name: 'Sync Bank Data' }));
+    expect(await screen.findByText(lastUpdatedText(answered))).toBeInTheDocument();
+  });
+
   it("shows 'Never' when no bank has synced yet", async () => {
     renderWithProviders(<SyncButton api={withBankItems([null])} />);
     expect(await screen.findByText('Last updated: Never')).toBeInTheDocument();

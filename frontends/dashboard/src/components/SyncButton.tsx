@@ -27,12 +27,6 @@ export function lastUpdatedText(iso: string | null, now = new Date()): string {
   return at.toDateString() === now.toDateString() ? timeFormatter.format(at) : dayTimeFormatter.format(at);
 }
 
-/** The sync-bank-data answer's `lastSyncedAt`, once finance sends it (read defensively: the field is optional). */
-function answeredLastSync(body: unknown): string | null | undefined {
-  const value = (body as { lastSyncedAt?: unknown } | undefined)?.lastSyncedAt;
-  return typeof value === 'string' || value === null ? value : undefined;
-}
-
 /**
  * spec part 2 §2/§4/§8: Sync Bank Data with a 'Last updated' stamp (the real last bank sync, issue 8); the
  * message clears after 5 seconds.
@@ -59,7 +53,8 @@ export function SyncButton({ api }: { api: ApiClient }) {
         setMessage(body.message ? { tone: 'info', text: body.message } : { tone: 'error', text: MESSAGES.syncFailed });
         return;
       }
-      setAnswered(answeredLastSync(body));
+      // finance's answer carries the last completed sync (optional: an older finance leaves it out).
+      setAnswered(body?.lastSyncedAt);
       setMessage({ tone: 'success', text: body?.message || MESSAGES.syncSucceeded });
       void queryClient.invalidateQueries({ queryKey: ['financial'] });
     },
