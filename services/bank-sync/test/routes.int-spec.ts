@@ -115,7 +115,7 @@ async function arrangeHousehold(user: TestUser) {
     rent: await insertTx(user, itemId, checking, { amount: '1450.00', date: '2026-03-01', name: 'RENT OAKWOOD', key: 'rent oakwood', category: ['Rent'] }),
     groceries: await insertTx(user, itemId, card, { amount: '82.35', date: '2026-03-08', name: 'WHOLE FOODS #123', merchant: 'Whole Foods', key: 'whole foods', category: ['FOOD_AND_DRINK'] }),
     cardPayment: await insertTx(user, itemId, checking, { amount: '300.00', date: '2026-03-09', name: 'CARD PAYMENT', category: ['LOAN_PAYMENTS', 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT'] }),
-    refundIn: await insertTx(user, itemId, checking, { amount: '-300.00', date: '2026-03-09', name: 'TRANSFER FROM SAVINGS', category: ['TRANSFER_IN'] }),
+    refundIn: await insertTx(user, itemId, checking, { amount: '-300.00', date: '2026-03-09', name: 'TRANSFER FROM SAVINGS', category: ['Transfer', 'TRANSFER_IN_ACCOUNT_TRANSFER'] }),
     oldPay: await insertTx(user, itemId, checking, { amount: '-2100.00', date: '2026-01-09', name: 'ACME PAYROLL', category: ['INCOME'] }),
     oldRent: await insertTx(user, itemId, checking, { amount: '1450.00', date: '2026-01-01', name: 'RENT OAKWOOD', key: 'rent oakwood', category: ['Rent'] }),
   };

@@ -38,3 +38,20 @@ describe('SuggestionsMessageController.listPending', () => {
     expect(service.listPending).not.toHaveBeenCalled();
   });
 });
+
+describe('SuggestionsMessageController.withdraw', () => {
+  it('withdraws the keys for that user and replies how many went', async () => {
+    const service = { withdraw: jest.fn(async () => 2) };
+    expect(await new SuggestionsMessageController(service as never).withdraw({ userId: 'u1', externalKeys: ['a', 'b'] })).toEqual({ ok: true, withdrawn: 2 });
+    expect(service.withdraw).toHaveBeenCalledWith('u1', ['a', 'b']);
+  });
+
+  it('replies with the field errors and withdraws nothing for a bad message', async () => {
+    const service = { withdraw: jest.fn() };
+    expect(await new SuggestionsMessageController(service as never).withdraw({ userId: 'u1', externalKeys: [''] })).toMatchObject({
+      ok: false,
+      errors: { 'externalKeys.0': 'externalKey is required' },
+    });
+    expect(service.withdraw).not.toHaveBeenCalled();
+  });
+});
