@@ -298,8 +298,8 @@ describe('DetectionService.detectForUser', () => {
     expect(first).toHaveLength(3);
     const firstSent = sentTo(userA);
 
-    // The same data again, then the next sync's March rows: same rows, same ids, same keys sent.
-    await detection().detectForUser(userA);
+    // The same data again, twice at once (the job and a direct call): same rows, same ids, same keys sent.
+    await Promise.all([detection().detectForUser(userA), detection().detectForUser(userA)]);
     expect(await streamRows(userA)).toEqual(first);
     await insertTransactions(
       userA,

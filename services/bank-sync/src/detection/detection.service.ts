@@ -9,6 +9,8 @@ import { suggestionMessages, type StoredStream } from './suggestions.js';
 
 /** Two years of history (what linking asks Plaid for) plus a month, so an annual bill is seen twice. */
 const HISTORY_DAYS = 760;
+/** Runs of one call at most, when the transactions keep changing under it. */
+const MAX_ROUNDS = 3;
 
 export interface DetectionRun {
   streams: StoredStream[];
@@ -31,17 +33,29 @@ export class DetectionService {
   ) {}
 
   async detectForUser(userId: string): Promise<DetectionRun> {
+    // A sync committing meanwhile enqueued a detect job that collapsed into this one: run again on its rows.
+    let version = await this.store.dataVersion(userId);
+    for (let round = 1; ; round += 1) {
+      const run = await this.runOnce(userId);
+      const current = await this.store.dataVersion(userId);
+      if (current === version || round >= MAX_ROUNDS) return run;
+      version = current;
+    }
+  }
+
+  private async runOnce(userId: string): Promise<DetectionRun> {
     const today = this.clock.today();
-    const since = isoDate(dayNumber(today) - HISTORY_DAYS);
-    const transactions = await this.store.postedTransactions(userId, since, today);
-    const streams = await this.store.replaceForUser(userId, detectRecurringStreams(transactions, today));
+    const window = { since: isoDate(dayNumber(today) - HISTORY_DAYS), until: today };
+    const { streams, transactions } = await this.store.detectAndReplace(userId, window, (rows) =>
+      detectRecurringStreams(rows, today),
+    );
     const suggested = { bills: 0, income: 0 };
     for (const message of suggestionMessages(userId, streams)) {
       const stored = await this.finance.upsert(message);
       suggested.bills += stored.bills;
       suggested.income += stored.income;
     }
-    this.logger.log(`detected ${streams.length} recurring streams from ${transactions.length} transactions`);
+    this.logger.log(`detected ${streams.length} recurring streams from ${transactions} transactions`);
     return { streams, suggested };
   }
 

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { DetectedStream, DetectionTransaction } from './core/detect-recurring.js';
-import type { Frequency } from './core/cadences.js';
 import type { StoredStream } from './suggestions.js';
 
 /**
@@ -13,94 +12,134 @@ import type { StoredStream } from './suggestions.js';
 export class RecurringStreamStore {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The user's posted transactions dated from `since` to `until` (YYYY-MM-DD, both included). */
-  async postedTransactions(userId: string, since: string, until: string): Promise<DetectionTransaction[]> {
-    const rows: {
-      id: string;
-      account_id: string;
-      date: string;
-      amount: string;
-      name: string;
-      merchant_name: string | null;
-      merchant_key: string;
-      category: string[] | null;
-    }[] = await this.dataSource.query(
-      `SELECT id, account_id, to_char(date, 'YYYY-MM-DD') AS date, amount::text AS amount, name, merchant_name, merchant_key, category
-       FROM bank_transactions
-       WHERE user_id = $1 AND NOT pending AND date BETWEEN $2::date AND $3::date
-       ORDER BY date, id`,
-      [userId, since, until],
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      accountId: row.account_id,
-      date: row.date,
-      amount: Number(row.amount),
-      name: row.name,
-      merchantName: row.merchant_name,
-      merchantKey: row.merchant_key,
-      categories: row.category ?? [],
-      pending: false,
-    }));
-  }
-
   /**
-   * Makes the user's rows exactly `streams`, in one transaction: upsert by (user, account, direction,
-   * merchant) so a stream found again keeps its id (finance keys accepted and dismissed suggestions by it),
-   * delete the streams no longer found. A per-user advisory lock orders two runs for the same user.
+   * One detection run under a per-user lock held to the commit: read the user's posted transactions from
+   * `since` to `until`, detect, replace their streams. Two runs for one user (the job and a direct call)
+   * therefore take turns, and the later one reads what the earlier one saw or newer.
    */
-  async replaceForUser(userId: string, streams: readonly DetectedStream[]): Promise<StoredStream[]> {
+  async detectAndReplace(
+    userId: string,
+    window: { since: string; until: string },
+    detect: (transactions: DetectionTransaction[]) => DetectedStream[],
+  ): Promise<{ streams: StoredStream[]; transactions: number }> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('recurring-detection'), hashtext($1))`, [
         userId,
       ]);
-      const saved: { id: string; account_id: string; direction: string; merchant_key: string }[] =
-        streams.length
-          ? await manager.query(
-              `INSERT INTO recurring_streams (user_id, account_id, direction, merchant_key, name, category, frequency, confidence, occurrences,
-                                            average_amount, last_amount, last_date, next_date, price_changed)
-             SELECT $1, s.account_id, s.direction, s.merchant_key, s.name, s.category, s.frequency, s.confidence, s.occurrences,
-                    s.average_amount, s.last_amount, s.last_date, s.next_date, s.price_changed
-             FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::numeric[], $9::int[],
-                         $10::numeric[], $11::numeric[], $12::date[], $13::date[], $14::boolean[])
-               AS s(account_id, direction, merchant_key, name, category, frequency, confidence, occurrences, average_amount,
-                    last_amount, last_date, next_date, price_changed)
-             -- Only the user's own accounts: the rows came from the user's transactions, this keeps it so.
-             WHERE EXISTS (SELECT 1 FROM bank_accounts a WHERE a.id = s.account_id AND a.user_id = $1)
-             ON CONFLICT (user_id, account_id, direction, merchant_key) DO UPDATE SET
-               name = EXCLUDED.name, category = EXCLUDED.category, frequency = EXCLUDED.frequency, confidence = EXCLUDED.confidence,
-               occurrences = EXCLUDED.occurrences, average_amount = EXCLUDED.average_amount, last_amount = EXCLUDED.last_amount,
-               last_date = EXCLUDED.last_date, next_date = EXCLUDED.next_date, price_changed = EXCLUDED.price_changed, updated_at = now()
-             RETURNING id, account_id, direction, merchant_key`,
-              [
-                userId,
-                streams.map((stream) => stream.accountId),
-                streams.map((stream) => stream.direction),
-                streams.map((stream) => stream.merchantKey),
-                streams.map((stream) => stream.name),
-                streams.map((stream) => stream.category),
-                streams.map((stream) => stream.frequency),
-                streams.map((stream) => stream.confidence),
-                streams.map((stream) => stream.occurrences),
-                streams.map((stream) => stream.averageAmount),
-                streams.map((stream) => stream.lastAmount),
-                streams.map((stream) => stream.lastDate),
-                streams.map((stream) => stream.nextDate),
-                streams.map((stream) => stream.priceChanged),
-              ],
-            )
-          : [];
-      await manager.query(`DELETE FROM recurring_streams WHERE user_id = $1 AND NOT (id = ANY($2::uuid[]))`, [
-        userId,
-        saved.map((row) => row.id),
-      ]);
-      const idOf = new Map(
-        saved.map((row) => [`${row.account_id}\u0000${row.direction}\u0000${row.merchant_key}`, row.id]),
-      );
-      return streams.flatMap((stream) => {
-        const id = idOf.get(`${stream.accountId}\u0000${stream.direction}\u0000${stream.merchantKey}`);
-        return id ? [{ ...stream, id, frequency: stream.frequency as Frequency }] : [];
-      });
+      const transactions = await postedTransactions(manager, userId, window.since, window.until);
+      const streams = await replaceStreams(manager, userId, detect(transactions));
+      return { streams, transactions: transactions.length };
     });
   }
+
+  /**
+   * Changes whenever the user's transactions do (a row added, changed or removed): a sync that lands while
+   * detection runs is caught by comparing it before and after (its own detect job collapsed into ours).
+   */
+  async dataVersion(userId: string): Promise<string> {
+    const [row]: { version: string }[] = await this.dataSource.query(
+      `SELECT count(*)::text || '/' || coalesce(max(updated_at)::text, '') AS version
+       FROM bank_transactions WHERE user_id = $1`,
+      [userId],
+    );
+    return row.version;
+  }
+}
+
+/** The user's posted transactions dated from `since` to `until` (YYYY-MM-DD, both included). */
+async function postedTransactions(
+  manager: EntityManager,
+  userId: string,
+  since: string,
+  until: string,
+): Promise<DetectionTransaction[]> {
+  const rows: {
+    id: string;
+    account_id: string;
+    date: string;
+    amount: string;
+    name: string;
+    merchant_name: string | null;
+    merchant_key: string;
+    category: string[] | null;
+  }[] = await manager.query(
+    `SELECT id, account_id, to_char(date, 'YYYY-MM-DD') AS date, amount::text AS amount, name, merchant_name,
+            merchant_key, category
+     FROM bank_transactions
+     WHERE user_id = $1 AND NOT pending AND date BETWEEN $2::date AND $3::date
+     ORDER BY date, id`,
+    [userId, since, until],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    accountId: row.account_id,
+    date: row.date,
+    amount: Number(row.amount),
+    name: row.name,
+    merchantName: row.merchant_name,
+    // The key the rows were stored with: analytics joins streams to transactions on it.
+    merchantKey: row.merchant_key,
+    categories: row.category ?? [],
+    pending: false,
+  }));
+}
+
+/**
+ * Makes the user's rows exactly `streams`: upsert by (user, account, direction, merchant) so a stream found
+ * again keeps its id (finance keys accepted and dismissed suggestions by it); delete those no longer found.
+ */
+async function replaceStreams(
+  manager: EntityManager,
+  userId: string,
+  streams: readonly DetectedStream[],
+): Promise<StoredStream[]> {
+  const saved: { id: string; account_id: string; direction: string; merchant_key: string }[] = streams.length
+    ? await manager.query(
+        `INSERT INTO recurring_streams (user_id, account_id, direction, merchant_key, name, category, frequency,
+                                        confidence, occurrences, average_amount, last_amount, last_date, next_date,
+                                        price_changed)
+         SELECT $1, s.account_id, s.direction, s.merchant_key, s.name, s.category, s.frequency, s.confidence,
+                s.occurrences, s.average_amount, s.last_amount, s.last_date, s.next_date, s.price_changed
+         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::numeric[],
+                     $9::int[], $10::numeric[], $11::numeric[], $12::date[], $13::date[], $14::boolean[])
+           AS s(account_id, direction, merchant_key, name, category, frequency, confidence, occurrences,
+                average_amount, last_amount, last_date, next_date, price_changed)
+         -- Only the user's own accounts: the rows came from the user's transactions, this keeps it so.
+         WHERE EXISTS (SELECT 1 FROM bank_accounts a WHERE a.id = s.account_id AND a.user_id = $1)
+         ON CONFLICT (user_id, account_id, direction, merchant_key) DO UPDATE SET
+           name = EXCLUDED.name, category = EXCLUDED.category, frequency = EXCLUDED.frequency,
+           confidence = EXCLUDED.confidence, occurrences = EXCLUDED.occurrences,
+           average_amount = EXCLUDED.average_amount, last_amount = EXCLUDED.last_amount,
+           last_date = EXCLUDED.last_date, next_date = EXCLUDED.next_date, price_changed = EXCLUDED.price_changed,
+           updated_at = now()
+         RETURNING id, account_id, direction, merchant_key`,
+        [
+          userId,
+          streams.map((stream) => stream.accountId),
+          streams.map((stream) => stream.direction),
+          streams.map((stream) => stream.merchantKey),
+          streams.map((stream) => stream.name),
+          streams.map((stream) => stream.category),
+          streams.map((stream) => stream.frequency),
+          streams.map((stream) => stream.confidence),
+          streams.map((stream) => stream.occurrences),
+          streams.map((stream) => stream.averageAmount),
+          streams.map((stream) => stream.lastAmount),
+          streams.map((stream) => stream.lastDate),
+          streams.map((stream) => stream.nextDate),
+          streams.map((stream) => stream.priceChanged),
+        ],
+      )
+    : [];
+  await manager.query(`DELETE FROM recurring_streams WHERE user_id = $1 AND NOT (id = ANY($2::uuid[]))`, [
+    userId,
+    saved.map((row) => row.id),
+  ]);
+  const key = (accountId: string, direction: string, merchantKey: string) =>
+    `${accountId}\u0000${direction}\u0000${merchantKey}`;
+  const idOf = new Map(saved.map((row) => [key(row.account_id, row.direction, row.merchant_key), row.id]));
+  return streams.flatMap((stream) => {
+    const id = idOf.get(key(stream.accountId, stream.direction, stream.merchantKey));
+    return id ? [{ ...stream, id }] : [];
+  });
 }
