@@ -314,4 +314,75 @@ describe('detectRecurringStreams', () => {
     expect(first).toHaveLength(1);
     expect(detectRecurringStreams([...rows].reverse(), '2025-12-20')).toEqual(first);
   });
+  it('finds a weekly charge, and tells biweekly pay from semi-monthly pay over a year', () => {
+    const monday = dayNumber('2025-06-02');
+    const weekly = detectRecurringStreams(
+      Array.from({ length: 20 }, (_, index) =>
+        tx({ accountId: CARD, date: isoDate(monday + index * 7), amount: 25, name: 'SUNDAY SWIM CLUB' }),
+      ),
+      '2025-10-17',
+    );
+    expect(weekly.map((stream) => [stream.frequency, stream.nextDate])).toEqual([['weekly', '2025-10-20']]);
+
+    const fridays = Array.from({ length: 26 }, (_, index) => isoDate(dayNumber('2025-01-03') + index * 14));
+    const semiMonthly = [
+      ...monthlyDates('2025-01', 12, 1, toFriday),
+      ...monthlyDates('2025-01', 12, 15, toFriday),
+    ];
+    const streams = detectRecurringStreams(
+      [
+        ...fridays.map((date) => tx({ date, amount: -1500, name: 'GLOBEX PAYROLL', categories: WAGES })),
+        ...semiMonthly.map((date) => tx({ date, amount: -900, name: 'INITECH PAYROLL', categories: WAGES })),
+      ],
+      '2025-12-31',
+    );
+    expect(streams.map((stream) => [stream.merchantKey, stream.frequency])).toEqual([
+      ['globex', 'biweekly'],
+      ['initech', 'semi-monthly'],
+    ]);
+  });
+
+  it('finds a subscription among purchases at the same merchant (Prime among Amazon orders)', () => {
+    const random = seeded(7);
+    const rows: DetectionTransaction[] = monthlyDates('2024-03', 24, 12).map((date) =>
+      tx({ accountId: CARD, date, amount: 14.99, name: 'Amazon Prime*AB12C', merchantName: 'Amazon' }),
+    );
+    for (let day = dayNumber('2024-03-01'); day <= dayNumber('2026-02-28'); day += 3) {
+      const amount = 6 + Math.round(random() * 20000) / 100;
+      rows.push(
+        tx({ accountId: CARD, date: isoDate(day), amount, name: 'AMZN Mktp US*2K4', merchantName: 'Amazon' }),
+      );
+    }
+    const streams = detectRecurringStreams(rows, '2026-03-01');
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ frequency: 'monthly', averageAmount: 14.99, nextDate: '2026-03-12' });
+  });
+
+  it('tolerates a holiday shift, a missed month and a duplicate charge without losing the stream', () => {
+    const dates = monthlyDates('2025-01', 12, 20).filter((date) => date !== '2025-06-20');
+    const rows = dates.map((date) =>
+      tx({ date: date === '2025-01-20' ? '2025-01-23' : date, amount: 64.5, name: 'AQUA WATER CO' }),
+    );
+    rows.push(tx({ date: '2025-09-21', amount: 64.5, name: 'AQUA WATER CO' })); // charged twice
+    const [stream] = detectRecurringStreams(rows, '2025-12-28');
+    expect(stream).toMatchObject({
+      frequency: 'monthly',
+      occurrences: 11,
+      category: 'utilities',
+      nextDate: '2026-01-20',
+    });
+    expect(stream.confidence).toBeGreaterThan(0.8);
+  });
+
+  it('is confident in proportion to the evidence: three months < a year < two years', () => {
+    const confidence = (months: number) =>
+      detectRecurringStreams(
+        monthlyDates('2024-01', months, 9).map((date) => tx({ date, amount: 40, name: 'PHONE CO' })),
+        monthlyDates('2024-01', months + 1, 1)[months],
+      )[0].confidence;
+    expect(confidence(3)).toBeGreaterThanOrEqual(0.5);
+    expect(confidence(3)).toBeLessThan(confidence(12));
+    expect(confidence(12)).toBeLessThanOrEqual(confidence(24));
+    expect(confidence(24)).toBeGreaterThanOrEqual(0.9);
+  });
 });
