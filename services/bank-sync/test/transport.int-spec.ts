@@ -73,6 +73,16 @@ describe(`${BANK_SYNC_PATTERNS.fullSync} (finance → bank-sync)`, () => {
     expect(states).toEqual({ [first]: 'queued', [second]: 'queued', [needsSignIn]: 'idle', [others]: 'idle' });
   });
 
+  it('says the bank needs a new sign-in when every linked bank waits for one', async () => {
+    await insertItem(kit.h.userA.id, '2026-03-01T00:00:00Z', 'login_required');
+    expect(await ask<FullSyncReply>(BANK_SYNC_PATTERNS.fullSync, { userId: kit.h.userA.id })).toEqual({
+      ok: true,
+      message: BANK_SYNC_MESSAGES.loginRequired,
+      itemCount: 1,
+      lastSyncedAt: '2026-03-01T00:00:00.000Z',
+    });
+  });
+
   it('answers itemCount 0 for a user without a bank, and ok false for a malformed message', async () => {
     expect(await ask<FullSyncReply>(BANK_SYNC_PATTERNS.fullSync, { userId: kit.h.userA.id })).toEqual({
       ok: true,

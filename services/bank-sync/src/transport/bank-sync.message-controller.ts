@@ -21,9 +21,11 @@ export class BankSyncMessageController {
     const parsed = UserMessageSchema.safeParse(payload);
     if (!parsed.success) return { ok: false, message: 'Invalid message', itemCount: 0, lastSyncedAt: null };
     const { userId } = parsed.data;
-    await this.syncRequests.queueUser(userId);
+    const queued = await this.syncRequests.queueUser(userId);
     const { itemCount, lastSyncedAt } = await this.status.of(userId);
-    return { ok: true, message: BANK_SYNC_MESSAGES.syncQueued, itemCount, lastSyncedAt };
+    // Every linked bank waits for a new sign-in: say so rather than promise an import that cannot run.
+    const message = queued === 0 && itemCount > 0 ? BANK_SYNC_MESSAGES.loginRequired : BANK_SYNC_MESSAGES.syncQueued;
+    return { ok: true, message, itemCount, lastSyncedAt };
   }
 
   @MessagePattern(BANK_SYNC_PATTERNS.syncStatus)
