@@ -125,6 +125,26 @@ describe('Bank Accounts tab', () => {
     expect(server.calls('exchangeToken')).toHaveLength(0);
   });
 
+  it('takes a JSON configuration as the password of user_custom (Plaid sandbox custom users)', async () => {
+    server.use({
+      createLinkToken: () => ({ link_token: 'l', expiration: '2026-11-25T12:00:00Z', sandbox: true }),
+      sandboxPublicToken: () => ({ success: true, public_token: 'public-custom-1' }),
+      exchangeToken: () => ({ success: true, item_id: ITEM_ID }),
+    });
+    const config = JSON.stringify({ override_accounts: [{ type: 'depository', subtype: 'checking', starting_balance: 100, transactions: [] }] });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect a bank' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await userEvent.type(screen.getByLabelText('Username'), 'user_custom');
+    const textarea = screen.getByLabelText('Password (JSON configuration)');
+    expect(textarea.tagName).toBe('TEXTAREA');
+    await userEvent.click(textarea);
+    await userEvent.paste(config);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(server.calls('exchangeToken')).toHaveLength(1));
+    expect(server.calls('sandboxPublicToken')[0]!.body).toMatchObject({ username: 'user_custom', password: config });
+  });
+
   it("says 'Bank connection was cancelled or failed' when the dialog is cancelled", async () => {
     server.use({ createLinkToken: () => ({ link_token: 'l', expiration: '2026-11-25T12:00:00Z', sandbox: true }) });
     renderPage();
