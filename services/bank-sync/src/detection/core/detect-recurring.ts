@@ -256,18 +256,21 @@ function isStale(onSchedule: readonly Row[], fit: CadenceFit, todayDay: DayNumbe
 }
 
 /**
- * The first slot after the last occurrence, skipping a slot that was empty a year before (a seasonal gap
- * repeats), moved off the weekend the way this stream moves (learnt from its history), and not in the past.
+ * The first slot after the last occurrence, skipping a slot that was part of an empty season a year before
+ * (a seasonal gap repeats), moved off the weekend the way this stream moves (learnt from its history), and not in the past.
  */
 function nextDate(fit: CadenceFit, onSchedule: readonly Row[], context: GroupContext): DayNumber {
   const { cadence, anchor, matched } = fit;
   const filled = new Set(matched.map((entry) => entry.slot));
   const firstSlot = matched[0].slot;
   const perYear = cadence.slotsPerYear !== null && cadence.slotsPerYear >= 4 ? cadence.slotsPerYear : null;
+  // A season is two or more empty slots in a row (a teacher's July and August); one missing payment is not.
+  const emptySeason = (slot: number) =>
+    slot >= firstSlot && !filled.has(slot) && (!filled.has(slot - 1) || !filled.has(slot + 1));
   const seasonalGap = (slot: number) => {
     if (perYear === null) return false;
     const yearBefore = slot - perYear;
-    if (yearBefore < firstSlot || filled.has(yearBefore)) return false;
+    if (!emptySeason(yearBefore)) return false;
     return yearBefore - perYear < firstSlot || !filled.has(yearBefore - perYear);
   };
   const shift = weekendShift(fit, onSchedule, context.direction);
