@@ -1,0 +1,108 @@
+import { BANK_SYNC_MESSAGES, SCHEDULED_SYNC_EVERY_MS } from '@payday/contracts';
+import { bullPrefix } from '@payday/nest-kit';
+import { Queue } from 'bullmq';
+import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
+
+// Linking through the HTTP routes against the in-process Plaid emulator; the worker imports from the queue.
+let kit: BankSyncKit;
+
+beforeAll(async () => {
+  kit = await startBankSyncKit();
+  await kit.startWorker();
+});
+afterAll(async () => {
+  await kit?.close();
+});
+
+describe('link and exchange', () => {
+  it('creates a link token for the signed-in user and says the sandbox dialog applies', async () => {
+    const { h } = kit;
+    const answer = await h.call('POST', '/create-link-token', { body: { user_id: h.userA.id } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ link_token: expect.stringMatching(/^link-sandbox-/), expiration: expect.any(String), sandbox: true });
+  });
+
+  it('links with user_good: the token is sealed in the database, never answered, and the first import fills the rows', async () => {
+    const { h } = kit;
+    const signIn = await h.call('POST', '/sandbox/public-token', { body: { user_id: h.userA.id, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' } });
+    expect(signIn.status).toBe(200);
+    expect(signIn.body).toEqual({ success: true, public_token: expect.stringMatching(/^public-sandbox-/) });
+    const exchange = await h.call('POST', '/exchange-token', { body: { user_id: h.userA.id, public_token: signIn.body.public_token, institution_id: 'ins_109508' } });
+    expect(exchange.status).toBe(200);
+    expect(exchange.body).toEqual({ success: true, item_id: expect.any(String), message: BANK_SYNC_MESSAGES.syncQueued });
+    const itemId = exchange.body.item_id;
+
+    const accessToken = await kit.accessToken(itemId);
+    expect(accessToken).toMatch(/^access-sandbox-/);
+    const { rows } = await h.db.query(`SELECT * FROM "${h.schema}".plaid_items WHERE id = $1`, [itemId]);
+    expect(rows[0].access_token_sealed).toMatch(/^v1\./);
+    expect(JSON.stringify(rows[0])).not.toContain(accessToken);
+    expect(JSON.stringify([signIn.body, exchange.body])).not.toContain('access-sandbox');
+    expect(rows[0]).toMatchObject({ user_id: h.userA.id, institution_name: 'First Platypus Bank', status: 'active' });
+
+    // Accounts are there at once; the worker's first pass brings the transactions and the cursor.
+    expect((await h.db.query(`SELECT 1 FROM "${h.schema}".bank_accounts WHERE item_id = $1`, [itemId])).rowCount).toBeGreaterThanOrEqual(3);
+    expect(await kit.waitForIdle(itemId)).toEqual({ sync_state: 'idle', status: 'active' });
+    const synced = await h.db.query(`SELECT cursor, last_synced_at FROM "${h.schema}".plaid_items WHERE id = $1`, [itemId]);
+    expect(synced.rows[0].cursor).toEqual(expect.any(String));
+    expect(synced.rows[0].last_synced_at.toISOString()).toBe(h.clock.now().toISOString());
+    expect((await kit.rows(itemId)).length).toBeGreaterThan(500);
+
+    // The 6-hourly import is scheduled for the item.
+    const queue = new Queue('bank-sync', { connection: { url: h.config.REDIS_URL }, prefix: bullPrefix(h.config.REDIS_KEY_PREFIX) });
+    try {
+      const schedulers = await queue.getJobSchedulers();
+      expect(schedulers.find((scheduler) => scheduler.key === `${itemId}.sync.every`)).toMatchObject({ every: SCHEDULED_SYNC_EVERY_MS, name: 'sync-item' });
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('answers 400 with the sandbox message for a wrong password, and links nothing', async () => {
+    const { h } = kit;
+    const before = (await h.db.query(`SELECT 1 FROM "${h.schema}".plaid_items`)).rowCount;
+    const answer = await h.call('POST', '/sandbox/public-token', { body: { user_id: h.userA.id, institution_id: 'ins_109508', username: 'user_good', password: 'wrong' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(BANK_SYNC_MESSAGES.invalidSandboxCredentials);
+    expect((await h.db.query(`SELECT 1 FROM "${h.schema}".plaid_items`)).rowCount).toBe(before);
+  });
+
+  it('links a user_custom configuration with exactly its accounts and transactions', async () => {
+    const { h } = kit;
+    const config = {
+      override_accounts: [
+        {
+          type: 'depository',
+          subtype: 'checking',
+          starting_balance: 1000,
+          transactions: [
+            { date_transacted: '2026-03-01', date_posted: '2026-03-02', amount: 42.5, description: 'NETFLIX.COM 866-579', currency: 'USD' },
+            { date_transacted: '2026-03-05', date_posted: '2026-03-05', amount: -2000, description: 'ACME PAYROLL', currency: 'USD' },
+          ],
+        },
+      ],
+    };
+    const itemId = await kit.link(h.userB, { username: 'user_custom', password: JSON.stringify(config) });
+    await kit.waitForIdle(itemId);
+    const rows = await kit.rows(itemId);
+    expect(rows.map((row) => [row.amount, row.date, row.name])).toEqual(
+      expect.arrayContaining([
+        ['42.50', '2026-03-02', 'NETFLIX.COM 866-579'],
+        ['-2000.00', '2026-03-05', 'ACME PAYROLL'],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    const accounts = await h.db.query(`SELECT type, subtype, user_id FROM "${h.schema}".bank_accounts WHERE item_id = $1`, [itemId]);
+    expect(accounts.rows).toEqual([{ type: 'depository', subtype: 'checking', user_id: h.userB.id }]);
+  });
+
+  it('refuses an already used public token with 400 and the link message', async () => {
+    const { h } = kit;
+    const signIn = await h.call('POST', '/sandbox/public-token', { body: { user_id: h.userA.id, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' } });
+    const body = { user_id: h.userA.id, public_token: signIn.body.public_token };
+    expect((await h.call('POST', '/exchange-token', { body })).status).toBe(200);
+    const again = await h.call('POST', '/exchange-token', { body });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(BANK_SYNC_MESSAGES.publicTokenInvalid);
+  });
+});
