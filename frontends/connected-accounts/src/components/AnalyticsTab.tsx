@@ -1,5 +1,6 @@
 import type { BankAnalyticsDto } from '@payday/contracts';
 import { Alert, Badge, Button, Spinner, formatDate } from '@payday/web-kit';
+import type { ReactNode } from 'react';
 import { useAnalytics } from '../hooks/bank-queries.js';
 import { formatMoney, humanize } from '../model/format.js';
 import { TEXT, TOP_BILLS } from '../model/messages.js';
@@ -22,27 +23,47 @@ export function hasNoData(analytics: BankAnalyticsDto): boolean {
 }
 
 /** spec part 2 §2/§3 Financial Analytics tab: summary, savings rate and trend, charts, detected bills and income. */
-export function AnalyticsTab({ userId }: { userId: string }) {
-  const query = useAnalytics(userId);
-  if (query.isPending) return <Spinner label="Loading financial analytics..." />;
-  if (query.isError)
-    return (
-      <Alert tone="error">
-        {TEXT.loadFinancialAnalyticsFailed}{' '}
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  const analytics = query.data.analytics;
-  if (hasNoData(analytics)) return <p className="ca-empty">{TEXT.noAnalyticsData}</p>;
-  const { summary, savings } = analytics;
-
+function AnalyticsSection({ children }: { children: ReactNode }) {
   return (
     <section className="ca-tab ca-analytics" aria-labelledby="ca-analytics-title">
       <h2 id="ca-analytics-title" className="ca-tab__title">
         Financial Analytics
       </h2>
+      {children}
+    </section>
+  );
+}
+
+export function AnalyticsTab({ userId }: { userId: string }) {
+  const query = useAnalytics(userId);
+  if (query.isPending)
+    return (
+      <AnalyticsSection>
+        <Spinner label="Loading financial analytics..." />
+      </AnalyticsSection>
+    );
+  if (query.isError)
+    return (
+      <AnalyticsSection>
+        <Alert tone="error">
+          {TEXT.loadFinancialAnalyticsFailed}{' '}
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      </AnalyticsSection>
+    );
+  const analytics = query.data.analytics;
+  if (hasNoData(analytics))
+    return (
+      <AnalyticsSection>
+        <p className="ca-empty">{TEXT.noAnalyticsData}</p>
+      </AnalyticsSection>
+    );
+  const { summary, savings } = analytics;
+
+  return (
+    <AnalyticsSection>
       <dl className="ca-stats">
         <div className="ca-stat">
           <dt>Total Income</dt>
@@ -132,6 +153,6 @@ export function AnalyticsTab({ userId }: { userId: string }) {
           )}
         </div>
       </div>
-    </section>
+    </AnalyticsSection>
   );
 }
