@@ -255,7 +255,8 @@ describe('DetectionService.detectForUser', () => {
     expect(finance.received).toHaveLength(1);
     const [message] = finance.received;
     expect(message.userId).toBe(userA);
-    expect(message.bills).toEqual([
+    // Streams come ordered by account id (random here): compare in name order.
+    expect([...message.bills].sort((left, right) => left.name.localeCompare(right.name))).toEqual([
       {
         externalKey: rows[1].id,
         name: 'Netflix',

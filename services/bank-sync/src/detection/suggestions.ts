@@ -1,4 +1,5 @@
 import {
+  BILL_CATEGORY_VALUES,
   MAX_SUGGESTIONS_PER_MESSAGE,
   UpsertSuggestionsMessageSchema,
   type BillRecurrenceValue,
@@ -51,16 +52,7 @@ const INCOME_FREQUENCY: Record<Frequency, IncomeFrequencyValue | null> = {
   annual: null,
 };
 
-const BILL_CATEGORIES = new Set<string>([
-  'rent',
-  'utilities',
-  'insurance',
-  'subscriptions',
-  'loans',
-  'credit-card',
-  'auto-payment',
-  'other',
-]);
+const BILL_CATEGORIES = new Set<string>(BILL_CATEGORY_VALUES);
 
 /**
  * What to expect next: the new price after a price change, else the average (a metered bill's typical size).

@@ -1,3 +1,4 @@
+import type { DetectedFrequency } from '@payday/contracts';
 import {
   dayInMonth,
   dayOfMonth,
@@ -10,8 +11,8 @@ import {
 // Local bindings: global lookups are slow inside Jest's VM context, and these run per date and schedule.
 const { abs, floor, round } = Math;
 
-export const FREQUENCIES = ['weekly', 'biweekly', 'semi-monthly', 'monthly', 'quarterly', 'annual'] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
+/** The contracts' DETECTED_FREQUENCIES (what analytics shows): weekly … annual. */
+export type Frequency = DetectedFrequency;
 
 /**
  * A day within a month: the n-th day (clamped to the month's length) or n days before its last day

@@ -1,19 +1,13 @@
+import type { BillCategoryValue } from '@payday/contracts';
+
 /**
  * Reading Plaid's categories: personal finance categories ([primary, detailed], e.g. 'RENT_AND_UTILITIES_RENT')
  * or the legacy hierarchy (['Payment', 'Rent']), whichever the row carries, plus words of the merchant for
  * rows with neither (sandbox-created transactions carry a bare 'Transfer').
  */
-export const DETECTED_BILL_CATEGORIES = [
-  'rent',
-  'utilities',
-  'insurance',
-  'subscriptions',
-  'loans',
-  'credit-card',
-  'auto-payment',
-  'other',
-] as const;
-export type DetectedBillCategory = (typeof DETECTED_BILL_CATEGORIES)[number];
+
+/** A bill category of the finance form (the contracts' BILL_CATEGORY_VALUES). */
+export type DetectedBillCategory = BillCategoryValue;
 
 const lower = (categories: readonly string[]) => categories.map((category) => category.toLowerCase());
 
