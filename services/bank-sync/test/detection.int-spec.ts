@@ -1,14 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Controller, Module, type INestApplicationContext, type INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  FINANCE_PATTERNS,
-  UpsertSuggestionsMessageSchema,
-  type UpsertSuggestionsCommand,
-  type UpsertSuggestionsReply,
-} from '@payday/contracts';
-import { fixedClock, JobProducer, redisTransportOptions } from '@payday/nest-kit';
+import type { INestApplicationContext } from '@nestjs/common';
+import { fixedClock, JobProducer } from '@payday/nest-kit';
 import {
   startPrivateRedis,
   startServiceHarness,
@@ -20,11 +12,11 @@ import type { BankSyncConfig } from '../src/config.js';
 import { DetectionService } from '../src/detection/detection.service.js';
 import { serviceDefinition } from '../src/service-definition.js';
 import { createBankSyncWorker } from '../src/sync/worker-app.js';
+import { startFinanceStandIn, type FinanceStandIn } from './quality/finance-stand-in.js';
 
 // Detection on real PostgreSQL, sending its suggestions over a real Redis transport (a redis-server of this
 // test's own: pub/sub ignores key prefixes, see startPrivateRedis) to finance's side played by a Nest
-// microservice that checks each message with finance's own schema (a service does not import another;
-// finance's handling of accepted and dismissed suggestions per externalKey is tested in services/finance).
+// microservice that checks each message with finance's own schema (quality/finance-stand-in.ts).
 // Rows are arranged directly; the clock stands at 2026-03-10 (TEST_NOW), a Tuesday.
 let redis: PrivateRedis;
 let bank: ServiceHarness<BankSyncConfig>;
@@ -33,34 +25,6 @@ let worker: INestApplicationContext | null = null;
 const clock = fixedClock(TEST_NOW);
 const userA = randomUUID();
 const userB = randomUUID();
-
-interface FinanceStandIn {
-  received: UpsertSuggestionsCommand[];
-  close(): Promise<void>;
-}
-
-/** finance's upsertSuggestions handler as bank-sync sees it: validates, records, answers the counts. */
-async function startFinanceStandIn(redisUrl: string): Promise<FinanceStandIn> {
-  const received: UpsertSuggestionsCommand[] = [];
-  @Controller()
-  class FinanceSuggestionsStandIn {
-    @MessagePattern(FINANCE_PATTERNS.upsertSuggestions)
-    upsert(@Payload() payload: unknown): UpsertSuggestionsReply {
-      const parsed = UpsertSuggestionsMessageSchema.safeParse(payload);
-      if (!parsed.success) return { ok: false, message: parsed.error.message, errors: {} };
-      received.push(parsed.data);
-      return { ok: true, bills: parsed.data.bills.length, income: parsed.data.income.length };
-    }
-  }
-  @Module({ controllers: [FinanceSuggestionsStandIn] })
-  class FinanceStandInModule {}
-  const app: INestMicroservice = await NestFactory.createMicroservice(FinanceStandInModule, {
-    ...redisTransportOptions(redisUrl),
-    logger: false,
-  });
-  await app.listen();
-  return { received, close: () => app.close() };
-}
 
 beforeAll(async () => {
   redis = await startPrivateRedis();

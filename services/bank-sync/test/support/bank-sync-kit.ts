@@ -44,7 +44,7 @@ export interface BankSyncKit {
   /** A worker context on the same schema and Redis prefix (null until startWorker). */
   worker: INestApplicationContext | null;
   startWorker(): Promise<INestApplicationContext>;
-  /** Runs one item's pass directly in the worker context (no queue). */
+  /** Runs one item's pass directly in the HTTP app's context (no queue, no worker needed). */
   syncNow(userId: string, itemId: string): ReturnType<ItemSyncService['syncItem']>;
   /** Sandbox sign-in + exchange through the HTTP routes; answers our item id. */
   link(user: TestUser, credentials?: { username: string; password: string }): Promise<string>;
@@ -119,9 +119,8 @@ export async function startBankSyncKit(options: { clock?: Clock; maxPurchasesPer
       }
       return kit.worker;
     },
-    async syncNow(userId, itemId) {
-      const worker = kit.worker ?? (await kit.startWorker());
-      return worker.get(ItemSyncService).syncItem(userId, itemId);
+    syncNow(userId, itemId) {
+      return h.app.get(ItemSyncService).syncItem(userId, itemId);
     },
     async link(user, credentials = { username: 'user_good', password: 'pass_good' }) {
       const signIn = await h.call('POST', '/sandbox/public-token', {

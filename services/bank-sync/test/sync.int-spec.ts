@@ -1,0 +1,158 @@
+import { BANK_SYNC_MESSAGES } from '@payday/contracts';
+import { PlaidCallError } from '../src/plaid/plaid-call-error.js';
+import { expectedRows, startBankSyncKit, type BankSyncKit, type TransactionRow } from './support/bank-sync-kit.js';
+
+// The import engine, run directly (no queue): paging, replays, the mutation restart, pending → posted, removals.
+let kit: BankSyncKit;
+
+beforeAll(async () => {
+  kit = await startBankSyncKit();
+});
+afterAll(async () => {
+  await kit?.close();
+});
+
+/** Our rows against the emulator's log replayed: same ids, amounts, dates, names and pending flags. */
+async function expectRowsToMatchPlaid(itemId: string): Promise<TransactionRow[]> {
+  const rows = await kit.rows(itemId);
+  const expected = expectedRows(await kit.emulated(itemId));
+  expect(rows.map((row) => row.plaid_transaction_id).sort()).toEqual([...expected.keys()].sort());
+  for (const row of rows) {
+    const truth = expected.get(row.plaid_transaction_id)!;
+    expect([Number(row.amount), row.date, row.name, row.pending]).toEqual([truth.amount, truth.date, truth.name, truth.pending]);
+  }
+  return rows;
+}
+
+async function snapshot(itemId: string) {
+  const { h } = kit;
+  const { rows } = await h.db.query(`SELECT * FROM "${h.schema}".bank_transactions WHERE item_id = $1 ORDER BY plaid_transaction_id`, [itemId]);
+  return rows;
+}
+
+describe('a first import', () => {
+  let itemId: string;
+  beforeAll(async () => {
+    itemId = await kit.link(kit.h.userA);
+  });
+
+  it('pages at 500 while has_more and stores every transaction at its latest state', async () => {
+    const outcome = await kit.syncNow(kit.h.userA.id, itemId);
+    expect(outcome).toMatchObject({ status: 'synced', restarts: 0 });
+    if (outcome.status !== 'synced') return;
+    expect(outcome.pages).toBe(Math.ceil((await kit.emulated(itemId)).log.length / 500));
+    expect(outcome.pages).toBeGreaterThanOrEqual(2);
+    const rows = await expectRowsToMatchPlaid(itemId);
+    expect(rows.every((row) => row.merchant_key.length > 0)).toBe(true);
+    const { h } = kit;
+    const item = await h.db.query(`SELECT sync_state, last_error, cursor FROM "${h.schema}".plaid_items WHERE id = $1`, [itemId]);
+    expect(item.rows[0]).toMatchObject({ sync_state: 'idle', last_error: null, cursor: expect.any(String) });
+  });
+
+  it('replaces each pending transaction by its posted one (pending id in removed, posted one with pending_transaction_id)', async () => {
+    const log = (await kit.emulated(itemId)).log;
+    const posted = log.filter((entry) => entry.type === 'added' && (entry.transaction as { pending_transaction_id?: string }).pending_transaction_id);
+    expect(posted.length).toBeGreaterThan(0);
+    // At least one pair lies on two different pages of 500.
+    const pageOf = (id: string) => Math.floor(log.findIndex((entry) => entry.transaction.transaction_id === id) / 500);
+    expect(posted.some((entry) => pageOf((entry.transaction as { pending_transaction_id: string }).pending_transaction_id) !== pageOf(entry.transaction.transaction_id))).toBe(true);
+    const rows = await kit.rows(itemId);
+    const ids = new Set(rows.map((row) => row.plaid_transaction_id));
+    for (const entry of posted) {
+      const pendingId = (entry.transaction as { pending_transaction_id: string }).pending_transaction_id;
+      expect(ids.has(entry.transaction.transaction_id)).toBe(true);
+      expect(ids.has(pendingId)).toBe(false);
+      expect(rows.find((row) => row.plaid_transaction_id === entry.transaction.transaction_id)).toMatchObject({ pending: false, pending_transaction_id: pendingId });
+    }
+  });
+
+  it('deletes a removed transaction (the hotel hold that disappears) and keeps account balances current', async () => {
+    const rows = await kit.rows(itemId);
+    expect(rows.some((row) => row.name === 'MARRIOTT HOTELS AUTH HOLD')).toBe(false);
+    const { h } = kit;
+    const accounts = await h.db.query(`SELECT current_balance, balance_updated_at FROM "${h.schema}".bank_accounts WHERE item_id = $1`, [itemId]);
+    expect(accounts.rows.every((account: { current_balance: string | null }) => account.current_balance !== null)).toBe(true);
+  });
+
+  it('imports nothing the second time, rewriting no row', async () => {
+    const before = await snapshot(itemId);
+    const outcome = await kit.syncNow(kit.h.userA.id, itemId);
+    expect(outcome).toEqual({ status: 'synced', upserted: 0, deleted: 0, pages: 1, restarts: 0 });
+    expect(await snapshot(itemId)).toEqual(before);
+  });
+
+  it('replaying from an old cursor (or from the start) leaves exactly the same rows', async () => {
+    const { h } = kit;
+    const before = await snapshot(itemId);
+    await h.db.query(`UPDATE "${h.schema}".plaid_items SET cursor = NULL WHERE id = $1`, [itemId]);
+    expect(await kit.syncNow(h.userA.id, itemId)).toMatchObject({ status: 'synced' });
+    const replayed = await snapshot(itemId);
+    expect(replayed.map(({ updated_at: _u, ...row }) => row)).toEqual(before.map(({ updated_at: _u, ...row }) => row));
+    // Rows Plaid reports again unchanged are not even rewritten.
+    expect(replayed.map((row) => row.updated_at)).toEqual(before.map((row) => row.updated_at));
+  });
+
+  it('two passes asked at once in one process run once: the second joins the first', async () => {
+    const { h } = kit;
+    await h.db.query(`UPDATE "${h.schema}".plaid_items SET cursor = NULL WHERE id = $1`, [itemId]);
+    const [first, second] = [kit.syncNow(h.userA.id, itemId), kit.syncNow(h.userA.id, itemId)];
+    expect(second).toBe(first);
+    await first;
+    await expectRowsToMatchPlaid(itemId);
+  });
+});
+
+describe('data that moves during a pass', () => {
+  it('restarts the whole pass from its first cursor on TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION', async () => {
+    const { h } = kit;
+    const itemId = await kit.link(h.userB);
+    kit.emulator.hooks.mutateDuringNextPagination();
+    const outcome = await kit.syncNow(h.userB.id, itemId);
+    expect(outcome).toMatchObject({ status: 'synced', restarts: 1 });
+    const rows = await expectRowsToMatchPlaid(itemId);
+    expect(rows.filter((row) => row.name.endsWith('(corrected 1)'))).toHaveLength(1);
+  });
+
+  it('adds what arrives later (sandbox transactions/create) in the next pass, once', async () => {
+    const { h } = kit;
+    const itemId = await kit.link(h.userB);
+    await kit.syncNow(h.userB.id, itemId);
+    const token = await kit.accessToken(itemId);
+    const created = await kit.plaid('/sandbox/transactions/create', {
+      access_token: token,
+      transactions: [{ date_transacted: '2026-03-09', date_posted: '2026-03-10', amount: 19.99, description: 'NETFLIX.COM', iso_currency_code: 'USD' }],
+    });
+    expect(created.status).toBe(200);
+    expect(await kit.syncNow(h.userB.id, itemId)).toMatchObject({ status: 'synced', upserted: 1, deleted: 0 });
+    expect(await kit.syncNow(h.userB.id, itemId)).toMatchObject({ status: 'synced', upserted: 0 });
+    const rows = await expectRowsToMatchPlaid(itemId);
+    expect(rows.filter((row) => row.name === 'NETFLIX.COM')).toEqual([expect.objectContaining({ amount: '19.99', date: '2026-03-10', merchant_key: 'netflix' })]);
+  });
+});
+
+describe('failures', () => {
+  it('a Plaid 500 fails the pass, writes nothing and saves no cursor; the next pass completes', async () => {
+    const { h } = kit;
+    const itemId = await kit.link(h.userA);
+    kit.emulator.hooks.failNext(1, 'API_ERROR');
+    const failing = kit.syncNow(h.userA.id, itemId);
+    await expect(failing).rejects.toBeInstanceOf(PlaidCallError);
+    await expect(failing).rejects.toMatchObject({ type: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', status: 500, retryable: true });
+    const item = await h.db.query(`SELECT sync_state, last_error, cursor FROM "${h.schema}".plaid_items WHERE id = $1`, [itemId]);
+    expect(item.rows[0]).toEqual({ sync_state: 'failed', last_error: BANK_SYNC_MESSAGES.plaidUnavailable, cursor: null });
+    expect(await kit.rows(itemId)).toEqual([]);
+    expect(await kit.syncNow(h.userA.id, itemId)).toMatchObject({ status: 'synced' });
+    await expectRowsToMatchPlaid(itemId);
+  });
+
+  it('ITEM_LOGIN_REQUIRED marks the item as needing a new sign-in instead of failing the job', async () => {
+    const { h } = kit;
+    const itemId = await kit.link(h.userA);
+    expect((await kit.plaid('/sandbox/item/reset_login', { access_token: await kit.accessToken(itemId) })).status).toBe(200);
+    expect(await kit.syncNow(h.userA.id, itemId)).toEqual({ status: 'login_required' });
+    const item = await h.db.query(`SELECT status, sync_state, last_error FROM "${h.schema}".plaid_items WHERE id = $1`, [itemId]);
+    expect(item.rows[0]).toEqual({ status: 'login_required', sync_state: 'failed', last_error: BANK_SYNC_MESSAGES.loginRequired });
+    // While it waits for the sign-in, a sync does not even call Plaid.
+    expect(await kit.syncNow(h.userA.id, itemId)).toEqual({ status: 'skipped' });
+  });
+});
