@@ -34,6 +34,11 @@ describe('a first import', () => {
   let itemId: string;
   beforeAll(async () => {
     itemId = await kit.link(kit.h.userA);
+    // Plaid reports a pending purchase early and its posted version much later: move the pending ones to the
+    // front of the log, so each pending/posted pair lies on different pages of the first pass.
+    const log = (await kit.emulated(itemId)).log;
+    const pending = log.filter((entry) => entry.type === 'added' && entry.transaction.pending);
+    log.splice(0, log.length, ...pending, ...log.filter((entry) => !pending.includes(entry)));
   });
 
   it('pages at 500 while has_more and stores every transaction at its latest state', async () => {
@@ -49,13 +54,12 @@ describe('a first import', () => {
     expect(item.rows[0]).toMatchObject({ sync_state: 'idle', last_error: null, cursor: expect.any(String) });
   });
 
-  it('replaces each pending transaction by its posted one (pending id in removed, posted one with pending_transaction_id)', async () => {
+  it('replaces each pending transaction by its posted one on a later page (pending id in removed, posted one with pending_transaction_id)', async () => {
     const log = (await kit.emulated(itemId)).log;
     const posted = log.filter((entry) => entry.type === 'added' && (entry.transaction as { pending_transaction_id?: string }).pending_transaction_id);
     expect(posted.length).toBeGreaterThan(0);
-    // At least one pair lies on two different pages of 500.
     const pageOf = (id: string) => Math.floor(log.findIndex((entry) => entry.transaction.transaction_id === id) / 500);
-    expect(posted.some((entry) => pageOf((entry.transaction as { pending_transaction_id: string }).pending_transaction_id) !== pageOf(entry.transaction.transaction_id))).toBe(true);
+    for (const entry of posted) expect(pageOf((entry.transaction as { pending_transaction_id: string }).pending_transaction_id)).toBeLessThan(pageOf(entry.transaction.transaction_id));
     const rows = await kit.rows(itemId);
     const ids = new Set(rows.map((row) => row.plaid_transaction_id));
     for (const entry of posted) {
@@ -127,6 +131,24 @@ describe('data that moves during a pass', () => {
     expect(await kit.syncNow(h.userB.id, itemId)).toMatchObject({ status: 'synced', upserted: 0 });
     const rows = await expectRowsToMatchPlaid(itemId);
     expect(rows.filter((row) => row.name === 'NETFLIX.COM')).toEqual([expect.objectContaining({ amount: '19.99', date: '2026-03-10', merchant_key: 'netflix' })]);
+  });
+});
+
+describe('pending transactions that post in a later pass', () => {
+  it('keeps the pending row until its posted one arrives, then holds only the posted one', async () => {
+    const { h } = kit;
+    const itemId = await kit.link(h.userB);
+    const item = await kit.emulated(itemId);
+    const firstRemoval = item.log.findIndex((entry) => entry.type === 'removed');
+    const later = item.log.splice(firstRemoval); // what Plaid has not reported yet
+    await kit.syncNow(h.userB.id, itemId);
+    const pendingIds = (await kit.rows(itemId)).filter((row) => row.pending).map((row) => row.plaid_transaction_id);
+    expect(pendingIds.length).toBeGreaterThan(1);
+    item.log.push(...later);
+    expect(await kit.syncNow(h.userB.id, itemId)).toMatchObject({ status: 'synced' });
+    const rows = await expectRowsToMatchPlaid(itemId);
+    expect(rows.filter((row) => pendingIds.includes(row.plaid_transaction_id))).toEqual([]);
+    expect(rows.filter((row) => row.pending_transaction_id && pendingIds.includes(row.pending_transaction_id)).length).toBeGreaterThan(0);
   });
 });
 
