@@ -34,6 +34,7 @@ afterAll(async () => {
 it('finds every stream the emulator generated for a linked item, with next dates within 2 days', async () => {
   const user = kit.h.userA;
   const itemId = await kit.link(user);
+  await kit.startWorker();
   await kit.syncNow(user.id, itemId);
   // The sync enqueued detect-recurring; the worker runs it and offers the confident streams to finance.
   const deadline = Date.now() + 20_000;
