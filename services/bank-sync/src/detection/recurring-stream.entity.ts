@@ -21,12 +21,15 @@ export class RecurringStream {
   @Column({ type: 'text' })
   name: string;
 
+  /** An outflow's bill category (contracts' BILL_CATEGORY_VALUES); an inflow's income type: 'salary' or 'variable'. */
   @Column({ type: 'text' })
   category: string;
 
+  /** The contracts' DETECTED_FREQUENCIES: weekly, biweekly, semi-monthly, monthly, quarterly, annual. */
   @Column({ type: 'text' })
   frequency: string;
 
+  /** 0 to 1; from 0.5 up the stream is offered to finance as a suggestion. */
   @Column({ type: 'numeric', precision: 4, scale: 3 })
   confidence: string;
 
@@ -42,6 +45,7 @@ export class RecurringStream {
   @Column({ name: 'last_date', type: 'date' })
   lastDate: string;
 
+  /** The next expected date, moved off the weekend as this stream's history shows. */
   @Column({ name: 'next_date', type: 'date' })
   nextDate: string;
 
