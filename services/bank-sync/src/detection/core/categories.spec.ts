@@ -27,10 +27,12 @@ describe('categories', () => {
     expect(isOwnTransfer(['TRANSFER_OUT', 'TRANSFER_OUT_ACCOUNT_TRANSFER'])).toBe(true);
     expect(isOwnTransfer(['LOAN_PAYMENTS', 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT'])).toBe(true);
     expect(isOwnTransfer(['Transfer'])).toBe(false); // what sandbox-created rows carry
-    expect(isWages(['INCOME', 'INCOME_WAGES'])).toBe(true);
-    expect(isWages(['Payroll'])).toBe(true);
-    expect(isWages(['INCOME', 'INCOME_OTHER_INCOME'])).toBe(false);
-    expect(isVariableBillCategory(['Utilities'])).toBe(true);
-    expect(isVariableBillCategory(['RENT_AND_UTILITIES', 'RENT_AND_UTILITIES_RENT'])).toBe(false);
+    expect(isWages(['INCOME', 'INCOME_WAGES'], 'ACME')).toBe(true);
+    expect(isWages(['Payroll'], 'ACME')).toBe(true);
+    expect(isWages(['Transfer'], 'ACME CORP PAYROLL DIRECT DEP')).toBe(true);
+    expect(isWages(['INCOME', 'INCOME_OTHER_INCOME'], 'UPWORK ESCROW INC')).toBe(false);
+    expect(isVariableBillCategory(['Utilities'], 'x')).toBe(true);
+    expect(isVariableBillCategory(['Transfer'], 'city power light')).toBe(true);
+    expect(isVariableBillCategory(['RENT_AND_UTILITIES', 'RENT_AND_UTILITIES_RENT'], 'x')).toBe(false);
   });
 });

@@ -27,13 +27,25 @@ export function isOwnTransfer(categories: readonly string[]): boolean {
 }
 
 /** Wages by category: a paycheck whose amount varies (hours, overtime) is still income to detect. */
-export function isWages(categories: readonly string[]): boolean {
-  return lower(categories).some((category) => category === 'income_wages' || category === 'payroll');
+export function isWages(categories: readonly string[], description: string): boolean {
+  if (lower(categories).some((category) => category === 'income_wages' || category === 'payroll'))
+    return true;
+  // Rows without a useful category (sandbox-created ones): the description says 'PAYROLL' or 'DIR DEP'.
+  const words = new Set(
+    description
+      .slice(0, 200)
+      .toLowerCase()
+      .split(/[^a-z]+/),
+  );
+  return words.has('payroll') || words.has('salary') || (words.has('dir') && words.has('dep'));
 }
 
-/** Metered bills (power, water, gas, phone) vary from month to month more than the fixed-amount tolerance. */
-export function isVariableBillCategory(categories: readonly string[]): boolean {
-  return billCategoryOf(categories, '') === 'utilities';
+/**
+ * Metered bills (power, water, gas, phone) vary from month to month more than the fixed-amount tolerance;
+ * by category, else by the merchant's words.
+ */
+export function isVariableBillCategory(categories: readonly string[], merchant: string): boolean {
+  return billCategoryOf(categories, merchant) === 'utilities';
 }
 
 const CATEGORY_RULES: readonly {

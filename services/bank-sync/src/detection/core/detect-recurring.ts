@@ -71,6 +71,7 @@ const ACCEPT = {
 } as const;
 /** A price change is one stream if the new amount is within this of the old one (a 30% rise is not a new bill). */
 const PRICE_CHANGE_LIMIT = 0.3;
+const VARIABLE_BILL_FREQUENCIES = new Set<Frequency>(['monthly', 'quarterly']);
 type Acceptance = (typeof ACCEPT)[keyof typeof ACCEPT];
 
 /**
@@ -134,8 +135,11 @@ function detectInGroup(rows: readonly Row[], context: GroupContext): DetectedStr
   };
   for (const series of steadySeries(rows)) consider(series, false);
   if (!best) {
-    const categories = rows[rows.length - 1].source.categories;
-    const mayVary = context.direction === 'inflow' ? isWages(categories) : isVariableBillCategory(categories);
+    const latest = rows[rows.length - 1].source;
+    const mayVary =
+      context.direction === 'inflow'
+        ? isWages(latest.categories, latest.name)
+        : isVariableBillCategory(latest.categories, context.merchantKey);
     if (mayVary && rows.length >= ACCEPT.variable.occurrences)
       consider({ rows: [...rows], fit: fitOf(rows) }, true);
   }
@@ -207,6 +211,9 @@ function streamFromSeries(
   const variable = accept === ACCEPT.variable;
   if (!fit) return null;
   if (fit.fit < accept.fit || fit.coverage < accept.coverage || fit.matched.length < accept.occurrences)
+    return null;
+  // A metered bill comes monthly or quarterly; a varying amount every week is shopping (fuel, groceries).
+  if (variable && context.direction === 'outflow' && !VARIABLE_BILL_FREQUENCIES.has(fit.cadence.frequency))
     return null;
   // A deposit seen twice a year apart is as likely two irregular payments (freelance) as a yearly bonus.
   if (context.direction === 'inflow' && fit.cadence.frequency === 'annual' && fit.matched.length < 3)
