@@ -161,7 +161,9 @@ function steadySeries(rows: readonly Row[]): Series[] {
     const byCents = new Map<number, Row[]>();
     for (const row of cluster.members) {
       const cents = Math.round(row.amount * 100);
-      byCents.set(cents, [...(byCents.get(cents) ?? []), row]);
+      const repeats = byCents.get(cents);
+      if (repeats) repeats.push(row);
+      else byCents.set(cents, [row]);
     }
     for (const repeats of byCents.values()) if (repeats.length >= 2) steady.push(byDay(repeats));
   }
