@@ -42,7 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.close();
   await bank?.close();
-  await finance?.close();
+  await finance?.close().catch(() => undefined);
   await redis?.stop();
 });
 beforeEach(async () => {
@@ -331,5 +331,16 @@ describe('DetectionService.detectForUser', () => {
       'oakwood properties',
     ]);
     expect(sentTo(userA)).toHaveLength(3);
+  });
+  // Last: it stops the finance stand-in.
+  it('stores the streams and returns at once when finance is not listening (no worker slot held)', async () => {
+    await finance.close();
+    const accounts = await linkedAccounts(userA);
+    await insertTransactions(userA, accounts.itemId, yearOf(accounts));
+    const started = Date.now();
+    const run = await detection().detectForUser(userA);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(run).toMatchObject({ delivered: false, suggested: { bills: 0, income: 0 } });
+    expect(await streamRows(userA)).toHaveLength(3);
   });
 });

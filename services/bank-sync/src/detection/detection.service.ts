@@ -14,7 +14,10 @@ const MAX_ROUNDS = 3;
 
 export interface DetectionRun {
   streams: StoredStream[];
+  /** What finance stored of the suggestions sent (confidence 0.5 and up). */
   suggested: { bills: number; income: number };
+  /** False when finance was not listening: nothing was sent this time. */
+  delivered: boolean;
 }
 
 /**
@@ -49,17 +52,28 @@ export class DetectionService {
     const { streams, transactions } = await this.store.detectAndReplace(userId, window, (rows) =>
       detectRecurringStreams(rows, today),
     );
+    const messages = suggestionMessages(userId, streams);
     const suggested = { bills: 0, income: 0 };
-    for (const message of suggestionMessages(userId, streams)) {
+    if (messages.length && !(await this.finance.financeListening())) {
+      // Nothing lost: the streams are stored, and every later run (each sync, at least every 6 hours) resends.
+      this.logger.warn(
+        'finance is not listening on the Redis transport; suggestions are sent on the next run',
+      );
+      return { streams, suggested, delivered: false };
+    }
+    for (const message of messages) {
       const stored = await this.finance.upsert(message);
       suggested.bills += stored.bills;
       suggested.income += stored.income;
     }
     this.logger.log(`detected ${streams.length} recurring streams from ${transactions} transactions`);
-    return { streams, suggested };
+    return { streams, suggested, delivered: true };
   }
 
-  /** After each sync (debounced by the job id): a failure to reach finance is retried by the queue. */
+  /**
+   * After each sync (debounced by the job id). A listening finance that fails or does not answer fails the
+   * job, which the queue retries; a finance that is down is skipped (see runOnce).
+   */
   @JobHandler('detect-recurring')
   async onDetectRecurring({ userId }: SyncUserJob): Promise<void> {
     await this.detectForUser(userId);
