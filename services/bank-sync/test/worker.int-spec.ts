@@ -1,0 +1,121 @@
+import { BANK_SYNC_MESSAGES } from '@payday/contracts';
+import { bullPrefix } from '@payday/nest-kit';
+import { Queue } from 'bullmq';
+import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
+
+// Imports through the queue: the HTTP routes add jobs, the worker context (worker.ts's) runs them.
+let kit: BankSyncKit;
+let queue: Queue;
+
+beforeAll(async () => {
+  kit = await startBankSyncKit();
+  await kit.startWorker();
+  queue = new Queue('bank-sync', { connection: { url: kit.h.config.REDIS_URL }, prefix: bullPrefix(kit.h.config.REDIS_KEY_PREFIX) });
+});
+afterAll(async () => {
+  await queue?.close();
+  await kit?.close();
+});
+
+async function itemState(itemId: string) {
+  const { h } = kit;
+  const { rows } = await h.db.query(`SELECT status, sync_state, last_error FROM "${h.schema}".plaid_items WHERE id = $1`, [itemId]);
+  return rows[0];
+}
+
+describe('POST /sync/{userId} and /import-transactions/{userId}', () => {
+  it('queues every item of the user, answers at once, and the worker imports them', async () => {
+    const { h } = kit;
+    const itemId = await kit.link(h.userA);
+    await kit.waitForIdle(itemId);
+    await kit.plaid('/sandbox/transactions/create', {
+      access_token: await kit.accessToken(itemId),
+      transactions: [{ date_transacted: '2026-03-10', date_posted: '2026-03-10', amount: 12.34, description: 'CORNER CAFE', iso_currency_code: 'USD' }],
+    });
+    const answer = await h.call('POST', `/sync/${h.userA.id}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: true, message: BANK_SYNC_MESSAGES.syncQueued, queued: 1 });
+    await kit.waitForIdle(itemId);
+    expect((await kit.rows(itemId)).some((row) => row.name === 'CORNER CAFE')).toBe(true);
+    const imported = await h.call('POST', `/import-transactions/${h.userA.id}`);
+    expect(imported.body).toMatchObject({ success: true, queued: 1 });
+    expect(await kit.waitForIdle(itemId)).toEqual({ sync_state: 'idle', status: 'active' });
+  });
+
+  it('rides out a 429 storm: the job retries with backoff until Plaid answers, then imports', async () => {
+    const { h } = kit;
+    const itemId = await kit.link(h.userB);
+    await kit.waitForIdle(itemId);
+    await kit.plaid('/sandbox/transactions/create', {
+      access_token: await kit.accessToken(itemId),
+      transactions: [{ date_transacted: '2026-03-10', date_posted: '2026-03-10', amount: 5, description: 'STORM TEST', iso_currency_code: 'USD' }],
+    });
+    kit.emulator.hooks.failNext(4, 'RATE_LIMIT_EXCEEDED');
+    expect((await h.call('POST', `/sync/${h.userB.id}`, { token: h.userB.token })).status).toBe(200);
+    const until = Date.now() + 15_000;
+    while (!(await kit.rows(itemId)).some((row) => row.name === 'STORM TEST')) {
+      if (Date.now() > until) throw new Error('the import never recovered from the 429s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await kit.waitForIdle(itemId)).toEqual({ sync_state: 'idle', status: 'active' });
+    expect(await itemState(itemId)).toMatchObject({ last_error: null });
+  });
+});
+
+describe('ITEM_LOGIN_REQUIRED and repair (update mode)', () => {
+  it('marks the item, does not retry, and the sandbox sign-in with item_id repairs it and imports again', async () => {
+    const { h } = kit;
+    const itemId = await kit.link(h.userA);
+    await kit.waitForIdle(itemId);
+    await kit.plaid('/sandbox/item/reset_login', { access_token: await kit.accessToken(itemId) });
+    // The item is still 'active' here (no webhook configured): the sync finds out.
+    await kit.h.call('POST', `/sync/${h.userA.id}`);
+    const until = Date.now() + 10_000;
+    while ((await itemState(itemId)).status !== 'login_required') {
+      if (Date.now() > until) throw new Error('never marked');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await itemState(itemId)).toEqual({ status: 'login_required', sync_state: 'failed', last_error: BANK_SYNC_MESSAGES.loginRequired });
+    // No retry waits (a retry keeps the job's id; only the 6-hourly scheduler's next run is delayed).
+    expect(await queue.getJob(`${itemId}.sync`)).toBeUndefined();
+    const delayed = await queue.getDelayed();
+    expect(delayed.filter((job) => job.data.itemId === itemId).map((job) => job.id)).toEqual([expect.stringMatching(/^repeat:/)]);
+
+    // Update mode: a link token for the item, then the sandbox sign-in with its id.
+    const linkToken = await h.call('POST', '/create-link-token', { body: { user_id: h.userA.id, item_id: itemId } });
+    expect(linkToken.status).toBe(200);
+    const wrong = await h.call('POST', '/sandbox/public-token', { body: { user_id: h.userA.id, institution_id: 'ins_109508', username: 'user_good', password: 'nope', item_id: itemId } });
+    expect(wrong.status).toBe(400);
+    expect((await itemState(itemId)).status).toBe('login_required');
+    const repaired = await h.call('POST', '/sandbox/public-token', { body: { user_id: h.userA.id, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good', item_id: itemId } });
+    expect(repaired.status).toBe(200);
+    expect(repaired.body).toEqual({ success: true, repaired: true });
+    await kit.waitForIdle(itemId);
+    expect(await itemState(itemId)).toEqual({ status: 'active', sync_state: 'idle', last_error: null });
+  });
+});
+
+describe('cross-user access on the link and import routes', () => {
+  it('answers 403 for another user id and 404 for another user\'s item, changing nothing', async () => {
+    const { h } = kit;
+    const itemOfB = await kit.link(h.userB);
+    const asA = { token: h.userA.token };
+    expect((await h.call('POST', '/create-link-token', { ...asA, body: { user_id: h.userB.id } })).status).toBe(403);
+    expect((await h.call('POST', '/create-link-token', { ...asA, body: { user_id: h.userA.id, item_id: itemOfB } })).status).toBe(404);
+    expect((await h.call('POST', '/sandbox/public-token', { ...asA, body: { user_id: h.userB.id, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' } })).status).toBe(403);
+    expect((await h.call('POST', '/sandbox/public-token', { ...asA, body: { user_id: h.userA.id, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good', item_id: itemOfB } })).status).toBe(404);
+    expect((await h.call('POST', '/exchange-token', { ...asA, body: { user_id: h.userB.id, public_token: 'public-sandbox-x' } })).status).toBe(403);
+    const forB = await h.call('POST', `/sync/${h.userB.id}`, asA);
+    expect(forB.status).toBe(403);
+    expect(forB.body.message).toBe(BANK_SYNC_MESSAGES.notYourAccount);
+    expect((await h.call('POST', `/import-transactions/${h.userB.id}`, asA)).status).toBe(403);
+    for (const [path, body] of [
+      ['/create-link-token', { user_id: h.userA.id }],
+      [`/sync/${h.userA.id}`, undefined],
+      ['/exchange-token', { user_id: h.userA.id, public_token: 'x' }],
+    ] as const) {
+      expect((await h.call('POST', path, { token: null, body })).status).toBe(401);
+    }
+    expect((await h.call('POST', '/create-link-token', { body: { user_id: h.userA.id, item_id: 'not-a-uuid' } })).status).toBe(400);
+  });
+});
