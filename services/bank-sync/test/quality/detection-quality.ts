@@ -43,6 +43,8 @@ export interface QualityFigures {
   nextDateWithin2Days: number;
   frequencyAgreement: number;
   priceChangeAgreement: number;
+  /** Bill category (finance's form) or income type (salary) as the truth's Plaid category implies. */
+  categoryAgreement: number;
   averageAmountWithin1Percent: number;
   detectionMs: number;
   misses: string[];
@@ -75,6 +77,16 @@ const TRUE_FREQUENCY: Record<string, string> = {
   MONTHLY: 'monthly',
   QUARTERLY: 'quarterly',
   ANNUALLY: 'annual',
+};
+
+/** The finance category each true stream's Plaid category stands for (the emulator's paychecks are salaries). */
+const TRUE_CATEGORY: Record<string, string> = {
+  INCOME_WAGES: 'salary',
+  RENT_AND_UTILITIES_RENT: 'rent',
+  RENT_AND_UTILITIES_GAS_AND_ELECTRICITY: 'utilities',
+  ENTERTAINMENT_TV_AND_MOVIES: 'subscriptions',
+  GENERAL_SERVICES_INSURANCE: 'insurance',
+  BANK_FEES_OTHER_BANK_FEES: 'other',
 };
 
 /**
@@ -150,6 +162,7 @@ export function scoreDetection(
   let nextDateHits = 0;
   let frequencyHits = 0;
   let priceChangeHits = 0;
+  let categoryHits = 0;
   let amountHits = 0;
   let transactions = 0;
   let detectionMs = 0;
@@ -198,6 +211,7 @@ export function scoreDetection(
         );
       if (TRUE_FREQUENCY[truth.frequency] === match.frequency) frequencyHits += 1;
       if (truth.priceChanged === match.priceChanged) priceChangeHits += 1;
+      if (TRUE_CATEGORY[truth.category] === match.category) categoryHits += 1;
       if (Math.abs(match.averageAmount - truth.averageAmount) <= truth.averageAmount * 0.01) amountHits += 1;
     }
     for (const stream of detected) {
@@ -223,6 +237,7 @@ export function scoreDetection(
     nextDateWithin2Days: share(nextDateHits, pairs),
     frequencyAgreement: share(frequencyHits, pairs),
     priceChangeAgreement: share(priceChangeHits, pairs),
+    categoryAgreement: share(categoryHits, pairs),
     averageAmountWithin1Percent: share(amountHits, pairs),
     detectionMs: Math.round(detectionMs),
     misses,
