@@ -385,4 +385,11 @@ describe('detectRecurringStreams', () => {
     expect(confidence(12)).toBeLessThanOrEqual(confidence(24));
     expect(confidence(24)).toBeGreaterThanOrEqual(0.9);
   });
+  it('does not call a charge every 4 weeks biweekly (it fills only every other slot)', () => {
+    const first = dayNumber('2025-01-06');
+    const rows = Array.from({ length: 13 }, (_, index) =>
+      tx({ accountId: CARD, date: isoDate(first + index * 28), amount: 9.99, name: 'FOURWEEK APP' }),
+    );
+    expect(detectRecurringStreams(rows, '2025-12-20')).toEqual([]);
+  });
 });

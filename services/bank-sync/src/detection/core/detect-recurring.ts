@@ -61,7 +61,8 @@ interface Row {
 
 /** Thresholds a series must pass to be a stream (steady amounts; variable amounts need a stricter schedule). */
 const ACCEPT = {
-  steady: { fit: 0.75, coverage: 0.5, occurrences: 0 },
+  // Coverage above one half: a series filling every other slot has a longer period (every 4 weeks is not biweekly).
+  steady: { fit: 0.75, coverage: 0.6, occurrences: 0 },
   variable: { fit: 0.85, coverage: 0.75, occurrences: 4 },
   /**
    * A series that is under half of its merchant's transactions (Prime among Amazon purchases): random
