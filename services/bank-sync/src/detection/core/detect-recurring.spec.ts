@@ -392,4 +392,16 @@ describe('detectRecurringStreams', () => {
     );
     expect(detectRecurringStreams(rows, '2025-12-20')).toEqual([]);
   });
+  it('finds semi-monthly pay on the 1st and 15th when a weekend 1st is paid the Friday before (in the previous month)', () => {
+    const dates = [
+      ...monthlyDates('2025-01', 12, 1, toFriday),
+      ...monthlyDates('2025-01', 12, 15, toFriday),
+    ].sort();
+    expect(dates).toContain('2025-05-30'); // 1 June 2025 was a Sunday
+    const [stream] = detectRecurringStreams(
+      dates.map((date) => tx({ date, amount: -1980, name: 'UMBRELLA HEALTH PAYROLL', categories: WAGES })),
+      '2025-12-20',
+    );
+    expect(stream).toMatchObject({ frequency: 'semi-monthly', occurrences: 24, nextDate: '2026-01-01' });
+  });
 });
