@@ -7,6 +7,24 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 
+/** Nx module boundaries (see payday/module-boundaries below). */
+const moduleBoundaries = {
+  // Shared workspace files outside any project: the federation map (CONVENTIONS §9) and the Jest preset.
+  allow: ['../federation.shared.mjs', '../../jest.preset.cjs'],
+  // A dynamic import() of a workspace lib (a test loading web-kit lazily) is an ordinary import here,
+  // not Nx's lazy-loaded-library pattern.
+  checkDynamicDependenciesExceptions: ['@payday/**'],
+  depConstraints: [
+    { sourceTag: 'scope:service', onlyDependOnLibsWithTags: ['scope:shared'] },
+    { sourceTag: 'scope:frontend', onlyDependOnLibsWithTags: ['scope:shared'] },
+    { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+    { sourceTag: 'scope:tooling', onlyDependOnLibsWithTags: ['scope:shared', 'scope:tooling'] },
+    { sourceTag: 'platform:browser', onlyDependOnLibsWithTags: ['platform:browser', 'platform:universal'] },
+    { sourceTag: 'platform:node', onlyDependOnLibsWithTags: ['platform:node', 'platform:universal'] },
+    { sourceTag: 'platform:universal', onlyDependOnLibsWithTags: ['platform:universal'] },
+  ],
+};
+
 export default defineConfig([
   globalIgnores([
     '**/dist/',
@@ -53,25 +71,17 @@ export default defineConfig([
     name: 'payday/module-boundaries',
     plugins: { '@nx': nx },
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          // Shared workspace files outside any project: the federation map (CONVENTIONS §9) and the Jest preset.
-          allow: ['../federation.shared.mjs', '../../jest.preset.cjs'],
-          // A dynamic import() of a workspace lib (a test loading web-kit lazily) is an ordinary import here,
-          // not Nx's lazy-loaded-library pattern.
-          checkDynamicDependenciesExceptions: ['@payday/**'],
-          depConstraints: [
-            { sourceTag: 'scope:service', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:frontend', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:tooling', onlyDependOnLibsWithTags: ['scope:shared', 'scope:tooling'] },
-            { sourceTag: 'platform:browser', onlyDependOnLibsWithTags: ['platform:browser', 'platform:universal'] },
-            { sourceTag: 'platform:node', onlyDependOnLibsWithTags: ['platform:node', 'platform:universal'] },
-            { sourceTag: 'platform:universal', onlyDependOnLibsWithTags: ['platform:universal'] },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', moduleBoundaries],
+    },
+  },
+  {
+    // A service's integration tests talk to the Plaid emulator (tools/plaid-emulator), as the service does in the
+    // default run; its production code never imports tooling.
+    name: 'payday/service-tests-use-the-plaid-emulator',
+    files: ['services/*/test/**/*.{ts,mjs}'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { ...moduleBoundaries, allow: [...moduleBoundaries.allow, '../../../tools/plaid-emulator/*', '../../../../tools/plaid-emulator/*'] }],
     },
   },
   {
