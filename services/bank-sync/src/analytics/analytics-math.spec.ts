@@ -105,16 +105,16 @@ describe('expensesByCategory', () => {
 });
 
 describe('bills and income from recurring streams', () => {
-  it('answers outflow streams as bills, most confident first, with a known category or other', () => {
+  it('answers outflow streams as bills, largest first, with a known category or other', () => {
     const bills = billsFromStreams([
       stream({ name: 'City Power', category: 'utilities', confidence: 0.72, averageAmount: 88.1, lastAmount: 95 }),
-      stream({ name: 'Gym', category: 'fitness', confidence: 0.9 }),
+      stream({ name: 'Gym', category: 'fitness', confidence: 0.9, averageAmount: 25, lastAmount: 25 }),
       stream({ name: 'Payroll', direction: 'inflow' }),
       stream({ name: 'Odd', frequency: 'daily' }),
     ]);
-    expect(bills.map((b) => b.name)).toEqual(['Gym', 'City Power']);
-    expect(bills[0]).toMatchObject({ category: 'other', frequency: 'monthly', nextDueDate: '2026-03-22', confidence: 0.9 });
-    expect(bills[1]).toMatchObject({ averageAmount: 88.1, lastAmount: 95, priceChanged: false });
+    expect(bills.map((b) => b.name)).toEqual(['City Power', 'Gym']);
+    expect(bills[1]).toMatchObject({ category: 'other', frequency: 'monthly', nextDueDate: '2026-03-22', confidence: 0.9 });
+    expect(bills[0]).toMatchObject({ averageAmount: 88.1, lastAmount: 95, priceChanged: false });
   });
 
   it('answers inflow streams as income: steady amounts are a salary, moving ones variable', () => {

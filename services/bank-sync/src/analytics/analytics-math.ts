@@ -150,7 +150,8 @@ export function billsFromStreams(streams: StreamRow[]): AnalyticsBill[] {
       priceChanged: s.priceChanged,
       confidence: round3(s.confidence),
     }))
-    .sort((a, b) => b.confidence - a.confidence || b.averageAmount - a.averageAmount || a.name.localeCompare(b.name));
+    // Largest first: the analytics view shows the top 5 (spec §9), and rent matters more than a $12 subscription.
+    .sort((a, b) => b.averageAmount - a.averageAmount || b.confidence - a.confidence || a.name.localeCompare(b.name));
 }
 
 /** Detected recurring inflows; a paycheck whose last amount sits near its average is a 'salary'. */
