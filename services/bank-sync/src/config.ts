@@ -43,20 +43,22 @@ export const bankSyncEnvSchema = baseEnvSchema
    * Production needs BANK_TOKEN_KEY (replicas generating their own keys could not read each other's tokens);
    * `true` opts a single-instance production run (one persistent DATA_DIR) into the generated-once key file.
    */
-  BANK_GENERATE_KEYS: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()).transform((value) => value === 'true'),
+  BANK_SYNC_GENERATE_KEYS: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()).transform((value) => value === 'true'),
   /** Imports run at once per worker process. */
   SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** Replaces the first retry delay of every job (the registry says 5 s for a sync; it doubles each attempt); tests shorten it. */
   SYNC_RETRY_DELAY_MS: z.coerce.number().int().min(1).max(600_000).optional(),
+  /** A killed worker's running import is taken up again by another worker after about this long. */
+  SYNC_JOB_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   /** Delay before recurring detection runs after a sync: a burst of item syncs collapses into one run. */
   DETECT_DEBOUNCE_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
 })
   .superRefine((env, context) => {
-    if (env.NODE_ENV === 'production' && !env.BANK_GENERATE_KEYS && !env.BANK_TOKEN_KEY) {
+    if (env.NODE_ENV === 'production' && !env.BANK_SYNC_GENERATE_KEYS && !env.BANK_TOKEN_KEY) {
       context.addIssue({
         code: 'custom',
         path: ['BANK_TOKEN_KEY'],
-        message: 'required when NODE_ENV=production (every replica must share it); set BANK_GENERATE_KEYS=true to generate it once under DATA_DIR on a single instance',
+        message: 'required when NODE_ENV=production (every replica must share it); set BANK_SYNC_GENERATE_KEYS=true to generate it once under DATA_DIR on a single instance',
       });
     }
   })

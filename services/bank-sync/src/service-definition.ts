@@ -28,6 +28,7 @@ export function bankSyncModules(config: BankSyncConfig, role: 'http' | 'worker')
       processQueues: role === 'worker' ? ['bank-sync'] : [],
       concurrency: config.SYNC_CONCURRENCY,
       retryDelayMs: config.SYNC_RETRY_DELAY_MS,
+      lockDurationMs: config.SYNC_JOB_LOCK_MS,
     })),
     PlaidModule,
     ItemsModule,

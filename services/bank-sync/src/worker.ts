@@ -1,4 +1,5 @@
 import { createBankSyncWorker } from './sync/worker-app.js';
 
 // `node dist/worker.js`: imports from Plaid (scheduled, on link, on 'Sync Bank Data', on webhooks) until SIGTERM.
-await createBankSyncWorker();
+// Probes on PORT (/health, /health/ready); run it on another port than the HTTP entry on one machine.
+await createBankSyncWorker({ serveHealth: true });

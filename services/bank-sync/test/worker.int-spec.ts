@@ -62,6 +62,35 @@ describe('POST /sync/{userId} and /import-transactions/{userId}', () => {
   });
 });
 
+describe('a sync asked for while one runs', () => {
+  it('runs once more after the running pass, so what Plaid added meanwhile is imported', async () => {
+    const { h } = kit;
+    const itemId = await kit.link(h.userA);
+    await kit.waitForIdle(itemId);
+    kit.emulator.hooks.setDelay(150);
+    try {
+      const token = await kit.accessToken(itemId);
+      await kit.plaid('/sandbox/transactions/create', { access_token: token, transactions: [{ date_transacted: '2026-03-10', date_posted: '2026-03-10', amount: 7, description: 'FIRST ADDITION' }] });
+      await h.call('POST', `/sync/${h.userA.id}`);
+      const deadline = Date.now() + 5_000;
+      while ((await h.db.query(`SELECT sync_state FROM "${h.schema}".plaid_items WHERE id = $1`, [itemId])).rows[0].sync_state !== 'running') {
+        if (Date.now() > deadline) throw new Error('never running');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await kit.plaid('/sandbox/transactions/create', { access_token: token, transactions: [{ date_transacted: '2026-03-10', date_posted: '2026-03-10', amount: 8, description: 'SECOND ADDITION' }] });
+      expect((await h.call('POST', `/sync/${h.userA.id}`)).status).toBe(200);
+      const until = Date.now() + 10_000;
+      while (!(await kit.rows(itemId)).some((row) => row.name === 'SECOND ADDITION')) {
+        if (Date.now() > until) throw new Error('the follow-up pass never imported the second addition');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await kit.rows(itemId)).filter((row) => row.name.endsWith(' ADDITION'))).toHaveLength(2);
+    } finally {
+      kit.emulator.hooks.setDelay(0);
+    }
+  });
+});
+
 describe('ITEM_LOGIN_REQUIRED and repair (update mode)', () => {
   it('marks the item, does not retry, and the sandbox sign-in with item_id repairs it and imports again', async () => {
     const { h } = kit;

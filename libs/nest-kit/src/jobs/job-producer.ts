@@ -11,6 +11,11 @@ export class InvalidJobPayloadError extends Error {
 export interface EnqueueOptions {
   /** Run no earlier than this many ms from now; while it waits, adding the same job again is a no-op (debounce). */
   delayMs?: number;
+  /**
+   * While the job with this id is already running, add one follow-up (id `<id>.again`, itself collapsing)
+   * instead of nothing: a request made during a run is then served by a run that starts after it.
+   */
+  followUpIfActive?: boolean;
 }
 
 const DEFAULT_RETRY = { attempts: 3, backoffMs: 5_000 };
@@ -33,8 +38,10 @@ export class JobProducer {
    */
   async enqueue<Name extends JobName>(name: Name, payload: JobPayload<Name>, options: EnqueueOptions = {}): Promise<string> {
     const { definition, data } = this.validated(name, payload);
-    const jobId = definition.jobId(data);
-    await this.queue(definition.queue).add(name, data, { ...this.jobOptions(definition), jobId, ...(options.delayMs ? { delay: options.delayMs } : {}) });
+    const queue = this.queue(definition.queue);
+    let jobId = definition.jobId(data);
+    if (options.followUpIfActive && (await (await queue.getJob(jobId))?.isActive())) jobId = `${jobId}.again`;
+    await queue.add(name, data, { ...this.jobOptions(definition), jobId, ...(options.delayMs ? { delay: options.delayMs } : {}) });
     return jobId;
   }
 

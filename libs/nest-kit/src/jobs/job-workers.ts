@@ -52,6 +52,8 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, BeforeA
       connection: { ...this.settings.connection, maxRetriesPerRequest: null },
       prefix: this.settings.prefix,
       concurrency: this.settings.concurrency,
+      lockDuration: this.settings.lockDurationMs,
+      stalledInterval: this.settings.lockDurationMs,
     });
     worker.on('failed', (job, error) =>
       this.logger.warn(`job ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`),

@@ -14,6 +14,11 @@ export interface JobsModuleOptions {
   shutdownTimeoutMs?: number;
   /** Replaces every job's first retry delay (tests: a few ms instead of seconds); attempts stay per job. */
   retryDelayMs?: number;
+  /**
+   * How long a running job's lock lasts without renewal (default 30 s), which is also how often stalled jobs
+   * are looked for: a worker killed outright has its job picked up again after about this long.
+   */
+  lockDurationMs?: number;
 }
 
 /**
@@ -34,6 +39,7 @@ export interface JobsSettings {
   concurrency: number;
   shutdownTimeoutMs: number;
   retryDelayMs?: number;
+  lockDurationMs: number;
 }
 
 export function jobsSettings(options: JobsModuleOptions): JobsSettings {
@@ -44,5 +50,6 @@ export function jobsSettings(options: JobsModuleOptions): JobsSettings {
     concurrency: options.concurrency ?? 1,
     shutdownTimeoutMs: options.shutdownTimeoutMs ?? 25_000,
     retryDelayMs: options.retryDelayMs,
+    lockDurationMs: options.lockDurationMs ?? 30_000,
   };
 }

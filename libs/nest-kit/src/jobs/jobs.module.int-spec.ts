@@ -109,6 +109,34 @@ describe('JobsModule', () => {
     expect(await queue.getJobCounts('delayed')).toEqual({ delayed: 1 });
   });
 
+  it('adds one follow-up for a job that is running when asked to, and collapses further requests into it', async () => {
+    const started = calls<string>();
+    const followUp = calls<string>();
+    let release!: () => void;
+    @Injectable()
+    class HeldHandlers {
+      @JobHandler('sync-item')
+      syncItem(_payload: SyncItemJob, context: JobContext) {
+        if (context.id.endsWith('.again')) return followUp.record(context.id);
+        started.record('started');
+        return new Promise<void>((resolve) => (release = resolve));
+      }
+      @JobHandler('sync-user')
+      syncUser() {}
+      @JobHandler('detect-recurring')
+      detect() {}
+    }
+    const { moduleRef, queue, producer } = await compile({ processQueues: ['bank-sync'] }, [HeldHandlers]);
+    await moduleRef.init();
+    expect(await producer.enqueue('sync-item', { userId, itemId }, { followUpIfActive: true })).toBe(`${itemId}.sync`);
+    await started.done;
+    expect(await producer.enqueue('sync-item', { userId, itemId }, { followUpIfActive: true })).toBe(`${itemId}.sync.again`);
+    expect(await producer.enqueue('sync-item', { userId, itemId }, { followUpIfActive: true })).toBe(`${itemId}.sync.again`);
+    expect(await queue.getJobCounts('waiting', 'active')).toEqual({ waiting: 1, active: 1 });
+    release();
+    expect(await followUp.done).toEqual([`${itemId}.sync.again`]); // runs once the first has finished
+  });
+
   it('schedules a job every N ms under one scheduler per job id, updated not doubled, and forgets it', async () => {
     const { moduleRef, queue, producer } = await compile({});
     await moduleRef.init();

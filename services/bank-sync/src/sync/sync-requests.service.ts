@@ -24,7 +24,8 @@ export class SyncRequests {
       `UPDATE plaid_items SET sync_state = 'queued', updated_at = now() WHERE id = $1 AND user_id = $2 AND sync_state <> 'running'`,
       [itemId, userId],
     );
-    await this.jobs.enqueue('sync-item', { userId, itemId });
+    // Asked while a pass runs (new data at Plaid meanwhile): one more pass after it, not nothing.
+    await this.jobs.enqueue('sync-item', { userId, itemId }, { followUpIfActive: true });
   }
 
   /** Queues every item of the user that can sync (not those waiting for a new sign-in); answers how many. */

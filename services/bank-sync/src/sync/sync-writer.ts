@@ -86,10 +86,13 @@ async function upsertAccounts(db: QueryRunner, target: WriteTarget, changes: Pas
   return new Map(rows.map((row) => [row.plaid_account_id, row.id]));
 }
 
+/**
+ * Plaid's legacy category (what the screen shows first), then its personal finance category [primary,
+ * detailed]: the legacy 'Transfer' alone cannot tell an own-account transfer from other money moves.
+ */
 function categoriesOf(transaction: Transaction): string[] {
-  if (transaction.category?.length) return transaction.category;
-  const primary = transaction.personal_finance_category?.primary;
-  return primary ? [primary] : [];
+  const pfc = transaction.personal_finance_category;
+  return [...(transaction.category ?? []), ...[pfc?.primary, pfc?.detailed].filter((value): value is string => Boolean(value))];
 }
 
 async function upsertTransactions(db: QueryRunner, target: WriteTarget, rows: Transaction[], accountIds: Map<string, string>) {

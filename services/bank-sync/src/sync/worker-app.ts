@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { createServiceContext, RedisModule, type Clock, type ModuleImport } from '@payday/nest-kit';
 import type { BankSyncConfig } from '../config.js';
 import { bankSyncModules, serviceDefinition } from '../service-definition.js';
+import { serveWorkerHealth } from './worker-health.js';
 
 export interface WorkerOptions {
   config?: BankSyncConfig;
@@ -11,6 +12,8 @@ export interface WorkerOptions {
   databaseSchema?: string;
   /** Tests: modules added to the worker's (e.g. a stand-in handler). */
   extraImports?: ModuleImport[];
+  /** Serve GET /health and /health/ready on PORT (worker.ts does; in-process test workers do not). */
+  serveHealth?: boolean;
 }
 
 /**
@@ -18,10 +21,14 @@ export interface WorkerOptions {
  * (SYNC_CONCURRENCY at a time). On SIGTERM it stops taking jobs and lets running passes finish (a pass cut
  * short commits nothing, so a replica killed outright is also safe).
  */
-export async function createBankSyncWorker({ extraImports = [], ...options }: WorkerOptions = {}): Promise<INestApplicationContext> {
+export async function createBankSyncWorker({ extraImports = [], serveHealth = false, ...options }: WorkerOptions = {}): Promise<INestApplicationContext> {
+  let resolved: BankSyncConfig | undefined;
   const context = await createServiceContext(serviceDefinition, {
     ...options,
-    imports: (config) => [RedisModule.forRoot(() => config.REDIS_URL), ...bankSyncModules(config, 'worker'), ...extraImports],
+    imports: (config) => {
+      resolved = config;
+      return [RedisModule.forRoot(() => config.REDIS_URL), ...bankSyncModules(config, 'worker'), ...extraImports];
+    },
   });
   try {
     await context.init();
@@ -29,6 +36,15 @@ export async function createBankSyncWorker({ extraImports = [], ...options }: Wo
     // A missing job handler (or any start-up failure) must not leave connections open.
     await context.close().catch(() => undefined);
     throw error;
+  }
+  if (serveHealth && resolved) {
+    const server = await serveWorkerHealth(context, resolved.PORT, resolved.HOST);
+    // Closed with the context (after the workers drained): probes answer until then.
+    const close = context.close.bind(context);
+    context.close = async () => {
+      await close();
+      await new Promise((resolve) => server.close(resolve));
+    };
   }
   context.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   return context;
