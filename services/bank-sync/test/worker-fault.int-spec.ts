@@ -224,3 +224,24 @@ it('two workers importing the same item at once leave the same rows as a clean r
   expect(await rowsSnapshot()).toEqual(cleanRun);
   expect(await syncState()).toMatchObject({ sync_state: 'idle', last_error: null });
 });
+
+it('SIGTERM lets the running pass finish and commit before the worker exits (drain)', async () => {
+  expect(cleanRun).toBeDefined();
+  await db.query(`DELETE FROM bank_sync.bank_transactions WHERE item_id = $1`, [item.id]);
+  await db.query(`UPDATE bank_sync.plaid_items SET cursor = NULL, sync_state = 'queued' WHERE id = $1`, [item.id]);
+  emulator.hooks.setDelay(40); // a pass of ~21 pages now takes about a second
+  try {
+    await enqueue(`${item.id}.sync`);
+    await until(async () => (await syncState()).sync_state === 'running', 'the pass to start');
+    const live = workers.filter((worker) => worker.child.exitCode === null && worker.child.signalCode === null);
+    const exits = live.map((worker) => new Promise<string>((resolve) => worker.child.once('exit', (code, signal) => resolve(`${code ?? ''}${signal ?? ''}`))));
+    for (const worker of live) worker.child.kill('SIGTERM');
+    // Nest closes the app (workers drain), then re-raises SIGTERM to end the process.
+    expect(await Promise.all(exits)).toEqual(live.map(() => 'SIGTERM'));
+  } finally {
+    emulator.hooks.setDelay(0);
+  }
+  // No worker is left, so the pass that was running when the signal came finished and committed.
+  expect(await syncState()).toMatchObject({ sync_state: 'idle', cursor: expect.any(String) });
+  expect(await rowsSnapshot()).toEqual(cleanRun);
+});
