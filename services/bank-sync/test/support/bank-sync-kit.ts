@@ -53,6 +53,7 @@ export interface BankSyncKit {
   /** The item's Plaid access token (decrypted as the service does), for emulator calls. */
   accessToken(itemId: string): Promise<string>;
   /** Calls an emulator endpoint as a Plaid client would. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Plaid's JSON answers, read field by field in tests
   plaid(path: string, body: Record<string, unknown>): Promise<{ status: number; body: any }>;
   waitForIdle(itemId: string, timeoutMs?: number): Promise<{ sync_state: string; status: string }>;
   rows(itemId: string): Promise<TransactionRow[]>;
