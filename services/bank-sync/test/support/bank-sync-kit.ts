@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable, Module, type INestApplicationContext } from '@nestjs/common';
-import { fixedClock, JobHandler, MissingJobHandlerError, type Clock } from '@payday/nest-kit';
+import type { INestApplicationContext } from '@nestjs/common';
+import { fixedClock, type Clock } from '@payday/nest-kit';
 import { startServiceHarness, TEST_NOW, type ServiceHarness, type TestUser } from '@payday/nest-kit/testing';
 // @ts-expect-error the emulator is plain ESM JavaScript without type declarations
 import { EMULATOR_CLIENT_ID, EMULATOR_SECRET, startPlaidEmulator } from '../../../../tools/plaid-emulator/plaid-emulator.mjs';
@@ -9,15 +9,6 @@ import { TokenVault } from '../../src/plaid/token-vault.js';
 import { serviceDefinition } from '../../src/service-definition.js';
 import { ItemSyncService } from '../../src/sync/item-sync.service.js';
 import { createBankSyncWorker } from '../../src/sync/worker-app.js';
-
-/** Stands in for detection's handler while DetectionModule has none (the worker refuses to start without one). */
-@Injectable()
-class DetectionStandIn {
-  @JobHandler('detect-recurring')
-  detect() {}
-}
-@Module({ providers: [DetectionStandIn] })
-class DetectionStandInModule {}
 
 /** The emulator's handle (tools/plaid-emulator/plaid-emulator.mjs). */
 export interface PlaidEmulator {
@@ -110,14 +101,7 @@ export async function startBankSyncKit(options: { clock?: Clock; maxPurchasesPer
     emulator,
     worker: null,
     async startWorker() {
-      const options = { config: h.config, clock, databaseSchema: h.schema };
-      try {
-        kit.worker = await createBankSyncWorker(options);
-      } catch (error) {
-        const onlyDetection = error instanceof MissingJobHandlerError && error.missing.every(({ job }) => job === 'detect-recurring');
-        if (!onlyDetection) throw error;
-        kit.worker = await createBankSyncWorker({ ...options, extraImports: [DetectionStandInModule] });
-      }
+      kit.worker = await createBankSyncWorker({ config: h.config, clock, databaseSchema: h.schema });
       return kit.worker;
     },
     syncNow(userId, itemId) {
