@@ -225,11 +225,20 @@ describe('plaid emulator through the real plaid client', () => {
     const repair = (username, password) =>
       fetch(`${emulator.url}/sandbox/item/repair`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'PLAID-CLIENT-ID': EMULATOR_CLIENT_ID, 'PLAID-SECRET': EMULATOR_SECRET },
+        headers: {
+          'content-type': 'application/json',
+          'PLAID-CLIENT-ID': EMULATOR_CLIENT_ID,
+          'PLAID-SECRET': EMULATOR_SECRET,
+        },
         body: JSON.stringify({ access_token, username, password }),
       }).then(async (response) => ({ status: response.status, body: await response.json() }));
-    expect(await repair('user_good', 'wrong')).toMatchObject({ status: 400, body: { error_code: 'INVALID_CREDENTIALS' } });
-    expect((await plaidError(() => plaid.transactionsSync({ access_token }))).error_code).toBe('ITEM_LOGIN_REQUIRED');
+    expect(await repair('user_good', 'wrong')).toMatchObject({
+      status: 400,
+      body: { error_code: 'INVALID_CREDENTIALS' },
+    });
+    expect((await plaidError(() => plaid.transactionsSync({ access_token }))).error_code).toBe(
+      'ITEM_LOGIN_REQUIRED',
+    );
     expect(await repair('user_good', 'pass_good')).toMatchObject({ status: 200, body: { repaired: true } });
     const { data } = await plaid.transactionsSync({ access_token, count: 1 });
     expect(data.added).toHaveLength(1);
