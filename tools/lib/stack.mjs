@@ -9,7 +9,6 @@ import { forEachLine, stopChild } from './processes.mjs';
 import { findFreePort, isPortFree, waitForHttpOk } from './network.mjs';
 
 const READY_TIMEOUT_MS = 60_000;
-const WORKER_SETTLE_MS = 1500;
 const LOG_TAIL_LINES = 30;
 
 /** Services that are both built (`services/<name>/dist/main.js`) and declared in kong.yml, sorted by name. */
@@ -112,11 +111,11 @@ export async function startStack({
     process.off('exit', killOnExit);
   };
 
-  const spawnEntry = (name, entry, logName) => {
+  const spawnEntry = (name, entry, logName, port) => {
     const tail = [];
     const child = spawn(process.execPath, [join(servicesDir, name, 'dist', entry)], {
       cwd: join(servicesDir, name),
-      env: serviceEnv({ baseEnv: env, port: ports[name], ports, portOffset, databaseUrl, redisUrl, dataDir, appUrl }),
+      env: serviceEnv({ baseEnv: env, port, ports, portOffset, databaseUrl, redisUrl, dataDir, appUrl }),
       stdio: ['ignore', 'pipe', 'pipe'],
       // Own process group: Ctrl-C reaches only the launcher, which then stops services in order.
       detached: true,
@@ -133,7 +132,7 @@ export async function startStack({
   };
 
   for (const name of names) {
-    const { child, tail } = spawnEntry(name, 'main.js', name);
+    const { child, tail } = spawnEntry(name, 'main.js', name, ports[name]);
     services[name] = { port: ports[name], url: `http://127.0.0.1:${ports[name]}`, child, tail };
   }
 
@@ -160,18 +159,22 @@ export async function startStack({
     throw new Error(failures.join('\n'));
   }
 
-  // Workers (same package, second entry point) start once their service has migrated the schema. They have no
-  // HTTP port: one that exits within its first moments failed to start.
+  // Workers (same package, second entry point) start once their service has migrated the schema. They serve
+  // only /health and /health/ready, on a free port of their own.
   const workers = discoverWorkers(names, { servicesDir });
   for (const name of workers) {
-    const worker = spawnEntry(name, 'worker.js', `${name}-worker`);
-    await new Promise((resolve) => setTimeout(resolve, WORKER_SETTLE_MS));
-    const exit = worker.child.exitCode ?? worker.child.signalCode;
-    if (exit !== null) {
+    const workerPort = await findFreePort();
+    const worker = spawnEntry(name, 'worker.js', `${name}-worker`, workerPort);
+    try {
+      await waitForHttpOk(`http://127.0.0.1:${workerPort}/health/ready`, {
+        timeoutMs: READY_TIMEOUT_MS,
+        shouldStop: () => (worker.child.exitCode !== null || worker.child.signalCode !== null ? `exited with ${worker.child.exitCode ?? worker.child.signalCode}` : null),
+      });
+    } catch (error) {
       await stop();
-      throw new Error(`The ${name} worker did not start (exited with ${exit})\n--- last log lines ---\n${worker.tail.join('\n')}`);
+      throw new Error(`The ${name} worker did not start: ${error.message}\n--- last log lines ---\n${worker.tail.join('\n')}`);
     }
-    log(`Worker ${name} is running`);
+    log(`Worker ${name} is ready (health on port ${workerPort})`);
   }
 
   const upstreams = Object.fromEntries(names.map((name) => [name, services[name].url]));
