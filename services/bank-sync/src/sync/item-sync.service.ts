@@ -19,6 +19,8 @@ export type SyncOutcome =
 export interface SyncOptions {
   /** False while the job has retries left: a retryable failure leaves the item 'queued', not 'failed'. */
   finalAttempt?: boolean;
+  /** Asked for during a running pass (a follow-up job): run a new pass after it instead of joining it. */
+  afterRunning?: boolean;
 }
 
 interface ItemRow {
@@ -54,6 +56,10 @@ export class ItemSyncService {
 
   syncItem(userId: string, itemId: string, options: SyncOptions = {}): Promise<SyncOutcome> {
     const joined = this.running.get(itemId);
+    if (joined && options.afterRunning) {
+      // Several follow-ups waiting for the same pass then share the one pass after it.
+      return joined.catch(() => undefined).then(() => this.syncItem(userId, itemId, { ...options, afterRunning: false }));
+    }
     if (joined) return joined;
     const pass = this.lockedPass(userId, itemId, options).finally(() => this.running.delete(itemId));
     this.running.set(itemId, pass);

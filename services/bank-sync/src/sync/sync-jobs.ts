@@ -18,7 +18,11 @@ export class SyncJobs {
   @JobHandler('sync-item')
   async syncItem({ userId, itemId }: SyncItemJob, context: JobContext) {
     try {
-      await this.itemSync.syncItem(userId, itemId, { finalAttempt: context.attempt >= context.maxAttempts });
+      await this.itemSync.syncItem(userId, itemId, {
+        finalAttempt: context.attempt >= context.maxAttempts,
+        // SyncRequests' follow-up (`<item>.sync.again`, added while a pass ran): a pass of its own, after that one.
+        afterRunning: context.id.endsWith('.again'),
+      });
     } catch (error) {
       if (error instanceof PlaidCallError && !error.retryable) throw new UnrecoverableError(error.message);
       throw error;
