@@ -16,6 +16,8 @@ export const BANK_SYNC_ERRORS = {
   NO_BANK_LINKED: { status: 404, message: BANK_SYNC_MESSAGES.noBankLinked },
   GENERATOR_SANDBOX_ONLY: { status: 403, message: BANK_SYNC_MESSAGES.generatorSandboxOnly },
   GENERATOR_KIND_INVALID: { status: 400, message: BANK_SYNC_MESSAGES.generatorKindInvalid },
+  /** No Plaid keys (and no emulator), or Plaid refuses them: spec part 2 §8's setup message. */
+  PLAID_NOT_CONFIGURED: { status: 503, message: BANK_SYNC_MESSAGES.credentialsMissing },
 } as const satisfies DomainErrorCatalog;
 export type BankSyncErrorCode = keyof typeof BANK_SYNC_ERRORS;
 
