@@ -106,3 +106,16 @@ describe('link and exchange', () => {
     expect(again.body.message).toBe(BANK_SYNC_MESSAGES.publicTokenInvalid);
   });
 });
+
+describe('without Plaid keys', () => {
+  it("answers 503 with §8's setup message and calls nobody", async () => {
+    const bare = await startBankSyncKit({ env: { PLAID_CLIENT_ID: '', PLAID_SECRET: '' } });
+    try {
+      const answer = await bare.h.call('POST', '/create-link-token', { body: { user_id: bare.h.userA.id } });
+      expect(answer.status).toBe(503);
+      expect(answer.body.message).toBe(BANK_SYNC_MESSAGES.credentialsMissing);
+    } finally {
+      await bare.close();
+    }
+  });
+});

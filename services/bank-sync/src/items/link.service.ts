@@ -101,6 +101,7 @@ export class LinkService {
 
   /** Plaid's refusals as our answers; the details go to the log, not to the client. */
   private async plaidCall<T>(call: () => Promise<T>): Promise<T> {
+    if (!this.plaid.configured) throw new BankSyncError('PLAID_NOT_CONFIGURED');
     try {
       return await call();
     } catch (error) {
@@ -108,6 +109,7 @@ export class LinkService {
       this.logger.warn(`Plaid refused a link call: ${error.code}`);
       if (BAD_CREDENTIALS.has(error.code)) throw new BankSyncError('INVALID_SANDBOX_CREDENTIALS');
       if (error.code === 'INVALID_PUBLIC_TOKEN') throw new BankSyncError('PUBLIC_TOKEN_INVALID');
+      if (error.code === 'INVALID_API_KEYS') throw new BankSyncError('PLAID_NOT_CONFIGURED');
       throw new BankSyncError('PLAID_UNAVAILABLE');
     }
   }

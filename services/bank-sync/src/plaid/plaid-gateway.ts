@@ -54,11 +54,14 @@ export class PlaidGateway {
   readonly sandbox: boolean;
   /** The emulator (PLAID_BASE_URL): also offers /sandbox/item/repair. */
   readonly emulated: boolean;
+  /** Keys are set (PLAID_CLIENT_ID and PLAID_SECRET); without them no call can succeed. */
+  readonly configured: boolean;
   private readonly client: PlaidApi;
   private readonly basePath: string;
 
   constructor(@InjectServiceConfig() private readonly config: BankSyncConfig) {
     this.emulated = Boolean(config.PLAID_BASE_URL);
+    this.configured = Boolean(config.PLAID_CLIENT_ID && config.PLAID_SECRET);
     this.sandbox = this.emulated || config.PLAID_ENV === 'sandbox';
     this.basePath = (config.PLAID_BASE_URL ?? PlaidEnvironments[config.PLAID_ENV]).replace(/\/$/, '');
     this.client = new PlaidApi(
