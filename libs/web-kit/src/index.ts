@@ -15,6 +15,8 @@ export {
   shouldRefreshOnTick,
   withRefreshBackoff,
 } from './auth/session-refresh.js';
+export { GroupedBarChart, niceMax } from './charts/GroupedBarChart.js';
+export type { BarGroup, BarSeries, GroupedBarChartProps } from './charts/GroupedBarChart.js';
 export { formatMoney, formatDate, INVALID_DATE_TEXT } from './format/format.js';
 export { useDocumentTitle } from './hooks/useDocumentTitle.js';
 export { Alert } from './ui/Alert.js';

@@ -1,15 +1,21 @@
 import type { BankAnalyticsDto } from '@payday/contracts';
-import { Alert, Badge, Button, Spinner, formatDate } from '@payday/web-kit';
+import { Alert, Badge, Button, GroupedBarChart, Spinner, formatDate, type BarGroup } from '@payday/web-kit';
 import type { ReactNode } from 'react';
 import { useAnalytics } from '../hooks/bank-queries.js';
-import { formatMoney, humanize } from '../model/format.js';
+import { formatMoney, humanize, monthLabel } from '../model/format.js';
 import { TEXT, TOP_BILLS } from '../model/messages.js';
 import { CategoryBars } from './CategoryBars.js';
 import { ConfidenceBadge } from './ConfidenceBadge.js';
-import { MonthlyChart } from './MonthlyChart.js';
 
 const TREND_TEXT = { improving: '▲ Improving', declining: '▼ Declining', stable: '■ Stable' } as const;
 const TREND_TONE = { improving: 'success', declining: 'danger', stable: 'neutral' } as const;
+const CHART_SERIES = [{ label: 'Income' }, { label: 'Expenses' }];
+
+/** A month of the breakdown (dollars) as a chart group: "Jun 26", or 'Jun' when the chart is narrow. */
+function monthGroup(m: BankAnalyticsDto['monthlyBreakdown'][number]): BarGroup {
+  const label = monthLabel(m.month);
+  return { key: m.month, label, shortLabel: label.split(' ')[0], values: [m.income, m.expenses] };
+}
 
 /** Nothing imported yet: no money either way and nothing detected. */
 export function hasNoData(analytics: BankAnalyticsDto): boolean {
@@ -88,7 +94,14 @@ export function AnalyticsTab({ userId }: { userId: string }) {
 
       <div className="ca-grid-2">
         <div className="ca-panel">
-          <MonthlyChart months={analytics.monthlyBreakdown} />
+          <GroupedBarChart
+            className="ca-chart"
+            title="Monthly income vs. expenses"
+            series={CHART_SERIES}
+            groups={analytics.monthlyBreakdown.map(monthGroup)}
+            tableCaption="Income and expenses by month"
+            differenceLabel="Net"
+          />
         </div>
         <div className="ca-panel">
           <h3 className="ca-panel__title">Expenses by category</h3>

@@ -1,22 +1,23 @@
 import type { DashboardResponse } from '@payday/contracts';
 import { MONTH_NAMES, parseIsoDate } from '@payday/finance-rules';
-import { Card } from '@payday/web-kit';
+import { Card, GroupedBarChart, type BarGroup } from '@payday/web-kit';
 import { CATEGORY_LABELS } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
-import { IncomeBillsChart, type MonthFigures } from './IncomeBillsChart.js';
 import { Money } from './Money.js';
 
-/** 'Mar '26' for the chart's axis. */
-function monthLabel(month: string): string {
-  const { year, month: m } = parseIsoDate(month);
-  return `${MONTH_NAMES[m - 1]!.slice(0, 3)} '${String(year).slice(2)}`;
+const CHART_SERIES = [{ label: 'Income' }, { label: 'Bills' }];
+
+/** A month of the server's analytics (cents) as a chart group (dollars): 'Mar '26', or 'Mar' when narrow. */
+function monthGroup(m: DashboardResponse['analytics']['months'][number]): BarGroup {
+  const { year, month } = parseIsoDate(m.month);
+  const short = MONTH_NAMES[month - 1]!.slice(0, 3);
+  return { key: m.month, label: `${short} '${String(year).slice(2)}`, shortLabel: short, values: [m.incomeCents / 100, m.billsCents / 100] };
 }
 
 /** spec part 2 §2: the Financial Analytics block, as the server computed it from the user's bills and income. */
 export function AnalyticsBlock({ dashboard }: { dashboard: DashboardResponse }) {
   const empty = dashboard.bills.length === 0 && dashboard.income.length === 0;
   const categories = dashboard.analytics.billsByCategory;
-  const months: MonthFigures[] = dashboard.analytics.months.map((m) => ({ ...m, label: monthLabel(m.month) }));
   const maxCategory = Math.max(1, ...categories.map((c) => c.totalCents));
   return (
     <Card className="db-section" aria-labelledby="db-analytics-title">
@@ -53,7 +54,13 @@ export function AnalyticsBlock({ dashboard }: { dashboard: DashboardResponse }) 
               <dd className="db-money">{dashboard.summary.savingsRatePercent}%</dd>
             </div>
           </dl>
-          <IncomeBillsChart months={months} />
+          <GroupedBarChart
+            title="Income vs. bills by month"
+            series={CHART_SERIES}
+            groups={dashboard.analytics.months.map(monthGroup)}
+            tableCaption="Income and bills by month"
+            differenceLabel="Net"
+          />
           <div>
             <h3 className="db-window__title">Bills by category this month</h3>
             {categories.length === 0 ? (
