@@ -73,10 +73,10 @@ describe(`${BANK_SYNC_PATTERNS.fullSync} (finance → bank-sync)`, () => {
     expect(states).toEqual({ [first]: 'queued', [second]: 'queued', [needsSignIn]: 'idle', [others]: 'idle' });
   });
 
-  it('says the bank needs a new sign-in when every linked bank waits for one', async () => {
+  it('answers not ok, saying the bank needs a new sign-in, when every linked bank waits for one', async () => {
     await insertItem(kit.h.userA.id, '2026-03-01T00:00:00Z', 'login_required');
     expect(await ask<FullSyncReply>(BANK_SYNC_PATTERNS.fullSync, { userId: kit.h.userA.id })).toEqual({
-      ok: true,
+      ok: false,
       message: BANK_SYNC_MESSAGES.loginRequired,
       itemCount: 1,
       lastSyncedAt: '2026-03-01T00:00:00.000Z',
@@ -113,6 +113,14 @@ describe("finance's POST /sync-bank-data against the real bank-sync", () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: BANK_SYNC_MESSAGES.syncQueued, lastSyncedAt: '2026-03-10T09:30:00.000Z' });
     expect((await q(`SELECT sync_state FROM bs.plaid_items WHERE id = $1`, [itemId])).rows[0].sync_state).toBe('queued');
+  });
+
+  it('answers success false with the sign-in message when every linked bank needs a new sign-in', async () => {
+    const { h } = kit;
+    await insertItem(h.userA.id, '2026-03-01T00:00:00Z', 'login_required');
+    const response = await finance!.call('POST', '/sync-bank-data', { token: h.userA.token });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: false, message: BANK_SYNC_MESSAGES.loginRequired, lastSyncedAt: '2026-03-01T00:00:00.000Z' });
   });
 
   it('answers the no-bank message when the user has linked nothing', async () => {

@@ -23,9 +23,10 @@ export class BankSyncMessageController {
     const { userId } = parsed.data;
     const queued = await this.syncRequests.queueUser(userId);
     const { itemCount, lastSyncedAt } = await this.status.of(userId);
-    // Every linked bank waits for a new sign-in: say so rather than promise an import that cannot run.
-    const message = queued === 0 && itemCount > 0 ? BANK_SYNC_MESSAGES.loginRequired : BANK_SYNC_MESSAGES.syncQueued;
-    return { ok: true, message, itemCount, lastSyncedAt };
+    // Every linked bank waits for a new sign-in: nothing was started, so not ok (finance shows it as a
+    // failure with this message, not as a green success).
+    if (queued === 0 && itemCount > 0) return { ok: false, message: BANK_SYNC_MESSAGES.loginRequired, itemCount, lastSyncedAt };
+    return { ok: true, message: BANK_SYNC_MESSAGES.syncQueued, itemCount, lastSyncedAt };
   }
 
   @MessagePattern(BANK_SYNC_PATTERNS.syncStatus)
