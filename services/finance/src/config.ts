@@ -6,5 +6,20 @@ export const financeEnvSchema = baseEnvSchema.extend({
   AUTH_JWKS_URL: z.string().url().default('http://127.0.0.1:3102/.well-known/jwks.json'),
   /** How long POST /sync-bank-data waits for bank-sync's reply over the Redis transport before falling back. */
   BANK_SYNC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * The stack's Redis key prefix. Finance writes one kind of key: the `sync-user` job of POST /sync-bank-data's
+   * fallback, on bank-sync's BullMQ queue, so it must be bank-sync's REDIS_KEY_PREFIX. A stack that sets one
+   * prefix for every service (tools/bin/test.mjs) needs nothing more; unset, both default to 'bank-sync:'.
+   */
+  REDIS_KEY_PREFIX: z.string().min(1).optional(),
+  /** bank-sync's REDIS_KEY_PREFIX when a deployment gives bank-sync a prefix of its own. */
+  BANK_SYNC_REDIS_KEY_PREFIX: z.string().min(1).optional(),
 });
+
+/** bank-sync's default REDIS_KEY_PREFIX (services/bank-sync/src/config.ts). */
+const BANK_SYNC_DEFAULT_KEY_PREFIX = 'bank-sync:';
+
+/** The key prefix of bank-sync's BullMQ queue, as bank-sync computes it (JobsModule keyPrefix). */
+export const bankSyncQueueKeyPrefix = (config: FinanceConfig): string =>
+  config.BANK_SYNC_REDIS_KEY_PREFIX ?? config.REDIS_KEY_PREFIX ?? BANK_SYNC_DEFAULT_KEY_PREFIX;
 export type FinanceConfig = z.output<typeof financeEnvSchema>;

@@ -1,8 +1,8 @@
-import { AuthKitModule, defineService } from '@payday/nest-kit';
+import { AuthKitModule, defineService, JobsModule } from '@payday/nest-kit';
 import { BankSyncModule } from './bank-sync/bank-sync.module.js';
 import { Bill } from './bills/bill.entity.js';
 import { BillsModule } from './bills/bills.module.js';
-import { financeEnvSchema } from './config.js';
+import { bankSyncQueueKeyPrefix, financeEnvSchema } from './config.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
 import { IncomeSource } from './income/income-source.entity.js';
 import { IncomeModule } from './income/income.module.js';
@@ -25,6 +25,8 @@ export const serviceDefinition = defineService({
   transport: 'redis',
   imports: (config) => [
     AuthKitModule.forRoot(() => ({ jwksUrl: config.AUTH_JWKS_URL })),
+    // Producer only (no processQueues): POST /sync-bank-data's fallback puts `sync-user` on bank-sync's queue.
+    JobsModule.forRoot(() => ({ redisUrl: config.REDIS_URL, keyPrefix: bankSyncQueueKeyPrefix(config) })),
     BillsModule,
     IncomeModule,
     SavingsGoalsModule,

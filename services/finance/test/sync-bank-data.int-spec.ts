@@ -1,6 +1,8 @@
 import { BANK_SYNC_MESSAGES, FINANCE_MESSAGES, SyncBankDataResponseSchema } from '@payday/contracts';
+import { bullPrefix } from '@payday/nest-kit';
 import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
-import type { FinanceConfig } from '../src/config.js';
+import { Redis } from 'ioredis';
+import { bankSyncQueueKeyPrefix, type FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 import { startBankSyncStandIn, type BankSyncStandIn } from './support/bank-sync-stand-in.js';
 
@@ -20,17 +22,30 @@ beforeAll(async () => {
     redisUrl: redis.url,
     env: { BANK_SYNC_TIMEOUT_MS: '700' },
   });
+  keys = new Redis(redis.url);
 });
 afterAll(async () => {
+  keys?.disconnect();
   await h?.close();
   await bank?.close();
   await redis?.stop();
 });
-beforeEach(() => {
+beforeEach(async () => {
   bank.received.length = 0;
   bank.fullSync = { fail: true };
   bank.syncStatus = { fail: true };
+  const queueKeys = await keys.keys(`${queuePrefix()}*`);
+  if (queueKeys.length) await keys.del(...queueKeys);
 });
+
+/** Where bank-sync's worker looks: `<REDIS_KEY_PREFIX>bull:bank-sync:<job id>` (nest-kit's JobsModule). */
+const queuePrefix = () => `${bullPrefix(bankSyncQueueKeyPrefix(h.config))}:bank-sync:`;
+/** The `sync-user` job waiting on bank-sync's queue for that user, with its deterministic id. */
+async function queuedSyncUser(userId: string) {
+  const job = await keys.hgetall(`${queuePrefix()}${userId}.sync-user`);
+  const waiting = await keys.lrange(`${queuePrefix()}wait`, 0, -1);
+  return job.name ? { name: job.name, data: JSON.parse(job.data), waiting: waiting.includes(`${userId}.sync-user`) } : null;
+}
 
 const sync = (token?: string | null) => h.call('POST', '/sync-bank-data', token === undefined ? {} : { token });
 
@@ -57,35 +72,54 @@ describe('POST /api/financial/sync-bank-data', () => {
     expect(response.body).toEqual({ success: false, message: FINANCE_MESSAGES.noBankConnected, lastSyncedAt: null });
   });
 
-  it("falls back when the full sync fails: 'Bank data synced successfully' with the last sync (spec §8)", async () => {
-    bank.syncStatus = { reply: () => ({ itemCount: 1, lastSyncedAt: LAST_SYNC }) };
+  it("falls back when the full sync fails: puts the user's sync on bank-sync's queue, 'Bank data synced successfully' (spec §8)", async () => {
     const response = await sync();
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ success: true, message: 'Bank data synced successfully', lastSyncedAt: LAST_SYNC });
-    expect(bank.received.map((r) => r.pattern)).toEqual(['bank-sync.full-sync', 'bank-sync.sync-status']);
+    expect(response.body).toEqual({ success: true, message: 'Bank data synced successfully', lastSyncedAt: null });
+    expect(bank.received.map((r) => r.pattern)).toEqual(['bank-sync.full-sync']);
+    expect(await queuedSyncUser(h.userA.id)).toEqual({ name: 'sync-user', data: { userId: h.userA.id }, waiting: true });
+    expect(await queuedSyncUser(h.userB.id)).toBeNull();
+    // Pressed again while it waits: the same job id, still one job.
+    expect((await sync()).body.message).toBe(FINANCE_MESSAGES.syncFallbackSucceeded);
+    expect((await keys.lrange(`${queuePrefix()}wait`, 0, -1))).toEqual([`${h.userA.id}.sync-user`]);
   });
 
   it('falls back when the full sync does not answer in time', async () => {
     bank.fullSync = { silent: true };
-    bank.syncStatus = { reply: () => ({ itemCount: 1, lastSyncedAt: null }) };
     const started = Date.now();
     const response = await sync();
     expect(response.body).toEqual({ success: true, message: FINANCE_MESSAGES.syncFallbackSucceeded, lastSyncedAt: null });
     expect(Date.now() - started).toBeLessThan(5000);
+    expect(await queuedSyncUser(h.userA.id)).toMatchObject({ name: 'sync-user', waiting: true });
   });
 
   it('falls back when bank-sync refuses the full sync (ok false)', async () => {
     bank.fullSync = { reply: () => ({ ok: false, message: 'busy', itemCount: 1, lastSyncedAt: null }) };
-    bank.syncStatus = { reply: () => ({ itemCount: 1, lastSyncedAt: LAST_SYNC }) };
     expect((await sync()).body.message).toBe(FINANCE_MESSAGES.syncFallbackSucceeded);
+    expect(await queuedSyncUser(h.userA.id)).toMatchObject({ name: 'sync-user', waiting: true });
+  });
+
+  it('answers success false with the sign-in message when every linked bank needs a new sign-in, and queues nothing', async () => {
+    bank.fullSync = { reply: () => ({ ok: false, message: BANK_SYNC_MESSAGES.loginRequired, itemCount: 2, lastSyncedAt: LAST_SYNC }) };
+    const response = await sync();
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: false, message: BANK_SYNC_MESSAGES.loginRequired, lastSyncedAt: LAST_SYNC });
+    expect(await queuedSyncUser(h.userA.id)).toBeNull();
   });
 
   it("answers 503 'Failed to sync bank data. Please try again.' when both fail, without internals", async () => {
     bank.fullSync = { fail: true };
-    bank.syncStatus = { silent: true };
-    const response = await sync();
-    expect(response.status).toBe(503);
-    expect(response.body).toEqual({ message: 'Failed to sync bank data. Please try again.' });
+    // Redis refuses writes (out of memory) but still carries the transport: the job cannot be added.
+    await keys.config('SET', 'maxmemory-policy', 'noeviction');
+    await keys.config('SET', 'maxmemory', '1');
+    try {
+      const response = await sync();
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ message: 'Failed to sync bank data. Please try again.' });
+    } finally {
+      await keys.config('SET', 'maxmemory', '0');
+    }
+    expect(await queuedSyncUser(h.userA.id)).toBeNull();
   });
 
   it('takes no body: a JSON content type with an empty body is fine', async () => {

@@ -3,9 +3,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import {
   BANK_SYNC_PATTERNS,
   FullSyncReplySchema,
-  SyncStatusReplySchema,
   type FullSyncReply,
-  type SyncStatusReply,
 } from '@payday/contracts';
 import { createRedisClient, InjectServiceConfig } from '@payday/nest-kit';
 import { firstValueFrom, timeout } from 'rxjs';
@@ -26,11 +24,6 @@ export class BankSyncClient implements OnModuleDestroy {
   /** Queues a sync of every linked item of the user. */
   fullSync(userId: string): Promise<FullSyncReply> {
     return this.ask(BANK_SYNC_PATTERNS.fullSync, userId, FullSyncReplySchema);
-  }
-
-  /** The user's linked-item count and last completed sync. */
-  syncStatus(userId: string): Promise<SyncStatusReply> {
-    return this.ask(BANK_SYNC_PATTERNS.syncStatus, userId, SyncStatusReplySchema);
   }
 
   async onModuleDestroy(): Promise<void> {
