@@ -7,7 +7,7 @@ import { DashboardPage } from './DashboardPage.js';
 import { localToday } from './model/dashboard-model.js';
 import { MESSAGES, VIEW_STORAGE_KEY } from './model/messages.js';
 import { dashboardBody, fixtureRows, jsonResponse, NO_ROWS, timelineBody, type FixtureRows } from './test/fixtures.js';
-import { renderWithProviders, TEST_USER } from './test/render.js';
+import { renderWithProviders, TEST_USER } from '@payday/web-kit/testing';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -99,7 +99,7 @@ describe('DashboardPage overview', () => {
   });
 
   it('greets by e-mail local part and shows the Admin badge for admins', async () => {
-    renderWithProviders(<DashboardPage />, { ...TEST_USER, firstName: '', role: 'admin' });
+    renderWithProviders(<DashboardPage />, { user: { ...TEST_USER, firstName: '', role: 'admin' } });
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toContain('Hi sam.rivera!');
     expect(within(heading).getByText('Admin')).toBeInTheDocument();

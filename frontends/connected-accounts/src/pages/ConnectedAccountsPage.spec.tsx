@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConnectedAccountsPage } from './ConnectedAccountsPage.js';
 import { account, accountsBody, analyticsBody, item, ITEM_ID, LOCKED_ITEM_ID, minutesAgo, suggestionsBody, transaction } from '../test/fixtures.js';
-import { renderWithProviders, TEST_USER } from '../test/render.js';
+import { renderWithProviders, TEST_USER } from '@payday/web-kit/testing';
 import { fail, serveApi, type StubServer } from '../test/server.js';
 
 let server: StubServer;

@@ -4,7 +4,7 @@ import { BANK_SYNC_ENDPOINTS, type AccountsResponse, type Endpoint } from '@payd
 import { ApiError, type ApiClient } from '@payday/web-kit';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../model/messages.js';
-import { renderWithProviders } from '../test/render.js';
+import { renderWithProviders } from '@payday/web-kit/testing';
 import { stubFinanceApi } from '../test/stub-api.js';
 import { lastUpdatedText, SyncButton } from './SyncButton.js';
 

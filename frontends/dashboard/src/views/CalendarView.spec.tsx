@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../model/messages.js';
 import { monthGrid } from '../model/timeline.js';
-import { renderWithProviders } from '../test/render.js';
+import { renderWithProviders } from '@payday/web-kit/testing';
 import { stubFinanceApi, type StubRequest } from '../test/stub-api.js';
 import { CalendarView } from './CalendarView.js';
 
