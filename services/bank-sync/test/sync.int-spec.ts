@@ -56,14 +56,14 @@ describe('a first import', () => {
 
   it('replaces each pending transaction by its posted one on a later page (pending id in removed, posted one with pending_transaction_id)', async () => {
     const log = (await kit.emulated(itemId)).log;
-    const posted = log.filter((entry) => entry.type === 'added' && (entry.transaction as { pending_transaction_id?: string }).pending_transaction_id);
+    const posted = log.filter((entry) => entry.type === 'added' && entry.transaction.pending_transaction_id);
     expect(posted.length).toBeGreaterThan(0);
     const pageOf = (id: string) => Math.floor(log.findIndex((entry) => entry.transaction.transaction_id === id) / 500);
-    for (const entry of posted) expect(pageOf((entry.transaction as { pending_transaction_id: string }).pending_transaction_id)).toBeLessThan(pageOf(entry.transaction.transaction_id));
+    for (const entry of posted) expect(pageOf(entry.transaction.pending_transaction_id!)).toBeLessThan(pageOf(entry.transaction.transaction_id));
     const rows = await kit.rows(itemId);
     const ids = new Set(rows.map((row) => row.plaid_transaction_id));
     for (const entry of posted) {
-      const pendingId = (entry.transaction as { pending_transaction_id: string }).pending_transaction_id;
+      const pendingId = entry.transaction.pending_transaction_id!;
       expect(ids.has(entry.transaction.transaction_id)).toBe(true);
       expect(ids.has(pendingId)).toBe(false);
       expect(rows.find((row) => row.plaid_transaction_id === entry.transaction.transaction_id)).toMatchObject({ pending: false, pending_transaction_id: pendingId });

@@ -157,9 +157,9 @@ beforeAll(async () => {
   emulator = await startPlaidEmulator({ port: 0, seed: 'fault', maxPurchasesPerDay: 27, log: () => undefined });
 
   // A linked item, as /exchange-token stores it (the token sealed with the workers' key).
-  const plaid = async (route: string, body: object) => {
+  const plaid = async (route: string, body: object): Promise<Record<string, string>> => {
     const response = await fetch(`${emulator.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: EMULATOR_CLIENT_ID, secret: EMULATOR_SECRET, ...body }) });
-    return response.json();
+    return (await response.json()) as Record<string, string>;
   };
   const { public_token } = await plaid('/sandbox/public_token/create', { institution_id: 'ins_109508', initial_products: ['transactions'], options: { transactions: { days_requested: 730 } } });
   const { access_token, item_id } = await plaid('/item/public_token/exchange', { public_token });
@@ -194,14 +194,14 @@ it('a worker killed with SIGKILL in the middle of a 10,000-transaction pass leav
   // SIGKILL the worker when it asks Plaid for its 10th page of 500 (about half of the pass).
   const beforeCall = emulator.hooks.beforeCall.bind(emulator.hooks);
   let calls = 0;
-  (emulator.hooks as { beforeCall: () => Promise<void> }).beforeCall = async () => {
+  emulator.hooks.beforeCall = async () => {
     calls += 1;
     if (calls === 10) first!.child.kill('SIGKILL');
     return beforeCall();
   };
   await enqueue(`${item.id}.sync`);
   await until(async () => first!.child.signalCode === 'SIGKILL', 'the kill');
-  (emulator.hooks as { beforeCall: unknown }).beforeCall = beforeCall;
+  emulator.hooks.beforeCall = beforeCall;
 
   expect(await rowsSnapshot()).toEqual([]); // nothing of the cut pass was committed
   expect((await syncState()).cursor).toBeNull();

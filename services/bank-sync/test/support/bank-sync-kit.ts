@@ -18,6 +18,8 @@ export interface PlaidEmulator {
     failNext(count: number, kind?: 'RATE_LIMIT_EXCEEDED' | 'API_ERROR'): void;
     setDelay(ms: number): void;
     mutateDuringNextPagination(): void;
+    /** Runs before every authenticated call (delay, failures); tests may wrap it. */
+    beforeCall(): Promise<void>;
   };
   store: { items: Map<string, EmulatedItem> };
 }
@@ -26,7 +28,7 @@ export interface EmulatedItem {
   item_id: string;
   webhook: string | null;
   loginRequired: boolean;
-  log: { type: 'added' | 'modified' | 'removed'; transaction: { transaction_id: string; amount: number; date: string; pending?: boolean; name: string } }[];
+  log: { type: 'added' | 'modified' | 'removed'; transaction: { transaction_id: string; amount: number; date: string; pending?: boolean; pending_transaction_id?: string | null; name: string } }[];
 }
 
 export interface BankSyncKit {
