@@ -75,7 +75,8 @@ export class ItemSyncService {
       try {
         return await this.pass(db, userId, itemId, options);
       } finally {
-        await db.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [`bank-sync:item:${itemId}`]);
+        // A dropped connection already released it; never let the unlock hide the pass's own outcome.
+        await db.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [`bank-sync:item:${itemId}`]).catch(() => undefined);
       }
     } finally {
       await db.release();
