@@ -210,6 +210,16 @@ export function BankAccountsTab({ userId, onImportStarted, importing }: BankAcco
   );
 }
 
+/**
+ * Why the last import failed, in the server's words (item.last_error), to show under the 'Last sync failed'
+ * badge. Not when it only repeats the sign-in alert the item already shows.
+ */
+function failureText(item: BankItemDto): string | null {
+  if (item.sync_state !== 'failed' || !item.last_error?.trim()) return null;
+  if (item.status === 'login_required' && item.last_error === TEXT.loginRequired) return null;
+  return item.last_error;
+}
+
 interface ItemListProps {
   data: AccountsResponse;
   now: number;
@@ -229,6 +239,7 @@ function ItemList({ data, now, linking, disconnecting, onReconnect, onDisconnect
         const itemAccounts = byItem.get(item.id) ?? [];
         const stateLabel = SYNC_STATE_LABEL[item.sync_state];
         const needsLogin = item.status === 'login_required';
+        const failure = failureText(item);
         return (
           <li key={item.id} className={`ca-item${needsLogin ? ' ca-item--attention' : ''}`} aria-labelledby={`ca-item-${item.id}`}>
             <div className="ca-item__head">
@@ -248,6 +259,11 @@ function ItemList({ data, now, linking, disconnecting, onReconnect, onDisconnect
                     {item.transaction_count.toLocaleString('en-US')} transaction{item.transaction_count === 1 ? '' : 's'}
                   </span>
                 </div>
+                {failure && (
+                  <p className="ca-item__error" role="status">
+                    {failure}
+                  </p>
+                )}
               </div>
               <div className="ca-actions">
                 {needsLogin && (

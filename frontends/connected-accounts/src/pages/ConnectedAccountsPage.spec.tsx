@@ -187,6 +187,27 @@ describe('Bank Accounts tab', () => {
     expect(server.calls('exchangeToken')).toHaveLength(0);
   });
 
+  it("says why the last sync failed under the 'Last sync failed' badge, in the server's words", async () => {
+    server.use({
+      accounts: () =>
+        accountsBody(
+          [
+            item({ sync_state: 'failed', last_error: BANK_SYNC_MESSAGES.plaidUnavailable }),
+            item({ id: LOCKED_ITEM_ID, institution_name: 'Houndstooth Bank', status: 'login_required', sync_state: 'failed', last_error: BANK_SYNC_MESSAGES.loginRequired }),
+          ],
+          [account()],
+        ),
+    });
+    renderPage();
+    const tartan = await screen.findByRole('listitem', { name: 'Tartan Bank' });
+    expect(within(tartan).getByText('Last sync failed')).toBeInTheDocument();
+    expect(within(tartan).getByRole('status')).toHaveTextContent(BANK_SYNC_MESSAGES.plaidUnavailable);
+    // A bank that needs a new sign-in says so once, in its alert with the way out.
+    const houndstooth = screen.getByRole('listitem', { name: 'Houndstooth Bank' });
+    expect(within(houndstooth).getAllByText(/Your bank needs you to sign in again/)).toHaveLength(1);
+    expect(within(houndstooth).queryByRole('status')).toBeNull();
+  });
+
   it('asks the spec question before disconnecting, and disconnects only when confirmed', async () => {
     server.use({ disconnect: () => ({ success: true }) });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
