@@ -123,7 +123,20 @@ describe('POST /api/plaid-production/webhook', () => {
       const claims = JSON.parse(Buffer.from(genuine.jwt.split('.')[1]!, 'base64url').toString('utf8'));
       const signingInput = `${encode({ alg: 'ES256', kid: randomUUID(), typ: 'JWT' })}.${encode(claims)}`;
       const forged = `${signingInput}.${sign('sha256', Buffer.from(signingInput), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
-      expect((await deliver(forged, genuine.body)).status).toBe(401);
+      const beforeCall = kit.emulator.hooks.beforeCall;
+      let plaidCalls = 0;
+      kit.emulator.hooks.beforeCall = () => {
+        plaidCalls += 1;
+        return beforeCall();
+      };
+      try {
+        expect((await deliver(forged, genuine.body)).status).toBe(401);
+        // The same forged kid again is refused without asking Plaid (the endpoint is public).
+        expect((await deliver(forged, genuine.body)).status).toBe(401);
+      } finally {
+        kit.emulator.hooks.beforeCall = beforeCall;
+      }
+      expect(plaidCalls).toBe(1);
     });
 
     it('no Plaid-Verification header, or one that is not a JWT', async () => {

@@ -9,6 +9,9 @@ const MAX_AGE_SECONDS = 5 * 60;
 /** Tolerated clock skew for an `iat` in the future. */
 const MAX_SKEW_SECONDS = 60;
 const KEY_CACHE_MS = 24 * 60 * 60 * 1000;
+/** A `kid` Plaid did not know is not asked about again for this long (the endpoint is public). */
+const UNKNOWN_KEY_CACHE_MS = 5 * 60 * 1000;
+const MAX_CACHED_KIDS = 1000;
 const MAX_JWT_LENGTH = 4096;
 
 export class WebhookRejected extends Error {}
@@ -34,6 +37,7 @@ function decodeJson(part: string): Record<string, unknown> {
 export class WebhookVerifier {
   private readonly logger = new Logger(WebhookVerifier.name);
   private readonly keys = new Map<string, CachedKey>();
+  private readonly unknownKids = new Map<string, number>();
 
   constructor(
     @Inject(PlaidGateway) private readonly plaid: PlaidGateway,
@@ -69,19 +73,30 @@ export class WebhookVerifier {
     const now = this.clock.now().getTime();
     let cached = this.keys.get(kid);
     if (!cached || now - cached.cachedAt > KEY_CACHE_MS) {
+      const refusedAt = this.unknownKids.get(kid);
+      if (refusedAt !== undefined && now - refusedAt < UNKNOWN_KEY_CACHE_MS) throw new WebhookRejected('unknown key');
       let jwk: Record<string, unknown>;
       try {
         jwk = await this.plaid.webhookVerificationKey(kid);
       } catch (error) {
         if (error instanceof PlaidCallError) this.logger.warn(`webhook key ${kid.slice(0, 40)} refused: ${error.code}`);
+        // Plaid refused this kid: remember it, so forged headers cannot make us call Plaid on every request.
+        if (error instanceof PlaidCallError && !error.retryable) remember(this.unknownKids, kid, now);
         throw new WebhookRejected('unknown key');
       }
       if (jwk.kty !== 'EC' || jwk.crv !== 'P-256') throw new WebhookRejected('unexpected key type');
       const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: jwk.x as string, y: jwk.y as string }, format: 'jwk' });
       cached = { key, expiredAt: typeof jwk.expired_at === 'number' ? jwk.expired_at * 1000 : null, cachedAt: now };
-      this.keys.set(kid, cached);
+      remember(this.keys, kid, cached);
     }
     if (cached.expiredAt !== null && cached.expiredAt < now) throw new WebhookRejected('expired key');
     return cached.key;
   }
+}
+
+/** Map.set with a size bound: the oldest entry goes first. */
+function remember<V>(map: Map<string, V>, key: string, value: V) {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MAX_CACHED_KIDS) map.delete(map.keys().next().value!);
 }
