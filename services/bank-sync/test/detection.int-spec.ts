@@ -10,6 +10,7 @@ import {
 } from '@payday/nest-kit/testing';
 import type { BankSyncConfig } from '../src/config.js';
 import { DetectionService } from '../src/detection/detection.service.js';
+import { streamSuggestionKey } from '../src/detection/suggestion-key.js';
 import { serviceDefinition } from '../src/service-definition.js';
 import { createBankSyncWorker } from '../src/sync/worker-app.js';
 import { startFinanceStandIn, type FinanceStandIn } from './quality/finance-stand-in.js';
@@ -48,6 +49,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await bank.truncate();
   finance.received.length = 0;
+  finance.withdrawn.length = 0;
 });
 
 const q = (sql: string, params: unknown[] = []) =>
@@ -169,6 +171,15 @@ const streamRows = async (userId: string) =>
     )
   ).rows;
 
+/** The externalKey finance keeps a stored stream's suggestion by. */
+const keyOf = (userId: string, row: { account_id: string; direction: string; merchant_key: string }) =>
+  streamSuggestionKey({
+    userId,
+    accountId: row.account_id,
+    direction: row.direction,
+    merchantKey: row.merchant_key,
+  });
+
 /** The suggestions finance received for a user, flattened over messages: [externalKey, name or source]. */
 const sentTo = (userId: string) =>
   finance.received
@@ -222,7 +233,7 @@ describe('DetectionService.detectForUser', () => {
     // Streams come ordered by account id (random here): compare in name order.
     expect([...message.bills].sort((left, right) => left.name.localeCompare(right.name))).toEqual([
       {
-        externalKey: rows[1].id,
+        externalKey: keyOf(userA, rows[1]),
         name: 'Netflix',
         amount: 15.49,
         category: 'subscriptions',
@@ -232,7 +243,7 @@ describe('DetectionService.detectForUser', () => {
         recurring: 'monthly',
       },
       {
-        externalKey: rows[2].id,
+        externalKey: keyOf(userA, rows[2]),
         name: 'Oakwood Properties',
         amount: 1650,
         category: 'rent',
@@ -244,7 +255,7 @@ describe('DetectionService.detectForUser', () => {
     ]);
     expect(message.income).toEqual([
       {
-        externalKey: rows[0].id,
+        externalKey: keyOf(userA, rows[0]),
         source: 'ACME CORP',
         amount: 2210.5,
         suggestedFrequency: 'biweekly',
@@ -255,7 +266,7 @@ describe('DetectionService.detectForUser', () => {
     ]);
   });
 
-  it('keeps stream ids (the externalKeys finance keeps dismissals by) across runs and drops streams no longer found', async () => {
+  it('keeps stream ids and suggestion keys across runs; a stream gone is withdrawn, and found again keeps its key', async () => {
     const accounts = await linkedAccounts(userA);
     await insertTransactions(userA, accounts.itemId, yearOf(accounts, { until: '2026-02-28' }));
     await detection().detectForUser(userA);
@@ -280,15 +291,46 @@ describe('DetectionService.detectForUser', () => {
       occurrences: 13,
     });
     expect(sentTo(userA)).toEqual(firstSent);
+    expect(finance.withdrawn).toEqual([]);
 
-    // Rent's rows gone (its account disconnected): its stream goes, the others keep their ids.
-    await q(`DELETE FROM bs.bank_transactions WHERE user_id = $1 AND merchant_key = 'oakwood properties'`, [
-      userA,
-    ]);
-    await detection().detectForUser(userA);
+    // Rent's rows gone (e.g. re-categorised away, or a sync replaced them): its stream goes, and finance is
+    // told to withdraw its pending suggestion; the others keep their ids.
+    const rentRows = await q(
+      `DELETE FROM bs.bank_transactions WHERE user_id = $1 AND merchant_key = 'oakwood properties'
+       RETURNING account_id, plaid_transaction_id, amount, to_char(date, 'YYYY-MM-DD') AS date, name, merchant_name, merchant_key, category`,
+      [userA],
+    );
+    const rentKey = keyOf(userA, first[2]);
+    const gone = await detection().detectForUser(userA);
     const third = await streamRows(userA);
     expect(third.map((row) => row.merchant_key)).toEqual(['acme', 'netflix']);
     expect(third.map((row) => row.id)).toEqual([first[0].id, first[1].id]);
+    expect(gone.withdrawn).toEqual([rentKey]);
+    expect(finance.withdrawn).toEqual([{ userId: userA, externalKeys: [rentKey] }]);
+
+    // Rent comes back: a new row, but the same suggestion key, so finance's answer for it (a dismissal) holds.
+    await insertTransactions(
+      userA,
+      accounts.itemId,
+      rentRows.rows.map((row) => ({
+        accountId: row.account_id,
+        date: row.date,
+        amount: Number(row.amount),
+        name: row.name,
+        merchantName: row.merchant_name,
+        merchantKey: row.merchant_key,
+        category: row.category,
+      })),
+    );
+    finance.received.length = 0;
+    await detection().detectForUser(userA);
+    const fourth = await streamRows(userA);
+    expect(fourth[2].id).not.toBe(first[2].id);
+    expect(sentTo(userA).find(([, , name]) => name === 'Oakwood Properties')).toEqual([
+      'bill',
+      rentKey,
+      'Oakwood Properties',
+    ]);
   });
 
   it("reads and replaces only that user's rows", async () => {
@@ -342,5 +384,14 @@ describe('DetectionService.detectForUser', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(run).toMatchObject({ delivered: false, suggested: { bills: 0, income: 0 } });
     expect(await streamRows(userA)).toHaveLength(3);
+
+    // A stream no longer found stays while its suggestion cannot be withdrawn: a later run does both.
+    await q(`DELETE FROM bs.bank_transactions WHERE user_id = $1 AND merchant_key = 'netflix'`, [userA]);
+    expect(await detection().detectForUser(userA)).toMatchObject({ delivered: false, withdrawn: [] });
+    expect((await streamRows(userA)).map((row) => row.merchant_key)).toEqual([
+      'acme',
+      'netflix',
+      'oakwood properties',
+    ]);
   });
 });

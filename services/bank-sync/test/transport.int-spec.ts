@@ -16,6 +16,8 @@ import { firstValueFrom, timeout } from 'rxjs';
 import type { FinanceConfig } from '../../finance/src/config.js';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { serviceDefinition as financeDefinition } from '../../finance/src/service-definition.js';
+import { DetectionService } from '../src/detection/detection.service.js';
+import { rowSuggestionKey } from '../src/detection/suggestion-key.js';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 
 // Both directions of the Redis transport between finance and bank-sync, both services real, on a Redis of
@@ -178,12 +180,12 @@ describe('disconnect and cleanup withdraw the suggestions of the streams that we
     );
     const { rows: [stream] } = await q(
       `INSERT INTO bs.recurring_streams (user_id, account_id, direction, merchant_key, name, category, frequency, confidence, occurrences, average_amount, last_amount, last_date, next_date)
-       VALUES ($1, $2, 'outflow', $3, $3, 'utilities', 'monthly', 0.9, 4, 50, 50, '2026-02-20', '2026-03-20') RETURNING id`,
+       VALUES ($1, $2, 'outflow', $3, $3, 'utilities', 'monthly', 0.9, 4, 50, 50, '2026-02-20', '2026-03-20') RETURNING *`,
       [userId, account.id, name],
     );
     await ask(FINANCE_PATTERNS.upsertSuggestions, {
       userId,
-      bills: [{ externalKey: stream.id, name, amount: 50, category: 'utilities', suggestedDueDate: '2026-03-20', confidence: 0.9 }],
+      bills: [{ externalKey: rowSuggestionKey(stream), name, amount: 50, category: 'utilities', suggestedDueDate: '2026-03-20', confidence: 0.9 }],
     });
     return itemId;
   }
@@ -212,17 +214,72 @@ describe('disconnect and cleanup withdraw the suggestions of the streams that we
     const { rows: [account] } = await q(`SELECT id FROM bs.bank_accounts WHERE item_id = $1`, [linked]);
     const { rows: [stream] } = await q(
       `INSERT INTO bs.recurring_streams (user_id, account_id, direction, merchant_key, name, category, frequency, confidence, occurrences, average_amount, last_amount, last_date, next_date)
-       VALUES ($1, $2, 'outflow', 'gym', 'Gym', 'other', 'monthly', 0.9, 4, 30, 30, '2026-02-20', '2026-03-20') RETURNING id`,
+       VALUES ($1, $2, 'outflow', 'gym', 'Gym', 'other', 'monthly', 0.9, 4, 30, 30, '2026-02-20', '2026-03-20') RETURNING *`,
       [h.userA.id, account.id],
     );
     await ask(FINANCE_PATTERNS.upsertSuggestions, {
       userId: h.userA.id,
-      bills: [{ externalKey: stream.id, name: 'Gym', amount: 30, suggestedDueDate: '2026-03-20', confidence: 0.9 }],
+      bills: [{ externalKey: rowSuggestionKey(stream), name: 'Gym', amount: 30, suggestedDueDate: '2026-03-20', confidence: 0.9 }],
     });
     expect(await pendingNames(h.userA.id)).toEqual(['Gym', 'kept power']);
     expect((await h.call('DELETE', `/disconnect/${linked}`, { body: { userId: h.userA.id } })).body).toEqual({ success: true });
     await eventually(async () => (await pendingNames(h.userA.id)).length === 1);
     expect(await pendingNames(h.userA.id)).toEqual(['kept power']);
+  });
+});
+
+describe('detection → finance: a dismissed suggestion never comes back', () => {
+  /** Monthly rent on the 3rd for a year up to the test's today (2026-03-10), on a fresh account of the user. */
+  async function rentHistory(userId: string): Promise<{ accountId: string; itemId: string }> {
+    const itemId = await insertItem(userId, null);
+    const { rows: [account] } = await q(
+      `INSERT INTO bs.bank_accounts (user_id, item_id, plaid_account_id, name, type) VALUES ($1, $2, gen_random_uuid()::text, 'Checking', 'depository') RETURNING id`,
+      [userId, itemId],
+    );
+    for (let month = 0; month < 12; month += 1) {
+      const date = new Date(Date.UTC(2025, 3 + month, 3)).toISOString().slice(0, 10);
+      await q(
+        `INSERT INTO bs.bank_transactions (user_id, item_id, account_id, plaid_transaction_id, amount, date, name, merchant_name, merchant_key, category)
+         VALUES ($1, $2, $3, gen_random_uuid()::text, 1650, $4, 'OAKWOOD RENT', 'Oakwood Properties', 'oakwood properties', '{RENT_AND_UTILITIES}')`,
+        [userId, itemId, account.id, date],
+      );
+    }
+    return { accountId: account.id, itemId };
+  }
+  const pendingBills = async (userId: string) =>
+    (await kit.h.call('GET', `/suggestions/${userId}`)).body.suggestions.bills as { id: string; name: string }[];
+
+  it('stays dismissed when its stream disappears and is found again', async () => {
+    const { h } = kit;
+    const detection = h.app.get(DetectionService);
+    await rentHistory(h.userA.id);
+    await detection.detectForUser(h.userA.id);
+    const [rent] = await pendingBills(h.userA.id);
+    expect(rent.name).toBe('Oakwood Properties');
+    expect((await finance!.call('POST', `/dismiss-suggestion/${rent.id}`, { token: h.userA.token })).status).toBe(204);
+
+    // The rows go (and the stream with them), then come back: the stream's row is new, its key is not.
+    const saved = await q(`DELETE FROM bs.bank_transactions WHERE user_id = $1 RETURNING *`, [h.userA.id]);
+    expect((await detection.detectForUser(h.userA.id)).streams).toEqual([]);
+    for (const row of saved.rows)
+      await q(
+        `INSERT INTO bs.bank_transactions (user_id, item_id, account_id, plaid_transaction_id, amount, date, name, merchant_name, merchant_key, category)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [row.user_id, row.item_id, row.account_id, row.plaid_transaction_id, row.amount, row.date, row.name, row.merchant_name, row.merchant_key, row.category],
+      );
+    expect((await detection.detectForUser(h.userA.id)).streams.map((s) => s.name)).toEqual(['Oakwood Properties']);
+    expect(await pendingBills(h.userA.id)).toEqual([]);
+  });
+
+  it('withdraws the pending suggestion of a stream no longer found', async () => {
+    const { h } = kit;
+    const detection = h.app.get(DetectionService);
+    const { accountId } = await rentHistory(h.userA.id);
+    await detection.detectForUser(h.userA.id);
+    expect((await pendingBills(h.userA.id)).map((b) => b.name)).toEqual(['Oakwood Properties']);
+    await q(`DELETE FROM bs.bank_transactions WHERE account_id = $1`, [accountId]);
+    await detection.detectForUser(h.userA.id);
+    expect(await pendingBills(h.userA.id)).toEqual([]);
   });
 });
 

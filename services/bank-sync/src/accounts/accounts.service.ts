@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { AccountsResponse, BankAccountDto, BankItemDto, ItemStatus, SyncState } from '@payday/contracts';
 import { isoOrNull, numericToNumber } from '../common/numeric.js';
+import { rowSuggestionKey } from '../detection/suggestion-key.js';
 
 interface AccountRow {
   id: string;
@@ -80,17 +81,18 @@ export class AccountsService {
 
   /**
    * Deletes the duplicate accounts in one transaction (their transactions go by cascade) and answers how
-   * many, the items that now hold no account (the caller disconnects those) and the ids of the recurring
-   * streams that went with them (the caller withdraws their suggestions from finance).
+   * many, the items that now hold no account (the caller disconnects those) and the suggestion keys of the
+   * recurring streams that went with them (the caller withdraws those suggestions from finance).
    */
-  async deleteDuplicateAccounts(userId: string): Promise<{ removed: number; emptiedItemIds: string[]; streamIds: string[] }> {
+  async deleteDuplicateAccounts(userId: string): Promise<{ removed: number; emptiedItemIds: string[]; suggestionKeys: string[] }> {
     return this.dataSource.transaction(async (manager) => {
       const duplicates: { id: string }[] = await manager.query(DUPLICATES_SQL, [userId]);
-      if (duplicates.length === 0) return { removed: 0, emptiedItemIds: [], streamIds: [] };
+      if (duplicates.length === 0) return { removed: 0, emptiedItemIds: [], suggestionKeys: [] };
       const ids = duplicates.map((row) => row.id);
       // TypeORM answers a DELETE ... RETURNING as [rows, affected count].
-      const [streams]: [{ id: string }[], number] = await manager.query(
-        `DELETE FROM recurring_streams WHERE user_id = $1 AND account_id = ANY($2::uuid[]) RETURNING id`,
+      const [streams]: [{ user_id: string; account_id: string; direction: string; merchant_key: string }[], number] = await manager.query(
+        `DELETE FROM recurring_streams WHERE user_id = $1 AND account_id = ANY($2::uuid[])
+         RETURNING user_id, account_id, direction, merchant_key`,
         [userId, ids],
       );
       const [deleted]: [{ item_id: string }[], number] = await manager.query(
@@ -99,7 +101,7 @@ export class AccountsService {
       );
       const itemIds = [...new Set(deleted.map((row) => row.item_id))];
       const emptied: { id: string }[] = await manager.query(EMPTIED_ITEMS_SQL, [userId, itemIds]);
-      return { removed: deleted.length, emptiedItemIds: emptied.map((row) => row.id), streamIds: streams.map((row) => row.id) };
+      return { removed: deleted.length, emptiedItemIds: emptied.map((row) => row.id), suggestionKeys: streams.map(rowSuggestionKey) };
     });
   }
 }

@@ -3,6 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { BankSyncError } from '../errors.js';
 import { ItemAccessService } from '../items/item-access.service.js';
+import { rowSuggestionKey } from '../detection/suggestion-key.js';
+import { PlaidCallError } from '../plaid/plaid-call-error.js';
 import { PlaidGateway } from '../plaid/plaid-gateway.js';
 import { SyncRequests } from '../sync/sync-requests.service.js';
 import { FinanceClient } from '../transport/finance.client.js';
@@ -10,10 +12,7 @@ import { FinanceClient } from '../transport/finance.client.js';
 /** Plaid answers these when the item is already gone there: nothing left to remove, so not a failure. */
 const ALREADY_REMOVED_AT_PLAID = new Set(['ITEM_NOT_FOUND', 'INVALID_ACCESS_TOKEN']);
 
-function plaidErrorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
+type StreamRow = { user_id: string; account_id: string; direction: string; merchant_key: string };
 
 /**
  * Disconnecting a bank (spec part 2 §7 DELETE /disconnect): the item is removed at Plaid first (so no
@@ -38,28 +37,31 @@ export class ItemRemovalService {
     try {
       await this.plaid.removeItem(await this.items.accessTokenOf(item));
     } catch (error) {
-      const code = plaidErrorCode(error);
-      if (!code || !ALREADY_REMOVED_AT_PLAID.has(code)) {
-        this.logger.warn(`Plaid refused to remove item ${item.id}: ${code ?? 'unknown error'}`);
+      if (!(error instanceof PlaidCallError) || !ALREADY_REMOVED_AT_PLAID.has(error.code)) {
+        this.logger.warn(`Plaid refused to remove item ${item.id}: ${error instanceof PlaidCallError ? error.code : 'unknown error'}`);
         throw new BankSyncError('PLAID_UNAVAILABLE');
       }
     }
     await this.syncRequests.forgetItem(item.id);
-    // The item's streams are the externalKeys of its suggestions in finance (detection keys them by row id).
-    const [streams]: [{ id: string }[], number] = await this.dataSource.query(
+    // The item's streams: their suggestions in finance go too (keyed by streamSuggestionKey).
+    const [streams]: [StreamRow[], number] = await this.dataSource.query(
       `DELETE FROM recurring_streams s USING bank_accounts a
-       WHERE s.account_id = a.id AND a.item_id = $1 AND s.user_id = $2 AND a.user_id = $2 RETURNING s.id`,
+       WHERE s.account_id = a.id AND a.item_id = $1 AND s.user_id = $2 AND a.user_id = $2
+       RETURNING s.user_id, s.account_id, s.direction, s.merchant_key`,
       [item.id, userId],
     );
     await this.dataSource.query(`DELETE FROM plaid_items WHERE id = $1 AND user_id = $2`, [item.id, userId]);
-    this.withdrawSuggestions(userId, streams.map((stream) => stream.id));
+    this.withdrawSuggestions(userId, streams.map(rowSuggestionKey));
   }
 
   /**
    * Suggestions of streams that are gone (disconnect, duplicate cleanup) go from finance as well. Not awaited:
-   * the user's answer does not wait for finance; the client logs a failure and never throws.
+   * the user's answer does not wait for finance; a failure is logged (the suggestion stays pending).
    */
-  withdrawSuggestions(userId: string, streamIds: string[]): void {
-    void this.finance.withdrawSuggestions(userId, streamIds);
+  withdrawSuggestions(userId: string, externalKeys: string[]): void {
+    if (externalKeys.length === 0) return;
+    this.finance.withdrawSuggestions(userId, externalKeys).catch((error: unknown) => {
+      this.logger.warn(`finance did not withdraw ${externalKeys.length} suggestions: ${String((error as Error)?.message ?? error)}`);
+    });
   }
 }

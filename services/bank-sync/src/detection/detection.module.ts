@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
+import { FinanceClientModule } from '../transport/finance-client.module.js';
 import { DetectionService } from './detection.service.js';
-import { FinanceSuggestionsClient } from './finance-suggestions.client.js';
 import { RecurringStreamStore } from './recurring-stream.store.js';
 
 /**
@@ -8,7 +8,8 @@ import { RecurringStreamStore } from './recurring-stream.store.js';
  * and the suggestions it sends to finance. The 'detect-recurring' job handler lives on DetectionService.
  */
 @Module({
-  providers: [DetectionService, RecurringStreamStore, FinanceSuggestionsClient],
+  imports: [FinanceClientModule],
+  providers: [DetectionService, RecurringStreamStore],
   exports: [DetectionService],
 })
 export class DetectionModule {}

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, JobHandler, type Clock } from '@payday/nest-kit';
 import type { SyncUserJob } from '@payday/contracts';
 import { dayNumber, isoDate } from './core/calendar.js';
+import { FinanceClient } from '../transport/finance.client.js';
 import { detectRecurringStreams } from './core/detect-recurring.js';
-import { FinanceSuggestionsClient } from './finance-suggestions.client.js';
 import { RecurringStreamStore } from './recurring-stream.store.js';
 import { suggestionMessages, type StoredStream } from './suggestions.js';
 
@@ -18,6 +18,8 @@ export interface DetectionRun {
   suggested: { bills: number; income: number };
   /** False when finance was not listening: nothing was sent this time. */
   delivered: boolean;
+  /** The suggestion keys of streams no longer found, withdrawn from finance (their rows deleted). */
+  withdrawn: string[];
 }
 
 /**
@@ -31,7 +33,7 @@ export class DetectionService {
 
   constructor(
     @Inject(RecurringStreamStore) private readonly store: RecurringStreamStore,
-    @Inject(FinanceSuggestionsClient) private readonly finance: FinanceSuggestionsClient,
+    @Inject(FinanceClient) private readonly finance: FinanceClient,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -49,25 +51,38 @@ export class DetectionService {
   private async runOnce(userId: string): Promise<DetectionRun> {
     const today = this.clock.today();
     const window = { since: isoDate(dayNumber(today) - HISTORY_DAYS), until: today };
-    const { streams, transactions } = await this.store.detectAndReplace(userId, window, (rows) =>
-      detectRecurringStreams(rows, today),
+    const listening = await this.finance.financeListening();
+    let held = false;
+    const { streams, transactions, gone } = await this.store.detectAndReplace(
+      userId,
+      window,
+      (rows) => detectRecurringStreams(rows, today),
+      // Streams no longer found: their pending suggestions are withdrawn before the rows go, inside the run's
+      // transaction, so a failed withdrawal undoes the run (the job is retried) instead of losing the keys.
+      // With finance down the rows stay until a run that can withdraw them.
+      async (keys) => {
+        held = !listening;
+        if (held) return false;
+        await this.finance.withdrawSuggestions(userId, keys);
+        return true;
+      },
     );
     const messages = suggestionMessages(userId, streams);
     const suggested = { bills: 0, income: 0 };
-    if (messages.length && !(await this.finance.financeListening())) {
+    if (!listening && (messages.length || held)) {
       // Nothing lost: the streams are stored, and every later run (each sync, at least every 6 hours) resends.
       this.logger.warn(
         'finance is not listening on the Redis transport; suggestions are sent on the next run',
       );
-      return { streams, suggested, delivered: false };
+      return { streams, suggested, delivered: false, withdrawn: [] };
     }
     for (const message of messages) {
-      const stored = await this.finance.upsert(message);
+      const stored = await this.finance.upsertSuggestions(message);
       suggested.bills += stored.bills;
       suggested.income += stored.income;
     }
     this.logger.log(`detected ${streams.length} recurring streams from ${transactions} transactions`);
-    return { streams, suggested, delivered: true };
+    return { streams, suggested, delivered: true, withdrawn: gone };
   }
 
   /**

@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DetectedStream, DetectionTransaction } from './core/detect-recurring.js';
+import { rowSuggestionKey, streamSuggestionKey } from './suggestion-key.js';
 import type { StoredStream } from './suggestions.js';
+
+/**
+ * Told the suggestion keys of the user's streams that were not found this run (inside the run's transaction,
+ * before they are deleted): answers whether to delete them now. Throwing undoes the whole run.
+ */
+export type SettleGoneStreams = (externalKeys: string[]) => Promise<boolean>;
 
 /**
  * The database side of detection, every query scoped by the user id: the transactions it reads and the
@@ -21,14 +28,16 @@ export class RecurringStreamStore {
     userId: string,
     window: { since: string; until: string },
     detect: (transactions: DetectionTransaction[]) => DetectedStream[],
-  ): Promise<{ streams: StoredStream[]; transactions: number }> {
+    settleGone: SettleGoneStreams,
+  ): Promise<{ streams: StoredStream[]; transactions: number; gone: string[] }> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('recurring-detection'), hashtext($1))`, [
         userId,
       ]);
       const transactions = await postedTransactions(manager, userId, window.since, window.until);
-      const streams = await replaceStreams(manager, userId, detect(transactions));
-      return { streams, transactions: transactions.length };
+      const streams = await upsertStreams(manager, userId, detect(transactions));
+      const gone = await deleteGoneStreams(manager, userId, streams, settleGone);
+      return { streams, transactions: transactions.length, gone };
     });
   }
 
@@ -85,10 +94,9 @@ async function postedTransactions(
 }
 
 /**
- * Makes the user's rows exactly `streams`: upsert by (user, account, direction, merchant) so a stream found
- * again keeps its id (finance keys accepted and dismissed suggestions by it); delete those no longer found.
+ * Upserts the detected streams by (user, account, direction, merchant): a stream found again keeps its row.
  */
-async function replaceStreams(
+async function upsertStreams(
   manager: EntityManager,
   userId: string,
   streams: readonly DetectedStream[],
@@ -131,15 +139,38 @@ async function replaceStreams(
         ],
       )
     : [];
-  await manager.query(`DELETE FROM recurring_streams WHERE user_id = $1 AND NOT (id = ANY($2::uuid[]))`, [
-    userId,
-    saved.map((row) => row.id),
-  ]);
   const key = (accountId: string, direction: string, merchantKey: string) =>
     `${accountId}\u0000${direction}\u0000${merchantKey}`;
   const idOf = new Map(saved.map((row) => [key(row.account_id, row.direction, row.merchant_key), row.id]));
   return streams.flatMap((stream) => {
     const id = idOf.get(key(stream.accountId, stream.direction, stream.merchantKey));
-    return id ? [{ ...stream, id }] : [];
+    return id ? [{ ...stream, id, externalKey: streamSuggestionKey({ userId, ...stream }) }] : [];
   });
+}
+
+/**
+ * The user's streams not found this run: their suggestion keys go to `settleGone` (detection withdraws their
+ * pending suggestions from finance), then the rows are deleted, unless it answers to keep them for now.
+ * Answers the keys deleted.
+ */
+async function deleteGoneStreams(
+  manager: EntityManager,
+  userId: string,
+  kept: readonly StoredStream[],
+  settleGone: SettleGoneStreams,
+): Promise<string[]> {
+  const gone: { id: string; user_id: string; account_id: string; direction: string; merchant_key: string }[] =
+    await manager.query(
+      `SELECT id, user_id, account_id, direction, merchant_key FROM recurring_streams
+       WHERE user_id = $1 AND NOT (id = ANY($2::uuid[]))`,
+      [userId, kept.map((stream) => stream.id)],
+    );
+  if (gone.length === 0) return [];
+  const keys = gone.map(rowSuggestionKey);
+  if (!(await settleGone(keys))) return [];
+  await manager.query(`DELETE FROM recurring_streams WHERE user_id = $1 AND id = ANY($2::uuid[])`, [
+    userId,
+    gone.map((row) => row.id),
+  ]);
+  return keys;
 }

@@ -2,6 +2,7 @@ import { suggestionMessages, type StoredStream } from './suggestions';
 
 const base: StoredStream = {
   id: '6f1c1f8e-0d55-4c35-9c7a-111111111111',
+  externalKey: 'stream:spotify',
   direction: 'outflow',
   name: 'Spotify',
   category: 'subscriptions',
@@ -20,21 +21,26 @@ describe('suggestionMessages', () => {
     const [message] = suggestionMessages('user-1', [
       base,
       stream({
-        id: 'power',
+        externalKey: 'power',
         name: 'City Power',
         category: 'utilities',
         priceChanged: false,
         averageAmount: 88.4,
         lastAmount: 91.2,
       }),
-      stream({ id: 'insurance', name: 'State Farm', category: 'insurance', frequency: 'quarterly' }),
-      stream({ id: 'fee', name: 'Annual Fee', category: 'other', frequency: 'annual' }),
-      stream({ id: 'club', name: 'Book Club', category: 'subscriptions', frequency: 'semi-monthly' }),
+      stream({ externalKey: 'insurance', name: 'State Farm', category: 'insurance', frequency: 'quarterly' }),
+      stream({ externalKey: 'fee', name: 'Annual Fee', category: 'other', frequency: 'annual' }),
+      stream({
+        externalKey: 'club',
+        name: 'Book Club',
+        category: 'subscriptions',
+        frequency: 'semi-monthly',
+      }),
     ]);
     expect(message.userId).toBe('user-1');
     expect(message.income).toEqual([]);
     expect(message.bills.map((bill) => [bill.externalKey, bill.amount, bill.recurring])).toEqual([
-      [base.id, 11.99, 'monthly'],
+      [base.externalKey, 11.99, 'monthly'],
       ['power', 88.4, 'monthly'],
       ['insurance', 11.99, 'quarterly'],
       ['fee', 11.99, 'yearly'],
@@ -52,7 +58,7 @@ describe('suggestionMessages', () => {
   it("maps income to the form's frequencies: semi-monthly as biweekly, annual income not offered", () => {
     const income = (frequency: StoredStream['frequency']) =>
       stream({
-        id: frequency,
+        externalKey: frequency,
         direction: 'inflow',
         name: 'ACME',
         category: 'salary',
@@ -89,7 +95,7 @@ describe('suggestionMessages', () => {
   });
 
   it('splits more than 500 suggestions of a kind over several messages', () => {
-    const many = Array.from({ length: 1001 }, (_, index) => stream({ id: `s${index}` }));
+    const many = Array.from({ length: 1001 }, (_, index) => stream({ externalKey: `s${index}` }));
     expect(suggestionMessages('user-1', many).map((message) => message.bills.length)).toEqual([500, 500, 1]);
   });
 });

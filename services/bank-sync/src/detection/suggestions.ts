@@ -13,9 +13,12 @@ import type { Frequency } from './core/cadences.js';
 /** Below this confidence a stream stays in recurring_streams (analytics) but is not offered to the user. */
 export const SUGGESTION_MIN_CONFIDENCE = 0.5;
 
-/** A stored stream as suggestions need it: its row id is the stable externalKey finance keys status by. */
+/** A stored stream as suggestions need it. */
 export interface StoredStream {
+  /** The recurring_streams row id. */
   readonly id: string;
+  /** streamSuggestionKey of the stream: what finance keeps its suggestion (and the user's answer) by. */
+  readonly externalKey: string;
   readonly direction: 'inflow' | 'outflow';
   readonly name: string;
   readonly category: DetectedBillCategory | IncomeType | string;
@@ -74,7 +77,7 @@ export function suggestionMessages(
   const bills = confident
     .filter((stream) => stream.direction === 'outflow')
     .map((stream) => ({
-      externalKey: stream.id,
+      externalKey: stream.externalKey,
       name: stream.name,
       amount: round2(expectedAmount(stream)),
       category: (BILL_CATEGORIES.has(stream.category) ? stream.category : 'other') as DetectedBillCategory,
@@ -88,7 +91,7 @@ export function suggestionMessages(
     if (stream.direction !== 'inflow' || suggestedFrequency === null) return [];
     return [
       {
-        externalKey: stream.id,
+        externalKey: stream.externalKey,
         source: stream.name,
         amount: round2(expectedAmount(stream)),
         suggestedFrequency,

@@ -3,6 +3,7 @@ import type { GenerateResponse, GeneratorKind } from '@payday/contracts';
 import { CLOCK, type Clock } from '@payday/nest-kit';
 import { BankSyncError } from '../errors.js';
 import { ItemAccessService } from '../items/item-access.service.js';
+import { PlaidCallError } from '../plaid/plaid-call-error.js';
 import { PlaidGateway } from '../plaid/plaid-gateway.js';
 import { SyncRequests } from '../sync/sync-requests.service.js';
 import { batches, generateTransactions, withinLastDays } from './generated-transactions.js';
@@ -51,8 +52,8 @@ export class GeneratorService {
       try {
         for (const batch of batches(transactions)) await this.plaid.sandboxCreateTransactions(accessToken, batch);
       } catch (error) {
-        const code = (error as { code?: unknown })?.code;
-        this.logger.warn(`Plaid refused generated transactions for item ${item.id}: ${typeof code === 'string' ? code : 'unknown error'}`);
+        const code = error instanceof PlaidCallError ? error.code : 'unknown error';
+        this.logger.warn(`Plaid refused generated transactions for item ${item.id}: ${code}`);
         throw new BankSyncError(code === 'ITEM_LOGIN_REQUIRED' ? 'LOGIN_REQUIRED' : 'PLAID_UNAVAILABLE');
       }
       added += transactions.length;

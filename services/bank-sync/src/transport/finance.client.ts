@@ -1,68 +1,101 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import {
   FINANCE_PATTERNS,
+  MAX_SUGGESTIONS_PER_MESSAGE,
   SuggestionsResponseSchema,
+  UpsertSuggestionsReplySchema,
   WithdrawSuggestionsReplySchema,
   type ListPendingSuggestionsMessage,
   type SuggestionsResponse,
+  type UpsertSuggestionsCommand,
   type WithdrawSuggestionsMessage,
 } from '@payday/contracts';
-import { createRedisClient, InjectServiceConfig } from '@payday/nest-kit';
+import { createRedisClient, InjectServiceConfig, REDIS } from '@payday/nest-kit';
+import type { Redis } from 'ioredis';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { BankSyncConfig } from '../config.js';
 import { BankSyncError } from '../errors.js';
 
-/** How long GET /suggestions waits for finance before answering 503. */
+/** How long a call waits for finance: GET /suggestions then answers 503, a detection job fails and is retried. */
 export const FINANCE_REPLY_TIMEOUT_MS = 5000;
 
+/** Finance did not take what detection sent (no answer in time, or a refusal): the job is retried. */
+export class SuggestionsNotDeliveredError extends Error {}
+
+const messageOf = (error: unknown) => String((error as { message?: unknown } | null)?.message ?? error);
+
 /**
- * Asks finance over the Redis transport (DESIGN §1): finance owns whether a suggestion is pending, accepted
- * or dismissed, so the bank screen reads them from there rather than from what detection found.
+ * bank-sync's one Redis-transport client to finance (DESIGN §1), connected on first use. Finance owns whether
+ * a suggestion is pending, accepted or dismissed: detection sends and withdraws suggestions, the bank screen
+ * lists the pending ones from there.
  */
 @Injectable()
 export class FinanceClient implements OnModuleDestroy {
   private readonly logger = new Logger(FinanceClient.name);
   private client: ClientProxy | null = null;
 
-  constructor(@InjectServiceConfig() private readonly config: BankSyncConfig) {}
+  constructor(
+    @InjectServiceConfig() private readonly config: BankSyncConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
 
-  async listPendingSuggestions(userId: string): Promise<SuggestionsResponse> {
-    this.client ??= createRedisClient(this.config.REDIS_URL);
-    const message: ListPendingSuggestionsMessage = { userId };
-    try {
-      const reply: unknown = await firstValueFrom(
-        this.client.send(FINANCE_PATTERNS.listPendingSuggestions, message).pipe(timeout(FINANCE_REPLY_TIMEOUT_MS)),
-      );
-      return SuggestionsResponseSchema.parse(reply);
-    } catch (error) {
-      this.logger.warn(`finance did not list suggestions: ${(error as { message?: unknown })?.message ?? String(error)}`);
-      throw new BankSyncError('FINANCE_UNAVAILABLE');
-    }
+  /**
+   * Whether a finance instance listens for suggestions now. The Redis transport subscribes each request
+   * pattern as a channel, so this is one PUBSUB NUMSUB: when finance is down, detection does not hold a
+   * worker slot for the whole reply timeout (imports wait behind it) only to fail.
+   */
+  async financeListening(): Promise<boolean> {
+    const reply = (await this.redis.pubsub('NUMSUB', FINANCE_PATTERNS.upsertSuggestions)) as [string, number];
+    return Number(reply[1]) > 0;
+  }
+
+  /** Detection's suggestions. Resolves with finance's counts; rejects (SuggestionsNotDeliveredError) otherwise. */
+  async upsertSuggestions(message: UpsertSuggestionsCommand): Promise<{ bills: number; income: number }> {
+    const reply = UpsertSuggestionsReplySchema.safeParse(await this.send(FINANCE_PATTERNS.upsertSuggestions, message));
+    if (!reply.success) throw new SuggestionsNotDeliveredError('finance answered the suggestions with an unexpected reply');
+    if (!reply.data.ok) throw new SuggestionsNotDeliveredError(`finance refused the suggestions: ${reply.data.message}`);
+    return { bills: reply.data.bills, income: reply.data.income };
   }
 
   /**
-   * The streams behind these suggestions are gone (their bank was disconnected): finance drops the pending
-   * ones. Best effort: answers false (and logs) when finance does not answer; nothing else depends on it.
+   * The streams behind these suggestions are gone: finance deletes the ones still pending (accepted and
+   * dismissed ones stay as the user left them). Resolves with how many went; rejects like upsertSuggestions.
    */
-  async withdrawSuggestions(userId: string, externalKeys: string[]): Promise<boolean> {
-    if (externalKeys.length === 0) return true;
-    this.client ??= createRedisClient(this.config.REDIS_URL);
-    const message: WithdrawSuggestionsMessage = { userId, externalKeys };
+  async withdrawSuggestions(userId: string, externalKeys: readonly string[]): Promise<number> {
+    let withdrawn = 0;
+    for (let start = 0; start < externalKeys.length; start += MAX_SUGGESTIONS_PER_MESSAGE) {
+      const message: WithdrawSuggestionsMessage = { userId, externalKeys: externalKeys.slice(start, start + MAX_SUGGESTIONS_PER_MESSAGE) };
+      const reply = WithdrawSuggestionsReplySchema.safeParse(await this.send(FINANCE_PATTERNS.withdrawSuggestions, message));
+      if (!reply.success) throw new SuggestionsNotDeliveredError('finance answered the withdrawal with an unexpected reply');
+      if (!reply.data.ok) throw new SuggestionsNotDeliveredError(`finance refused to withdraw suggestions: ${reply.data.message}`);
+      withdrawn += reply.data.withdrawn;
+    }
+    return withdrawn;
+  }
+
+  /** GET /suggestions/{userId}: the user's pending suggestions; FINANCE_UNAVAILABLE (503) when finance does not answer. */
+  async listPendingSuggestions(userId: string): Promise<SuggestionsResponse> {
+    const message: ListPendingSuggestionsMessage = { userId };
     try {
-      const reply = WithdrawSuggestionsReplySchema.parse(
-        await firstValueFrom(this.client.send(FINANCE_PATTERNS.withdrawSuggestions, message).pipe(timeout(FINANCE_REPLY_TIMEOUT_MS))),
-      );
-      if (!reply.ok) this.logger.warn(`finance refused to withdraw suggestions: ${reply.message}`);
-      return reply.ok;
+      return SuggestionsResponseSchema.parse(await this.send(FINANCE_PATTERNS.listPendingSuggestions, message));
     } catch (error) {
-      this.logger.warn(`finance did not withdraw suggestions: ${(error as { message?: unknown })?.message ?? String(error)}`);
-      return false;
+      this.logger.warn(`finance did not list suggestions: ${messageOf(error)}`);
+      throw new BankSyncError('FINANCE_UNAVAILABLE');
     }
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.client?.close();
     this.client = null;
+  }
+
+  private async send(pattern: string, message: unknown): Promise<unknown> {
+    this.client ??= createRedisClient(this.config.REDIS_URL);
+    try {
+      return await firstValueFrom(this.client.send(pattern, message).pipe(timeout(FINANCE_REPLY_TIMEOUT_MS)));
+    } catch (error) {
+      throw new SuggestionsNotDeliveredError(`finance did not answer ${pattern}: ${messageOf(error)}`);
+    }
   }
 }

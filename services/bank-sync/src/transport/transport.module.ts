@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SyncModule } from '../sync/sync.module.js';
 import { BankSyncMessageController } from './bank-sync.message-controller.js';
-import { FinanceClient } from './finance.client.js';
+import { FinanceClientModule } from './finance-client.module.js';
 import { SuggestionsController } from './suggestions.controller.js';
 import { SyncStatusService } from './sync-status.service.js';
 
@@ -10,9 +10,8 @@ import { SyncStatusService } from './sync-status.service.js';
  * finance (pending suggestions, for GET /suggestions/{userId}).
  */
 @Module({
-  imports: [SyncModule],
+  imports: [SyncModule, FinanceClientModule],
   controllers: [BankSyncMessageController, SuggestionsController],
-  providers: [FinanceClient, SyncStatusService],
-  exports: [FinanceClient],
+  providers: [SyncStatusService],
 })
 export class BankTransportModule {}

@@ -4,25 +4,31 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   FINANCE_PATTERNS,
   UpsertSuggestionsMessageSchema,
+  WithdrawSuggestionsMessageSchema,
   type UpsertSuggestionsCommand,
   type UpsertSuggestionsReply,
+  type WithdrawSuggestionsMessage,
+  type WithdrawSuggestionsReply,
 } from '@payday/contracts';
 import { redisTransportOptions } from '@payday/nest-kit';
 
 export interface FinanceStandIn {
   /** Every message received, after finance's own schema accepted it. */
   received: UpsertSuggestionsCommand[];
+  /** Every withdrawal received, after finance's own schema accepted it. */
+  withdrawn: WithdrawSuggestionsMessage[];
   close(): Promise<void>;
 }
 
 /**
- * finance's upsertSuggestions handler as bank-sync sees it, on the test's own Redis: a real Nest
+ * finance's upsertSuggestions and withdrawSuggestions handlers as bank-sync sees them, on the test's own Redis: a real Nest
  * microservice that validates each message with finance's schema, records it and answers the counts (a
  * service does not import another; finance's handling of accepted and dismissed suggestions per externalKey
  * is tested in services/finance).
  */
 export async function startFinanceStandIn(redisUrl: string): Promise<FinanceStandIn> {
   const received: UpsertSuggestionsCommand[] = [];
+  const withdrawn: WithdrawSuggestionsMessage[] = [];
   @Controller()
   class FinanceSuggestionsStandIn {
     @MessagePattern(FINANCE_PATTERNS.upsertSuggestions)
@@ -32,6 +38,14 @@ export async function startFinanceStandIn(redisUrl: string): Promise<FinanceStan
       received.push(parsed.data);
       return { ok: true, bills: parsed.data.bills.length, income: parsed.data.income.length };
     }
+
+    @MessagePattern(FINANCE_PATTERNS.withdrawSuggestions)
+    withdraw(@Payload() payload: unknown): WithdrawSuggestionsReply {
+      const parsed = WithdrawSuggestionsMessageSchema.safeParse(payload);
+      if (!parsed.success) return { ok: false, message: parsed.error.message, errors: {} };
+      withdrawn.push(parsed.data);
+      return { ok: true, withdrawn: parsed.data.externalKeys.length };
+    }
   }
   @Module({ controllers: [FinanceSuggestionsStandIn] })
   class FinanceStandInModule {}
@@ -40,5 +54,5 @@ export async function startFinanceStandIn(redisUrl: string): Promise<FinanceStan
     logger: false,
   });
   await app.listen();
-  return { received, close: () => app.close() };
+  return { received, withdrawn, close: () => app.close() };
 }
