@@ -141,7 +141,8 @@ export class ItemSyncService {
   /** Recurring detection after the data changed; the delay and the job id collapse a burst of item syncs. */
   private async afterSync(userId: string) {
     try {
-      await this.jobs.enqueue('detect-recurring', { userId }, { delayMs: this.config.DETECT_DEBOUNCE_MS });
+      // A detection already running read the rows before this pass: one more run after it.
+      await this.jobs.enqueue('detect-recurring', { userId }, { delayMs: this.config.DETECT_DEBOUNCE_MS, followUpIfActive: true });
     } catch (error) {
       this.logger.error(`could not queue recurring detection for ${userId}: ${(error as Error).message}`);
     }
