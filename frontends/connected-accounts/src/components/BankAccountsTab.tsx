@@ -2,6 +2,7 @@ import { BANK_SYNC_ENDPOINTS, type AccountsResponse, type BankAccountDto, type B
 import { Alert, ApiError, Badge, Button, Spinner, useApi } from '@payday/web-kit';
 import { useState } from 'react';
 import { useAccounts, useReloadAll, useReloadImported } from '../hooks/bank-queries.js';
+import { useUpdateModeSuccess } from '../hooks/useUpdateModeSuccess.js';
 import { useNow, useTimedMessage } from '../hooks/useTimedMessage.js';
 import { TEXT, TIMERS, duplicatesRemovedText } from '../model/messages.js';
 import { openPlaidLink } from '../model/plaid-link.js';
@@ -38,6 +39,7 @@ export function BankAccountsTab({ userId, onImportStarted, importing }: BankAcco
   const accounts = useAccounts(userId);
   const reloadImported = useReloadImported(userId);
   const reloadAll = useReloadAll();
+  const onUpdateModeSuccess = useUpdateModeSuccess(userId);
   const now = useNow(TIMERS.clockTickMs);
   const status = useTimedMessage(TIMERS.messageMs);
   const [dialog, setDialog] = useState<{ repair: Repair | null } | null>(null);
@@ -84,7 +86,11 @@ export function BankAccountsTab({ userId, onImportStarted, importing }: BankAcco
         }
         afterLink({ kind: 'linked', itemId: exchanged.item_id });
       } else {
-        afterLink({ kind: 'repaired' });
+        const { repaired } = await onUpdateModeSuccess(repair.itemId);
+        if (repaired) {
+          status.show('success', TEXT.reconnected);
+          onImportStarted();
+        } else status.show('info', TEXT.reconnectPending);
       }
     } catch (error) {
       status.show('error', linkTokenFailure(error));

@@ -29,6 +29,7 @@ export const TEXT = {
   noAccountsHint: 'Connect a bank to see balances and import transactions. Bills and paychecks are found for you.',
   connected: 'Bank account connected. Importing your transactions...',
   reconnected: 'Bank reconnected. Syncing again...',
+  reconnectPending: 'You signed in at your bank again. The sync starts as soon as your bank confirms it.',
   dismissFailed: 'Failed to dismiss suggestion',
   noDuplicates: 'No duplicate accounts found',
 } as const;

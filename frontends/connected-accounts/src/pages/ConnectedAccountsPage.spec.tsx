@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConnectedAccountsPage } from './ConnectedAccountsPage.js';
 import { account, accountsBody, analyticsBody, item, ITEM_ID, LOCKED_ITEM_ID, minutesAgo, suggestionsBody, transaction } from '../test/fixtures.js';
 import { renderWithProviders, TEST_USER } from '@payday/web-kit/testing';
+import { TEXT } from '../model/messages.js';
 import { fail, serveApi, type StubServer } from '../test/server.js';
 
 let server: StubServer;
@@ -437,6 +438,47 @@ describe('Bank Accounts tab with real Plaid keys', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.calls('exchangeToken')[0]!.body).toEqual({ public_token: 'public-live-1', user_id: TEST_USER.id, institution_id: 'ins_3', institution_name: 'Chase' });
     expect(await screen.findByText('Bank account connected. Importing your transactions...')).toBeInTheDocument();
+  });
+
+  describe('Reconnect in update mode', () => {
+    const lockedBank = (status: 'login_required' | 'active') =>
+      accountsBody([item({ id: LOCKED_ITEM_ID, status, sync_state: status === 'active' ? 'queued' : 'idle' })], [account({ plaid_item_id: LOCKED_ITEM_ID })]);
+    beforeEach(() => {
+      vi.stubGlobal('Plaid', {
+        create: (config: { onSuccess: (token: string, metadata: unknown) => void }) => ({
+          open: () => config.onSuccess('public-update-1', { institution: { institution_id: 'ins_109511', name: 'Tartan Bank' } }),
+        }),
+      });
+    });
+
+    it("reloads the bank after Plaid Link's success and says it syncs again once the server shows it repaired", async () => {
+      let repairedAtServer = false;
+      server.use({
+        accounts: () => lockedBank(repairedAtServer ? 'active' : 'login_required'),
+        createLinkToken: () => {
+          repairedAtServer = true; // what Plaid's LOGIN_REPAIRED webhook does while the user is in Link
+          return { link_token: 'link-update-1', expiration: '2026-11-25T12:00:00Z', sandbox: false };
+        },
+      });
+      renderPage();
+      await userEvent.click(await screen.findByRole('button', { name: 'Reconnect' }));
+      expect(await screen.findByText(TEXT.reconnected)).toBeInTheDocument();
+      expect(server.calls('createLinkToken')[0]!.body).toEqual({ user_id: TEST_USER.id, item_id: LOCKED_ITEM_ID });
+      expect(server.calls('exchangeToken')).toHaveLength(0);
+      expect(screen.queryByText(/Your bank needs you to sign in again/)).not.toBeInTheDocument();
+    });
+
+    it('does not claim a sync while the server still shows the bank waiting for its sign-in', async () => {
+      server.use({
+        accounts: () => lockedBank('login_required'),
+        createLinkToken: () => ({ link_token: 'link-update-1', expiration: '2026-11-25T12:00:00Z', sandbox: false }),
+      });
+      renderPage();
+      await userEvent.click(await screen.findByRole('button', { name: 'Reconnect' }));
+      expect(await screen.findByText(TEXT.reconnectPending)).toBeInTheDocument();
+      expect(screen.queryByText(TEXT.reconnected)).not.toBeInTheDocument();
+      expect(server.calls('accounts').length).toBeGreaterThan(1);
+    });
   });
 
   it("says 'Bank connection was cancelled or failed' when the user leaves Plaid Link", async () => {
