@@ -17,6 +17,10 @@ export const TRANSFER_CATEGORIES = [
 /** Personal finance category detail codes start with their primary: TRANSFER_IN_ACCOUNT_TRANSFER. */
 const TRANSFER_PREFIXES = ['transfer_in_', 'transfer_out_'] as const;
 
+/**
+ * The one transfer rule: detection leaves these rows out (detection/core/detect-recurring.ts); analytics and
+ * the transaction list use its SQL form, SQL_IS_TRANSFER (test/routes-transfer-rule.int-spec.ts keeps the two alike).
+ */
 export function isTransferCategory(categories: readonly string[]): boolean {
   return categories.some((raw) => {
     const category = raw.toLowerCase();

@@ -1,4 +1,4 @@
-import { billCategoryOf, isOwnTransfer, isVariableBillCategory, isWages } from './categories';
+import { billCategoryOf, isVariableBillCategory, isWages } from './categories';
 
 describe('categories', () => {
   it('maps personal finance categories, most specific first', () => {
@@ -23,10 +23,7 @@ describe('categories', () => {
     expect(billCategoryOf([], 'joe s barbershop')).toBe('other');
   });
 
-  it('tells own-account transfers, wages and metered bills', () => {
-    expect(isOwnTransfer(['TRANSFER_OUT', 'TRANSFER_OUT_ACCOUNT_TRANSFER'])).toBe(true);
-    expect(isOwnTransfer(['LOAN_PAYMENTS', 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT'])).toBe(true);
-    expect(isOwnTransfer(['Transfer'])).toBe(false); // what sandbox-created rows carry
+  it('tells wages and metered bills (own-account transfers: common/transaction-kinds)', () => {
     expect(isWages(['INCOME', 'INCOME_WAGES'], 'ACME')).toBe(true);
     expect(isWages(['Payroll'], 'ACME')).toBe(true);
     expect(isWages(['Transfer'], 'ACME CORP PAYROLL DIRECT DEP')).toBe(true);

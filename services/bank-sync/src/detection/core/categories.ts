@@ -11,21 +11,6 @@ export type DetectedBillCategory = BillCategoryValue;
 
 const lower = (categories: readonly string[]) => categories.map((category) => category.toLowerCase());
 
-/**
- * Money moved between the user's own accounts (a transfer to savings, the card's 'AUTOMATIC PAYMENT - THANK
- * YOU'): never a bill or income. A bare legacy 'Transfer' is not enough (see above), the specific ones are.
- */
-export function isOwnTransfer(categories: readonly string[]): boolean {
-  return lower(categories).some(
-    (category) =>
-      category.startsWith('transfer_in') ||
-      category.startsWith('transfer_out') ||
-      category === 'loan_payments_credit_card_payment' ||
-      category === 'internal account transfer' ||
-      category === 'credit card',
-  );
-}
-
 /** Wages by category: a paycheck whose amount varies (hours, overtime) is still income to detect. */
 export function isWages(categories: readonly string[], description: string): boolean {
   if (lower(categories).some((category) => category === 'income_wages' || category === 'payroll'))

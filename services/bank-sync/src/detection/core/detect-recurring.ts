@@ -1,14 +1,9 @@
 import { clusterByAmount, hasPriceChange, isSteadyAmount } from './amount-clusters.js';
 import { dayNumber, isoDate, isWeekend, shiftOffWeekend, type DayNumber } from './calendar.js';
 import type { Frequency } from './cadences.js';
-import {
-  billCategoryOf,
-  isOwnTransfer,
-  isVariableBillCategory,
-  isWages,
-  type DetectedBillCategory,
-} from './categories.js';
+import { billCategoryOf, isVariableBillCategory, isWages, type DetectedBillCategory } from './categories.js';
 import { bestCadenceFit, type CadenceFit } from './fit-cadence.js';
+import { isTransferCategory } from '../../common/transaction-kinds.js';
 import { merchantKey as computeMerchantKey } from '../merchant-key.js';
 
 /** One posted or pending bank transaction as detection reads it (Plaid's sign: positive = money out). */
@@ -91,7 +86,7 @@ export function detectRecurringStreams(
     if (source.pending || !Number.isFinite(source.amount) || source.amount === 0) continue;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(source.date)) continue;
     const day = dayNumber(source.date);
-    if (day > todayDay || isOwnTransfer(source.categories)) continue;
+    if (day > todayDay || isTransferCategory(source.categories)) continue;
     const key = source.merchantKey ?? computeMerchantKey(source.name, source.merchantName);
     const groupKey = `${source.accountId}\u0000${source.amount > 0 ? 'outflow' : 'inflow'}\u0000${key}`;
     const rows = groups.get(groupKey) ?? [];
