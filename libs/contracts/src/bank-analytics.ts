@@ -64,3 +64,26 @@ export type AnalyticsResponse = z.infer<typeof AnalyticsResponseSchema>;
 
 /** Detected income frequencies map onto the income form's (spec §3) before they become suggestions. */
 export const SUGGESTABLE_INCOME_FREQUENCIES = INCOME_FREQUENCY_VALUES;
+
+/** Words kept lower case inside a category name, as Plaid's own legacy names have them ('Food and Drink'). */
+const CATEGORY_MINOR_WORDS = new Set(['and', 'or', 'of', 'the', 'for', 'in', 'to', 'a', 'an']);
+/** A personal finance category code: 'FOOD_AND_DRINK' (upper case, digits and underscores only). */
+const CATEGORY_CODE = /^[A-Z0-9_]+$/;
+
+/**
+ * spec part 2 §3: the label a person reads for a transaction's categories, the same on the screen and in the
+ * analytics. The first non-blank element (bank-sync stores Plaid's legacy category first, then the personal
+ * finance category [primary, detailed]); a code reads as words ('FOOD_AND_DRINK' → 'Food and Drink'), a
+ * legacy name stays as Plaid wrote it ('Groceries'); nothing → 'Other'.
+ */
+export function transactionCategoryLabel(categories: readonly string[] | null | undefined): string {
+  const first = (categories ?? []).map((category) => category.trim()).find(Boolean);
+  if (!first) return 'Other';
+  if (!CATEGORY_CODE.test(first)) return first;
+  return first
+    .toLowerCase()
+    .split('_')
+    .filter(Boolean)
+    .map((word, index) => (index > 0 && CATEGORY_MINOR_WORDS.has(word) ? word : word[0]!.toUpperCase() + word.slice(1)))
+    .join(' ');
+}

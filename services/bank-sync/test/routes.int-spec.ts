@@ -287,7 +287,7 @@ describe('GET /analytics/{userId}', () => {
     ]);
     expect(analytics.expensesByCategory).toEqual({
       Rent: { total: 2900, count: 2, average: 1450 },
-      'Food And Drink': { total: 82.35, count: 1, average: 82.35 },
+      'Food and Drink': { total: 82.35, count: 1, average: 82.35 },
     });
     expect(analytics.categorySummary).toEqual({
       total_transactions: 7,

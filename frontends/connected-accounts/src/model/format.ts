@@ -1,3 +1,4 @@
+import { transactionCategoryLabel } from '@payday/contracts';
 import { formatMoney } from '@payday/web-kit';
 import type { BadgeTone } from '@payday/web-kit';
 
@@ -16,10 +17,12 @@ export function signedTransactionAmount(amount: number): { text: string; directi
   return amount < 0 ? { text: `+${formatMoney(-amount)}`, direction: 'income' } : { text: `−${formatMoney(amount)}`, direction: 'expense' };
 }
 
-/** spec part 2 §3: the first category element, else 'Other'. */
+/**
+ * spec part 2 §3: a transaction's category as the analytics label it (contracts' transactionCategoryLabel):
+ * Plaid's legacy name first, else its code as words ('FOOD_AND_DRINK' → 'Food and Drink'), else 'Other'.
+ */
 export function categoryLabel(category: readonly string[] | string | null | undefined): string {
-  if (Array.isArray(category)) return category.find((c) => c.trim()) ?? 'Other';
-  return typeof category === 'string' && category.trim() ? category : 'Other';
+  return transactionCategoryLabel(typeof category === 'string' ? [category] : category);
 }
 
 const monthFormatter = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });

@@ -1,6 +1,5 @@
 import {
   billsFromStreams,
-  categoryLabel,
   expensesByCategory,
   incomeFromStreams,
   lastMonths,
@@ -83,24 +82,22 @@ describe('savingsTrend (last 3 months against the 3 before)', () => {
 });
 
 describe('expensesByCategory', () => {
-  it('labels Plaid codes readably, merges equal labels, sorts by total and averages', () => {
+  it('labels categories as the screen does (legacy name first, else the code as words), merges equal labels, sorts by total and averages', () => {
     expect(
       expensesByCategory([
-        { category: 'FOOD_AND_DRINK', total: 300, count: 3 },
-        { category: 'RENT_AND_UTILITIES', total: 1800.5, count: 2 },
-        { category: null, total: 10, count: 1 },
-        { category: '', total: 5, count: 1 },
+        { categories: ['FOOD_AND_DRINK', 'FOOD_AND_DRINK_RESTAURANT'], total: 200, count: 2 },
+        { categories: ['Food and Drink', 'Restaurants', 'FOOD_AND_DRINK'], total: 100, count: 1 },
+        { categories: ['RENT_AND_UTILITIES'], total: 1800.5, count: 2 },
+        { categories: ['Groceries'], total: 40, count: 1 },
+        { categories: null, total: 10, count: 1 },
+        { categories: [], total: 5, count: 1 },
       ]),
     ).toEqual({
-      'Rent And Utilities': { total: 1800.5, count: 2, average: 900.25 },
-      'Food And Drink': { total: 300, count: 3, average: 100 },
+      'Rent and Utilities': { total: 1800.5, count: 2, average: 900.25 },
+      'Food and Drink': { total: 300, count: 3, average: 100 },
+      Groceries: { total: 40, count: 1, average: 40 },
       Other: { total: 15, count: 2, average: 7.5 },
     });
-  });
-
-  it('keeps a legacy category name as it is', () => {
-    expect(categoryLabel('Groceries')).toBe('Groceries');
-    expect(categoryLabel('  ')).toBe('Other');
   });
 });
 

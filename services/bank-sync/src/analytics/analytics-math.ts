@@ -4,6 +4,7 @@ import {
   type BankAnalyticsDto,
   type BillCategoryValue,
   type DetectedFrequency,
+  transactionCategoryLabel,
 } from '@payday/contracts';
 import { roundCents } from '../common/numeric.js';
 
@@ -90,23 +91,11 @@ export function summary(breakdown: MonthlyBreakdown[]): BankAnalyticsDto['summar
   return { totalIncome, totalExpenses, netSavings: roundCents(totalIncome - totalExpenses), rate: savingsRate(totalIncome, totalExpenses) };
 }
 
-/** 'FOOD_AND_DRINK' → 'Food And Drink'; a legacy 'Groceries' stays; nothing → 'Other' (spec §3 'else Other'). */
-export function categoryLabel(category: string | null | undefined): string {
-  const text = (category ?? '').trim();
-  if (!text) return 'Other';
-  if (!/^[A-Z0-9_]+$/.test(text)) return text;
-  return text
-    .toLowerCase()
-    .split('_')
-    .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join(' ');
-}
-
-export function expensesByCategory(rows: { category: string | null; total: number; count: number }[]): BankAnalyticsDto['expensesByCategory'] {
+/** Spending by category label (transactionCategoryLabel, the screen's label too); rows of one label merge. */
+export function expensesByCategory(rows: { categories: string[] | null; total: number; count: number }[]): BankAnalyticsDto['expensesByCategory'] {
   const merged = new Map<string, { total: number; count: number }>();
   for (const row of rows) {
-    const label = categoryLabel(row.category);
+    const label = transactionCategoryLabel(row.categories);
     const entry = merged.get(label) ?? { total: 0, count: 0 };
     entry.total += row.total;
     entry.count += row.count;

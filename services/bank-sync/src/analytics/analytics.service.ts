@@ -27,10 +27,10 @@ const MONTHS_SQL = `
   GROUP BY 1`;
 
 const CATEGORIES_SQL = `
-  SELECT t.category[1] AS category, sum(t.amount) AS total, count(*) AS count
+  SELECT t.category AS categories, sum(t.amount) AS total, count(*) AS count
   FROM bank_transactions t
   WHERE t.user_id = $1 AND t.date >= $2::date AND t.amount > 0 AND NOT ${SQL_IS_TRANSFER}
-  GROUP BY 1`;
+  GROUP BY t.category`;
 
 /** spec part 2 §3 category summary over every imported transaction of the user. */
 const CATEGORY_SUMMARY_SQL = `
@@ -57,7 +57,7 @@ export class AnalyticsService {
     const since = windowStartDate(today);
     const [months, categories, [counts], streams] = await Promise.all([
       this.dataSource.query<{ month: string; income: string; expenses: string; transaction_count: string }[]>(MONTHS_SQL, [userId, since]),
-      this.dataSource.query<{ category: string | null; total: string; count: string }[]>(CATEGORIES_SQL, [userId, since]),
+      this.dataSource.query<{ categories: string[] | null; total: string; count: string }[]>(CATEGORIES_SQL, [userId, since]),
       this.dataSource.query<Record<string, string>[]>(CATEGORY_SUMMARY_SQL, [userId]),
       this.dataSource.query<Record<string, string | boolean>[]>(STREAMS_SQL, [userId]),
     ]);
@@ -84,7 +84,7 @@ export class AnalyticsService {
         savings: { rate, trend: savingsTrend(breakdown) },
         bills: billsFromStreams(streamRows),
         income: incomeFromStreams(streamRows),
-        expensesByCategory: expensesByCategory(categories.map((c) => ({ category: c.category, total: Number(c.total), count: Number(c.count) }))),
+        expensesByCategory: expensesByCategory(categories.map((c) => ({ categories: c.categories, total: Number(c.total), count: Number(c.count) }))),
         monthlyBreakdown: breakdown,
         categorySummary: toCategorySummary(counts),
       },
