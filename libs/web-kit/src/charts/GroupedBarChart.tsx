@@ -144,39 +144,42 @@ export function GroupedBarChart({
       </svg>
       <details className="pc-bar-chart__table">
         <summary>Show as table</summary>
-        <table>
-          <caption className="pc-visually-hidden">{tableCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{groupHeader}</th>
-              {series.map((s) => (
-                <th key={s.label} scope="col" className="pc-bar-chart__num">
-                  {s.label}
-                </th>
-              ))}
-              {differenceLabel && (
-                <th scope="col" className="pc-bar-chart__num">
-                  {differenceLabel}
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {groups.map((g) => (
-              <tr key={g.key}>
-                <th scope="row">{g.label}</th>
-                {series.map((s, i) => (
-                  <td key={s.label} className="pc-bar-chart__num">
-                    {money(g.values[i])}
-                  </td>
+        {/* Scrolls sideways (and takes focus to do so by keyboard) only where a phone is narrower than the figures. */}
+        <div className="pc-bar-chart__scroll" role="region" aria-label={tableCaption} tabIndex={0}>
+          <table>
+            <caption className="pc-visually-hidden">{tableCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{groupHeader}</th>
+                {series.map((s) => (
+                  <th key={s.label} scope="col" className="pc-bar-chart__num">
+                    {s.label}
+                  </th>
                 ))}
                 {differenceLabel && (
-                  <td className="pc-bar-chart__num">{money((g.values[0] ?? 0) - (g.values[1] ?? 0))}</td>
+                  <th scope="col" className="pc-bar-chart__num">
+                    {differenceLabel}
+                  </th>
                 )}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {groups.map((g) => (
+                <tr key={g.key}>
+                  <th scope="row">{g.label}</th>
+                  {series.map((s, i) => (
+                    <td key={s.label} className="pc-bar-chart__num">
+                      {money(g.values[i])}
+                    </td>
+                  ))}
+                  {differenceLabel && (
+                    <td className="pc-bar-chart__num">{money((g.values[0] ?? 0) - (g.values[1] ?? 0))}</td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </figure>
   );
