@@ -30,7 +30,6 @@ export const BANK_SYNC_MESSAGES = {
   noExpenseCategories: 'No expense categories available yet.',
   // Server answers (ours; the spec shows none).
   itemNotFound: 'Bank connection not found',
-  accountNotFound: 'Bank account not found',
   notYourAccount: 'You can only access your own bank data',
   loginRequired: 'Your bank needs you to sign in again before we can sync it.',
   sandboxOnly: 'The sandbox sign-in is only available without real Plaid keys',

@@ -5,8 +5,8 @@ import { domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
 export const BANK_SYNC_ERRORS = {
   NOT_YOUR_DATA: { status: 403, message: BANK_SYNC_MESSAGES.notYourAccount },
   ITEM_NOT_FOUND: { status: 404, message: BANK_SYNC_MESSAGES.itemNotFound },
-  ACCOUNT_NOT_FOUND: { status: 404, message: BANK_SYNC_MESSAGES.accountNotFound },
-  SANDBOX_ONLY: { status: 404, message: BANK_SYNC_MESSAGES.sandboxOnly },
+  /** A sandbox-only feature asked for with real Plaid: forbidden in this configuration, as GENERATOR_SANDBOX_ONLY. */
+  SANDBOX_ONLY: { status: 403, message: BANK_SYNC_MESSAGES.sandboxOnly },
   INVALID_SANDBOX_CREDENTIALS: { status: 400, message: BANK_SYNC_MESSAGES.invalidSandboxCredentials },
   PUBLIC_TOKEN_INVALID: { status: 400, message: BANK_SYNC_MESSAGES.publicTokenInvalid },
   LOGIN_REQUIRED: { status: 409, message: BANK_SYNC_MESSAGES.loginRequired },

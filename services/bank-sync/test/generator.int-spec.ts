@@ -110,6 +110,18 @@ describe('POST /api/plaid-data/generate/{userId}/{kind}', () => {
     expect(response.body).toEqual({ message: BANK_SYNC_MESSAGES.loginRequired });
   });
 
+  it("answers 409 when Plaid says the bank needs a new sign-in (ITEM_LOGIN_REQUIRED), 503 for Plaid's own failures", async () => {
+    const { h } = kit;
+    const itemId = await kit.link(h.userA, { username: 'user_custom', password: EMPTY_BANK });
+    await kit.waitForIdle(itemId);
+    kit.emulator.hooks.failNext(1, 'API_ERROR');
+    expect((await generate(`${h.userA.id}/bills`)).status).toBe(503);
+    await kit.plaid('/sandbox/item/reset_login', { access_token: await kit.accessToken(itemId) });
+    const response = await generate(`${h.userA.id}/bills`);
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ message: BANK_SYNC_MESSAGES.loginRequired });
+  });
+
   it('answers 401 without a token', async () => {
     expect((await generate(`${kit.h.userA.id}/bills`, null)).status).toBe(401);
   });
@@ -127,6 +139,22 @@ describe('the data generator with real Plaid keys', () => {
       const response = await fetch(`${h.baseUrl}/api/plaid-data/generate/${h.userA.id}/bills`, { method: 'POST', headers: { authorization: `Bearer ${h.userA.token}` } });
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ message: BANK_SYNC_MESSAGES.generatorSandboxOnly });
+    } finally {
+      await production.close();
+    }
+  });
+
+  it("refuses the built-in sandbox sign-in with the same 403 (a sandbox-only feature, not a missing thing)", async () => {
+    const production = await startBankSyncKit({ env: { PLAID_ENV: 'production', PLAID_BASE_URL: '' } });
+    try {
+      const { h } = production;
+      const response = await fetch(`${h.baseUrl}/api/plaid-production/sandbox/public-token`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${h.userA.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ user_id: h.userA.id, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' }),
+      });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ message: BANK_SYNC_MESSAGES.sandboxOnly });
     } finally {
       await production.close();
     }
