@@ -119,3 +119,16 @@ describe('without Plaid keys', () => {
     }
   });
 });
+
+describe('with real Plaid keys (no emulator)', () => {
+  it('offers no built-in sign-in dialog: the sandbox route answers 403 without calling Plaid', async () => {
+    const real = await startBankSyncKit({ env: { PLAID_BASE_URL: '', PLAID_ENV: 'sandbox' } });
+    try {
+      const answer = await real.h.call('POST', '/sandbox/public-token', { body: { user_id: real.h.userA.id, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' } });
+      expect(answer.status).toBe(403);
+      expect(answer.body.message).toBe(BANK_SYNC_MESSAGES.sandboxOnly);
+    } finally {
+      await real.close();
+    }
+  });
+});

@@ -145,6 +145,29 @@ describe('ITEM_LOGIN_REQUIRED and repair (update mode)', () => {
     await kit.waitForIdle(itemId);
     expect(await itemState(itemId)).toEqual({ status: 'active', sync_state: 'idle', last_error: null });
   });
+
+  it('POST /repaired/{itemId} (after Plaid Link update mode with real keys) makes the item active and syncs it; not for another user', async () => {
+    const { h } = kit;
+    const itemId = await kit.link(h.userB);
+    await kit.waitForIdle(itemId);
+    const token = await kit.accessToken(itemId);
+    await kit.plaid('/sandbox/item/reset_login', { access_token: token });
+    await h.call('POST', `/sync/${h.userB.id}`, { token: h.userB.token });
+    const marked = Date.now() + 10_000;
+    while ((await itemState(itemId)).status !== 'login_required') {
+      if (Date.now() > marked) throw new Error('never marked');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // What Link's update mode does at Plaid; then the screen tells us.
+    await kit.plaid('/sandbox/item/repair', { access_token: token, username: 'user_good', password: 'pass_good' });
+    expect((await h.call('POST', `/repaired/${itemId}`, { token: h.userA.token })).status).toBe(404);
+    expect((await itemState(itemId)).status).toBe('login_required');
+    const answer = await h.call('POST', `/repaired/${itemId}`, { token: h.userB.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: true, message: BANK_SYNC_MESSAGES.syncQueued, queued: 1 });
+    await kit.waitForIdle(itemId);
+    expect(await itemState(itemId)).toEqual({ status: 'active', sync_state: 'idle', last_error: null });
+  });
 });
 
 describe('cross-user access on the link and import routes', () => {

@@ -48,6 +48,17 @@ export class ItemsController {
     return { success: true, item_id: itemId, message: BANK_SYNC_MESSAGES.syncQueued };
   }
 
+  /**
+   * POST /repaired/{itemId} (ours): the screen calls it after Plaid Link's update mode succeeded; the item is
+   * active again and syncs. Another user's item: 404.
+   */
+  @Post('repaired/:itemId')
+  @HttpCode(200)
+  async repaired(@CurrentUser() user: AuthenticatedUser, @Param('itemId') itemId: string): Promise<SyncStartedResponse> {
+    await this.link.markRepaired(user.id, itemId);
+    return { success: true, message: BANK_SYNC_MESSAGES.syncQueued, queued: 1 };
+  }
+
   @Post('sync/:userId')
   @HttpCode(200)
   sync(@CurrentUser() user: AuthenticatedUser, @Param('userId') userId: string): Promise<SyncStartedResponse> {

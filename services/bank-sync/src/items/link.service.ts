@@ -29,25 +29,36 @@ export class LinkService {
   async createLinkToken(userId: string, itemId?: string): Promise<CreateLinkTokenResponse> {
     const accessToken = itemId ? await this.items.accessTokenOf(await this.items.findOwned(userId, itemId)) : undefined;
     const { linkToken, expiration } = await this.plaidCall(() => this.plaid.createLinkToken(userId, accessToken));
-    return { link_token: linkToken, expiration, sandbox: this.plaid.sandbox };
+    return { link_token: linkToken, expiration, sandbox: this.plaid.builtInLink };
   }
 
   async sandboxSignIn(userId: string, request: SandboxPublicTokenRequest): Promise<SandboxPublicTokenResponse> {
-    if (!this.plaid.sandbox) throw new BankSyncError('SANDBOX_ONLY');
+    // With real keys (Plaid's sandbox included) the screen uses Plaid Link, not this dialog.
+    if (!this.plaid.builtInLink) throw new BankSyncError('SANDBOX_ONLY');
     if (request.item_id) {
       const item = await this.items.findOwned(userId, request.item_id);
-      await this.plaidCall(() => this.plaid.repairItem(this.vault.open(item.accessTokenSealed), request.username, request.password));
-      await this.dataSource.query(
-        `UPDATE plaid_items SET status = 'active', last_error = NULL, updated_at = now() WHERE id = $1 AND user_id = $2`,
-        [item.id, userId],
-      );
-      await this.syncs.queueItem(userId, item.id);
+      const accessToken = await this.items.accessTokenOf(item);
+      await this.plaidCall(() => this.plaid.repairItem(accessToken, request.username, request.password));
+      await this.markRepaired(userId, item.id);
       return { success: true, repaired: true };
     }
     const publicToken = await this.plaidCall(() =>
       this.plaid.sandboxPublicToken({ institutionId: request.institution_id, username: request.username, password: request.password, daysRequested: LINK_DAYS_REQUESTED }),
     );
     return { success: true, public_token: publicToken };
+  }
+
+  /**
+   * After a new sign-in (Link's update mode with real Plaid, the sandbox dialog's repair): the item syncs again.
+   * Plaid's LOGIN_REPAIRED webhook does the same when it comes.
+   */
+  async markRepaired(userId: string, itemId: string): Promise<void> {
+    const item = await this.items.findOwned(userId, itemId);
+    await this.dataSource.query(
+      `UPDATE plaid_items SET status = 'active', last_error = NULL, updated_at = now() WHERE id = $1 AND user_id = $2`,
+      [item.id, userId],
+    );
+    await this.syncs.queueItem(userId, item.id);
   }
 
   /** Stores the item with its token sealed, its accounts, and queues the first import and the 6-hourly one. */
@@ -60,9 +71,18 @@ export class LinkService {
        VALUES ($1, $2, $3, $4, $5, 'queued') RETURNING id`,
       [userId, plaidItemId, this.vault.seal(accessToken), institutionId, institutionName],
     );
-    await this.storeAccounts(userId, row.id, accessToken);
-    await this.syncs.queueItem(userId, row.id);
-    await this.syncs.scheduleItem(userId, row.id);
+    try {
+      await this.storeAccounts(userId, row.id, accessToken);
+      await this.syncs.queueItem(userId, row.id);
+      await this.syncs.scheduleItem(userId, row.id);
+    } catch (error) {
+      // All or nothing: an item nobody will import must not stay 'queued' (and a retried link must not duplicate it).
+      this.logger.error(`link of item ${row.id} undone: ${(error as Error).message}`);
+      await this.syncs.forgetItem(row.id).catch(() => undefined);
+      await this.dataSource.query(`DELETE FROM plaid_items WHERE id = $1 AND user_id = $2`, [row.id, userId]);
+      await this.plaid.removeItem(accessToken).catch(() => undefined);
+      throw new BankSyncError('PLAID_UNAVAILABLE');
+    }
     return { itemId: row.id };
   }
 

@@ -50,10 +50,15 @@ const CALL_TIMEOUT_MS = 30_000;
  */
 @Injectable()
 export class PlaidGateway {
-  /** No real production Plaid: the screen uses the built-in sandbox sign-in instead of Plaid Link. */
+  /** No real production Plaid (the emulator or Plaid's sandbox): the /sandbox/* endpoints exist (the data generator). */
   readonly sandbox: boolean;
   /** The emulator (PLAID_BASE_URL): also offers /sandbox/item/repair. */
   readonly emulated: boolean;
+  /**
+   * The screen's built-in sign-in dialog instead of Plaid Link: only with the emulator (Link's script loads from
+   * Plaid only). Real keys, Plaid's sandbox included, use Plaid Link (issue 8).
+   */
+  readonly builtInLink: boolean;
   /** Keys are set (PLAID_CLIENT_ID and PLAID_SECRET); without them no call can succeed. */
   readonly configured: boolean;
   private readonly client: PlaidApi;
@@ -63,6 +68,7 @@ export class PlaidGateway {
     this.emulated = Boolean(config.PLAID_BASE_URL);
     this.configured = Boolean(config.PLAID_CLIENT_ID && config.PLAID_SECRET);
     this.sandbox = this.emulated || config.PLAID_ENV === 'sandbox';
+    this.builtInLink = this.emulated;
     this.basePath = (config.PLAID_BASE_URL ?? PlaidEnvironments[config.PLAID_ENV]).replace(/\/$/, '');
     this.client = new PlaidApi(
       new Configuration({

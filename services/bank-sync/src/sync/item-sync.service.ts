@@ -31,8 +31,8 @@ interface ItemRow {
   cursor: string | null;
 }
 
-/** Plaid codes that need the user to sign in again (Link update mode), not a retry. */
-const NEEDS_SIGN_IN = new Set(['ITEM_LOGIN_REQUIRED', 'PENDING_EXPIRATION', 'PENDING_DISCONNECT']);
+/** Plaid error codes that need the user to sign in again (Link update mode), not a retry. */
+const NEEDS_SIGN_IN = new Set(['ITEM_LOGIN_REQUIRED']);
 
 /**
  * One item's import (issue 8): one pass at a time per item, across processes (a PostgreSQL advisory lock
