@@ -10,6 +10,7 @@ import { ItemsModule } from './items/items.module.js';
 import { PlaidItem } from './items/plaid-item.entity.js';
 import { migrations } from './migrations/index.js';
 import { PlaidModule } from './plaid/plaid.module.js';
+import { ScheduleRestorerModule } from './sync/schedule-restorer.js';
 import { SyncModule } from './sync/sync.module.js';
 import { BankTransaction } from './transactions/bank-transaction.entity.js';
 import { TransactionsModule } from './transactions/transactions.module.js';
@@ -39,6 +40,7 @@ export function bankSyncModules(config: BankSyncConfig, role: 'http' | 'worker')
     AnalyticsModule,
     GeneratorModule,
     BankTransportModule,
+    ...(role === 'worker' ? [ScheduleRestorerModule] : []),
   ];
 }
 

@@ -1,6 +1,7 @@
-import { BANK_SYNC_MESSAGES } from '@payday/contracts';
+import { BANK_SYNC_MESSAGES, SCHEDULED_SYNC_EVERY_MS } from '@payday/contracts';
 import { bullPrefix } from '@payday/nest-kit';
 import { Queue } from 'bullmq';
+import { createBankSyncWorker } from '../src/sync/worker-app.js';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 
 // Imports through the queue: the HTTP routes add jobs, the worker context (worker.ts's) runs them.
@@ -167,6 +168,23 @@ describe('ITEM_LOGIN_REQUIRED and repair (update mode)', () => {
     expect(answer.body).toEqual({ success: true, message: BANK_SYNC_MESSAGES.syncQueued, queued: 1 });
     await kit.waitForIdle(itemId);
     expect(await itemState(itemId)).toEqual({ status: 'active', sync_state: 'idle', last_error: null });
+  });
+});
+
+describe('job schedulers', () => {
+  it('a starting worker gives every active item without one its 6-hourly scheduler back', async () => {
+    const { h } = kit;
+    const itemId = await kit.link(h.userB);
+    await kit.waitForIdle(itemId);
+    const schedulerId = `${itemId}.sync.every`;
+    expect(await queue.getJobScheduler(schedulerId)).toBeDefined();
+    await queue.removeJobScheduler(schedulerId); // e.g. Redis lost its data
+    const another = await createBankSyncWorker({ config: h.config, clock: h.clock, databaseSchema: h.schema });
+    try {
+      expect(await queue.getJobScheduler(schedulerId)).toMatchObject({ every: SCHEDULED_SYNC_EVERY_MS, name: 'sync-item' });
+    } finally {
+      await another.close();
+    }
   });
 });
 

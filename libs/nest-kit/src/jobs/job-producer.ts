@@ -49,9 +49,11 @@ export class JobProducer {
    * Runs the job every `everyMs` from now on (a BullMQ job scheduler, one per deterministic job id: calling it
    * again updates it, it never doubles). The first run is `everyMs` from now. Resolves with the scheduler id.
    */
-  async schedule<Name extends JobName>(name: Name, payload: JobPayload<Name>, everyMs: number): Promise<string> {
+  async schedule<Name extends JobName>(name: Name, payload: JobPayload<Name>, everyMs: number, { keepExisting = false } = {}): Promise<string> {
     const { definition, data } = this.validated(name, payload);
     const schedulerId = JobProducer.schedulerId(definition, data);
+    // keepExisting: only create a missing one (start-up checks must not push every next run further away).
+    if (keepExisting && (await this.queue(definition.queue).getJobScheduler(schedulerId))) return schedulerId;
     await this.queue(definition.queue).upsertJobScheduler(
       schedulerId,
       { every: everyMs, startDate: Date.now() + everyMs },

@@ -146,6 +146,10 @@ describe('JobsModule', () => {
     const schedulers = await queue.getJobSchedulers();
     expect(schedulers).toHaveLength(1);
     expect(schedulers[0]).toMatchObject({ key: schedulerId, every: 6 * 3_600_000, name: 'sync-item' });
+    const next = (await queue.getJobScheduler(schedulerId))?.next;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await producer.schedule('sync-item', { userId, itemId }, 6 * 3_600_000, { keepExisting: true });
+    expect((await queue.getJobScheduler(schedulerId))?.next).toBe(next); // left as it was
     expect(await producer.unschedule('sync-item', { userId, itemId })).toBe(true);
     expect(await queue.getJobSchedulers()).toEqual([]);
     expect(await queue.getJobCounts('waiting', 'delayed')).toEqual({ waiting: 0, delayed: 0 });

@@ -38,9 +38,9 @@ export class SyncRequests {
     return items.length;
   }
 
-  /** The item's import every 6 hours (one BullMQ job scheduler per item; calling again updates it). */
-  async scheduleItem(userId: string, itemId: string): Promise<void> {
-    await this.jobs.schedule('sync-item', { userId, itemId }, SCHEDULED_SYNC_EVERY_MS);
+  /** The item's import every 6 hours (one BullMQ job scheduler per item); `keepExisting`: only if it has none. */
+  async scheduleItem(userId: string, itemId: string, { keepExisting = false } = {}): Promise<void> {
+    await this.jobs.schedule('sync-item', { userId, itemId }, SCHEDULED_SYNC_EVERY_MS, { keepExisting });
   }
 
   /** On disconnect, before the item's row goes: no scheduled import for it any more. */
