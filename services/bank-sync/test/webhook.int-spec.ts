@@ -81,6 +81,8 @@ describe('POST /api/plaid-production/webhook', () => {
     const { jwt, body } = await captureSigned(itemId);
     expect(await deliver(jwt, body)).toEqual({ status: 200, body: { received: true } });
     expect(await syncQueued(itemId)).toEqual({ state: 'queued', job: true });
+    // The same signed delivery again (within its 5 minutes) is a replay.
+    expect((await deliver(jwt, body)).status).toBe(401);
   });
 
   it('is reached by the emulator itself (signed delivery end to end)', async () => {

@@ -1,6 +1,8 @@
 import { createHash, createPublicKey, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK, type Clock } from '@payday/nest-kit';
+import { CLOCK, InjectServiceConfig, REDIS, type Clock } from '@payday/nest-kit';
+import type { Redis } from 'ioredis';
+import type { BankSyncConfig } from '../config.js';
 import { PlaidCallError } from '../plaid/plaid-call-error.js';
 import { PlaidGateway } from '../plaid/plaid-gateway.js';
 
@@ -8,7 +10,8 @@ import { PlaidGateway } from '../plaid/plaid-gateway.js';
 const MAX_AGE_SECONDS = 5 * 60;
 /** Tolerated clock skew for an `iat` in the future. */
 const MAX_SKEW_SECONDS = 60;
-const KEY_CACHE_MS = 24 * 60 * 60 * 1000;
+/** Refetched this often, so a key Plaid has since expired (`expired_at`) stops being accepted. */
+const KEY_CACHE_MS = 60 * 60 * 1000;
 /** A `kid` Plaid did not know is not asked about again for this long (the endpoint is public). */
 const UNKNOWN_KEY_CACHE_MS = 5 * 60 * 1000;
 const MAX_CACHED_KIDS = 1000;
@@ -42,6 +45,8 @@ export class WebhookVerifier {
   constructor(
     @Inject(PlaidGateway) private readonly plaid: PlaidGateway,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(REDIS) private readonly redis: Redis,
+    @InjectServiceConfig() private readonly config: BankSyncConfig,
   ) {}
 
   async verify(jwt: string | undefined, rawBody: Buffer | undefined): Promise<void> {
@@ -67,6 +72,10 @@ export class WebhookVerifier {
     const claimed = typeof payload.request_body_sha256 === 'string' ? payload.request_body_sha256 : '';
     const actual = createHash('sha256').update(rawBody).digest('hex');
     if (claimed.length !== actual.length || !timingSafeEqual(Buffer.from(claimed), Buffer.from(actual))) throw new WebhookRejected('body hash mismatch');
+    // Each delivery is signed anew (Plaid's retries too): the same signature twice within its 5 minutes is a replay.
+    const seen = `${this.config.REDIS_KEY_PREFIX}plaid-webhook:${createHash('sha256').update(encodedSignature).digest('hex')}`;
+    const first = await this.redis.set(seen, '1', 'EX', MAX_AGE_SECONDS + MAX_SKEW_SECONDS, 'NX');
+    if (first !== 'OK') throw new WebhookRejected('replayed');
   }
 
   private async keyFor(kid: string): Promise<KeyObject> {
