@@ -5,7 +5,6 @@ import {
   BankSuggestionsResponseSchema,
   FINANCE_PATTERNS,
   type FullSyncReply,
-  type SyncStatusReply,
   type UpsertSuggestionsMessage,
 } from '@payday/contracts';
 import { createRedisClient } from '@payday/nest-kit';
@@ -93,17 +92,6 @@ describe(`${BANK_SYNC_PATTERNS.fullSync} (finance → bank-sync)`, () => {
       lastSyncedAt: null,
     });
     expect(await ask<FullSyncReply>(BANK_SYNC_PATTERNS.fullSync, { userId: 'not-a-uuid' })).toEqual({ ok: false, message: 'Invalid message', itemCount: 0, lastSyncedAt: null });
-  });
-});
-
-describe(`${BANK_SYNC_PATTERNS.syncStatus}`, () => {
-  it("answers that user's item count and last completed sync, changing nothing", async () => {
-    const { h } = kit;
-    await insertItem(h.userA.id, '2026-03-10T09:30:00Z');
-    await insertItem(h.userA.id, null);
-    expect(await ask<SyncStatusReply>(BANK_SYNC_PATTERNS.syncStatus, { userId: h.userA.id })).toEqual({ itemCount: 2, lastSyncedAt: '2026-03-10T09:30:00.000Z' });
-    expect(await ask<SyncStatusReply>(BANK_SYNC_PATTERNS.syncStatus, { userId: h.userB.id })).toEqual({ itemCount: 0, lastSyncedAt: null });
-    expect((await q(`SELECT DISTINCT sync_state FROM bs.plaid_items`)).rows).toEqual([{ sync_state: 'idle' }]);
   });
 });
 

@@ -33,7 +33,6 @@ afterAll(async () => {
 beforeEach(async () => {
   bank.received.length = 0;
   bank.fullSync = { fail: true };
-  bank.syncStatus = { fail: true };
   const queueKeys = await keys.keys(`${queuePrefix()}*`);
   if (queueKeys.length) await keys.del(...queueKeys);
 });

@@ -1,12 +1,12 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BANK_SYNC_MESSAGES, BANK_SYNC_PATTERNS, UserMessageSchema, type FullSyncReply, type SyncStatusReply } from '@payday/contracts';
+import { BANK_SYNC_MESSAGES, BANK_SYNC_PATTERNS, UserMessageSchema, type FullSyncReply } from '@payday/contracts';
 import { SyncRequests } from '../sync/sync-requests.service.js';
 import { SyncStatusService } from './sync-status.service.js';
 
 /**
  * What finance asks over the Redis transport (DESIGN §1). Finance already checked the bearer token; the
- * message names the user, and a malformed one is answered as 'nothing linked' rather than guessed at.
+ * message names the user, and a malformed one is refused (ok false) rather than guessed at.
  */
 @Controller()
 export class BankSyncMessageController {
@@ -27,12 +27,5 @@ export class BankSyncMessageController {
     // failure with this message, not as a green success).
     if (queued === 0 && itemCount > 0) return { ok: false, message: BANK_SYNC_MESSAGES.loginRequired, itemCount, lastSyncedAt };
     return { ok: true, message: BANK_SYNC_MESSAGES.syncQueued, itemCount, lastSyncedAt };
-  }
-
-  @MessagePattern(BANK_SYNC_PATTERNS.syncStatus)
-  async syncStatus(@Payload() payload: unknown): Promise<SyncStatusReply> {
-    const parsed = UserMessageSchema.safeParse(payload);
-    if (!parsed.success) return { itemCount: 0, lastSyncedAt: null };
-    return this.status.of(parsed.data.userId);
   }
 }

@@ -6,7 +6,7 @@ import { SuggestionsController } from './suggestions.controller.js';
 import { SyncStatusService } from './sync-status.service.js';
 
 /**
- * Bank sync over the Redis transport: what finance asks (full sync, sync status) and what bank-sync asks
+ * Bank sync over the Redis transport: what finance asks (the full sync) and what bank-sync asks
  * finance (pending suggestions, for GET /suggestions/{userId}).
  */
 @Module({

@@ -1,7 +1,7 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BANK_SYNC_PATTERNS, type FullSyncReply, type SyncStatusReply, type UserMessage } from '@payday/contracts';
+import { BANK_SYNC_PATTERNS, type FullSyncReply, type UserMessage } from '@payday/contracts';
 import { redisTransportOptions } from '@payday/nest-kit';
 
 /** What the stand-in does for one pattern: answer, fail (the handler throws) or stay silent (a timeout). */
@@ -14,7 +14,6 @@ export type StandInBehaviour<Reply> = { reply: (message: UserMessage) => Reply }
  */
 export interface BankSyncStandIn {
   fullSync: StandInBehaviour<FullSyncReply>;
-  syncStatus: StandInBehaviour<SyncStatusReply>;
   received: { pattern: string; message: UserMessage }[];
   close(): Promise<void>;
 }
@@ -24,7 +23,6 @@ const never = new Promise<never>(() => undefined);
 export async function startBankSyncStandIn(redisUrl: string): Promise<BankSyncStandIn> {
   const state: Omit<BankSyncStandIn, 'close'> = {
     fullSync: { fail: true },
-    syncStatus: { fail: true },
     received: [],
   };
   const run = async <Reply>(pattern: string, behaviour: StandInBehaviour<Reply>, message: UserMessage): Promise<Reply> => {
@@ -39,11 +37,6 @@ export async function startBankSyncStandIn(redisUrl: string): Promise<BankSyncSt
     @MessagePattern(BANK_SYNC_PATTERNS.fullSync)
     fullSync(@Payload() message: UserMessage) {
       return run(BANK_SYNC_PATTERNS.fullSync, state.fullSync, message);
-    }
-
-    @MessagePattern(BANK_SYNC_PATTERNS.syncStatus)
-    syncStatus(@Payload() message: UserMessage) {
-      return run(BANK_SYNC_PATTERNS.syncStatus, state.syncStatus, message);
     }
   }
 
