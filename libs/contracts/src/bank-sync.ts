@@ -252,12 +252,11 @@ export type GenerateResponse = z.infer<typeof GenerateResponseSchema>;
 export const BANK_SYNC_PATTERNS = {
   /** Request/reply from finance's POST /sync-bank-data: queue a full sync of the user's items; answers FullSyncReply. */
   fullSync: 'bank-sync.full-sync',
-  /** Request/reply: the user's last completed sync and linked-item count (finance's 'Last updated'). */
-  syncStatus: 'bank-sync.sync-status',
 } as const;
 export const UserMessageSchema = z.object({ userId: z.string().uuid() }).strict();
 export type UserMessage = z.infer<typeof UserMessageSchema>;
 export const FullSyncReplySchema = z.object({ ok: z.boolean(), message: z.string(), itemCount: z.number().int(), lastSyncedAt: isoInstant.nullable() });
 export type FullSyncReply = z.infer<typeof FullSyncReplySchema>;
-export const SyncStatusReplySchema = z.object({ itemCount: z.number().int(), lastSyncedAt: isoInstant.nullable() });
+/** What the full-sync reply reports besides its message: the linked-item count and the latest completed sync. */
+export const SyncStatusReplySchema = FullSyncReplySchema.pick({ itemCount: true, lastSyncedAt: true });
 export type SyncStatusReply = z.infer<typeof SyncStatusReplySchema>;
