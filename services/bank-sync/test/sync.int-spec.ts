@@ -178,3 +178,29 @@ describe('failures', () => {
     expect(await kit.syncNow(h.userA.id, itemId)).toEqual({ status: 'skipped' });
   });
 });
+
+describe('accounts removed by the duplicate cleanup', () => {
+  it('are not brought back by the next sync of the older link, nor are their transactions', async () => {
+    const { h } = kit;
+    const user = await h.auth.user();
+    const account = (subtype: string, description: string) => ({
+      type: 'depository',
+      subtype,
+      starting_balance: 100,
+      transactions: [{ date_transacted: '2026-03-01', date_posted: '2026-03-02', amount: 10, description, currency: 'USD' }],
+    });
+    const older = await kit.link(user, { username: 'user_custom', password: JSON.stringify({ override_accounts: [account('checking', 'OLD CHECKING'), account('savings', 'OLD SAVINGS')] }) });
+    await h.db.query(`UPDATE "${h.schema}".plaid_items SET created_at = '2026-01-01T00:00:00Z' WHERE id = $1`, [older]);
+    await kit.syncNow(user.id, older);
+    const newer = await kit.link(user, { username: 'user_custom', password: JSON.stringify({ override_accounts: [account('checking', 'NEW CHECKING')] }) });
+    await kit.syncNow(user.id, newer);
+    const cleanup = await h.call('POST', `/cleanup-duplicates/${user.id}`, { token: user.token });
+    expect(cleanup.body).toMatchObject({ success: true, duplicatesRemoved: 1 });
+
+    await h.db.query(`UPDATE "${h.schema}".plaid_items SET cursor = NULL WHERE id = $1`, [older]); // Plaid reports everything again
+    expect(await kit.syncNow(user.id, older)).toMatchObject({ status: 'synced' });
+    const accounts = await h.db.query(`SELECT subtype FROM "${h.schema}".bank_accounts WHERE item_id = $1`, [older]);
+    expect(accounts.rows).toEqual([{ subtype: 'savings' }]);
+    expect((await kit.rows(older)).map((row) => row.name)).toEqual(['OLD SAVINGS']);
+  });
+});

@@ -33,7 +33,7 @@ export async function writePass(db: QueryRunner, target: WriteTarget, changes: P
     const result = await db.query(`DELETE FROM bank_transactions WHERE item_id = $1 AND plaid_transaction_id = ANY($2::text[])`, [target.itemId, toDelete], true);
     deleted = result.affected ?? 0;
   }
-  const rows = [...changes.upserts.values()];
+  const rows = [...changes.upserts.values()].filter((t) => accountIds.has(t.account_id));
   for (let start = 0; start < rows.length; start += BATCH) await upsertTransactions(db, target, rows.slice(start, start + BATCH), accountIds);
   await db.query(
     `UPDATE plaid_items SET cursor = $2, last_synced_at = $3, sync_state = 'idle', last_error = NULL, updated_at = now() WHERE id = $1`,
@@ -42,9 +42,44 @@ export async function writePass(db: QueryRunner, target: WriteTarget, changes: P
   return { upserted: rows.length, deleted };
 }
 
-/** Upserts the pass's accounts (balances too) and creates any account a transaction names that we lack. */
+/**
+ * Accounts of this item not stored yet that are copies of an account of a newer link of the same bank by the
+ * user (same institution, mask, type, subtype, name: the rule of POST /cleanup-duplicates, accounts.service.ts).
+ * The cleanup deleted them; a sync must not bring them back.
+ */
+const CLEANED_COPIES_SQL = `
+  SELECT r.plaid_id FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS r(plaid_id, name, mask, type, subtype)
+  WHERE EXISTS (
+    SELECT 1 FROM plaid_items mine, bank_accounts a JOIN plaid_items other ON other.id = a.item_id
+    WHERE mine.id = $2 AND a.user_id = $1 AND other.user_id = $1 AND other.id <> mine.id
+      AND coalesce(other.institution_id, other.institution_name) = coalesce(mine.institution_id, mine.institution_name)
+      AND (other.created_at, other.id) > (mine.created_at, mine.id)
+      AND coalesce(a.mask, '') = coalesce(r.mask, '') AND a.type = r.type AND coalesce(a.subtype, '') = coalesce(r.subtype, '')
+      AND a.name = r.name)`;
+
+/**
+ * Upserts the pass's accounts (balances too) and creates any account a transaction names that we lack, except
+ * copies removed by the duplicate cleanup. Answers Plaid account id → our account id; transactions of an
+ * account not in it are not stored.
+ */
 async function upsertAccounts(db: QueryRunner, target: WriteTarget, changes: PassChanges): Promise<Map<string, string>> {
-  const reported = [...changes.accounts.values()];
+  const stored: { plaid_account_id: string }[] = await db.query(`SELECT plaid_account_id FROM bank_accounts WHERE item_id = $1`, [target.itemId]);
+  const known = new Set(stored.map((row) => row.plaid_account_id));
+  const unstored = [...changes.accounts.values()].filter((account) => !known.has(account.account_id));
+  const cleaned = new Set<string>();
+  if (unstored.length) {
+    const copies: { plaid_id: string }[] = await db.query(CLEANED_COPIES_SQL, [
+      target.userId,
+      target.itemId,
+      unstored.map((a) => a.account_id),
+      unstored.map((a) => a.name),
+      unstored.map((a) => a.mask ?? null),
+      unstored.map((a) => String(a.type)),
+      unstored.map((a) => (a.subtype ? String(a.subtype) : null)),
+    ]);
+    for (const { plaid_id: id } of copies) cleaned.add(id);
+  }
+  const reported = [...changes.accounts.values()].filter((account) => !cleaned.has(account.account_id));
   if (reported.length) {
     await db.query(
       `INSERT INTO bank_accounts (user_id, item_id, plaid_account_id, name, official_name, mask, type, subtype,
@@ -73,7 +108,7 @@ async function upsertAccounts(db: QueryRunner, target: WriteTarget, changes: Pas
     );
   }
   // An account only a transaction names (Plaid normally reports them all): a plain row, never over a real one.
-  const unnamed = [...new Set([...changes.upserts.values()].map((t) => t.account_id))].filter((id) => !changes.accounts.has(id));
+  const unnamed = [...new Set([...changes.upserts.values()].map((t) => t.account_id))].filter((id) => !changes.accounts.has(id) && !cleaned.has(id));
   if (unnamed.length) {
     await db.query(
       `INSERT INTO bank_accounts (user_id, item_id, plaid_account_id, name, type)
