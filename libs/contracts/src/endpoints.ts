@@ -165,6 +165,8 @@ export const BANK_SYNC_ENDPOINTS = {
   exchangeToken: endpoint({ method: 'POST', path: '/api/plaid-production/exchange-token', body: ExchangeTokenRequestSchema, response: ExchangeTokenResponseSchema }),
   accounts: endpoint({ method: 'GET', path: '/api/plaid-production/accounts/{userId}', response: AccountsResponseSchema }),
   sync: endpoint({ method: 'POST', path: '/api/plaid-production/sync/{userId}', response: SyncStartedResponseSchema }),
+  /** Ours: after Plaid Link's update mode succeeded, the item is active again and a sync is queued. */
+  repaired: endpoint({ method: 'POST', path: '/api/plaid-production/repaired/{itemId}', response: SyncStartedResponseSchema }),
   importTransactions: endpoint({ method: 'POST', path: '/api/plaid-production/import-transactions/{userId}', response: SyncStartedResponseSchema }),
   analytics: endpoint({ method: 'GET', path: '/api/plaid-production/analytics/{userId}', response: AnalyticsResponseSchema }),
   suggestions: endpoint({ method: 'GET', path: '/api/plaid-production/suggestions/{userId}', response: BankSuggestionsResponseSchema }),

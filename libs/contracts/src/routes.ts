@@ -45,6 +45,7 @@ export const SERVICE_ROUTES = {
     'POST /api/plaid-production/create-link-token',
     'POST /api/plaid-production/sandbox/public-token',
     'POST /api/plaid-production/exchange-token',
+    'POST /api/plaid-production/repaired/{itemId}',
     'GET /api/plaid-production/accounts/{userId}',
     'POST /api/plaid-production/sync/{userId}',
     'POST /api/plaid-production/import-transactions/{userId}',
