@@ -1,5 +1,26 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { Global, Inject, Module, type DynamicModule } from '@nestjs/common';
 import { z } from 'zod';
+
+/** An optional text variable: unset, empty or blank all mean "not set"; otherwise trimmed. */
+export const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() ? value.trim() : undefined));
+
+/**
+ * `<repo>/.data` for the local run (the nearest folder up from cwd holding package-lock.json), where services
+ * keep what they generate once (keys) when DATA_DIR is unset; containers set DATA_DIR.
+ */
+export function defaultDataDir(cwd = process.cwd()): string {
+  let dir = resolve(cwd);
+  while (dirname(dir) !== dir) {
+    if (existsSync(join(dir, 'package-lock.json'))) return join(dir, '.data');
+    dir = dirname(dir);
+  }
+  return resolve(cwd, '.data');
+}
 
 /** Variables every service reads. A service extends this with its own (CONVENTIONS §1: fail fast). */
 export const baseEnvSchema = z.object({
@@ -19,7 +40,9 @@ export class InvalidEnvironmentError extends Error {}
 export function loadConfig<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const problems = result.error.issues.map(
+    (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+  );
   throw new InvalidEnvironmentError(`Invalid environment variables: ${problems.join('; ')}`);
 }
 
@@ -34,6 +57,10 @@ export const InjectServiceConfig = () => Inject(SERVICE_CONFIG);
 @Module({})
 export class ServiceConfigModule {
   static forRoot<C extends BaseEnv>(config: C): DynamicModule {
-    return { module: ServiceConfigModule, providers: [{ provide: SERVICE_CONFIG, useValue: config }], exports: [SERVICE_CONFIG] };
+    return {
+      module: ServiceConfigModule,
+      providers: [{ provide: SERVICE_CONFIG, useValue: config }],
+      exports: [SERVICE_CONFIG],
+    };
   }
 }

@@ -3,7 +3,8 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@payday/nest-kit';
-import { ARGON2_FLOOR, authEnvSchema, defaultDataDir } from './config.js';
+import { defaultDataDir } from '@payday/nest-kit';
+import { ARGON2_FLOOR, authEnvSchema } from './config.js';
 
 const loadAuthConfig = (env: NodeJS.ProcessEnv) => loadConfig(authEnvSchema, env);
 
@@ -19,26 +20,45 @@ describe('auth configuration', () => {
   });
 
   it('lets only tests lower the argon2id cost', () => {
-    expect(loadAuthConfig({ ...base, NODE_ENV: 'test', ARGON2_MEMORY_KIB: '1024' }).ARGON2.memoryCost).toBe(1024);
-    expect(() => loadAuthConfig({ ...base, NODE_ENV: 'production', ARGON2_MEMORY_KIB: '1024' })).toThrow('ARGON2_MEMORY_KIB');
+    expect(loadAuthConfig({ ...base, NODE_ENV: 'test', ARGON2_MEMORY_KIB: '1024' }).ARGON2.memoryCost).toBe(
+      1024,
+    );
+    expect(() => loadAuthConfig({ ...base, NODE_ENV: 'production', ARGON2_MEMORY_KIB: '1024' })).toThrow(
+      'ARGON2_MEMORY_KIB',
+    );
   });
 
   it('names a bad ENCRYPTION_KEY and a half-set admin', () => {
-    expect(() => loadAuthConfig({ ...base, ENCRYPTION_KEY: 'abc' })).toThrow('ENCRYPTION_KEY: must be 64 hex characters');
+    expect(() => loadAuthConfig({ ...base, ENCRYPTION_KEY: 'abc' })).toThrow(
+      'ENCRYPTION_KEY: must be 64 hex characters',
+    );
     expect(() => loadAuthConfig({ ...base, ADMIN_EMAIL: 'a@b.co' })).toThrow('ADMIN_PASSWORD');
   });
 
   it('refuses production without ENCRYPTION_KEY or JWT_PRIVATE_KEY unless AUTH_GENERATE_KEYS=true (security review 4)', () => {
     const production = { ...base, NODE_ENV: 'production' };
     const encryptionKey = randomBytes(32).toString('hex');
-    const jwtKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-    expect(() => loadAuthConfig(production)).toThrow(/ENCRYPTION_KEY: required when NODE_ENV=production.*JWT_PRIVATE_KEY: required/);
-    expect(() => loadAuthConfig({ ...production, ENCRYPTION_KEY: encryptionKey })).toThrow('JWT_PRIVATE_KEY: required when NODE_ENV=production');
-    expect(() => loadAuthConfig({ ...production, JWT_PRIVATE_KEY: jwtKey, ENCRYPTION_KEY: ' ' })).toThrow('ENCRYPTION_KEY: required');
-    expect(loadAuthConfig({ ...production, ENCRYPTION_KEY: encryptionKey, JWT_PRIVATE_KEY: jwtKey }).ENCRYPTION_KEY).toBe(encryptionKey);
+    const jwtKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      .privateKey.export({ format: 'pem', type: 'pkcs8' })
+      .toString();
+    expect(() => loadAuthConfig(production)).toThrow(
+      /ENCRYPTION_KEY: required when NODE_ENV=production.*JWT_PRIVATE_KEY: required/,
+    );
+    expect(() => loadAuthConfig({ ...production, ENCRYPTION_KEY: encryptionKey })).toThrow(
+      'JWT_PRIVATE_KEY: required when NODE_ENV=production',
+    );
+    expect(() => loadAuthConfig({ ...production, JWT_PRIVATE_KEY: jwtKey, ENCRYPTION_KEY: ' ' })).toThrow(
+      'ENCRYPTION_KEY: required',
+    );
+    expect(
+      loadAuthConfig({ ...production, ENCRYPTION_KEY: encryptionKey, JWT_PRIVATE_KEY: jwtKey })
+        .ENCRYPTION_KEY,
+    ).toBe(encryptionKey);
     // Explicit opt-in for a single instance (docker compose, benchmarks): the generated-once files.
     expect(loadAuthConfig({ ...production, AUTH_GENERATE_KEYS: 'true' }).AUTH_GENERATE_KEYS).toBe(true);
-    expect(() => loadAuthConfig({ ...production, AUTH_GENERATE_KEYS: 'yes' })).toThrow('AUTH_GENERATE_KEYS: must be true or false');
+    expect(() => loadAuthConfig({ ...production, AUTH_GENERATE_KEYS: 'yes' })).toThrow(
+      'AUTH_GENERATE_KEYS: must be true or false',
+    );
     // Development and tests (npm start, the suites) keep generating them without any setting.
     expect(loadAuthConfig({ ...base, NODE_ENV: 'development' }).AUTH_GENERATE_KEYS).toBe(false);
     expect(() => loadAuthConfig({ ...base })).not.toThrow();

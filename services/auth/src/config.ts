@@ -1,28 +1,12 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { z } from 'zod';
-import { baseEnvSchema } from '@payday/nest-kit';
+import { baseEnvSchema, defaultDataDir, optionalText } from '@payday/nest-kit';
 
 /**
  * argon2id cost (DESIGN §4). OWASP's floor is 19 MiB, 2 iterations, parallelism 1; production never goes
  * below it. Only NODE_ENV=test may lower it, to keep the integration suite fast.
  */
 export const ARGON2_FLOOR = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-/** `<repo>/.data` for the local run: the nearest folder up from cwd holding package-lock.json. */
-export function defaultDataDir(cwd = process.cwd()): string {
-  let dir = resolve(cwd);
-  while (dirname(dir) !== dir) {
-    if (existsSync(join(dir, 'package-lock.json'))) return join(dir, '.data');
-    dir = dirname(dir);
-  }
-  return resolve(cwd, '.data');
-}
-
-const optionalText = z
-  .string()
-  .optional()
-  .transform((value) => (value && value.trim() ? value.trim() : undefined));
 
 export const authEnvSchema = baseEnvSchema
   .extend({
@@ -34,14 +18,19 @@ export const authEnvSchema = baseEnvSchema
     JWT_PRIVATE_KEY: optionalText,
     /** 64 hex characters (AES-256-GCM key for TOTP secrets and SSN last 4); unset: generated once under DATA_DIR/auth. */
     ENCRYPTION_KEY: optionalText.pipe(
-      z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
+      z
+        .string()
+        .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+        .optional(),
     ),
     /**
      * Production needs ENCRYPTION_KEY and JWT_PRIVATE_KEY (replicas generating their own keys could not read
      * each other's tokens or secrets); `true` opts a single-instance production run (one persistent DATA_DIR,
      * e.g. docker compose, the benchmarks) into the generated-once key files instead.
      */
-    AUTH_GENERATE_KEYS: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()).transform((value) => value === 'true'),
+    AUTH_GENERATE_KEYS: optionalText
+      .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional())
+      .transform((value) => value === 'true'),
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('PayCadence <no-reply@paycadence.app>'),
     ADMIN_EMAIL: optionalText,
@@ -53,12 +42,14 @@ export const authEnvSchema = baseEnvSchema
     ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(8).default(ARGON2_FLOOR.parallelism),
   })
   .superRefine((env, context) => {
-    const belowFloor = env.ARGON2_MEMORY_KIB < ARGON2_FLOOR.memoryCost || env.ARGON2_TIME_COST < ARGON2_FLOOR.timeCost;
+    const belowFloor =
+      env.ARGON2_MEMORY_KIB < ARGON2_FLOOR.memoryCost || env.ARGON2_TIME_COST < ARGON2_FLOOR.timeCost;
     if (belowFloor && env.NODE_ENV !== 'test') {
       context.addIssue({
         code: 'custom',
         path: ['ARGON2_MEMORY_KIB'],
-        message: 'argon2id cost below the OWASP floor (19456 KiB, 2 iterations) is allowed only with NODE_ENV=test',
+        message:
+          'argon2id cost below the OWASP floor (19456 KiB, 2 iterations) is allowed only with NODE_ENV=test',
       });
     }
     // Security review 4: never let production replicas each invent their own keys.
@@ -68,19 +59,28 @@ export const authEnvSchema = baseEnvSchema
           context.addIssue({
             code: 'custom',
             path: [name],
-            message: 'required when NODE_ENV=production (every replica must share it); set AUTH_GENERATE_KEYS=true to generate it once under DATA_DIR on a single instance',
+            message:
+              'required when NODE_ENV=production (every replica must share it); set AUTH_GENERATE_KEYS=true to generate it once under DATA_DIR on a single instance',
           });
         }
       }
     }
     if ((env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) || (!env.ADMIN_EMAIL && env.ADMIN_PASSWORD)) {
-      context.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together' });
+      context.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together',
+      });
     }
   })
   .transform((env) => ({
     ...env,
     DATA_DIR: env.DATA_DIR ? resolve(env.DATA_DIR) : defaultDataDir(),
-    ARGON2: { memoryCost: env.ARGON2_MEMORY_KIB, timeCost: env.ARGON2_TIME_COST, parallelism: env.ARGON2_PARALLELISM },
+    ARGON2: {
+      memoryCost: env.ARGON2_MEMORY_KIB,
+      timeCost: env.ARGON2_TIME_COST,
+      parallelism: env.ARGON2_PARALLELISM,
+    },
   }));
 
 export type AuthConfig = z.output<typeof authEnvSchema>;
