@@ -27,17 +27,34 @@ export function discoverWorkers(names, { servicesDir = join(REPO_ROOT, 'services
  * launcher starts the Plaid emulator (tools/plaid-emulator) and hands its URL and keys to the services.
  * Resolves to `{ env, stop() }`: the variables to add to every service's environment.
  */
-export async function startPlaid({ env, appUrl, log }) {
+export async function startPlaid({ env, appUrl, log, dataDir }) {
   const webhook = { PLAID_WEBHOOK_URL: env.PLAID_WEBHOOK_URL ?? `${appUrl}/api/plaid-production/webhook` };
   if (env.PLAID_CLIENT_ID && env.PLAID_SECRET) {
-    log(`Plaid: using the keys from PLAID_CLIENT_ID / PLAID_SECRET (PLAID_ENV=${env.PLAID_ENV ?? 'sandbox'})`);
+    log(
+      `Plaid: using the keys from PLAID_CLIENT_ID / PLAID_SECRET (PLAID_ENV=${env.PLAID_ENV ?? 'sandbox'})`,
+    );
     return { env: webhook, stop: async () => {} };
   }
-  const { startPlaidEmulator, EMULATOR_CLIENT_ID, EMULATOR_SECRET } = await import('../plaid-emulator/plaid-emulator.mjs');
-  const emulator = await startPlaidEmulator({ port: Number(env.PLAID_EMULATOR_PORT ?? 0), seed: env.PLAID_EMULATOR_SEED ?? 'paycadence' });
-  log(`Plaid: no PLAID_CLIENT_ID / PLAID_SECRET set, so the Plaid emulator answers at ${emulator.url} (sandbox sign-in: user_good / pass_good)`);
+  const { startPlaidEmulator, EMULATOR_CLIENT_ID, EMULATOR_SECRET } =
+    await import('../plaid-emulator/plaid-emulator.mjs');
+  const emulator = await startPlaidEmulator({
+    port: Number(env.PLAID_EMULATOR_PORT ?? 0),
+    seed: env.PLAID_EMULATOR_SEED ?? 'paycadence',
+    // Linked banks survive a restart of `npm start` (their access tokens are in PostgreSQL); a test stack
+    // has a throwaway database, so it keeps nothing.
+    stateFile: dataDir && env.NODE_ENV !== 'test' ? join(dataDir, 'plaid-emulator', 'state.json') : undefined,
+  });
+  log(
+    `Plaid: no PLAID_CLIENT_ID / PLAID_SECRET set, so the Plaid emulator answers at ${emulator.url} (sandbox sign-in: user_good / pass_good)`,
+  );
   return {
-    env: { ...webhook, PLAID_BASE_URL: emulator.url, PLAID_CLIENT_ID: EMULATOR_CLIENT_ID, PLAID_SECRET: EMULATOR_SECRET, PLAID_ENV: 'sandbox' },
+    env: {
+      ...webhook,
+      PLAID_BASE_URL: emulator.url,
+      PLAID_CLIENT_ID: EMULATOR_CLIENT_ID,
+      PLAID_SECRET: EMULATOR_SECRET,
+      PLAID_ENV: 'sandbox',
+    },
     stop: () => emulator.close(),
   };
 }
@@ -89,11 +106,13 @@ export async function startStack({
   else if (!(await isPortFree(port))) throw new Error(`Port ${port} is in use: set PORT to another port`);
   for (const name of names) {
     if (!(await isPortFree(ports[name]))) {
-      throw new Error(`Port ${ports[name]} for service ${name} is in use (another npm start?). Stop it or set SERVICE_PORT_OFFSET.`);
+      throw new Error(
+        `Port ${ports[name]} for service ${name} is in use (another npm start?). Stop it or set SERVICE_PORT_OFFSET.`,
+      );
     }
   }
   const appUrl = `http://localhost:${port}`;
-  const plaid = await startPlaid({ env, appUrl, log });
+  const plaid = await startPlaid({ env, appUrl, log, dataDir });
   env = { ...env, ...plaid.env };
   const services = {};
   const children = [];
@@ -150,7 +169,9 @@ export async function startStack({
         });
         log(`Service ${name} is ready on port ${service.port}`);
       } catch (error) {
-        failures.push(`Service ${name} did not start: ${error.message}\n--- last log lines of ${name} ---\n${service.tail.join('\n')}`);
+        failures.push(
+          `Service ${name} did not start: ${error.message}\n--- last log lines of ${name} ---\n${service.tail.join('\n')}`,
+        );
       }
     }),
   );
@@ -168,11 +189,16 @@ export async function startStack({
     try {
       await waitForHttpOk(`http://127.0.0.1:${workerPort}/health/ready`, {
         timeoutMs: READY_TIMEOUT_MS,
-        shouldStop: () => (worker.child.exitCode !== null || worker.child.signalCode !== null ? `exited with ${worker.child.exitCode ?? worker.child.signalCode}` : null),
+        shouldStop: () =>
+          worker.child.exitCode !== null || worker.child.signalCode !== null
+            ? `exited with ${worker.child.exitCode ?? worker.child.signalCode}`
+            : null,
       });
     } catch (error) {
       await stop();
-      throw new Error(`The ${name} worker did not start: ${error.message}\n--- last log lines ---\n${worker.tail.join('\n')}`);
+      throw new Error(
+        `The ${name} worker did not start: ${error.message}\n--- last log lines ---\n${worker.tail.join('\n')}`,
+      );
     }
     log(`Worker ${name} is ready (health on port ${workerPort})`);
   }
@@ -181,7 +207,14 @@ export async function startStack({
   try {
     gateway = gatewayInProcess
       ? await startGateway({ port, kongFile, frontendsDir, upstreams, rateLimitFactor })
-      : await startGatewayProcess({ port, kongFile, frontendsDir, upstreams, rateLimitFactor, onLog: (line) => onServiceLog('gateway', line) });
+      : await startGatewayProcess({
+          port,
+          kongFile,
+          frontendsDir,
+          upstreams,
+          rateLimitFactor,
+          onLog: (line) => onServiceLog('gateway', line),
+        });
   } catch (error) {
     await stop();
     throw new Error(`The gateway could not listen on port ${port}: ${error.message}`);
@@ -189,14 +222,24 @@ export async function startStack({
   return {
     url: `http://localhost:${gateway.port}`,
     port: gateway.port,
-    services: Object.fromEntries(names.map((name) => [name, { port: services[name].port, url: services[name].url }])),
+    services: Object.fromEntries(
+      names.map((name) => [name, { port: services[name].port, url: services[name].url }]),
+    ),
     stop,
   };
 }
 
 /** The dev gateway's CLI as a child process; resolves to a handle shaped like startGateway's. */
 async function startGatewayProcess({ port, kongFile, frontendsDir, upstreams, rateLimitFactor, onLog }) {
-  const args = [join(REPO_ROOT, 'gateway/dev/src/main.mjs'), '--port', String(port), '--kong', kongFile, '--frontends', frontendsDir];
+  const args = [
+    join(REPO_ROOT, 'gateway/dev/src/main.mjs'),
+    '--port',
+    String(port),
+    '--kong',
+    kongFile,
+    '--frontends',
+    frontendsDir,
+  ];
   args.push('--rate-limit-factor', String(rateLimitFactor));
   for (const [name, url] of Object.entries(upstreams)) args.push('--upstream', `${name}=${url}`);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -208,7 +251,10 @@ async function startGatewayProcess({ port, kongFile, frontendsDir, upstreams, ra
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`gateway process exited with ${child.exitCode}`);
-    const answered = await fetch(`http://127.0.0.1:${port}/health-of-gateway`).then(() => true, () => false);
+    const answered = await fetch(`http://127.0.0.1:${port}/health-of-gateway`).then(
+      () => true,
+      () => false,
+    );
     if (answered) break;
     if (Date.now() > deadline) throw new Error('gateway process did not listen within 10 s');
     await new Promise((resolve) => setTimeout(resolve, 100));

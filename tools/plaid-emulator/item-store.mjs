@@ -12,7 +12,7 @@ const PUBLIC_TOKEN_TTL_MS = 30 * 60_000;
  * each item's data comes from `${seed}:${number}`, so the same sequence of calls yields the same data.
  */
 export function createItemStore({ seed, clock, maxPurchasesPerDay }) {
-  const random = createRandom(`items:${seed}`);
+  let random = createRandom(`items:${seed}`);
   const items = new Map();
   const publicTokens = new Map();
   const accessTokens = new Map();
@@ -81,7 +81,21 @@ export function createItemStore({ seed, clock, maxPurchasesPerDay }) {
     items.delete(item.item_id);
   }
 
-  return { createItem, issuePublicToken, exchangePublicToken, itemFor, removeItem, items };
+  /** What survives a restart (see `stateFile`): the items with their data and the access tokens to them. */
+  function snapshot() {
+    return { version: 1, itemCount, items: [...items.values()], accessTokens: [...accessTokens.entries()] };
+  }
+
+  /** Puts back a snapshot; new ids then come from another random stream, so they never repeat restored ones. */
+  function restore(state) {
+    if (state?.version !== 1) return;
+    itemCount = state.itemCount;
+    for (const item of state.items) items.set(item.item_id, item);
+    for (const [token, itemId] of state.accessTokens) accessTokens.set(token, itemId);
+    random = createRandom(`items:${seed}:after:${itemCount}`);
+  }
+
+  return { createItem, issuePublicToken, exchangePublicToken, itemFor, removeItem, items, snapshot, restore };
 }
 
 /** Plaid only returns the history asked for in `transactions.days_requested`. */

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
+import { createStatePersistence } from './state-file.mjs';
 import { createItemStore } from './item-store.mjs';
 import { createJsonRouter } from './json-router.mjs';
 import { invalidApiKeys, missingFields } from './plaid-errors.mjs';
@@ -33,6 +34,8 @@ function checkApiKeys({ body, headers }, credentials) {
  * `seed` makes the data deterministic; `clock()` (milliseconds) decides "today" and token expiry.
  * `maxPurchasesPerDay` scales card spending per item (default 2, about 1,000 transactions in 24 months).
  * `webhookRetryDelaysMs` sets the waits before each webhook retry (default 1 s, 5 s, 25 s).
+ * `stateFile` (optional): items and access tokens are kept in that JSON file and read back at start, so a
+ * bank linked before a restart still syncs after it (the launcher's default run); tests leave it unset.
  * Returns `{ url, port, close, hooks, store }`: `hooks` are the off-by-default test hooks, `store.items`
  * holds every item with its true recurring `streams` for scoring detection.
  */
@@ -46,12 +49,14 @@ export async function startPlaidEmulator({
   log = (line) => process.stderr.write(`${line}\n`),
   webhookRetryDelaysMs,
   maxPurchasesPerDay,
+  stateFile,
 } = {}) {
   const now = () => Number(clock());
   const store = createItemStore({ seed, clock: now, maxPurchasesPerDay });
+  const persistence = createStatePersistence({ stateFile, store, log });
   const hooks = createTestHooks();
   const webhooks = createWebhookSender({ clock: now, retryDelaysMs: webhookRetryDelaysMs, log });
-  const routes = createPlaidRoutes({ seed, store, clock: now, hooks, webhooks });
+  const routes = persistence.watch(createPlaidRoutes({ seed, store, clock: now, hooks, webhooks }));
   const handle = createJsonRouter({
     routes,
     log,
@@ -69,6 +74,7 @@ export async function startPlaidEmulator({
   const close = () =>
     new Promise((resolve) => {
       webhooks.close();
+      persistence.flush();
       server.close(() => resolve());
       server.closeAllConnections();
     });
