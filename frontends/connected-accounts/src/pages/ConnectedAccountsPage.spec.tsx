@@ -451,33 +451,42 @@ describe('Bank Accounts tab with real Plaid keys', () => {
       });
     });
 
-    it("reloads the bank after Plaid Link's success and says it syncs again once the server shows it repaired", async () => {
+    it('tells the server the bank is repaired, reloads it and says it syncs again', async () => {
       let repairedAtServer = false;
       server.use({
         accounts: () => lockedBank(repairedAtServer ? 'active' : 'login_required'),
-        createLinkToken: () => {
-          repairedAtServer = true; // what Plaid's LOGIN_REPAIRED webhook does while the user is in Link
-          return { link_token: 'link-update-1', expiration: '2026-11-25T12:00:00Z', sandbox: false };
+        createLinkToken: () => ({ link_token: 'link-update-1', expiration: '2026-11-25T12:00:00Z', sandbox: false }),
+        repaired: () => {
+          repairedAtServer = true;
+          return { success: true, message: BANK_SYNC_MESSAGES.syncQueued, queued: 1 };
         },
       });
       renderPage();
       await userEvent.click(await screen.findByRole('button', { name: 'Reconnect' }));
       expect(await screen.findByText(TEXT.reconnected)).toBeInTheDocument();
       expect(server.calls('createLinkToken')[0]!.body).toEqual({ user_id: TEST_USER.id, item_id: LOCKED_ITEM_ID });
+      expect(server.calls('repaired')).toHaveLength(1);
+      expect(server.calls('repaired')[0]!.params).toEqual({ itemId: LOCKED_ITEM_ID });
       expect(server.calls('exchangeToken')).toHaveLength(0);
       expect(screen.queryByText(/Your bank needs you to sign in again/)).not.toBeInTheDocument();
     });
 
-    it('does not claim a sync while the server still shows the bank waiting for its sign-in', async () => {
+    it('when the server could not be told, trusts only the reloaded bank: repaired by the webhook or still waiting', async () => {
+      let repairedByWebhook = false;
       server.use({
-        accounts: () => lockedBank('login_required'),
+        accounts: () => lockedBank(repairedByWebhook ? 'active' : 'login_required'),
         createLinkToken: () => ({ link_token: 'link-update-1', expiration: '2026-11-25T12:00:00Z', sandbox: false }),
+        repaired: () => fail(503, 'unavailable'),
       });
       renderPage();
       await userEvent.click(await screen.findByRole('button', { name: 'Reconnect' }));
       expect(await screen.findByText(TEXT.reconnectPending)).toBeInTheDocument();
       expect(screen.queryByText(TEXT.reconnected)).not.toBeInTheDocument();
-      expect(server.calls('accounts').length).toBeGreaterThan(1);
+
+      repairedByWebhook = true;
+      await userEvent.click(screen.getByRole('button', { name: 'Reconnect' }));
+      expect(await screen.findByText(TEXT.reconnected)).toBeInTheDocument();
+      expect(server.calls('repaired')).toHaveLength(2);
     });
   });
 
