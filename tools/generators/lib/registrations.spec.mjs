@@ -51,25 +51,25 @@ describe('gateway/kong.yml', () => {
   it('adds an API service after the last one, with its plugins, and keeps every other byte', () => {
     const tree = workspaceTree();
     const before = tree.read('gateway/kong.yml', 'utf-8');
-    registerServiceInKong(tree, 'bank-sync');
+    registerServiceInKong(tree, 'household');
     const after = tree.read('gateway/kong.yml', 'utf-8');
     const added = addedLines(before, after);
-    expect(added).toContain('  - name: bank-sync');
-    expect(added).toContain('        paths: [/api/bank-sync]');
+    expect(added).toContain('  - name: household');
+    expect(added).toContain('        paths: [/api/household]');
     expect(added).toContain('      - name: rate-limiting');
     expect(tree.read('k8s/base/kong.yml', 'utf-8')).toBe(after);
   });
 
   it('adds a remote at /remotes/<name>/ with the prefix stripped', () => {
     const tree = workspaceTree();
-    registerRemoteInKong(tree, 'connected-accounts');
+    registerRemoteInKong(tree, 'admin');
     const services = parseYaml(tree.read('gateway/kong.yml', 'utf-8'), 'kong.yml').toJS().services;
-    const remote = services.find((service) => service.name === 'connected-accounts');
+    const remote = services.find((service) => service.name === 'admin');
     expect(remote).toEqual({
-      name: 'connected-accounts',
-      url: 'http://connected-accounts:8080',
+      name: 'admin',
+      url: 'http://admin:8080',
       routes: [
-        { name: 'connected-accounts-remote', paths: ['/remotes/connected-accounts/'], strip_path: true },
+        { name: 'admin-remote', paths: ['/remotes/admin/'], strip_path: true },
       ],
     });
     // the shell's catch-all stays last
@@ -81,17 +81,17 @@ describe('docker-compose.yml', () => {
   it('adds the service on the shared anchors and makes Kong wait for it', () => {
     const tree = workspaceTree();
     const before = tree.read('docker-compose.yml', 'utf-8');
-    registerServiceInCompose(tree, 'bank-sync');
+    registerServiceInCompose(tree, 'household');
     const after = tree.read('docker-compose.yml', 'utf-8');
     expect(addedLines(before, after)).not.toBeNull();
     const compose = parseYaml(after, 'compose').toJS({ maxAliasCount: -1 });
-    expect(compose.services['bank-sync'].build).toEqual({
+    expect(compose.services['household'].build).toEqual({
       context: '.',
       dockerfile: 'docker/service.Dockerfile',
-      args: { SERVICE: 'bank-sync' },
+      args: { SERVICE: 'household' },
     });
-    expect(compose.services['bank-sync'].environment.REDIS_URL).toBe('redis://redis:6379');
-    expect(compose.services.kong.depends_on['bank-sync']).toEqual({ condition: 'service_healthy' });
+    expect(compose.services['household'].environment.REDIS_URL).toBe('redis://redis:6379');
+    expect(compose.services.kong.depends_on['household']).toEqual({ condition: 'service_healthy' });
   });
 });
 
@@ -142,9 +142,9 @@ describe('TypeScript sources', () => {
 describe('tsconfig references and YAML insertion', () => {
   it('adds a reference on its own line and refuses a second one', () => {
     const tree = workspaceTree();
-    registerTsconfigReference(tree, 'services/bank-sync');
-    expect(tree.read('tsconfig.json', 'utf-8')).toContain('\n    { "path": "services/bank-sync" }\n');
-    expect(() => registerTsconfigReference(tree, 'services/bank-sync')).toThrow(/already references/);
+    registerTsconfigReference(tree, 'services/household');
+    expect(tree.read('tsconfig.json', 'utf-8')).toContain('\n    { "path": "services/household" }\n');
+    expect(() => registerTsconfigReference(tree, 'services/household')).toThrow(/already references/);
   });
 
   it('inserts after a sequence item at its indentation, even at the end of a file without a newline', () => {
