@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { generateBankData } from './bank-data-generator.mjs';
 import { toIsoDate } from './calendar.mjs';
 import { invalidAccessToken, invalidPublicToken, itemLoginRequired } from './plaid-errors.mjs';
@@ -10,9 +11,11 @@ const PUBLIC_TOKEN_TTL_MS = 30 * 60_000;
 /**
  * Every item the emulator created, its tokens and its data. Items are numbered in creation order and
  * each item's data comes from `${seed}:${number}`, so the same sequence of calls yields the same data.
+ * Item ids and tokens are unique per run instead, as Plaid's are: a database that outlived an emulator must
+ * never see an old item id handed out again.
  */
 export function createItemStore({ seed, clock, maxPurchasesPerDay }) {
-  let random = createRandom(`items:${seed}`);
+  const random = createRandom(`items:${seed}:${randomUUID()}`);
   const items = new Map();
   const publicTokens = new Map();
   const accessTokens = new Map();
@@ -86,13 +89,12 @@ export function createItemStore({ seed, clock, maxPurchasesPerDay }) {
     return { version: 1, itemCount, items: [...items.values()], accessTokens: [...accessTokens.entries()] };
   }
 
-  /** Puts back a snapshot; new ids then come from another random stream, so they never repeat restored ones. */
+  /** Puts back a snapshot (new ids come from this run's own random stream, so they never repeat restored ones). */
   function restore(state) {
     if (state?.version !== 1) return;
     itemCount = state.itemCount;
     for (const item of state.items) items.set(item.item_id, item);
     for (const [token, itemId] of state.accessTokens) accessTokens.set(token, itemId);
-    random = createRandom(`items:${seed}:after:${itemCount}`);
   }
 
   return { createItem, issuePublicToken, exchangePublicToken, itemFor, removeItem, items, snapshot, restore };
