@@ -81,7 +81,9 @@ export function AnalyticsTab({ userId }: { userId: string }) {
         </div>
         <div className="ca-stat">
           <dt>Net Savings</dt>
-          <dd className={`ca-money ${summary.netSavings < 0 ? 'ca-out' : ''}`}>{formatMoney(summary.netSavings)}</dd>
+          <dd className={`ca-money ${summary.netSavings < 0 ? 'ca-out' : ''}`}>
+            {formatMoney(summary.netSavings)}
+          </dd>
         </div>
         <div className="ca-stat">
           <dt>Savings Rate</dt>
@@ -116,29 +118,28 @@ export function AnalyticsTab({ userId }: { userId: string }) {
             <p className="ca-empty ca-empty--small">{TEXT.noRecurringBills}</p>
           ) : (
             <ul className="ca-detected">
-              {[...analytics.bills]
-                .sort((a, b) => b.confidence - a.confidence)
-                .slice(0, TOP_BILLS)
-                .map((bill) => (
-                  <li key={`${bill.name}-${bill.frequency}`} className="ca-detected__row">
-                    <div>
-                      <p className="ca-detected__name">{bill.name}</p>
-                      <p className="ca-muted ca-small">
-                        {humanize(bill.category)} · {humanize(bill.frequency)} · next {formatDate(bill.nextDueDate)}
-                        {bill.priceChanged && (
-                          <>
-                            {' '}
-                            · <strong>price changed</strong> (last {formatMoney(bill.lastAmount)})
-                          </>
-                        )}
-                      </p>
-                    </div>
-                    <div className="ca-detected__side">
-                      <span className="ca-money">{formatMoney(bill.averageAmount)}</span>
-                      <ConfidenceBadge value={bill.confidence} />
-                    </div>
-                  </li>
-                ))}
+              {/* The server sends them largest first; the top 5 are those (spec part 2 §9). */}
+              {analytics.bills.slice(0, TOP_BILLS).map((bill) => (
+                <li key={`${bill.name}-${bill.frequency}`} className="ca-detected__row">
+                  <div>
+                    <p className="ca-detected__name">{bill.name}</p>
+                    <p className="ca-muted ca-small">
+                      {humanize(bill.category)} · {humanize(bill.frequency)} · next{' '}
+                      {formatDate(bill.nextDueDate)}
+                      {bill.priceChanged && (
+                        <>
+                          {' '}
+                          · <strong>price changed</strong> (last {formatMoney(bill.lastAmount)})
+                        </>
+                      )}
+                    </p>
+                  </div>
+                  <div className="ca-detected__side">
+                    <span className="ca-money">{formatMoney(bill.averageAmount)}</span>
+                    <ConfidenceBadge value={bill.confidence} />
+                  </div>
+                </li>
+              ))}
             </ul>
           )}
         </div>
@@ -153,7 +154,8 @@ export function AnalyticsTab({ userId }: { userId: string }) {
                   <div>
                     <p className="ca-detected__name">{income.source}</p>
                     <p className="ca-muted ca-small">
-                      {income.type === 'salary' ? 'Salary' : 'Variable'} · {humanize(income.frequency)} · next {formatDate(income.nextExpected)}
+                      {income.type === 'salary' ? 'Salary' : 'Variable'} · {humanize(income.frequency)} · next{' '}
+                      {formatDate(income.nextExpected)}
                     </p>
                   </div>
                   <div className="ca-detected__side">
