@@ -27,12 +27,20 @@ export function createStatePersistence({ stateFile, store, log }) {
     }
   }
 
+  // The emulator runs inside the launcher: a full disk or a read-only folder must cost the saved state, never
+  // the whole stack (an exception thrown from a timer would end the process).
   const save = () => {
     timer = null;
-    mkdirSync(dirname(stateFile), { recursive: true });
-    const temporary = `${stateFile}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(store.snapshot()), { mode: 0o600 });
-    renameSync(temporary, stateFile);
+    try {
+      mkdirSync(dirname(stateFile), { recursive: true });
+      const temporary = `${stateFile}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(store.snapshot()), { mode: 0o600 });
+      renameSync(temporary, stateFile);
+    } catch (error) {
+      log(
+        `plaid-emulator: could not save ${stateFile} (${error.message}); linked banks will not survive a restart`,
+      );
+    }
   };
 
   return {

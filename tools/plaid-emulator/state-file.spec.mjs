@@ -102,4 +102,32 @@ describe('stateFile: a linked item survives a restart', () => {
     expect(logged.join('\n')).toMatch(/ignoring unreadable/);
     await fromGarbage.close();
   });
+
+  it('logs and carries on when the state cannot be written', async () => {
+    const logged = [];
+    // A file where the folder should be: every save fails.
+    const blocker = join(dir, 'blocker');
+    writeFileSync(blocker, '');
+    const emulator = await startPlaidEmulator({
+      seed: 'restart',
+      clock: () => TODAY,
+      stateFile: join(blocker, 'state.json'),
+      log: (line) => logged.push(line),
+    });
+    try {
+      const plaid = clientFor(emulator.url);
+      const { data: created } = await plaid.sandboxPublicTokenCreate({
+        institution_id: 'ins_109508',
+        initial_products: [Products.Transactions],
+      });
+      const { data: linked } = await plaid.itemPublicTokenExchange({ public_token: created.public_token });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(logged.join('\n')).toMatch(/could not save/);
+      expect(
+        (await plaid.accountsGet({ access_token: linked.access_token })).data.accounts.length,
+      ).toBeGreaterThan(0);
+    } finally {
+      await emulator.close();
+    }
+  });
 });
