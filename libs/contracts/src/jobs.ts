@@ -11,6 +11,12 @@ export const QUEUES = {
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
+/**
+ * bank-sync's REDIS_KEY_PREFIX unless a deployment sets another: its BullMQ keys live under it, so every
+ * producer of its queue (finance's sync fallback) must use the same one.
+ */
+export const BANK_SYNC_DEFAULT_KEY_PREFIX = 'bank-sync:';
+
 export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   queue: QueueName;
   payload: Payload;

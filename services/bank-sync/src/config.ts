@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { BANK_SYNC_DEFAULT_KEY_PREFIX } from '@payday/contracts';
 import { baseEnvSchema, defaultDataDir, optionalText } from '@payday/nest-kit';
 import { z } from 'zod';
 
@@ -12,7 +13,7 @@ export const bankSyncEnvSchema = baseEnvSchema
     PORT: z.coerce.number().int().min(1).max(65535).default(3104),
     AUTH_JWKS_URL: z.string().url().default('http://127.0.0.1:3102/.well-known/jwks.json'),
     /** Every Redis key this service writes (BullMQ included) starts with this. */
-    REDIS_KEY_PREFIX: z.string().min(1).default('bank-sync:'),
+    REDIS_KEY_PREFIX: z.string().min(1).default(BANK_SYNC_DEFAULT_KEY_PREFIX),
     PLAID_CLIENT_ID: optionalText,
     PLAID_SECRET: optionalText,
     PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),

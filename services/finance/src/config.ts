@@ -1,3 +1,4 @@
+import { BANK_SYNC_DEFAULT_KEY_PREFIX } from '@payday/contracts';
 import { baseEnvSchema } from '@payday/nest-kit';
 import { z } from 'zod';
 
@@ -15,9 +16,6 @@ export const financeEnvSchema = baseEnvSchema.extend({
   /** bank-sync's REDIS_KEY_PREFIX when a deployment gives bank-sync a prefix of its own. */
   BANK_SYNC_REDIS_KEY_PREFIX: z.string().min(1).optional(),
 });
-
-/** bank-sync's default REDIS_KEY_PREFIX (services/bank-sync/src/config.ts). */
-const BANK_SYNC_DEFAULT_KEY_PREFIX = 'bank-sync:';
 
 /** The key prefix of bank-sync's BullMQ queue, as bank-sync computes it (JobsModule keyPrefix). */
 export const bankSyncQueueKeyPrefix = (config: FinanceConfig): string =>
