@@ -3,34 +3,7 @@
 // paycheck and bill, and find the bill on the dashboard with its suggested pay date. Needs the whole stack
 // behind BASE_URL, with no real Plaid keys (the emulator answers).
 import { expect, test, type Page } from '@playwright/test';
-
-const PASSWORD = 'Calm-Bills-2026!';
-
-async function registerUser(page: Page): Promise<string> {
-  const email = `bank-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await page.request.post('/api/auth/register', {
-    data: {
-      firstName: 'Bea',
-      lastName: 'Ledger',
-      email,
-      password: PASSWORD,
-      phone: '555-201-3344',
-      dateOfBirth: '1990-04-12',
-      address: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '73301' },
-      ssn: '1234',
-    },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return email;
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL('**/dashboard');
-}
+import { registerUser, signIn } from './support/session.js';
 
 /** Clicks 'Match with bills' until detection has produced a suggestion of this kind; answers its name. */
 async function waitForSuggestion(page: Page, detail: RegExp): Promise<string> {
@@ -44,7 +17,7 @@ async function waitForSuggestion(page: Page, detail: RegExp): Promise<string> {
 
 test('link the sandbox bank, watch the import, accept a detected bill and find it on the dashboard', async ({ page }) => {
   test.setTimeout(150_000);
-  await signIn(page, await registerUser(page));
+  await signIn(page, await registerUser(page, { prefix: 'bank', firstName: 'Bea' }));
 
   await page.goto('/connected-accounts');
   await expect(page.getByRole('heading', { level: 1, name: 'Connected Accounts' })).toBeVisible();

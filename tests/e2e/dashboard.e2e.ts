@@ -1,9 +1,8 @@
 // The dashboard end to end (issue 4): add bills and income, see suggested pay dates and tips change,
 // switch views, edit and delete, reload and find everything kept. Needs the whole stack behind BASE_URL.
 import { addDays } from '@payday/finance-rules';
-import { expect, test, type Page } from '@playwright/test';
-
-const PASSWORD = 'Calm-Bills-2026!';
+import { expect, test } from '@playwright/test';
+import { registerUser, signIn } from './support/session.js';
 
 function localToday(): string {
   const now = new Date();
@@ -11,36 +10,9 @@ function localToday(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-async function registerUser(page: Page): Promise<string> {
-  const email = `dash-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await page.request.post('/api/auth/register', {
-    data: {
-      firstName: 'Dana',
-      lastName: 'Ledger',
-      email,
-      password: PASSWORD,
-      phone: '555-201-3344',
-      dateOfBirth: '1990-04-12',
-      address: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '73301' },
-      ssn: '1234',
-    },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return email;
-}
-
-/** Signs in through the product's own sign-in screen, so the session is set exactly as the shell keeps it. */
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL('**/dashboard');
-}
-
 test('add, see suggestions and tips change, switch views, edit, delete and reload', async ({ page }) => {
   test.setTimeout(90_000);
-  const email = await registerUser(page);
+  const email = await registerUser(page, { prefix: 'dash', firstName: 'Dana' });
   await signIn(page, email);
   const today = localToday();
 
