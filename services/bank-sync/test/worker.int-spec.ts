@@ -110,6 +110,76 @@ describe('a sync asked for while one runs', () => {
   });
 });
 
+describe('a sync asked for during the follow-up pass', () => {
+  it('is not lost: it runs after that pass; the item stays queued (the screen polls) until the last asked pass ends', async () => {
+    const { h } = kit;
+    const user = await h.auth.user();
+    const itemId = await kit.link(user);
+    await kit.waitForIdle(itemId);
+    const token = await kit.accessToken(itemId);
+    // Hold each Plaid call of the passes until the test lets it through.
+    const held: (() => void)[] = [];
+    const original = kit.emulator.hooks.beforeCall;
+    let holding = true;
+    kit.emulator.hooks.beforeCall = async () => {
+      if (holding) await new Promise<void>((resolve) => held.push(resolve));
+      await original.call(kit.emulator.hooks);
+    };
+    const until = async (what: string, check: () => Promise<boolean> | boolean) => {
+      const deadline = Date.now() + 10_000;
+      while (!(await check())) {
+        if (Date.now() > deadline) throw new Error(`never: ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    const waitingOnTableLock = async () =>
+      (await h.db.query(`SELECT 1 FROM pg_locks WHERE NOT granted AND locktype = 'relation'`)).rows.length > 0;
+    let committed = false;
+    try {
+      // Pass A (request 1) holds at its Plaid call; request 2 adds the follow-up job B.
+      expect((await h.call('POST', `/sync/${user.id}`, { token: user.token })).status).toBe(200);
+      await until('pass A calls Plaid', () => held.length === 1);
+      expect((await h.call('POST', `/sync/${user.id}`, { token: user.token })).status).toBe(200);
+      await until('follow-up B is running', async () => Boolean(await (await queue.getJob(`${itemId}.sync.again`))?.isActive()));
+      // B must hold at its first write after reading its page: block writes to bank_accounts, let A's call and then B's through.
+      await h.db.query('BEGIN');
+      await h.db.query(`LOCK TABLE "${h.schema}".bank_accounts IN SHARE MODE`);
+      held.shift()!();
+      await until('pass A waits to write', waitingOnTableLock);
+      await h.db.query('COMMIT');
+      committed = true;
+      await until('pass B calls Plaid', () => held.length === 1);
+      await h.db.query('BEGIN');
+      committed = false;
+      await h.db.query(`LOCK TABLE "${h.schema}".bank_accounts IN SHARE MODE`);
+      holding = false;
+      held.shift()!();
+      await until('pass B read its page and waits to write', waitingOnTableLock);
+      // Plaid gets a transaction B cannot see any more, and the user asks again (request 3) during B.
+      await kit.plaid('/sandbox/transactions/create', {
+        access_token: token,
+        transactions: [{ date_transacted: '2026-03-11', date_posted: '2026-03-11', amount: 7.5, description: 'THIRD REQUEST', iso_currency_code: 'USD' }],
+      });
+      expect((await h.call('POST', `/sync/${user.id}`, { token: user.token })).status).toBe(200);
+    } finally {
+      holding = false;
+      held.splice(0).forEach((release) => release());
+      if (!committed) await h.db.query('COMMIT');
+    }
+    // B ends with a request pending: the item must not look idle before the pass serving it has run.
+    const states: string[] = [];
+    await until('the third request is imported', async () => {
+      const { rows } = await h.db.query(`SELECT sync_state FROM "${h.schema}".plaid_items WHERE id = $1`, [itemId]);
+      const imported = (await kit.rows(itemId)).some((row) => row.name === 'THIRD REQUEST');
+      if (!imported) states.push(rows[0].sync_state);
+      return imported;
+    });
+    expect(states).not.toContain('idle');
+    expect(await kit.waitForIdle(itemId)).toEqual({ sync_state: 'idle', status: 'active' });
+    kit.emulator.hooks.beforeCall = original;
+  });
+});
+
 describe('ITEM_LOGIN_REQUIRED and repair (update mode)', () => {
   it('marks the item, does not retry, and the sandbox sign-in with item_id repairs it and imports again', async () => {
     const { h } = kit;

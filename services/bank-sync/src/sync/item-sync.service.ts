@@ -6,12 +6,13 @@ import type { DataSource, QueryRunner } from 'typeorm';
 import type { BankSyncConfig } from '../config.js';
 import { PlaidCallError } from '../plaid/plaid-call-error.js';
 import { PlaidGateway } from '../plaid/plaid-gateway.js';
-import { TokenVault } from '../plaid/token-vault.js';
+import { ItemAccessService } from '../items/item-access.service.js';
 import { fetchPass } from './sync-pass.js';
 import { writePass } from './sync-writer.js';
 
 export type SyncOutcome =
-  | { status: 'synced'; upserted: number; deleted: number; pages: number; restarts: number }
+  /** askedAgain: a sync was asked for after this pass had started reading Plaid (the item stays 'queued'). */
+  | { status: 'synced'; upserted: number; deleted: number; pages: number; restarts: number; askedAgain: boolean }
   | { status: 'login_required' }
   /** The item was disconnected meanwhile, or already needs a new sign-in. */
   | { status: 'skipped' };
@@ -19,8 +20,6 @@ export type SyncOutcome =
 export interface SyncOptions {
   /** False while the job has retries left: a retryable failure leaves the item 'queued', not 'failed'. */
   finalAttempt?: boolean;
-  /** Asked for during a running pass (a follow-up job): run a new pass after it instead of joining it. */
-  afterRunning?: boolean;
 }
 
 interface ItemRow {
@@ -35,35 +34,29 @@ interface ItemRow {
 const NEEDS_SIGN_IN = new Set(['ITEM_LOGIN_REQUIRED']);
 
 /**
- * One item's import (issue 8): one pass at a time per item, across processes (a PostgreSQL advisory lock
- * held for the whole pass) and within one (a second request joins the running pass). A pass pages Plaid
- * first and then writes everything, cursor included, in ONE transaction: a pass killed half-way leaves
- * nothing behind, and the next one starts again from the last saved cursor.
+ * One item's import (issue 8): one pass at a time per item, in one process as across processes (a PostgreSQL
+ * advisory lock held for the whole pass; a second pass waits for it and then reads the cursor the first one
+ * saved). Requests are not joined here: the queue's deterministic job ids collapse them (SyncRequests). A pass
+ * pages Plaid first and then writes everything, cursor included, in ONE transaction: a pass killed half-way
+ * leaves nothing behind, and the next one starts again from the last saved cursor.
  */
 @Injectable()
 export class ItemSyncService {
   private readonly logger = new Logger(ItemSyncService.name);
-  private readonly running = new Map<string, Promise<SyncOutcome>>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(PlaidGateway) private readonly plaid: PlaidGateway,
-    @Inject(TokenVault) private readonly vault: TokenVault,
+    @Inject(ItemAccessService) private readonly items: ItemAccessService,
     @Inject(JobProducer) private readonly jobs: JobProducer,
     @Inject(CLOCK) private readonly clock: Clock,
     @InjectServiceConfig() private readonly config: BankSyncConfig,
   ) {}
 
-  syncItem(userId: string, itemId: string, options: SyncOptions = {}): Promise<SyncOutcome> {
-    const joined = this.running.get(itemId);
-    if (joined && options.afterRunning) {
-      // Several follow-ups waiting for the same pass then share the one pass after it.
-      return joined.catch(() => undefined).then(() => this.syncItem(userId, itemId, { ...options, afterRunning: false }));
-    }
-    if (joined) return joined;
-    const pass = this.lockedPass(userId, itemId, options).finally(() => this.running.delete(itemId));
-    this.running.set(itemId, pass);
-    return pass;
+  async syncItem(userId: string, itemId: string, options: SyncOptions = {}): Promise<SyncOutcome> {
+    const outcome = await this.lockedPass(userId, itemId, options);
+    if (outcome.status === 'synced' && outcome.askedAgain) await this.followUp(userId, itemId);
+    return outcome;
   }
 
   private async lockedPass(userId: string, itemId: string, options: SyncOptions): Promise<SyncOutcome> {
@@ -96,7 +89,8 @@ export class ItemSyncService {
     }
     await this.setState(db, itemId, 'running');
     try {
-      const changes = await fetchPass(this.plaid, this.vault.open(item.access_token_sealed), item.cursor);
+      const accessToken = await this.items.accessTokenOf({ accessTokenSealed: item.access_token_sealed });
+      const changes = await fetchPass(this.plaid, accessToken, item.cursor);
       await db.startTransaction();
       let written;
       try {
@@ -126,16 +120,31 @@ export class ItemSyncService {
     }
     const retryLater = (plaidError ? plaidError.retryable : true) && options.finalAttempt === false;
     const message = plaidError?.retryable ? BANK_SYNC_MESSAGES.plaidUnavailable : BANK_SYNC_MESSAGES.importFailed;
-    await this.setState(db, itemId, retryLater ? 'queued' : 'failed', message).catch(() => undefined);
+    // A sync asked for during this pass keeps 'queued': its job (SyncRequests' follow-up) still runs.
+    await this.setState(db, itemId, retryLater ? 'queued' : 'failed', message, { keepQueued: true }).catch(() => undefined);
     this.logger.warn(`item ${itemId}: sync failed${retryLater ? ', will retry' : ''}: ${plaidError ? plaidError.message : String((error as Error)?.message ?? error)}`);
     throw error;
   }
 
-  private async setState(db: QueryRunner, itemId: string, state: 'running' | 'queued' | 'failed', lastError?: string) {
+  private async setState(db: QueryRunner, itemId: string, state: 'running' | 'queued' | 'failed', lastError?: string, { keepQueued = false } = {}) {
     await db.query(
-      `UPDATE plaid_items SET sync_state = $2, last_error = COALESCE($3, last_error), updated_at = now() WHERE id = $1`,
-      [itemId, state, lastError ?? null],
+      `UPDATE plaid_items SET sync_state = CASE WHEN $4 AND sync_state = 'queued' THEN 'queued' ELSE $2 END,
+              last_error = COALESCE($3, last_error), updated_at = now() WHERE id = $1`,
+      [itemId, state, lastError ?? null, keepQueued],
     );
+  }
+
+  /**
+   * A sync was asked for while this pass read Plaid: make sure a job serves it. SyncRequests already queued one
+   * (`<item>.sync.again` while this job runs); this covers a request that collapsed into this very job because
+   * it came between the previous pass's end and that job's completion. Collapses with any job already queued.
+   */
+  private async followUp(userId: string, itemId: string) {
+    try {
+      await this.jobs.enqueue('sync-item', { userId, itemId }, { followUpIfActive: true });
+    } catch (error) {
+      this.logger.error(`could not queue the follow-up sync of item ${itemId}: ${(error as Error).message}`);
+    }
   }
 
   /** Recurring detection after the data changed; the delay and the job id collapse a burst of item syncs. */

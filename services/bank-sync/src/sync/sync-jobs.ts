@@ -18,11 +18,8 @@ export class SyncJobs {
   @JobHandler('sync-item')
   async syncItem({ userId, itemId }: SyncItemJob, context: JobContext) {
     try {
-      await this.itemSync.syncItem(userId, itemId, {
-        finalAttempt: context.attempt >= context.maxAttempts,
-        // SyncRequests' follow-up (`<item>.sync.again`, added while a pass ran): a pass of its own, after that one.
-        afterRunning: context.id.endsWith('.again'),
-      });
+      // A follow-up (`<item>.sync.again`, added while a pass ran) waits for that pass's lock, then runs its own.
+      await this.itemSync.syncItem(userId, itemId, { finalAttempt: context.attempt >= context.maxAttempts });
     } catch (error) {
       if (error instanceof PlaidCallError && !error.retryable) throw new UnrecoverableError(error.message);
       throw error;

@@ -19,11 +19,9 @@ export class SyncRequests {
 
   /** Queues one item's import (the item must be the user's; callers check with ItemAccessService). */
   async queueItem(userId: string, itemId: string): Promise<void> {
-    // A running pass keeps 'running' (it sets idle or failed itself when it ends).
-    await this.dataSource.query(
-      `UPDATE plaid_items SET sync_state = 'queued', updated_at = now() WHERE id = $1 AND user_id = $2 AND sync_state <> 'running'`,
-      [itemId, userId],
-    );
+    // Also over 'running': a pass that ends and finds 'queued' keeps it (its follow-up still runs), so the screen
+    // keeps polling until the pass that serves this request is done.
+    await this.dataSource.query(`UPDATE plaid_items SET sync_state = 'queued', updated_at = now() WHERE id = $1 AND user_id = $2`, [itemId, userId]);
     // Asked while a pass runs (new data at Plaid meanwhile): one more pass after it, not nothing.
     await this.jobs.enqueue('sync-item', { userId, itemId }, { followUpIfActive: true });
   }

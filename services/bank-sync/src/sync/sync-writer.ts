@@ -17,6 +17,8 @@ export interface WriteTarget {
 export interface WriteOutcome {
   upserted: number;
   deleted: number;
+  /** A sync was asked for after the pass started (SyncRequests set 'queued'): the item stays 'queued'. */
+  askedAgain: boolean;
 }
 
 /**
@@ -35,11 +37,14 @@ export async function writePass(db: QueryRunner, target: WriteTarget, changes: P
   }
   const rows = [...changes.upserts.values()].filter((t) => accountIds.has(t.account_id));
   for (let start = 0; start < rows.length; start += BATCH) await upsertTransactions(db, target, rows.slice(start, start + BATCH), accountIds);
-  await db.query(
-    `UPDATE plaid_items SET cursor = $2, last_synced_at = $3, sync_state = 'idle', last_error = NULL, updated_at = now() WHERE id = $1`,
+  // 'queued' here was set by a request during this pass: its follow-up pass still runs, so the screen keeps polling.
+  const [[state]]: [{ sync_state: string }[]] = await db.query(
+    `UPDATE plaid_items SET cursor = $2, last_synced_at = $3, last_error = NULL, updated_at = now(),
+            sync_state = CASE WHEN sync_state = 'queued' THEN 'queued' ELSE 'idle' END
+     WHERE id = $1 RETURNING sync_state`,
     [target.itemId, changes.nextCursor, target.now],
   );
-  return { upserted: rows.length, deleted };
+  return { upserted: rows.length, deleted, askedAgain: state?.sync_state === 'queued' };
 }
 
 /**
