@@ -348,6 +348,13 @@ export const FINANCE_PATTERNS = {
    * them. Answers WithdrawSuggestionsReply.
    */
   withdrawSuggestions: 'finance.suggestions.withdraw',
+  /**
+   * Request/reply from bank-sync after each detection run and after a disconnect: the linked banks' figures the
+   * dashboard uses (spec part 2 §9 income fallback, §5 savings-rate tips). `BankSummaryMessage` answers
+   * BankSummaryReply; null figures (a clear) stop the dashboard using them. An older `computedAt` than the one
+   * stored is ignored, so a late message never overwrites a newer one.
+   */
+  storeBankSummary: 'finance.bank-summary.store',
 } as const;
 
 export const ListPendingSuggestionsMessageSchema = z
@@ -418,3 +425,40 @@ export const WithdrawSuggestionsReplySchema = z.union([
   z.object({ ok: z.literal(false), message: z.string(), errors: z.record(z.string(), z.string()) }),
 ]);
 export type WithdrawSuggestionsReply = z.infer<typeof WithdrawSuggestionsReplySchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Bank summary (FINANCE_PATTERNS.storeBankSummary): the linked banks' figures for the dashboard.
+
+/** A savings rate below this (spending many times the income) is sent as this floor: the tip reads the same. */
+export const MIN_BANK_SAVINGS_RATE_PERCENT = -10_000;
+/** A month's income in cents fits NUMERIC(12,2) dollars (MAX_AMOUNT_DOLLARS). */
+export const MAX_BANK_MONTHLY_INCOME_CENTS = Math.round(MAX_AMOUNT_DOLLARS * 100);
+
+export const BankSummaryMessageSchema = z
+  .object({
+    userId: z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(128, 'userId is too long'),
+    /** Average monthly income of the last complete months, own transfers excluded; null: none known. */
+    monthlyIncomeCents: z
+      .number({ error: 'monthlyIncomeCents must be a whole number of cents or null' })
+      .int('monthlyIncomeCents must be a whole number of cents or null')
+      .min(0, 'monthlyIncomeCents cannot be negative')
+      .max(MAX_BANK_MONTHLY_INCOME_CENTS, 'monthlyIncomeCents is too large')
+      .nullable(),
+    /** The bank analytics' savings rate (percent, one decimal; negative when spending exceeds income); null: none. */
+    savingsRatePercent: z
+      .number({ error: 'savingsRatePercent must be a number or null' })
+      .min(MIN_BANK_SAVINGS_RATE_PERCENT, `savingsRatePercent must be at least ${MIN_BANK_SAVINGS_RATE_PERCENT}`)
+      .max(100, 'savingsRatePercent must be at most 100')
+      .nullable(),
+    /** When bank-sync computed the figures (ISO instant): an older message than the stored one is ignored. */
+    computedAt: z.iso.datetime({ offset: true, error: 'computedAt must be an ISO date-time' }),
+  })
+  .strict();
+export type BankSummaryMessage = z.infer<typeof BankSummaryMessageSchema>;
+
+/** `stored`: false when a newer summary was already there (this one was older and is ignored). */
+export const BankSummaryReplySchema = z.union([
+  z.object({ ok: z.literal(true), stored: z.boolean() }),
+  z.object({ ok: z.literal(false), message: z.string(), errors: z.record(z.string(), z.string()) }),
+]);
+export type BankSummaryReply = z.infer<typeof BankSummaryReplySchema>;
