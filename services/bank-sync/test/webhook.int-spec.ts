@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BANK_SYNC_MESSAGES } from '@payday/contracts';
@@ -85,6 +85,20 @@ describe('POST /api/plaid-production/webhook', () => {
     expect((await deliver(jwt, body)).status).toBe(401);
   });
 
+  it('refuses a replay whose signature was re-encoded (padding, or ECDSA s replaced by n - s)', async () => {
+    const itemId = await quietItem();
+    const { jwt, body } = await captureSigned(itemId);
+    const [header, payload, signature] = jwt.split('.') as [string, string, string];
+    const bytes = Buffer.from(signature, 'base64url');
+    const n = BigInt('0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551');
+    const s = BigInt(`0x${bytes.subarray(32).toString('hex')}`);
+    const flippedS = Buffer.from((n - s).toString(16).padStart(64, '0'), 'hex');
+    const malleated = Buffer.concat([bytes.subarray(0, 32), flippedS]).toString('base64url');
+    expect(await deliver(jwt, body)).toEqual({ status: 200, body: { received: true } });
+    expect((await deliver(`${header}.${payload}.${signature}==`, body)).status).toBe(401);
+    expect((await deliver(`${header}.${payload}.${malleated}`, body)).status).toBe(401);
+  });
+
   it('is reached by the emulator itself (signed delivery end to end)', async () => {
     const itemId = await quietItem();
     (await kit.emulated(itemId)).webhook = webhookUrl;
@@ -164,5 +178,62 @@ describe('POST /api/plaid-production/webhook', () => {
     await kit.h.db.query(`DELETE FROM "${kit.h.schema}".plaid_items WHERE id = $1`, [itemId]);
     expect(await deliver(genuine.jwt, genuine.body)).toEqual({ status: 200, body: { received: true } });
     expect(await queue.getJob(`${itemId}.sync`)).toBeUndefined();
+  });
+});
+
+describe('verification key lookups (the endpoint is public)', () => {
+  /** A webhook signed by a key of our own under a kid Plaid does not know. */
+  function forgedWith(kid: string) {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const body = JSON.stringify({ webhook_type: 'TRANSACTIONS', webhook_code: 'SYNC_UPDATES_AVAILABLE', item_id: 'x' });
+    const claims = { iat: Math.floor(clock.now().getTime() / 1000), request_body_sha256: createHash('sha256').update(body).digest('hex') };
+    const signingInput = `${encode({ alg: 'ES256', kid, typ: 'JWT' })}.${encode(claims)}`;
+    return { jwt: `${signingInput}.${sign('sha256', Buffer.from(signingInput), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`, body };
+  }
+  async function countingPlaidCalls<T>(run: () => Promise<T>): Promise<{ result: T; calls: number }> {
+    const beforeCall = kit.emulator.hooks.beforeCall;
+    let calls = 0;
+    kit.emulator.hooks.beforeCall = () => {
+      calls += 1;
+      return beforeCall.call(kit.emulator.hooks);
+    };
+    try {
+      return { result: await run(), calls };
+    } finally {
+      kit.emulator.hooks.beforeCall = beforeCall;
+    }
+  }
+
+  it('keeps the cached key when its hourly refetch fails because Plaid is down', async () => {
+    const itemId = await quietItem();
+    const first = await captureSigned(itemId);
+    expect((await deliver(first.jwt, first.body)).status).toBe(200);
+    clock.set(new Date(Date.parse(TEST_NOW) + 61 * 60_000));
+    const later = await captureSigned(itemId);
+    kit.emulator.hooks.failNext(1, 'API_ERROR');
+    expect(await deliver(later.jwt, later.body)).toEqual({ status: 200, body: { received: true } });
+  });
+
+  it('asks Plaid once for a kid many requests carry at once', async () => {
+    clock.set(new Date(Date.parse(TEST_NOW) + 2 * 60 * 60_000));
+    const forged = forgedWith(randomUUID());
+    const { result, calls } = await countingPlaidCalls(() => Promise.all(Array.from({ length: 5 }, () => deliver(forged.jwt, forged.body))));
+    expect(result.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401]);
+    expect(calls).toBe(1);
+  });
+
+  it('asks Plaid about at most 10 kids a minute, whatever kids the requests carry', async () => {
+    clock.set(new Date(Date.parse(TEST_NOW) + 3 * 60 * 60_000));
+    const { result, calls } = await countingPlaidCalls(async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 15; i += 1) {
+        const forged = forgedWith(randomUUID());
+        statuses.push((await deliver(forged.jwt, forged.body)).status);
+      }
+      return statuses;
+    });
+    expect(new Set(result)).toEqual(new Set([401]));
+    expect(calls).toBe(10);
   });
 });
