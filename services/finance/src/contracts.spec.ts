@@ -19,6 +19,7 @@ import {
 } from '@payday/contracts';
 import * as financeRules from '@payday/finance-rules';
 import type { Repository } from 'typeorm';
+import type { BankSummaryService } from './bank-summary/bank-summary.service.js';
 import type { Bill } from './bills/bill.entity.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
 import type { IncomeSource } from './income/income-source.entity.js';
@@ -186,6 +187,7 @@ describe("the dashboard's answers", () => {
     repository<Bill>(billRows),
     repository<IncomeSource>(incomeRows),
     repository<SavingsGoal>(goalRows),
+    { analyticsFor: async () => undefined } as unknown as BankSummaryService,
     { now: () => new Date('2026-03-10T12:00:00Z'), today: () => '2026-03-10' },
   );
 

@@ -1,4 +1,6 @@
 import { AuthKitModule, defineService, JobsModule } from '@payday/nest-kit';
+import { BankSummary } from './bank-summary/bank-summary.entity.js';
+import { BankSummaryModule } from './bank-summary/bank-summary.module.js';
 import { BankSyncModule } from './bank-sync/bank-sync.module.js';
 import { Bill } from './bills/bill.entity.js';
 import { BillsModule } from './bills/bills.module.js';
@@ -14,12 +16,12 @@ import { SuggestionsModule } from './suggestions/suggestions.module.js';
 
 /**
  * The finance service on the shared skeleton: HTTP (the routes of spec part 2 §7) plus the Redis transport
- * that bank-sync sends suggestions over.
+ * that bank-sync sends suggestions and the linked banks' figures over.
  */
 export const serviceDefinition = defineService({
   name: 'finance',
   env: financeEnvSchema,
-  database: { schema: 'finance', entities: [Bill, IncomeSource, SavingsGoal, Suggestion], migrations },
+  database: { schema: 'finance', entities: [Bill, IncomeSource, SavingsGoal, Suggestion, BankSummary], migrations },
   // JSON forms and suggestion batches only.
   bodyLimit: 256 * 1024,
   transport: 'redis',
@@ -32,6 +34,7 @@ export const serviceDefinition = defineService({
     SavingsGoalsModule,
     SuggestionsModule,
     DashboardModule,
+    BankSummaryModule,
     BankSyncModule,
   ],
 });

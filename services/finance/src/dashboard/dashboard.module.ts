@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BankSummaryModule } from '../bank-summary/bank-summary.module.js';
 import { Bill } from '../bills/bill.entity.js';
 import { IncomeSource } from '../income/income-source.entity.js';
 import { SavingsGoal } from '../savings-goals/savings-goal.entity.js';
@@ -7,7 +8,7 @@ import { DashboardController } from './dashboard.controller.js';
 import { DashboardService } from './dashboard.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Bill, IncomeSource, SavingsGoal])],
+  imports: [TypeOrmModule.forFeature([Bill, IncomeSource, SavingsGoal]), BankSummaryModule],
   controllers: [DashboardController],
   providers: [DashboardService],
 })

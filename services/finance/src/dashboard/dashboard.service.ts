@@ -4,6 +4,7 @@ import type { Repository } from 'typeorm';
 import type { DashboardQuery, DashboardResponse, TimelineQuery, TimelineResponse } from '@payday/contracts';
 import { buildPaymentSchedule, buildTimeline, computeDashboard, computeDashboardAnalytics, LATER_WINDOW_INITIAL_DAYS } from '@payday/finance-rules';
 import { CLOCK, type Clock } from '@payday/nest-kit';
+import { BankSummaryService } from '../bank-summary/bank-summary.service.js';
 import { Bill } from '../bills/bill.entity.js';
 import { toRuleBill } from '../bills/bill.mapper.js';
 import { dashboardToday } from '../clock/client-today.js';
@@ -20,7 +21,8 @@ import { toDashboardResponse } from './dashboard-payload.js';
  * table (in parallel), then the rules library computes everything; this service converts NUMERIC to cents and
  * re-implements no rule. Both answers are integer cents (libs/contracts dashboard.ts), so the browser computes
  * nothing: every Later window and every range the UI shows is asked for here.
- * The dashboard JSON is cached per user under the data version the write triggers keep (see the migration).
+ * The dashboard JSON is cached per user under the data version the write triggers keep (see the migrations; the
+ * bank summary bank-sync pushes bumps it too).
  */
 @Injectable()
 export class DashboardService {
@@ -30,6 +32,7 @@ export class DashboardService {
     @InjectRepository(Bill) private readonly bills: Repository<Bill>,
     @InjectRepository(IncomeSource) private readonly incomes: Repository<IncomeSource>,
     @InjectRepository(SavingsGoal) private readonly goals: Repository<SavingsGoal>,
+    @Inject(BankSummaryService) private readonly bankSummaries: BankSummaryService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -45,8 +48,14 @@ export class DashboardService {
   }
 
   async compute(userId: string, today: string, laterWindowDays: number): Promise<DashboardResponse> {
-    const [bills, incomes, goals] = await Promise.all([this.ruleBills(userId), this.ruleIncomes(userId), this.goals.find({ where: { userId }, order: { createdAt: 'ASC' } })]);
-    const dashboard = computeDashboard({ bills, incomes, savingsGoals: goals.map(toRuleSavingsGoal), today, laterWindowDays });
+    const [bills, incomes, goals, bankAnalytics] = await Promise.all([
+      this.ruleBills(userId),
+      this.ruleIncomes(userId),
+      this.goals.find({ where: { userId }, order: { createdAt: 'ASC' } }),
+      // spec part 2 §9 income fallback and §5 savings-rate tips: the linked banks' figures bank-sync pushed.
+      this.bankSummaries.analyticsFor(userId),
+    ]);
+    const dashboard = computeDashboard({ bills, incomes, savingsGoals: goals.map(toRuleSavingsGoal), today, laterWindowDays, bankAnalytics });
     return toDashboardResponse(dashboard, computeDashboardAnalytics(bills, incomes, today), {
       bills,
       income: incomes,

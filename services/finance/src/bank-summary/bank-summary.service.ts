@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { BankSummaryMessage } from '@payday/contracts';
+import type { BankAnalytics } from '@payday/finance-rules';
+import { BankSummary } from './bank-summary.entity.js';
+
+/**
+ * Stores what bank-sync pushes and hands the dashboard its bankAnalytics. A message older than the stored one
+ * (computed_at) changes nothing, so a detection run that finished after a disconnect cannot bring back a
+ * cleared summary with stale figures. The row's triggers bump the user's data version (see the migration).
+ */
+@Injectable()
+export class BankSummaryService {
+  constructor(@InjectRepository(BankSummary) private readonly summaries: Repository<BankSummary>) {}
+
+  /** True when stored; false when a newer summary was already there. */
+  async store({ userId, monthlyIncomeCents, savingsRatePercent, computedAt }: BankSummaryMessage): Promise<boolean> {
+    const rows: unknown[] = await this.summaries.query(
+      `INSERT INTO bank_summaries AS s (user_id, monthly_income_cents, savings_rate_percent, computed_at)
+       VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id) DO UPDATE
+         SET monthly_income_cents = EXCLUDED.monthly_income_cents, savings_rate_percent = EXCLUDED.savings_rate_percent,
+             computed_at = EXCLUDED.computed_at, updated_at = now()
+         WHERE s.computed_at <= EXCLUDED.computed_at
+       RETURNING s.user_id`,
+      [userId, monthlyIncomeCents, savingsRatePercent, computedAt],
+    );
+    return rows.length > 0;
+  }
+
+  /** The dashboard's bankAnalytics for this user; undefined without a bank summary (or after a clear). */
+  async analyticsFor(userId: string): Promise<BankAnalytics | undefined> {
+    const row = await this.summaries.findOne({ where: { userId } });
+    if (!row || (row.monthlyIncomeCents === null && row.savingsRatePercent === null)) return undefined;
+    return {
+      ...(row.monthlyIncomeCents !== null ? { monthlyIncomeCents: row.monthlyIncomeCents } : {}),
+      ...(row.savingsRatePercent !== null ? { savingsRatePercent: row.savingsRatePercent } : {}),
+    };
+  }
+}
