@@ -10,7 +10,7 @@ import {
 } from '@payday/nest-kit/testing';
 import type { BankSyncConfig } from '../src/config.js';
 import { DetectionService } from '../src/detection/detection.service.js';
-import { streamSuggestionKey } from '../src/detection/suggestion-key.js';
+import { streamSuggestionKey, type AccountIdentity } from '../src/detection/suggestion-key.js';
 import { serviceDefinition } from '../src/service-definition.js';
 import { createBankSyncWorker } from '../src/sync/worker-app.js';
 import { startFinanceStandIn, type FinanceStandIn } from './quality/finance-stand-in.js';
@@ -163,19 +163,22 @@ function yearOf(accounts: { checking: string; card: string }, options: { until?:
 const streamRows = async (userId: string) =>
   (
     await q(
-      `SELECT id, account_id, direction, merchant_key, name, category, frequency, confidence::float AS confidence, occurrences,
-              average_amount::text AS average_amount, last_amount::text AS last_amount, to_char(last_date, 'YYYY-MM-DD') AS last_date,
-              to_char(next_date, 'YYYY-MM-DD') AS next_date, price_changed
-       FROM bs.recurring_streams WHERE user_id = $1 ORDER BY merchant_key`,
+      `SELECT s.id, s.account_id, s.direction, s.merchant_key, s.name, s.category, s.frequency, s.confidence::float AS confidence, s.occurrences,
+              s.average_amount::text AS average_amount, s.last_amount::text AS last_amount, to_char(s.last_date, 'YYYY-MM-DD') AS last_date,
+              to_char(s.next_date, 'YYYY-MM-DD') AS next_date, s.price_changed,
+              json_build_object('institution', coalesce(i.institution_id, i.institution_name), 'mask', a.mask, 'type', a.type,
+                                'subtype', a.subtype, 'name', a.name) AS account
+       FROM bs.recurring_streams s JOIN bs.bank_accounts a ON a.id = s.account_id JOIN bs.plaid_items i ON i.id = a.item_id
+       WHERE s.user_id = $1 ORDER BY s.merchant_key`,
       [userId],
     )
   ).rows;
 
-/** The externalKey finance keeps a stored stream's suggestion by. */
-const keyOf = (userId: string, row: { account_id: string; direction: string; merchant_key: string }) =>
+/** The externalKey finance keeps a stored stream's suggestion by (the account by what the bank shows of it). */
+const keyOf = (userId: string, row: { account: AccountIdentity; direction: string; merchant_key: string }) =>
   streamSuggestionKey({
     userId,
-    accountId: row.account_id,
+    account: row.account,
     direction: row.direction,
     merchantKey: row.merchant_key,
   });
@@ -331,6 +334,39 @@ describe('DetectionService.detectForUser', () => {
       rentKey,
       'Oakwood Properties',
     ]);
+  });
+
+  it('keeps the suggestion keys when the bank is linked anew (new item and account rows), so finance keeps the answers', async () => {
+    const before = await linkedAccounts(userA);
+    await insertTransactions(userA, before.itemId, yearOf(before));
+    await detection().detectForUser(userA);
+    const firstKeys = sentTo(userA).map(([, key]) => key).sort();
+    expect(firstKeys).toHaveLength(3);
+    // Disconnect (rows go by cascade) and link the same bank again.
+    await q(`DELETE FROM bs.plaid_items WHERE id = $1`, [before.itemId]);
+    const after = await linkedAccounts(userA);
+    expect(after.checking).not.toBe(before.checking);
+    await insertTransactions(userA, after.itemId, yearOf(after));
+    finance.received.length = 0;
+    await detection().detectForUser(userA);
+    expect(sentTo(userA).map(([, key]) => key).sort()).toEqual(firstKeys);
+  });
+
+  it('sends one suggestion per stream while the same bank is linked twice (before the duplicate cleanup)', async () => {
+    const first = await linkedAccounts(userA);
+    const second = await linkedAccounts(userA);
+    await insertTransactions(userA, first.itemId, yearOf(first));
+    await insertTransactions(userA, second.itemId, yearOf(second));
+    await detection().detectForUser(userA);
+    expect(await streamRows(userA)).toHaveLength(6);
+    const keys = sentTo(userA).map(([, key]) => key);
+    expect(new Set(keys).size).toBe(3);
+    expect(keys).toHaveLength(3);
+    // One link's streams going does not withdraw the suggestions the other link still carries.
+    await q(`DELETE FROM bs.bank_transactions WHERE item_id = $1`, [first.itemId]);
+    expect((await detection().detectForUser(userA)).withdrawn).toEqual([]);
+    expect(finance.withdrawn).toEqual([]);
+    expect(await streamRows(userA)).toHaveLength(3);
   });
 
   it("reads and replaces only that user's rows", async () => {

@@ -16,7 +16,7 @@ import type { FinanceConfig } from '../../finance/src/config.js';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { serviceDefinition as financeDefinition } from '../../finance/src/service-definition.js';
 import { DetectionService } from '../src/detection/detection.service.js';
-import { rowSuggestionKey } from '../src/detection/suggestion-key.js';
+import { streamSuggestionKey } from '../src/detection/suggestion-key.js';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 
 // Both directions of the Redis transport between finance and bank-sync, both services real, on a Redis of
@@ -27,6 +27,16 @@ let finance: ServiceHarness<FinanceConfig> | null;
 let redis: PrivateRedis;
 let client: ClientProxy;
 const q = (sql: string, params: unknown[] = []) => kit.h.db.query(sql.replaceAll('bs.', `"${kit.h.schema}".`), params);
+
+/** The externalKey detection gives a recurring_streams row: its account by what the bank shows of it. */
+async function rowSuggestionKey(stream: { user_id: string; account_id: string; direction: string; merchant_key: string }): Promise<string> {
+  const { rows: [account] } = await q(
+    `SELECT coalesce(i.institution_id, i.institution_name) AS institution, a.mask, a.type, a.subtype, a.name
+     FROM bs.bank_accounts a JOIN bs.plaid_items i ON i.id = a.item_id WHERE a.id = $1`,
+    [stream.account_id],
+  );
+  return streamSuggestionKey({ userId: stream.user_id, account, direction: stream.direction, merchantKey: stream.merchant_key });
+}
 
 beforeAll(async () => {
   redis = await startPrivateRedis();
@@ -173,7 +183,7 @@ describe('disconnect and cleanup withdraw the suggestions of the streams that we
     );
     await ask(FINANCE_PATTERNS.upsertSuggestions, {
       userId,
-      bills: [{ externalKey: rowSuggestionKey(stream), name, amount: 50, category: 'utilities', suggestedDueDate: '2026-03-20', confidence: 0.9 }],
+      bills: [{ externalKey: await rowSuggestionKey(stream), name, amount: 50, category: 'utilities', suggestedDueDate: '2026-03-20', confidence: 0.9 }],
     });
     return itemId;
   }
@@ -207,7 +217,7 @@ describe('disconnect and cleanup withdraw the suggestions of the streams that we
     );
     await ask(FINANCE_PATTERNS.upsertSuggestions, {
       userId: h.userA.id,
-      bills: [{ externalKey: rowSuggestionKey(stream), name: 'Gym', amount: 30, suggestedDueDate: '2026-03-20', confidence: 0.9 }],
+      bills: [{ externalKey: await rowSuggestionKey(stream), name: 'Gym', amount: 30, suggestedDueDate: '2026-03-20', confidence: 0.9 }],
     });
     expect(await pendingNames(h.userA.id)).toEqual(['Gym', 'kept power']);
     expect((await h.call('DELETE', `/disconnect/${linked}`, { body: { userId: h.userA.id } })).body).toEqual({ success: true });
@@ -255,6 +265,19 @@ describe('detection → finance: a dismissed suggestion never comes back', () =>
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
         [row.user_id, row.item_id, row.account_id, row.plaid_transaction_id, row.amount, row.date, row.name, row.merchant_name, row.merchant_key, row.category],
       );
+    expect((await detection.detectForUser(h.userA.id)).streams.map((s) => s.name)).toEqual(['Oakwood Properties']);
+    expect(await pendingBills(h.userA.id)).toEqual([]);
+  });
+
+  it('stays dismissed after the bank is disconnected and linked again (new item and account rows)', async () => {
+    const { h } = kit;
+    const detection = h.app.get(DetectionService);
+    const { itemId } = await rentHistory(h.userA.id);
+    await detection.detectForUser(h.userA.id);
+    const [rent] = await pendingBills(h.userA.id);
+    expect((await finance!.call('POST', `/dismiss-suggestion/${rent!.id}`, { token: h.userA.token })).status).toBe(204);
+    await q(`DELETE FROM bs.plaid_items WHERE id = $1`, [itemId]);
+    await rentHistory(h.userA.id);
     expect((await detection.detectForUser(h.userA.id)).streams.map((s) => s.name)).toEqual(['Oakwood Properties']);
     expect(await pendingBills(h.userA.id)).toEqual([]);
   });

@@ -42,8 +42,7 @@ export class AccountsController {
   @HttpCode(200)
   async cleanupDuplicates(@CurrentUser() user: AuthenticatedUser, @Param('userId') userId: string): Promise<CleanupDuplicatesResponse> {
     assertOwnUserId(user, userId);
-    const { removed, emptiedItemIds, suggestionKeys } = await this.accounts.deleteDuplicateAccounts(user.id);
-    this.removal.withdrawSuggestions(user.id, suggestionKeys);
+    const { removed, emptiedItemIds } = await this.accounts.deleteDuplicateAccounts(user.id, (keys) => this.removal.withdrawSuggestions(user.id, keys));
     // An item whose every account was a copy is the same login linked twice: end it at Plaid too, or its
     // next sync would bring the copies back.
     // The copies are already gone: a Plaid hiccup here is logged, the next cleanup retries it.

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { AccountsResponse, BankAccountDto, BankItemDto, ItemStatus, SyncState } from '@payday/contracts';
 import { isoOrNull, numericToNumber } from '../common/numeric.js';
-import { rowSuggestionKey } from '../detection/suggestion-key.js';
+import { lockUserStreams } from '../detection/recurring-stream.store.js';
+import { keysToWithdraw, streamKeysWhere } from '../detection/suggestion-key.js';
 
 interface AccountRow {
   id: string;
@@ -81,27 +82,25 @@ export class AccountsService {
 
   /**
    * Deletes the duplicate accounts in one transaction (their transactions go by cascade) and answers how
-   * many, the items that now hold no account (the caller disconnects those) and the suggestion keys of the
-   * recurring streams that went with them (the caller withdraws those suggestions from finance).
+   * many and the items that now hold no account (the caller disconnects those). Under detection's per-user
+   * lock, `withdraw` is given the suggestion keys of the streams that go with them and no other stream still
+   * carries (a copy's stream usually has the same key as the kept account's); if it throws, nothing is deleted.
    */
-  async deleteDuplicateAccounts(userId: string): Promise<{ removed: number; emptiedItemIds: string[]; suggestionKeys: string[] }> {
+  async deleteDuplicateAccounts(userId: string, withdraw: (keys: string[]) => Promise<void>): Promise<{ removed: number; emptiedItemIds: string[] }> {
     return this.dataSource.transaction(async (manager) => {
+      await lockUserStreams(manager, userId);
       const duplicates: { id: string }[] = await manager.query(DUPLICATES_SQL, [userId]);
-      if (duplicates.length === 0) return { removed: 0, emptiedItemIds: [], suggestionKeys: [] };
+      if (duplicates.length === 0) return { removed: 0, emptiedItemIds: [] };
       const ids = duplicates.map((row) => row.id);
-      // TypeORM answers a DELETE ... RETURNING as [rows, affected count].
-      const [streams]: [{ user_id: string; account_id: string; direction: string; merchant_key: string }[], number] = await manager.query(
-        `DELETE FROM recurring_streams WHERE user_id = $1 AND account_id = ANY($2::uuid[])
-         RETURNING user_id, account_id, direction, merchant_key`,
-        [userId, ids],
-      );
+      const streams = await streamKeysWhere(manager, userId, `s.account_id = ANY($2::uuid[])`, [ids]);
+      await withdraw(await keysToWithdraw(manager, userId, streams));
       const [deleted]: [{ item_id: string }[], number] = await manager.query(
         `DELETE FROM bank_accounts WHERE user_id = $1 AND id = ANY($2::uuid[]) RETURNING item_id`,
         [userId, ids],
       );
       const itemIds = [...new Set(deleted.map((row) => row.item_id))];
       const emptied: { id: string }[] = await manager.query(EMPTIED_ITEMS_SQL, [userId, itemIds]);
-      return { removed: deleted.length, emptiedItemIds: emptied.map((row) => row.id), suggestionKeys: streams.map(rowSuggestionKey) };
+      return { removed: deleted.length, emptiedItemIds: emptied.map((row) => row.id) };
     });
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DetectedStream, DetectionTransaction } from './core/detect-recurring.js';
-import { rowSuggestionKey, streamSuggestionKey } from './suggestion-key.js';
+import { keysToWithdraw, streamKeysWhere } from './suggestion-key.js';
 import type { StoredStream } from './suggestions.js';
 
 /**
@@ -31,9 +31,7 @@ export class RecurringStreamStore {
     settleGone: SettleGoneStreams,
   ): Promise<{ streams: StoredStream[]; transactions: number; gone: string[] }> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('recurring-detection'), hashtext($1))`, [
-        userId,
-      ]);
+      await lockUserStreams(manager, userId);
       const transactions = await postedTransactions(manager, userId, window.since, window.until);
       const streams = await upsertStreams(manager, userId, detect(transactions));
       const gone = await deleteGoneStreams(manager, userId, streams, settleGone);
@@ -53,6 +51,14 @@ export class RecurringStreamStore {
     );
     return row.version;
   }
+}
+
+/**
+ * The per-user lock of detection runs, held to the end of the caller's transaction. Disconnect and the
+ * duplicate cleanup take it too, so no run re-suggests streams they are withdrawing and deleting.
+ */
+export async function lockUserStreams(manager: Pick<EntityManager, 'query'>, userId: string): Promise<void> {
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtext('recurring-detection'), hashtext($1))`, [userId]);
 }
 
 /** The user's posted transactions dated from `since` to `until` (YYYY-MM-DD, both included). */
@@ -142,9 +148,11 @@ async function upsertStreams(
   const key = (accountId: string, direction: string, merchantKey: string) =>
     `${accountId}\u0000${direction}\u0000${merchantKey}`;
   const idOf = new Map(saved.map((row) => [key(row.account_id, row.direction, row.merchant_key), row.id]));
+  const keyOf = await streamKeysWhere(manager, userId, `s.id = ANY($2::uuid[])`, [saved.map((row) => row.id)]);
   return streams.flatMap((stream) => {
     const id = idOf.get(key(stream.accountId, stream.direction, stream.merchantKey));
-    return id ? [{ ...stream, id, externalKey: streamSuggestionKey({ userId, ...stream }) }] : [];
+    const externalKey = id && keyOf.get(id);
+    return id && externalKey ? [{ ...stream, id, externalKey }] : [];
   });
 }
 
@@ -159,18 +167,14 @@ async function deleteGoneStreams(
   kept: readonly StoredStream[],
   settleGone: SettleGoneStreams,
 ): Promise<string[]> {
-  const gone: { id: string; user_id: string; account_id: string; direction: string; merchant_key: string }[] =
-    await manager.query(
-      `SELECT id, user_id, account_id, direction, merchant_key FROM recurring_streams
-       WHERE user_id = $1 AND NOT (id = ANY($2::uuid[]))`,
-      [userId, kept.map((stream) => stream.id)],
-    );
-  if (gone.length === 0) return [];
-  const keys = gone.map(rowSuggestionKey);
-  if (!(await settleGone(keys))) return [];
+  const gone = await streamKeysWhere(manager, userId, `NOT (s.id = ANY($2::uuid[]))`, [kept.map((stream) => stream.id)]);
+  if (gone.size === 0) return [];
+  // A key a kept stream still carries (the same stream on another link of the bank) stays in finance.
+  const keys = await keysToWithdraw(manager, userId, gone);
+  if (keys.length && !(await settleGone(keys))) return [];
   await manager.query(`DELETE FROM recurring_streams WHERE user_id = $1 AND id = ANY($2::uuid[])`, [
     userId,
-    gone.map((row) => row.id),
+    [...gone.keys()],
   ]);
   return keys;
 }

@@ -71,7 +71,14 @@ export function suggestionMessages(
   userId: string,
   streams: readonly StoredStream[],
 ): UpsertSuggestionsCommand[] {
-  const confident = streams.filter(
+  // Two links of one bank (before the duplicate cleanup) find the same stream twice, under one key: one
+  // suggestion, from the more certain of them.
+  const byKey = new Map<string, StoredStream>();
+  for (const stream of streams) {
+    const seen = byKey.get(stream.externalKey);
+    if (!seen || stream.confidence > seen.confidence) byKey.set(stream.externalKey, stream);
+  }
+  const confident = [...byKey.values()].filter(
     (stream) => stream.confidence >= SUGGESTION_MIN_CONFIDENCE && expectedAmount(stream) > 0,
   );
   const bills = confident

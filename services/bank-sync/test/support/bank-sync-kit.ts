@@ -74,7 +74,9 @@ export function expectedRows(item: EmulatedItem): Map<string, { amount: number; 
   return state;
 }
 
-export async function startBankSyncKit(options: { clock?: Clock; maxPurchasesPerDay?: number; env?: Record<string, string> } = {}): Promise<BankSyncKit> {
+export async function startBankSyncKit(
+  options: { clock?: Clock; maxPurchasesPerDay?: number; env?: Record<string, string>; /** e.g. a private redis-server for pub/sub */ redisUrl?: string } = {},
+): Promise<BankSyncKit> {
   const clock = options.clock ?? fixedClock(TEST_NOW);
   const emulator: PlaidEmulator = await startPlaidEmulator({
     port: 0,
@@ -87,6 +89,7 @@ export async function startBankSyncKit(options: { clock?: Clock; maxPurchasesPer
   const h = await startServiceHarness(serviceDefinition, {
     basePath: '/api/plaid-production',
     callAs: 'userA',
+    ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
     clock,
     env: {
       PLAID_BASE_URL: emulator.url,
