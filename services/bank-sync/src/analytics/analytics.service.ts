@@ -13,6 +13,7 @@ import {
   savingsTrend,
   summary,
   windowStartDate,
+  type MonthlyBreakdown,
   type StreamRow,
 } from './analytics-math.js';
 
@@ -55,16 +56,12 @@ export class AnalyticsService {
   async forUser(userId: string): Promise<AnalyticsResponse> {
     const today = this.clock.today();
     const since = windowStartDate(today);
-    const [months, categories, [counts], streams] = await Promise.all([
-      this.dataSource.query<{ month: string; income: string; expenses: string; transaction_count: string }[]>(MONTHS_SQL, [userId, since]),
+    const [breakdown, categories, [counts], streams] = await Promise.all([
+      this.monthlyBreakdownFor(userId, today),
       this.dataSource.query<{ categories: string[] | null; total: string; count: string }[]>(CATEGORIES_SQL, [userId, since]),
       this.dataSource.query<Record<string, string>[]>(CATEGORY_SUMMARY_SQL, [userId]),
       this.dataSource.query<Record<string, string | boolean>[]>(STREAMS_SQL, [userId]),
     ]);
-    const breakdown = monthlyBreakdown(
-      today,
-      months.map((m) => ({ month: m.month, income: Number(m.income), expenses: Number(m.expenses), transactionCount: Number(m.transaction_count) })),
-    );
     const { rate, ...totals } = summary(breakdown);
     const streamRows: StreamRow[] = streams.map((s) => ({
       direction: s.direction as StreamRow['direction'],
@@ -89,6 +86,18 @@ export class AnalyticsService {
         categorySummary: toCategorySummary(counts),
       },
     };
+  }
+
+  /** The analytics' six-month window for `today`, oldest first (also what the bank summary for finance reads). */
+  async monthlyBreakdownFor(userId: string, today: string = this.clock.today()): Promise<MonthlyBreakdown[]> {
+    const months = await this.dataSource.query<{ month: string; income: string; expenses: string; transaction_count: string }[]>(MONTHS_SQL, [
+      userId,
+      windowStartDate(today),
+    ]);
+    return monthlyBreakdown(
+      today,
+      months.map((m) => ({ month: m.month, income: Number(m.income), expenses: Number(m.expenses), transactionCount: Number(m.transaction_count) })),
+    );
   }
 }
 

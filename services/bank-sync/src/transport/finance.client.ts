@@ -1,11 +1,13 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import {
+  BankSummaryReplySchema,
   FINANCE_PATTERNS,
   MAX_SUGGESTIONS_PER_MESSAGE,
   SuggestionsResponseSchema,
   UpsertSuggestionsReplySchema,
   WithdrawSuggestionsReplySchema,
+  type BankSummaryMessage,
   type ListPendingSuggestionsMessage,
   type SuggestionsResponse,
   type UpsertSuggestionsCommand,
@@ -45,8 +47,8 @@ export class FinanceClient implements OnModuleDestroy {
    * pattern as a channel, so this is one PUBSUB NUMSUB: when finance is down, detection does not hold a
    * worker slot for the whole reply timeout (imports wait behind it) only to fail.
    */
-  async financeListening(): Promise<boolean> {
-    const reply = (await this.redis.pubsub('NUMSUB', FINANCE_PATTERNS.upsertSuggestions)) as [string, number];
+  async financeListening(pattern: string = FINANCE_PATTERNS.upsertSuggestions): Promise<boolean> {
+    const reply = (await this.redis.pubsub('NUMSUB', pattern)) as [string, number];
     return Number(reply[1]) > 0;
   }
 
@@ -72,6 +74,17 @@ export class FinanceClient implements OnModuleDestroy {
       withdrawn += reply.data.withdrawn;
     }
     return withdrawn;
+  }
+
+  /**
+   * The linked banks' figures for the dashboard (analytics/bank-summary.publisher.ts). Resolves with whether finance
+   * stored them (false: it holds a newer summary); rejects (SuggestionsNotDeliveredError) like upsertSuggestions.
+   */
+  async storeBankSummary(message: BankSummaryMessage): Promise<boolean> {
+    const reply = BankSummaryReplySchema.safeParse(await this.send(FINANCE_PATTERNS.storeBankSummary, message));
+    if (!reply.success) throw new SuggestionsNotDeliveredError('finance answered the bank summary with an unexpected reply');
+    if (!reply.data.ok) throw new SuggestionsNotDeliveredError(`finance refused the bank summary: ${reply.data.message}`);
+    return reply.data.stored;
   }
 
   /** GET /suggestions/{userId}: the user's pending suggestions; FINANCE_UNAVAILABLE (503) when finance does not answer. */

@@ -1,0 +1,49 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { FINANCE_PATTERNS, type BankSummaryMessage } from '@payday/contracts';
+import { CLOCK, type Clock } from '@payday/nest-kit';
+import { FinanceClient } from '../transport/finance.client.js';
+import { AnalyticsService } from './analytics.service.js';
+import { bankSummaryFigures } from './bank-summary.js';
+
+/** What one publish did: finance stored it, kept a newer one, was not listening, or did not take it. */
+export type BankSummaryOutcome = 'stored' | 'older' | 'not-listening' | 'failed';
+
+/**
+ * Pushes the linked banks' figures to finance (FINANCE_PATTERNS.storeBankSummary) after each detection run and
+ * after a disconnect: finance never reads bank-sync's tables (DESIGN §1). With no bank left the figures are null,
+ * which is finance's clear. Never rejects: the figures are recomputed and resent after every later run (each sync,
+ * at least every 6 hours), so a missed push is logged rather than failing the caller.
+ */
+@Injectable()
+export class BankSummaryPublisher {
+  private readonly logger = new Logger(BankSummaryPublisher.name);
+
+  constructor(
+    @Inject(AnalyticsService) private readonly analytics: AnalyticsService,
+    @Inject(FinanceClient) private readonly finance: FinanceClient,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * The message for this user now. `computedAt` is read before the rows, so figures read before a disconnect
+   * deleted them carry an earlier stamp than that disconnect's clear, and finance keeps the clear.
+   */
+  async summaryFor(userId: string): Promise<BankSummaryMessage> {
+    const computedAt = this.clock.now().toISOString();
+    const figures = bankSummaryFigures(await this.analytics.monthlyBreakdownFor(userId));
+    return { userId, ...figures, computedAt };
+  }
+
+  async publish(userId: string): Promise<BankSummaryOutcome> {
+    try {
+      if (!(await this.finance.financeListening(FINANCE_PATTERNS.storeBankSummary))) {
+        this.logger.warn('finance is not listening on the Redis transport; the bank summary is sent after the next run');
+        return 'not-listening';
+      }
+      return (await this.finance.storeBankSummary(await this.summaryFor(userId))) ? 'stored' : 'older';
+    } catch (error) {
+      this.logger.warn(`bank summary not delivered: ${String((error as Error)?.message ?? error)}`);
+      return 'failed';
+    }
+  }
+}
