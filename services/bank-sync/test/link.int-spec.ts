@@ -1,6 +1,8 @@
 import { BANK_SYNC_MESSAGES, SCHEDULED_SYNC_EVERY_MS } from '@payday/contracts';
 import { bullPrefix } from '@payday/nest-kit';
 import { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { SyncRequests } from '../src/sync/sync-requests.service.js';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 
 // Linking through the HTTP routes against the in-process Plaid emulator; the worker imports from the queue.
@@ -104,6 +106,59 @@ describe('link and exchange', () => {
     const again = await h.call('POST', '/exchange-token', { body });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(BANK_SYNC_MESSAGES.publicTokenInvalid);
+  });
+});
+
+describe('a link that cannot be completed is undone', () => {
+  async function signedInPublicToken(user: { id: string; token: string }) {
+    const signIn = await kit.h.call('POST', '/sandbox/public-token', { token: user.token, body: { user_id: user.id, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' } });
+    return signIn.body.public_token as string;
+  }
+  const itemsOf = async (userId: string) => (await kit.h.db.query(`SELECT id FROM "${kit.h.schema}".plaid_items WHERE user_id = $1`, [userId])).rows;
+
+  it('when the schedule cannot be written: 503, no row, no accounts, and the item removed at Plaid', async () => {
+    const { h } = kit;
+    const user = await h.auth.user();
+    const publicToken = await signedInPublicToken(user);
+    const atPlaid = new Set(kit.emulator.store.items.keys());
+    const schedule = jest.spyOn(h.app.get(SyncRequests), 'scheduleItem').mockRejectedValueOnce(new Error('Redis went away'));
+    try {
+      const answer = await h.call('POST', '/exchange-token', { token: user.token, body: { user_id: user.id, public_token: publicToken, institution_id: 'ins_109508' } });
+      expect(answer.status).toBe(503);
+      expect(answer.body).toEqual({ message: BANK_SYNC_MESSAGES.plaidUnavailable });
+    } finally {
+      schedule.mockRestore();
+    }
+    expect(await itemsOf(user.id)).toEqual([]);
+    expect((await h.db.query(`SELECT 1 FROM "${h.schema}".bank_accounts WHERE user_id = $1`, [user.id])).rowCount).toBe(0);
+    // The exchange created an item at Plaid; the undo removed it again.
+    expect([...kit.emulator.store.items.keys()].filter((id) => !atPlaid.has(id))).toEqual([]);
+  });
+
+  it('when the undo cannot delete the row either: 503, and the item stays a working link (not a dead row)', async () => {
+    const { h } = kit;
+    const user = await h.auth.user();
+    const publicToken = await signedInPublicToken(user);
+    const schedule = jest.spyOn(h.app.get(SyncRequests), 'scheduleItem').mockRejectedValueOnce(new Error('Redis went away'));
+    const dataSource = h.app.get(DataSource);
+    const realQuery = dataSource.query.bind(dataSource);
+    const query = jest.spyOn(dataSource, 'query').mockImplementation((sql: string, ...rest: unknown[]) => {
+      if (sql.startsWith('DELETE FROM plaid_items')) return Promise.reject(new Error('connection lost'));
+      return (realQuery as (sql: string, ...args: unknown[]) => Promise<unknown>)(sql, ...rest);
+    });
+    try {
+      const answer = await h.call('POST', '/exchange-token', { token: user.token, body: { user_id: user.id, public_token: publicToken, institution_id: 'ins_109508' } });
+      expect(answer.status).toBe(503);
+      expect(answer.body).toEqual({ message: BANK_SYNC_MESSAGES.plaidUnavailable });
+    } finally {
+      schedule.mockRestore();
+      query.mockRestore();
+    }
+    const [item] = await itemsOf(user.id);
+    expect(item).toBeDefined();
+    // Its token still works at Plaid, so the worker can import it.
+    expect((await kit.plaid('/accounts/get', { access_token: await kit.accessToken(item.id) })).status).toBe(200);
+    expect(await kit.waitForIdle(item.id)).toEqual({ sync_state: 'idle', status: 'active' });
   });
 });
 

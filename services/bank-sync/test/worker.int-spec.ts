@@ -1,5 +1,6 @@
 import { BANK_SYNC_MESSAGES, SCHEDULED_SYNC_EVERY_MS } from '@payday/contracts';
-import { bullPrefix } from '@payday/nest-kit';
+import { randomUUID } from 'node:crypto';
+import { bullPrefix, JobProducer } from '@payday/nest-kit';
 import { Queue } from 'bullmq';
 import { createBankSyncWorker } from '../src/sync/worker-app.js';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
@@ -242,6 +243,28 @@ describe('ITEM_LOGIN_REQUIRED and repair (update mode)', () => {
 });
 
 describe('job schedulers', () => {
+  it('POST /repaired/{itemId} gives the item its 6-hourly scheduler back if it lost it meanwhile', async () => {
+    const { h } = kit;
+    const user = await h.auth.user();
+    const itemId = await kit.link(user);
+    await kit.waitForIdle(itemId);
+    await h.db.query(`UPDATE "${h.schema}".plaid_items SET status = 'login_required', sync_state = 'failed' WHERE id = $1`, [itemId]);
+    await queue.removeJobScheduler(`${itemId}.sync.every`); // e.g. Redis lost its data; the restorer skips such items
+    expect((await h.call('POST', `/repaired/${itemId}`, { token: user.token })).status).toBe(200);
+    expect(await queue.getJobScheduler(`${itemId}.sync.every`)).toMatchObject({ every: SCHEDULED_SYNC_EVERY_MS, name: 'sync-item' });
+    await kit.waitForIdle(itemId);
+  });
+
+  it('a pass that finds no item (disconnected meanwhile) removes the item\'s scheduler', async () => {
+    const { h } = kit;
+    const [userId, itemId] = [randomUUID(), randomUUID()];
+    // What a worker's restorer could recreate while a disconnect ran.
+    await h.app.get(JobProducer).schedule('sync-item', { userId, itemId }, SCHEDULED_SYNC_EVERY_MS);
+    expect(await queue.getJobScheduler(`${itemId}.sync.every`)).toBeDefined();
+    expect(await kit.syncNow(userId, itemId)).toEqual({ status: 'skipped' });
+    expect(await queue.getJobScheduler(`${itemId}.sync.every`)).toBeUndefined();
+  });
+
   it('a starting worker gives every active item without one its 6-hourly scheduler back', async () => {
     const { h } = kit;
     const itemId = await kit.link(h.userB);

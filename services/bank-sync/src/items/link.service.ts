@@ -59,6 +59,8 @@ export class LinkService {
       [item.id, userId],
     );
     await this.syncs.queueItem(userId, item.id);
+    // Its 6-hourly import too, should it have none (e.g. Redis lost it while the item waited for the sign-in).
+    await this.syncs.scheduleItem(userId, item.id, { keepExisting: true });
   }
 
   /** Stores the item with its token sealed, its accounts, and queues the first import and the 6-hourly one. */
@@ -79,7 +81,14 @@ export class LinkService {
       // All or nothing: an item nobody will import must not stay 'queued' (and a retried link must not duplicate it).
       this.logger.error(`link of item ${row.id} undone: ${(error as Error).message}`);
       await this.syncs.forgetItem(row.id).catch(() => undefined);
-      await this.dataSource.query(`DELETE FROM plaid_items WHERE id = $1 AND user_id = $2`, [row.id, userId]);
+      try {
+        await this.dataSource.query(`DELETE FROM plaid_items WHERE id = $1 AND user_id = $2`, [row.id, userId]);
+      } catch (undoError) {
+        // The row stays: then so does the item at Plaid, so the row is a working link (a starting worker gives it
+        // its schedule; the user sees the bank and can disconnect it), not a dead one.
+        this.logger.error(`link of item ${row.id}: the undo could not delete the row, the item is kept: ${(undoError as Error).message}`);
+        throw new BankSyncError('PLAID_UNAVAILABLE');
+      }
       await this.plaid.removeItem(accessToken).catch(() => undefined);
       throw new BankSyncError('PLAID_UNAVAILABLE');
     }
