@@ -36,7 +36,6 @@ describe('BankSummaryPublisher', () => {
 
   it('sends nothing while finance is not listening', async () => {
     const { publisher, client } = publisherWith({ financeListening: jest.fn(async () => false) });
-    jest.spyOn(publisher['logger'], 'warn').mockImplementation(() => undefined);
     expect(await publisher.publish('u1')).toBe('not-listening');
     expect(client.storeBankSummary).not.toHaveBeenCalled();
   });

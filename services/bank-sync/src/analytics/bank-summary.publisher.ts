@@ -37,7 +37,8 @@ export class BankSummaryPublisher {
   async publish(userId: string): Promise<BankSummaryOutcome> {
     try {
       if (!(await this.finance.financeListening(FINANCE_PATTERNS.storeBankSummary))) {
-        this.logger.warn('finance is not listening on the Redis transport; the bank summary is sent after the next run');
+        // debug: detection already warns when finance is down; this would only repeat it.
+        this.logger.debug('finance is not listening on the Redis transport; the bank summary is sent after the next run');
         return 'not-listening';
       }
       return (await this.finance.storeBankSummary(await this.summaryFor(userId))) ? 'stored' : 'older';
