@@ -68,6 +68,8 @@ export class WebhookController implements OnModuleInit {
     } else if (type === 'ITEM' && code === 'LOGIN_REPAIRED') {
       await this.dataSource.query(`UPDATE plaid_items SET status = 'active', last_error = NULL, updated_at = now() WHERE id = $1`, [item.id]);
       await this.syncs.queueItem(item.user_id, item.id);
+      // As POST /repaired does: its 6-hourly import back, should it have lost it.
+      await this.syncs.scheduleItem(item.user_id, item.id, { keepExisting: true });
     }
     return { received: true };
   }
