@@ -136,6 +136,37 @@ describe('data that moves during a pass', () => {
   });
 });
 
+describe('sync_state while a request waits for the next pass', () => {
+  it("stays 'queued' (not 'idle') when a sync was asked for during the pass, so the screen keeps polling", async () => {
+    const { h } = kit;
+    const user = await h.auth.user();
+    const itemId = await kit.link(user);
+    await kit.syncNow(user.id, itemId);
+    // Hold the pass at its Plaid call, and ask for a sync meanwhile (no worker here: the job just waits).
+    let release!: () => void;
+    let called!: () => void;
+    const calling = new Promise<void>((resolve) => (called = resolve));
+    const original = kit.emulator.hooks.beforeCall;
+    kit.emulator.hooks.beforeCall = async () => {
+      kit.emulator.hooks.beforeCall = original;
+      called();
+      await new Promise<void>((resolve) => (release = resolve));
+      await original.call(kit.emulator.hooks);
+    };
+    const pass = kit.syncNow(user.id, itemId);
+    await calling;
+    const state = async () => (await h.db.query(`SELECT sync_state FROM "${h.schema}".plaid_items WHERE id = $1`, [itemId])).rows[0].sync_state;
+    expect(await state()).toBe('running');
+    expect((await h.call('POST', `/sync/${user.id}`, { token: user.token })).status).toBe(200);
+    release();
+    expect(await pass).toMatchObject({ status: 'synced', askedAgain: true });
+    expect(await state()).toBe('queued');
+    // The pass that serves the request ends it.
+    expect(await kit.syncNow(user.id, itemId)).toMatchObject({ status: 'synced', askedAgain: false });
+    expect(await state()).toBe('idle');
+  });
+});
+
 describe('pending transactions that post in a later pass', () => {
   it('keeps the pending row until its posted one arrives, then holds only the posted one', async () => {
     const { h } = kit;
