@@ -6,7 +6,8 @@ import type { DataSource } from 'typeorm';
 
 /**
  * Asks the worker for imports: the HTTP process only produces jobs. Job ids are deterministic (`<item>.sync`),
- * so asking again while an item's sync waits or runs joins that one instead of adding another.
+ * so asking again while an item's sync waits joins that one; while it runs, one follow-up (`<item>.sync.again`)
+ * is added, which runs its own pass after it (ItemSyncService's advisory lock).
  */
 @Injectable()
 export class SyncRequests {
