@@ -15,6 +15,7 @@ import {
 import { redisTransportOptions } from '@payday/nest-kit';
 import { startPrivateRedis, TEST_NOW, type PrivateRedis, type TestUser } from '@payday/nest-kit/testing';
 import { BankSummaryPublisher } from '../src/analytics/bank-summary.publisher.js';
+import { DetectionService } from '../src/detection/detection.service.js';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 
 // The bank summary bank-sync pushes to finance's dashboard (FINANCE_PATTERNS.storeBankSummary), from banks linked
@@ -120,5 +121,28 @@ describe('BankSummaryPublisher over the Redis transport', () => {
     await kit.h.app.get(BankSummaryPublisher).publish(modest.id);
     expect(await received(modest.id)).toEqual([{ userId: modest.id, monthlyIncomeCents: 200_000, savingsRatePercent: 5, computedAt: TEST_NOW }]);
     expect(await received(rich.id, 0)).toEqual([]);
+  });
+});
+
+describe('when bank-sync publishes', () => {
+  it('after each detection run', async () => {
+    const user = await kit.h.auth.user();
+    await linkAndImport(user);
+    await kit.h.app.get(DetectionService).detectForUser(user.id);
+    expect(await received(user.id)).toEqual([{ userId: user.id, monthlyIncomeCents: 300_000, savingsRatePercent: 60, computedAt: TEST_NOW }]);
+  });
+
+  it("after a disconnect: the remaining bank's figures, then the clear (null figures) when the last bank goes", async () => {
+    const user = await kit.h.auth.user();
+    const first = await linkAndImport(user, 3000, 1200);
+    const second = await linkAndImport(user, 1000, 200);
+    const disconnect = (itemId: string) => kit.h.call('DELETE', `/disconnect/${itemId}`, { token: user.token, body: { userId: user.id } });
+
+    expect((await disconnect(first)).status).toBe(200);
+    // Only the second bank's rows are left: 1000.00 a month in, 200.00 out, 80% kept.
+    expect(await received(user.id, 1)).toEqual([{ userId: user.id, monthlyIncomeCents: 100_000, savingsRatePercent: 80, computedAt: TEST_NOW }]);
+
+    expect((await disconnect(second)).status).toBe(200);
+    expect((await received(user.id, 2))[1]).toEqual({ userId: user.id, monthlyIncomeCents: null, savingsRatePercent: null, computedAt: TEST_NOW });
   });
 });

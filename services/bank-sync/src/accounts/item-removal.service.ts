@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { BankSummaryPublisher } from '../analytics/bank-summary.publisher.js';
 import { BankSyncError } from '../errors.js';
 import { ItemAccessService } from '../items/item-access.service.js';
 import { lockUserStreams } from '../detection/recurring-stream.store.js';
@@ -30,6 +31,7 @@ export class ItemRemovalService {
     @Inject(PlaidGateway) private readonly plaid: PlaidGateway,
     @Inject(SyncRequests) private readonly syncRequests: SyncRequests,
     @Inject(FinanceClient) private readonly finance: FinanceClient,
+    @Inject(BankSummaryPublisher) private readonly bankSummary: BankSummaryPublisher,
   ) {}
 
   /** Another user's or an unknown item: ITEM_NOT_FOUND (404) from findOwned, before anything changes. */
@@ -52,6 +54,9 @@ export class ItemRemovalService {
       await this.syncRequests.forgetItem(item.id);
       await manager.query(`DELETE FROM plaid_items WHERE id = $1 AND user_id = $2`, [item.id, userId]);
     });
+    // The remaining banks' figures to the dashboard (null figures, a clear, when this was the last bank). Not
+    // awaited: the user's answer does not wait for finance; publish never rejects.
+    void this.bankSummary.publish(userId);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { FinanceClientModule } from '../transport/finance-client.module.js';
 import { DetectionService } from './detection.service.js';
 import { RecurringStreamStore } from './recurring-stream.store.js';
@@ -8,7 +9,7 @@ import { RecurringStreamStore } from './recurring-stream.store.js';
  * and the suggestions it sends to finance. The 'detect-recurring' job handler lives on DetectionService.
  */
 @Module({
-  imports: [FinanceClientModule],
+  imports: [FinanceClientModule, AnalyticsModule],
   providers: [DetectionService, RecurringStreamStore],
   exports: [DetectionService],
 })

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, JobHandler, type Clock } from '@payday/nest-kit';
 import type { SyncUserJob } from '@payday/contracts';
 import { dayNumber, isoDate } from './core/calendar.js';
+import { BankSummaryPublisher } from '../analytics/bank-summary.publisher.js';
 import { FinanceClient } from '../transport/finance.client.js';
 import { detectRecurringStreams } from './core/detect-recurring.js';
 import { RecurringStreamStore } from './recurring-stream.store.js';
@@ -35,6 +36,7 @@ export class DetectionService {
     @Inject(RecurringStreamStore) private readonly store: RecurringStreamStore,
     @Inject(FinanceClient) private readonly finance: FinanceClient,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(BankSummaryPublisher) private readonly bankSummary: BankSummaryPublisher,
   ) {}
 
   async detectForUser(userId: string): Promise<DetectionRun> {
@@ -43,7 +45,11 @@ export class DetectionService {
     for (let round = 1; ; round += 1) {
       const run = await this.runOnce(userId);
       const current = await this.store.dataVersion(userId);
-      if (current === version || round >= MAX_ROUNDS) return run;
+      if (current === version || round >= MAX_ROUNDS) {
+        // The dashboard's bank figures follow each run (finance's copy); a missed push never fails the run.
+        await this.bankSummary.publish(userId);
+        return run;
+      }
       version = current;
     }
   }
