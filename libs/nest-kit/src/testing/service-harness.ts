@@ -70,6 +70,10 @@ export interface ServiceHarness<Config extends BaseEnv> {
   close(): Promise<void>;
 }
 
+/** PostgreSQL's SQLSTATE for a transaction chosen as a deadlock victim. */
+const DEADLOCK_DETECTED = '40P01';
+const TRUNCATE_ATTEMPTS = 5;
+
 const runId = () => `${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
 
 async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
@@ -155,7 +159,19 @@ export async function startServiceHarness<Env extends z.ZodType<BaseEnv>>(
         `SELECT tablename FROM pg_tables WHERE schemaname = $1 AND tablename <> 'migrations'`,
         [schema],
       );
-      if (rows.length) await db.query(`TRUNCATE ${rows.map(({ tablename }) => `"${schema}"."${tablename}"`).join(', ')}`);
+      if (rows.length === 0) return;
+      const statement = `TRUNCATE ${rows.map(({ tablename }) => `"${schema}"."${tablename}"`).join(', ')}`;
+      // A worker of the previous test may still be writing (a sync or detection finishing): PostgreSQL then picks
+      // the TRUNCATE as a deadlock victim. The worker's transaction ends soon, so try again.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await db.query(statement);
+          return;
+        } catch (error) {
+          if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt === TRUNCATE_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        }
+      }
     };
 
     return {
