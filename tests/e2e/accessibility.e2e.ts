@@ -88,3 +88,51 @@ test('signed-in pages have no serious accessibility violations', async ({ page, 
     await expectAccessible(page, '/profile', /User Profile/);
   }
 });
+
+test('connected accounts, every tab with a linked bank, has no serious accessibility violations', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const email = `a11y-bank-${Date.now()}@example.com`;
+  const registered = await request.post('/api/auth/register', {
+    data: {
+      firstName: 'Robin',
+      lastName: 'Lane',
+      email,
+      password: PASSWORD,
+      phone: '(555) 201-7789',
+      dateOfBirth: '1985-04-12',
+      address: { street: '8 Ledger Way', city: 'Denver', state: 'CO', zipCode: '80202' },
+      ssn: '2468',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const { session, user } = (await registered.json()) as { session: { access_token: string }; user: { id: string } };
+  const headers = { authorization: `Bearer ${session.access_token}` };
+  // The sandbox bank through the same calls the built-in dialog makes (the emulator answers: no Plaid keys here).
+  const signedIn = await request.post('/api/plaid-production/sandbox/public-token', {
+    headers,
+    data: { user_id: user.id, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const exchanged = await request.post('/api/plaid-production/exchange-token', {
+    headers,
+    data: { user_id: user.id, public_token: (await signedIn.json()).public_token, institution_id: 'ins_109508', institution_name: 'First Platypus Bank' },
+  });
+  expect(exchanged.ok(), await exchanged.text()).toBe(true);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+  await page.goto('/connected-accounts');
+  await expect(page.getByText('Checking Account').first()).toBeVisible({ timeout: 30_000 });
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const tab of ['Bank Accounts', 'Financial Analytics', 'Transaction History', 'Smart Categorization', 'Data Generator']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('heading', { level: 2, name: tab })).toBeVisible();
+      expect(await seriousViolations(page), `/connected-accounts ${tab} at ${width}px`).toEqual([]);
+    }
+  }
+});
