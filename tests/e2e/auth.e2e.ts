@@ -48,7 +48,8 @@ async function submitCredentials(page: Page, email: string, password: string) {
 }
 
 async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Account' }).click();
+  // The header's menu button, exactly: right after sign-up the form's 'Creating account...' button can still be there.
+  await page.getByRole('banner').getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
