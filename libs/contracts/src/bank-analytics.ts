@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILL_CATEGORY_VALUES, INCOME_FREQUENCY_VALUES } from './finance.js';
+import { BILL_CATEGORY_VALUES } from './finance.js';
 
 // spec part 2 §3 analytics and category summary, computed by bank-sync from imported transactions and the
 // recurring streams it detected. Money in dollars (two decimals), as the Connected Accounts screen reads it.
@@ -62,8 +62,6 @@ export type BankAnalyticsDto = z.infer<typeof BankAnalyticsSchema>;
 export const AnalyticsResponseSchema = z.object({ success: z.boolean(), analytics: BankAnalyticsSchema });
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponseSchema>;
 
-/** Detected income frequencies map onto the income form's (spec §3) before they become suggestions. */
-export const SUGGESTABLE_INCOME_FREQUENCIES = INCOME_FREQUENCY_VALUES;
 
 /** Words kept lower case inside a category name, as Plaid's own legacy names have them ('Food and Drink'). */
 const CATEGORY_MINOR_WORDS = new Set(['and', 'or', 'of', 'the', 'for', 'in', 'to', 'a', 'an']);

@@ -32,19 +32,19 @@ export async function createBankSyncWorker({ extraImports = [], serveHealth = fa
   });
   try {
     await context.init();
+    if (serveHealth && resolved) {
+      const server = await serveWorkerHealth(context, resolved.PORT, resolved.HOST);
+      // Closed with the context (after the workers drained): probes answer until then.
+      const close = context.close.bind(context);
+      context.close = async () => {
+        await close();
+        await new Promise((resolve) => server.close(resolve));
+      };
+    }
   } catch (error) {
-    // A missing job handler (or any start-up failure) must not leave connections open.
+    // A missing job handler, a health port in use, or any start-up failure must not leave connections open.
     await context.close().catch(() => undefined);
     throw error;
-  }
-  if (serveHealth && resolved) {
-    const server = await serveWorkerHealth(context, resolved.PORT, resolved.HOST);
-    // Closed with the context (after the workers drained): probes answer until then.
-    const close = context.close.bind(context);
-    context.close = async () => {
-      await close();
-      await new Promise((resolve) => server.close(resolve));
-    };
   }
   context.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   return context;
