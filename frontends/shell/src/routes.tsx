@@ -20,7 +20,7 @@ import { HelpPage } from './pages/HelpPage';
  */
 export interface RemoteRef {
   /** Key in /remotes-manifest.json. */
-  name: 'public-site' | 'dashboard' | 'connected-accounts';
+  name: 'public-site' | 'dashboard' | 'connected-accounts' | 'admin-console';
   /** Exposed module, as in the remote's vite config `exposes`. */
   module: `./${string}`;
 }

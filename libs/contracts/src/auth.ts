@@ -12,6 +12,19 @@ export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
 export const RECOVERY_TOKEN_TTL_SECONDS = 60 * 60;
 /** A refresh token is good for 30 days (each rotation issues a fresh one). */
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** The set-password link e-mailed when an admin approves a waitlist entry (single use, like a reset link). */
+export const SET_PASSWORD_TOKEN_TTL_SECONDS = 3 * 24 * 60 * 60;
+
+/**
+ * Suspension that takes effect (issue 9). When auth suspends an account it writes
+ * `${SUSPENDED_ACCOUNT_KEY_PREFIX}${userId}` in Redis, living as long as an access token can (a token issued
+ * before is expired by then), and publishes `{userId, status}` on ACCOUNT_STATUS_CHANNEL; activation deletes
+ * the key. Every service's AuthGuard refuses such a user's tokens: at once through the channel, and within
+ * ACCOUNT_STATUS_CACHE_MS through its per-user cache should a message be missed.
+ */
+export const SUSPENDED_ACCOUNT_KEY_PREFIX = 'paycadence:suspended:';
+export const ACCOUNT_STATUS_CHANNEL = 'paycadence:account-status';
+export const ACCOUNT_STATUS_CACHE_MS = 30_000;
 /** Failed sign-ins per account or per IP within the window before 429. */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;

@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { fieldErrors } from './errors.js';
 import { TimelineQuerySchema } from './dashboard.js';
 import {
+  ADMIN_ENDPOINTS,
   AUTH_ENDPOINTS,
   BANK_SYNC_ENDPOINTS,
   FINANCE_ENDPOINTS,
@@ -19,6 +20,7 @@ const tables: Record<string, { service: ServiceName; endpoints: Record<string, E
   mfa: { service: 'auth', endpoints: MFA_ENDPOINTS },
   finance: { service: 'finance', endpoints: FINANCE_ENDPOINTS },
   bankSync: { service: 'bank-sync', endpoints: BANK_SYNC_ENDPOINTS },
+  admin: { service: 'admin', endpoints: ADMIN_ENDPOINTS },
 };
 
 describe('endpoint tables', () => {

@@ -61,6 +61,16 @@ import {
   TransactionsResponseSchema,
 } from './bank-sync.js';
 import { WaitlistJoinResponseSchema, WaitlistJoinSchema } from './waitlist.js';
+import {
+  AdminActionResponseSchema,
+  AdminUsersResponseSchema,
+  AdminWaitlistResponseSchema,
+  ApproveUserRequestSchema,
+  AuditPageSchema,
+  AuditQuerySchema,
+  CreateUserRequestSchema,
+  ToggleUserStatusRequestSchema,
+} from './admin.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -175,4 +185,18 @@ export const BANK_SYNC_ENDPOINTS = {
   cleanupDuplicates: endpoint({ method: 'POST', path: '/api/plaid-production/cleanup-duplicates/{userId}', response: CleanupDuplicatesResponseSchema }),
   generate: endpoint({ method: 'POST', path: '/api/plaid-data/generate/{userId}', response: GenerateResponseSchema }),
   generateKind: endpoint({ method: 'POST', path: '/api/plaid-data/generate/{userId}/{kind}', response: GenerateResponseSchema }),
+};
+
+/** spec part 2 §7 admin calls (admin role, enforced by the server), plus the audit log of System Logs. */
+export const ADMIN_ENDPOINTS = {
+  waitlist: endpoint({ method: 'GET', path: '/api/admin/waitlist', response: AdminWaitlistResponseSchema }),
+  users: endpoint({ method: 'GET', path: '/api/admin/users', response: AdminUsersResponseSchema }),
+  createUser: endpoint({ method: 'POST', path: '/api/admin/create-user', body: CreateUserRequestSchema, response: AdminActionResponseSchema }),
+  approveUser: endpoint({ method: 'POST', path: '/api/admin/approve-user', body: ApproveUserRequestSchema, response: AdminActionResponseSchema }),
+  removeFromWaitlist: endpoint({ method: 'DELETE', path: '/api/admin/waitlist/{id}', response: AdminActionResponseSchema }),
+  toggleUserStatus: endpoint({ method: 'POST', path: '/api/admin/toggle-user-status', body: ToggleUserStatusRequestSchema, response: AdminActionResponseSchema }),
+  /** Ours: the audit log (issue 9). */
+  logs: endpoint({ method: 'GET', path: '/api/admin/logs', query: AuditQuerySchema, response: AuditPageSchema }),
+  /** Ours: a short-lived cookie that lets the browser open the operators' queue board. */
+  queueBoardSession: endpoint({ method: 'POST', path: '/api/admin/queues/session' }),
 };

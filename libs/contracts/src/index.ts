@@ -11,3 +11,4 @@ export * from './endpoints.js';
 export * from './jobs.js';
 export * from './bank-sync.js';
 export * from './bank-analytics.js';
+export * from './admin.js';

@@ -5,7 +5,22 @@ import { JOBS, JOB_NAMES, QUEUES, jobsOfQueue } from './jobs.js';
 describe('job registry', () => {
   const userId = randomUUID();
   const itemId = randomUUID();
-  const samples = { 'sync-item': { userId, itemId }, 'sync-user': { userId }, 'detect-recurring': { userId } } as const;
+  const auditEvent = {
+    id: randomUUID(),
+    kind: 'auth.sign-in-failed',
+    occurredAt: '2026-03-10T12:00:00.000Z',
+    actor: { id: null, email: null },
+    subject: { id: userId, email: 'someone@example.com' },
+    ip: '203.0.113.9',
+    userAgent: null,
+    details: {},
+  } as const;
+  const samples = {
+    'sync-item': { userId, itemId },
+    'sync-user': { userId },
+    'detect-recurring': { userId },
+    'record-audit': auditEvent,
+  } as const;
 
   it.each(JOB_NAMES)('%s has a deterministic id BullMQ accepts (no ":", not an integer)', (name) => {
     const payload = JOBS[name].payload.parse(samples[name]);
@@ -13,6 +28,10 @@ describe('job registry', () => {
     expect(id).toBe(JOBS[name].jobId(JOBS[name].payload.parse(structuredClone(samples[name])) as never));
     expect(id).not.toContain(':');
     expect(`${Number.parseInt(id, 10)}`).not.toBe(id);
+  });
+
+  it("keys an audit event by the producer's own id, so a retried enqueue stores it once", () => {
+    expect(JOBS['record-audit'].jobId(JOBS['record-audit'].payload.parse(auditEvent))).toBe(`${auditEvent.id}.audit`);
   });
 
   it('keys an item sync by the item, so one item is synced once at a time', () => {

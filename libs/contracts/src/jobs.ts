@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuditEventSchema } from './admin.js';
 
 // Background jobs (CONVENTIONS §4): queue and job names are string constants, payloads are zod schemas,
 // and every job id is derived from its payload, so adding the same job twice while one is pending is a
@@ -8,6 +9,8 @@ import { z } from 'zod';
 export const QUEUES = {
   /** DESIGN §3: the bank-sync worker imports from Plaid (scheduled and on demand). */
   bankSync: 'bank-sync',
+  /** Issue 9: audit events from auth, stored by the admin service (which owns the log). */
+  audit: 'audit',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -41,6 +44,8 @@ export const SyncUserJobSchema = z.object({ userId: z.uuid() }).strict();
 export type SyncUserJob = z.infer<typeof SyncUserJobSchema>;
 
 export const JOBS = {
+  /** Store one audit event (auth → admin); the id is the event's own, so a retried enqueue stores it once. */
+  'record-audit': defineJob({ queue: QUEUES.audit, payload: AuditEventSchema, jobId: ({ id }) => `${id}.audit`, retry: { attempts: 8, backoffMs: 1_000 } }),
   /** Import one linked bank item's accounts and transactions (/transactions/sync from its cursor). */
   // Retried on Plaid's 429 / 500 / network failures: 5 s, 10 s, 20 s, 40 s, 80 s (issue 8).
   'sync-item': defineJob({ queue: QUEUES.bankSync, payload: SyncItemJobSchema, jobId: ({ itemId }) => `${itemId}.sync`, retry: { attempts: 6, backoffMs: 5_000 } }),

@@ -58,6 +58,17 @@ export const SERVICE_ROUTES = {
     'POST /api/plaid-data/generate/{userId}',
     'POST /api/plaid-data/generate/{userId}/{kind}',
   ],
+  admin: [
+    'GET /api/admin/waitlist',
+    'GET /api/admin/users',
+    'POST /api/admin/create-user',
+    'POST /api/admin/approve-user',
+    'DELETE /api/admin/waitlist/{id}',
+    'POST /api/admin/toggle-user-status',
+    'GET /api/admin/logs',
+    'POST /api/admin/queues/session',
+    'GET /api/admin/queues',
+  ],
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_ROUTES;

@@ -1,0 +1,11 @@
+import '@payday/web-kit/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { StandaloneApp } from './StandaloneApp';
+
+// Standalone development only (CONVENTIONS §9): the shell loads the exposed pages instead.
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <StandaloneApp />
+  </StrictMode>,
+);

@@ -1,0 +1,31 @@
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { federationShared, remoteBase } from '../federation.shared.mjs';
+
+/** Route modules the shell may load (point a route of frontends/shell/src/routes.tsx at one to show it). */
+const exposes = {
+  './AdminConsolePage': './src/pages/AdminConsolePage.tsx',
+};
+
+// The admin-console remote: served by the gateway under /remotes/admin-console/,
+// loaded by the shell through remoteEntry.js, and runnable on its own through index.html.
+export default defineConfig({
+  // STACK.md: absolute base, the remote's path on the gateway.
+  base: remoteBase('admin-console'),
+  plugins: [
+    react(),
+    federation({
+      name: 'admin-console',
+      filename: 'remoteEntry.js',
+      exposes,
+      // the ONE shared map (CONVENTIONS §9): one React, router, query client and web-kit with the shell
+      shared: federationShared,
+      // STACK.md: type generation is off for remotes.
+      dts: false,
+    }),
+  ],
+  build: { target: 'esnext' },
+  server: { port: 5176, strictPort: true },
+  preview: { port: 5176, strictPort: true },
+});
