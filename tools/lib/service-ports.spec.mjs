@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignServicePorts, jwksUrlFor, portOffsetFrom } from './service-ports.mjs';
+import { FIRST_EXTRA_PORT, assignServicePorts, jwksUrlFor, portOffsetFrom } from './service-ports.mjs';
 
 describe('assignServicePorts', () => {
   it('keeps the fixed ports of waitlist, auth and finance', () => {
@@ -10,17 +10,21 @@ describe('assignServicePorts', () => {
     expect(assignServicePorts(['bank-sync'])).toEqual({ 'bank-sync': 3104 });
   });
 
-  it('numbers further services from 3105 in alphabetical order', () => {
-    expect(assignServicePorts(['waitlist', 'household', 'blog', 'admin'])).toEqual({
+  it('keeps the fixed port the generator gave admin', () => {
+    expect(assignServicePorts(['admin'])).toEqual({ admin: 3105 });
+  });
+
+  it('numbers further services from FIRST_EXTRA_PORT in alphabetical order', () => {
+    expect(assignServicePorts(['waitlist', 'reports', 'alerts', 'admin'])).toEqual({
       waitlist: 3101,
       admin: 3105,
-      blog: 3106,
-      household: 3107,
+      alerts: FIRST_EXTRA_PORT,
+      reports: FIRST_EXTRA_PORT + 1,
     });
   });
 
   it('shifts every port by the offset', () => {
-    expect(assignServicePorts(['waitlist', 'blog'], 200)).toEqual({ waitlist: 3301, blog: 3305 });
+    expect(assignServicePorts(['waitlist', 'reports'], 200)).toEqual({ waitlist: 3301, reports: FIRST_EXTRA_PORT + 200 });
   });
 });
 

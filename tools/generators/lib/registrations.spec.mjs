@@ -51,25 +51,25 @@ describe('gateway/kong.yml', () => {
   it('adds an API service after the last one, with its plugins, and keeps every other byte', () => {
     const tree = workspaceTree();
     const before = tree.read('gateway/kong.yml', 'utf-8');
-    registerServiceInKong(tree, 'household');
+    registerServiceInKong(tree, 'reports');
     const after = tree.read('gateway/kong.yml', 'utf-8');
     const added = addedLines(before, after);
-    expect(added).toContain('  - name: household');
-    expect(added).toContain('        paths: [/api/household]');
+    expect(added).toContain('  - name: reports');
+    expect(added).toContain('        paths: [/api/reports]');
     expect(added).toContain('      - name: rate-limiting');
     expect(tree.read('k8s/base/kong.yml', 'utf-8')).toBe(after);
   });
 
   it('adds a remote at /remotes/<name>/ with the prefix stripped', () => {
     const tree = workspaceTree();
-    registerRemoteInKong(tree, 'admin');
+    registerRemoteInKong(tree, 'reports');
     const services = parseYaml(tree.read('gateway/kong.yml', 'utf-8'), 'kong.yml').toJS().services;
-    const remote = services.find((service) => service.name === 'admin');
+    const remote = services.find((service) => service.name === 'reports');
     expect(remote).toEqual({
-      name: 'admin',
-      url: 'http://admin:8080',
+      name: 'reports',
+      url: 'http://reports:8080',
       routes: [
-        { name: 'admin-remote', paths: ['/remotes/admin/'], strip_path: true },
+        { name: 'reports-remote', paths: ['/remotes/reports/'], strip_path: true },
       ],
     });
     // the shell's catch-all stays last
@@ -81,17 +81,17 @@ describe('docker-compose.yml', () => {
   it('adds the service on the shared anchors and makes Kong wait for it', () => {
     const tree = workspaceTree();
     const before = tree.read('docker-compose.yml', 'utf-8');
-    registerServiceInCompose(tree, 'household');
+    registerServiceInCompose(tree, 'reports');
     const after = tree.read('docker-compose.yml', 'utf-8');
     expect(addedLines(before, after)).not.toBeNull();
     const compose = parseYaml(after, 'compose').toJS({ maxAliasCount: -1 });
-    expect(compose.services['household'].build).toEqual({
+    expect(compose.services['reports'].build).toEqual({
       context: '.',
       dockerfile: 'docker/service.Dockerfile',
-      args: { SERVICE: 'household' },
+      args: { SERVICE: 'reports' },
     });
-    expect(compose.services['household'].environment.REDIS_URL).toBe('redis://redis:6379');
-    expect(compose.services.kong.depends_on['household']).toEqual({ condition: 'service_healthy' });
+    expect(compose.services['reports'].environment.REDIS_URL).toBe('redis://redis:6379');
+    expect(compose.services.kong.depends_on['reports']).toEqual({ condition: 'service_healthy' });
   });
 });
 
@@ -142,9 +142,9 @@ describe('TypeScript sources', () => {
 describe('tsconfig references and YAML insertion', () => {
   it('adds a reference on its own line and refuses a second one', () => {
     const tree = workspaceTree();
-    registerTsconfigReference(tree, 'services/household');
-    expect(tree.read('tsconfig.json', 'utf-8')).toContain('\n    { "path": "services/household" }\n');
-    expect(() => registerTsconfigReference(tree, 'services/household')).toThrow(/already references/);
+    registerTsconfigReference(tree, 'services/reports');
+    expect(tree.read('tsconfig.json', 'utf-8')).toContain('\n    { "path": "services/reports" }\n');
+    expect(() => registerTsconfigReference(tree, 'services/reports')).toThrow(/already references/);
   });
 
   it('inserts after a sequence item at its indentation, even at the end of a file without a newline', () => {
