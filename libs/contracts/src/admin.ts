@@ -297,3 +297,6 @@ export type WaitlistEntryReply = z.infer<typeof WaitlistEntryReplySchema>;
 
 export const WaitlistRemoveMessageSchema = z.object({ id: z.string().uuid() }).strict();
 export type WaitlistRemoveMessage = z.infer<typeof WaitlistRemoveMessageSchema>;
+/** The answer of `remove` (and of any message whose sender needs nothing back but success). */
+export const AckReplySchema = reply({});
+export type AckReply = z.infer<typeof AckReplySchema>;

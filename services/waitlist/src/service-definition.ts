@@ -10,5 +10,7 @@ export const serviceDefinition = defineService({
   env: waitlistEnvSchema,
   database: { schema: 'waitlist', entities: [WaitlistEntry], migrations },
   bodyLimit: 16 * 1024,
+  // The admin service lists, looks up and removes entries over the Redis transport (WAITLIST_ADMIN_PATTERNS).
+  transport: 'redis',
   imports: () => [WaitlistModule],
 });

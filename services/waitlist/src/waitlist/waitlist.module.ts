@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { WaitlistAdminMessageController } from './waitlist-admin.message-controller.js';
+import { WaitlistAdminService } from './waitlist-admin.service.js';
 import { WaitlistController } from './waitlist.controller.js';
 import { WaitlistEntry } from './waitlist-entry.entity.js';
 import { WaitlistService } from './waitlist.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([WaitlistEntry])],
-  controllers: [WaitlistController],
-  providers: [WaitlistService],
+  controllers: [WaitlistController, WaitlistAdminMessageController],
+  providers: [WaitlistService, WaitlistAdminService],
 })
 export class WaitlistModule {}

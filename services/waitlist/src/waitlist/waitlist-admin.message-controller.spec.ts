@@ -1,0 +1,33 @@
+import { WaitlistAdminMessageController } from './waitlist-admin.message-controller.js';
+import type { WaitlistAdminService } from './waitlist-admin.service.js';
+
+const ID = '3f6c2a1e-0000-4000-8000-000000000001';
+
+function controllerWith(service: Partial<WaitlistAdminService>) {
+  return new WaitlistAdminMessageController(service as WaitlistAdminService);
+}
+
+describe('WaitlistAdminMessageController', () => {
+  it('answers a malformed message with VALIDATION naming the field, and asks the service nothing', async () => {
+    const service = { findByEmail: jest.fn(), remove: jest.fn() };
+    const controller = controllerWith(service);
+    expect(await controller.findByEmail({})).toMatchObject({ ok: false, code: 'VALIDATION', errors: { email: expect.any(String) } });
+    expect(await controller.remove({ id: 'not-a-uuid' })).toMatchObject({ ok: false, code: 'VALIDATION', errors: { id: expect.any(String) } });
+    expect(await controller.list({ extra: true })).toMatchObject({ ok: false, code: 'VALIDATION', errors: { extra: 'Unknown field "extra"' } });
+    expect(service.findByEmail).not.toHaveBeenCalled();
+    expect(service.remove).not.toHaveBeenCalled();
+  });
+
+  it('answers NOT_FOUND when no entry has the id, ok when one was removed', async () => {
+    const remove = jest.fn().mockResolvedValueOnce(false).mockResolvedValueOnce(true);
+    const controller = controllerWith({ remove });
+    expect(await controller.remove({ id: ID })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(await controller.remove({ id: ID })).toEqual({ ok: true });
+    expect(remove).toHaveBeenCalledWith(ID);
+  });
+
+  it('answers a missing entry as ok with null (not a failure: the admin decides what that means)', async () => {
+    const controller = controllerWith({ findByEmail: jest.fn().mockResolvedValue(null) });
+    expect(await controller.findByEmail({ email: 'nobody@example.com' })).toEqual({ ok: true, entry: null });
+  });
+});

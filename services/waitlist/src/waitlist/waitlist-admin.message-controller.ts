@@ -1,0 +1,52 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  WAITLIST_ADMIN_PATTERNS,
+  WaitlistFindByEmailMessageSchema,
+  WaitlistListMessageSchema,
+  WaitlistRemoveMessageSchema,
+  fieldErrors,
+  type AckReply,
+  type TransportFailure,
+  type WaitlistEntryReply,
+  type WaitlistListReply,
+} from '@payday/contracts';
+import type { z } from 'zod';
+import { WaitlistAdminService } from './waitlist-admin.service.js';
+
+/** A reply naming the bad fields, so the sender can log exactly what it got wrong (nothing is touched). */
+function invalid(error: z.ZodError): TransportFailure {
+  const errors = fieldErrors(error);
+  return { ok: false, code: 'VALIDATION', message: Object.values(errors)[0] ?? 'Invalid message', errors };
+}
+
+/**
+ * The admin service's side of the waitlist over the Redis transport (DESIGN §1): admin never reads this
+ * schema, it asks here. Replies are `{ok: true, ...}` or a TransportFailure (libs/contracts/src/admin.ts).
+ */
+@Controller()
+export class WaitlistAdminMessageController {
+  constructor(@Inject(WaitlistAdminService) private readonly waitlist: WaitlistAdminService) {}
+
+  @MessagePattern(WAITLIST_ADMIN_PATTERNS.list)
+  async list(@Payload() payload: unknown): Promise<WaitlistListReply> {
+    const parsed = WaitlistListMessageSchema.safeParse(payload ?? {});
+    if (!parsed.success) return invalid(parsed.error);
+    return { ok: true, entries: await this.waitlist.listPending() };
+  }
+
+  @MessagePattern(WAITLIST_ADMIN_PATTERNS.findByEmail)
+  async findByEmail(@Payload() payload: unknown): Promise<WaitlistEntryReply> {
+    const parsed = WaitlistFindByEmailMessageSchema.safeParse(payload);
+    if (!parsed.success) return invalid(parsed.error);
+    return { ok: true, entry: await this.waitlist.findByEmail(parsed.data.email) };
+  }
+
+  @MessagePattern(WAITLIST_ADMIN_PATTERNS.remove)
+  async remove(@Payload() payload: unknown): Promise<AckReply> {
+    const parsed = WaitlistRemoveMessageSchema.safeParse(payload);
+    if (!parsed.success) return invalid(parsed.error);
+    if (!(await this.waitlist.remove(parsed.data.id))) return { ok: false, code: 'NOT_FOUND', message: 'Waitlist entry not found' };
+    return { ok: true };
+  }
+}

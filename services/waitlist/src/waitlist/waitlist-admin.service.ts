@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { AdminWaitlistEntry } from '@payday/contracts';
+import type { Repository } from 'typeorm';
+import { WaitlistEntry } from './waitlist-entry.entity.js';
+
+/** What the admin service may do with the waitlist (spec part 2 §2, §4: pending, approved, or removed). */
+@Injectable()
+export class WaitlistAdminService {
+  constructor(@InjectRepository(WaitlistEntry) private readonly entries: Repository<WaitlistEntry>) {}
+
+  /** Every pending entry, newest first (the admin's Waitlist tab). */
+  async listPending(): Promise<AdminWaitlistEntry[]> {
+    const rows = await this.entries.find({ where: { status: 'pending' }, order: { createdAt: 'DESC', id: 'ASC' } });
+    return rows.map(toAdminEntry);
+  }
+
+  /** The pending entry of one address (stored trimmed and lower-cased, so the lookup normalises too), or null. */
+  async findByEmail(email: string): Promise<AdminWaitlistEntry | null> {
+    const row = await this.entries.findOneBy({ email: email.trim().toLowerCase(), status: 'pending' });
+    return row ? toAdminEntry(row) : null;
+  }
+
+  /** Deletes one entry; false when no entry has that id. */
+  async remove(id: string): Promise<boolean> {
+    const result = await this.entries.delete({ id });
+    return (result.affected ?? 0) > 0;
+  }
+}
+
+export function toAdminEntry(row: WaitlistEntry): AdminWaitlistEntry {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    created_at: row.createdAt.toISOString(),
+    referral_source: row.referralSource,
+  };
+}
