@@ -1,9 +1,11 @@
 import { ForbiddenException, HttpException, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
+import { AUTH_MESSAGES } from '@payday/contracts';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccessTokenStrategy, uniqueAccessTokenStrategyName } from './access-token.strategy.js';
+import type { AccountStatusCheck } from './account-status-check.js';
 import { AuthKitModule } from './auth-kit.module.js';
 import { AuthGuard, ROLES_KEY, bearerToken } from './auth.guard.js';
 import { JwtVerifier } from './jwt-verifier.js';
@@ -53,7 +55,9 @@ function contextFor(headers: Record<string, string>) {
 const reflectorWith = (roles?: string[]) =>
   ({ getAllAndOverride: (key: string) => (key === ROLES_KEY ? roles : undefined) }) as unknown as Reflector;
 
-const guardWith = (roles?: string[]) => new AuthGuard(reflectorWith(roles), strategyName);
+/** A status check that finds nobody suspended but `suspended` (no Redis involved: that is the check's own spec). */
+const statusCheck = (suspended: string[] = []) => ({ isSuspended: async (id: string) => suspended.includes(id) }) as AccountStatusCheck;
+const guardWith = (roles?: string[], suspended?: string[]) => new AuthGuard(reflectorWith(roles), strategyName, statusCheck(suspended));
 
 async function refusal(guard: AuthGuard, headers: Record<string, string>) {
   const error = await guard.canActivate(contextFor(headers).context).then(
@@ -122,6 +126,20 @@ describe('AuthGuard', () => {
     const mfa = await sign({ claims: { token_use: 'mfa' } });
     await expect(verifier.verifyClaims(mfa, 'mfa')).resolves.toMatchObject({ token_use: 'mfa' });
     expect(await refusal(guardWith(), { authorization: `Bearer ${mfa}` })).toEqual(EXPIRED);
+  });
+
+  it("answers 401 with the suspended message for a suspended user's valid token, and still lets others through", async () => {
+    const headers = { authorization: `Bearer ${await sign()}` };
+    expect(await refusal(guardWith(undefined, ['user-1']), headers)).toEqual({ status: 401, message: AUTH_MESSAGES.suspended });
+    await expect(guardWith(undefined, ['user-2']).canActivate(contextFor(headers).context)).resolves.toBe(true);
+  });
+
+  it('never asks about the status of a token it refused', async () => {
+    const isSuspended = vi.fn(async () => false);
+    const guard = new AuthGuard(reflectorWith(), strategyName, { isSuspended } as unknown as AccountStatusCheck);
+    await refusal(guard, { authorization: `Bearer ${await sign({ key: stranger })}` });
+    await refusal(guard, {});
+    expect(isSuspended).not.toHaveBeenCalled();
   });
 
   it('is a 401 UnauthorizedException for the HTTP filter', async () => {

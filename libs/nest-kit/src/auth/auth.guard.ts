@@ -9,7 +9,9 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
+import { AUTH_MESSAGES } from '@payday/contracts';
 import { ACCESS_TOKEN_STRATEGY_NAME } from './access-token.strategy.js';
+import { AccountStatusCheck } from './account-status-check.js';
 import { bearerToken, type RequestWithHeaders } from './bearer-token.js';
 import type { AuthenticatedUser, Role } from './token-claims.js';
 
@@ -24,14 +26,16 @@ interface RequestWithUser extends RequestWithHeaders {
 }
 
 /**
- * Requires a valid access token (its own module's AccessTokenStrategy, passport-jwt); exposes the user (id,
- * role, assurance level) as `request.user`, then applies `@Roles`.
+ * Requires a valid access token (its own module's AccessTokenStrategy, passport-jwt) of a user who is not
+ * suspended (AccountStatusCheck; 401 with the suspended message); exposes the user (id, role, assurance level)
+ * as `request.user`, then applies `@Roles`.
  */
 @Injectable()
 export class AuthGuard extends PassportAuthGuard() {
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(ACCESS_TOKEN_STRATEGY_NAME) strategyName: string,
+    @Inject(AccountStatusCheck) private readonly accountStatus: AccountStatusCheck,
   ) {
     // Without a type, @nestjs/passport's guard authenticates with `defaultStrategy`: this module's strategy.
     super({ defaultStrategy: strategyName });
@@ -40,6 +44,8 @@ export class AuthGuard extends PassportAuthGuard() {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     await super.canActivate(context);
     const { user } = context.switchToHttp().getRequest<RequestWithUser>();
+    // After the signature check: an unverified token never costs a status lookup.
+    if (await this.accountStatus.isSuspended(user!.id)) throw new UnauthorizedException(AUTH_MESSAGES.suspended);
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
     if (roles?.length && !roles.includes(user!.role)) {
       throw new ForbiddenException("You don't have permission to access this page.");

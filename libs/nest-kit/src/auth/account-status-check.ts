@@ -1,0 +1,166 @@
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ACCOUNT_STATUS_CACHE_MS, ACCOUNT_STATUS_CHANNEL, SUSPENDED_ACCOUNT_KEY_PREFIX, USER_STATUSES } from '@payday/contracts';
+import type { Redis } from 'ioredis';
+import { REDIS } from '../redis.js';
+
+export interface AccountStatusOptions {
+  /** How long a looked-up status is trusted without Redis (default ACCOUNT_STATUS_CACHE_MS). */
+  cacheMs?: number;
+  /** The longest a request waits for Redis before failing open (default 250 ms). */
+  redisTimeoutMs?: number;
+  /** Users remembered at most; the oldest entry goes first (default 10 000). */
+  maxEntries?: number;
+}
+
+/** Injection token of the options (AuthKitModule.forRoot's `accountStatus`). */
+export const ACCOUNT_STATUS_OPTIONS = Symbol('ACCOUNT_STATUS_OPTIONS');
+
+const DEFAULT_REDIS_TIMEOUT_MS = 250;
+const DEFAULT_MAX_ENTRIES = 10_000;
+/** A failed lookup is remembered this long at most, so a slow Redis costs one bounded wait, not one per request. */
+const FAILURE_CACHE_MS = 5_000;
+const WARN_EVERY_MS = 60_000;
+/** How long start-up waits for the status channel before going on (the subscription then completes later). */
+const SUBSCRIBE_WAIT_MS = 2_000;
+
+interface Entry {
+  suspended: boolean;
+  expiresAt: number;
+}
+
+class RedisTimeout extends Error {}
+
+/**
+ * Is this user suspended? (issue 9: suspension that takes effect everywhere.) Auth writes
+ * `${SUSPENDED_ACCOUNT_KEY_PREFIX}${userId}` while an account is suspended and publishes `{userId, status}` on
+ * ACCOUNT_STATUS_CHANNEL on every change. This keeps a small per-user cache: a hit never touches Redis; a
+ * miss asks Redis once (concurrent misses share the lookup); a message on the channel updates the entry at
+ * once, and the entry's expiry bounds how stale it can get should a message be missed.
+ *
+ * Times are measured with the monotonic `performance.now()`, not the injected CLOCK: tests freeze that clock,
+ * and a frozen clock would keep an entry forever.
+ */
+@Injectable()
+export class AccountStatusCheck implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('AccountStatusCheck');
+  private readonly entries = new Map<string, Entry>();
+  private readonly lookups = new Map<string, Promise<boolean>>();
+  private readonly cacheMs: number;
+  private readonly timeoutMs: number;
+  private readonly maxEntries: number;
+  private subscriber: Redis | undefined;
+  private subscribed: Promise<void> | undefined;
+  private lastWarning = -Infinity;
+
+  constructor(
+    @Optional() @Inject(REDIS) private readonly redis?: Redis,
+    @Optional() @Inject(ACCOUNT_STATUS_OPTIONS) options?: AccountStatusOptions,
+  ) {
+    this.cacheMs = options?.cacheMs ?? ACCOUNT_STATUS_CACHE_MS;
+    this.timeoutMs = options?.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
+    this.maxEntries = Math.max(1, options?.maxEntries ?? DEFAULT_MAX_ENTRIES);
+    if (!redis) this.logger.warn('no Redis in this context: the account status check is off (suspended users are not refused here)');
+  }
+
+  async isSuspended(userId: string): Promise<boolean> {
+    if (!this.redis) return false;
+    const entry = this.entries.get(userId);
+    if (entry && entry.expiresAt > performance.now()) return entry.suspended;
+    return this.lookups.get(userId) ?? this.lookUp(userId);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.redis) return;
+    // A connection of its own: a subscribed ioredis connection can do nothing else. Never gives up on a
+    // command (maxRetriesPerRequest null), so the subscription is made whenever Redis comes back.
+    const subscriber = this.redis.duplicate({ maxRetriesPerRequest: null });
+    this.subscriber = subscriber;
+    subscriber.on('error', (error: Error) => this.warn(`status channel: ${error.message}`));
+    subscriber.on('message', (_channel: string, message: string) => this.onMessage(message));
+    let ready = false;
+    subscriber.on('ready', () => {
+      // Messages published while the connection was down are lost: forget what might have changed meanwhile.
+      if (ready) this.entries.clear();
+      ready = true;
+    });
+    this.subscribed = subscriber.subscribe(ACCOUNT_STATUS_CHANNEL).then(
+      () => undefined,
+      (error: Error) => this.warn(`cannot subscribe to ${ACCOUNT_STATUS_CHANNEL}: ${error.message}`),
+    );
+    const waited = await Promise.race([this.subscribed.then(() => true), delay(SUBSCRIBE_WAIT_MS).then(() => false)]);
+    if (!waited) this.warn(`not yet subscribed to ${ACCOUNT_STATUS_CHANNEL}; status changes reach this process through the cache expiry until then`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const subscriber = this.subscriber;
+    this.subscriber = undefined;
+    if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
+  }
+
+  private lookUp(userId: string): Promise<boolean> {
+    const lookup: Promise<boolean> = this.ask(userId).then(
+      (suspended): boolean => this.settle(userId, lookup, suspended, this.cacheMs),
+      (error: Error): boolean => {
+        // Fail OPEN: a Redis outage must not sign every user out of every service. The risk is bounded: the
+        // refresh token of a suspended user is already revoked in auth's database, so whatever access token
+        // they hold expires within ACCESS_TOKEN_TTL_SECONDS (15 minutes), and sign-in is refused by auth itself.
+        this.warn(`status lookup failed, letting the request through: ${error.message}`);
+        return this.settle(userId, lookup, false, Math.min(this.cacheMs, FAILURE_CACHE_MS));
+      },
+    );
+    this.lookups.set(userId, lookup);
+    return lookup;
+  }
+
+  private async ask(userId: string): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new RedisTimeout(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+    });
+    try {
+      return (await Promise.race([this.redis!.exists(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${userId}`), timeout])) === 1;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Stores a lookup's answer unless a channel message about the user arrived meanwhile (it is newer). */
+  private settle(userId: string, lookup: Promise<boolean>, suspended: boolean, forMs: number): boolean {
+    if (this.lookups.get(userId) !== lookup) return this.entries.get(userId)?.suspended ?? suspended;
+    this.lookups.delete(userId);
+    this.remember(userId, suspended, forMs);
+    return suspended;
+  }
+
+  private onMessage(message: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(message);
+    } catch {
+      return;
+    }
+    const { userId, status } = (parsed ?? {}) as { userId?: unknown; status?: unknown };
+    if (typeof userId !== 'string' || !(USER_STATUSES as readonly unknown[]).includes(status)) return;
+    this.lookups.delete(userId); // a lookup still running answers what Redis held before this change
+    this.remember(userId, status === 'suspended', this.cacheMs);
+  }
+
+  private remember(userId: string, suspended: boolean, forMs: number): void {
+    // Re-inserted at the end, so the Map's order is oldest-first and the bound drops the stalest entry.
+    this.entries.delete(userId);
+    this.entries.set(userId, { suspended, expiresAt: performance.now() + forMs });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** At most one warning a minute: a Redis outage must not flood the logs with one line per request. */
+  private warn(message: string): void {
+    const now = performance.now();
+    if (now - this.lastWarning < WARN_EVERY_MS) return;
+    this.lastWarning = now;
+    this.logger.warn(message);
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
