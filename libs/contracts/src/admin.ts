@@ -297,6 +297,6 @@ export type WaitlistEntryReply = z.infer<typeof WaitlistEntryReplySchema>;
 
 export const WaitlistRemoveMessageSchema = z.object({ id: z.string().uuid() }).strict();
 export type WaitlistRemoveMessage = z.infer<typeof WaitlistRemoveMessageSchema>;
-/** The answer of `remove` (and of any message whose sender needs nothing back but success). */
-export const AckReplySchema = reply({});
-export type AckReply = z.infer<typeof AckReplySchema>;
+/** The answer of `remove`: the entry removed (for the audit log's subject). */
+export const WaitlistRemoveReplySchema = reply({ entry: AdminWaitlistEntrySchema });
+export type WaitlistRemoveReply = z.infer<typeof WaitlistRemoveReplySchema>;

@@ -1,9 +1,9 @@
 import type { ClientProxy } from '@nestjs/microservices';
 import {
-  AckReplySchema,
   WAITLIST_ADMIN_PATTERNS,
   WaitlistEntryReplySchema,
   WaitlistListReplySchema,
+  WaitlistRemoveReplySchema,
 } from '@payday/contracts';
 import { createRedisClient } from '@payday/nest-kit';
 import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
@@ -80,10 +80,13 @@ describe(WAITLIST_ADMIN_PATTERNS.findByEmail, () => {
 });
 
 describe(WAITLIST_ADMIN_PATTERNS.remove, () => {
-  it('removes exactly that entry', async () => {
-    const gone = await store('gone@example.com', '2026-03-05T10:00:00Z');
+  it('removes exactly that entry and answers it', async () => {
+    const gone = await store('gone@example.com', '2026-03-05T10:00:00Z', { name: 'Gone Girl' });
     await store('stays@example.com', '2026-03-06T10:00:00Z');
-    expect(AckReplySchema.parse(await ask(WAITLIST_ADMIN_PATTERNS.remove, { id: gone }))).toEqual({ ok: true });
+    expect(WaitlistRemoveReplySchema.parse(await ask(WAITLIST_ADMIN_PATTERNS.remove, { id: gone }))).toEqual({
+      ok: true,
+      entry: { id: gone, email: 'gone@example.com', name: 'Gone Girl', created_at: '2026-03-05T10:00:00.000Z', referral_source: 'homepage-hero' },
+    });
     expect((await h.db.query(`SELECT email FROM "${h.schema}".waitlist_entries`)).rows).toEqual([{ email: 'stays@example.com' }]);
   });
 

@@ -18,11 +18,12 @@ describe('WaitlistAdminMessageController', () => {
     expect(service.remove).not.toHaveBeenCalled();
   });
 
-  it('answers NOT_FOUND when no entry has the id, ok when one was removed', async () => {
-    const remove = jest.fn().mockResolvedValueOnce(false).mockResolvedValueOnce(true);
+  it('answers NOT_FOUND when no entry has the id, the removed entry when one was removed', async () => {
+    const entry = { id: ID, email: 'ann@example.com', name: null, created_at: '2026-03-01T00:00:00.000Z', referral_source: 'homepage' };
+    const remove = jest.fn().mockResolvedValueOnce(null).mockResolvedValueOnce(entry);
     const controller = controllerWith({ remove });
     expect(await controller.remove({ id: ID })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
-    expect(await controller.remove({ id: ID })).toEqual({ ok: true });
+    expect(await controller.remove({ id: ID })).toEqual({ ok: true, entry });
     expect(remove).toHaveBeenCalledWith(ID);
   });
 

@@ -1,15 +1,16 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  ADMIN_MESSAGES,
   WAITLIST_ADMIN_PATTERNS,
   WaitlistFindByEmailMessageSchema,
   WaitlistListMessageSchema,
   WaitlistRemoveMessageSchema,
   fieldErrors,
-  type AckReply,
   type TransportFailure,
   type WaitlistEntryReply,
   type WaitlistListReply,
+  type WaitlistRemoveReply,
 } from '@payday/contracts';
 import type { z } from 'zod';
 import { WaitlistAdminService } from './waitlist-admin.service.js';
@@ -43,10 +44,10 @@ export class WaitlistAdminMessageController {
   }
 
   @MessagePattern(WAITLIST_ADMIN_PATTERNS.remove)
-  async remove(@Payload() payload: unknown): Promise<AckReply> {
+  async remove(@Payload() payload: unknown): Promise<WaitlistRemoveReply> {
     const parsed = WaitlistRemoveMessageSchema.safeParse(payload);
     if (!parsed.success) return invalid(parsed.error);
-    if (!(await this.waitlist.remove(parsed.data.id))) return { ok: false, code: 'NOT_FOUND', message: 'Waitlist entry not found' };
-    return { ok: true };
+    const entry = await this.waitlist.remove(parsed.data.id);
+    return entry ? { ok: true, entry } : { ok: false, code: 'NOT_FOUND', message: ADMIN_MESSAGES.waitlistEntryNotFound };
   }
 }

@@ -21,11 +21,23 @@ export class WaitlistAdminService {
     return row ? toAdminEntry(row) : null;
   }
 
-  /** Deletes one entry; false when no entry has that id. */
-  async remove(id: string): Promise<boolean> {
-    const result = await this.entries.delete({ id });
-    return (result.affected ?? 0) > 0;
+  /** Deletes one entry and answers it (the admin's audit log names whom it concerned); null when no entry has that id. */
+  async remove(id: string): Promise<AdminWaitlistEntry | null> {
+    const result = await this.entries.createQueryBuilder().delete().from(WaitlistEntry).where('id = :id', { id }).returning('*').execute();
+    const row = (result.raw as RawEntry[])[0];
+    return row
+      ? { id: row.id, email: row.email, name: row.name, created_at: new Date(row.created_at).toISOString(), referral_source: row.referral_source }
+      : null;
   }
+}
+
+/** A row as PostgreSQL's RETURNING gives it (column names, not the entity's). */
+interface RawEntry {
+  id: string;
+  email: string;
+  name: string | null;
+  referral_source: string;
+  created_at: Date | string;
 }
 
 export function toAdminEntry(row: WaitlistEntry): AdminWaitlistEntry {
