@@ -5,7 +5,10 @@ import { federationShared, remoteBase } from '../federation.shared.mjs';
 
 /** Route modules the shell may load (point a route of frontends/shell/src/routes.tsx at one to show it). */
 const exposes = {
-  './AdminConsolePage': './src/pages/AdminConsolePage.tsx',
+  './AdminManagementPage': './src/pages/AdminManagementPage.tsx',
+  './AdminWaitlistPage': './src/pages/AdminWaitlistPage.tsx',
+  './UserManagementPage': './src/pages/UserManagementPage.tsx',
+  './SystemLogsPage': './src/pages/SystemLogsPage.tsx',
 };
 
 // The admin-console remote: served by the gateway under /remotes/admin-console/,

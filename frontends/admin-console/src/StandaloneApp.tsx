@@ -1,11 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from '@payday/web-kit';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { AdminConsolePage } from './pages/AdminConsolePage';
+import { AdminManagementPage } from './pages/AdminManagementPage';
+import { AdminWaitlistPage } from './pages/AdminWaitlistPage';
+import { SystemLogsPage } from './pages/SystemLogsPage';
+import { UserManagementPage } from './pages/UserManagementPage';
 
 const queryClient = new QueryClient();
 
-/** The remote on its own, inside the same providers the shell gives its pages. */
+/** The remote on its own, inside the same providers the shell gives its pages (paths as in the shell). */
 export function StandaloneApp() {
   return (
     <QueryClientProvider client={queryClient}>
@@ -13,7 +16,10 @@ export function StandaloneApp() {
         <BrowserRouter basename={import.meta.env.BASE_URL.replace(/\/$/, '')}>
           <main id="main-content">
             <Routes>
-              <Route path="*" element={<AdminConsolePage />} />
+              <Route path="/admin/users" element={<UserManagementPage />} />
+              <Route path="/admin/waitlist" element={<AdminWaitlistPage />} />
+              <Route path="/admin/logs" element={<SystemLogsPage />} />
+              <Route path="*" element={<AdminManagementPage />} />
             </Routes>
           </main>
         </BrowserRouter>

@@ -1,0 +1,86 @@
+import {
+  ADMIN_ENDPOINTS,
+  type AdminListedUser,
+  type AdminWaitlistEntry,
+  type AuditPage,
+  type AuditQuery,
+} from '@payday/contracts';
+import { useApi } from '@payday/web-kit';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+// The admin screens' server state: one React Query key each under ['admin', ...], so 'reload the lists' after
+// an action is one invalidation. Every call goes through web-kit's one API client (bearer token, refresh).
+
+/** A create-user payload as CreateUserRequestSchema outputs it (e-mail trimmed and lower-cased, role set). */
+export interface NewUser {
+  email: string;
+  password: string;
+  role: 'user' | 'admin';
+}
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  lists: ['admin', 'lists'] as const,
+  users: ['admin', 'lists', 'users'] as const,
+  waitlist: ['admin', 'lists', 'waitlist'] as const,
+  logs: (query: AuditQuery) => ['admin', 'logs', query] as const,
+};
+
+const common = { retry: false, refetchOnWindowFocus: false, staleTime: 0 } as const;
+
+/** spec part 2 §7: "Admin list fetches fall back to empty lists on failure" (and §8: silently). */
+async function orEmpty<T>(load: () => Promise<{ users: T[] }>): Promise<T[]> {
+  try {
+    return (await load()).users;
+  } catch {
+    return [];
+  }
+}
+
+export function useRegisteredUsers() {
+  const api = useApi();
+  return useQuery<AdminListedUser[]>({
+    ...common,
+    queryKey: adminKeys.users,
+    queryFn: ({ signal }) => orEmpty(() => api.call(ADMIN_ENDPOINTS.users, {}, { signal })),
+  });
+}
+
+export function useWaitlistEntries() {
+  const api = useApi();
+  return useQuery<AdminWaitlistEntry[]>({
+    ...common,
+    queryKey: adminKeys.waitlist,
+    queryFn: ({ signal }) => orEmpty(() => api.call(ADMIN_ENDPOINTS.waitlist, {}, { signal })),
+  });
+}
+
+/** Reloads both lists (spec part 2 §4: after each action; the Refresh Data button). */
+export function useReloadLists() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: adminKeys.lists });
+}
+
+/** The four actions of the panel; each answers the server's `{message}` (spec part 2 §7). */
+export function useAdminActions() {
+  const api = useApi();
+  return {
+    createUser: useMutation({ mutationFn: (body: NewUser) => api.call(ADMIN_ENDPOINTS.createUser, { body }) }),
+    approve: useMutation({ mutationFn: (email: string) => api.call(ADMIN_ENDPOINTS.approveUser, { body: { email } }) }),
+    remove: useMutation({ mutationFn: (id: string) => api.call(ADMIN_ENDPOINTS.removeFromWaitlist, { params: { id } }) }),
+    setStatus: useMutation({
+      mutationFn: (request: { userId: string; status: 'active' | 'suspended' }) => api.call(ADMIN_ENDPOINTS.toggleUserStatus, { body: request }),
+    }),
+  };
+}
+
+/** One page of the audit log, newest first; the page on screen stays while the next one loads. */
+export function useAuditLog(query: AuditQuery) {
+  const api = useApi();
+  return useQuery<AuditPage>({
+    ...common,
+    queryKey: adminKeys.logs(query),
+    queryFn: ({ signal }) => api.call(ADMIN_ENDPOINTS.logs, { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}

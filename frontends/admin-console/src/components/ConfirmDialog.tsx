@@ -1,0 +1,35 @@
+import { Button, Modal } from '@payday/web-kit';
+import { useId, type ReactNode } from 'react';
+import { useInitialFocus } from './useInitialFocus.js';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  /** The question, word for word (spec part 2 §5: the waitlist removal confirm). */
+  question: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A designed, keyboard-friendly confirm in place of window.confirm: focus starts on Cancel, Escape cancels. */
+export function ConfirmDialog({ open, title, question, children, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  const cancelId = useId();
+  useInitialFocus(cancelId, open);
+  return (
+    <Modal open={open} onClose={onCancel} title={title} className="ac-confirm">
+      <p className="ac-confirm__question">{question}</p>
+      {children}
+      <div className="ac-dialog-actions">
+        <Button id={cancelId} variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={onConfirm} busy={busy} busyText="Removing...">
+          {confirmLabel}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

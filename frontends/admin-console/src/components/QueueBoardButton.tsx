@@ -1,0 +1,42 @@
+import { ADMIN_ENDPOINTS, QUEUE_BOARD_PATH } from '@payday/contracts';
+import { Button, useApi } from '@payday/web-kit';
+import { useState } from 'react';
+import type { ActionMessage } from '../model/messages.js';
+
+export const QUEUE_BOARD_FAILED = 'Could not open the job queues. Please try again.';
+
+/**
+ * Operators' BullMQ board in a new tab. A navigation cannot carry the bearer token, so the page first asks
+ * for the board's short-lived cookie (POST queueBoardSession), then opens QUEUE_BOARD_PATH. The tab is opened
+ * at the click itself (popup blockers allow only that) and pointed at the board once the cookie is set.
+ */
+export function QueueBoardButton({ onFailure }: { onFailure: (message: ActionMessage) => void }) {
+  const api = useApi();
+  const [busy, setBusy] = useState(false);
+
+  const open = async () => {
+    const tab = window.open('', '_blank');
+    setBusy(true);
+    try {
+      await api.call(ADMIN_ENDPOINTS.queueBoardSession);
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = QUEUE_BOARD_PATH;
+      } else {
+        window.open(QUEUE_BOARD_PATH, '_blank', 'noopener');
+      }
+    } catch {
+      tab?.close();
+      onFailure({ tone: 'error', text: QUEUE_BOARD_FAILED });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button variant="secondary" onClick={() => void open()} busy={busy} busyText="Opening...">
+      Open job queues
+      <span className="pc-visually-hidden"> (opens in a new tab)</span>
+    </Button>
+  );
+}

@@ -1,0 +1,376 @@
+import { ADMIN_MESSAGES } from '@payday/contracts';
+import { AuthProvider, SESSION_STORAGE_KEY } from '@payday/web-kit';
+import { renderWithProviders, testSession, TEST_USER } from '@payday/web-kit/testing';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { actionAnswer, ADMIN, listedUser, waitlistEntry } from '../test/fixtures.js';
+import { fail, never, serveApi, type StubServer } from '../test/server.js';
+import { AdminManagementPage } from './AdminManagementPage.js';
+import { AdminWaitlistPage } from './AdminWaitlistPage.js';
+import { UserManagementPage } from './UserManagementPage.js';
+
+const JO = listedUser({ id: '11111111-0000-4000-8000-000000000001', email: 'jo.park@example.com', name: 'Jo Park' });
+const SUE = listedUser({ id: '11111111-0000-4000-8000-000000000002', email: 'sue.moss@example.com', name: 'Sue Moss', status: 'suspended', last_sign_in_at: null });
+const BOSS = listedUser({ id: '11111111-0000-4000-8000-000000000003', email: 'boss@example.com', name: null, firstName: null, lastName: null, role: 'admin' });
+const LEE = waitlistEntry({ id: '22222222-0000-4000-8000-000000000001', email: 'lee.wait@example.com', name: 'Lee Wait', referral_source: 'landing' });
+const KIM = waitlistEntry({ id: '22222222-0000-4000-8000-000000000002', email: 'kim@parkside.example', name: null, referral_source: 'paycheck-to-paycheck' });
+
+let server: StubServer;
+beforeEach(() => {
+  server = serveApi({
+    users: () => ({ users: [JO, SUE, BOSS] }),
+    waitlist: () => ({ users: [LEE, KIM] }),
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const renderAsAdmin = (ui = <AdminManagementPage />) => renderWithProviders(ui, { user: ADMIN });
+const loaded = () => screen.findByRole('tab', { name: /Registered Users/ });
+const status = () => screen.getAllByRole('status').find((region) => region.closest('.ac-messages'))!;
+const alert = () => screen.getAllByRole('alert').find((region) => region.closest('.ac-messages'))!;
+const openWaitlist = async () => userEvent.click(screen.getByRole('tab', { name: /^Waitlist/ }));
+
+describe('the two management pages (spec part 2 §2)', () => {
+  it("/admin: 'Waitlist & User Management' with the Admin Panel badge and its subtitle", async () => {
+    renderAsAdmin();
+    expect(screen.getByRole('heading', { level: 1, name: 'Waitlist & User Management' })).toBeInTheDocument();
+    expect(screen.getByText('Admin Panel')).toBeInTheDocument();
+    expect(screen.getByText('Manage user registrations, waitlist approvals, and user accounts')).toBeInTheDocument();
+    await loaded();
+    await waitFor(() => expect(document.title).toBe('Waitlist & User Management | PayCadence'));
+  });
+
+  it("/admin/users: 'User Management' with its own subtitle and no badge", async () => {
+    renderAsAdmin(<UserManagementPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
+    expect(screen.getByText('Manage registered users, waitlist approvals, and create new accounts')).toBeInTheDocument();
+    expect(screen.queryByText('Admin Panel')).not.toBeInTheDocument();
+    await loaded();
+  });
+
+  it("shows 'Loading user data...' until both lists are in", async () => {
+    server.use({ waitlist: never });
+    renderAsAdmin();
+    expect(await screen.findByText('Loading user data...')).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+  });
+
+  it('shows the three stat cards and the two tabs with their counts, Registered Users first', async () => {
+    renderAsAdmin();
+    await loaded();
+    const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(stat('Registered Users')).toBe('3');
+    expect(stat('Waitlist Users')).toBe('2');
+    expect(stat('Admin Users')).toBe('1');
+    const tabs = within(screen.getByRole('tablist', { name: 'User lists' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Registered Users (3)', 'Waitlist (2)']);
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: 'Create User' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh Data' })).toBeInTheDocument();
+  });
+
+  it('moves between the tabs with the arrow keys', async () => {
+    renderAsAdmin();
+    const first = await loaded();
+    first.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const waitlistTab = screen.getByRole('tab', { name: 'Waitlist (2)' });
+    expect(waitlistTab).toHaveAttribute('aria-selected', 'true');
+    expect(waitlistTab).toHaveFocus();
+    expect(within(screen.getByRole('tabpanel')).getByText('lee.wait@example.com')).toBeInTheDocument();
+  });
+
+  it('/admin/waitlist opens on the Waitlist tab', async () => {
+    renderAsAdmin(<AdminWaitlistPage />);
+    expect(await screen.findByRole('tab', { name: 'Waitlist (2)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { level: 1, name: 'Waitlist & User Management' })).toBeInTheDocument();
+  });
+});
+
+describe('the lists (spec part 2 §3, §4)', () => {
+  it('shows each user with e-mail, name, role, status, created and last sign-in (en-US short)', async () => {
+    renderAsAdmin();
+    await loaded();
+    const row = screen.getByText('jo.park@example.com').closest('tr')!;
+    expect(within(row).getByText('Jo Park')).toBeInTheDocument();
+    expect(within(row).getByText('Standard User')).toBeInTheDocument();
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(within(row).getByText('Mar 4, 2026')).toBeInTheDocument();
+    expect(within(row).getByText('Nov 20, 2026')).toBeInTheDocument();
+    const sue = screen.getByText('sue.moss@example.com').closest('tr')!;
+    expect(within(sue).getByText('Suspended')).toBeInTheDocument();
+    expect(within(sue).getByText('Never')).toBeInTheDocument();
+    expect(within(screen.getByText('boss@example.com').closest('tr')!).getByText('Administrator')).toBeInTheDocument();
+  });
+
+  it('offers Suspend for an active user, Activate for a suspended one, and nothing for an admin', async () => {
+    renderAsAdmin();
+    await loaded();
+    expect(within(screen.getByText('jo.park@example.com').closest('tr')!).getByRole('button', { name: /^Suspend/ })).toBeInTheDocument();
+    expect(within(screen.getByText('sue.moss@example.com').closest('tr')!).getByRole('button', { name: /^Activate/ })).toBeInTheDocument();
+    expect(within(screen.getByText('boss@example.com').closest('tr')!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows each waitlist entry with e-mail, name, Source, joined date, Approve and Remove', async () => {
+    renderAsAdmin();
+    await loaded();
+    await openWaitlist();
+    expect(screen.getByRole('columnheader', { name: 'Source' })).toBeInTheDocument();
+    const row = screen.getByText('lee.wait@example.com').closest('tr')!;
+    expect(within(row).getByText('Lee Wait')).toBeInTheDocument();
+    expect(within(row).getByText('landing')).toBeInTheDocument();
+    expect(within(row).getByText('Oct 1, 2026')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Approve lee.wait@example.com' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Remove lee.wait@example.com' })).toBeInTheDocument();
+  });
+
+  it('falls back to empty lists, silently, when the lists do not load (spec part 2 §7, §8)', async () => {
+    server.use({ users: () => fail(500, 'boom'), waitlist: () => fail(503, 'down') });
+    renderAsAdmin();
+    expect(await screen.findByText('No registered users found.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Registered Users (0)' })).toBeInTheDocument();
+    expect(alert()).toBeEmptyDOMElement();
+    await openWaitlist();
+    expect(screen.getByText('No waitlist users found.')).toBeInTheDocument();
+  });
+});
+
+describe('search (spec part 2 §2)', () => {
+  it('filters both lists on e-mail or name, case-insensitive, and the tab counts follow', async () => {
+    renderAsAdmin();
+    await loaded();
+    const search = screen.getByPlaceholderText('Search by email or name...');
+    await userEvent.type(search, 'PARK');
+    // 'Jo Park' by name and e-mail; kim@parkside.example by e-mail only
+    expect(screen.getByRole('tab', { name: 'Registered Users (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Waitlist (1)' })).toBeInTheDocument();
+    expect(screen.queryByText('sue.moss@example.com')).not.toBeInTheDocument();
+    await userEvent.clear(search);
+    await userEvent.type(search, 'lee w');
+    expect(screen.getByRole('tab', { name: 'Registered Users (0)' })).toBeInTheDocument();
+    expect(screen.getByText('No registered users found.')).toBeInTheDocument();
+    await openWaitlist();
+    expect(screen.getByText('lee.wait@example.com')).toBeInTheDocument();
+    expect(screen.queryByText('kim@parkside.example')).not.toBeInTheDocument();
+    // the stat cards keep the totals
+    expect(screen.getByText('Registered Users', { selector: 'dt' }).nextElementSibling).toHaveTextContent('3');
+  });
+});
+
+describe('waitlist actions (spec part 2 §4, §5, §8)', () => {
+  it("approves with {email}, shows the server's message in green and reloads the lists", async () => {
+    server.use({ approveUser: () => actionAnswer('User lee.wait@example.com approved. A set-password link was e-mailed.') });
+    renderAsAdmin();
+    await loaded();
+    await openWaitlist();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve lee.wait@example.com' }));
+    await waitFor(() => expect(status()).toHaveTextContent('User lee.wait@example.com approved. A set-password link was e-mailed.'));
+    expect(status().querySelector('.pc-alert--success')).not.toBeNull();
+    expect(server.calls('approveUser')[0]!.body).toEqual({ email: 'lee.wait@example.com' });
+    expect(server.calls('approveUser')[0]!.authorization).toBe(`Bearer ${testSession().access_token}`);
+    await waitFor(() => expect(server.calls('waitlist')).toHaveLength(2));
+    expect(server.calls('users')).toHaveLength(2);
+  });
+
+  it("falls back to 'User {email} approved successfully!' when the server sends no words", async () => {
+    server.use({ approveUser: () => actionAnswer('') });
+    renderAsAdmin();
+    await loaded();
+    await openWaitlist();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve lee.wait@example.com' }));
+    await waitFor(() => expect(status()).toHaveTextContent('User lee.wait@example.com approved successfully!'));
+  });
+
+  it("shows 'Failed to approve user' in red, with the server's reason under it", async () => {
+    server.use({ approveUser: () => fail(409, ADMIN_MESSAGES.accountExists) });
+    renderAsAdmin();
+    await loaded();
+    await openWaitlist();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve lee.wait@example.com' }));
+    await waitFor(() => expect(alert().querySelector('.ac-message__text')).toHaveTextContent(/^Failed to approve user$/));
+    expect(alert()).toHaveTextContent(ADMIN_MESSAGES.accountExists);
+    expect(alert().querySelector('.pc-alert--error')).not.toBeNull();
+    expect(status()).toBeEmptyDOMElement();
+  });
+
+  it('asks the exact question before removing; Cancel keeps the entry', async () => {
+    renderAsAdmin();
+    await loaded();
+    await openWaitlist();
+    const removeButton = screen.getByRole('button', { name: 'Remove lee.wait@example.com' });
+    await userEvent.click(removeButton);
+    const dialog = screen.getByRole('dialog', { name: 'Remove from waitlist' });
+    expect(within(dialog).getByText('Are you sure you want to remove this user from the waitlist?')).toBeInTheDocument();
+    expect(within(dialog).getByText('lee.wait@example.com')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls('removeFromWaitlist')).toHaveLength(0);
+    await waitFor(() => expect(removeButton).toHaveFocus());
+  });
+
+  it("removes after the confirm: DELETE /waitlist/{id}, 'User removed from waitlist', lists reload", async () => {
+    server.use({ removeFromWaitlist: () => actionAnswer('Removed') });
+    renderAsAdmin();
+    await loaded();
+    await openWaitlist();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove lee.wait@example.com' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(status()).toHaveTextContent(/^User removed from waitlist$/));
+    expect(server.calls('removeFromWaitlist')[0]!.params).toEqual({ id: LEE.id });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(server.calls('waitlist')).toHaveLength(2));
+  });
+
+  it("shows 'Failed to remove user' when the removal is refused", async () => {
+    server.use({ removeFromWaitlist: () => fail(500) });
+    renderAsAdmin();
+    await loaded();
+    await openWaitlist();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove lee.wait@example.com' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(alert()).toHaveTextContent(/^Failed to remove user$/));
+  });
+});
+
+describe('suspend and activate (spec part 2 §4, §8)', () => {
+  it("suspends an active user: {userId, status: 'suspended'}, 'User suspended successfully!', lists reload", async () => {
+    server.use({ toggleUserStatus: () => actionAnswer('Done') });
+    renderAsAdmin();
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Suspend jo.park@example.com' }));
+    await waitFor(() => expect(status()).toHaveTextContent(/^User suspended successfully!$/));
+    expect(server.calls('toggleUserStatus')[0]!.body).toEqual({ userId: JO.id, status: 'suspended' });
+    await waitFor(() => expect(server.calls('users')).toHaveLength(2));
+  });
+
+  it("activates a suspended user: 'User activated successfully!'", async () => {
+    server.use({ toggleUserStatus: () => actionAnswer('Done') });
+    renderAsAdmin();
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Activate sue.moss@example.com' }));
+    await waitFor(() => expect(status()).toHaveTextContent(/^User activated successfully!$/));
+    expect(server.calls('toggleUserStatus')[0]!.body).toEqual({ userId: SUE.id, status: 'active' });
+  });
+
+  it("shows 'Failed to update user status' when refused", async () => {
+    server.use({ toggleUserStatus: () => fail(403, ADMIN_MESSAGES.adminStatusFixed) });
+    renderAsAdmin();
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Suspend jo.park@example.com' }));
+    await waitFor(() => expect(alert().querySelector('.ac-message__text')).toHaveTextContent(/^Failed to update user status$/));
+    expect(alert()).toHaveTextContent(ADMIN_MESSAGES.adminStatusFixed);
+  });
+});
+
+describe('Create New User (spec part 2 §2, §5, §8)', () => {
+  const openModal = async () => {
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
+    return screen.getByRole('dialog', { name: 'Create New User' });
+  };
+
+  it('checks the fields with the shared schema and focuses the first error', async () => {
+    renderAsAdmin();
+    const dialog = await openModal();
+    await waitFor(() => expect(within(dialog).getByLabelText('Email')).toHaveFocus());
+    expect(within(dialog).getByLabelText('Role')).toHaveValue('user');
+    expect(within(dialog).getAllByRole('option').map((option) => option.textContent)).toEqual(['Standard User', 'Administrator']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(within(dialog).getByText('Email is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Password is required')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Email')).toHaveFocus();
+    expect(within(dialog).getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'new.person@example.com');
+    await userEvent.type(within(dialog).getByLabelText('Password'), '12345');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(within(dialog).getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Password')).toHaveFocus();
+    expect(server.calls('createUser')).toHaveLength(0);
+  });
+
+  it('closes on Escape without creating anyone', async () => {
+    renderAsAdmin();
+    await openModal();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls('createUser')).toHaveLength(0);
+  });
+
+  it("creates the user, closes, shows the server's message and reloads the lists", async () => {
+    server.use({ createUser: () => actionAnswer('User new.person@example.com created') });
+    renderAsAdmin();
+    const dialog = await openModal();
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'New.Person@Example.com');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'secret1');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'Administrator');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    await waitFor(() => expect(status()).toHaveTextContent('User new.person@example.com created'));
+    expect(server.calls('createUser')[0]!.body).toEqual({ email: 'new.person@example.com', password: 'secret1', role: 'admin' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(server.calls('users')).toHaveLength(2));
+  });
+
+  it("falls back to 'User created successfully!'", async () => {
+    server.use({ createUser: () => actionAnswer(' ') });
+    renderAsAdmin();
+    const dialog = await openModal();
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'new.person@example.com');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'secret1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    await waitFor(() => expect(status()).toHaveTextContent(/^User created successfully!$/));
+  });
+
+  it("shows 'Failed to create user: {error}' in the dialog and keeps what was typed", async () => {
+    server.use({ createUser: () => fail(409, ADMIN_MESSAGES.accountExists) });
+    renderAsAdmin();
+    const dialog = await openModal();
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'jo.park@example.com');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'secret1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(await within(dialog).findByText(`Failed to create user: ${ADMIN_MESSAGES.accountExists}`)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('jo.park@example.com');
+  });
+
+  it("shows 'Failed to create user' when the server gives no reason", async () => {
+    server.use({ createUser: () => fail(502) });
+    renderAsAdmin();
+    const dialog = await openModal();
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'x@example.com');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'secret1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(await within(dialog).findByText(/^Failed to create user$/)).toBeInTheDocument();
+  });
+});
+
+describe('who may see the pages (spec part 2 §2)', () => {
+  it("shows Access Denied with a way to the dashboard to a signed-in non-admin, and calls nothing", async () => {
+    renderWithProviders(<UserManagementPage />, { user: TEST_USER });
+    expect(screen.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByText("You don't have permission to access this page.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('heading', { name: 'User Management' })).not.toBeInTheDocument();
+    expect(server.calls('users')).toHaveLength(0);
+  });
+
+  it('shows a spinner while the signed-in user is not known yet', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ user: ADMIN, session: testSession() }));
+    vi.stubGlobal('fetch', vi.fn(never)); // GET /api/auth/me never answers
+    render(
+      <AuthProvider>
+        <MemoryRouter>
+          <AdminManagementPage />
+        </MemoryRouter>
+      </AuthProvider>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.queryByRole('heading', { name: 'Access Denied' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Waitlist & User Management' })).not.toBeInTheDocument();
+  });
+});
