@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@payday/nest-kit';
 import { defaultDataDir } from '@payday/nest-kit';
-import { ARGON2_FLOOR, authEnvSchema } from './config.js';
+import { ARGON2_FLOOR, adminQueueKeyPrefix, authEnvSchema } from './config.js';
 
 const loadAuthConfig = (env: NodeJS.ProcessEnv) => loadConfig(authEnvSchema, env);
 
@@ -17,6 +17,17 @@ describe('auth configuration', () => {
     expect(config.ARGON2).toEqual(ARGON2_FLOOR);
     expect(ARGON2_FLOOR).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
     expect(config.REDIS_KEY_PREFIX).toBe('auth:');
+  });
+
+  it.each<[string, NodeJS.ProcessEnv, string, string]>([
+    ['nothing set: auth keeps its own, audit events go to admin\'s default', {}, 'auth:', 'admin:'],
+    ['one prefix for the whole stack: both use it', { REDIS_KEY_PREFIX: 'e2e-7:' }, 'e2e-7:', 'e2e-7:'],
+    ['admin has a prefix of its own: the audit queue is under it', { REDIS_KEY_PREFIX: 'e2e-7:', ADMIN_REDIS_KEY_PREFIX: 'adm:' }, 'e2e-7:', 'adm:'],
+    ['only admin\'s is set', { ADMIN_REDIS_KEY_PREFIX: 'adm:' }, 'auth:', 'adm:'],
+  ])('key prefixes, %s', (_label, env, own, audit) => {
+    const config = loadAuthConfig({ ...base, ...env });
+    expect(config.REDIS_KEY_PREFIX).toBe(own);
+    expect(adminQueueKeyPrefix(config)).toBe(audit);
   });
 
   it('lets only tests lower the argon2id cost', () => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { ADMIN_DEFAULT_KEY_PREFIX } from '@payday/contracts';
 import { baseEnvSchema, defaultDataDir, optionalText } from '@payday/nest-kit';
 
 /**
@@ -7,6 +8,8 @@ import { baseEnvSchema, defaultDataDir, optionalText } from '@payday/nest-kit';
  * below it. Only NODE_ENV=test may lower it, to keep the integration suite fast.
  */
 export const ARGON2_FLOOR = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+const AUTH_DEFAULT_KEY_PREFIX = 'auth:';
 
 export const authEnvSchema = baseEnvSchema
   .extend({
@@ -35,8 +38,13 @@ export const authEnvSchema = baseEnvSchema
     MAIL_FROM: z.string().default('PayCadence <no-reply@paycadence.app>'),
     ADMIN_EMAIL: optionalText,
     ADMIN_PASSWORD: optionalText,
-    /** Every Redis key this service writes starts with this (tests use a random one and flush only theirs). */
-    REDIS_KEY_PREFIX: z.string().min(1).default('auth:'),
+    /**
+     * Every Redis key this service writes starts with this (tests use a random one and flush only theirs);
+     * 'auth:' when unset. Whether it was set matters: a stack-wide prefix also names admin's audit queue.
+     */
+    REDIS_KEY_PREFIX: z.string().min(1).optional(),
+    /** admin's REDIS_KEY_PREFIX when a deployment gives admin a prefix of its own (auth's audit events go to its queue). */
+    ADMIN_REDIS_KEY_PREFIX: optionalText,
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).default(ARGON2_FLOOR.memoryCost),
     ARGON2_TIME_COST: z.coerce.number().int().min(1).default(ARGON2_FLOOR.timeCost),
     ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(8).default(ARGON2_FLOOR.parallelism),
@@ -75,6 +83,9 @@ export const authEnvSchema = baseEnvSchema
   })
   .transform((env) => ({
     ...env,
+    REDIS_KEY_PREFIX: env.REDIS_KEY_PREFIX ?? AUTH_DEFAULT_KEY_PREFIX,
+    /** REDIS_KEY_PREFIX as the environment set it (undefined when it fell back to auth's default). */
+    STACK_REDIS_KEY_PREFIX: env.REDIS_KEY_PREFIX,
     DATA_DIR: env.DATA_DIR ? resolve(env.DATA_DIR) : defaultDataDir(),
     ARGON2: {
       memoryCost: env.ARGON2_MEMORY_KIB,
@@ -84,3 +95,11 @@ export const authEnvSchema = baseEnvSchema
   }));
 
 export type AuthConfig = z.output<typeof authEnvSchema>;
+
+/**
+ * The key prefix of admin's BullMQ `audit` queue, as admin computes it (its JobsModule keyPrefix): admin's own
+ * prefix if the deployment names one, else the stack-wide REDIS_KEY_PREFIX when one is set for every service,
+ * else admin's default. Never auth's own default 'auth:' (admin would never read that queue).
+ */
+export const adminQueueKeyPrefix = (config: Pick<AuthConfig, 'ADMIN_REDIS_KEY_PREFIX' | 'STACK_REDIS_KEY_PREFIX'>): string =>
+  config.ADMIN_REDIS_KEY_PREFIX ?? config.STACK_REDIS_KEY_PREFIX ?? ADMIN_DEFAULT_KEY_PREFIX;

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AuditEvent, AuditKind } from '@payday/contracts';
+import { CLOCK, JobProducer, type Clock } from '@payday/nest-kit';
+
+/** The kinds auth records (admin records its own `admin.*` events itself). */
+export type AuthAuditKind = Extract<AuditKind, `auth.${string}`>;
+
+/** Who: an account by id and address; either may be unknown (a sign-in attempt for an address without account). */
+export interface AuditParty {
+  id: string | null;
+  email: string | null;
+}
+export const NOBODY: AuditParty = { id: null, email: null };
+
+/** From where a request came: the client address as the gateway saw it, and its user agent. */
+export interface RequestOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+export const NO_ORIGIN: RequestOrigin = { ip: null, userAgent: null };
+
+/**
+ * The origin of an HTTP request. `request.ip` is the address the gateway put in X-Forwarded-For: the skeleton
+ * trusts exactly one hop, so a client cannot choose it.
+ */
+export function requestOrigin(request: { ip?: string; headers: Record<string, string | string[] | undefined> }): RequestOrigin {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip || null, userAgent: typeof agent === 'string' && agent ? agent : null };
+}
+
+export type AuditDetails = Record<string, string | number | boolean | null>;
+
+export interface AuditRecord {
+  /** Who did it; default NOBODY (an anonymous attempt). */
+  actor?: AuditParty;
+  /** Whom it concerns. */
+  subject: AuditParty;
+  origin: RequestOrigin;
+  details?: AuditDetails;
+}
+
+/** Keys that could carry a credential never reach the log, whatever a caller passes. */
+const SECRET_KEY = /pass|token|code|secret|otp|hash/i;
+
+const cut = (value: string | null, max: number) => (value === null ? null : value.slice(0, max));
+const party = ({ id, email }: AuditParty): AuditParty => ({ id, email: cut(email, 254) });
+
+/** The event as AuditEventSchema takes it: a fresh id, within every length limit, credentials left out. */
+export function auditEvent(kind: AuthAuditKind, record: AuditRecord, occurredAt: Date, id: string = randomUUID()): AuditEvent {
+  const details: AuditDetails = {};
+  for (const [key, value] of Object.entries(record.details ?? {})) {
+    if (SECRET_KEY.test(key)) continue;
+    details[key.slice(0, 64)] = typeof value === 'string' ? value.slice(0, 256) : value;
+  }
+  return {
+    id,
+    kind,
+    occurredAt: occurredAt.toISOString(),
+    actor: party(record.actor ?? NOBODY),
+    subject: party(record.subject),
+    ip: cut(record.origin.ip, 64),
+    userAgent: cut(record.origin.userAgent, 512),
+    details,
+  };
+}
+
+/**
+ * Auth's side of the audit log (issue 9): each event becomes a `record-audit` job on admin's `audit` queue,
+ * which admin stores. Never in the way of the user's request: the job is added in the background, and a
+ * failure (Redis down, a malformed event) is logged, never thrown.
+ */
+@Injectable()
+export class AuditTrail {
+  private readonly logger = new Logger('AuditTrail');
+
+  constructor(
+    @Inject(JobProducer) private readonly jobs: JobProducer,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Starts recording; callers need not await it (it resolves when the job is added or the failure logged). */
+  record(kind: AuthAuditKind, record: AuditRecord): Promise<void> {
+    let event: AuditEvent;
+    try {
+      event = auditEvent(kind, record, this.clock.now());
+    } catch (error) {
+      this.logger.error(`audit event ${kind} not recorded: ${(error as Error).message}`);
+      return Promise.resolve();
+    }
+    return this.jobs.enqueue('record-audit', event).then(
+      () => undefined,
+      (error: unknown) => this.logger.error(`audit event ${kind} not recorded: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+}
