@@ -2,7 +2,12 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SERVICE_CONFIG } from '@payday/nest-kit';
 import { AdminAccountsModule } from './admin/admin-accounts.module.js';
+import { AccountStatusPublisher } from './admin/account-status.publisher.js';
 import { AdminBootstrapService } from './admin/admin-bootstrap.service.js';
+import { AdminMessagesController } from './admin/admin-messages.controller.js';
+import { AdminUsersService } from './admin/admin-users.service.js';
+import { AuditTrail } from './audit/audit-trail.js';
+import { LockoutRecorder } from './audit/lockout-recorder.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
 import { APP_URL, PasswordResetService } from './auth/password-reset.service.js';
@@ -26,10 +31,13 @@ import { UsersModule } from './users/users.module.js';
 
 export const AUTH_ENTITIES = [User, RefreshToken, MfaFactor, BackupCode, RecoveryToken];
 
-/** Accounts, sessions, two-factor and password reset: one module, feature folders inside. Needs AUTH_KEYS. */
+/**
+ * Accounts, sessions, two-factor, password reset and the admin service's account questions (Redis transport):
+ * one module, feature folders inside. Needs AUTH_KEYS and JobsModule (audit events).
+ */
 @Module({
   imports: [TypeOrmModule.forFeature(AUTH_ENTITIES), UsersModule, AdminAccountsModule],
-  controllers: [AuthController, MfaController, JwksController],
+  controllers: [AuthController, MfaController, JwksController, AdminMessagesController],
   providers: [
     { provide: REDIS_KEY_PREFIX, useFactory: (config: AuthConfig) => config.REDIS_KEY_PREFIX, inject: [SERVICE_CONFIG] },
     { provide: APP_URL, useFactory: (config: AuthConfig) => config.APP_URL, inject: [SERVICE_CONFIG] },
@@ -45,6 +53,10 @@ export const AUTH_ENTITIES = [User, RefreshToken, MfaFactor, BackupCode, Recover
     MfaSettingsService,
     MfaSignInService,
     AdminBootstrapService,
+    AdminUsersService,
+    AccountStatusPublisher,
+    AuditTrail,
+    LockoutRecorder,
   ],
 })
 export class IdentityModule {}

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { AuthKitModule, MailModule, defineService } from '@payday/nest-kit';
-import { authEnvSchema } from './config.js';
+import { AuthKitModule, JobsModule, MailModule, defineService } from '@payday/nest-kit';
+import { adminQueueKeyPrefix, authEnvSchema } from './config.js';
 import { AUTH_ENTITIES, IdentityModule } from './identity.module.js';
 import { migrations } from './migrations/index.js';
 import { AuthKeysModule } from './tokens/auth-keys.module.js';
@@ -12,12 +12,16 @@ export const serviceDefinition = defineService({
   env: authEnvSchema,
   database: { schema: 'auth', entities: AUTH_ENTITIES, migrations },
   bodyLimit: 16 * 1024,
+  // The admin service's account questions (AUTH_ADMIN_PATTERNS) arrive over the Redis transport.
+  transport: 'redis',
   imports: (config) => {
     // Loaded synchronously before the modules exist: the guard verifies with these keys, never over HTTP.
     const keys = loadAuthKeys(config);
     return [
       AuthKeysModule.forRoot(keys),
       AuthKitModule.forRoot(() => ({ jwks: keys.jwks })),
+      // Producer only (no processQueues): audit events go to admin's `audit` queue, under admin's key prefix.
+      JobsModule.forRoot(() => ({ redisUrl: config.REDIS_URL, keyPrefix: adminQueueKeyPrefix(config) })),
       MailModule.forRoot(() => ({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox') })),
       IdentityModule,
     ];

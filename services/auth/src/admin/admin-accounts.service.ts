@@ -1,27 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import {
-  ADMIN_CREATED_PASSWORD_MIN_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  REGISTRATION_MESSAGES,
-  emailField,
-  fieldErrors,
-} from '@payday/contracts';
+import { adminPasswordField, emailField, fieldErrors } from '@payday/contracts';
 import { ValidationFailedError } from '@payday/nest-kit';
 import { isAuthError } from '../common/auth-error.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 
-/** spec part 2 §5 "Create user": e-mail required and valid; password required, at least 6 characters. */
-export const AdminAccountSchema = z.object({
-  email: emailField,
-  password: z
-    .string({ error: REGISTRATION_MESSAGES.passwordRequired })
-    .min(1, REGISTRATION_MESSAGES.passwordRequired)
-    .min(ADMIN_CREATED_PASSWORD_MIN_LENGTH, `Password must be at least ${ADMIN_CREATED_PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, REGISTRATION_MESSAGES.passwordTooLong),
-});
+/** spec part 2 §5 "Create user": e-mail required and valid; the admin-created password rule (contracts, one place). */
+export const AdminAccountSchema = z.object({ email: emailField, password: adminPasswordField });
 export type AdminAccountCommand = z.input<typeof AdminAccountSchema>;
 
 /** Admin accounts made outside sign-up (DESIGN §4): `npm run admin:create` and ADMIN_EMAIL at start-up. */

@@ -15,6 +15,7 @@ import {
   type UpdateProfileResponse,
 } from '@payday/contracts';
 import { AuthGuard, CurrentUser, ZodBody, bearerToken, type AuthenticatedUser } from '@payday/nest-kit';
+import { requestOrigin } from '../audit/audit-trail.js';
 import { AuthService } from './auth.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 
@@ -37,7 +38,7 @@ export class AuthController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   login(@ZodBody(LoginRequestSchema) body: { email: string; password: string }, @Req() request: FastifyRequest): Promise<LoginResponse> {
-    return this.auth.login(body.email, body.password, request.ip);
+    return this.auth.login(body.email, body.password, requestOrigin(request));
   }
 
   @Post('refresh')
@@ -64,15 +65,15 @@ export class AuthController {
   /** Same answer, at once, whether or not the account exists (issue 3; security review 3: the work runs after). */
   @Post('forgot-password')
   @HttpCode(200)
-  forgotPassword(@ZodBody(ForgotPasswordRequestSchema) body: { email: string }): ForgotPasswordResponse {
-    return this.passwordReset.requestReset(body.email);
+  forgotPassword(@ZodBody(ForgotPasswordRequestSchema) body: { email: string }, @Req() request: FastifyRequest): ForgotPasswordResponse {
+    return this.passwordReset.requestReset(body.email, requestOrigin(request));
   }
 
   /** Bearer: the recovery token from the reset link (not an access token). */
   @Post('update-password')
   @HttpCode(200)
   updatePassword(@ZodBody(UpdatePasswordRequestSchema) body: { password: string }, @Req() request: FastifyRequest): Promise<UpdatePasswordResponse> {
-    return this.passwordReset.resetPassword(bearerToken(request), body.password);
+    return this.passwordReset.resetPassword(bearerToken(request), body.password, requestOrigin(request));
   }
 
   /** spec part 1 §7: the screen reads `success` and `error`; field errors come as `errors` too. */

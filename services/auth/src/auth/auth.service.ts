@@ -11,6 +11,8 @@ import {
   type UpdateProfileResponse,
 } from '@payday/contracts';
 import { CLOCK, JwtVerifier, ValidationFailedError, type Clock } from '@payday/nest-kit';
+import { AuditTrail, type RequestOrigin } from '../audit/audit-trail.js';
+import { LockoutRecorder } from '../audit/lockout-recorder.js';
 import { AuthError, emailTakenError } from '../common/auth-error.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
@@ -32,6 +34,8 @@ export class AuthService {
     private readonly rateLimits: RateLimits,
     @Inject(JwtVerifier) private readonly verifier: JwtVerifier,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
+    @Inject(LockoutRecorder) private readonly lockouts: LockoutRecorder,
   ) {
     // The form's schema, with the age rule measured against the injected clock.
     this.registerSchema = createRegisterRequestSchema(() => this.clock.now());
@@ -62,13 +66,23 @@ export class AuthService {
    * Same 401 for an unknown e-mail and a wrong password; throttled per account and per IP. The attempt is
    * counted before the hash is checked (security review 2) and the account's count is cleared only when the
    * whole sign-in is done: with 2FA on that is at /api/mfa/verify, never here (security review 1).
+   * Failures and lockouts are audited in the background; the answer is the same whether the account exists.
    */
-  async login(email: string, password: string, ip: string): Promise<LoginResponse> {
-    await this.rateLimits.takeSignInAttempt(email, ip);
+  async login(email: string, password: string, origin: RequestOrigin): Promise<LoginResponse> {
+    const ip = origin.ip ?? '';
+    const attempted = { id: null, email: email.trim().toLowerCase() };
+    await this.rateLimits.takeSignInAttempt(email, ip).catch(async (error: unknown) => {
+      await this.lockouts.noteRefusal(error, attempted, origin, { step: 'password' });
+      throw error;
+    });
     const user = await this.users.findByEmail(email);
     const valid = user ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.verifyAgainstNothing(password);
-    if (!user || !valid) throw new AuthError('INVALID_CREDENTIALS'); // the attempt stays counted
-    if (user.status === 'suspended') throw new AuthError('ACCOUNT_SUSPENDED');
+    if (!user || !valid || user.status === 'suspended') {
+      const reason = !user ? 'unknown-email' : !valid ? 'wrong-password' : 'suspended';
+      void this.audit.record('auth.sign-in-failed', { subject: { ...attempted, id: user?.id ?? null }, origin, details: { reason } });
+      // The attempt stays counted. Only a right password learns that the account is suspended.
+      throw new AuthError(reason === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'INVALID_CREDENTIALS');
+    }
     if (await this.users.isMfaEnabled(user.id)) {
       // A right password is no failure, but earlier wrong codes stay counted until the code step succeeds.
       await this.rateLimits.returnSignInAttempt(email, ip);
@@ -77,7 +91,9 @@ export class AuthService {
       return { mfa_required: true, mfa_token: token, userId: user.id, message: AUTH_MESSAGES.mfaLoginPrompt };
     }
     await this.rateLimits.completeSignIn(email, ip);
-    return { user: await this.users.view(user), session: await this.sessions.start(user, 'aal1') };
+    const session = await this.sessions.start(user, 'aal1');
+    await this.users.recordSignIn(user.id, this.clock.now());
+    return { user: await this.users.view(user), session };
   }
 
   /** Spends the presented refresh token for the next one of its family (DESIGN §4). */

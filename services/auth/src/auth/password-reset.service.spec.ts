@@ -6,7 +6,7 @@ import { PasswordResetService } from './password-reset.service.js';
 function serviceWith(findByEmail: () => Promise<unknown>) {
   const users = { findByEmail: jest.fn(findByEmail) };
   const unused = {} as never;
-  const service = new PasswordResetService(unused, users as never, unused, unused, unused, unused, unused, unused, 'http://app.test', unused);
+  const service = new PasswordResetService(unused, users as never, unused, unused, unused, unused, unused, unused, 'http://app.test', unused, unused);
   return { service, users };
 }
 

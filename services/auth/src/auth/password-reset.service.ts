@@ -11,20 +11,22 @@ import {
   type UpdatePasswordResponse,
 } from '@payday/contracts';
 import { CLOCK, JwtVerifier, MAIL_SENDER, type Clock, type MailSender } from '@payday/nest-kit';
+import { AuditTrail, NO_ORIGIN, type RequestOrigin } from '../audit/audit-trail.js';
 import { AuthError } from '../common/auth-error.js';
+import { escapeHtml } from '../common/html.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';
 import { SessionService } from '../sessions/session.service.js';
 import { TokenIssuer } from '../tokens/token-issuer.js';
+import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { RecoveryToken } from './recovery-token.entity.js';
 
 export const APP_URL = Symbol('APP_URL');
 
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+/** What became of a reset request (the audit log's detail; the caller's answer is the same for all). */
+type ResetOutcome = 'sent' | 'no-account' | 'not-active' | 'throttled' | 'mail-failed';
 
 /** Forgot / reset password (spec part 1 §2, §4; DESIGN §4: single-use recovery token in the fragment). */
 @Injectable()
@@ -42,6 +44,7 @@ export class PasswordResetService {
     @Inject(MAIL_SENDER) private readonly mail: MailSender,
     @Inject(APP_URL) private readonly appUrl: string,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
 
   /**
@@ -49,23 +52,26 @@ export class PasswordResetService {
    * exists, so neither the answer nor its timing tells (issue 3; security review 3). The work's errors are
    * logged, never left unhandled.
    */
-  requestReset(email: string): ForgotPasswordResponse {
-    this.sendResetLink(email).catch((error: unknown) => {
+  requestReset(email: string, origin: RequestOrigin = NO_ORIGIN): ForgotPasswordResponse {
+    this.sendResetLink(email, origin).catch((error: unknown) => {
       this.logger.error(`password reset request failed: ${error instanceof Error ? error.message : String(error)}`);
     });
     return { message: AUTH_MESSAGES.forgotPasswordSent };
   }
 
-  /** Looks the account up and mails a single-use link, at most one a minute per address. */
-  async sendResetLink(email: string): Promise<void> {
+  /** Looks the account up and mails a single-use link, at most one a minute per address; audited either way. */
+  async sendResetLink(email: string, origin: RequestOrigin = NO_ORIGIN): Promise<void> {
     const user = await this.users.findByEmail(email);
-    if (!user || user.status !== 'active') return;
-    if (!(await this.rateLimits.claimResetEmail(user.email))) return;
-    const jti = randomUUID();
-    const { token, expiresAt } = await this.issuer.recovery(user.id, jti);
-    await this.recoveryTokens.insert({ id: jti, userId: user.id, tokenHash: sha256(token), expiresAt: new Date(expiresAt * 1000) });
-    // The screen requires both fragment values (spec part 1 §2); the second is random and carries no power.
-    const link = resetPasswordLink(this.appUrl, token, randomToken(24));
+    const outcome = await this.mailResetLink(user);
+    const subject = { id: user?.id ?? null, email: user?.email ?? email.trim().toLowerCase() };
+    void this.audit.record('auth.password-reset-requested', { subject, origin, details: { outcome } });
+  }
+
+  private async mailResetLink(user: User | null): Promise<ResetOutcome> {
+    if (!user) return 'no-account';
+    if (user.status !== 'active') return 'not-active';
+    if (!(await this.rateLimits.claimResetEmail(user.email))) return 'throttled';
+    const link = await this.issueRecoveryLink(user.id, RECOVERY_TOKEN_TTL_SECONDS);
     const minutes = RECOVERY_TOKEN_TTL_SECONDS / 60;
     try {
       await this.mail.send({
@@ -74,14 +80,28 @@ export class PasswordResetService {
         text: `We received a request to reset your ${PRODUCT_NAME} password.\n\nSet a new password here (the link works once, for ${minutes} minutes):\n${link}\n\nIf you did not ask for this, you can ignore this e-mail.`,
         html: `<p>We received a request to reset your ${PRODUCT_NAME} password.</p><p><a href="${escapeHtml(link)}">Set a new password</a> (the link works once, for ${minutes} minutes).</p><p>If you did not ask for this, you can ignore this e-mail.</p>`,
       });
+      return 'sent';
     } catch (error) {
       // Same answer either way (no account probing); the failure is logged for operators.
       this.logger.error(`reset e-mail not sent: ${(error as Error).message}`);
+      return 'mail-failed';
     }
   }
 
+  /**
+   * A new single-use link to the reset screen (spec part 1 §2) for this account, valid `ttlSeconds`: the reset
+   * e-mail's, and the set-password link of an approved waitlist entry (the same screen sets its first password).
+   */
+  async issueRecoveryLink(userId: string, ttlSeconds: number): Promise<string> {
+    const jti = randomUUID();
+    const { token, expiresAt } = await this.issuer.recovery(userId, jti, ttlSeconds);
+    await this.recoveryTokens.insert({ id: jti, userId, tokenHash: sha256(token), expiresAt: new Date(expiresAt * 1000) });
+    // The screen requires both fragment values (spec part 1 §2); the second is random and carries no power.
+    return resetPasswordLink(this.appUrl, token, randomToken(24));
+  }
+
   /** Sets the password once per link and ends every session of the user. */
-  async resetPassword(recoveryToken: string | undefined, password: string): Promise<UpdatePasswordResponse> {
+  async resetPassword(recoveryToken: string | undefined, password: string, origin: RequestOrigin = NO_ORIGIN): Promise<UpdatePasswordResponse> {
     if (!recoveryToken) throw new AuthError('INVALID_RESET_LINK');
     const claims = await this.verifier.verifyClaims(recoveryToken, 'recovery').catch(() => {
       throw new AuthError('INVALID_RESET_LINK');
@@ -96,6 +116,9 @@ export class PasswordResetService {
     // Older links of the same user stop working too.
     await this.recoveryTokens.update({ userId: String(claims.sub), usedAt: IsNull() }, { usedAt: now });
     await this.sessions.revokeAll(String(claims.sub));
+    const user = await this.users.findById(String(claims.sub));
+    const subject = { id: String(claims.sub), email: user?.email ?? null };
+    void this.audit.record('auth.password-reset-completed', { actor: subject, subject, origin });
     return { success: true };
   }
 }

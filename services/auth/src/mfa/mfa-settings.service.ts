@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { BackupCodesResponse, MfaResultResponse, MfaSetupResponse, MfaStatusResponse } from '@payday/contracts';
 import type { AuthenticatedUser } from '@payday/nest-kit';
-import { AuthError } from '../common/auth-error.js';
+import { AuditTrail, NO_ORIGIN, type RequestOrigin } from '../audit/audit-trail.js';
+import { LockoutRecorder } from '../audit/lockout-recorder.js';
+import { AuthError, isAuthError } from '../common/auth-error.js';
 import { SessionService } from '../sessions/session.service.js';
 import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
@@ -17,6 +19,8 @@ export class MfaSettingsService {
     private readonly mfa: MfaService,
     private readonly users: UsersService,
     private readonly sessions: SessionService,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
+    @Inject(LockoutRecorder) private readonly lockouts: LockoutRecorder,
   ) {}
 
   status(caller: AuthenticatedUser, userId: string): Promise<MfaStatusResponse> {
@@ -34,22 +38,39 @@ export class MfaSettingsService {
    * Answers the 10 backup codes, shown once; the caller's session family is raised to aal2 (the code proved
    * the second factor; security review 5) and the user's other sessions end (review 7).
    */
-  async enable(caller: AuthenticatedUser, userId: string, code: string): Promise<MfaResultResponse> {
+  async enable(caller: AuthenticatedUser, userId: string, code: string, origin: RequestOrigin = NO_ORIGIN): Promise<MfaResultResponse> {
     assertOwnUser(caller, userId);
     const account = await this.accountOf(caller);
-    const codes = await this.mfa.enable(account.id, account.email, code);
+    const codes = await this.audited(account, origin, 'enable', () => this.mfa.enable(account.id, account.email, code));
     await this.sessions.revokeOtherFamilies(account.id, caller.sessionId);
     const raised = await this.sessions.raiseFamilyToAal2(account.id, caller.sessionId);
     return raised ? { success: true, codes, aal: 'aal2' as const } : { success: true, codes };
   }
 
   /** Turning 2FA off also ends the user's other sessions; the caller's stays (security review 7). */
-  async disable(caller: AuthenticatedUser, userId: string, code: string): Promise<MfaResultResponse> {
+  async disable(caller: AuthenticatedUser, userId: string, code: string, origin: RequestOrigin = NO_ORIGIN): Promise<MfaResultResponse> {
     assertOwnUser(caller, userId);
     const account = await this.accountOf(caller);
-    await this.mfa.disable(account.id, account.email, code);
+    await this.audited(account, origin, 'disable', () => this.mfa.disable(account.id, account.email, code));
     await this.sessions.revokeOtherFamilies(account.id, caller.sessionId);
     return { success: true };
+  }
+
+  /** The two-factor change, audited: done, a wrong code, or the throttle's lockout. */
+  private async audited<T>(account: User, origin: RequestOrigin, step: 'enable' | 'disable', change: () => Promise<T>): Promise<T> {
+    const party = { id: account.id, email: account.email };
+    let result: T;
+    try {
+      result = await change();
+    } catch (error) {
+      if (isAuthError(error, 'MFA_CODE_INVALID')) {
+        void this.audit.record('auth.mfa-code-failed', { actor: party, subject: party, origin, details: { step } });
+      }
+      await this.lockouts.noteRefusal(error, party, origin, { step: `two-factor ${step}` });
+      throw error;
+    }
+    void this.audit.record(step === 'enable' ? 'auth.mfa-enabled' : 'auth.mfa-disabled', { actor: party, subject: party, origin });
+    return result;
   }
 
   /** A NEW set of 10 that invalidates the old (stored hashed, so old ones cannot be shown again). */

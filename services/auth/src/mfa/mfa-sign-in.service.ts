@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MFA_TOKEN_TTL_SECONDS, type MfaVerifyResponse } from '@payday/contracts';
-import { JwtVerifier } from '@payday/nest-kit';
+import { CLOCK, JwtVerifier, type Clock } from '@payday/nest-kit';
+import { AuditTrail, type RequestOrigin } from '../audit/audit-trail.js';
+import { LockoutRecorder } from '../audit/lockout-recorder.js';
 import { AuthError } from '../common/auth-error.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { SessionService } from '../sessions/session.service.js';
@@ -16,9 +18,13 @@ export class MfaSignInService {
     private readonly sessions: SessionService,
     private readonly rateLimits: RateLimits,
     @Inject(JwtVerifier) private readonly verifier: JwtVerifier,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
+    @Inject(LockoutRecorder) private readonly lockouts: LockoutRecorder,
   ) {}
 
-  async verify(mfaToken: string | undefined, userId: string, code: string, ip: string): Promise<MfaVerifyResponse> {
+  async verify(mfaToken: string | undefined, userId: string, code: string, origin: RequestOrigin): Promise<MfaVerifyResponse> {
+    const ip = origin.ip ?? '';
     if (!mfaToken) throw new AuthError('SESSION_EXPIRED');
     const claims = await this.verifier.verifyClaims(mfaToken, 'mfa').catch(() => {
       throw new AuthError('SESSION_EXPIRED');
@@ -28,15 +34,25 @@ export class MfaSignInService {
     if (!user) throw new AuthError('SESSION_EXPIRED');
     // Wrong codes count as failed sign-ins, so the 6-digit space cannot be walked through; each attempt is
     // counted before the code is checked, so concurrent guesses cannot slip past the limit (security review 2).
-    await this.rateLimits.takeSignInAttempt(user.email, ip);
+    // The mfa_token proves the password: the attempt is the account owner's (actor), not an anonymous one.
+    const account = { id: user.id, email: user.email };
+    await this.rateLimits.takeSignInAttempt(user.email, ip).catch(async (error: unknown) => {
+      await this.lockouts.noteRefusal(error, account, origin, { step: 'two-factor' });
+      throw error;
+    });
     if (user.status === 'suspended') throw new AuthError('ACCOUNT_SUSPENDED');
-    if (!(await this.mfa.verifyForSignIn(user.id, code))) throw new AuthError('SIGN_IN_CODE_INVALID');
+    if (!(await this.mfa.verifyForSignIn(user.id, code))) {
+      void this.audit.record('auth.mfa-code-failed', { actor: account, subject: account, origin, details: { step: 'sign-in' } });
+      throw new AuthError('SIGN_IN_CODE_INVALID');
+    }
     // One session per challenge: a second use of the same mfa_token is refused.
     if (!(await this.rateLimits.claimOnce('mfa', String(claims.jti), MFA_TOKEN_TTL_SECONDS))) {
       throw new AuthError('SESSION_EXPIRED');
     }
     // The whole sign-in is done only now: the account's count starts afresh (security review 1).
     await this.rateLimits.completeSignIn(user.email, ip);
-    return { valid: true, user: await this.users.view(user), session: await this.sessions.start(user, 'aal2') };
+    const session = await this.sessions.start(user, 'aal2');
+    await this.users.recordSignIn(user.id, this.clock.now());
+    return { valid: true, user: await this.users.view(user), session };
   }
 }

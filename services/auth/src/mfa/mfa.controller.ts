@@ -13,6 +13,7 @@ import {
   type MfaVerifyResponse,
 } from '@payday/contracts';
 import { AuthGuard, CurrentUser, ZodBody, bearerToken, type AuthenticatedUser } from '@payday/nest-kit';
+import { requestOrigin } from '../audit/audit-trail.js';
 import { MfaSettingsService } from './mfa-settings.service.js';
 import { MfaSignInService } from './mfa-sign-in.service.js';
 
@@ -47,15 +48,15 @@ export class MfaController {
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @Header('Cache-Control', 'no-store')
-  enable(@CurrentUser() user: AuthenticatedUser, @ZodBody(MfaCodeRequestSchema) body: MfaCodeRequest): Promise<MfaResultResponse> {
-    return this.settings.enable(user, body.userId, body.token);
+  enable(@CurrentUser() user: AuthenticatedUser, @ZodBody(MfaCodeRequestSchema) body: MfaCodeRequest, @Req() request: FastifyRequest): Promise<MfaResultResponse> {
+    return this.settings.enable(user, body.userId, body.token, requestOrigin(request));
   }
 
   @Post('disable')
   @HttpCode(200)
   @UseGuards(AuthGuard)
-  disable(@CurrentUser() user: AuthenticatedUser, @ZodBody(MfaCodeRequestSchema) body: MfaCodeRequest): Promise<MfaResultResponse> {
-    return this.settings.disable(user, body.userId, body.token);
+  disable(@CurrentUser() user: AuthenticatedUser, @ZodBody(MfaCodeRequestSchema) body: MfaCodeRequest, @Req() request: FastifyRequest): Promise<MfaResultResponse> {
+    return this.settings.disable(user, body.userId, body.token, requestOrigin(request));
   }
 
   /** The sign-in second step (bearer: the mfa_token from login); a session with aal2 when valid. */
@@ -63,7 +64,7 @@ export class MfaController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   verify(@ZodBody(MfaVerifyRequestSchema) body: MfaVerifyRequest, @Req() request: FastifyRequest): Promise<MfaVerifyResponse> {
-    return this.signIn.verify(bearerToken(request), body.userId, body.token, request.ip);
+    return this.signIn.verify(bearerToken(request), body.userId, body.token, requestOrigin(request));
   }
 
   /** Issues a NEW set of 10 and invalidates the old; needs a session that passed the second factor. */

@@ -1,4 +1,5 @@
 import { CreateAuthTables1763942400000 } from './1763942400000-create-auth-tables.js';
+import { AddLastSignInAt1795604100000 } from './1795604100000-add-last-sign-in-at.js';
 
 /** Checked-in migrations, in order; run at start-up. */
-export const migrations = [CreateAuthTables1763942400000];
+export const migrations = [CreateAuthTables1763942400000, AddLastSignInAt1795604100000];

@@ -97,6 +97,16 @@ describe('SessionService rotation (DESIGN §4)', () => {
     expect(store.rows[0].revokedAt).not.toBeNull();
   });
 
+  it('says "suspended", not "invalid", for the refresh a suspension revoked (issue 9)', async () => {
+    const { service, user } = setup();
+    const session = await service.start(user, 'aal1');
+    await service.revokeAll(user.id); // what suspending does
+    user.status = 'suspended';
+    await expect(service.rotate(session.refresh_token)).rejects.toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
+    user.status = 'active'; // activated again: the revoked token stays dead
+    await expect(service.rotate(session.refresh_token)).rejects.toMatchObject({ code: 'INVALID_REFRESH_TOKEN' });
+  });
+
   it('revokeAll ends every family of the user', async () => {
     const { service, user } = setup();
     const a = await service.start(user, 'aal1');

@@ -43,19 +43,21 @@ export class SessionService {
   async rotate(refreshToken: string): Promise<{ session: AuthSession; user: SessionUser }> {
     const now = this.clock.now();
     const stored = await this.store.findByHash(sha256(refreshToken));
-    if (!stored || stored.revokedAt) throw new AuthError('INVALID_REFRESH_TOKEN');
+    if (!stored) throw new AuthError('INVALID_REFRESH_TOKEN');
+    const user = await this.users.sessionUser(stored.userId);
+    // Before the revocation check: a suspension revokes every token, and the user should learn why.
+    if (user?.status === 'suspended') {
+      await this.store.revokeFamily(stored.familyId, now);
+      throw new AuthError('ACCOUNT_SUSPENDED');
+    }
+    if (stored.revokedAt) throw new AuthError('INVALID_REFRESH_TOKEN');
     if (stored.usedAt) {
       // DESIGN §4: reuse of a spent refresh token revokes its family.
       await this.store.revokeFamily(stored.familyId, now);
       throw new AuthError('INVALID_REFRESH_TOKEN');
     }
     if (stored.expiresAt.getTime() <= now.getTime()) throw new AuthError('INVALID_REFRESH_TOKEN');
-    const user = await this.users.sessionUser(stored.userId);
     if (!user) throw new AuthError('INVALID_REFRESH_TOKEN');
-    if (user.status === 'suspended') {
-      await this.store.revokeFamily(stored.familyId, now);
-      throw new AuthError('ACCOUNT_SUSPENDED');
-    }
     if (!(await this.store.markUsed(stored.id, now))) {
       // Lost a race with another refresh of the same token: treated as reuse.
       await this.store.revokeFamily(stored.familyId, now);

@@ -43,8 +43,8 @@ export class TokenIssuer {
     return this.sign({}, userId, 'mfa', MFA_TOKEN_TTL_SECONDS);
   }
 
-  /** The reset link's token: 60 minutes, single use through its stored `jti`. */
-  recovery(userId: string, jti: string) {
-    return this.sign({}, userId, 'recovery', RECOVERY_TOKEN_TTL_SECONDS, jti);
+  /** The reset link's token: 60 minutes (an approval's set-password link: longer), single use through its stored `jti`. */
+  recovery(userId: string, jti: string, ttlSeconds: number = RECOVERY_TOKEN_TTL_SECONDS) {
+    return this.sign({}, userId, 'recovery', ttlSeconds, jti);
   }
 }

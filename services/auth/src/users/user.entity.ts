@@ -39,6 +39,10 @@ export class User {
   @Column({ name: 'ssn_last4_enc', type: 'text', nullable: true })
   ssnLast4Enc: string | null;
 
+  /** When a session was last issued (password sign-in, or the second factor when 2FA is on); null: never. */
+  @Column({ name: 'last_sign_in_at', type: 'timestamptz', nullable: true })
+  lastSignInAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import type { AuthRole, AuthUser, RegisterCommand, UpdateProfileCommand } from '@payday/contracts';
+import type { AuthRole, AuthUser, RegisterCommand, UpdateProfileCommand, UserStatus } from '@payday/contracts';
 import { emailTakenError } from '../common/auth-error.js';
 import { AUTH_KEYS, type AuthKeys } from '../tokens/auth-keys.js';
 import { MfaFactor } from '../mfa/mfa-factor.entity.js';
@@ -63,6 +63,25 @@ export class UsersService {
       }
       throw error;
     }
+  }
+
+  /** Every account, newest first (the admin list). */
+  listNewestFirst(): Promise<User[]> {
+    return this.users.find({ order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  /** A session was just issued: the admin list's `last_sign_in_at`. */
+  async recordSignIn(userId: string, at: Date): Promise<void> {
+    await this.users.update({ id: userId }, { lastSignInAt: at });
+  }
+
+  async setStatus(userId: string, status: UserStatus): Promise<void> {
+    await this.users.update({ id: userId }, { status });
+  }
+
+  /** Removes an account and, by cascade, its tokens and factors (an approval whose e-mail could not be sent). */
+  async remove(userId: string): Promise<void> {
+    await this.users.delete({ id: userId });
   }
 
   async setPassword(userId: string, passwordHash: string): Promise<void> {

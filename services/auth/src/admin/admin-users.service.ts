@@ -1,0 +1,141 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  ADMIN_MESSAGES,
+  ApproveAccountMessageSchema,
+  ApproveUserRequestSchema,
+  CreateUserMessageSchema,
+  CreateUserRequestSchema,
+  ListUsersMessageSchema,
+  SET_PASSWORD_TOKEN_TTL_SECONDS,
+  SetUserStatusMessageSchema,
+  fieldErrors,
+  type ListUsersReply,
+  type TransportFailure,
+  type UserReply,
+} from '@payday/contracts';
+import { MAIL_SENDER, type MailSender } from '@payday/nest-kit';
+import type { z } from 'zod';
+import { isAuthError } from '../common/auth-error.js';
+import { PasswordHasher } from '../crypto/password-hasher.js';
+import { randomToken } from '../crypto/tokens.js';
+import { PasswordResetService } from '../auth/password-reset.service.js';
+import { SessionService } from '../sessions/session.service.js';
+import type { User } from '../users/user.entity.js';
+import { UsersService } from '../users/users.service.js';
+import { AccountStatusPublisher } from './account-status.publisher.js';
+import { toAdminListedUser } from './admin-listed-user.js';
+import { setPasswordMail } from './set-password-mail.js';
+
+const failure = (code: TransportFailure['code'], message: string, errors?: Record<string, string>): TransportFailure => ({
+  ok: false,
+  code,
+  message,
+  ...(errors ? { errors } : {}),
+});
+
+/** A refused payload: its field errors, and the first one as the message (the screen shows one line). */
+function invalid(error: z.ZodError): TransportFailure {
+  const errors = fieldErrors(error);
+  return failure('VALIDATION', Object.values(errors)[0] ?? 'Invalid message', errors);
+}
+
+const NAME_MAX = 100;
+const nameOrNull = (value: string | null) => value?.trim().slice(0, NAME_MAX) || null;
+
+/**
+ * What the admin service asks auth over the Redis transport (AUTH_ADMIN_PATTERNS). Every payload is checked
+ * against the contracts' schemas; a refusal is a TransportFailure reply, never a thrown error. The admin
+ * service checked the caller's admin role and records its own audit events.
+ */
+@Injectable()
+export class AdminUsersService {
+  private readonly logger = new Logger('AdminUsers');
+
+  constructor(
+    private readonly users: UsersService,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionService,
+    @Inject(PasswordResetService) private readonly passwordReset: PasswordResetService,
+    @Inject(AccountStatusPublisher) private readonly statusPublisher: AccountStatusPublisher,
+    @Inject(MAIL_SENDER) private readonly mail: MailSender,
+  ) {}
+
+  async listUsers(payload: unknown): Promise<ListUsersReply> {
+    const parsed = ListUsersMessageSchema.safeParse(payload ?? {});
+    if (!parsed.success) return invalid(parsed.error);
+    return { ok: true, users: (await this.users.listNewestFirst()).map(toAdminListedUser) };
+  }
+
+  /** spec part 2 §5 "Create user": a password of at least 6 characters, role user or admin (argon2id). */
+  async createUser(payload: unknown): Promise<UserReply> {
+    const message = CreateUserMessageSchema.safeParse(payload);
+    if (!message.success) return invalid(message.error);
+    const { email, password, role } = message.data;
+    const parsed = CreateUserRequestSchema.safeParse({ email, password, role });
+    if (!parsed.success) return invalid(parsed.error);
+    if (await this.users.findByEmail(parsed.data.email)) return failure('EMAIL_TAKEN', ADMIN_MESSAGES.accountExists);
+    const passwordHash = await this.hasher.hash(parsed.data.password);
+    return this.created(() => this.users.create({ email: parsed.data.email, passwordHash, role: parsed.data.role }));
+  }
+
+  /**
+   * A waitlist approval: an active account with role user and NO usable password, and an e-mailed single-use
+   * set-password link (valid SET_PASSWORD_TOKEN_TTL_SECONDS) to the reset screen. The stored hash is of a
+   * random secret nobody is ever told, so the account cannot be signed in to until its owner sets a password
+   * through the link. If the e-mail cannot be sent the account is removed again, so approving again works.
+   */
+  async approveAccount(payload: unknown): Promise<UserReply> {
+    const message = ApproveAccountMessageSchema.safeParse(payload);
+    if (!message.success) return invalid(message.error);
+    const parsed = ApproveUserRequestSchema.safeParse({ email: message.data.email });
+    if (!parsed.success) return invalid(parsed.error);
+    const { email } = parsed.data;
+    if (await this.users.findByEmail(email)) return failure('EMAIL_TAKEN', ADMIN_MESSAGES.accountExists);
+    const firstName = nameOrNull(message.data.firstName);
+    const passwordHash = await this.hasher.hash(randomToken(32));
+    const reply = await this.created(() =>
+      this.users.create({ email, passwordHash, role: 'user', firstName, lastName: nameOrNull(message.data.lastName) }),
+    );
+    if (!reply.ok) return reply;
+    try {
+      const link = await this.passwordReset.issueRecoveryLink(reply.user.id, SET_PASSWORD_TOKEN_TTL_SECONDS);
+      await this.mail.send(setPasswordMail(email, firstName, link));
+    } catch (error) {
+      // Nobody could ever sign in to it: take the account back (its token goes with it, by cascade).
+      await this.users.remove(reply.user.id);
+      throw error;
+    }
+    return reply;
+  }
+
+  /**
+   * Suspend or activate a user (never an admin, never oneself). Suspending revokes every refresh token of the
+   * user (their refresh is refused at once) and tells every service's guard through Redis (their access
+   * tokens are refused within a message). Setting the status it already has answers ok and re-asserts the
+   * Redis side, so a retry after a partial failure repairs it.
+   */
+  async setUserStatus(payload: unknown): Promise<UserReply> {
+    const parsed = SetUserStatusMessageSchema.safeParse(payload);
+    if (!parsed.success) return invalid(parsed.error);
+    const { userId, status, actorId } = parsed.data;
+    if (userId === actorId) return failure('SELF_TARGET', ADMIN_MESSAGES.ownStatusFixed);
+    const user = await this.users.findById(userId);
+    if (!user) return failure('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
+    if (user.role === 'admin') return failure('ADMIN_TARGET', ADMIN_MESSAGES.adminStatusFixed);
+    if (user.status !== status) await this.users.setStatus(userId, status);
+    if (status === 'suspended') await this.sessions.revokeAll(userId);
+    await this.statusPublisher.publish(userId, status);
+    this.logger.log(`${status === 'suspended' ? 'suspended' : 'activated'} user ${userId} (by ${actorId})`);
+    return { ok: true, user: toAdminListedUser({ ...user, status }) };
+  }
+
+  /** Creates; an address taken meanwhile (two admins at once, a sign-up) is EMAIL_TAKEN too. */
+  private async created(create: () => Promise<User>): Promise<UserReply> {
+    try {
+      return { ok: true, user: toAdminListedUser(await create()) };
+    } catch (error) {
+      if (isAuthError(error, 'EMAIL_TAKEN')) return failure('EMAIL_TAKEN', ADMIN_MESSAGES.accountExists);
+      throw error;
+    }
+  }
+}

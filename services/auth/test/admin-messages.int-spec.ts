@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ClientProxy } from '@nestjs/microservices';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  ACCOUNT_STATUS_CHANNEL,
+  ADMIN_MESSAGES,
+  AUTH_ADMIN_PATTERNS,
+  AUTH_MESSAGES,
+  ListUsersReplySchema,
+  SUSPENDED_ACCOUNT_KEY_PREFIX,
+  UserReplySchema,
+  type ListUsersReply,
+  type UserReply,
+} from '@payday/contracts';
+import { createRedisClient, systemClock } from '@payday/nest-kit';
+import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import { Redis } from 'ioredis';
+import { firstValueFrom, timeout } from 'rxjs';
+import type { AuthConfig } from '../src/config.js';
+import { serviceDefinition } from '../src/service-definition.js';
+
+// AUTH_ADMIN_PATTERNS over the real Redis transport (a redis-server of this test's own: pub/sub ignores key
+// prefixes), the real PostgreSQL, the outbox; then what the answers mean for the people concerned, over HTTP.
+const dataDir = mkdtempSync(join(tmpdir(), 'auth-admin-'));
+let h: ServiceHarness<AuthConfig>;
+let redis: PrivateRedis;
+let client: ClientProxy;
+let raw: Redis;
+const ADMIN_ID = randomUUID(); // the admin asking (admin's verified token): not an account of this database
+const actor = { actorId: ADMIN_ID, actorEmail: 'boss@example.com', ip: '198.51.100.7', userAgent: 'admin-test' };
+
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+  h = await startServiceHarness(serviceDefinition, {
+    redisUrl: redis.url,
+    clock: systemClock, // tokens are checked against the real time
+    env: { DATA_DIR: dataDir, APP_URL: 'http://app.test', SMTP_URL: '', JWT_PRIVATE_KEY: '', ENCRYPTION_KEY: '', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
+  });
+  client = createRedisClient(redis.url);
+  await client.connect();
+  raw = new Redis(redis.url);
+});
+
+afterAll(async () => {
+  await client?.close();
+  raw?.disconnect();
+  await h?.close();
+  await redis?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const ask = <T>(pattern: string, payload: unknown) => firstValueFrom(client.send<T>(pattern, payload).pipe(timeout(10_000)));
+const q = (sql: string, params: unknown[] = []) => h.db.query(sql.replaceAll('auth.', `"${h.schema}".`), params);
+let counter = 0;
+const freshEmail = (label = 'user') => `${label}${++counter}-${process.pid}@example.com`;
+const api = (method: string, path: string, options: { body?: unknown; token?: string } = {}) =>
+  h.call(method, path, { body: options.body, token: options.token, headers: { 'x-forwarded-for': `203.0.113.${(counter % 200) + 1}` } });
+const login = (email: string, password: string) => api('POST', '/api/auth/login', { body: { email, password } });
+const PASSWORD = 'Str0ng!Pass';
+
+async function register(email = freshEmail()) {
+  const body = {
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email,
+    password: PASSWORD,
+    phone: '(555) 123-4567',
+    dateOfBirth: '1990-05-01',
+    address: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
+    ssn: '1234',
+  };
+  const answer = await api('POST', '/api/auth/register', { body });
+  expect(answer.status).toBe(201);
+  return { email, id: answer.body.user.id as string, session: answer.body.session };
+}
+
+const accountCount = async () => Number((await q(`SELECT count(*) FROM auth.users`)).rows[0].count);
+const outbox = () => {
+  try {
+    return readdirSync(join(dataDir, 'outbox')).filter((name) => name.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+};
+const readMail = (name: string) => JSON.parse(readFileSync(join(dataDir, 'outbox', name), 'utf8'));
+
+describe(`${AUTH_ADMIN_PATTERNS.listUsers}`, () => {
+  it('answers every account newest first as the admin list shows it, with the last sign-in', async () => {
+    const older = await register();
+    const newer = await register();
+    await q(`UPDATE auth.users SET first_name = NULL, last_name = NULL, created_at = now() + interval '1 hour' WHERE id = $1`, [newer.id]);
+    await q(`UPDATE auth.users SET created_at = now() + interval '30 minutes' WHERE id = $1`, [older.id]);
+    expect((await login(older.email, PASSWORD)).status).toBe(200);
+
+    const reply = await ask<ListUsersReply>(AUTH_ADMIN_PATTERNS.listUsers, {});
+    expect(ListUsersReplySchema.parse(reply)).toEqual(reply);
+    if (!reply.ok) throw new Error(reply.message);
+    const [first, second] = reply.users;
+    expect(first).toMatchObject({ id: newer.id, email: newer.email, name: null, firstName: null, lastName: null, role: 'user', status: 'active', last_sign_in_at: null });
+    expect(second).toMatchObject({ id: older.id, name: 'Ann Lee', firstName: 'Ann', lastName: 'Lee' });
+    expect(first.createdAt).toBe(first.created_at);
+    expect(Date.parse(second.last_sign_in_at!)).toBeGreaterThan(Date.now() - 60_000);
+    expect(JSON.stringify(reply)).not.toMatch(/password|argon2|ssn/i);
+  });
+
+  it('refuses a malformed message', async () => {
+    expect(await ask<ListUsersReply>(AUTH_ADMIN_PATTERNS.listUsers, { page: 2 })).toMatchObject({ ok: false, code: 'VALIDATION' });
+  });
+});
+
+describe(`${AUTH_ADMIN_PATTERNS.createUser}`, () => {
+  it('creates an account of the given role with an argon2id hash; its owner signs in with the password', async () => {
+    const email = freshEmail('Created');
+    const reply = await ask<UserReply>(AUTH_ADMIN_PATTERNS.createUser, { email: email.toUpperCase(), password: 'secret', role: 'admin', ...actor });
+    expect(UserReplySchema.parse(reply)).toEqual(reply);
+    expect(reply).toMatchObject({ ok: true, user: { email: email.toLowerCase(), role: 'admin', status: 'active', name: null } });
+    const { rows } = await q(`SELECT password_hash, role FROM auth.users WHERE email = $1`, [email.toLowerCase()]);
+    expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
+    const signIn = await login(email, 'secret');
+    expect(signIn.status).toBe(200);
+    expect(signIn.body.user.role).toBe('admin');
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, string>]>([
+    ['a password under 6 characters', { password: '12345' }, { password: 'Password must be at least 6 characters' }],
+    ['no password', { password: '' }, { password: 'Password is required' }],
+    ['a malformed e-mail', { email: 'not-an-email' }, { email: 'Please enter a valid email address' }],
+  ])('answers VALIDATION with field errors for %s, and creates nothing', async (_label, change, errors) => {
+    const before = await accountCount();
+    const reply = await ask<UserReply>(AUTH_ADMIN_PATTERNS.createUser, { email: freshEmail(), password: 'secret', role: 'user', ...actor, ...change });
+    expect(reply).toMatchObject({ ok: false, code: 'VALIDATION', errors });
+    expect(reply.ok === false && reply.message).toBe(Object.values(errors)[0]);
+    expect(await accountCount()).toBe(before);
+  });
+
+  it('answers VALIDATION for a role that does not exist or a message missing its actor', async () => {
+    expect(await ask(AUTH_ADMIN_PATTERNS.createUser, { email: freshEmail(), password: 'secret', role: 'root', ...actor })).toMatchObject({ ok: false, code: 'VALIDATION' });
+    expect(await ask(AUTH_ADMIN_PATTERNS.createUser, { email: freshEmail(), password: 'secret', role: 'user' })).toMatchObject({ ok: false, code: 'VALIDATION' });
+  });
+
+  it('answers EMAIL_TAKEN for an address that has an account (any case), and leaves that account alone', async () => {
+    const existing = await register();
+    const before = (await q(`SELECT password_hash, role FROM auth.users WHERE id = $1`, [existing.id])).rows[0];
+    const reply = await ask(AUTH_ADMIN_PATTERNS.createUser, { email: existing.email.toUpperCase(), password: 'secret', role: 'admin', ...actor });
+    expect(reply).toEqual({ ok: false, code: 'EMAIL_TAKEN', message: ADMIN_MESSAGES.accountExists });
+    expect((await q(`SELECT password_hash, role FROM auth.users WHERE id = $1`, [existing.id])).rows[0]).toEqual(before);
+  });
+});
+
+describe(`${AUTH_ADMIN_PATTERNS.approveAccount}`, () => {
+  it('creates an account nobody can sign in to, mails a set-password link; the link sets the password once', async () => {
+    const email = freshEmail('approved');
+    const mailsBefore = outbox().length;
+    const reply = await ask<UserReply>(AUTH_ADMIN_PATTERNS.approveAccount, { email, firstName: 'Wendy', lastName: 'Wait', ...actor });
+    expect(reply).toMatchObject({ ok: true, user: { email, name: 'Wendy Wait', role: 'user', status: 'active', last_sign_in_at: null } });
+    // No password works until the link sets one.
+    expect((await login(email, PASSWORD)).status).toBe(401);
+
+    const mails = outbox();
+    expect(mails).toHaveLength(mailsBefore + 1);
+    const mail = readMail(mails.at(-1)!);
+    expect(mail).toMatchObject({ to: email, subject: 'Your PayCadence account is ready — set your password' });
+    expect(mail.text).toContain('Hi Wendy,');
+    // The password-reset e-mail's link exactly: the reset screen of part 1 handles it unchanged.
+    const link = /http:\/\/app\.test\/reset-password#\S+/.exec(mail.text)![0];
+    expect(mail.html).toContain('reset-password#access_token=');
+    const fragment = new URLSearchParams(link.split('#')[1]);
+    expect(fragment.get('type')).toBe('recovery');
+    expect(fragment.get('refresh_token')).toBeTruthy();
+    const token = fragment.get('access_token')!;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    expect(claims.exp - claims.iat).toBe(3 * 24 * 3600);
+
+    const set = await api('POST', '/api/auth/update-password', { token, body: { password: PASSWORD } });
+    expect(set.status).toBe(200);
+    const signIn = await login(email, PASSWORD);
+    expect(signIn.status).toBe(200);
+    expect(signIn.body.user).toMatchObject({ email, firstName: 'Wendy', lastName: 'Wait', role: 'user' });
+    // Single use.
+    const again = await api('POST', '/api/auth/update-password', { token, body: { password: 'An0ther!Pass' } });
+    expect(again.status).toBe(401);
+    expect(again.body.message).toBe(AUTH_MESSAGES.invalidResetLink);
+    expect((await login(email, PASSWORD)).status).toBe(200);
+  });
+
+  it('answers EMAIL_TAKEN when the address has an account: nothing changes, no mail', async () => {
+    const existing = await register();
+    const before = (await q(`SELECT * FROM auth.users WHERE id = $1`, [existing.id])).rows[0];
+    const mailsBefore = outbox().length;
+    const reply = await ask(AUTH_ADMIN_PATTERNS.approveAccount, { email: existing.email, firstName: 'X', lastName: null, ...actor });
+    expect(reply).toEqual({ ok: false, code: 'EMAIL_TAKEN', message: ADMIN_MESSAGES.accountExists });
+    expect((await q(`SELECT * FROM auth.users WHERE id = $1`, [existing.id])).rows[0]).toEqual(before);
+    expect(outbox()).toHaveLength(mailsBefore);
+    expect(Number((await q(`SELECT count(*) FROM auth.recovery_tokens WHERE user_id = $1`, [existing.id])).rows[0].count)).toBe(0);
+  });
+
+  it('answers VALIDATION for a malformed address, creating nothing', async () => {
+    const before = await accountCount();
+    expect(await ask(AUTH_ADMIN_PATTERNS.approveAccount, { email: 'nope', firstName: null, lastName: null, ...actor })).toMatchObject({
+      ok: false,
+      code: 'VALIDATION',
+      errors: { email: expect.any(String) },
+    });
+    expect(await accountCount()).toBe(before);
+  });
+
+  it('takes the account back when the e-mail cannot be sent, so approving again works', async () => {
+    const email = freshEmail('unlucky');
+    const box = join(dataDir, 'outbox');
+    mkdirSync(box, { recursive: true });
+    renameSync(box, `${box}.away`);
+    writeFileSync(box, 'not a folder'); // the outbox cannot be written: the mail fails
+    try {
+      await expect(ask(AUTH_ADMIN_PATTERNS.approveAccount, { email, firstName: null, lastName: null, ...actor })).rejects.toMatchObject({
+        message: 'The accounts service could not complete the request',
+      });
+    } finally {
+      rmSync(box);
+      renameSync(`${box}.away`, box);
+    }
+    expect((await q(`SELECT count(*) FROM auth.users WHERE email = $1`, [email])).rows[0].count).toBe('0');
+    expect(await ask(AUTH_ADMIN_PATTERNS.approveAccount, { email, firstName: null, lastName: null, ...actor })).toMatchObject({ ok: true, user: { email } });
+  });
+});
+
+describe(`${AUTH_ADMIN_PATTERNS.setUserStatus}`, () => {
+  const setStatus = (userId: string, status: string, actorId = ADMIN_ID) => ask<UserReply>(AUTH_ADMIN_PATTERNS.setUserStatus, { ...actor, userId, status, actorId });
+  const statusOf = async (id: string) => (await q(`SELECT status FROM auth.users WHERE id = $1`, [id])).rows[0].status;
+
+  it('suspends: the access token is refused by the guard at once, refresh and sign-in are refused; activating lets them in again', async () => {
+    const ann = await register();
+    const token = ann.session.access_token;
+    expect((await api('GET', '/api/auth/me', { token })).status).toBe(200); // the guard now remembers ann as active
+
+    const messages: string[] = [];
+    const listener = raw.duplicate();
+    await listener.subscribe(ACCOUNT_STATUS_CHANNEL);
+    listener.on('message', (_channel, message) => messages.push(message));
+    try {
+      const reply = await setStatus(ann.id, 'suspended');
+      expect(reply).toMatchObject({ ok: true, user: { id: ann.id, status: 'suspended' } });
+      expect(await statusOf(ann.id)).toBe('suspended');
+      const key = `${SUSPENDED_ACCOUNT_KEY_PREFIX}${ann.id}`;
+      expect(await raw.get(key)).toBe('1');
+      const ttl = await raw.ttl(key);
+      expect(ttl).toBeGreaterThan(ACCESS_TOKEN_TTL_SECONDS - 10);
+      expect(ttl).toBeLessThanOrEqual(ACCESS_TOKEN_TTL_SECONDS);
+
+      const me = await api('GET', '/api/auth/me', { token });
+      expect(me.status).toBe(401);
+      expect(me.body.message).toBe(AUTH_MESSAGES.suspended);
+      const refresh = await api('POST', '/api/auth/refresh', { body: { refresh_token: ann.session.refresh_token } });
+      expect(refresh.status).toBe(403);
+      expect(refresh.body.message).toBe(AUTH_MESSAGES.suspended);
+      const signIn = await login(ann.email, PASSWORD);
+      expect(signIn.status).toBe(403);
+      expect(signIn.body.message).toBe(AUTH_MESSAGES.suspended);
+
+      expect(await setStatus(ann.id, 'active')).toMatchObject({ ok: true, user: { id: ann.id, status: 'active' } });
+      expect(await statusOf(ann.id)).toBe('active');
+      expect(await raw.exists(key)).toBe(0);
+      const back = await login(ann.email, PASSWORD);
+      expect(back.status).toBe(200);
+      expect((await api('GET', '/api/auth/me', { token: back.body.session.access_token })).status).toBe(200);
+      // The session of before the suspension stays ended.
+      expect((await api('POST', '/api/auth/refresh', { body: { refresh_token: ann.session.refresh_token } })).status).toBe(401);
+
+      await waitUntil(() => messages.length >= 2);
+      expect(messages.map((message) => JSON.parse(message))).toEqual([
+        { userId: ann.id, status: 'suspended' },
+        { userId: ann.id, status: 'active' },
+      ]);
+    } finally {
+      listener.disconnect();
+    }
+  });
+
+  it('answers ok when the status is already the one asked for', async () => {
+    const ann = await register();
+    expect(await setStatus(ann.id, 'active')).toMatchObject({ ok: true, user: { status: 'active' } });
+    expect(await setStatus(ann.id, 'suspended')).toMatchObject({ ok: true });
+    expect(await setStatus(ann.id, 'suspended')).toMatchObject({ ok: true, user: { status: 'suspended' } });
+    expect(await statusOf(ann.id)).toBe('suspended');
+    expect(await raw.exists(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${ann.id}`)).toBe(1);
+  });
+
+  it('answers NOT_FOUND, ADMIN_TARGET and SELF_TARGET, changing nothing', async () => {
+    expect(await setStatus(randomUUID(), 'suspended')).toEqual({ ok: false, code: 'NOT_FOUND', message: ADMIN_MESSAGES.userNotFound });
+
+    const adminEmail = freshEmail('admin');
+    const created = await ask<UserReply>(AUTH_ADMIN_PATTERNS.createUser, { email: adminEmail, password: 'secret', role: 'admin', ...actor });
+    if (!created.ok) throw new Error(created.message);
+    expect(await setStatus(created.user.id, 'suspended')).toEqual({ ok: false, code: 'ADMIN_TARGET', message: ADMIN_MESSAGES.adminStatusFixed });
+    expect(await statusOf(created.user.id)).toBe('active');
+    expect(await setStatus(created.user.id, 'suspended', created.user.id)).toEqual({ ok: false, code: 'SELF_TARGET', message: ADMIN_MESSAGES.ownStatusFixed });
+    expect(await statusOf(created.user.id)).toBe('active');
+    expect(await raw.exists(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${created.user.id}`)).toBe(0);
+    expect((await login(adminEmail, 'secret')).status).toBe(200);
+  });
+
+  it('answers VALIDATION for an unknown status or a user id that is not one', async () => {
+    const ann = await register();
+    expect(await setStatus(ann.id, 'banned')).toMatchObject({ ok: false, code: 'VALIDATION' });
+    expect(await setStatus('nobody', 'suspended')).toMatchObject({ ok: false, code: 'VALIDATION' });
+    expect(await statusOf(ann.id)).toBe('active');
+  });
+});
+
+async function waitUntil(probe: () => boolean, timeoutMs = 3_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
