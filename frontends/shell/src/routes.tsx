@@ -1,4 +1,6 @@
+import { Spinner, useAuth } from '@payday/web-kit';
 import type { ReactElement } from 'react';
+import { useParams } from 'react-router-dom';
 import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
 import { ProfilePage } from './auth/ProfilePage';
 import { RegisterPage } from './auth/RegisterPage';
@@ -8,6 +10,8 @@ import { SettingsPage } from './auth/SettingsPage';
 import { SignInPage } from './auth/SignInPage';
 import { ComingSoonInApp } from './pages/ComingSoonInApp';
 import { HelpPage } from './pages/HelpPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RemoteRoute } from './remotes/RemoteRoute';
 
 /**
  * THE route table of the app (spec part 1 §2 and part 2). One entry per path:
@@ -42,6 +46,32 @@ const dashboard: RemoteRef = { name: 'dashboard', module: './DashboardPage' };
 const connectedAccounts: RemoteRef = { name: 'connected-accounts', module: './ConnectedAccountsPage' };
 const signIn = () => <SignInPage />;
 const register = () => <RegisterPage />;
+const adminConsole = (module: RemoteRef['module']): RemoteRef => ({ name: 'admin-console', module });
+
+/**
+ * /admin (spec part 1 §2: 'the same sign-in screen'; issue 9): the sign-in screen for a signed-out visitor,
+ * the 'Waitlist & User Management' page once signed in (the remote itself shows Access Denied to non-admins).
+ */
+export function AdminEntry() {
+  const { user, loading } = useAuth();
+  if (loading) return <Spinner />;
+  if (!user) return <SignInPage />;
+  return <RemoteRoute remote={adminConsole('./AdminManagementPage')} />;
+}
+
+/** The admin pages under /admin/ (spec part 1 §2, part 2 §2), each an exposed module of the admin-console remote. */
+export const ADMIN_PAGES: Record<string, RemoteRef> = {
+  users: adminConsole('./UserManagementPage'),
+  waitlist: adminConsole('./AdminWaitlistPage'),
+  logs: adminConsole('./SystemLogsPage'),
+};
+
+/** /admin/* behind the guard: the page named by the rest of the path, or not found. */
+export function AdminSection() {
+  const page = ADMIN_PAGES[useParams()['*'] ?? ''];
+  if (!page) return <NotFoundPage />;
+  return <RemoteRoute key={page.module} remote={page} />;
+}
 
 export const appRoutes: AppRoute[] = [
   // Public site (remote: public-site)
@@ -64,7 +94,7 @@ export const appRoutes: AppRoute[] = [
   // Identity screens (issue 3). spec part 1 §2: these four show the same sign-in screen.
   { path: '/login', title: 'Sign In', element: signIn },
   { path: '/admin-login', title: 'Sign In', element: signIn },
-  { path: '/admin', title: 'Sign In', element: signIn },
+  { path: '/admin', title: 'Sign In', element: () => <AdminEntry /> },
   { path: '/dev-login', title: 'Sign In', element: signIn },
   { path: '/register', title: 'Create Your Account', element: register },
   { path: '/signup', title: 'Create Your Account', element: register },
@@ -82,7 +112,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/connected-accounts', title: 'Connected Accounts', guard: '/admin-login', remote: connectedAccounts },
   { path: '/household', title: 'Household', guard: '/admin-login', element: placeholder('Household') },
 
-  // Admin (later: admin remote)
+  // Admin (remote: admin-console). Each page sets its own tab title ('User Management', 'System Logs').
   { path: '/blog-admin', title: 'Blog Admin', guard: '/admin-login', element: placeholder('Blog admin') },
-  { path: '/admin/*', title: 'Admin', guard: '/admin-login', element: placeholder('Admin tools') },
+  { path: '/admin/*', title: 'Admin', guard: '/admin-login', element: () => <AdminSection /> },
 ];

@@ -1,0 +1,79 @@
+import type { AuthUser } from '@payday/contracts';
+import { AuthProvider } from '@payday/web-kit';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from './AppRoutes';
+import { ANN, testSession } from './auth/test-helpers';
+
+// The admin entries of the route table (issue 9): /admin and the pages of the admin-console remote.
+const loader = vi.hoisted(() => ({
+  loadRemoteComponent: vi.fn(),
+  cachedRemoteComponent: vi.fn(() => undefined),
+}));
+vi.mock('./remotes/remote-loader', () => loader);
+
+function FakeRemotePage() {
+  return <h1>Remote page</h1>;
+}
+
+const ADMIN: AuthUser = { ...ANN, id: 'a1', email: 'ada@example.com', role: 'admin' };
+
+const renderAt = (path: string, user: AuthUser | null) =>
+  render(
+    <AuthProvider initialUser={user} initialSession={user ? testSession() : null}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </AuthProvider>,
+  );
+
+beforeEach(() => {
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  loader.loadRemoteComponent.mockReset();
+  loader.loadRemoteComponent.mockResolvedValue(FakeRemotePage);
+});
+
+describe('/admin (spec part 1 §2: the sign-in screen)', () => {
+  it('shows the sign-in screen to a signed-out visitor and loads no admin page', () => {
+    renderAt('/admin', null);
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(loader.loadRemoteComponent).not.toHaveBeenCalled();
+  });
+
+  it('shows the Waitlist & User Management page of the admin-console remote once signed in', async () => {
+    renderAt('/admin', ADMIN);
+    expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
+    expect(loader.loadRemoteComponent).toHaveBeenCalledWith({ name: 'admin-console', module: './AdminManagementPage' }, { retry: false });
+  });
+
+  it('hands a signed-in non-admin to the same page, which answers Access Denied itself', async () => {
+    renderAt('/admin', ANN);
+    expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
+    expect(loader.loadRemoteComponent).toHaveBeenCalledWith({ name: 'admin-console', module: './AdminManagementPage' }, { retry: false });
+  });
+});
+
+describe('/admin/* (spec part 1 §2: guarded)', () => {
+  it.each([
+    ['/admin/users', './UserManagementPage'],
+    ['/admin/waitlist', './AdminWaitlistPage'],
+    ['/admin/logs', './SystemLogsPage'],
+  ])('%s shows %s of the admin-console remote', async (path, module) => {
+    renderAt(path, ADMIN);
+    expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
+    expect(loader.loadRemoteComponent).toHaveBeenCalledWith({ name: 'admin-console', module }, { retry: false });
+  });
+
+  it('shows the not-found page for an unknown admin path', () => {
+    renderAt('/admin/nothing-here', ADMIN);
+    expect(loader.loadRemoteComponent).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor to /admin-login', () => {
+    renderAt('/admin/users', null);
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(loader.loadRemoteComponent).not.toHaveBeenCalled();
+  });
+});
