@@ -136,3 +136,37 @@ test('connected accounts, every tab with a linked bank, has no serious accessibi
     }
   }
 });
+
+test.describe('admin pages (issue 9)', () => {
+  test('the admin pages and the Create New User dialog have no serious accessibility violations', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const { createAdmin, signInAt } = await import('./support/admin.js');
+    const admin = await createAdmin(request);
+    // something in each list, so the rows are checked too
+    await request.post('/api/waitlist/join', { data: { email: `a11y-wait-${Date.now()}@example.com`, source: 'coming-soon' } });
+    await signInAt(page, '/admin', admin);
+    const pages: Array<[string, string]> = [
+      ['/admin', 'Waitlist & User Management'],
+      ['/admin/users', 'User Management'],
+      ['/admin/waitlist', 'Waitlist & User Management'],
+    ];
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [path, heading] of pages) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.getByRole('tab', { name: /^Registered Users/ })).toBeVisible();
+        expect(await seriousViolations(page), `${path} at ${width}px`).toEqual([]);
+      }
+      await page.getByRole('button', { name: 'Create User' }).click();
+      await page.getByRole('dialog', { name: 'Create New User' }).getByRole('button', { name: 'Create User' }).click();
+      await expect(page.getByText('Email is required')).toBeVisible();
+      expect(await seriousViolations(page), `Create New User at ${width}px`).toEqual([]);
+
+      await page.goto('/admin/logs');
+      await expect(page.getByRole('heading', { level: 1, name: 'System Logs' })).toBeVisible();
+      await expect(page.getByText(/Page \d+ of \d+|No log entries match these filters\./)).toBeVisible();
+      expect(await seriousViolations(page), `/admin/logs at ${width}px`).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,59 @@
+// Admin accounts for the admin journeys: a user registered through the API, then promoted with the product's
+// own `admin:create` command (DESIGN §4), run against the stack's database exactly as an operator would.
+import { execFile } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD } from './session.js';
+
+const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const ADMIN_CREATE = join(REPO_ROOT, 'services/auth/dist/cli/admin-create.js');
+const run = promisify(execFile);
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** Registers an account through the API (as the registration screen does) and answers its e-mail. */
+export async function registerAccount(request: APIRequestContext, prefix: string, firstName: string): Promise<string> {
+  const email = uniqueEmail(prefix);
+  const response = await request.post('/api/auth/register', {
+    data: {
+      firstName,
+      lastName: 'Ledger',
+      email,
+      password: PASSWORD,
+      phone: '555-201-3344',
+      dateOfBirth: '1990-04-12',
+      address: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '73301' },
+      ssn: '1234',
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return email;
+}
+
+/**
+ * A new admin: registered, then promoted by `node services/auth/dist/cli/admin-create.js` with the stack's
+ * DATABASE_URL and DATA_DIR (npm test hands both to Playwright).
+ */
+export async function createAdmin(request: APIRequestContext): Promise<string> {
+  const email = await registerAccount(request, 'admin', 'Ada');
+  const { stdout } = await run(process.execPath, [ADMIN_CREATE, '--email', email, '--password', PASSWORD], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NODE_ENV: 'test' },
+  });
+  expect(stdout).toContain('admin');
+  return email;
+}
+
+/**
+ * Signs in through the sign-in screen at `path` (/admin or /login) and waits until the screen has handed over
+ * (spec part 1 §2: it goes on to /dashboard).
+ */
+export async function signInAt(page: Page, path: string, email: string, password = PASSWORD) {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0, { timeout: 10_000 });
+}
