@@ -126,3 +126,24 @@ describe('AuthGuard with AccountStatusCheck on the real Redis', () => {
     lookups.mockRestore();
   });
 });
+
+describe('AuthGuard when Redis is unreachable', () => {
+  it('starts, lets a valid token through (fail open, within the bounded wait) and shuts down promptly', async () => {
+    const jwk = { ...(await exportJWK((await generateKeyPair('ES256', { extractable: true })).publicKey)), kid: 'other', alg: 'ES256', use: 'sig' };
+    const started = performance.now();
+    // Port 1 on loopback: nothing listens, every connection is refused.
+    const moduleRef = await Test.createTestingModule({
+      imports: [RedisModule.forRoot(() => 'redis://127.0.0.1:1'), AuthKitModule.forRoot(() => ({ jwks: { keys: [jwk] }, accountStatus: { redisTimeoutMs: 100 } }))],
+    }).compile();
+    const offline = await moduleRef.init();
+    try {
+      const lookup = performance.now();
+      expect(await offline.get(AccountStatusCheck).isSuspended(randomUUID())).toBe(false);
+      expect(performance.now() - lookup).toBeLessThan(1_000);
+    } finally {
+      await offline.close();
+    }
+    expect(performance.now() - started).toBeLessThan(8_000);
+  });
+});
+

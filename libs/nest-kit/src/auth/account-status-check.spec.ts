@@ -20,6 +20,7 @@ class FakeRedis {
   });
   subscriber = Object.assign(new EventEmitter(), {
     channels: [] as string[],
+    status: 'ready',
     subscribe: vi.fn(async (channel: string) => {
       this.subscriber.channels.push(channel);
       return 1;
@@ -179,5 +180,13 @@ describe('AccountStatusCheck', () => {
     const check = await started();
     await check.onApplicationShutdown();
     expect(redis.subscriber.quit).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops a subscriber that is still waiting for Redis on shutdown instead of waiting with it', async () => {
+    const check = await started();
+    redis.subscriber.status = 'reconnecting';
+    await check.onApplicationShutdown();
+    expect(redis.subscriber.quit).not.toHaveBeenCalled();
+    expect(redis.subscriber.disconnect).toHaveBeenCalledTimes(1);
   });
 });

@@ -94,7 +94,10 @@ export class AccountStatusCheck implements OnApplicationBootstrap, OnApplication
   async onApplicationShutdown(): Promise<void> {
     const subscriber = this.subscriber;
     this.subscriber = undefined;
-    if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
+    if (!subscriber) return;
+    // quit() waits for Redis, which this connection waits for without limit: only when connected.
+    if (subscriber.status === 'ready') await subscriber.quit().catch(() => subscriber.disconnect());
+    else subscriber.disconnect();
   }
 
   private lookUp(userId: string): Promise<boolean> {
