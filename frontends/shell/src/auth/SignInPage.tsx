@@ -28,7 +28,12 @@ const codeRefusalText = (message: string | undefined) =>
  * /login, /admin-login, /admin, /dev-login (spec part 1 §2, §4, §8): email and password, then, when the account
  * has two-factor authentication, a second step asking for the 6-digit code (or one of the backup codes).
  */
-export function SignInPage() {
+export interface SignInPageProps {
+  /** Where a successful sign-in goes (default AFTER_SIGN_IN_PATH); /admin stays on /admin. */
+  afterSignIn?: string;
+}
+
+export function SignInPage({ afterSignIn = AFTER_SIGN_IN_PATH }: SignInPageProps = {}) {
   const { user, loading, signIn, verifyMfa } = useAuth();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
@@ -41,7 +46,7 @@ export function SignInPage() {
   const [busy, setBusy] = useState(false);
 
   // An already signed-in visitor has nothing to do here (not while a sign-in of this screen is finishing).
-  if (!loading && user && !busy) return <Navigate to={AFTER_SIGN_IN_PATH} replace />;
+  if (!loading && user && !busy) return <Navigate to={afterSignIn} replace />;
 
   const submitCredentials = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +60,7 @@ export function SignInPage() {
         setBusy(false);
         return;
       }
-      navigate(AFTER_SIGN_IN_PATH, { replace: true });
+      navigate(afterSignIn, { replace: true });
     } catch (failure) {
       setError(errorText(failure)); // spec part 1 §8: the auth error message is shown
       setBusy(false);
@@ -80,7 +85,7 @@ export function SignInPage() {
     try {
       const result = await verifyMfa(step.userId, code, step.mfaToken);
       if (result.valid) {
-        navigate(AFTER_SIGN_IN_PATH, { replace: true });
+        navigate(afterSignIn, { replace: true });
         return;
       }
       setError(codeRefusalText(result.message));
