@@ -12,6 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Redis } from 'ioredis';
+import { ACCOUNT_STATUS_CACHE_MS } from '@payday/contracts';
 import { REPO_ROOT, runAutocannon, writeResults } from './bench-kit.mjs';
 import { bootstrap } from '../../tools/lib/bootstrap.mjs';
 import { createThrowawayDatabase } from '../../tools/lib/e2e-database.mjs';
@@ -79,6 +81,44 @@ async function measureVerifications(verifier, token, iterations) {
   return { iterations, seconds: Number(seconds.toFixed(3)), perSecond: Math.round(iterations / seconds), microsecondsEach: Number(((seconds * 1e6) / iterations).toFixed(1)) };
 }
 
+/** AuthGuard.canActivate as a request meets it (no @Roles), shaped like a verifier for measureVerifications. */
+function guardVerifier(AuthGuard, statusCheck, strategyName = 'bench-access-token') {
+  const guard = new AuthGuard({ getAllAndOverride: () => undefined }, strategyName, statusCheck);
+  return {
+    verifyAccessToken: (bearer) => {
+      const request = { headers: { authorization: `Bearer ${bearer}` } };
+      return guard.canActivate({ switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({}) }), getHandler: () => undefined, getClass: () => undefined });
+    },
+  };
+}
+
+/** Microseconds per call of `fn` over `iterations` sequential awaits (after a warm-up). */
+async function microsecondsEach(fn, iterations) {
+  for (let i = 0; i < 500; i += 1) await fn(i);
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i += 1) await fn(i);
+  return Number((Number(process.hrtime.bigint() - started) / 1e3 / iterations).toFixed(2));
+}
+
+/**
+ * What the suspension check adds to a request: the check alone on a cache hit and on a miss (a Redis round
+ * trip), and the guard with remembered tokens (the usual request, no signature check) with and without it.
+ */
+async function measureStatusCheck({ nestKit, jwksUrl, redis, statusCheck, token }) {
+  const { AccountStatusCheck, AccessTokenStrategy, AuthGuard, JwtVerifier } = nestKit;
+  const userId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
+  const hitMicroseconds = await microsecondsEach(() => statusCheck.isSuspended(userId), VERIFY_ITERATIONS);
+  const alwaysMiss = new AccountStatusCheck(redis, { cacheMs: 0 });
+  const missMicroseconds = await microsecondsEach(() => alwaysMiss.isSuspended(userId), Math.min(VERIFY_ITERATIONS, 5_000));
+  // The usual request: the token was verified before, so the guard skips the signature check.
+  new AccessTokenStrategy(new JwtVerifier({ jwksUrl }), 'bench-remembering');
+  const withCheck = guardVerifier(AuthGuard, statusCheck, 'bench-remembering');
+  const withoutCheck = guardVerifier(AuthGuard, { isSuspended: async () => false }, 'bench-remembering');
+  const guardWithCheckMicroseconds = await microsecondsEach(() => withCheck.verifyAccessToken(token), VERIFY_ITERATIONS);
+  const guardWithoutCheckMicroseconds = await microsecondsEach(() => withoutCheck.verifyAccessToken(token), VERIFY_ITERATIONS);
+  return { cacheMs: ACCOUNT_STATUS_CACHE_MS, hitMicroseconds, missMicroseconds, guardWithCheckMicroseconds, guardWithoutCheckMicroseconds };
+}
+
 export async function runAuthBench() {
   const build = await runCommand('npx', ['tsc', '-b', 'services/auth'], { quiet: true });
   if (build.code !== 0) throw new Error(`tsc -b services/auth failed:\n${build.output}`);
@@ -91,7 +131,8 @@ export async function runAuthBench() {
   try {
     auth = await startAuth({ databaseUrl: database.url, redisUrl: infra.redisUrl });
     const { ARGON2_FLOOR } = await import(pathToFileURL(join(REPO_ROOT, 'services/auth/dist/config.js')).href);
-    const { JwtVerifier, AccessTokenStrategy, AuthGuard } = await import(pathToFileURL(join(REPO_ROOT, 'libs/nest-kit/dist/index.js')).href);
+    const nestKit = await import(pathToFileURL(join(REPO_ROOT, 'libs/nest-kit/dist/index.js')).href);
+    const { JwtVerifier, AccessTokenStrategy, AuthGuard, AccountStatusCheck } = nestKit;
 
     const credentials = { email: `bench-${randomBytes(4).toString('hex')}@example.com`, password: `Bench-${randomBytes(6).toString('hex')}!9aA` };
     const registered = await post(auth.url, '/api/auth/register', {
@@ -124,20 +165,22 @@ export async function runAuthBench() {
     const verifications = await measureVerifications(remote, token, VERIFY_ITERATIONS);
     // Through the guard as a request meets it (no @Roles), with the same verifier: memory off, full check.
     new AccessTokenStrategy(remote, 'bench-access-token');
-    const guard = new AuthGuard({ getAllAndOverride: () => undefined }, 'bench-access-token');
-    const throughGuard = {
-      verifyAccessToken: (bearer) => {
-        const request = { headers: { authorization: `Bearer ${bearer}` } };
-        return guard.canActivate({ switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({}) }), getHandler: () => undefined, getClass: () => undefined });
-      },
-    };
-    const guardVerifications = await measureVerifications(throughGuard, token, VERIFY_ITERATIONS);
+    // The guard checks the account status (issue 9) with the real check on the real Redis, as services do.
+    const redis = new Redis(infra.redisUrl);
+    const statusCheck = new AccountStatusCheck(redis);
+    const guardVerifications = await measureVerifications(guardVerifier(AuthGuard, statusCheck), token, VERIFY_ITERATIONS);
+    const statusCheckCost = await measureStatusCheck({ nestKit, jwksUrl: `${auth.url}/.well-known/jwks.json`, redis, statusCheck, token });
+    redis.disconnect();
     const meetsTarget = Math.min(verifications.perSecond, guardVerifications.perSecond) >= TARGET_VERIFICATIONS_PER_SECOND;
     const rawEs256PerSecond = measureRawEs256(VERIFY_ITERATIONS);
     const load = loadavg().map((value) => Number(value.toFixed(2)));
     console.log(`\nToken verifications: JwtVerifier.verifyAccessToken (ES256, cached JWKS), one loop on one core`);
     console.log(`  ${verifications.perSecond} verifications/s (${verifications.microsecondsEach} µs each, ${verifications.iterations} in ${verifications.seconds} s)`);
     console.log(`  through AuthGuard.canActivate: ${guardVerifications.perSecond}/s (${guardVerifications.microsecondsEach} µs each); target ≥ ${TARGET_VERIFICATIONS_PER_SECOND}/s: ${meetsTarget ? 'met' : 'MISSED'}`);
+    console.log(`\nAccount status check per request (suspension, issue 9), one loop on one core`);
+    console.log(`  cache hit (every request of a user within ${statusCheckCost.cacheMs / 1000} s after the first): ${statusCheckCost.hitMicroseconds} µs`);
+    console.log(`  cache miss (one Redis EXISTS): ${statusCheckCost.missMicroseconds} µs`);
+    console.log(`  guard with a remembered token: ${statusCheckCost.guardWithCheckMicroseconds} µs with the check vs ${statusCheckCost.guardWithoutCheckMicroseconds} µs without`);
     console.log(`  context: bare node:crypto ES256 verify on this machine ${rawEs256PerSecond}/s; load average ${load.join(' ')} on ${cpus().length} CPU(s)`);
 
     const path = writeResults('auth.json', {
@@ -152,6 +195,7 @@ export async function runAuthBench() {
         ...signIns,
       },
       tokenVerifications: { algorithm: 'ES256', jwks: 'remote, cached', target: TARGET_VERIFICATIONS_PER_SECOND, meetsTarget, ...verifications, throughGuard: guardVerifications, rawEs256PerSecond },
+      accountStatusCheck: statusCheckCost,
       loadAverage: load,
     });
     console.log(`\nResults written to ${path}`);
