@@ -50,12 +50,14 @@ export function LogTable({ entries, busy }: { entries: AuditEntry[]; busy: boole
                 {who(entry.subject) ?? <span className="ac-muted">Nobody</span>}
               </td>
               <td data-label="From where">
-                <span className="ac-where">{entry.ip ?? 'Unknown address'}</span>
-                {agent && (
-                  <span className="ac-where ac-muted" title={entry.userAgent ?? undefined}>
-                    {agent}
-                  </span>
-                )}
+                <div>
+                  <span className="ac-where">{entry.ip ?? 'Unknown address'}</span>
+                  {agent && (
+                    <span className="ac-where ac-muted" title={entry.userAgent ?? undefined}>
+                      {agent}
+                    </span>
+                  )}
+                </div>
               </td>
               <td data-label="Details">
                 <Details details={entry.details} />

@@ -38,7 +38,7 @@ export function UsersTable({ users, busyUserId, onSetStatus }: UsersTableProps) 
           const next = status === 'active' ? 'suspended' : 'active';
           return (
             <tr key={user.id}>
-              <td data-label="Email" className="ac-table__email">
+              <td data-label="Email" className="ac-table__title">
                 {user.email}
               </td>
               <td data-label="Name">{user.name || <span className="ac-muted">No name</span>}</td>

@@ -30,7 +30,7 @@ export function WaitlistTable({ entries, busyEntryId, onApprove, onRemove }: Wai
       <tbody>
         {entries.map((entry) => (
           <tr key={entry.id}>
-            <td data-label="Email" className="ac-table__email">
+            <td data-label="Email" className="ac-table__title">
               {entry.email}
             </td>
             <td data-label="Name">{entry.name || <span className="ac-muted">No name</span>}</td>
