@@ -55,5 +55,6 @@ export async function signInAt(page: Page, path: string, email: string, password
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0, { timeout: 10_000 });
+  // Signed in once the screen itself is gone (the busy button reads 'Signing in...', so it is no sign).
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toHaveCount(0, { timeout: 15_000 });
 }
