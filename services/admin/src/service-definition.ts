@@ -1,13 +1,26 @@
-import { AuthKitModule, defineService } from '@payday/nest-kit';
+import { AuthKitModule, defineService, JobsModule } from '@payday/nest-kit';
+import { AccountsModule } from './accounts/accounts.module.js';
+import { AuditLogEntry } from './audit/audit-log-entry.entity.js';
+import { AuditModule } from './audit/audit.module.js';
 import { adminEnvSchema } from './config.js';
-import { AdminItem } from './admin-item.entity.js';
-import { AdminModule } from './admin.module.js';
 import { migrations } from './migrations/index.js';
+import { QueueBoardModule } from './queue-board/queue-board.module.js';
 
-/** The admin service on the shared skeleton (main.ts, integration tests). */
+/**
+ * The admin service on the shared skeleton: the /api/admin routes (accounts through auth, entries through
+ * waitlist, both over the Redis transport), the audit log and its `audit` queue, and the operators' queue board.
+ */
 export const serviceDefinition = defineService({
   name: 'admin',
   env: adminEnvSchema,
-  database: { schema: 'admin', entities: [AdminItem], migrations },
-  imports: (config) => [AuthKitModule.forRoot(() => ({ jwksUrl: config.AUTH_JWKS_URL })), AdminModule],
+  database: { schema: 'admin', entities: [AuditLogEntry], migrations },
+  bodyLimit: 16 * 1024,
+  imports: (config) => [
+    AuthKitModule.forRoot(() => ({ jwksUrl: config.AUTH_JWKS_URL })),
+    // Auth's events arrive on the `audit` queue under admin's key prefix (auth's producer uses the same one).
+    JobsModule.forRoot(() => ({ redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX, processQueues: ['audit'] })),
+    AuditModule,
+    AccountsModule,
+    QueueBoardModule,
+  ],
 });

@@ -1,4 +1,4 @@
-import { CreateItems1795603775353 } from './1795603775353-create-items.js';
+import { CreateAuditLog1795700000000 } from './1795700000000-create-audit-log.js';
 
 /** Checked-in migrations, in order; run at start-up. */
-export const migrations = [CreateItems1795603775353];
+export const migrations = [CreateAuditLog1795700000000];

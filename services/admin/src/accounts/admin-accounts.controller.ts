@@ -1,0 +1,59 @@
+import { Controller, Delete, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import {
+  ApproveUserRequestSchema,
+  CreateUserRequestSchema,
+  ToggleUserStatusRequestSchema,
+  type AdminActionResponse,
+  type AdminUsersResponse,
+  type AdminWaitlistResponse,
+  type CreateUserRequest,
+  type ToggleUserStatusRequest,
+} from '@payday/contracts';
+import { AuthGuard, Roles, ZodBody } from '@payday/nest-kit';
+import { Actor } from '../action-context.js';
+import type { ActionContext } from '../audit/audit-recorder.js';
+import { AdminActionsService } from './admin-actions.service.js';
+
+/** spec part 2 §7 admin calls: admin role only, enforced here (401 without a token, 403 for a user). */
+@Controller('api/admin')
+@UseGuards(AuthGuard)
+@Roles('admin')
+export class AdminAccountsController {
+  constructor(@Inject(AdminActionsService) private readonly actions: AdminActionsService) {}
+
+  @Get('users')
+  async users(): Promise<AdminUsersResponse> {
+    return { users: await this.actions.listUsers() };
+  }
+
+  @Get('waitlist')
+  async waitlist(): Promise<AdminWaitlistResponse> {
+    return { users: await this.actions.listWaitlist() };
+  }
+
+  @Post('create-user')
+  @HttpCode(201)
+  createUser(@Actor() actor: ActionContext, @ZodBody(CreateUserRequestSchema) body: Required<CreateUserRequest>): Promise<AdminActionResponse> {
+    return this.actions.createUser(actor, body);
+  }
+
+  @Post('approve-user')
+  @HttpCode(200)
+  approveUser(@Actor() actor: ActionContext, @ZodBody(ApproveUserRequestSchema) body: { email: string }): Promise<AdminActionResponse> {
+    return this.actions.approveUser(actor, body.email);
+  }
+
+  @Delete('waitlist/:id')
+  removeFromWaitlist(@Actor() actor: ActionContext, @Param('id') id: string): Promise<AdminActionResponse> {
+    return this.actions.removeFromWaitlist(actor, id);
+  }
+
+  @Post('toggle-user-status')
+  @HttpCode(200)
+  toggleUserStatus(
+    @Actor() actor: ActionContext,
+    @ZodBody(ToggleUserStatusRequestSchema) body: Required<ToggleUserStatusRequest>,
+  ): Promise<AdminActionResponse> {
+    return this.actions.setUserStatus(actor, body.userId, body.status);
+  }
+}

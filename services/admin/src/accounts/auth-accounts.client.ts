@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AUTH_ADMIN_PATTERNS,
+  ListUsersReplySchema,
+  UserReplySchema,
+  type ApproveAccountMessage,
+  type CreateUserMessage,
+  type ListUsersReply,
+  type SetUserStatusMessage,
+  type UserReply,
+} from '@payday/contracts';
+import { TransportClient } from '../transport/transport-client.js';
+
+/** The account questions admin asks auth (AUTH_ADMIN_PATTERNS); failures come back as TransportFailure replies. */
+@Injectable()
+export class AuthAccountsClient {
+  constructor(@Inject(TransportClient) private readonly transport: TransportClient) {}
+
+  listUsers(): Promise<ListUsersReply> {
+    return this.transport.ask(AUTH_ADMIN_PATTERNS.listUsers, {}, ListUsersReplySchema);
+  }
+
+  createUser(message: CreateUserMessage): Promise<UserReply> {
+    return this.transport.ask(AUTH_ADMIN_PATTERNS.createUser, message, UserReplySchema);
+  }
+
+  approveAccount(message: ApproveAccountMessage): Promise<UserReply> {
+    return this.transport.ask(AUTH_ADMIN_PATTERNS.approveAccount, message, UserReplySchema);
+  }
+
+  setUserStatus(message: SetUserStatusMessage): Promise<UserReply> {
+    return this.transport.ask(AUTH_ADMIN_PATTERNS.setUserStatus, message, UserReplySchema);
+  }
+}

@@ -1,0 +1,29 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  WAITLIST_ADMIN_PATTERNS,
+  WaitlistEntryReplySchema,
+  WaitlistListReplySchema,
+  WaitlistRemoveReplySchema,
+  type WaitlistEntryReply,
+  type WaitlistListReply,
+  type WaitlistRemoveReply,
+} from '@payday/contracts';
+import { TransportClient } from '../transport/transport-client.js';
+
+/** The waitlist questions admin asks the waitlist service (WAITLIST_ADMIN_PATTERNS). */
+@Injectable()
+export class WaitlistClient {
+  constructor(@Inject(TransportClient) private readonly transport: TransportClient) {}
+
+  list(): Promise<WaitlistListReply> {
+    return this.transport.ask(WAITLIST_ADMIN_PATTERNS.list, {}, WaitlistListReplySchema);
+  }
+
+  findByEmail(email: string): Promise<WaitlistEntryReply> {
+    return this.transport.ask(WAITLIST_ADMIN_PATTERNS.findByEmail, { email }, WaitlistEntryReplySchema);
+  }
+
+  remove(id: string): Promise<WaitlistRemoveReply> {
+    return this.transport.ask(WAITLIST_ADMIN_PATTERNS.remove, { id }, WaitlistRemoveReplySchema);
+  }
+}

@@ -1,0 +1,66 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
+import { QUEUE_BOARD_PATH, QUEUES } from '@payday/contracts';
+import { bullPrefix, InjectServiceConfig } from '@payday/nest-kit';
+import { Queue } from 'bullmq';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AdminConfig } from '../config.js';
+import { QueueBoardAccess } from './queue-board-access.js';
+
+function answer(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ message }));
+}
+
+/**
+ * The operators' view of the BullMQ queues (issue 9): bull-board on the service's own Fastify instance at
+ * QUEUE_BOARD_PATH, showing bank-sync's queue (under bank-sync's key prefix) and the audit queue (admin's).
+ * Every request of the board (page, assets, its API) passes QueueBoardAccess first: a browser navigating
+ * cannot send a bearer header, so the board reads the cookie POST {QUEUE_BOARD_PATH}/session set.
+ */
+@Injectable()
+export class QueueBoard implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(QueueBoard.name);
+  private readonly queues: Queue[] = [];
+
+  constructor(
+    @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
+    @Inject(QueueBoardAccess) private readonly access: QueueBoardAccess,
+    @InjectServiceConfig() private readonly config: AdminConfig,
+  ) {}
+
+  onModuleInit() {
+    const connection = { url: this.config.REDIS_URL };
+    this.queues.push(
+      new Queue(QUEUES.bankSync, { connection, prefix: bullPrefix(this.config.BANK_SYNC_QUEUE_KEY_PREFIX) }),
+      new Queue(QUEUES.audit, { connection, prefix: bullPrefix(this.config.REDIS_KEY_PREFIX) }),
+    );
+    for (const queue of this.queues) queue.on('error', (error) => this.logger.warn(`queue board, ${queue.name}: ${error.message}`));
+    const serverAdapter = new BullBoardFastifyAdapter().setBasePath(QUEUE_BOARD_PATH);
+    createBullBoard({
+      queues: this.queues.map((queue) => new BullMQAdapter(queue)),
+      serverAdapter,
+      options: { uiConfig: { boardTitle: 'PayCadence queues' } },
+    });
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    // An encapsulated scope: the hook guards the board's routes only, not the rest of the service.
+    fastify.register(async (scope) => {
+      scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+        try {
+          const refusal = await this.access.refusal(request.headers.cookie);
+          if (refusal) return answer(reply, refusal.status, refusal.message);
+        } catch (error) {
+          this.logger.warn(`queue board access check failed: ${(error as Error).message}`);
+          return answer(reply, 503, 'The queue board is unavailable right now. Please try again.');
+        }
+      });
+      await scope.register(serverAdapter.registerPlugin(), { prefix: QUEUE_BOARD_PATH });
+    });
+  }
+
+  async onApplicationShutdown() {
+    await Promise.all(this.queues.splice(0).map((queue) => queue.close().catch(() => undefined)));
+  }
+}
