@@ -1,7 +1,9 @@
 import { AUDIT_KIND_LABELS, type AuditEntry } from '@payday/contracts';
 import { formatDateTime, shortUserAgent } from '../model/format.js';
+import { EmailText } from './EmailText.js';
 
-const who = (party: AuditEntry['actor']) => party.email ?? party.id;
+/** A party of an event by e-mail, else by id; null for nobody. */
+const who = (party: AuditEntry['actor']) => (party.email ? <EmailText email={party.email} /> : party.id);
 
 function Details({ details }: { details: AuditEntry['details'] }) {
   const entries = Object.entries(details);

@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES, type AdminListedUser } from '@payday/contracts';
 import { Badge, Button } from '@payday/web-kit';
 import { formatShortDate } from '../model/format.js';
+import { EmailText } from './EmailText.js';
 
 /** spec part 2 §6: how the screens name the roles. */
 export const ROLE_LABELS = { admin: 'Administrator', user: 'Standard User' } as const;
@@ -39,9 +40,9 @@ export function UsersTable({ users, busyUserId, onSetStatus }: UsersTableProps) 
           return (
             <tr key={user.id}>
               <td data-label="Email" className="ac-table__title">
-                {user.email}
+                <EmailText email={user.email} />
               </td>
-              <td data-label="Name">{user.name || <span className="ac-muted">No name</span>}</td>
+              <td data-label="Name" className="ac-table__name">{user.name || <span className="ac-muted">No name</span>}</td>
               <td data-label="Role">
                 <Badge tone={user.role === 'admin' ? 'info' : 'neutral'}>{ROLE_LABELS[user.role]}</Badge>
               </td>

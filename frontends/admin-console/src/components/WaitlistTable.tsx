@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES, type AdminWaitlistEntry } from '@payday/contracts';
 import { Button } from '@payday/web-kit';
 import { formatShortDate } from '../model/format.js';
+import { EmailText } from './EmailText.js';
 
 export interface WaitlistTableProps {
   entries: AdminWaitlistEntry[];
@@ -31,9 +32,9 @@ export function WaitlistTable({ entries, busyEntryId, onApprove, onRemove }: Wai
         {entries.map((entry) => (
           <tr key={entry.id}>
             <td data-label="Email" className="ac-table__title">
-              {entry.email}
+              <EmailText email={entry.email} />
             </td>
-            <td data-label="Name">{entry.name || <span className="ac-muted">No name</span>}</td>
+            <td data-label="Name" className="ac-table__name">{entry.name || <span className="ac-muted">No name</span>}</td>
             <td data-label="Source">{entry.referral_source || <span className="ac-muted">Unknown</span>}</td>
             <td data-label="Joined" className="ac-table__date">
               {formatShortDate(entry.created_at, 'Unknown')}
