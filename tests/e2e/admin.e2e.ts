@@ -56,8 +56,9 @@ test.describe('admin pages', () => {
 
   test('an admin signs in at /admin and sees Waitlist & User Management; User Management and System Logs from the Admin menu', async ({ page }) => {
     await signInAt(page, '/admin', adminEmail);
-    await page.goto('/admin');
+    // signing in at /admin stays there, now showing the management page
     await expect(page.getByRole('heading', { level: 1, name: 'Waitlist & User Management' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByText('Admin Panel', { exact: true })).toBeVisible();
     await expect(page.getByText('Manage user registrations, waitlist approvals, and user accounts')).toBeVisible();
     await expect(page.getByText('Admin Users', { exact: true })).toBeVisible();

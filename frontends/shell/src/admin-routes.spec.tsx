@@ -1,10 +1,11 @@
 import type { AuthUser } from '@payday/contracts';
 import { AuthProvider } from '@payday/web-kit';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from './AppRoutes';
-import { ANN, testSession } from './auth/test-helpers';
+import { ANN, json, mockFetch, testSession } from './auth/test-helpers';
 
 // The admin entries of the route table (issue 9): /admin and the pages of the admin-console remote.
 const loader = vi.hoisted(() => ({
@@ -39,6 +40,19 @@ describe('/admin (spec part 1 §2: the sign-in screen)', () => {
     renderAt('/admin', null);
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(loader.loadRemoteComponent).not.toHaveBeenCalled();
+  });
+
+  it('keeps an admin who signs in there on /admin, now showing the management page', async () => {
+    const fetchMock = mockFetch((url) => (url.endsWith('/api/auth/login') ? json({ user: ADMIN, session: testSession() }) : json({ message: 'unexpected' }, 500)));
+    renderAt('/admin', null);
+    await userEvent.type(screen.getByLabelText('Email'), ADMIN.email);
+    await userEvent.type(screen.getByLabelText('Password'), 'Calm-Bills-2026!');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
+    await waitFor(() => expect(loader.loadRemoteComponent).toHaveBeenCalledWith({ name: 'admin-console', module: './AdminManagementPage' }, { retry: false }));
+    expect(loader.loadRemoteComponent).not.toHaveBeenCalledWith({ name: 'dashboard', module: './DashboardPage' }, expect.anything());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
   });
 
   it('shows the Waitlist & User Management page of the admin-console remote once signed in', async () => {

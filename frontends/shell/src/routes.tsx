@@ -55,7 +55,8 @@ const adminConsole = (module: RemoteRef['module']): RemoteRef => ({ name: 'admin
 export function AdminEntry() {
   const { user, loading } = useAuth();
   if (loading) return <Spinner />;
-  if (!user) return <SignInPage />;
+  // Signing in here stays here: an admin gets the page, anyone else its Access Denied view (with a way on).
+  if (!user) return <SignInPage afterSignIn="/admin" />;
   return <RemoteRoute remote={adminConsole('./AdminManagementPage')} />;
 }
 

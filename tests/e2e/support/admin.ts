@@ -48,7 +48,7 @@ export async function createAdmin(request: APIRequestContext): Promise<string> {
 
 /**
  * Signs in through the sign-in screen at `path` (/admin or /login) and waits until the screen has handed over
- * (spec part 1 §2: it goes on to /dashboard).
+ * (from /login to /dashboard, spec part 1 §2; /admin stays on /admin).
  */
 export async function signInAt(page: Page, path: string, email: string, password = PASSWORD) {
   await page.goto(path);
