@@ -188,4 +188,14 @@ test.describe('admin pages', () => {
     await expect(entries.first()).toContainText('User activated');
     await expect(entries.first()).toContainText(adminEmail);
   });
+
+  test('an admin opens the job queues in a new tab; without the admin cookie the board is refused', async ({ page, request }) => {
+    await signInAt(page, '/admin', adminEmail);
+    await page.goto('/admin/logs');
+    const [board] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /Open job queues/ }).click()]);
+    await board.waitForURL(/\/api\/admin\/queues/);
+    await expect(board.getByText('audit').first()).toBeVisible({ timeout: 15_000 });
+    const anonymous = await request.get('/api/admin/queues');
+    expect(anonymous.status()).toBe(401);
+  });
 });
