@@ -1,0 +1,23 @@
+import { ADMIN_DEFAULT_KEY_PREFIX, BANK_SYNC_DEFAULT_KEY_PREFIX } from '@payday/contracts';
+import { loadConfig } from '@payday/nest-kit';
+import { adminEnvSchema } from './config.js';
+
+const base = { DATABASE_URL: 'postgres://localhost/x' };
+
+describe('adminEnvSchema', () => {
+  it("defaults: admin's prefix for its queue, bank-sync's default for bank-sync's", () => {
+    const config = loadConfig(adminEnvSchema, base);
+    expect(config.REDIS_KEY_PREFIX).toBe(ADMIN_DEFAULT_KEY_PREFIX);
+    expect(config.BANK_SYNC_QUEUE_KEY_PREFIX).toBe(BANK_SYNC_DEFAULT_KEY_PREFIX);
+    expect(config.ADMIN_TRANSPORT_TIMEOUT_MS).toBe(5000);
+  });
+
+  it('a stack-wide prefix is both services\' (as finance computes it); bank-sync\'s own wins', () => {
+    expect(loadConfig(adminEnvSchema, { ...base, REDIS_KEY_PREFIX: 'e2e-1:' })).toMatchObject({ REDIS_KEY_PREFIX: 'e2e-1:', BANK_SYNC_QUEUE_KEY_PREFIX: 'e2e-1:' });
+    expect(loadConfig(adminEnvSchema, { ...base, REDIS_KEY_PREFIX: 'e2e-1:', BANK_SYNC_REDIS_KEY_PREFIX: 'bs:' }).BANK_SYNC_QUEUE_KEY_PREFIX).toBe('bs:');
+  });
+
+  it('names a bad timeout', () => {
+    expect(() => loadConfig(adminEnvSchema, { ...base, ADMIN_TRANSPORT_TIMEOUT_MS: '5' })).toThrow(/ADMIN_TRANSPORT_TIMEOUT_MS/);
+  });
+});
