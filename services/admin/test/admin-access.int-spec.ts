@@ -301,3 +301,12 @@ describe('the queue board', () => {
     expect(names).toEqual(['audit', 'bank-sync']);
   });
 });
+
+describe('health', () => {
+  it('answers liveness and readiness with the database and Redis reachable', async () => {
+    expect((await fetch(`${h.baseUrl}/health`)).status).toBe(200);
+    const ready = await fetch(`${h.baseUrl}/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+  });
+});
