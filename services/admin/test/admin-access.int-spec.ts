@@ -297,7 +297,7 @@ describe('the queue board', () => {
     expect((await board(`/${asset}`, cookie)).status).toBe(200);
     const api = await board('/api/queues', cookie);
     expect(api.status).toBe(200);
-    const names = ((await api.json()).queues as Array<{ name: string }>).map((q) => q.name).sort();
+    const names = ((await api.json()) as { queues: Array<{ name: string }> }).queues.map((q) => q.name).sort();
     expect(names).toEqual(['audit', 'bank-sync']);
   });
 });

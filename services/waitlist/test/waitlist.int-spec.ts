@@ -40,7 +40,7 @@ describe('POST /api/waitlist/join', () => {
     await join({ email: 'ann@example.com', source: 'homepage-hero' });
     const again = await join({ email: '  ANN@Example.com ', source: 'homepage-cta' });
     expect(again.status).toBe(200);
-    expect((await again.json()).success).toBe(true);
+    expect(((await again.json()) as { success: boolean }).success).toBe(true);
     const stored = await rows();
     expect(stored).toHaveLength(1);
     expect(stored[0].referral_source).toBe('homepage-hero');
@@ -56,7 +56,7 @@ describe('POST /api/waitlist/join', () => {
     await join({ email: 'ann@example.com', source: 'homepage' });
     const response = await join(body);
     expect(response.status).toBe(400);
-    const payload = await response.json();
+    const payload = (await response.json()) as { message: string; errors: Record<string, string> };
     expect(payload.message).toBe(message);
     expect(payload.errors[field]).toBe(message);
     expect(await rows()).toHaveLength(1);
@@ -65,7 +65,7 @@ describe('POST /api/waitlist/join', () => {
   it('rejects a body that is not JSON with 400', async () => {
     const response = await join('{"email":');
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toMatch(/JSON/);
+    expect(((await response.json()) as { message: string }).message).toMatch(/JSON/);
   });
 
   it('reads an empty body sent with a JSON content type as no body: the field rules answer, not a parse error', async () => {

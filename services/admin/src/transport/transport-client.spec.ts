@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ADMIN_MESSAGES } from '@payday/contracts';
-import { NEVER, of, throwError } from 'rxjs';
+import { NEVER, of, throwError, type Observable } from 'rxjs';
 import { z } from 'zod';
 import type { AdminConfig } from '../config.js';
 import { TransportClient } from './transport-client.js';
@@ -8,7 +8,7 @@ import { TransportClient } from './transport-client.js';
 beforeAll(() => Logger.overrideLogger(false));
 
 /** A TransportClient whose Redis client is a double answering with the given observable. */
-function clientAnswering(answer: () => ReturnType<typeof of>) {
+function clientAnswering(answer: () => Observable<unknown>) {
   const transport = new TransportClient({ REDIS_URL: 'redis://127.0.0.1:1', ADMIN_TRANSPORT_TIMEOUT_MS: 50 } as AdminConfig);
   const send = jest.fn(answer);
   (transport as unknown as { client: unknown }).client = { send, close: jest.fn() };
@@ -28,7 +28,7 @@ describe('TransportClient.ask', () => {
     ['an RPC error', () => throwError(() => ({ status: 'error', message: 'boom' }))],
     ['a reply that breaks the contract', () => of({ ok: true, n: 'one' })],
   ])('%s → 503 with the dependency message', async (_label, answer) => {
-    const { transport } = clientAnswering(answer as never);
+    const { transport } = clientAnswering(answer);
     await expect(transport.ask('p', {}, schema)).rejects.toMatchObject({ status: 503, message: ADMIN_MESSAGES.dependencyUnavailable });
   });
 });

@@ -3,7 +3,11 @@ import { WaitlistService } from './waitlist.service.js';
 
 /** A repository double whose insert reports a new row or a conflict, as PostgreSQL's ON CONFLICT does. */
 function repositoryReturning(rows: unknown[]) {
-  const builder = {
+  interface Builder {
+    [step: string]: unknown;
+    values: jest.Mock;
+  }
+  const builder: Builder = {
     insert: () => builder,
     into: () => builder,
     values: jest.fn(() => builder),
