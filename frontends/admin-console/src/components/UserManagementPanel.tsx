@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES, type AdminListedUser, type AdminWaitlistEntry } from '@payday/contracts';
 import { Button, Spinner, Tabs, TextField } from '@payday/web-kit';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAdminActions, useRegisteredUsers, useReloadLists, useWaitlistEntries } from '../api/admin-queries.js';
 import { actionMessages, type ActionMessage } from '../model/messages.js';
 import { filterBySearch } from '../model/search.js';
@@ -48,6 +48,7 @@ export function UserManagementPanel({ initialTab = 'users' }: { initialTab?: Pan
   const [removing, setRemoving] = useState<AdminWaitlistEntry | null>(null);
   const [busyEntryId, setBusyEntryId] = useState<string | null>(null);
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
 
   const users = usersQuery.data ?? [];
   const waitlist = waitlistQuery.data ?? [];
@@ -56,6 +57,17 @@ export function UserManagementPanel({ initialTab = 'users' }: { initialTab?: Pan
   const loading = usersQuery.isPending || waitlistQuery.isPending;
   const refreshing = usersQuery.isFetching || waitlistQuery.isFetching;
 
+  /**
+   * An approved or removed row leaves the list, and the focus with it: keyboard and screen-reader users land on
+   * the open tab, which also reads out the new count.
+   */
+  const keepFocusInPanel = () =>
+    setTimeout(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body && document.contains(active)) return;
+      panelRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+    }, 0);
+
   /** Runs one action: its message, then the lists reload whatever the outcome. */
   const run = async (work: () => Promise<ActionMessage>, done: () => void) => {
     setMessage(null);
@@ -63,6 +75,7 @@ export function UserManagementPanel({ initialTab = 'users' }: { initialTab?: Pan
     setMessage(outcome);
     done();
     await reload();
+    keepFocusInPanel();
   };
 
   const approve = (entry: AdminWaitlistEntry) => {
@@ -100,7 +113,7 @@ export function UserManagementPanel({ initialTab = 'users' }: { initialTab?: Pan
   };
 
   return (
-    <div className="ac-panel">
+    <div className="ac-panel" ref={panelRef}>
       <div className="ac-toolbar">
         <TextField
           label="Search users"

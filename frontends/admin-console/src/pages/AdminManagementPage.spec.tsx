@@ -215,7 +215,8 @@ describe('waitlist actions (spec part 2 §4, §5, §8)', () => {
   });
 
   it("removes after the confirm: DELETE /waitlist/{id}, 'User removed from waitlist', lists reload", async () => {
-    server.use({ removeFromWaitlist: () => actionAnswer('Removed') });
+    let removed = false;
+    server.use({ waitlist: () => ({ users: removed ? [KIM] : [LEE, KIM] }), removeFromWaitlist: () => ((removed = true), actionAnswer('Removed')) });
     renderAsAdmin();
     await loaded();
     await openWaitlist();
@@ -225,6 +226,8 @@ describe('waitlist actions (spec part 2 §4, §5, §8)', () => {
     expect(server.calls('removeFromWaitlist')[0]!.params).toEqual({ id: LEE.id });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(server.calls('waitlist')).toHaveLength(2));
+    // the row is gone after the reload: focus lands on the open tab, with its new count
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Waitlist (1)' })).toHaveFocus());
   });
 
   it("shows 'Failed to remove user' when the removal is refused", async () => {
