@@ -278,11 +278,12 @@ describe(`${AUTH_ADMIN_PATTERNS.setUserStatus}`, () => {
     }
   });
 
-  it('answers ok when the status is already the one asked for', async () => {
+  it('answers UNCHANGED when the status is already the one asked for, and still re-asserts the suspension', async () => {
     const ann = await register();
-    expect(await setStatus(ann.id, 'active')).toMatchObject({ ok: true, user: { status: 'active' } });
-    expect(await setStatus(ann.id, 'suspended')).toMatchObject({ ok: true });
+    expect(await setStatus(ann.id, 'active')).toEqual({ ok: false, code: 'UNCHANGED', message: ADMIN_MESSAGES.statusUnchanged('active') });
     expect(await setStatus(ann.id, 'suspended')).toMatchObject({ ok: true, user: { status: 'suspended' } });
+    await raw.del(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${ann.id}`); // as if the first attempt's Redis write was lost
+    expect(await setStatus(ann.id, 'suspended')).toEqual({ ok: false, code: 'UNCHANGED', message: ADMIN_MESSAGES.statusUnchanged('suspended') });
     expect(await statusOf(ann.id)).toBe('suspended');
     expect(await raw.exists(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${ann.id}`)).toBe(1);
   });

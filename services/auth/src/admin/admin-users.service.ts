@@ -111,8 +111,8 @@ export class AdminUsersService {
   /**
    * Suspend or activate a user (never an admin, never oneself). Suspending revokes every refresh token of the
    * user (their refresh is refused at once) and tells every service's guard through Redis (their access
-   * tokens are refused within a message). Setting the status it already has answers ok and re-asserts the
-   * Redis side, so a retry after a partial failure repairs it.
+   * tokens are refused within a message). Setting the status it already has re-asserts the Redis side (a retry
+   * after a partial failure repairs it) and answers UNCHANGED, so admin neither reports nor logs a change.
    */
   async setUserStatus(payload: unknown): Promise<UserReply> {
     const parsed = SetUserStatusMessageSchema.safeParse(payload);
@@ -122,9 +122,11 @@ export class AdminUsersService {
     const user = await this.users.findById(userId);
     if (!user) return failure('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
     if (user.role === 'admin') return failure('ADMIN_TARGET', ADMIN_MESSAGES.adminStatusFixed);
-    if (user.status !== status) await this.users.setStatus(userId, status);
+    const changed = user.status !== status;
+    if (changed) await this.users.setStatus(userId, status);
     if (status === 'suspended') await this.sessions.revokeAll(userId);
     await this.statusPublisher.publish(userId, status);
+    if (!changed) return failure('UNCHANGED', ADMIN_MESSAGES.statusUnchanged(status));
     this.logger.log(`${status === 'suspended' ? 'suspended' : 'activated'} user ${userId} (by ${actorId})`);
     return { ok: true, user: toAdminListedUser({ ...user, status }) };
   }
