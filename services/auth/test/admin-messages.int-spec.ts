@@ -207,7 +207,33 @@ describe(`${AUTH_ADMIN_PATTERNS.approveAccount}`, () => {
     expect(await accountCount()).toBe(before);
   });
 
-  it('takes the account back when the e-mail cannot be sent, so approving again works', async () => {
+  it('approving again before the password is set answers ok with a fresh link (the older one stops working); once set, EMAIL_TAKEN', async () => {
+    const email = freshEmail('retried');
+    const approve = () => ask<UserReply>(AUTH_ADMIN_PATTERNS.approveAccount, { email, firstName: 'Rita', lastName: null, ...actor });
+    const mailsBefore = outbox().length;
+    const first = await approve();
+    expect(first).toMatchObject({ ok: true, user: { email } });
+    // As if admin's 5 s timeout fired before this answer arrived: the admin approves again.
+    const second = await approve();
+    expect(second).toEqual(first);
+    expect((await q(`SELECT count(*) FROM auth.users WHERE email = $1`, [email])).rows[0].count).toBe('1');
+    const mails = outbox().slice(mailsBefore);
+    expect(mails).toHaveLength(2);
+    const tokenOf = (name: string) => new URLSearchParams(/reset-password#(\S+)/.exec(readMail(name).text)![1]).get('access_token')!;
+    const [oldToken, newToken] = mails.map(tokenOf);
+    expect(newToken).not.toBe(oldToken);
+    expect(readMail(mails[1])).toMatchObject({ to: email, subject: 'Your PayCadence account is ready — set your password' });
+
+    expect((await api('POST', '/api/auth/update-password', { token: oldToken, body: { password: PASSWORD } })).status).toBe(401);
+    expect((await api('POST', '/api/auth/update-password', { token: newToken, body: { password: PASSWORD } })).status).toBe(200);
+    expect((await login(email, PASSWORD)).status).toBe(200);
+
+    const mailsAfterSet = outbox().length;
+    expect(await approve()).toEqual({ ok: false, code: 'EMAIL_TAKEN', message: ADMIN_MESSAGES.accountExists });
+    expect(outbox()).toHaveLength(mailsAfterSet);
+  });
+
+  it('an approval whose e-mail could not be sent is finished by approving again (no stuck account)', async () => {
     const email = freshEmail('unlucky');
     const box = join(dataDir, 'outbox');
     mkdirSync(box, { recursive: true });
@@ -221,8 +247,22 @@ describe(`${AUTH_ADMIN_PATTERNS.approveAccount}`, () => {
       rmSync(box);
       renameSync(`${box}.away`, box);
     }
-    expect((await q(`SELECT count(*) FROM auth.users WHERE email = $1`, [email])).rows[0].count).toBe('0');
+    const mailsBefore = outbox().length;
     expect(await ask(AUTH_ADMIN_PATTERNS.approveAccount, { email, firstName: null, lastName: null, ...actor })).toMatchObject({ ok: true, user: { email } });
+    expect(outbox().slice(mailsBefore).map((name) => readMail(name).to)).toEqual([email]);
+  });
+
+  it('keeps EMAIL_TAKEN for an account whose password was set by its owner or an admin', async () => {
+    const created = freshEmail('created');
+    await ask(AUTH_ADMIN_PATTERNS.createUser, { email: created, password: 'secret', role: 'user', ...actor });
+    const registered = await register();
+    for (const email of [created, registered.email]) {
+      expect(await ask(AUTH_ADMIN_PATTERNS.approveAccount, { email, firstName: null, lastName: null, ...actor })).toEqual({
+        ok: false,
+        code: 'EMAIL_TAKEN',
+        message: ADMIN_MESSAGES.accountExists,
+      });
+    }
   });
 });
 

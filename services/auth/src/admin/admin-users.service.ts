@@ -82,7 +82,12 @@ export class AdminUsersService {
    * A waitlist approval: an active account with role user and NO usable password, and an e-mailed single-use
    * set-password link (valid SET_PASSWORD_TOKEN_TTL_SECONDS) to the reset screen. The stored hash is of a
    * random secret nobody is ever told, so the account cannot be signed in to until its owner sets a password
-   * through the link. If the e-mail cannot be sent the account is removed again, so approving again works.
+   * through the link.
+   *
+   * Idempotent (review 9 item 1): approving an account that an approval made and whose password was never set
+   * answers ok again with a fresh link (earlier unused links stop working), so an approval whose answer
+   * outlived admin's timeout, or whose mail never went out (auth died, SMTP down), is finished by approving
+   * again. Every other existing account is EMAIL_TAKEN.
    */
   async approveAccount(payload: unknown): Promise<UserReply> {
     const message = ApproveAccountMessageSchema.safeParse(payload);
@@ -90,22 +95,24 @@ export class AdminUsersService {
     const parsed = ApproveUserRequestSchema.safeParse({ email: message.data.email });
     if (!parsed.success) return invalid(parsed.error);
     const { email } = parsed.data;
-    if (await this.users.findByEmail(email)) return failure('EMAIL_TAKEN', ADMIN_MESSAGES.accountExists);
-    const firstName = nameOrNull(message.data.firstName);
+    const account = (await this.users.findByEmail(email)) ?? (await this.createAwaitingPassword(email, message.data));
+    if (account.passwordSetAt !== null) return failure('EMAIL_TAKEN', ADMIN_MESSAGES.accountExists);
+    await this.passwordReset.revokeLinks(account.id);
+    const link = await this.passwordReset.issueRecoveryLink(account.id, SET_PASSWORD_TOKEN_TTL_SECONDS);
+    await this.mail.send(setPasswordMail(account.email, account.firstName, link));
+    return { ok: true, user: toAdminListedUser(account) };
+  }
+
+  /** The approval's account; an address taken meanwhile (a sign-up, a second approval) answers that account. */
+  private async createAwaitingPassword(email: string, names: { firstName: string | null; lastName: string | null }): Promise<User> {
     const passwordHash = await this.hasher.hash(randomToken(32));
-    const reply = await this.created(() =>
-      this.users.create({ email, passwordHash, role: 'user', firstName, lastName: nameOrNull(message.data.lastName) }),
-    );
-    if (!reply.ok) return reply;
     try {
-      const link = await this.passwordReset.issueRecoveryLink(reply.user.id, SET_PASSWORD_TOKEN_TTL_SECONDS);
-      await this.mail.send(setPasswordMail(email, firstName, link));
+      return await this.users.create({ email, passwordHash, role: 'user', firstName: nameOrNull(names.firstName), lastName: nameOrNull(names.lastName), awaitingPassword: true });
     } catch (error) {
-      // Nobody could ever sign in to it: take the account back (its token goes with it, by cascade).
-      await this.users.remove(reply.user.id);
-      throw error;
+      const taken = isAuthError(error, 'EMAIL_TAKEN') ? await this.users.findByEmail(email) : null;
+      if (!taken) throw error;
+      return taken;
     }
-    return reply;
   }
 
   /**

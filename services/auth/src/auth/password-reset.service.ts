@@ -100,6 +100,11 @@ export class PasswordResetService {
     return resetPasswordLink(this.appUrl, token, randomToken(24));
   }
 
+  /** Every unused link of the account stops working (an approval's link re-issued: only the newest one works). */
+  async revokeLinks(userId: string): Promise<void> {
+    await this.recoveryTokens.update({ userId, usedAt: IsNull() }, { usedAt: this.clock.now() });
+  }
+
   /** Sets the password once per link and ends every session of the user. */
   async resetPassword(recoveryToken: string | undefined, password: string, origin: RequestOrigin = NO_ORIGIN): Promise<UpdatePasswordResponse> {
     if (!recoveryToken) throw new AuthError('INVALID_RESET_LINK');

@@ -43,6 +43,13 @@ export class User {
   @Column({ name: 'last_sign_in_at', type: 'timestamptz', nullable: true })
   lastSignInAt: Date | null;
 
+  /**
+   * When the owner last chose the password (sign-up, admin create, reset, admin:create). Null only for an
+   * account made by a waitlist approval whose set-password link is still unused: approving it again is allowed.
+   */
+  @Column({ name: 'password_set_at', type: 'timestamptz', nullable: true })
+  passwordSetAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

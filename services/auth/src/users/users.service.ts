@@ -21,6 +21,8 @@ export interface NewUser {
   dateOfBirth?: string | null;
   address?: RegisterCommand['address'] | null;
   ssnLast4?: string | null;
+  /** A waitlist approval: the hash is of a secret nobody knows, the owner sets the password by the mailed link. */
+  awaitingPassword?: boolean;
 }
 
 /** Accounts: lookup by normalised e-mail, creation, profile changes; seals the SSN last 4. */
@@ -54,6 +56,7 @@ export class UsersService {
       dateOfBirth: input.dateOfBirth ?? null,
       address: input.address ?? null,
       ssnLast4Enc: input.ssnLast4 ? this.keys.box.encrypt(input.ssnLast4, SSN_PURPOSE) : null,
+      passwordSetAt: input.awaitingPassword ? null : new Date(),
     });
     try {
       return await this.users.save(entity);
@@ -79,18 +82,14 @@ export class UsersService {
     await this.users.update({ id: userId }, { status });
   }
 
-  /** Removes an account and, by cascade, its tokens and factors (an approval whose e-mail could not be sent). */
-  async remove(userId: string): Promise<void> {
-    await this.users.delete({ id: userId });
-  }
-
+  /** The owner (or an operator) chose a password: an approval's account is no longer awaiting one. */
   async setPassword(userId: string, passwordHash: string): Promise<void> {
-    await this.users.update({ id: userId }, { passwordHash });
+    await this.users.update({ id: userId }, { passwordHash, passwordSetAt: new Date() });
   }
 
   /** An existing account becomes an admin with the given password (admin:create on a taken address). */
   async promoteToAdmin(userId: string, passwordHash: string): Promise<void> {
-    await this.users.update({ id: userId }, { role: 'admin', passwordHash });
+    await this.users.update({ id: userId }, { role: 'admin', passwordHash, passwordSetAt: new Date() });
   }
 
   /** spec part 1 §7: only the fields sent change; e-mail never does. */
