@@ -4,9 +4,11 @@ import {
   AuditPageSchema,
   QUEUE_BOARD_COOKIE,
   QUEUE_BOARD_PATH,
+  QUEUES,
   type AuditEventInput,
 } from '@payday/contracts';
-import { JobProducer } from '@payday/nest-kit';
+import { bullPrefix, JobProducer } from '@payday/nest-kit';
+import { Queue } from 'bullmq';
 import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
 import { randomUUID } from 'node:crypto';
 import type { AdminConfig } from '../src/config.js';
@@ -299,6 +301,30 @@ describe('the queue board', () => {
     expect(api.status).toBe(200);
     const names = ((await api.json()) as { queues: Array<{ name: string }> }).queues.map((q) => q.name).sort();
     expect(names).toEqual(['audit', 'bank-sync']);
+  });
+});
+
+describe('the queue board and the audit queue', () => {
+  it('shows the audit queue read-only: no admin can clean, empty, remove or promote its events; bank-sync stays manageable', async () => {
+    const cookie = ((await h.call('POST', '/queues/session')).headers.get('set-cookie') ?? '').split(';')[0];
+    const headers = { cookie, 'sec-fetch-site': 'same-origin' };
+    // An event still waiting on the queue (delayed, so admin's worker leaves it there).
+    const audit = new Queue(QUEUES.audit, { connection: { url: redis.url }, prefix: bullPrefix(h.config.REDIS_KEY_PREFIX) });
+    try {
+      const job = await audit.add('record-audit', { kind: 'auth.sign-in-failed' }, { delay: 3_600_000 });
+      const listed = await fetch(`${h.baseUrl}${QUEUE_BOARD_PATH}/api/queues`, { headers });
+      const queues = ((await listed.json()) as { queues: Array<{ name: string; readOnlyMode: boolean }> }).queues;
+      expect(Object.fromEntries(queues.map((q) => [q.name, q.readOnlyMode]))).toEqual({ audit: true, 'bank-sync': false });
+      const put = (path: string) => fetch(`${h.baseUrl}${QUEUE_BOARD_PATH}/api/queues${path}`, { method: 'PUT', headers });
+      for (const path of ['/audit/clean/delayed', '/audit/empty', `/audit/${job.id}/clean`, `/audit/${job.id}/promote`, '/audit/promote', '/audit/obliterate']) {
+        expect([path, (await put(path)).status]).toEqual([path, 405]);
+      }
+      expect(await audit.getJobState(job.id!)).toBe('delayed');
+      expect((await put('/bank-sync/clean/failed')).status).toBe(200);
+    } finally {
+      await audit.obliterate({ force: true });
+      await audit.close();
+    }
   });
 });
 

@@ -15,6 +15,14 @@ function answer(reply: FastifyReply, status: number, message: string) {
 }
 
 /**
+ * How the board may touch a queue. The `audit` queue holds audit events not yet stored: cleaning, emptying,
+ * removing, retrying or promoting them would rewrite the append-only log, so it is read-only for every admin.
+ */
+export function boardOptions(queueName: string): { readOnlyMode: boolean } {
+  return { readOnlyMode: queueName === QUEUES.audit };
+}
+
+/**
  * The operators' view of the BullMQ queues (issue 9): bull-board on the service's own Fastify instance at
  * QUEUE_BOARD_PATH, showing bank-sync's queue (under bank-sync's key prefix) and the audit queue (admin's).
  * Every request of the board (page, assets, its API) passes QueueBoardAccess first: a browser navigating
@@ -40,7 +48,7 @@ export class QueueBoard implements OnModuleInit, OnApplicationShutdown {
     for (const queue of this.queues) queue.on('error', (error) => this.logger.warn(`queue board, ${queue.name}: ${error.message}`));
     const serverAdapter = new BullBoardFastifyAdapter().setBasePath(QUEUE_BOARD_PATH);
     createBullBoard({
-      queues: this.queues.map((queue) => new BullMQAdapter(queue)),
+      queues: this.queues.map((queue) => new BullMQAdapter(queue, boardOptions(queue.name))),
       serverAdapter,
       options: { uiConfig: { boardTitle: 'PayCadence queues' } },
     });
