@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import type { ClientProxy } from '@nestjs/microservices';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
+  AuditEventSchema,
+  JOBS,
+  QUEUES,
+  type AuditEvent,
   ACCOUNT_STATUS_CHANNEL,
   ADMIN_MESSAGES,
   AUTH_ADMIN_PATTERNS,
@@ -17,6 +21,7 @@ import {
 } from '@payday/contracts';
 import { createRedisClient, systemClock } from '@payday/nest-kit';
 import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { AuthConfig } from '../src/config.js';
@@ -29,6 +34,7 @@ let h: ServiceHarness<AuthConfig>;
 let redis: PrivateRedis;
 let client: ClientProxy;
 let raw: Redis;
+let auditQueue: Queue;
 const ADMIN_ID = randomUUID(); // the admin asking (admin's verified token): not an account of this database
 const actor = { actorId: ADMIN_ID, actorEmail: 'boss@example.com', ip: '198.51.100.7', userAgent: 'admin-test' };
 
@@ -42,10 +48,12 @@ beforeAll(async () => {
   client = createRedisClient(redis.url);
   await client.connect();
   raw = new Redis(redis.url);
+  auditQueue = new Queue(QUEUES.audit, { connection: { url: redis.url }, prefix: `${h.redisKeyPrefix}bull` });
 });
 
 afterAll(async () => {
   await client?.close();
+  await auditQueue?.close();
   raw?.disconnect();
   await h?.close();
   await redis?.stop();
@@ -347,6 +355,63 @@ describe(`${AUTH_ADMIN_PATTERNS.setUserStatus}`, () => {
     expect(await setStatus(ann.id, 'banned')).toMatchObject({ ok: false, code: 'VALIDATION' });
     expect(await setStatus('nobody', 'suspended')).toMatchObject({ ok: false, code: 'VALIDATION' });
     expect(await statusOf(ann.id)).toBe('active');
+  });
+});
+
+describe('audit events of the changes auth commits for admin', () => {
+  /** The record-audit jobs about one account (no worker runs here, so they wait), checked against the contract. */
+  const eventsAbout = async (subjectId: string): Promise<AuditEvent[]> => {
+    const jobs = await auditQueue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+    return jobs
+      .filter((job) => job.data.subject?.id === subjectId)
+      .map((job) => {
+        expect(job.id).toBe(JOBS['record-audit'].jobId(job.data));
+        return AuditEventSchema.parse(job.data);
+      });
+  };
+  /** The events are added in the background: wait until `count` are there, then a moment for any extra one. */
+  const settledEvents = async (subjectId: string, count: number) => {
+    const deadline = Date.now() + 5_000;
+    while ((await eventsAbout(subjectId)).length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    return (await eventsAbout(subjectId)).sort((a, b) => a.occurredAt.localeCompare(b.occurredAt));
+  };
+  const actorOf = { actor: { id: ADMIN_ID, email: actor.actorEmail }, ip: actor.ip, userAgent: actor.userAgent };
+
+  it('records a created user once, with the admin as actor and the role; not for a refused create', async () => {
+    const email = freshEmail('audited');
+    const reply = await ask<UserReply>(AUTH_ADMIN_PATTERNS.createUser, { email, password: 'secret', role: 'admin', ...actor });
+    if (!reply.ok) throw new Error(reply.message);
+    expect(await ask(AUTH_ADMIN_PATTERNS.createUser, { email, password: 'secret', role: 'user', ...actor })).toMatchObject({ code: 'EMAIL_TAKEN' });
+    const events = await settledEvents(reply.user.id, 1);
+    expect(events).toEqual([
+      expect.objectContaining({ kind: 'admin.user-created', subject: { id: reply.user.id, email }, details: { role: 'admin' }, ...actorOf }),
+    ]);
+    expect(JSON.stringify(events)).not.toContain('secret');
+  });
+
+  it('records an approval once, however often it is answered', async () => {
+    const email = freshEmail('approved-audit');
+    const approve = () => ask<UserReply>(AUTH_ADMIN_PATTERNS.approveAccount, { email, firstName: null, lastName: null, ...actor });
+    const reply = await approve();
+    if (!reply.ok) throw new Error(reply.message);
+    expect((await approve()).ok).toBe(true);
+    expect(await settledEvents(reply.user.id, 1)).toEqual([
+      expect.objectContaining({ kind: 'admin.user-approved', subject: { id: reply.user.id, email }, details: { role: 'user' }, ...actorOf }),
+    ]);
+  });
+
+  it('records a suspension and an activation once each; nothing for UNCHANGED or a refusal', async () => {
+    const ann = await register();
+    const setStatus = (status: string) => ask<UserReply>(AUTH_ADMIN_PATTERNS.setUserStatus, { ...actor, userId: ann.id, status });
+    expect((await setStatus('active')).ok).toBe(false); // UNCHANGED
+    expect((await setStatus('suspended')).ok).toBe(true);
+    expect((await setStatus('suspended')).ok).toBe(false); // UNCHANGED
+    expect((await setStatus('active')).ok).toBe(true);
+    expect(await ask(AUTH_ADMIN_PATTERNS.setUserStatus, { ...actor, userId: ann.id, status: 'suspended', actorId: ann.id })).toMatchObject({ code: 'SELF_TARGET' });
+    const events = await settledEvents(ann.id, 2);
+    expect(events.map(({ kind }) => kind)).toEqual(['admin.user-suspended', 'admin.user-activated']);
+    for (const event of events) expect(event).toMatchObject({ subject: { id: ann.id, email: ann.email }, details: { role: 'user' }, ...actorOf });
   });
 });
 

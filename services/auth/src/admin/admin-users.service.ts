@@ -15,6 +15,7 @@ import {
 } from '@payday/contracts';
 import { MAIL_SENDER, type MailSender } from '@payday/nest-kit';
 import type { z } from 'zod';
+import { AuditTrail, onceId, type AuditParty, type AuthAuditKind } from '../audit/audit-trail.js';
 import { isAuthError } from '../common/auth-error.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { randomToken } from '../crypto/tokens.js';
@@ -39,13 +40,17 @@ function invalid(error: z.ZodError): TransportFailure {
   return failure('VALIDATION', Object.values(errors)[0] ?? 'Invalid message', errors);
 }
 
+/** Who asked (the admin from admin's verified token) and from where: every admin message carries them. */
+type ActorFields = { actorId: string; actorEmail: string | null; ip: string | null; userAgent: string | null };
+
 const NAME_MAX = 100;
 const nameOrNull = (value: string | null) => value?.trim().slice(0, NAME_MAX) || null;
 
 /**
  * What the admin service asks auth over the Redis transport (AUTH_ADMIN_PATTERNS). Every payload is checked
  * against the contracts' schemas; a refusal is a TransportFailure reply, never a thrown error. The admin
- * service checked the caller's admin role and records its own audit events.
+ * service checked the caller's admin role; auth records the changes it commits (admin.user-created, -approved,
+ * -suspended, -activated) with the actor the message names, never a refusal or an UNCHANGED answer.
  */
 @Injectable()
 export class AdminUsersService {
@@ -58,6 +63,7 @@ export class AdminUsersService {
     @Inject(PasswordResetService) private readonly passwordReset: PasswordResetService,
     @Inject(AccountStatusPublisher) private readonly statusPublisher: AccountStatusPublisher,
     @Inject(MAIL_SENDER) private readonly mail: MailSender,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
 
   async listUsers(payload: unknown): Promise<ListUsersReply> {
@@ -75,7 +81,9 @@ export class AdminUsersService {
     if (!parsed.success) return invalid(parsed.error);
     if (await this.users.findByEmail(parsed.data.email)) return failure('EMAIL_TAKEN', ADMIN_MESSAGES.accountExists);
     const passwordHash = await this.hasher.hash(parsed.data.password);
-    return this.created(() => this.users.create({ email: parsed.data.email, passwordHash, role: parsed.data.role }));
+    const reply = await this.created(() => this.users.create({ email: parsed.data.email, passwordHash, role: parsed.data.role }));
+    if (reply.ok) this.recordChange('admin.user-created', message.data, reply.user, { role: reply.user.role });
+    return reply;
   }
 
   /**
@@ -97,6 +105,9 @@ export class AdminUsersService {
     const { email } = parsed.data;
     const account = (await this.users.findByEmail(email)) ?? (await this.createAwaitingPassword(email, message.data));
     if (account.passwordSetAt !== null) return failure('EMAIL_TAKEN', ADMIN_MESSAGES.accountExists);
+    // Recorded at every answer that reaches the account, under one id per account: stored once, even when the
+    // first attempt died before recording it.
+    this.recordChange('admin.user-approved', message.data, account, { role: account.role }, onceId('admin.user-approved', account.id));
     await this.passwordReset.revokeLinks(account.id);
     const link = await this.passwordReset.issueRecoveryLink(account.id, SET_PASSWORD_TOKEN_TTL_SECONDS);
     await this.mail.send(setPasswordMail(account.email, account.firstName, link));
@@ -134,8 +145,23 @@ export class AdminUsersService {
     if (status === 'suspended') await this.sessions.revokeAll(userId);
     await this.statusPublisher.publish(userId, status);
     if (!changed) return failure('UNCHANGED', ADMIN_MESSAGES.statusUnchanged(status));
+    this.recordChange(status === 'suspended' ? 'admin.user-suspended' : 'admin.user-activated', parsed.data, user, { role: user.role });
     this.logger.log(`${status === 'suspended' ? 'suspended' : 'activated'} user ${userId} (by ${actorId})`);
     return { ok: true, user: toAdminListedUser({ ...user, status }) };
+  }
+
+  /**
+   * The audit event of a change auth just committed (review 9 item 2: the committing side records it, so a
+   * reply lost to admin's timeout cannot leave the change unlogged). Never in the way of the answer.
+   */
+  private recordChange(kind: AuthAuditKind, by: ActorFields, subject: AuditParty, details: Record<string, string>, id?: string): void {
+    void this.audit.record(kind, {
+      actor: { id: by.actorId, email: by.actorEmail },
+      subject: { id: subject.id, email: subject.email },
+      origin: { ip: by.ip, userAgent: by.userAgent },
+      details,
+      ...(id ? { id } : {}),
+    });
   }
 
   /** Creates; an address taken meanwhile (two admins at once, a sign-up) is EMAIL_TAKEN too. */

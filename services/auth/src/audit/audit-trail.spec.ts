@@ -1,7 +1,7 @@
 import type { JobProducer } from '@payday/nest-kit';
 import { fixedClock } from '@payday/nest-kit';
 import { AuditEventSchema } from '@payday/contracts';
-import { AuditTrail, auditEvent, requestOrigin } from './audit-trail.js';
+import { AuditTrail, auditEvent, onceId, requestOrigin } from './audit-trail.js';
 
 const ANN = { id: '6f1d0a52-8c4e-4b8e-9d59-0c3a4f6b2a10', email: 'ann@example.com' };
 const ORIGIN = { ip: '203.0.113.9', userAgent: 'Mozilla/5.0' };
@@ -40,6 +40,17 @@ describe('auditEvent', () => {
     expect(event.ip).toHaveLength(64);
     expect(event.subject.email).toHaveLength(254);
     expect(AuditEventSchema.safeParse(event).success).toBe(true);
+  });
+});
+
+describe('onceId', () => {
+  it('is the same uuid for the same kind and subject, another for another, and a valid event id', () => {
+    const id = onceId('admin.user-approved', ANN.id);
+    expect(id).toBe(onceId('admin.user-approved', ANN.id));
+    expect(id).not.toBe(onceId('admin.user-created', ANN.id));
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const event = auditEvent('admin.user-approved', { subject: ANN, origin: ORIGIN, id }, new Date(NOW));
+    expect(AuditEventSchema.parse(event).id).toBe(id);
   });
 });
 

@@ -1,10 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AuditEvent, AuditKind } from '@payday/contracts';
 import { CLOCK, JobProducer, type Clock } from '@payday/nest-kit';
 
-/** The kinds auth records (admin records its own `admin.*` events itself). */
-export type AuthAuditKind = Extract<AuditKind, `auth.${string}`>;
+/**
+ * The kinds auth records: its own `auth.*` events, and the `admin.*` changes it commits for the admin service
+ * (review 9 item 2: the side that commits a change records it; admin records only `admin.waitlist-removed`).
+ */
+export type AuthAuditKind = Exclude<AuditKind, 'admin.waitlist-removed'>;
 
 /** Who: an account by id and address; either may be unknown (a sign-in attempt for an address without account). */
 export interface AuditParty {
@@ -38,6 +41,23 @@ export interface AuditRecord {
   subject: AuditParty;
   origin: RequestOrigin;
   details?: AuditDetails;
+  /**
+   * The event's id when it must be stored once however often it is recorded (an approval answered again after
+   * a retry): see `onceId`. Default: a fresh id.
+   */
+  id?: string;
+}
+
+/**
+ * A stable event id for "this happened once to this subject" (an RFC 9562 name-based, version 5 UUID): the
+ * job id collapses a second enqueue while the first waits, and admin's insert ignores an id it already holds.
+ */
+export function onceId(kind: AuditKind, subjectId: string): string {
+  const bytes = createHash('sha1').update(`paycadence-audit|${kind}|${subjectId}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6] & 0x0f) | 0x50;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Keys that could carry a credential never reach the log, whatever a caller passes. */
@@ -47,7 +67,7 @@ const cut = (value: string | null, max: number) => (value === null ? null : valu
 const party = ({ id, email }: AuditParty): AuditParty => ({ id, email: cut(email, 254) });
 
 /** The event as AuditEventSchema takes it: a fresh id, within every length limit, credentials left out. */
-export function auditEvent(kind: AuthAuditKind, record: AuditRecord, occurredAt: Date, id: string = randomUUID()): AuditEvent {
+export function auditEvent(kind: AuthAuditKind, record: AuditRecord, occurredAt: Date, id: string = record.id ?? randomUUID()): AuditEvent {
   const details: AuditDetails = {};
   for (const [key, value] of Object.entries(record.details ?? {})) {
     if (SECRET_KEY.test(key)) continue;
