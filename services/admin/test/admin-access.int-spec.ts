@@ -1,16 +1,20 @@
 import {
+  ACCOUNT_STATUS_CHANNEL,
   ADMIN_ENDPOINTS,
   ADMIN_MESSAGES,
+  AUTH_MESSAGES,
   AuditPageSchema,
   QUEUE_BOARD_COOKIE,
   QUEUE_BOARD_PATH,
   QUEUES,
+  SUSPENDED_ACCOUNT_KEY_PREFIX,
   type AuditEventInput,
 } from '@payday/contracts';
 import { bullPrefix, JobProducer } from '@payday/nest-kit';
 import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { AdminConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 // A test of admin's wire to the waitlist needs the real waitlist: the one place admin loads its code.
@@ -25,13 +29,16 @@ import { serviceDefinition as waitlistDefinition } from '../../waitlist/src/serv
 let h: ServiceHarness<AdminConfig>;
 let waitlist: ServiceHarness<WaitlistConfig>;
 let redis: PrivateRedis;
+let redisClient: Redis;
 
 beforeAll(async () => {
   redis = await startPrivateRedis();
+  redisClient = new Redis(redis.url);
   waitlist = await startServiceHarness(waitlistDefinition, { redisUrl: redis.url });
   h = await startServiceHarness(serviceDefinition, { basePath: '/api/admin', callAs: 'admin', redisUrl: redis.url, env: { ADMIN_TRANSPORT_TIMEOUT_MS: '400' } });
 });
 afterAll(async () => {
+  redisClient?.disconnect();
   await h?.close();
   await waitlist?.close();
   await redis?.stop();
@@ -40,6 +47,16 @@ beforeEach(async () => {
   await h.truncate();
   await waitlist.truncate();
 });
+
+/** Reads until `done` says so or `ms` have passed (bounded), answering the last value read. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 const sql = (text: string, params: unknown[] = []) => h.db.query(text.replaceAll('audit_log', `"${h.schema}".audit_log`), params);
 
@@ -196,15 +213,6 @@ describe('the audit log', () => {
   });
   const producer = () => h.app.get(JobProducer);
 
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > deadline) return value;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   it('stores an event from the audit queue once, even when the job is delivered again', async () => {
     const sent = event();
     await producer().enqueue('record-audit', sent as never);
@@ -265,26 +273,77 @@ describe('the queue board', () => {
     return { response, setCookie: response.headers.get('set-cookie') ?? '' };
   }
 
-  it("sets an HttpOnly, SameSite=Strict cookie on the board's path, living no longer than the token", async () => {
-    const { response, setCookie } = await sessionCookie(await h.auth.sign(h.admin.id, { role: 'admin', expiresInSeconds: 600 }));
+  it("sets a random board-session id (never the token) in an HttpOnly, SameSite=Strict, Secure cookie on the board's path; Redis keeps only its hash, for the token's remaining life", async () => {
+    const token = await h.auth.sign(h.admin.id, { role: 'admin', expiresInSeconds: 600 });
+    const { response, setCookie } = await sessionCookie(token);
     expect(response.status).toBe(204);
-    expect(setCookie).toMatch(new RegExp(`^${QUEUE_BOARD_COOKIE}=[^;]+; Path=${QUEUE_BOARD_PATH}; Max-Age=(\\d+); HttpOnly; SameSite=Strict$`));
-    const maxAge = Number(/Max-Age=(\d+)/.exec(setCookie)![1]);
-    expect(maxAge).toBeGreaterThan(590);
-    expect(maxAge).toBeLessThanOrEqual(600);
-    const secure = await sessionCookie(h.admin.token, { 'x-forwarded-proto': 'https' });
-    expect(secure.setCookie).toMatch(/; Secure$/);
+    // Secure although this request came over plain http (no X-Forwarded-Proto).
+    const shape = new RegExp(`^${QUEUE_BOARD_COOKIE}=([A-Za-z0-9_-]{43,}); Path=${QUEUE_BOARD_PATH}; Max-Age=(\\d+); HttpOnly; SameSite=Strict; Secure$`);
+    expect(setCookie).toMatch(shape);
+    const [, sessionId, maxAge] = shape.exec(setCookie)!;
+    expect(Number(maxAge)).toBeGreaterThan(590);
+    expect(Number(maxAge)).toBeLessThanOrEqual(600);
+    expect(sessionId).not.toContain(token.split('.')[0]);
+
+    const key = `${h.config.REDIS_KEY_PREFIX}queue-board:session:${createHash('sha256').update(sessionId).digest('hex')}`;
+    expect(JSON.parse((await redisClient.get(key))!)).toEqual({ userId: h.admin.id, role: 'admin' });
+    const ttl = await redisClient.ttl(key);
+    expect(ttl).toBeGreaterThan(590);
+    expect(ttl).toBeLessThanOrEqual(600);
+    // The id itself is stored nowhere.
+    for (const stored of await redisClient.keys('*')) {
+      expect(stored).not.toContain(sessionId);
+      if ((await redisClient.type(stored)) === 'string') expect(await redisClient.get(stored)).not.toContain(sessionId);
+    }
   });
 
-  it('refuses without a cookie (401), with a bad or expired one (401), with a user token (403)', async () => {
+  it('a session lives at most 15 minutes even for a longer token, and each call mints a new id', async () => {
+    const token = await h.auth.sign(h.admin.id, { role: 'admin', expiresInSeconds: 3600 });
+    const first = await sessionCookie(token);
+    const second = await sessionCookie(token);
+    expect(Number(/Max-Age=(\d+)/.exec(first.setCookie)![1])).toBe(900);
+    expect(first.setCookie.split(';')[0]).not.toBe(second.setCookie.split(';')[0]);
+    const sessionId = first.setCookie.split(';')[0].split('=')[1];
+    const ttl = await redisClient.ttl(`${h.config.REDIS_KEY_PREFIX}queue-board:session:${createHash('sha256').update(sessionId).digest('hex')}`);
+    expect(ttl).toBeGreaterThan(890);
+    expect(ttl).toBeLessThanOrEqual(900);
+  });
+
+  it("refuses without a cookie (401), an unknown or expired session (401), the admin's access token itself (401), a session that is not an admin's (403)", async () => {
     expect((await board()).status).toBe(401);
     expect((await board('', `${QUEUE_BOARD_COOKIE}=garbage`)).status).toBe(401);
-    const expired = await h.auth.sign(h.admin.id, { role: 'admin', expiresInSeconds: -5 });
-    expect((await board('', `${QUEUE_BOARD_COOKIE}=${expired}`)).status).toBe(401);
-    const asUser = await board('/api/queues', `${QUEUE_BOARD_COOKIE}=${h.userA.token}`);
+    // The access token is no board credential.
+    expect((await board('/api/queues', `${QUEUE_BOARD_COOKIE}=${h.admin.token}`)).status).toBe(401);
+    // Expired: its Redis entry is gone.
+    const { setCookie } = await sessionCookie(h.admin.token);
+    const cookie = setCookie.split(';')[0];
+    expect((await board('/api/queues', cookie)).status).toBe(200);
+    await redisClient.del(`${h.config.REDIS_KEY_PREFIX}queue-board:session:${createHash('sha256').update(cookie.split('=')[1]).digest('hex')}`);
+    expect((await board('/api/queues', cookie)).status).toBe(401);
+    // A stored session whose owner is no admin (none can be minted: the route is admin-only).
+    await redisClient.set(`${h.config.REDIS_KEY_PREFIX}queue-board:session:${createHash('sha256').update('user-session').digest('hex')}`, JSON.stringify({ userId: h.userA.id, role: 'user' }), 'EX', 60);
+    const asUser = await board('/api/queues', `${QUEUE_BOARD_COOKIE}=user-session`);
     expect(asUser.status).toBe(403);
     expect(await asUser.json()).toEqual({ message: ADMIN_MESSAGES.accessDeniedBody });
     expect((await board('/static/images/logo.svg')).status).toBe(401);
+  });
+
+  it("refuses a board session once its admin is suspended (401 with the suspended message), and serves it again after activation", async () => {
+    const { setCookie } = await sessionCookie(h.admin.token);
+    const cookie = setCookie.split(';')[0];
+    expect((await board('/api/queues', cookie)).status).toBe(200);
+    // What auth does on a suspension: the key, then the news on the channel (every guard's cache hears it).
+    await redisClient.set(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${h.admin.id}`, '1', 'EX', 60);
+    await redisClient.publish(ACCOUNT_STATUS_CHANNEL, JSON.stringify({ userId: h.admin.id, status: 'suspended' }));
+    try {
+      const refused = await until(() => board('/api/queues', cookie), (r) => r.status === 401, 5_000);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({ message: AUTH_MESSAGES.suspended });
+    } finally {
+      await redisClient.del(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${h.admin.id}`);
+      await redisClient.publish(ACCOUNT_STATUS_CHANNEL, JSON.stringify({ userId: h.admin.id, status: 'active' }));
+    }
+    expect((await until(() => board('/api/queues', cookie), (r) => r.status === 200, 5_000)).status).toBe(200);
   });
 
   it("serves the page, its assets and its API to an admin's cookie, with bank-sync's queue and the audit queue", async () => {

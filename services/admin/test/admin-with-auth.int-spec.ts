@@ -296,14 +296,17 @@ describe("auth's own events reach the log through the audit queue", () => {
 });
 
 describe('the queue board with a real admin session', () => {
-  it('serves the board to the signed-in admin through the session cookie, and not to a user', async () => {
+  it("serves the board to the signed-in admin through the session cookie; a user cannot get one, and no access token opens it", async () => {
     const session = await adminApi('POST', '/queues/session');
     expect(session.status).toBe(204);
     const cookie = session.headers.get('set-cookie')!.split(';')[0];
     const page = await fetch(`${h.baseUrl}${QUEUE_BOARD_PATH}/api/queues`, { headers: { cookie } });
     expect(page.status).toBe(200);
     const ann = await createSignedInUser('peeker');
-    const refused = await fetch(`${h.baseUrl}${QUEUE_BOARD_PATH}/api/queues`, { headers: { cookie: cookie.replace(/=.*/, `=${ann.access}`) } });
-    expect(refused.status).toBe(403);
+    expect((await adminApi('POST', '/queues/session', { token: ann.access })).status).toBe(403);
+    for (const token of [ann.access, boss.token]) {
+      const refused = await fetch(`${h.baseUrl}${QUEUE_BOARD_PATH}/api/queues`, { headers: { cookie: cookie.replace(/=.*/, `=${token}`) } });
+      expect(refused.status).toBe(401);
+    }
   });
 });
