@@ -43,6 +43,14 @@ describe('job registry', () => {
     expect(JOBS['sync-user'].payload.safeParse({ userId: 'not-a-uuid' }).success).toBe(false);
   });
 
+  it('retries an audit event for at least an hour (about 6 days) and keeps it when it fails for good; other jobs are deleted', () => {
+    const { attempts, backoffMs } = JOBS['record-audit'].retry;
+    const totalWaitMs = backoffMs * (2 ** (attempts - 1) - 1); // exponential: backoffMs · 2^(n-1) before retry n
+    expect(totalWaitMs).toBeGreaterThanOrEqual(3_600_000);
+    expect(JOBS['record-audit'].keepFailed).toBe(true);
+    expect(JOB_NAMES.filter((name) => (JOBS[name] as { keepFailed?: boolean }).keepFailed)).toEqual(['record-audit']);
+  });
+
   it('lists the jobs a bank-sync worker must handle', () => {
     expect(jobsOfQueue(QUEUES.bankSync)).toEqual(['sync-item', 'sync-user', 'detect-recurring']);
   });

@@ -31,6 +31,13 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
    * fails a job for good (no retry) with BullMQ's UnrecoverableError. Default: 3 attempts, 5 s.
    */
   retry?: { attempts: number; backoffMs: number };
+  /**
+   * Keep a job that failed for good (its last attempt, or UnrecoverableError) in the queue's failed set instead
+   * of deleting it, for jobs whose loss would go unnoticed (audit events). Trade-off: the kept job holds its
+   * deterministic id, so adding the same payload again is a no-op until an operator retries or removes it;
+   * right for ids unique per event, wrong for ids that collapse recurring work (sync-item). Default: deleted.
+   */
+  keepFailed?: boolean;
 }
 
 /** Keeps the payload type of `jobId` tied to the schema. */
@@ -44,8 +51,20 @@ export const SyncUserJobSchema = z.object({ userId: z.uuid() }).strict();
 export type SyncUserJob = z.infer<typeof SyncUserJobSchema>;
 
 export const JOBS = {
-  /** Store one audit event (auth → admin); the id is the event's own, so a retried enqueue stores it once. */
-  'record-audit': defineJob({ queue: QUEUES.audit, payload: AuditEventSchema, jobId: ({ id }) => `${id}.audit`, retry: { attempts: 8, backoffMs: 1_000 } }),
+  /**
+   * Store one audit event (auth → admin); the id is the event's own, so a retried enqueue stores it once.
+   * Audit events must not vanish (review 9 item 3): 20 attempts, doubling from 1 s. BullMQ's backoff has no
+   * cap, so the attempts bound it: the 19 waits add up to 2^19 − 1 s ≈ 6 days, the longest about 3 days, and
+   * every wait equals the time already spent failing, so after an outage of length T (the admin database down)
+   * the event is stored within about T more. A job failing even then is kept in the failed set (keepFailed).
+   */
+  'record-audit': defineJob({
+    queue: QUEUES.audit,
+    payload: AuditEventSchema,
+    jobId: ({ id }) => `${id}.audit`,
+    retry: { attempts: 20, backoffMs: 1_000 },
+    keepFailed: true,
+  }),
   /** Import one linked bank item's accounts and transactions (/transactions/sync from its cursor). */
   // Retried on Plaid's 429 / 500 / network failures: 5 s, 10 s, 20 s, 40 s, 80 s (issue 8).
   'sync-item': defineJob({ queue: QUEUES.bankSync, payload: SyncItemJobSchema, jobId: ({ itemId }) => `${itemId}.sync`, retry: { attempts: 6, backoffMs: 5_000 } }),

@@ -82,7 +82,13 @@ export class JobProducer {
 
   private jobOptions(definition: JobDefinition): JobsOptions {
     const retry = definition.retry ?? DEFAULT_RETRY;
-    return { attempts: retry.attempts, backoff: { type: 'exponential', delay: this.settings.retryDelayMs ?? retry.backoffMs } };
+    return {
+      attempts: retry.attempts,
+      backoff: { type: 'exponential', delay: this.settings.retryDelayMs ?? retry.backoffMs },
+      // A job whose loss would go unnoticed stays in the failed set (operators see and retry it); others are
+      // removed by the module's defaults so their deterministic ids never block a later add.
+      ...(definition.keepFailed ? { removeOnFail: false } : {}),
+    };
   }
 
   private queue(name: QueueName): Queue {

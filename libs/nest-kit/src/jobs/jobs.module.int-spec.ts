@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type Provider } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Test, type TestingModule } from '@nestjs/testing';
-import type { SyncItemJob, SyncUserJob } from '@payday/contracts';
-import { Queue } from 'bullmq';
+import type { AuditEvent, SyncItemJob, SyncUserJob } from '@payday/contracts';
+import { Queue, UnrecoverableError } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JobHandler, type JobContext } from './job-handler.decorator.js';
@@ -72,6 +72,14 @@ afterAll(async () => {
   if (keys.length) await redis.del(...keys);
   await redis.quit();
 });
+
+async function waitFor(probe: () => Promise<boolean>, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('JobsModule', () => {
   const userId = randomUUID();
@@ -179,6 +187,53 @@ describe('JobsModule', () => {
     ]);
     // Failed without retries (a retry would wait, delayed) and removed, so its id cannot block a later add.
     expect(await queue.getJob(malformed.id!)).toBeUndefined();
+  });
+
+  it('keeps an audit event that failed for good in the failed set (keepFailed), while a failed sync-item is removed', async () => {
+    const failed = calls<string>(2);
+    @Injectable()
+    class FailingHandlers {
+      @JobHandler('record-audit')
+      record(event: AuditEvent) {
+        failed.record(event.id);
+        throw new UnrecoverableError('audit database refused the event');
+      }
+    }
+    @Injectable()
+    class FailingSync {
+      @JobHandler('sync-item')
+      syncItem() {
+        failed.record('sync-item');
+        throw new UnrecoverableError('item gone');
+      }
+      @JobHandler('sync-user')
+      syncUser() {}
+      @JobHandler('detect-recurring')
+      detect() {}
+    }
+    const { moduleRef, queue, producer } = await compile({ processQueues: ['audit', 'bank-sync'] }, [FailingHandlers, FailingSync]);
+    await moduleRef.init();
+    const auditQueue = moduleRef.get<Queue>(getQueueToken('audit'));
+    const event: AuditEvent = {
+      id: randomUUID(),
+      kind: 'auth.locked-out',
+      occurredAt: new Date().toISOString(),
+      actor: { id: null, email: null },
+      subject: { id: null, email: 'ann@example.com' },
+      ip: '203.0.113.9',
+      userAgent: null,
+      details: {},
+    };
+    const auditId = await producer.enqueue('record-audit', event);
+    expect((await auditQueue.getJob(auditId))?.opts).toMatchObject({ attempts: 20, removeOnFail: false });
+    const syncId = await producer.enqueue('sync-item', { userId, itemId });
+    await failed.done;
+    await waitFor(async () => (await auditQueue.getJobState(auditId)) === 'failed' && !(await queue.getJob(syncId)));
+    const kept = await auditQueue.getJob(auditId);
+    expect(kept?.data).toEqual(event);
+    expect(kept?.failedReason).toBe('audit database refused the event');
+    expect(await auditQueue.getJobCounts('failed')).toEqual({ failed: 1 });
+    expect(await queue.getJobCounts('failed')).toEqual({ failed: 0 });
   });
 
   it('on SIGTERM lets the running job finish, then closes the worker and its Redis connection', async () => {

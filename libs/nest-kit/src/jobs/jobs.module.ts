@@ -12,6 +12,7 @@ const QUEUE_NAMES = Object.values(QUEUES);
 /**
  * Job ids are deterministic, so a finished or failed job must not keep its id: BullMQ ignores an add whose
  * id it still holds, which would block the next sync of the same item. Failures are logged by the worker.
+ * A job definition with `keepFailed` (audit events) overrides removeOnFail (JobProducer).
  */
 const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
   // Attempts and backoff come from each job's definition (JobProducer); these are for jobs added otherwise.
