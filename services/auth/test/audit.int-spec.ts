@@ -141,6 +141,29 @@ describe('audit events from auth', () => {
     expect((await auditJobs()).map(({ raw: text }) => text).join()).not.toContain(token);
   });
 
+  it('collapses reset requests nobody is mailed for (no account, throttled) to one per address and IP per window', async () => {
+    const ip = freshIp();
+    const otherIp = freshIp();
+    const stranger = freshEmail('nobody');
+    for (let i = 0; i < 5; i += 1) expect((await api('POST', '/api/auth/forgot-password', { body: { email: stranger }, ip })).status).toBe(200);
+    await api('POST', '/api/auth/forgot-password', { body: { email: stranger.toUpperCase() }, ip: otherIp });
+    await pause(300);
+    const strangerEvents = await eventsOf('auth.password-reset-requested', stranger, 2);
+    expect(strangerEvents.map(({ event }) => [event.ip, event.details.outcome])).toEqual(
+      expect.arrayContaining([
+        [ip, 'no-account'],
+        [otherIp, 'no-account'],
+      ]),
+    );
+    expect(strangerEvents).toHaveLength(2);
+
+    const ann = await register();
+    for (let i = 0; i < 4; i += 1) await api('POST', '/api/auth/forgot-password', { body: { email: ann.email }, ip });
+    await pause(300);
+    const annEvents = await eventsOf('auth.password-reset-requested', ann.email, 2);
+    expect(annEvents.map(({ event }) => event.details.outcome).sort()).toEqual(['sent', 'throttled']);
+  });
+
   it('records two-factor enabled, a failed code and disabled, with the user as actor and no code', async () => {
     const ann = await register();
     const ip = freshIp();

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { IsNull, MoreThan, type Repository } from 'typeorm';
 import {
   AUTH_MESSAGES,
+  LOGIN_FAILURE_WINDOW_SECONDS,
   PRODUCT_NAME,
   RECOVERY_TOKEN_TTL_SECONDS,
   resetPasswordLink,
@@ -27,6 +28,14 @@ export const APP_URL = Symbol('APP_URL');
 
 /** What became of a reset request (the audit log's detail; the caller's answer is the same for all). */
 type ResetOutcome = 'sent' | 'no-account' | 'not-active' | 'throttled' | 'mail-failed';
+
+/**
+ * Outcomes anyone can cause as often as they like (no e-mail goes out, so nothing throttles them): recorded
+ * once per address and IP per window (review 9 item 6), the way lockouts are, so an anonymous loop cannot
+ * flood the append-only log. 'sent' and 'mail-failed' are already limited to one a minute per address.
+ */
+const COLLAPSED_OUTCOMES: ReadonlySet<ResetOutcome> = new Set(['no-account', 'not-active', 'throttled']);
+export const RESET_REQUEST_AUDIT_WINDOW_SECONDS = LOGIN_FAILURE_WINDOW_SECONDS;
 
 /** Forgot / reset password (spec part 1 §2, §4; DESIGN §4: single-use recovery token in the fragment). */
 @Injectable()
@@ -64,7 +73,13 @@ export class PasswordResetService {
     const user = await this.users.findByEmail(email);
     const outcome = await this.mailResetLink(user);
     const subject = { id: user?.id ?? null, email: user?.email ?? email.trim().toLowerCase() };
+    if (COLLAPSED_OUTCOMES.has(outcome) && !(await this.firstInWindow(subject.email, origin))) return;
     void this.audit.record('auth.password-reset-requested', { subject, origin, details: { outcome } });
+  }
+
+  /** True for the first collapsed request of this address and IP in the window (a Redis hiccup: true). */
+  private firstInWindow(email: string, origin: RequestOrigin): Promise<boolean> {
+    return this.rateLimits.claimOnce('reset-requested', `${email}|${origin.ip ?? ''}`, RESET_REQUEST_AUDIT_WINDOW_SECONDS).catch(() => true);
   }
 
   private async mailResetLink(user: User | null): Promise<ResetOutcome> {
