@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_MESSAGES, AUTH_MESSAGES, AdminUsersResponseSchema, AuditPageSchema, QUEUE_BOARD_PATH, type AuditEntry } from '@payday/contracts';
-import { systemClock } from '@payday/nest-kit';
+import { ADMIN_MESSAGES, AUTH_ADMIN_PATTERNS, AUTH_MESSAGES, AdminUsersResponseSchema, AuditPageSchema, QUEUE_BOARD_PATH, type AuditEntry } from '@payday/contracts';
+import { createRedisClient, systemClock } from '@payday/nest-kit';
 import { startPrivateRedis, startServiceHarness, type ApiResponse, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import { firstValueFrom, timeout } from 'rxjs';
 import type { AdminConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 // The journeys cross three services, all real: the one place admin loads auth's and waitlist's code.
@@ -118,6 +119,16 @@ async function logs(query: string): Promise<AuditEntry[]> {
   return AuditPageSchema.parse(response.body).entries;
 }
 
+/**
+ * The entries of a query once `count` have arrived (auth's events come through the audit queue, so they land
+ * a moment after the reply; bounded at 10 s), read again a moment later so a duplicate would show too.
+ */
+async function logged(query: string, count: number): Promise<AuditEntry[]> {
+  await until(() => logs(query), (found) => found.length >= count);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return logs(query);
+}
+
 /** A user account made by the admin, signed in: its id, e-mail and session. */
 async function createSignedInUser(label = 'ann') {
   const email = freshEmail(label);
@@ -147,7 +158,7 @@ describe('the admin, signed in to the real auth', () => {
 describe('POST /approve-user', () => {
   it('creates the account, removes the entry, mails a set-password link that works once; the new user signs in', async () => {
     const email = freshEmail('wendy');
-    const entryId = await joinWaitlist(email, 'Wendy  Van Wait');
+    await joinWaitlist(email, 'Wendy  Van Wait');
     const response = await adminApi('POST', '/approve-user', { body: { email: `  ${email.toUpperCase()} ` }, headers: { 'user-agent': 'AdminJourney/2.0' } });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: ADMIN_MESSAGES.approved(email) });
@@ -167,13 +178,15 @@ describe('POST /approve-user', () => {
     expect(session.body.user).toMatchObject({ email, role: 'user' });
     expect((await authApi('POST', '/api/auth/update-password', { token, body: { password: 'An0ther!Pass' } })).status).toBe(401);
 
-    const [entry] = await logs(`kind=admin.user-approved&user=${email}`);
-    expect(entry).toMatchObject({
+    // Recorded once, by auth (which committed the account), with the admin and where the request came from.
+    const entries = await logged(`kind=admin.user-approved&user=${email}`, 1);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
       actor: { id: boss.id, email: BOSS.email },
       subject: { id: listed.id, email },
       ip: '127.0.0.1',
       userAgent: 'AdminJourney/2.0',
-      details: { waitlistEntryId: entryId, referralSource: 'homepage-hero' },
+      details: { role: 'user' },
     });
   });
 
@@ -188,7 +201,36 @@ describe('POST /approve-user', () => {
     expect(again.body).toEqual({ message: ADMIN_MESSAGES.notOnWaitlist });
     expect(await accountCount()).toBe(accounts);
     expect(outbox()).toHaveLength(mails);
-    expect(await logs(`kind=admin.user-approved&user=${email}`)).toHaveLength(1);
+    expect(await logged(`kind=admin.user-approved&user=${email}`, 1)).toHaveLength(1);
+  });
+
+  it('an approval whose reply never reached admin (auth went on after the timeout): approving again finishes it, mails a fresh link, logs it once', async () => {
+    const email = freshEmail('late');
+    await joinWaitlist(email, 'Lena Late');
+    // What auth did for the approve that admin gave up on: the account exists, awaiting its first password.
+    const client = createRedisClient(redis.url);
+    await client.connect();
+    try {
+      const reply = await firstValueFrom(
+        client.send(AUTH_ADMIN_PATTERNS.approveAccount, { email, firstName: 'Lena', lastName: 'Late', actorId: boss.id, actorEmail: BOSS.email, ip: '127.0.0.1', userAgent: null }).pipe(timeout(10_000)),
+      );
+      expect(reply).toMatchObject({ ok: true, user: { email } });
+    } finally {
+      await client.close();
+    }
+    expect(await waitlistEmails()).toContain(email);
+
+    const retried = await adminApi('POST', '/approve-user', { body: { email } });
+    expect(retried.status).toBe(200);
+    expect(retried.body).toEqual({ success: true, message: ADMIN_MESSAGES.approved(email) });
+    expect(await waitlistEmails()).not.toContain(email);
+    // The second link is the one that works (the first was revoked); the approval is in the log once.
+    const links = mailTo(email).map((mail) => /http:\/\/app\.test\/reset-password#\S+/.exec(mail.text)![0]);
+    expect(links).toHaveLength(2);
+    const token = new URLSearchParams(links[1].split('#')[1]).get('access_token')!;
+    expect((await authApi('POST', '/api/auth/update-password', { token, body: { password: PASSWORD } })).status).toBe(200);
+    expect((await signIn(email, PASSWORD)).status).toBe(200);
+    expect(await logged(`kind=admin.user-approved&user=${email}`, 1)).toHaveLength(1);
   });
 
   it('an address that already has an account: 409, the entry stays, no account, no mail, no log entry', async () => {
@@ -202,6 +244,8 @@ describe('POST /approve-user', () => {
     expect(await waitlistEmails()).toContain(ann.email);
     expect(await accountCount()).toBe(accounts);
     expect(outbox()).toHaveLength(mails);
+    // Once the account's own creation has come through the queue, no approval follows it.
+    expect(await logged(`kind=admin.user-created&user=${ann.email}`, 1)).toHaveLength(1);
     expect(await logs(`kind=admin.user-approved&user=${ann.email}`)).toHaveLength(0);
   });
 });
@@ -215,8 +259,10 @@ describe('POST /create-user', () => {
     const session = await signIn(email, 'abc123');
     expect(session.status).toBe(200);
     expect(session.body.user.role).toBe('admin');
-    const [entry] = await logs(`kind=admin.user-created&user=${response.body.user.id}`);
-    expect(entry).toMatchObject({ actor: { id: boss.id, email: BOSS.email }, subject: { email }, details: { role: 'admin' } });
+    const entries = await logged(`kind=admin.user-created&user=${response.body.user.id}`, 1);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actor: { id: boss.id, email: BOSS.email }, subject: { id: response.body.user.id, email }, details: { role: 'admin' } });
+    expect(JSON.stringify(entries)).not.toContain('abc123');
   });
 
   it('an address with an account answers 409 and changes nothing', async () => {
@@ -262,7 +308,8 @@ describe('POST /toggle-user-status', () => {
     expect(back.status).toBe(200);
     expect((await authApi('GET', '/api/auth/me', { token: back.body.session.access_token })).status).toBe(200);
 
-    const entries = await logs(`kind=admin&user=${ann.id}`);
+    // Each change once, recorded by auth through the audit queue.
+    const entries = await logged(`kind=admin&user=${ann.id}`, 3);
     expect(entries.map((entry) => entry.kind)).toEqual(['admin.user-activated', 'admin.user-suspended', 'admin.user-created']);
     expect(entries[1]).toMatchObject({ actor: { id: boss.id, email: BOSS.email }, subject: { id: ann.id, email: ann.email } });
   });

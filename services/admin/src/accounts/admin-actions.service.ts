@@ -29,7 +29,9 @@ export function splitName(name: string | null): { firstName: string | null; last
 
 /**
  * The admin actions of spec part 2 §2, §5, §7 and issue 9: auth owns the accounts and waitlist the entries
- * (asked over the Redis transport); every action that changed something goes to the audit log.
+ * (asked over the Redis transport). Every change is audited by the side that commits it: auth records the
+ * account changes (created, approved, suspended, activated) through the audit queue; admin records the
+ * waitlist removals it commits through the waitlist service.
  */
 @Injectable()
 export class AdminActionsService {
@@ -58,11 +60,7 @@ export class AdminActionsService {
       if (reply.code === 'EMAIL_TAKEN') throw new AdminError('ACCOUNT_EXISTS');
       unexpected(reply);
     }
-    await this.audit.record(context, {
-      kind: 'admin.user-created',
-      subject: { id: reply.user.id, email: reply.user.email },
-      details: { role: reply.user.role },
-    });
+    // Auth logged admin.user-created itself, right after its insert (the side that commits records).
     return { success: true, message: ADMIN_MESSAGES.created, user: reply.user };
   }
 
@@ -85,11 +83,7 @@ export class AdminActionsService {
     // The account exists and its link is on its way: that is the approval. A leftover entry is only noise
     // (approving it again answers "already exists"; the admin can remove it).
     if (removed instanceof Error || !removed.ok) this.logger.warn(`approved ${entry.id} but its waitlist entry stays`);
-    await this.audit.record(context, {
-      kind: 'admin.user-approved',
-      subject: { id: approved.user.id, email: approved.user.email },
-      details: { waitlistEntryId: entry.id, referralSource: entry.referral_source.slice(0, 256) },
-    });
+    // Auth logged admin.user-approved itself (one event per account, so a retried approval is logged once).
     return { success: true, message: ADMIN_MESSAGES.approved(approved.user.email) };
   }
 
@@ -120,10 +114,8 @@ export class AdminActionsService {
       if (reply.code === 'UNCHANGED') throw new StatusUnchangedError(status);
       unexpected(reply);
     }
-    await this.audit.record(context, {
-      kind: status === 'suspended' ? 'admin.user-suspended' : 'admin.user-activated',
-      subject: { id: reply.user.id, email: reply.user.email },
-    });
+    // Auth logged admin.user-suspended / -activated itself, right after its write: a reply lost to our
+    // timeout cannot leave a real change unlogged.
     return { success: true, message: status === 'suspended' ? ADMIN_MESSAGES.suspended : ADMIN_MESSAGES.activated };
   }
 }

@@ -6,7 +6,7 @@ import { AuditRecorder } from './audit-recorder.js';
 beforeAll(() => Logger.overrideLogger(false));
 
 const context = { actorId: '3f6c2a1e-0000-4000-8000-0000000000ad', actorEmail: 'boss@example.com', ip: '203.0.113.5', userAgent: 'x'.repeat(600) };
-const fact = { kind: 'admin.user-suspended' as const, subject: { id: '3f6c2a1e-0000-4000-8000-0000000000aa', email: 'ann@example.com' } };
+const fact = { kind: 'admin.waitlist-removed' as const, subject: { id: null, email: 'ann@example.com' }, details: { waitlistEntryId: '3f6c2a1e-0000-4000-8000-0000000000e1' } };
 
 function recorder(record: () => Promise<boolean>, enqueue: () => Promise<string> = async () => 'id') {
   const log = { record: jest.fn(record) };
@@ -20,12 +20,12 @@ describe('AuditRecorder', () => {
     await audit.record(context, fact);
     const [event] = log.record.mock.calls[0] as unknown as [Record<string, unknown>];
     expect(event).toMatchObject({
-      kind: 'admin.user-suspended',
+      kind: 'admin.waitlist-removed',
       occurredAt: '2026-03-10T12:00:00.000Z',
       actor: { id: context.actorId, email: 'boss@example.com' },
       subject: fact.subject,
       ip: '203.0.113.5',
-      details: {},
+      details: fact.details,
     });
     expect(event.userAgent).toHaveLength(512);
     expect(event.id).toMatch(/^[0-9a-f-]{36}$/);

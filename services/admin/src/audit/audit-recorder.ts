@@ -12,8 +12,12 @@ export interface ActionContext {
   userAgent: string | null;
 }
 
+/**
+ * The events admin itself commits. The account changes (admin.user-created, -approved, -suspended, -activated)
+ * are recorded by auth, which commits them; admin writing them too would log each twice.
+ */
 export interface AdminAuditFact {
-  kind: Extract<AuditKind, `admin.${string}`>;
+  kind: Extract<AuditKind, 'admin.waitlist-removed'>;
   subject: { id: string | null; email: string | null };
   details?: AuditEvent['details'];
 }
