@@ -387,6 +387,52 @@ describe('the queue board and the audit queue', () => {
   });
 });
 
+describe('the queue board refuses changes from anywhere but its own pages', () => {
+  let cookie: string;
+  beforeEach(async () => {
+    cookie = ((await h.call('POST', '/queues/session')).headers.get('set-cookie') ?? '').split(';')[0];
+  });
+  const pause = (headers: Record<string, string>) =>
+    fetch(`${h.baseUrl}${QUEUE_BOARD_PATH}/api/queues/bank-sync/pause`, { method: 'PUT', headers: { cookie, ...headers } });
+
+  it.each([
+    ['no Sec-Fetch-Site and no Origin', {}],
+    ['Sec-Fetch-Site same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site' }],
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
+    ['no Sec-Fetch-Site, another Origin', { origin: 'https://evil.example' }],
+  ])('%s: 403, nothing changed', async (_label, headers: Record<string, string>) => {
+    const response = await pause(headers);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: 'The queue board accepts changes only from its own pages.' });
+    const bankSync = new Queue(QUEUES.bankSync, { connection: { url: redis.url }, prefix: bullPrefix(h.config.BANK_SYNC_QUEUE_KEY_PREFIX) });
+    expect(await bankSync.isPaused()).toBe(false);
+    await bankSync.close();
+  });
+
+  it('accepts Sec-Fetch-Site same-origin, or without it an Origin equal to its own (directly or through the gateway); reading needs neither', async () => {
+    const bankSync = new Queue(QUEUES.bankSync, { connection: { url: redis.url }, prefix: bullPrefix(h.config.BANK_SYNC_QUEUE_KEY_PREFIX) });
+    try {
+      expect((await pause({ 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+      expect(await bankSync.isPaused()).toBe(true);
+      await bankSync.resume();
+      expect((await pause({ origin: h.baseUrl })).status).toBe(200);
+      expect(await bankSync.isPaused()).toBe(true);
+      await bankSync.resume();
+      const viaGateway = { origin: 'https://pay.example', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'pay.example', 'x-forwarded-port': '443' };
+      expect((await pause(viaGateway)).status).toBe(200);
+      expect((await fetch(`${h.baseUrl}${QUEUE_BOARD_PATH}/api/queues`, { headers: { cookie } })).status).toBe(200);
+    } finally {
+      await bankSync.resume();
+      await bankSync.close();
+    }
+  });
+
+  it('refuses a cross-site change before looking at the cookie (no session needed to be refused)', async () => {
+    const response = await fetch(`${h.baseUrl}${QUEUE_BOARD_PATH}/api/queues/bank-sync/pause`, { method: 'PUT', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(response.status).toBe(403);
+  });
+});
+
 describe('health', () => {
   it('answers liveness and readiness with the database and Redis reachable', async () => {
     expect((await fetch(`${h.baseUrl}/health`)).status).toBe(200);

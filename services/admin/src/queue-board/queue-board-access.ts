@@ -17,6 +17,53 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return undefined;
 }
 
+/** Methods that only read: the board's page, assets and GET API. */
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+export const CROSS_SITE_REFUSAL: BoardRefusal = { status: 403, message: 'The queue board accepts changes only from its own pages.' };
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * Where the browser was when it made a request, as the board sees its own address: the scheme and host the
+ * client used (X-Forwarded-Proto / X-Forwarded-Host from the gateway, which Fastify trusts for exactly one
+ * hop, else the socket's and the Host header), plus X-Forwarded-Port when the forwarded host carries none
+ * (Kong sends the port apart). null when no origin can be formed.
+ */
+export function requestOrigin(request: { protocol: string; host: string; headers: Record<string, string | string[] | undefined> }): string | null {
+  let authority = request.host;
+  const forwardedPort = header(request.headers['x-forwarded-port']);
+  const hasPort = /:\d+$/.test(authority);
+  if (!hasPort && forwardedPort && header(request.headers['x-forwarded-host'])) authority = `${authority}:${forwardedPort}`;
+  try {
+    return authority ? new URL(`${request.protocol}://${authority}`).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CSRF defence beyond SameSite=Strict (which a same-site sibling origin passes): a request that may change
+ * something (anything but GET/HEAD) must come from the board's own origin: `Sec-Fetch-Site: same-origin`, or,
+ * from a client that sends no Sec-Fetch-Site, an `Origin` equal to the request's own. null when allowed.
+ */
+export function crossSiteRefusal(
+  method: string,
+  headers: Record<string, string | string[] | undefined>,
+  ownOrigin: string | null,
+): BoardRefusal | null {
+  if (SAFE_METHODS.has(method.toUpperCase())) return null;
+  const fetchSite = header(headers['sec-fetch-site']);
+  if (fetchSite !== undefined) return fetchSite === 'same-origin' ? null : CROSS_SITE_REFUSAL;
+  const origin = header(headers.origin);
+  if (!origin || !ownOrigin) return CROSS_SITE_REFUSAL;
+  try {
+    return new URL(origin).origin === ownOrigin ? null : CROSS_SITE_REFUSAL;
+  } catch {
+    return CROSS_SITE_REFUSAL;
+  }
+}
+
 /**
  * Who may open the queue board: the cookie POST /api/admin/queues/session set holds a board-session id
  * (QueueBoardSessions), looked up on every request; its owner must be an admin whose account is not

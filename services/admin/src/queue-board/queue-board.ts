@@ -8,7 +8,7 @@ import { bullPrefix, InjectServiceConfig } from '@payday/nest-kit';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminConfig } from '../config.js';
-import { QueueBoardAccess } from './queue-board-access.js';
+import { crossSiteRefusal, QueueBoardAccess, requestOrigin } from './queue-board-access.js';
 
 function answer(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ message }));
@@ -26,7 +26,8 @@ export function boardOptions(queueName: string): { readOnlyMode: boolean } {
  * The operators' view of the BullMQ queues (issue 9): bull-board on the service's own Fastify instance at
  * QUEUE_BOARD_PATH, showing bank-sync's queue (under bank-sync's key prefix) and the audit queue (admin's).
  * Every request of the board (page, assets, its API) passes QueueBoardAccess first: a browser navigating
- * cannot send a bearer header, so the board reads the cookie POST {QUEUE_BOARD_PATH}/session set.
+ * cannot send a bearer header, so the board reads the cookie POST {QUEUE_BOARD_PATH}/session set. Requests
+ * that may change something must also come from the board's own origin (crossSiteRefusal).
  */
 @Injectable()
 export class QueueBoard implements OnModuleInit, OnApplicationShutdown {
@@ -56,6 +57,8 @@ export class QueueBoard implements OnModuleInit, OnApplicationShutdown {
     // An encapsulated scope: the hook guards the board's routes only, not the rest of the service.
     fastify.register(async (scope) => {
       scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+        const crossSite = crossSiteRefusal(request.method, request.headers, requestOrigin(request));
+        if (crossSite) return answer(reply, crossSite.status, crossSite.message);
         try {
           const refusal = await this.access.refusal(request.headers.cookie);
           if (refusal) return answer(reply, refusal.status, refusal.message);
