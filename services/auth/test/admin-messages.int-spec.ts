@@ -350,6 +350,29 @@ describe(`${AUTH_ADMIN_PATTERNS.setUserStatus}`, () => {
     expect((await login(adminEmail, 'secret')).status).toBe(200);
   });
 
+  it('leaves the database and Redis agreeing when admins suspend and activate one user at the same moment', async () => {
+    const ann = await register();
+    const key = `${SUSPENDED_ACCOUNT_KEY_PREFIX}${ann.id}`;
+    for (let round = 0; round < 15; round += 1) {
+      const replies = await Promise.all([setStatus(ann.id, 'suspended'), setStatus(ann.id, 'active'), setStatus(ann.id, 'suspended'), setStatus(ann.id, 'active')]);
+      for (const reply of replies) if (!reply.ok) expect(reply.code).toBe('UNCHANGED');
+      expect(await raw.exists(key)).toBe((await statusOf(ann.id)) === 'suspended' ? 1 : 0);
+    }
+  });
+
+  it('decides under the row lock: a suspension waiting on another one in flight answers UNCHANGED when that one commits', async () => {
+    const ann = await register();
+    // Another admin's suspension, written but not yet committed, holds the row.
+    await q('BEGIN');
+    await q(`UPDATE auth.users SET status = 'suspended' WHERE id = $1`, [ann.id]);
+    const reply = setStatus(ann.id, 'suspended');
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the request reaches the locked row and waits
+    await q('COMMIT');
+    expect(await reply).toEqual({ ok: false, code: 'UNCHANGED', message: ADMIN_MESSAGES.statusUnchanged('suspended') });
+    // It still asserts the Redis side of the status it found.
+    expect(await raw.exists(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${ann.id}`)).toBe(1);
+  });
+
   it('answers VALIDATION for an unknown status or a user id that is not one', async () => {
     const ann = await register();
     expect(await setStatus(ann.id, 'banned')).toMatchObject({ ok: false, code: 'VALIDATION' });

@@ -129,25 +129,26 @@ export class AdminUsersService {
   /**
    * Suspend or activate a user (never an admin, never oneself). Suspending revokes every refresh token of the
    * user (their refresh is refused at once) and tells every service's guard through Redis (their access
-   * tokens are refused within a message). Setting the status it already has re-asserts the Redis side (a retry
-   * after a partial failure repairs it) and answers UNCHANGED, so admin neither reports nor logs a change.
+   * tokens are refused within a message). All of it happens under the account's row lock, in one transaction
+   * (UsersService.changeStatus): two admins acting at once leave the database and Redis agreeing. Setting the
+   * status it already has re-asserts the Redis side (a retry after a partial failure repairs it) and answers
+   * UNCHANGED, so admin neither reports nor logs a change.
    */
   async setUserStatus(payload: unknown): Promise<UserReply> {
     const parsed = SetUserStatusMessageSchema.safeParse(payload);
     if (!parsed.success) return invalid(parsed.error);
     const { userId, status, actorId } = parsed.data;
     if (userId === actorId) return failure('SELF_TARGET', ADMIN_MESSAGES.ownStatusFixed);
-    const user = await this.users.findById(userId);
-    if (!user) return failure('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
-    if (user.role === 'admin') return failure('ADMIN_TARGET', ADMIN_MESSAGES.adminStatusFixed);
-    const changed = user.status !== status;
-    if (changed) await this.users.setStatus(userId, status);
-    if (status === 'suspended') await this.sessions.revokeAll(userId);
-    await this.statusPublisher.publish(userId, status);
-    if (!changed) return failure('UNCHANGED', ADMIN_MESSAGES.statusUnchanged(status));
-    this.recordChange(status === 'suspended' ? 'admin.user-suspended' : 'admin.user-activated', parsed.data, user, { role: user.role });
+    const outcome = await this.users.changeStatus(userId, status, async (manager) => {
+      if (status === 'suspended') await this.sessions.revokeAll(userId, manager);
+      await this.statusPublisher.publish(userId, status);
+    });
+    if (outcome === 'not-found') return failure('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
+    if (outcome === 'admin') return failure('ADMIN_TARGET', ADMIN_MESSAGES.adminStatusFixed);
+    if (!outcome.changed) return failure('UNCHANGED', ADMIN_MESSAGES.statusUnchanged(status));
+    this.recordChange(status === 'suspended' ? 'admin.user-suspended' : 'admin.user-activated', parsed.data, outcome.user, { role: outcome.user.role });
     this.logger.log(`${status === 'suspended' ? 'suspended' : 'activated'} user ${userId} (by ${actorId})`);
-    return { ok: true, user: toAdminListedUser({ ...user, status }) };
+    return { ok: true, user: toAdminListedUser(outcome.user) };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Not, type Repository } from 'typeorm';
+import { IsNull, Not, type EntityManager, type Repository } from 'typeorm';
 import type { AssuranceLevel } from '@payday/nest-kit';
 import { RefreshToken } from './refresh-token.entity.js';
 
@@ -21,7 +21,8 @@ export interface RefreshTokenStore {
   /** Spends a token; false when it was already spent (two racing refreshes: only one wins). */
   markUsed(id: string, at: Date): Promise<boolean>;
   revokeFamily(familyId: string, at: Date): Promise<void>;
-  revokeAllForUser(userId: string, at: Date): Promise<void>;
+  /** `within`: as part of the caller's transaction (a suspension commits the status and the revocation together). */
+  revokeAllForUser(userId: string, at: Date, within?: EntityManager): Promise<void>;
   /** Live tokens of the family are now of assurance `aal2`; false when the family has none (or is not the user's). */
   raiseFamily(userId: string, familyId: string): Promise<boolean>;
   /** Revokes every family of the user except `keepFamilyId`. */
@@ -51,8 +52,8 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
     await this.tokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: at });
   }
 
-  async revokeAllForUser(userId: string, at: Date) {
-    await this.tokens.update({ userId, revokedAt: IsNull() }, { revokedAt: at });
+  async revokeAllForUser(userId: string, at: Date, within?: EntityManager) {
+    await (within?.getRepository(RefreshToken) ?? this.tokens).update({ userId, revokedAt: IsNull() }, { revokedAt: at });
   }
 
   async raiseFamily(userId: string, familyId: string) {

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type AuthSession } from '@payday/contracts';
@@ -93,9 +94,9 @@ export class SessionService {
     return this.store.revokeFamily(familyId, this.clock.now());
   }
 
-  /** A new password ends every session of the user. */
-  revokeAll(userId: string): Promise<void> {
-    return this.store.revokeAllForUser(userId, this.clock.now());
+  /** A new password (or a suspension, inside its transaction: `within`) ends every session of the user. */
+  revokeAll(userId: string, within?: EntityManager): Promise<void> {
+    return this.store.revokeAllForUser(userId, this.clock.now(), within);
   }
 
   private async issue(user: AccessTokenSubject, familyId: string, aal: AssuranceLevel): Promise<AuthSession> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import type { AuthRole, AuthUser, RegisterCommand, UpdateProfileCommand, UserStatus } from '@payday/contracts';
 import { emailTakenError } from '../common/auth-error.js';
 import { AUTH_KEYS, type AuthKeys } from '../tokens/auth-keys.js';
@@ -78,8 +78,28 @@ export class UsersService {
     await this.users.update({ id: userId }, { lastSignInAt: at });
   }
 
-  async setStatus(userId: string, status: UserStatus): Promise<void> {
-    await this.users.update({ id: userId }, { status });
+  /**
+   * Sets a non-admin account's status under a row lock (review 9 item 8). `whileLocked` runs in the same
+   * transaction before the commit (the refresh-token revocation, the Redis key and message), so concurrent
+   * suspend / activate of one account take effect in the database and in Redis in the same order, and a
+   * failure there rolls the change back. Setting the status it already has changes no row but still runs
+   * `whileLocked` (re-asserting the Redis side). Answers what it found.
+   */
+  async changeStatus(
+    userId: string,
+    status: UserStatus,
+    whileLocked: (manager: EntityManager) => Promise<void>,
+  ): Promise<{ user: User; changed: boolean } | 'not-found' | 'admin'> {
+    if (!/^[0-9a-f-]{36}$/i.test(userId)) return 'not-found';
+    return this.users.manager.transaction(async (manager) => {
+      const user = await manager.getRepository(User).findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+      if (!user) return 'not-found';
+      if (user.role === 'admin') return 'admin';
+      const changed = user.status !== status;
+      if (changed) await manager.getRepository(User).update({ id: userId }, { status });
+      await whileLocked(manager);
+      return { user: { ...user, status }, changed };
+    });
   }
 
   /** The owner (or an operator) chose a password: an approval's account is no longer awaiting one. */
