@@ -312,6 +312,10 @@ describe('the queue board', () => {
   it("refuses without a cookie (401), an unknown or expired session (401), the admin's access token itself (401), a session that is not an admin's (403)", async () => {
     expect((await board()).status).toBe(401);
     expect((await board('', `${QUEUE_BOARD_COOKIE}=garbage`)).status).toBe(401);
+    // Not valid %-encoding: as if there were no cookie (401), not a failure of the board (503).
+    const malformed = await board('/api/queues', `${QUEUE_BOARD_COOKIE}=%E0%A4%A`);
+    expect(malformed.status).toBe(401);
+    expect(await malformed.json()).toEqual({ message: 'Authentication required' });
     // The access token is no board credential.
     expect((await board('/api/queues', `${QUEUE_BOARD_COOKIE}=${h.admin.token}`)).status).toBe(401);
     // Expired: its Redis entry is gone.

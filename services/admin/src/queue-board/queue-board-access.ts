@@ -8,11 +8,17 @@ export interface BoardRefusal {
   message: string;
 }
 
-/** The value of one cookie in a `Cookie` header, else undefined. */
+/** The value of one cookie in a `Cookie` header, else undefined (also when it is not valid %-encoding: as absent). */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const separator = part.indexOf('=');
-    if (separator > 0 && part.slice(0, separator).trim() === name) return decodeURIComponent(part.slice(separator + 1).trim());
+    if (separator > 0 && part.slice(0, separator).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(separator + 1).trim());
+      } catch {
+        return undefined; // URIError: a bad % sequence is no credential (401), not a failure of the board (503)
+      }
+    }
   }
   return undefined;
 }

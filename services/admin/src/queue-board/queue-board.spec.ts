@@ -17,6 +17,11 @@ describe('cookieValue', () => {
     expect(cookieValue('theme=dark', QUEUE_BOARD_COOKIE)).toBeUndefined();
     expect(cookieValue(undefined, QUEUE_BOARD_COOKIE)).toBeUndefined();
   });
+
+  it('treats a value that is not valid %-encoding as absent instead of throwing', () => {
+    expect(cookieValue(`${QUEUE_BOARD_COOKIE}=%E0%A4%A`, QUEUE_BOARD_COOKIE)).toBeUndefined();
+    expect(cookieValue(`${QUEUE_BOARD_COOKIE}=100%`, QUEUE_BOARD_COOKIE)).toBeUndefined();
+  });
 });
 
 describe('QueueBoardAccess', () => {
@@ -35,9 +40,10 @@ describe('QueueBoardAccess', () => {
     expect(status.isSuspended).toHaveBeenCalledWith('u1');
   });
 
-  it('refuses no cookie (401) without looking anything up', async () => {
+  it('refuses no cookie, or one that is not valid %-encoding (401), without looking anything up', async () => {
     const { board, sessions } = access(admin);
     expect(await board.refusal('other=1')).toEqual({ status: 401, message: 'Authentication required' });
+    expect(await board.refusal(`${QUEUE_BOARD_COOKIE}=%zz`)).toEqual({ status: 401, message: 'Authentication required' });
     expect(sessions.find).not.toHaveBeenCalled();
   });
 
