@@ -114,6 +114,24 @@ describe(`${AUTH_ADMIN_PATTERNS.listUsers}`, () => {
     expect(JSON.stringify(reply)).not.toMatch(/password|argon2|ssn/i);
   });
 
+  it('lets a good sign-in through when its last sign-in cannot be recorded', async () => {
+    const ann = await register();
+    const schema = `"${h.schema}"`;
+    await h.db.query(`CREATE FUNCTION ${schema}.refuse_sign_in_bookkeeping() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'bookkeeping refused'; END $$`);
+    await h.db.query(`CREATE TRIGGER refuse_sign_in_bookkeeping BEFORE UPDATE OF last_sign_in_at ON ${schema}.users
+      FOR EACH ROW EXECUTE FUNCTION ${schema}.refuse_sign_in_bookkeeping()`);
+    try {
+      const signIn = await login(ann.email, PASSWORD);
+      expect(signIn.status).toBe(200);
+      expect((await api('GET', '/api/auth/me', { token: signIn.body.session.access_token })).status).toBe(200);
+    } finally {
+      await h.db.query(`DROP TRIGGER refuse_sign_in_bookkeeping ON ${schema}.users`);
+      await h.db.query(`DROP FUNCTION ${schema}.refuse_sign_in_bookkeeping()`);
+    }
+    expect((await q(`SELECT last_sign_in_at FROM auth.users WHERE id = $1`, [ann.id])).rows[0].last_sign_in_at).toBeNull();
+  });
+
   it('refuses a malformed message', async () => {
     expect(await ask<ListUsersReply>(AUTH_ADMIN_PATTERNS.listUsers, { page: 2 })).toMatchObject({ ok: false, code: 'VALIDATION' });
   });

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import type { AuthRole, AuthUser, RegisterCommand, UpdateProfileCommand, UserStatus } from '@payday/contracts';
@@ -28,6 +28,8 @@ export interface NewUser {
 /** Accounts: lookup by normalised e-mail, creation, profile changes; seals the SSN last 4. */
 @Injectable()
 export class UsersService {
+  private readonly logger = new Logger('Users');
+
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(MfaFactor) private readonly factors: Repository<MfaFactor>,
@@ -73,9 +75,16 @@ export class UsersService {
     return this.users.find({ order: { createdAt: 'DESC', id: 'DESC' } });
   }
 
-  /** A session was just issued: the admin list's `last_sign_in_at`. */
+  /**
+   * A session was just issued: the admin list's `last_sign_in_at`. Best effort (review 9 item 11): bookkeeping
+   * never turns a good sign-in into an error (and an orphan session); a failure is logged.
+   */
   async recordSignIn(userId: string, at: Date): Promise<void> {
-    await this.users.update({ id: userId }, { lastSignInAt: at });
+    try {
+      await this.users.update({ id: userId }, { lastSignInAt: at });
+    } catch (error) {
+      this.logger.warn(`last sign-in of ${userId} not recorded: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /**
