@@ -1,8 +1,10 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * One stored audit event (migrations/CreateAuditLog). Append-only: a database trigger refuses UPDATE and
- * DELETE, so not even this service can rewrite history. The id is the producer's, so a retried job stores once.
+ * One stored audit event (migrations/CreateAuditLog). Append-only as far as this service's statements go: a
+ * database trigger refuses UPDATE and DELETE. That is no defence against the table's owner, which may still
+ * TRUNCATE the table or disable/drop the trigger; production runs the service as a role without UPDATE,
+ * DELETE or TRUNCATE on audit_log (see the migration). The id is the producer's, so a retried job stores once.
  */
 @Entity({ name: 'audit_log' })
 export class AuditLogEntry {

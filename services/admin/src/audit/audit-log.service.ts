@@ -41,7 +41,7 @@ export function auditFilters(query: Pick<AuditQuery, 'kind' | 'user' | 'from' | 
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
-/** Stores and reads the audit log; it only ever inserts (the table refuses UPDATE and DELETE anyway). */
+/** Stores and reads the audit log; it only ever inserts (the table's trigger refuses UPDATE and DELETE too). */
 @Injectable()
 export class AuditLogService {
   constructor(@InjectRepository(AuditLogEntry) private readonly entries: Repository<AuditLogEntry>) {}

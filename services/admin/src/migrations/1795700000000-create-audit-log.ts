@@ -2,8 +2,14 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The audit log (issue 9), in admin's own schema (the skeleton sets search_path to it). Indexes serve the
- * System Logs filters (time, kind, user by id or e-mail). Append-only is the database's rule, not only the
- * code's: a statement trigger raises on any UPDATE or DELETE (TRUNCATE stays possible for test clean-up).
+ * System Logs filters (time, kind, user by id or e-mail).
+ *
+ * What "append-only" means here, and what it does not: a statement trigger raises on any UPDATE or DELETE,
+ * which stops the service's code (and a mistaken statement) from rewriting an entry. It is NOT tamper-proof
+ * against the role that owns the table: TRUNCATE is not refused (test clean-up uses it) and erases the whole
+ * log in one statement, and the owner can `ALTER TABLE … DISABLE TRIGGER` or `DROP TRIGGER`. Production must
+ * therefore run migrations as an owner role and the service as a role WITHOUT UPDATE, DELETE or TRUNCATE on
+ * audit_log (`REVOKE UPDATE, DELETE, TRUNCATE ON audit_log FROM <service role>`; the README says how).
  */
 export class CreateAuditLog1795700000000 implements MigrationInterface {
   name = 'CreateAuditLog1795700000000';
