@@ -79,11 +79,14 @@ describe('/admin/* (spec part 1 §2: guarded)', () => {
     expect(loader.loadRemoteComponent).toHaveBeenCalledWith({ name: 'admin-console', module }, { retry: false });
   });
 
-  it('shows the not-found page for an unknown admin path', () => {
-    renderAt('/admin/nothing-here', ADMIN);
-    expect(loader.loadRemoteComponent).not.toHaveBeenCalled();
-    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-  });
+  it.each(['/admin/nothing-here', '/admin/constructor', '/admin/toString', '/admin/__proto__', '/admin/hasOwnProperty', '/admin/valueOf'])(
+    'shows the not-found page for %s (not a page of the table, inherited names included)',
+    (path) => {
+      renderAt(path, ADMIN);
+      expect(loader.loadRemoteComponent).not.toHaveBeenCalled();
+      expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    },
+  );
 
   it('sends a signed-out visitor to /admin-login', () => {
     renderAt('/admin/users', null);

@@ -67,9 +67,14 @@ export const ADMIN_PAGES: Record<string, RemoteRef> = {
   logs: adminConsole('./SystemLogsPage'),
 };
 
+/** The admin page named by the rest of an /admin/ path; only ADMIN_PAGES' own keys (not 'constructor', 'toString'...). */
+export function adminPage(rest: string): RemoteRef | undefined {
+  return Object.hasOwn(ADMIN_PAGES, rest) ? ADMIN_PAGES[rest] : undefined;
+}
+
 /** /admin/* behind the guard: the page named by the rest of the path, or not found. */
 export function AdminSection() {
-  const page = ADMIN_PAGES[useParams()['*'] ?? ''];
+  const page = adminPage(useParams()['*'] ?? '');
   if (!page) return <NotFoundPage />;
   return <RemoteRoute key={page.module} remote={page} />;
 }
