@@ -69,6 +69,12 @@ export const AdminListedUserSchema = z.object({
 });
 export type AdminListedUser = z.infer<typeof AdminListedUserSchema>;
 
+/**
+ * GET /api/admin/users answers at most this many accounts, newest first (no paging in the wire contract: the
+ * screens filter and count in the browser; past this size the list needs paging).
+ */
+export const ADMIN_USERS_LIST_MAX = 5_000;
+
 /** GET /api/admin/users */
 export const AdminUsersResponseSchema = z.object({ users: z.array(AdminListedUserSchema) });
 export type AdminUsersResponse = z.infer<typeof AdminUsersResponseSchema>;

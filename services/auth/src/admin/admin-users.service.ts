@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   ADMIN_MESSAGES,
+  ADMIN_USERS_LIST_MAX,
   ApproveAccountMessageSchema,
   ApproveUserRequestSchema,
   CreateUserMessageSchema,
@@ -69,7 +70,7 @@ export class AdminUsersService {
   async listUsers(payload: unknown): Promise<ListUsersReply> {
     const parsed = ListUsersMessageSchema.safeParse(payload ?? {});
     if (!parsed.success) return invalid(parsed.error);
-    return { ok: true, users: (await this.users.listNewestFirst()).map(toAdminListedUser) };
+    return { ok: true, users: (await this.users.listNewestFirst(ADMIN_USERS_LIST_MAX)).map(toAdminListedUser) };
   }
 
   /** spec part 2 §5 "Create user": a password of at least 6 characters, role user or admin (argon2id). */

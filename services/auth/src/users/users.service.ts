@@ -4,6 +4,7 @@ import type { EntityManager, Repository } from 'typeorm';
 import type { AuthRole, AuthUser, RegisterCommand, UpdateProfileCommand, UserStatus } from '@payday/contracts';
 import { emailTakenError } from '../common/auth-error.js';
 import { AUTH_KEYS, type AuthKeys } from '../tokens/auth-keys.js';
+import { ADMIN_LISTED_COLUMNS, type AdminListedColumns } from '../admin/admin-listed-user.js';
 import { MfaFactor } from '../mfa/mfa-factor.entity.js';
 import { User } from './user.entity.js';
 import { toUserView } from './user-view.js';
@@ -70,9 +71,12 @@ export class UsersService {
     }
   }
 
-  /** Every account, newest first (the admin list). */
-  listNewestFirst(): Promise<User[]> {
-    return this.users.find({ order: { createdAt: 'DESC', id: 'DESC' } });
+  /**
+   * The admin list: the newest `limit` accounts, newest first, reading only the listed columns (review 9
+   * item 15: never the password hash or the sealed SSN).
+   */
+  listNewestFirst(limit: number): Promise<AdminListedColumns[]> {
+    return this.users.find({ select: [...ADMIN_LISTED_COLUMNS], order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
   }
 
   /**
