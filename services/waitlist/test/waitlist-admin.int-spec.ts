@@ -90,6 +90,19 @@ describe(WAITLIST_ADMIN_PATTERNS.remove, () => {
     expect((await h.db.query(`SELECT email FROM "${h.schema}".waitlist_entries`)).rows).toEqual([{ email: 'stays@example.com' }]);
   });
 
+  it('removes only a pending entry: an approved one answers NOT_FOUND and stays (as list and findByEmail see only pending)', async () => {
+    const approved = await store('done@example.com', '2026-03-05T10:00:00Z', { status: 'approved' });
+    expect(await ask(WAITLIST_ADMIN_PATTERNS.remove, { id: approved })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(await count()).toBe(1);
+  });
+
+  it('two removals of one entry at once: one answers it, the other NOT_FOUND', async () => {
+    const id = await store('race@example.com', '2026-03-05T10:00:00Z');
+    const replies = await Promise.all([ask(WAITLIST_ADMIN_PATTERNS.remove, { id }), ask(WAITLIST_ADMIN_PATTERNS.remove, { id })]);
+    expect(replies.map((reply) => (reply as { ok: boolean }).ok).sort()).toEqual([false, true]);
+    expect(await count()).toBe(0);
+  });
+
   it('answers NOT_FOUND for an unknown id, VALIDATION for a malformed one, and removes nothing', async () => {
     await store('stays@example.com', '2026-03-06T10:00:00Z');
     expect(await ask(WAITLIST_ADMIN_PATTERNS.remove, { id: '3f6c2a1e-0000-4000-8000-000000000001' })).toMatchObject({ ok: false, code: 'NOT_FOUND' });

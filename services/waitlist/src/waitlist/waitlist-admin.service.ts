@@ -21,23 +21,19 @@ export class WaitlistAdminService {
     return row ? toAdminEntry(row) : null;
   }
 
-  /** Deletes one entry and answers it (the admin's audit log names whom it concerned); null when no entry has that id. */
+  /**
+   * Deletes one pending entry and answers it (the admin's audit log names whom it concerned); null when no
+   * pending entry has that id (as list and findByEmail, the admin sees only pending entries). The row is
+   * locked while it is read and deleted, so two removals of one entry answer it once.
+   */
   async remove(id: string): Promise<AdminWaitlistEntry | null> {
-    const result = await this.entries.createQueryBuilder().delete().from(WaitlistEntry).where('id = :id', { id }).returning('*').execute();
-    const row = (result.raw as RawEntry[])[0];
-    return row
-      ? { id: row.id, email: row.email, name: row.name, created_at: new Date(row.created_at).toISOString(), referral_source: row.referral_source }
-      : null;
+    return this.entries.manager.transaction(async (manager) => {
+      const row = await manager.findOne(WaitlistEntry, { where: { id, status: 'pending' }, lock: { mode: 'pessimistic_write' } });
+      if (!row) return null;
+      await manager.delete(WaitlistEntry, { id: row.id });
+      return toAdminEntry(row);
+    });
   }
-}
-
-/** A row as PostgreSQL's RETURNING gives it (column names, not the entity's). */
-interface RawEntry {
-  id: string;
-  email: string;
-  name: string | null;
-  referral_source: string;
-  created_at: Date | string;
 }
 
 export function toAdminEntry(row: WaitlistEntry): AdminWaitlistEntry {
