@@ -2,8 +2,11 @@
 // session is then refused) and activates them again, and finds those actions in System Logs; a plain user sees
 // Access Denied; a signed-out visitor at /admin sees the sign-in screen.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createAdmin, registerAccount, signInAt, uniqueEmail } from './support/admin.js';
-import { PASSWORD } from './support/session.js';
+import { createAdmin, signInAt } from './support/admin.js';
+import { PASSWORD, registerUser, uniqueEmail } from './support/session.js';
+
+/** spec: the message a suspended account gets (AUTH_MESSAGES.suspended). */
+const SUSPENDED_MESSAGE = 'Your account has been suspended. Please contact support.';
 
 let adminEmail: string;
 
@@ -24,7 +27,7 @@ const statusMessage = (page: Page) => page.locator('.ac-messages [role="status"]
 const search = (page: Page) => page.getByPlaceholder('Search by email or name...');
 
 async function newSignedInUser(browser: Browser, request: Page['request']) {
-  const email = await registerAccount(request, 'member', 'Morgan');
+  const email = await registerUser(request, { prefix: 'member', firstName: 'Morgan' });
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInAt(page, '/login', email);
@@ -43,7 +46,7 @@ test.describe('admin pages', () => {
   });
 
   test('a plain user sees Access Denied on /admin/users and can go to the dashboard', async ({ page, request }) => {
-    const email = await registerAccount(request, 'plain', 'Pat');
+    const email = await registerUser(request, { prefix: 'plain', firstName: 'Pat' });
     await signInAt(page, '/login', email);
     await page.waitForURL('**/dashboard');
     await page.goto('/admin/users');
@@ -165,11 +168,13 @@ test.describe('admin pages', () => {
           await member.page.waitForLoadState('networkidle');
           return new URL(member.page.url()).pathname;
         },
-        { timeout: 75_000, intervals: [2_000, 5_000, 10_000] },
+        { timeout: 60_000, intervals: [2_000, 5_000, 10_000] },
       )
       .toBe('/login');
+    // ...and signing in again is refused, with the reason
     const refused = await request.post('/api/auth/login', { data: { email: member.email, password: PASSWORD } });
-    expect(refused.ok()).toBe(false);
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toEqual({ message: SUSPENDED_MESSAGE });
 
     await row.getByRole('button', { name: `Activate ${member.email}` }).click();
     await expect(statusMessage(page)).toHaveText('User activated successfully!');

@@ -5,39 +5,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD } from './session.js';
+import { PASSWORD, registerUser } from './session.js';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const ADMIN_CREATE = join(REPO_ROOT, 'services/auth/dist/cli/admin-create.js');
 const run = promisify(execFile);
-
-export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-/** Registers an account through the API (as the registration screen does) and answers its e-mail. */
-export async function registerAccount(request: APIRequestContext, prefix: string, firstName: string): Promise<string> {
-  const email = uniqueEmail(prefix);
-  const response = await request.post('/api/auth/register', {
-    data: {
-      firstName,
-      lastName: 'Ledger',
-      email,
-      password: PASSWORD,
-      phone: '555-201-3344',
-      dateOfBirth: '1990-04-12',
-      address: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '73301' },
-      ssn: '1234',
-    },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return email;
-}
 
 /**
  * A new admin: registered, then promoted by `node services/auth/dist/cli/admin-create.js` with the stack's
  * DATABASE_URL and DATA_DIR (npm test hands both to Playwright).
  */
 export async function createAdmin(request: APIRequestContext): Promise<string> {
-  const email = await registerAccount(request, 'admin', 'Ada');
+  const email = await registerUser(request, { prefix: 'admin', firstName: 'Ada' });
   const { stdout } = await run(process.execPath, [ADMIN_CREATE, '--email', email, '--password', PASSWORD], {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_ENV: 'test' },

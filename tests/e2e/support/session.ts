@@ -1,13 +1,21 @@
 // Shared steps of the signed-in journeys: a fresh user through the API, then sign-in through the product's own
 // screen, so the session is set exactly as the shell keeps it.
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Calm-Bills-2026!';
 
-/** Registers a new user (e-mail unique per call, starting with `prefix`) and answers the e-mail. */
-export async function registerUser(page: Page, { prefix, firstName }: { prefix: string; firstName: string }): Promise<string> {
-  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await page.request.post('/api/auth/register', {
+/** An e-mail address no other test or run uses, starting with `prefix`. */
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/**
+ * Registers a new user through the API, as the registration screen does (e-mail unique per call, starting
+ * with `prefix`), and answers the e-mail. Takes a page (its request context, sharing the page's cookies) or
+ * an API request context of its own.
+ */
+export async function registerUser(client: Page | APIRequestContext, { prefix, firstName }: { prefix: string; firstName: string }): Promise<string> {
+  const request = 'goto' in client ? client.request : client;
+  const email = uniqueEmail(prefix);
+  const response = await request.post('/api/auth/register', {
     data: {
       firstName,
       lastName: 'Ledger',
