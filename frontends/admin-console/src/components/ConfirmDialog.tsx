@@ -9,13 +9,15 @@ export interface ConfirmDialogProps {
   question: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** What the confirm button says while the action runs ('Removing...'): each use names its own action. */
+  busyText: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** A designed, keyboard-friendly confirm in place of window.confirm: focus starts on Cancel, Escape cancels. */
-export function ConfirmDialog({ open, title, question, children, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, question, children, confirmLabel, busyText, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const cancelId = useId();
   useInitialFocus(cancelId, open);
   return (
@@ -26,7 +28,7 @@ export function ConfirmDialog({ open, title, question, children, confirmLabel, b
         <Button id={cancelId} variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm} busy={busy} busyText="Removing...">
+        <Button variant="danger" onClick={onConfirm} busy={busy} busyText={busyText}>
           {confirmLabel}
         </Button>
       </div>

@@ -183,6 +183,7 @@ export function UserManagementPanel({ initialTab = 'users' }: { initialTab?: Pan
         title="Remove from waitlist"
         question={ADMIN_MESSAGES.removeConfirm}
         confirmLabel="Remove"
+        busyText="Removing..."
         busy={removing !== null && busyEntryId === removing.id}
         onConfirm={confirmRemove}
         onCancel={() => setRemoving(null)}

@@ -230,6 +230,17 @@ describe('waitlist actions (spec part 2 §4, §5, §8)', () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Waitlist (1)' })).toHaveFocus());
   });
 
+  it("the confirm reads 'Removing...' while the removal runs", async () => {
+    server.use({ removeFromWaitlist: never });
+    renderAsAdmin();
+    await loaded();
+    await openWaitlist();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove lee.wait@example.com' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await within(dialog).findByText('Removing...')).toBeInTheDocument();
+  });
+
   it("shows 'Failed to remove user' when the removal is refused", async () => {
     server.use({ removeFromWaitlist: () => fail(500) });
     renderAsAdmin();
