@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_CREATED_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, REGISTRATION_MESSAGES, ROLES, USER_STATUSES, emailField } from './auth.js';
+import { fieldErrors } from './errors.js';
 
 // The admin area (spec part 2 §2, §3, §4, §5, §7, §8): its HTTP wire shapes, the messages both sides show,
 // the Redis-transport messages admin sends to auth and waitlist (it never reads their schemas), and the
@@ -168,7 +169,10 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'auth.mfa-code-failed': 'Two-factor code failed',
 };
 
-const auditParty = z.object({ id: z.string().uuid().nullable(), email: z.string().max(254).nullable() });
+/** The schema's length limits (AuditEventSchema), which buildAuditEvent cuts to. */
+export const AUDIT_LIMITS = { email: 254, ip: 64, userAgent: 512, detailKey: 64, detailValue: 256 } as const;
+
+const auditParty = z.object({ id: z.string().uuid().nullable(), email: z.string().max(AUDIT_LIMITS.email).nullable() });
 
 /**
  * One audit event as its producer records it (auth through the `record-audit` job, admin directly). `id` is
@@ -184,14 +188,71 @@ export const AuditEventSchema = z
     /** Whom it concerns (the account signed in to, created, suspended...). */
     subject: auditParty,
     /** From where: the client address as the gateway saw it, and its user agent. */
-    ip: z.string().max(64).nullable(),
-    userAgent: z.string().max(512).nullable(),
+    ip: z.string().max(AUDIT_LIMITS.ip).nullable(),
+    userAgent: z.string().max(AUDIT_LIMITS.userAgent).nullable(),
     /** A few facts worth keeping (role given, reason refused); never a password, token or code. */
-    details: z.record(z.string().max(64), z.union([z.string().max(256), z.number(), z.boolean(), z.null()])).default({}),
+    details: z
+      .record(z.string().max(AUDIT_LIMITS.detailKey), z.union([z.string().max(AUDIT_LIMITS.detailValue), z.number(), z.boolean(), z.null()]))
+      .default({}),
   })
   .strict();
 export type AuditEvent = z.output<typeof AuditEventSchema>;
 export type AuditEventInput = z.input<typeof AuditEventSchema>;
+
+/** Who, as a producer knows it: an account id (a uuid, else dropped) and an address, either may be unknown. */
+export interface AuditPartyInput {
+  id: string | null;
+  email: string | null;
+}
+
+export interface AuditEventDraft {
+  kind: AuditKind;
+  /** Default: now. */
+  occurredAt?: Date | string;
+  /** Default: anonymous. */
+  actor?: AuditPartyInput;
+  subject: AuditPartyInput;
+  ip?: string | null;
+  userAgent?: string | null;
+  details?: Record<string, string | number | boolean | null | undefined>;
+  /** A stable id when the same event may be produced twice (a retried action); default: a fresh uuid. */
+  id?: string;
+}
+
+/** Detail keys that could carry a credential never reach the log, whatever a producer passes. */
+const SECRET_DETAIL_KEY = /pass|token|code|secret|otp|hash/i;
+const UUID = z.string().uuid();
+const cut = (value: string | null | undefined, max: number) => (value == null ? null : value.slice(0, max));
+const partyOf = (party: AuditPartyInput | undefined) => ({
+  id: party?.id && UUID.safeParse(party.id).success ? party.id : null,
+  email: cut(party?.email, AUDIT_LIMITS.email),
+});
+
+/**
+ * An AuditEvent every producer builds the same way (auth's AuditTrail, admin's recorder): lengths cut to the
+ * schema's limits, credentials left out of the details, an unusable value dropped rather than refused, so a
+ * long e-mail or user agent never turns an action that already happened into an error. The result passes
+ * AuditEventSchema.
+ */
+export function buildAuditEvent(draft: AuditEventDraft): AuditEvent {
+  const details: AuditEvent['details'] = {};
+  for (const [key, value] of Object.entries(draft.details ?? {})) {
+    if (value === undefined || SECRET_DETAIL_KEY.test(key)) continue;
+    const kept = typeof value === 'string' ? value.slice(0, AUDIT_LIMITS.detailValue) : typeof value === 'number' && !Number.isFinite(value) ? null : value;
+    details[key.slice(0, AUDIT_LIMITS.detailKey)] = kept;
+  }
+  const at = draft.occurredAt === undefined ? new Date() : new Date(draft.occurredAt);
+  return {
+    id: draft.id && UUID.safeParse(draft.id).success ? draft.id : globalThis.crypto.randomUUID(),
+    kind: draft.kind,
+    occurredAt: (Number.isNaN(at.getTime()) ? new Date() : at).toISOString(),
+    actor: partyOf(draft.actor),
+    subject: partyOf(draft.subject),
+    ip: cut(draft.ip, AUDIT_LIMITS.ip),
+    userAgent: cut(draft.userAgent, AUDIT_LIMITS.userAgent),
+    details,
+  };
+}
 
 /** An entry of GET /api/admin/logs: the event plus when the log stored it. */
 export const AuditEntrySchema = AuditEventSchema.extend({ recordedAt: isoInstant });
@@ -250,6 +311,12 @@ export const TransportFailureSchema = z.object({
   errors: z.record(z.string(), z.string()).optional(),
 });
 export type TransportFailure = z.infer<typeof TransportFailureSchema>;
+
+/** A refused transport message: its field errors, and the first one as the message (the screen shows one line). */
+export function transportInvalid(error: z.ZodError): TransportFailure {
+  const errors = fieldErrors(error);
+  return { ok: false, code: 'VALIDATION', message: Object.values(errors)[0] ?? 'Invalid message', errors };
+}
 const reply = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), ...shape }), TransportFailureSchema]);
 

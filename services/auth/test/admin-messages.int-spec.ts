@@ -27,6 +27,7 @@ import { Redis } from 'ioredis';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { AuthConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
+import { PASSWORD, registerAccount } from './support/accounts.js';
 
 // AUTH_ADMIN_PATTERNS over the real Redis transport (a redis-server of this test's own: pub/sub ignores key
 // prefixes), the real PostgreSQL, the outbox; then what the answers mean for the people concerned, over HTTP.
@@ -36,7 +37,7 @@ let redis: PrivateRedis;
 let client: ClientProxy;
 let raw: Redis;
 let auditQueue: Queue;
-const ADMIN_ID = randomUUID(); // the admin asking (admin's verified token): not an account of this database
+const ADMIN_ID: string = randomUUID(); // the admin asking (admin's verified token): not an account of this database
 const actor = { actorId: ADMIN_ID, actorEmail: 'boss@example.com', ip: '198.51.100.7', userAgent: 'admin-test' };
 
 beforeAll(async () => {
@@ -68,23 +69,8 @@ const freshEmail = (label = 'user') => `${label}${++counter}-${process.pid}@exam
 const api = (method: string, path: string, options: { body?: unknown; token?: string } = {}) =>
   h.call(method, path, { body: options.body, token: options.token, headers: { 'x-forwarded-for': `203.0.113.${(counter % 200) + 1}` } });
 const login = (email: string, password: string) => api('POST', '/api/auth/login', { body: { email, password } });
-const PASSWORD = 'Str0ng!Pass';
-
-async function register(email = freshEmail()) {
-  const body = {
-    firstName: 'Ann',
-    lastName: 'Lee',
-    email,
-    password: PASSWORD,
-    phone: '(555) 123-4567',
-    dateOfBirth: '1990-05-01',
-    address: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
-    ssn: '1234',
-  };
-  const answer = await api('POST', '/api/auth/register', { body });
-  expect(answer.status).toBe(201);
-  return { email, id: answer.body.user.id as string, session: answer.body.session };
-}
+/** A registered user (the sign-up route), from this test's rotating address. */
+const register = (email = freshEmail()) => registerAccount(h, email, { 'x-forwarded-for': `203.0.113.${(counter % 200) + 1}` });
 
 const accountCount = async () => Number((await q(`SELECT count(*) FROM auth.users`)).rows[0].count);
 const outbox = () => {

@@ -8,6 +8,7 @@ import { Queue } from 'bullmq';
 import type { AuthConfig } from '../src/config.js';
 import { totpCode } from '../src/mfa/totp.js';
 import { serviceDefinition } from '../src/service-definition.js';
+import { PASSWORD, registerAccount } from './support/accounts.js';
 
 // auth's audit events as the admin service will read them: `record-audit` jobs on the `audit` queue under
 // admin's key prefix (here the stack-wide REDIS_KEY_PREFIX the harness sets), on the real Redis.
@@ -33,27 +34,12 @@ let counter = 0;
 const freshEmail = (label = 'user') => `${label}${++counter}-${process.pid}@example.com`;
 const freshIp = () => `203.0.113.${++counter % 250}`;
 const AGENT = 'Mozilla/5.0 (audit test)';
-const PASSWORD = 'Str0ng!Pass';
 
 const api = (method: string, path: string, options: { body?: unknown; token?: string; ip: string }) =>
   h.call(method, path, { body: options.body, token: options.token, headers: { 'x-forwarded-for': options.ip, 'user-agent': AGENT } });
 
-async function register(ip = freshIp()) {
-  const email = freshEmail();
-  const body = {
-    firstName: 'Ann',
-    lastName: 'Lee',
-    email,
-    password: PASSWORD,
-    phone: '(555) 123-4567',
-    dateOfBirth: '1990-05-01',
-    address: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
-    ssn: '1234',
-  };
-  const answer = await api('POST', '/api/auth/register', { body, ip });
-  expect(answer.status).toBe(201);
-  return { email, id: answer.body.user.id as string, session: answer.body.session };
-}
+/** A registered user, signed up from `ip` with this test's user agent. */
+const register = (ip = freshIp()) => registerAccount(h, freshEmail(), { 'x-forwarded-for': ip, 'user-agent': AGENT });
 
 /** The audit jobs on admin's queue (no worker runs here, so they wait), each checked against the contract. */
 async function auditJobs() {

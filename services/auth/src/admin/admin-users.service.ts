@@ -9,13 +9,12 @@ import {
   ListUsersMessageSchema,
   SET_PASSWORD_TOKEN_TTL_SECONDS,
   SetUserStatusMessageSchema,
-  fieldErrors,
+  transportInvalid,
   type ListUsersReply,
   type TransportFailure,
   type UserReply,
 } from '@payday/contracts';
 import { MAIL_SENDER, type MailSender } from '@payday/nest-kit';
-import type { z } from 'zod';
 import { AuditTrail, onceId, type AuditParty, type AuthAuditKind } from '../audit/audit-trail.js';
 import { isAuthError } from '../common/auth-error.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
@@ -28,18 +27,7 @@ import { AccountStatusPublisher } from './account-status.publisher.js';
 import { toAdminListedUser } from './admin-listed-user.js';
 import { setPasswordMail } from './set-password-mail.js';
 
-const failure = (code: TransportFailure['code'], message: string, errors?: Record<string, string>): TransportFailure => ({
-  ok: false,
-  code,
-  message,
-  ...(errors ? { errors } : {}),
-});
-
-/** A refused payload: its field errors, and the first one as the message (the screen shows one line). */
-function invalid(error: z.ZodError): TransportFailure {
-  const errors = fieldErrors(error);
-  return failure('VALIDATION', Object.values(errors)[0] ?? 'Invalid message', errors);
-}
+const failure = (code: TransportFailure['code'], message: string): TransportFailure => ({ ok: false, code, message });
 
 /** Who asked (the admin from admin's verified token) and from where: every admin message carries them. */
 type ActorFields = { actorId: string; actorEmail: string | null; ip: string | null; userAgent: string | null };
@@ -69,17 +57,17 @@ export class AdminUsersService {
 
   async listUsers(payload: unknown): Promise<ListUsersReply> {
     const parsed = ListUsersMessageSchema.safeParse(payload ?? {});
-    if (!parsed.success) return invalid(parsed.error);
+    if (!parsed.success) return transportInvalid(parsed.error);
     return { ok: true, users: (await this.users.listNewestFirst(ADMIN_USERS_LIST_MAX)).map(toAdminListedUser) };
   }
 
   /** spec part 2 §5 "Create user": a password of at least 6 characters, role user or admin (argon2id). */
   async createUser(payload: unknown): Promise<UserReply> {
     const message = CreateUserMessageSchema.safeParse(payload);
-    if (!message.success) return invalid(message.error);
+    if (!message.success) return transportInvalid(message.error);
     const { email, password, role } = message.data;
     const parsed = CreateUserRequestSchema.safeParse({ email, password, role });
-    if (!parsed.success) return invalid(parsed.error);
+    if (!parsed.success) return transportInvalid(parsed.error);
     if (await this.users.findByEmail(parsed.data.email)) return failure('EMAIL_TAKEN', ADMIN_MESSAGES.accountExists);
     const passwordHash = await this.hasher.hash(parsed.data.password);
     const reply = await this.created(() => this.users.create({ email: parsed.data.email, passwordHash, role: parsed.data.role }));
@@ -100,9 +88,9 @@ export class AdminUsersService {
    */
   async approveAccount(payload: unknown): Promise<UserReply> {
     const message = ApproveAccountMessageSchema.safeParse(payload);
-    if (!message.success) return invalid(message.error);
+    if (!message.success) return transportInvalid(message.error);
     const parsed = ApproveUserRequestSchema.safeParse({ email: message.data.email });
-    if (!parsed.success) return invalid(parsed.error);
+    if (!parsed.success) return transportInvalid(parsed.error);
     const { email } = parsed.data;
     const account = (await this.users.findByEmail(email)) ?? (await this.createAwaitingPassword(email, message.data));
     if (account.passwordSetAt !== null) return failure('EMAIL_TAKEN', ADMIN_MESSAGES.accountExists);
@@ -137,7 +125,7 @@ export class AdminUsersService {
    */
   async setUserStatus(payload: unknown): Promise<UserReply> {
     const parsed = SetUserStatusMessageSchema.safeParse(payload);
-    if (!parsed.success) return invalid(parsed.error);
+    if (!parsed.success) return transportInvalid(parsed.error);
     const { userId, status, actorId } = parsed.data;
     if (userId === actorId) return failure('SELF_TARGET', ADMIN_MESSAGES.ownStatusFixed);
     const outcome = await this.users.changeStatus(userId, status, async (manager) => {

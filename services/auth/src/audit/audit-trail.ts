@@ -1,6 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { AuditEvent, AuditKind } from '@payday/contracts';
+import { buildAuditEvent, type AuditEvent, type AuditKind } from '@payday/contracts';
 import { CLOCK, JobProducer, type Clock } from '@payday/nest-kit';
 
 /**
@@ -60,29 +60,10 @@ export function onceId(kind: AuditKind, subjectId: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Keys that could carry a credential never reach the log, whatever a caller passes. */
-const SECRET_KEY = /pass|token|code|secret|otp|hash/i;
-
-const cut = (value: string | null, max: number) => (value === null ? null : value.slice(0, max));
-const party = ({ id, email }: AuditParty): AuditParty => ({ id, email: cut(email, 254) });
-
-/** The event as AuditEventSchema takes it: a fresh id, within every length limit, credentials left out. */
-export function auditEvent(kind: AuthAuditKind, record: AuditRecord, occurredAt: Date, id: string = record.id ?? randomUUID()): AuditEvent {
-  const details: AuditDetails = {};
-  for (const [key, value] of Object.entries(record.details ?? {})) {
-    if (SECRET_KEY.test(key)) continue;
-    details[key.slice(0, 64)] = typeof value === 'string' ? value.slice(0, 256) : value;
-  }
-  return {
-    id,
-    kind,
-    occurredAt: occurredAt.toISOString(),
-    actor: party(record.actor ?? NOBODY),
-    subject: party(record.subject),
-    ip: cut(record.origin.ip, 64),
-    userAgent: cut(record.origin.userAgent, 512),
-    details,
-  };
+/** The event as AuditEventSchema takes it (contracts' buildAuditEvent: within every limit, credentials left out). */
+export function auditEvent(kind: AuthAuditKind, record: AuditRecord, occurredAt: Date, id: string | undefined = record.id): AuditEvent {
+  const { actor = NOBODY, subject, origin, details } = record;
+  return buildAuditEvent({ kind, occurredAt, actor, subject, ip: origin.ip, userAgent: origin.userAgent, details, id });
 }
 
 /**
