@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { AuditEventSchema } from '@payday/contracts';
 import { fixedClock, type JobProducer } from '@payday/nest-kit';
 import type { AuditLogService } from './audit-log.service.js';
 import { AuditRecorder } from './audit-recorder.js';
@@ -36,6 +37,19 @@ describe('AuditRecorder', () => {
     const { log, jobs, recorder: audit } = recorder(async () => Promise.reject(new Error('db down')));
     await audit.record(context, fact);
     expect(jobs.enqueue).toHaveBeenCalledWith('record-audit', (log.record.mock.calls[0] as unknown[])[0]);
+  });
+
+  it('cuts or drops what breaks a limit (a long e-mail, a long address, an actor id that is no uuid) instead of failing the action', async () => {
+    const { log, jobs, recorder: audit } = recorder(async () => true);
+    const odd = { actorId: 'not-a-uuid', actorEmail: `${'a'.repeat(300)}@example.com`, ip: '9'.repeat(100), userAgent: null };
+    await expect(
+      audit.record(odd, { kind: 'admin.waitlist-removed', subject: { id: null, email: `${'b'.repeat(300)}@example.com` }, details: { waitlistEntryId: 'x'.repeat(400) } }),
+    ).resolves.toBeUndefined();
+    const [event] = log.record.mock.calls[0] as unknown as [Record<string, unknown>];
+    expect(() => AuditEventSchema.parse(event)).not.toThrow();
+    expect(event).toMatchObject({ actor: { id: null }, ip: '9'.repeat(64) });
+    expect((event.subject as { email: string }).email).toHaveLength(254);
+    expect(jobs.enqueue).not.toHaveBeenCalled();
   });
 
   it('never fails the action that already happened, even when the queue fails too', async () => {

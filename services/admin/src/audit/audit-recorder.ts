@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AuditEventSchema, type AuditEvent, type AuditKind } from '@payday/contracts';
+import { buildAuditEvent, type AuditEvent, type AuditKind } from '@payday/contracts';
 import { CLOCK, JobProducer, type Clock } from '@payday/nest-kit';
 import { AuditLogService } from './audit-log.service.js';
 
@@ -23,9 +22,10 @@ export interface AdminAuditFact {
 }
 
 /**
- * Writes admin's own actions to the log directly. Called after the change succeeded: should the insert fail,
- * the event goes on the `audit` queue (retried until stored) rather than being lost or failing an action
- * that already happened.
+ * Writes admin's own actions to the log directly. Called after the change succeeded, so it never fails the
+ * action: the event is built with contracts' buildAuditEvent (values cut to the schema's limits, unusable ones
+ * dropped) inside the try, and should the insert fail, it goes on the `audit` queue (retried until stored)
+ * rather than being lost or turning a completed action into a 500.
  */
 @Injectable()
 export class AuditRecorder {
@@ -38,22 +38,27 @@ export class AuditRecorder {
   ) {}
 
   async record(context: ActionContext, fact: AdminAuditFact): Promise<void> {
-    const event = AuditEventSchema.parse({
-      id: randomUUID(),
-      kind: fact.kind,
-      occurredAt: this.clock.now().toISOString(),
-      actor: { id: context.actorId, email: context.actorEmail },
-      subject: fact.subject,
-      ip: context.ip?.slice(0, 64) ?? null,
-      userAgent: context.userAgent?.slice(0, 512) ?? null,
-      details: fact.details ?? {},
-    });
+    let event: AuditEvent | undefined;
     try {
+      event = buildAuditEvent({
+        kind: fact.kind,
+        occurredAt: this.clock.now(),
+        actor: { id: context.actorId, email: context.actorEmail },
+        subject: fact.subject,
+        ip: context.ip,
+        userAgent: context.userAgent,
+        details: fact.details,
+      });
       await this.log.record(event);
     } catch (error) {
-      this.logger.warn(`audit insert failed (${(error as Error).message}); queueing ${event.kind} ${event.id}`);
-      await this.jobs.enqueue('record-audit', event).catch((queueError: Error) =>
-        this.logger.error(`audit event ${event.kind} ${event.id} lost: ${queueError.message}`),
+      if (!event) {
+        this.logger.error(`audit event ${fact.kind} could not be built: ${(error as Error).message}`);
+        return;
+      }
+      const built = event;
+      this.logger.warn(`audit insert failed (${(error as Error).message}); queueing ${built.kind} ${built.id}`);
+      await this.jobs.enqueue('record-audit', built).catch((queueError: Error) =>
+        this.logger.error(`audit event ${built.kind} ${built.id} lost: ${queueError.message}`),
       );
     }
   }
