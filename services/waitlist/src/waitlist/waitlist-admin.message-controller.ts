@@ -6,24 +6,17 @@ import {
   WaitlistFindByEmailMessageSchema,
   WaitlistListMessageSchema,
   WaitlistRemoveMessageSchema,
-  fieldErrors,
-  type TransportFailure,
+  transportInvalid,
   type WaitlistEntryReply,
   type WaitlistListReply,
   type WaitlistRemoveReply,
 } from '@payday/contracts';
-import type { z } from 'zod';
 import { WaitlistAdminService } from './waitlist-admin.service.js';
-
-/** A reply naming the bad fields, so the sender can log exactly what it got wrong (nothing is touched). */
-function invalid(error: z.ZodError): TransportFailure {
-  const errors = fieldErrors(error);
-  return { ok: false, code: 'VALIDATION', message: Object.values(errors)[0] ?? 'Invalid message', errors };
-}
 
 /**
  * The admin service's side of the waitlist over the Redis transport (DESIGN §1): admin never reads this
- * schema, it asks here. Replies are `{ok: true, ...}` or a TransportFailure (libs/contracts/src/admin.ts).
+ * schema, it asks here. Replies are `{ok: true, ...}` or a TransportFailure (libs/contracts/src/admin.ts); a
+ * malformed message gets contracts' transportInvalid, naming the bad fields (nothing is touched).
  */
 @Controller()
 export class WaitlistAdminMessageController {
@@ -32,21 +25,21 @@ export class WaitlistAdminMessageController {
   @MessagePattern(WAITLIST_ADMIN_PATTERNS.list)
   async list(@Payload() payload: unknown): Promise<WaitlistListReply> {
     const parsed = WaitlistListMessageSchema.safeParse(payload ?? {});
-    if (!parsed.success) return invalid(parsed.error);
+    if (!parsed.success) return transportInvalid(parsed.error);
     return { ok: true, entries: await this.waitlist.listPending() };
   }
 
   @MessagePattern(WAITLIST_ADMIN_PATTERNS.findByEmail)
   async findByEmail(@Payload() payload: unknown): Promise<WaitlistEntryReply> {
     const parsed = WaitlistFindByEmailMessageSchema.safeParse(payload);
-    if (!parsed.success) return invalid(parsed.error);
+    if (!parsed.success) return transportInvalid(parsed.error);
     return { ok: true, entry: await this.waitlist.findByEmail(parsed.data.email) };
   }
 
   @MessagePattern(WAITLIST_ADMIN_PATTERNS.remove)
   async remove(@Payload() payload: unknown): Promise<WaitlistRemoveReply> {
     const parsed = WaitlistRemoveMessageSchema.safeParse(payload);
-    if (!parsed.success) return invalid(parsed.error);
+    if (!parsed.success) return transportInvalid(parsed.error);
     const entry = await this.waitlist.remove(parsed.data.id);
     return entry ? { ok: true, entry } : { ok: false, code: 'NOT_FOUND', message: ADMIN_MESSAGES.waitlistEntryNotFound };
   }
