@@ -87,7 +87,8 @@ await step('e2e', 'End-to-end (Playwright in Chromium against the launcher stack
   const { createThrowawayDatabase } = await import('../lib/e2e-database.mjs');
   const { startStack, discoverServices } = await import('../lib/stack.mjs');
   const { assignServicePorts } = await import('../lib/service-ports.mjs');
-  const { findFreePort, findFreePortOffset } = await import('../lib/network.mjs');
+  const { findFreePortOffset } = await import('../lib/network.mjs');
+  const E2E_GATEWAY_BASE_PORT = 8080;
   const artifacts = join(REPO_ROOT, 'tests/e2e/.artifacts');
   mkdirSync(artifacts, { recursive: true });
   const stackLog = createWriteStream(join(artifacts, 'stack.log'));
@@ -99,12 +100,15 @@ await step('e2e', 'End-to-end (Playwright in Chromium against the launcher stack
     stackLog.end();
   };
   try {
-    const portOffset = await findFreePortOffset(Object.values(assignServicePorts(discoverServices())));
+    // The gateway's port is chosen with the services' block, below the ephemeral range: a port the OS handed
+    // out as free from that range can be taken by any outgoing connection (to PostgreSQL, Redis) before the
+    // gateway listens, which failed a CI run with EADDRINUSE. APP_URL needs the port before the stack starts.
+    const portOffset = await findFreePortOffset([...Object.values(assignServicePorts(discoverServices())), E2E_GATEWAY_BASE_PORT]);
     stack = await startStack({
       databaseUrl: database.url,
       redisUrl: services.redisUrl,
       dataDir: services.dataDir,
-      port: await findFreePort(),
+      port: E2E_GATEWAY_BASE_PORT + portOffset,
       portOffset,
       // Its own Redis key prefix, like its own database: sign-in throttling counters (per IP, 15 minutes) from
       // an earlier run on the same Redis must not lock this one out.
