@@ -2,3 +2,5 @@
 // point so no production bundle ever pulls Testing Library in; never import it from src code outside specs.
 export { renderWithProviders, testSession, TEST_ACCESS_TOKEN, TEST_USER } from './render.js';
 export type { RenderWithProvidersOptions } from './render.js';
+export { fail, never, Reply, serveEndpoints } from './stub-gateway.js';
+export type { StubGateway, StubHandler, StubRequest } from './stub-gateway.js';
