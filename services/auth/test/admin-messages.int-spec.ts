@@ -182,7 +182,8 @@ describe(`${AUTH_ADMIN_PATTERNS.approveAccount}`, () => {
     expect(mail.html).toContain('reset-password#access_token=');
     const fragment = new URLSearchParams(link.split('#')[1]);
     expect(fragment.get('type')).toBe('recovery');
-    expect(fragment.get('refresh_token')).toBeTruthy();
+    // The reset screen refuses a link without both tokens (spec part 1 §5).
+    expect(fragment.get('refresh_token')).toMatch(/^\S+$/);
     const token = fragment.get('access_token')!;
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
     expect(claims.exp - claims.iat).toBe(3 * 24 * 3600);
