@@ -70,12 +70,13 @@ describe('App', () => {
     await waitFor(() => expect(document.title).toBe('About | PayCadence'));
   });
 
-  it('shows a friendly placeholder for screens of later capabilities', async () => {
+  it('loads the blog from the public-site remote and the blog admin from the admin-console remote', async () => {
     renderAt('/blog');
-    expect(screen.getByText('Coming soon in this app')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Blog' })).toBeInTheDocument();
-    expect(loader.loadRemoteComponent).not.toHaveBeenCalled();
+    expect(await screen.findByRole('heading', { name: 'Remote page' })).toBeInTheDocument();
+    expect(loader.loadRemoteComponent).toHaveBeenCalledWith({ name: 'public-site', module: './BlogListPage' }, { retry: false });
     await waitFor(() => expect(document.title).toBe('Blog | PayCadence'));
+    expect(appRoutes.find((route) => route.path === '/blog/:slug')?.remote).toEqual({ name: 'public-site', module: './BlogPostPage' });
+    expect(appRoutes.find((route) => route.path === '/blog-admin')?.remote).toEqual({ name: 'admin-console', module: './BlogAdminPage' });
   });
 
   it('sends signed-out visitors of guarded pages to /admin-login, and of the dashboard to /login', async () => {

@@ -92,9 +92,9 @@ export const appRoutes: AppRoute[] = [
   { path: '/security', title: 'Security', remote: publicSite('./SecurityPage') },
   { path: '/help', title: 'Help Centre', element: () => <HelpPage /> },
 
-  // Blog (later: blog capability)
-  { path: '/blog', title: 'Blog', element: placeholder('Blog') },
-  { path: '/blog/:slug', title: 'Blog', element: placeholder('Blog post') },
+  // Blog (issue 10). A post sets the tab title and meta description from its seo fields once it has loaded.
+  { path: '/blog', title: 'Blog', remote: publicSite('./BlogListPage') },
+  { path: '/blog/:slug', title: 'Blog', remote: publicSite('./BlogPostPage') },
   { path: '/demo', title: 'Demo', remote: publicSite('./DemoPage') },
 
   // Identity screens (issue 3). spec part 1 §2: these four show the same sign-in screen.
@@ -119,6 +119,6 @@ export const appRoutes: AppRoute[] = [
   { path: '/household', title: 'Household', guard: '/admin-login', element: placeholder('Household') },
 
   // Admin (remote: admin-console). Each page sets its own tab title ('User Management', 'System Logs').
-  { path: '/blog-admin', title: 'Blog Admin', guard: '/admin-login', element: placeholder('Blog admin') },
+  { path: '/blog-admin', title: 'Blog Admin', guard: '/admin-login', remote: adminConsole('./BlogAdminPage') },
   { path: '/admin/*', title: 'Admin', guard: '/admin-login', element: () => <AdminSection /> },
 ];

@@ -150,6 +150,10 @@ export const AUDIT_KINDS = [
   'auth.mfa-enabled',
   'auth.mfa-disabled',
   'auth.mfa-code-failed',
+  'blog.post-created',
+  'blog.post-updated',
+  'blog.post-deleted',
+  'blog.image-uploaded',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -167,6 +171,10 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'auth.mfa-enabled': 'Two-factor enabled',
   'auth.mfa-disabled': 'Two-factor disabled',
   'auth.mfa-code-failed': 'Two-factor code failed',
+  'blog.post-created': 'Blog post created',
+  'blog.post-updated': 'Blog post updated',
+  'blog.post-deleted': 'Blog post deleted',
+  'blog.image-uploaded': 'Blog image uploaded',
 };
 
 /** The schema's length limits (AuditEventSchema), which buildAuditEvent cuts to. */

@@ -4,6 +4,7 @@ import { TimelineQuerySchema } from './dashboard.js';
 import {
   ADMIN_ENDPOINTS,
   AUTH_ENDPOINTS,
+  BLOG_ENDPOINTS,
   BANK_SYNC_ENDPOINTS,
   FINANCE_ENDPOINTS,
   MFA_ENDPOINTS,
@@ -21,6 +22,7 @@ const tables: Record<string, { service: ServiceName; endpoints: Record<string, E
   finance: { service: 'finance', endpoints: FINANCE_ENDPOINTS },
   bankSync: { service: 'bank-sync', endpoints: BANK_SYNC_ENDPOINTS },
   admin: { service: 'admin', endpoints: ADMIN_ENDPOINTS },
+  blog: { service: 'blog', endpoints: BLOG_ENDPOINTS },
 };
 
 describe('endpoint tables', () => {

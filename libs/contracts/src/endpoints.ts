@@ -60,7 +60,14 @@ import {
   TransactionsQuerySchema,
   TransactionsResponseSchema,
 } from './bank-sync.js';
-import { WaitlistJoinResponseSchema, WaitlistJoinSchema } from './waitlist.js';
+import { WAITLIST_ENDPOINT_PATH, WaitlistJoinResponseSchema, WaitlistJoinSchema } from './waitlist.js';
+import {
+  BlogImageUploadResponseSchema,
+  BlogListQuerySchema,
+  BlogPostInputSchema,
+  BlogPostSchema,
+  BlogPostsResponseSchema,
+} from './blog.js';
 import {
   AdminActionResponseSchema,
   AdminUsersResponseSchema,
@@ -107,7 +114,7 @@ export type EndpointRequest<E extends Endpoint> = ([ParamNames<E['path']>] exten
 export type EndpointResponse<E extends Endpoint> = E extends { response: infer Response extends z.ZodType } ? z.output<Response> : void;
 
 export const WAITLIST_ENDPOINTS = {
-  join: endpoint({ method: 'POST', path: '/api/waitlist/join', body: WaitlistJoinSchema, response: WaitlistJoinResponseSchema, session: false }),
+  join: endpoint({ method: 'POST', path: WAITLIST_ENDPOINT_PATH, body: WaitlistJoinSchema, response: WaitlistJoinResponseSchema, session: false }),
 };
 
 export const AUTH_ENDPOINTS = {
@@ -199,4 +206,26 @@ export const ADMIN_ENDPOINTS = {
   logs: endpoint({ method: 'GET', path: '/api/admin/logs', query: AuditQuerySchema, response: AuditPageSchema }),
   /** Ours: a short-lived cookie that lets the browser open the operators' queue board. */
   queueBoardSession: endpoint({ method: 'POST', path: '/api/admin/queues/session' }),
+};
+
+/**
+ * The blog (issue 10; part 1 §7 'hosted tables and storage', part 2 §7 'a shared service, paths not shown').
+ * Public reads need no session and only ever see published posts; everything under /admin is the admin role's.
+ */
+export const BLOG_ENDPOINTS = {
+  /** Published posts, newest first; `featured=true` for the featured section. */
+  posts: endpoint({ method: 'GET', path: '/api/blog/posts', query: BlogListQuerySchema, response: BlogPostsResponseSchema, session: false }),
+  /** One published post by slug; a draft's slug is a 404 'Post not found'. */
+  post: endpoint({ method: 'GET', path: '/api/blog/posts/{slug}', response: BlogPostSchema, session: false }),
+  /** Every post, drafts included, newest first. */
+  adminPosts: endpoint({ method: 'GET', path: '/api/blog/admin/posts', response: BlogPostsResponseSchema }),
+  createPost: endpoint({ method: 'POST', path: '/api/blog/admin/posts', body: BlogPostInputSchema, response: BlogPostSchema }),
+  updatePost: endpoint({ method: 'PUT', path: '/api/blog/admin/posts/{id}', body: BlogPostInputSchema, response: BlogPostSchema }),
+  /** 204. */
+  deletePost: endpoint({ method: 'DELETE', path: '/api/blog/admin/posts/{id}' }),
+  /**
+   * The raw image bytes as the body, with the image's content type and optionally its file name in
+   * `X-File-Name` (BLOG_IMAGE_NAME_HEADER); not JSON, so callers send it with fetch, not the JSON client.
+   */
+  uploadImage: endpoint({ method: 'POST', path: '/api/blog/admin/images', response: BlogImageUploadResponseSchema }),
 };

@@ -12,3 +12,4 @@ export * from './jobs.js';
 export * from './bank-sync.js';
 export * from './bank-analytics.js';
 export * from './admin.js';
+export * from './blog.js';

@@ -69,6 +69,16 @@ export const SERVICE_ROUTES = {
     'POST /api/admin/queues/session',
     'GET /api/admin/queues',
   ],
+  blog: [
+    'GET /api/blog/posts',
+    'GET /api/blog/posts/{slug}',
+    'GET /api/blog/images/{name}',
+    'GET /api/blog/admin/posts',
+    'POST /api/blog/admin/posts',
+    'PUT /api/blog/admin/posts/{id}',
+    'DELETE /api/blog/admin/posts/{id}',
+    'POST /api/blog/admin/images',
+  ],
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_ROUTES;

@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** Sources the public site sends (spec part 1 §7); a blog call-to-action may send its own. */
 export const WAITLIST_SOURCES = ['homepage-hero', 'homepage', 'homepage-cta', 'paycheck-to-paycheck-page'] as const;
 
+/** The waitlist's one public endpoint (also the only place a blog call-to-action form may post to). */
+export const WAITLIST_ENDPOINT_PATH = '/api/waitlist/join';
+
 export const WAITLIST_SUCCESS_MESSAGE = "Thanks for joining! We'll be in touch soon.";
 export const COMING_SOON_SUCCESS_MESSAGE = "Thanks! We'll notify you when the product launches.";
 
