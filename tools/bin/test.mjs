@@ -126,7 +126,10 @@ await step('e2e', 'End-to-end (Playwright in Chromium against the launcher stack
       DATA_DIR: services.dataDir,
       E2E_SERVICE_URLS: JSON.stringify(Object.fromEntries(Object.entries(stack.services).map(([name, service]) => [name, service.url]))),
     };
-    return await succeeded(process.execPath, [join(REPO_ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts'], { env });
+    // While developing, E2E_FILES='blog zen' runs only the journey files whose names match (Playwright's filters).
+    const only = (process.env.E2E_FILES ?? '').split(/\s+/).filter(Boolean);
+    const playwright = [join(REPO_ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...only];
+    return await succeeded(process.execPath, playwright, { env });
   } finally {
     await cleanupStack();
     cleanupStack = null;
