@@ -13,6 +13,8 @@ const exposes = {
   './TermsPage': './src/pages/TermsPage.tsx',
   './SecurityPage': './src/pages/SecurityPage.tsx',
   './DemoPage': './src/demo/DemoPage.tsx',
+  './BlogListPage': './src/blog/BlogListPage.tsx',
+  './BlogPostPage': './src/blog/BlogPostPage.tsx',
 };
 
 export default defineConfig({

@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider, useDocumentTitle } from '@payday/web-kit';
 import type { ComponentType } from 'react';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { BlogListPage } from './blog/BlogListPage';
+import { BlogPostPage } from './blog/BlogPostPage';
 import { AboutPage } from './pages/AboutPage';
 import { ComingSoonPage } from './pages/ComingSoonPage';
 import { LandingPage } from './pages/LandingPage';
@@ -18,6 +20,7 @@ const pages: Array<{ path: string; title: string | null; Page: ComponentType }> 
   { path: '/privacy', title: 'Privacy Policy', Page: PrivacyPage },
   { path: '/terms', title: 'Terms of Service', Page: TermsPage },
   { path: '/security', title: 'Security', Page: SecurityPage },
+  { path: '/blog', title: 'Blog', Page: BlogListPage },
 ];
 
 function Titled({ title, Page }: { title: string | null; Page: ComponentType }) {
@@ -45,6 +48,7 @@ export function StandaloneApp() {
               {pages.map(({ path, title, Page }) => (
                 <Route key={path} path={path} element={<Titled title={title} Page={Page} />} />
               ))}
+              <Route path="/blog/:slug" element={<Titled title="Blog" Page={BlogPostPage} />} />
             </Routes>
           </main>
         </BrowserRouter>

@@ -1,0 +1,102 @@
+import { BLOG_MESSAGES, PRODUCT_NAME, type BlogPost } from '@payday/contracts';
+import { Button, Spinner } from '@payday/web-kit';
+import { Link } from 'react-router-dom';
+import blogCss from './blog.css?inline';
+import { useBlogPosts, useFeaturedPosts } from './blog-queries';
+import { PostCard } from './PostCard';
+
+/** Where 'Stay Updated' sends readers: the landing page's hero form, like the header's Join Waitlist. */
+export const STAY_UPDATED_TARGET = '/#waitlist';
+
+function PostGrid({ posts, variant, titleId, title }: { posts: BlogPost[]; variant: 'standard' | 'featured'; titleId: string; title: string }) {
+  return (
+    <section className="blog-section" aria-labelledby={titleId}>
+      <h2 id={titleId} className="blog-section__title">
+        {title}
+      </h2>
+      <div className={`blog-grid blog-grid--${variant}`}>
+        {posts.map((post) => (
+          <PostCard key={post.id} post={post} variant={variant} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function StayUpdated() {
+  return (
+    <section className="blog-stay-updated" aria-labelledby="blog-stay-updated-title">
+      <div>
+        <h2 id="blog-stay-updated-title">{BLOG_MESSAGES.stayUpdatedTitle}</h2>
+        <p>New posts on paying bills on time when paydays and due dates don&apos;t line up, and early access to {PRODUCT_NAME}.</p>
+      </div>
+      <Link to={STAY_UPDATED_TARGET} className="pc-btn pc-btn--primary pc-btn--lg">
+        Join the Waitlist
+      </Link>
+    </section>
+  );
+}
+
+function ListError({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
+  return (
+    <div className="blog-state blog-state--error" role="alert">
+      <h2>{BLOG_MESSAGES.listErrorTitle}</h2>
+      <p>{BLOG_MESSAGES.listFailed(message)}</p>
+      <Button onClick={onRetry} busy={retrying} busyText={BLOG_MESSAGES.loadingPosts}>
+        {BLOG_MESSAGES.tryAgain}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * /blog (spec part 1 §2, §4): heading; Featured Posts only when there are featured posts; All Posts; the empty,
+ * loading and error (with Try Again) views; the Stay Updated box. A failing featured call only hides its section:
+ * the list itself is what the page is for.
+ */
+export function BlogListPage() {
+  const posts = useBlogPosts();
+  const featured = useFeaturedPosts();
+
+  const retry = () => {
+    void posts.refetch();
+    void featured.refetch();
+  };
+
+  let body;
+  if (posts.isPending || featured.isPending) {
+    body = <Spinner label={BLOG_MESSAGES.loadingPosts} className="blog-state" />;
+  } else if (posts.isError) {
+    body = <ListError message={posts.error.message} onRetry={retry} retrying={posts.isFetching} />;
+  } else if (posts.data.length === 0) {
+    body = <p className="blog-state blog-state--empty">{BLOG_MESSAGES.noPosts}</p>;
+  } else {
+    const featuredPosts = featured.data ?? [];
+    body = (
+      <>
+        {featuredPosts.length > 0 && (
+          <PostGrid posts={featuredPosts} variant="featured" titleId="blog-featured-title" title={BLOG_MESSAGES.featuredHeading} />
+        )}
+        <PostGrid posts={posts.data} variant="standard" titleId="blog-all-title" title={BLOG_MESSAGES.allPostsHeading} />
+      </>
+    );
+  }
+
+  return (
+    <div className="blog blog-list-page">
+      <style>{blogCss}</style>
+      <header className="blog-hero">
+        <div className="pc-container">
+          <h1 className="blog-hero__title">{BLOG_MESSAGES.listTitle}</h1>
+          <p className="blog-hero__lead">
+            Practical ideas for lining up bills with paydays, from the people building {PRODUCT_NAME}.
+          </p>
+        </div>
+      </header>
+      <div className="pc-container blog-list-page__body">
+        {body}
+        <StayUpdated />
+      </div>
+    </div>
+  );
+}

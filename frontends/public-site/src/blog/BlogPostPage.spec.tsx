@@ -1,0 +1,146 @@
+import { BLOG_MESSAGES, DEFAULT_DISPLAY_READ_TIME, type BlogBlock } from '@payday/contracts';
+import { renderWithProviders } from '@payday/web-kit/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BlogPostPage } from './BlogPostPage';
+import { aPost, fail, never, serveBlog } from './test/fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const SITE_DESCRIPTION = 'PayCadence keeps your bill due dates in step with your paydays.';
+beforeEach(() => {
+  // What the shell's page carries before a post loads.
+  document.title = 'Blog | PayCadence';
+  document.head.querySelectorAll('meta[name="description"], meta[name="keywords"]').forEach((meta) => meta.remove());
+  const meta = document.createElement('meta');
+  meta.name = 'description';
+  meta.content = SITE_DESCRIPTION;
+  document.head.append(meta);
+});
+
+const metaContent = (name: string) => document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
+
+const renderPost = (slug: string) =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/blog/:slug" element={<BlogPostPage />} />
+    </Routes>,
+    { user: null, route: `/blog/${slug}` },
+  );
+
+describe('BlogPostPage', () => {
+  it('says it is loading while the post is on its way', () => {
+    serveBlog({ post: never });
+    renderPost('anything');
+    expect(screen.getByText(BLOG_MESSAGES.loadingPost)).toBeInTheDocument();
+  });
+
+  it('shows the whole post: category, Featured, title, author, date, read time, image, excerpt and blocks', async () => {
+    const post = aPost({
+      slug: 'pay-after-payday',
+      title: 'Pay each bill after payday',
+      category: 'Freelancing',
+      featured: true,
+      author: 'Riley Park',
+      publish_date: '2026-11-25T08:00:00.000Z',
+      read_time: '',
+      image_url: '/api/blog/images/3f2a9c.png',
+      image_alt: 'A calendar with paydays circled',
+      excerpt: 'A two-day buffer changes everything.',
+      content: { blocks: [{ type: 'paragraph', content: 'The first paragraph.' } as BlogBlock] },
+    });
+    const server = serveBlog({ post: () => post });
+    renderPost('pay-after-payday');
+    const article = await screen.findByRole('article');
+    expect(within(article).getByRole('heading', { level: 1, name: post.title })).toBeInTheDocument();
+    for (const text of ['Freelancing', BLOG_MESSAGES.featuredBadge, 'Riley Park', 'Nov 25, 2026', DEFAULT_DISPLAY_READ_TIME, post.excerpt, 'The first paragraph.']) {
+      expect(within(article).getByText(text)).toBeInTheDocument();
+    }
+    const image = within(article).getByRole('img', { name: 'A calendar with paydays circled' });
+    expect(image.getAttribute('src')).toBe('/api/blog/images/3f2a9c.png');
+    expect(image.getAttribute('loading')).toBe('lazy');
+    expect(within(article).getAllByRole('link', { name: /Back to Blog/ })[0]!.getAttribute('href')).toBe('/blog');
+    expect(server.calls('post').map((call) => call.params.slug)).toEqual(['pay-after-payday']);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('draws no image whose address is not http(s) or an uploaded image', async () => {
+    serveBlog({ post: () => aPost({ image_url: 'javascript:alert(1)', image_alt: 'Sneaky' }) });
+    renderPost('x');
+    await screen.findByRole('article');
+    expect(screen.queryByRole('img', { name: 'Sneaky' })).not.toBeInTheDocument();
+  });
+
+  it('copies the post address and says so', async () => {
+    serveBlog({ post: () => aPost({ slug: 'copy-me' }) });
+    const user = userEvent.setup(); // installs a clipboard stub
+    renderPost('copy-me');
+    await user.click(await screen.findByRole('button', { name: BLOG_MESSAGES.copyLink }));
+    expect(await screen.findByText(BLOG_MESSAGES.linkCopied)).toBeInTheDocument();
+    expect(screen.getByText(BLOG_MESSAGES.linkCopied).closest('[role="status"]')).not.toBeNull();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/blog/copy-me`);
+  });
+
+  it('shows the address to copy by hand when the clipboard refuses', async () => {
+    serveBlog({ post: () => aPost({ slug: 'no-clipboard' }) });
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    renderPost('no-clipboard');
+    await user.click(await screen.findByRole('button', { name: BLOG_MESSAGES.copyLink }));
+    expect(await screen.findByText(`${window.location.origin}/blog/no-clipboard`)).toBeInTheDocument();
+    expect(screen.queryByText(BLOG_MESSAGES.linkCopied)).not.toBeInTheDocument();
+  });
+
+  it('shows Post Not Found with a way back when the API answers 404', async () => {
+    serveBlog({ post: () => fail(404, BLOG_MESSAGES.postNotFound) });
+    renderPost('no-such-post');
+    expect(await screen.findByRole('heading', { level: 1, name: BLOG_MESSAGES.postNotFoundTitle })).toBeInTheDocument();
+    expect(screen.getByText(BLOG_MESSAGES.postNotFoundBody)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Blog/ }).getAttribute('href')).toBe('/blog');
+    expect(document.title).toBe(`${BLOG_MESSAGES.postNotFound} | PayCadence`);
+    expect(screen.queryByRole('button', { name: BLOG_MESSAGES.tryAgain })).not.toBeInTheDocument();
+  });
+
+  it('says Failed to load post on any other failure, and Try Again loads it', async () => {
+    const server = serveBlog({ post: () => fail(500, 'Database unavailable') });
+    renderPost('flaky');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { level: 1, name: BLOG_MESSAGES.postLoadFailed })).toBeInTheDocument();
+    expect(screen.queryByText(BLOG_MESSAGES.postNotFoundTitle)).not.toBeInTheDocument();
+
+    server.use({ post: () => aPost({ title: 'Loaded at last' }) });
+    await userEvent.setup().click(within(alert).getByRole('button', { name: BLOG_MESSAGES.tryAgain }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loaded at last' })).toBeInTheDocument();
+  });
+
+  it('sets the tab title, description and keywords from the seo fields, and puts them back on leaving', async () => {
+    serveBlog({
+      post: () =>
+        aPost({
+          title: 'The long title',
+          excerpt: 'The excerpt.',
+          seo: { title: 'Short SEO title', description: 'What search engines read.', keywords: ['bills', 'payday'] },
+        }),
+    });
+    const { unmount } = renderPost('seo');
+    await screen.findByRole('article');
+    expect(document.title).toBe('Short SEO title | PayCadence');
+    expect(metaContent('description')).toBe('What search engines read.');
+    expect(metaContent('keywords')).toBe('bills, payday');
+
+    unmount();
+    expect(document.title).toBe('Blog | PayCadence');
+    expect(metaContent('description')).toBe(SITE_DESCRIPTION);
+    expect(metaContent('keywords')).toBeUndefined();
+  });
+
+  it('falls back to the post title and excerpt without seo fields', async () => {
+    serveBlog({ post: () => aPost({ title: 'Plain title', excerpt: 'Plain excerpt.', seo: null }) });
+    renderPost('plain');
+    await waitFor(() => expect(document.title).toBe('Plain title | PayCadence'));
+    expect(metaContent('description')).toBe('Plain excerpt.');
+    expect(metaContent('keywords')).toBeUndefined();
+  });
+});

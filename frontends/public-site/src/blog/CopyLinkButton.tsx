@@ -1,0 +1,45 @@
+import { BLOG_MESSAGES } from '@payday/contracts';
+import { Button } from '@payday/web-kit';
+import { useState } from 'react';
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/**
+ * spec part 1 §2: Copy Link puts the post's address on the clipboard and says 'Link copied to clipboard!'.
+ * Said in a polite live region beside the button instead of a blocking window.alert: screen readers announce
+ * it, and keyboard focus stays where it was. Where the clipboard is unavailable (an insecure page, a refusal),
+ * the address is shown to copy by hand.
+ */
+export function CopyLinkButton({ url }: { url: string }) {
+  const [state, setState] = useState<CopyState>('idle');
+
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(url);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+
+  return (
+    <div className="blog-copy">
+      <Button variant="secondary" onClick={() => void copy()}>
+        <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+          <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" />
+          <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+        </svg>
+        {BLOG_MESSAGES.copyLink}
+      </Button>
+      <span className="blog-copy__status" role="status" aria-live="polite">
+        {state === 'copied' && BLOG_MESSAGES.linkCopied}
+        {state === 'failed' && (
+          <>
+            Copy this link: <span className="blog-copy__url">{url}</span>
+          </>
+        )}
+      </span>
+    </div>
+  );
+}

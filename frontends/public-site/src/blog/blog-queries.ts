@@ -1,0 +1,48 @@
+import { BLOG_ENDPOINTS, type BlogPost } from '@payday/contracts';
+import { ApiError, useApi } from '@payday/web-kit';
+import { useQuery } from '@tanstack/react-query';
+
+// The public blog's server state (spec part 1 §7: published posts newest first, the featured ones, one by
+// slug). Public calls: no session needed, every answer parsed with the contract's schema by web-kit's client.
+
+export const blogKeys = {
+  posts: ['blog', 'posts'] as const,
+  featured: ['blog', 'posts', 'featured'] as const,
+  post: (slug: string) => ['blog', 'post', slug] as const,
+};
+
+/**
+ * One quiet retry, only when no answer came at all (a network blip, status 0). An answer, even a 5xx, is shown
+ * at once: a 404 stays a 404, and the error view has its own Try Again.
+ */
+const retryUnlessRefused = (failures: number, error: unknown) => failures < 1 && error instanceof ApiError && error.status === 0;
+
+export function useBlogPosts() {
+  const api = useApi();
+  return useQuery<BlogPost[]>({
+    queryKey: blogKeys.posts,
+    queryFn: async ({ signal }) => (await api.call(BLOG_ENDPOINTS.posts, {}, { signal })).posts,
+    retry: retryUnlessRefused,
+  });
+}
+
+export function useFeaturedPosts() {
+  const api = useApi();
+  return useQuery<BlogPost[]>({
+    queryKey: blogKeys.featured,
+    queryFn: async ({ signal }) => (await api.call(BLOG_ENDPOINTS.posts, { query: { featured: 'true' } }, { signal })).posts,
+    retry: retryUnlessRefused,
+  });
+}
+
+export function useBlogPost(slug: string) {
+  const api = useApi();
+  return useQuery<BlogPost>({
+    queryKey: blogKeys.post(slug),
+    queryFn: ({ signal }) => api.call(BLOG_ENDPOINTS.post, { params: { slug } }, { signal }),
+    retry: retryUnlessRefused,
+  });
+}
+
+/** spec part 1 §4: a post is not found when the API answers 404 (unknown slug, or a draft's). */
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

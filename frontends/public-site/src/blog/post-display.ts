@@ -1,0 +1,28 @@
+import { DEFAULT_DISPLAY_READ_TIME, isPostImageUrl, type BlogPost } from '@payday/contracts';
+import { formatDate } from '@payday/web-kit';
+
+// How a post's meta line reads on a card and on the post page (spec part 1 §2, §9).
+
+/** spec part 1 §2: the publish date, else the created date, en-US short ('Nov 25, 2026'). */
+export function postDisplayDate(post: Pick<BlogPost, 'publish_date' | 'created_at'>): string {
+  return formatDate(post.publish_date || post.created_at);
+}
+
+/** The machine-readable date for <time dateTime>. */
+export function postDateTime(post: Pick<BlogPost, 'publish_date' | 'created_at'>): string {
+  return post.publish_date || post.created_at;
+}
+
+/** spec part 1 §9: an empty read time shows '5 min read'. */
+export function postReadTime(post: Pick<BlogPost, 'read_time'>): string {
+  return post.read_time.trim() || DEFAULT_DISPLAY_READ_TIME;
+}
+
+/** The post's image, only when it is an http(s) address or one of our uploaded images (never `javascript:`/`data:`). */
+export function postImageUrl(post: Pick<BlogPost, 'image_url'>): string | null {
+  const url = post.image_url?.trim();
+  return url && isPostImageUrl(url) ? url : null;
+}
+
+/** The public path of a post. */
+export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;

@@ -1,0 +1,37 @@
+import { BLOG_ENDPOINTS, type BlogBlock, type BlogPost } from '@payday/contracts';
+import { serveEndpoints, type StubGateway, type StubHandler } from '@payday/web-kit/testing';
+
+export { fail, never } from '@payday/web-kit/testing';
+
+// The blog calls, answered by web-kit's stub gateway: every answer goes through the real client and is
+// parsed with the contract's schema, as in the browser.
+export type BlogEndpointName = keyof typeof BLOG_ENDPOINTS;
+export const serveBlog = (initial: Partial<Record<BlogEndpointName, StubHandler>>): StubGateway<BlogEndpointName> =>
+  serveEndpoints(BLOG_ENDPOINTS, initial);
+
+let counter = 0;
+
+/** A published post as the service answers it; override what a test is about. */
+export function aPost(overrides: Partial<BlogPost> = {}): BlogPost {
+  counter += 1;
+  const id = `0b0a0000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
+  return {
+    id,
+    slug: `post-${counter}`,
+    title: `Post number ${counter}`,
+    excerpt: `What post ${counter} is about.`,
+    content: { blocks: [{ type: 'paragraph', content: `Body of post ${counter}.` } as BlogBlock] },
+    category: 'Strategy',
+    author: 'PayCadence Team',
+    image_url: null,
+    image_alt: null,
+    featured: false,
+    published: true,
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    publish_date: null,
+    read_time: '4 min read',
+    seo: null,
+    ...overrides,
+  };
+}
