@@ -1,0 +1,109 @@
+import { ZEN_REPLIES, type ZenPersona } from './zen-copy';
+import {
+  CANNED_PHRASES, CANNOT_PAY, CONTACT, COST, CRISIS, EXACT_HELP_PHRASES, FEEDBACK, HELP_WORDS, HUMAN, LATE_FEE, LAUNCH,
+  LOCAL_RESOURCES, NEGATIONS, OVERDRAFT, PARENT_OR_KIDS, PERSONA_FOLLOW_UPS, PRODUCT_HELP_AUDIENCES, PRODUCT_WORD,
+  SELF_DESCRIPTION_WINDOW, SELF_DESCRIPTIONS, TEACHER_OR_SUMMER, VARIABLE_INCOME,
+} from './zen-keywords';
+
+/**
+ * Zen's reply engine (spec part 2 §4): a pure function of the conversation state and the user's text.
+ * No network, no clock, no randomness, so every branch is a table test.
+ */
+
+export interface ZenState {
+  /** Remembered once a self-description names it; steers the follow-ups. */
+  readonly persona: ZenPersona | null;
+}
+
+export const INITIAL_ZEN_STATE: ZenState = { persona: null };
+
+/** Which branch of the spec's order answered; tests and analytics-free debugging read it, users never see it. */
+export type ZenTopic =
+  | 'help' | 'cannot-pay' | 'overdraft' | 'late-fee' | 'crisis' | 'persona-follow-up' | 'product-help'
+  | 'self-description' | 'canned' | 'cost' | 'launch' | 'teacher-or-summer' | 'parent-or-kids' | 'variable-income'
+  | 'contact' | 'human' | 'feedback' | 'local-resources' | 'fallback';
+
+export interface ZenReply {
+  readonly text: string;
+  readonly state: ZenState;
+  readonly topic: ZenTopic;
+}
+
+/**
+ * Lowercase words separated by single spaces, padded with a space each side so a phrase matches only whole
+ * words. Apostrophes are dropped first ("can't" → "cant"); one character class, so the regexes are linear.
+ */
+export function normalizeMessage(text: string): string {
+  const words = text
+    .toLowerCase()
+    .replace(/['\u2019]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .replace(/\bself employed\b/g, 'selfemployed');
+  return ` ${words} `;
+}
+
+const normalizedPhrase = (phrase: string) => normalizeMessage(phrase);
+const hasAny = (message: string, phrases: readonly string[]) => phrases.some((phrase) => message.includes(normalizedPhrase(phrase)));
+
+/** The persona a self-description names, if any (see SELF_DESCRIPTIONS). */
+export function describedPersona(message: string): ZenPersona | null {
+  const words = message.trim().split(' ');
+  for (const { persona, openers, nouns, phrases } of SELF_DESCRIPTIONS) {
+    if (hasAny(message, phrases)) return persona;
+    for (const opener of openers) {
+      const openerWords = opener.split(' ');
+      for (let start = 0; start + openerWords.length <= words.length; start += 1) {
+        if (!openerWords.every((word, offset) => words[start + offset] === word)) continue;
+        const after = words.slice(start + openerWords.length, start + openerWords.length + SELF_DESCRIPTION_WINDOW);
+        const stop = after.findIndex((word) => NEGATIONS.includes(word));
+        const window = stop === -1 ? after : after.slice(0, stop);
+        if (window.some((word) => nouns.includes(word))) return persona;
+      }
+    }
+  }
+  return null;
+}
+
+export function reply(state: ZenState, text: string): ZenReply {
+  const message = normalizeMessage(text);
+  const answer = (topic: ZenTopic, replyText: string, nextState: ZenState = state): ZenReply => ({ text: replyText, state: nextState, topic });
+
+  if (EXACT_HELP_PHRASES.some((phrase) => message === normalizedPhrase(phrase))) return answer('help', ZEN_REPLIES.help);
+  if (hasAny(message, CANNOT_PAY)) return answer('cannot-pay', ZEN_REPLIES.cannotPay);
+  if (hasAny(message, OVERDRAFT)) return answer('overdraft', ZEN_REPLIES.overdraft);
+  if (hasAny(message, LATE_FEE)) return answer('late-fee', ZEN_REPLIES.lateFee);
+  if (hasAny(message, CRISIS)) return answer('crisis', ZEN_REPLIES.crisis);
+
+  if (state.persona) {
+    const followUp = PERSONA_FOLLOW_UPS[state.persona].find(({ keywords }) => hasAny(message, keywords));
+    if (followUp) return answer('persona-follow-up', followUp.text);
+  }
+
+  if (hasAny(message, [PRODUCT_WORD]) && hasAny(message, HELP_WORDS)) {
+    const audience = PRODUCT_HELP_AUDIENCES.find(({ words }) => hasAny(message, words));
+    if (audience) return answer('product-help', audience.text);
+  }
+
+  const persona = describedPersona(message);
+  if (persona) return answer('self-description', ZEN_REPLIES.selfDescription[persona], { ...state, persona });
+
+  const canned = CANNED_PHRASES.find(({ phrases }) => hasAny(message, phrases));
+  if (canned) return answer('canned', canned.text);
+
+  const topics: ReadonlyArray<[ZenTopic, readonly string[], string]> = [
+    ['cost', COST, ZEN_REPLIES.cost],
+    ['launch', LAUNCH, ZEN_REPLIES.launch],
+    ['teacher-or-summer', TEACHER_OR_SUMMER, ZEN_REPLIES.teacher],
+    ['parent-or-kids', PARENT_OR_KIDS, ZEN_REPLIES.parent],
+    ['variable-income', VARIABLE_INCOME, ZEN_REPLIES.variableIncome],
+    ['contact', CONTACT, ZEN_REPLIES.contact],
+    ['human', HUMAN, ZEN_REPLIES.human],
+    ['feedback', FEEDBACK, ZEN_REPLIES.feedback],
+    ['local-resources', LOCAL_RESOURCES, ZEN_REPLIES.localResources],
+  ];
+  const topic = topics.find(([, keywords]) => hasAny(message, keywords));
+  if (topic) return answer(topic[0], topic[2]);
+
+  return answer('fallback', ZEN_REPLIES.fallback);
+}
