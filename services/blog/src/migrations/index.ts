@@ -1,4 +1,5 @@
-import { CreateItems1795610071536 } from './1795610071536-create-items.js';
+import { CreateBlogPosts1795800000000 } from './1795800000000-create-blog-posts.js';
+import { SeedBlogPosts1795800000001 } from './1795800000001-seed-blog-posts.js';
 
 /** Checked-in migrations, in order; run at start-up. */
-export const migrations = [CreateItems1795610071536];
+export const migrations = [CreateBlogPosts1795800000000, SeedBlogPosts1795800000001];

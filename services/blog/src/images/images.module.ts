@@ -1,0 +1,22 @@
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { AuditModule } from '../audit/audit.module.js';
+import { BlogImagesService } from './blog-images.service.js';
+import { registerImageBodyParser } from './image-body-parser.js';
+import { imageStoreProvider } from './image-store.provider.js';
+import { AdminImagesController, PublicImagesController } from './images.controller.js';
+
+@Module({
+  imports: [AuditModule],
+  controllers: [PublicImagesController, AdminImagesController],
+  providers: [imageStoreProvider, BlogImagesService],
+})
+export class ImagesModule implements OnModuleInit {
+  constructor(@Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost) {}
+
+  /** Before the app listens: the raw-bytes parser for uploads. */
+  onModuleInit(): void {
+    registerImageBodyParser(this.adapterHost.httpAdapter.getInstance<FastifyInstance>());
+  }
+}

@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { BLOG_LIMITS, SLUG_PATTERN, type BlogPost, type BlogPostFields } from '@payday/contracts';
+import { CLOCK, isRowId, type Clock } from '@payday/nest-kit';
+import type { Repository } from 'typeorm';
+import { BlogError } from '../errors.js';
+import { BlogPostEntity } from './blog-post.entity.js';
+import { toBlogPost, toColumns } from './post-view.js';
+
+const UNIQUE_VIOLATION = '23505';
+const SLUG_CONSTRAINT = 'blog_posts_slug_key';
+
+/** The slug's unique constraint refused the write: another post holds that slug (caught, never checked first). */
+function isSlugTaken(error: unknown): boolean {
+  const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError ?? (error as { code?: string; constraint?: string });
+  return driverError?.code === UNIQUE_VIOLATION && driverError.constraint === SLUG_CONSTRAINT;
+}
+
+const NEWEST_FIRST = { createdAt: 'DESC', id: 'DESC' } as const;
+
+/** blog_posts as spec part 1 §7 reads and writes it: published ones for everyone, all of them for the admin. */
+@Injectable()
+export class BlogPostsService {
+  constructor(
+    @InjectRepository(BlogPostEntity) private readonly posts: Repository<BlogPostEntity>,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Published posts, newest first (created_at descending); only the featured ones when asked. */
+  async listPublished({ featuredOnly = false } = {}): Promise<BlogPost[]> {
+    const rows = await this.posts.find({ where: { published: true, ...(featuredOnly ? { featured: true } : {}) }, order: NEWEST_FIRST });
+    return rows.map(toBlogPost);
+  }
+
+  /** One published post; a draft's slug, like an unknown one, is not found. */
+  async findPublished(slug: string): Promise<BlogPost> {
+    const row = slug.length <= BLOG_LIMITS.slug && SLUG_PATTERN.test(slug) ? await this.posts.findOneBy({ slug, published: true }) : null;
+    if (!row) throw new BlogError('POST_NOT_FOUND');
+    return toBlogPost(row);
+  }
+
+  /** Every post, drafts too, newest first (the blog admin's list). */
+  async listAll(): Promise<BlogPost[]> {
+    return (await this.posts.find({ order: NEWEST_FIRST })).map(toBlogPost);
+  }
+
+  async create(fields: BlogPostFields): Promise<BlogPost> {
+    const now = this.clock.now();
+    const row = this.posts.create({ ...toColumns(fields), createdAt: now, updatedAt: now });
+    try {
+      return toBlogPost(await this.posts.save(row));
+    } catch (error) {
+      if (isSlugTaken(error)) throw new BlogError('SLUG_TAKEN');
+      throw error;
+    }
+  }
+
+  /** Replaces the whole post (part 2 §7 'update by id with updated_at set'); created_at stays. */
+  async update(id: string, fields: BlogPostFields): Promise<BlogPost> {
+    if (!isRowId(id)) throw new BlogError('POST_NOT_FOUND');
+    let updated: { raw: unknown };
+    try {
+      updated = await this.posts
+        .createQueryBuilder()
+        .update()
+        .set({ ...toColumns(fields), updatedAt: this.clock.now() })
+        .where('id = :id', { id })
+        .returning('*')
+        .execute();
+    } catch (error) {
+      if (isSlugTaken(error)) throw new BlogError('SLUG_TAKEN');
+      throw error;
+    }
+    const [raw] = updated.raw as Record<string, unknown>[];
+    if (!raw) throw new BlogError('POST_NOT_FOUND');
+    return toBlogPost(this.posts.create(this.fromRaw(raw)));
+  }
+
+  /** Deletes the post; what it was (for the audit trail). */
+  async delete(id: string): Promise<BlogPost> {
+    if (!isRowId(id)) throw new BlogError('POST_NOT_FOUND');
+    const { raw } = await this.posts.createQueryBuilder().delete().where('id = :id', { id }).returning('*').execute();
+    const [row] = raw as Record<string, unknown>[];
+    if (!row) throw new BlogError('POST_NOT_FOUND');
+    return toBlogPost(this.posts.create(this.fromRaw(row)));
+  }
+
+  /** A RETURNING row (column names) as the entity (property names), through TypeORM's own column map. */
+  private fromRaw(raw: Record<string, unknown>): BlogPostEntity {
+    const entity = {} as Record<string, unknown>;
+    for (const column of this.posts.metadata.columns) entity[column.propertyName] = raw[column.databaseName];
+    return entity as unknown as BlogPostEntity;
+  }
+}
