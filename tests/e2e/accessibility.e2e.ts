@@ -54,6 +54,28 @@ for (const width of [1280, 390]) {
   });
 }
 
+test('the blog list and a post have no serious accessibility violations', async ({ page, request }) => {
+  // The post with the most kinds of content blocks, so each block's design is checked (issue 10).
+  const listed = await request.get('/api/blog/posts');
+  expect(listed.ok(), await listed.text()).toBe(true);
+  const posts = (await listed.json()).posts as Array<{ slug: string; title: string; content: { blocks: Array<{ type: string }> } }>;
+  const kinds = (post: (typeof posts)[number]) => new Set(post.content.blocks.map((block) => block.type)).size;
+  const richest = [...posts].sort((a, b) => kinds(b) - kinds(a))[0];
+  expect(richest, 'the seeded posts').toBeDefined();
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/blog');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'All Posts' }).getByRole('article').first()).toBeVisible();
+    expect(await seriousViolations(page), `/blog at ${width}px`).toEqual([]);
+
+    await page.goto(`/blog/${richest!.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: richest!.title })).toBeVisible();
+    expect(await seriousViolations(page), `/blog/${richest!.slug} at ${width}px`).toEqual([]);
+  }
+});
+
 test('signed-in pages have no serious accessibility violations', async ({ page, request }) => {
   const email = `a11y-${Date.now()}@example.com`;
   const registered = await request.post('/api/auth/register', {
