@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ScrollManager } from './ScrollManager';
+import { ZenWidget } from '../zen/ZenWidget';
 
 /** The frame every route renders in: skip link, header, main, footer (spec part 1 §2). */
 export function Layout({ children }: { children: ReactNode }) {
@@ -16,6 +17,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <ZenWidget />
     </div>
   );
 }
