@@ -24,6 +24,8 @@ export interface ApiFetchOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON when present. */
   body?: unknown;
+  /** Sent as it is, in place of `body` (an image upload): its own type is the Content-Type. */
+  rawBody?: Blob;
   /** Bearer token; the Authorization header is set only when given. */
   token?: string | null;
   headers?: Record<string, string>;
@@ -66,7 +68,7 @@ async function readBody(response: Response): Promise<unknown> {
  * throws ApiError.
  */
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, token, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const { method = options.body === undefined && options.rawBody === undefined ? 'GET' : 'POST', body, rawBody, token, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -77,7 +79,8 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (rawBody !== undefined) headers['Content-Type'] = rawBody.type || 'application/octet-stream';
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -85,7 +88,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: controller.signal,
     });
   } catch {

@@ -1,4 +1,4 @@
-import { AUTH_ENDPOINTS, FINANCE_ENDPOINTS, MFA_ENDPOINTS, WAITLIST_ENDPOINTS } from '@payday/contracts';
+import { AUTH_ENDPOINTS, BLOG_ENDPOINTS, FINANCE_ENDPOINTS, MFA_ENDPOINTS, WAITLIST_ENDPOINTS } from '@payday/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.js';
 import { createApiClient, endpointUrl, UNEXPECTED_ANSWER_MESSAGE, type SessionAccess } from './endpoint-client.js';
@@ -150,5 +150,31 @@ describe('createApiClient', () => {
     await expect(reset).rejects.toMatchObject({ status: 401 });
     expect(fetchMock.mock.calls.map(([, init]) => bearerOf(init))).toEqual([undefined, 'Bearer recovery']);
     expect(session.refreshes).toBe(0);
+  });
+});
+
+describe('a raw body (image upload)', () => {
+  it('sends the bytes as they are with their own type, the extra headers and the bearer token, and parses the answer', async () => {
+    const fetchMock = serve(() => json({ url: '/api/blog/images/abc.png' }));
+    const api = createApiClient({ session: fakeSession('t1', () => null) });
+    const file = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
+    const answer = await api.call(BLOG_ENDPOINTS.uploadImage, {}, { raw: { body: file, headers: { 'x-file-name': 'chart.png' } } });
+    expect(answer).toEqual({ url: '/api/blog/images/abc.png' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/blog/admin/images');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(file);
+    const headers = init.headers as Record<string, string>;
+    expect(headers['Content-Type']).toBe('image/png');
+    expect(headers['x-file-name']).toBe('chart.png');
+    expect(headers.Authorization).toBe('Bearer t1');
+  });
+
+  it('still sends JSON bodies as JSON', async () => {
+    const fetchMock = serve(() => json({ message: 'ok', success: true }));
+    await createApiClient().call(WAITLIST_ENDPOINTS.join, { body: { email: 'a@example.com', source: 'landing' } as never });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(typeof init.body).toBe('string');
   });
 });

@@ -12,6 +12,11 @@ export interface CallOptions {
    * sign-in code step, the session being signed out. The session is then left alone (no refresh on 401).
    */
   token?: string | null;
+  /**
+   * A body that is not JSON (an image upload), sent as it is with its own type, and the headers it needs
+   * (a file name); it takes the place of the request's JSON body.
+   */
+  raw?: { body: Blob; headers?: Record<string, string> };
 }
 
 /** An empty request: what a call without path parameters, body or query sends. */
@@ -76,6 +81,8 @@ export function createApiClient({ baseUrl = '', session, timeoutMs, validateResp
     const body = await apiFetch(`${baseUrl}${endpointUrl(endpoint, parts)}`, {
       method: endpoint.method,
       body: parts.body,
+      rawBody: options.raw?.body,
+      headers: options.raw?.headers,
       token,
       timeoutMs: options.timeoutMs ?? timeoutMs,
       signal: options.signal,
