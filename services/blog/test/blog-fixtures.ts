@@ -1,5 +1,6 @@
 import type { BlogPostInput } from '@payday/contracts';
 import type { ServiceHarness } from '@payday/nest-kit/testing';
+import type { BlogConfig } from '../src/config.js';
 import { Redis } from 'ioredis';
 
 /** A valid whole post as the editor sends it; override any field. */
@@ -32,7 +33,7 @@ export interface UploadOptions {
 }
 
 /** POST /api/blog/admin/images with raw bytes (the harness's `call` sends JSON only). */
-export async function upload(h: ServiceHarness<never> | ServiceHarness<any>, bytes: Buffer, { token, contentType = 'image/png', fileName }: UploadOptions = {}) {
+export async function upload(h: ServiceHarness<BlogConfig>, bytes: Buffer, { token, contentType = 'image/png', fileName }: UploadOptions = {}) {
   const bearer = token === undefined ? h.admin.token : token;
   const response = await fetch(`${h.baseUrl}/api/blog/admin/images`, {
     method: 'POST',
@@ -57,7 +58,7 @@ export async function fetchImage(baseUrl: string, url: string, headers: Record<s
  * The `record-audit` jobs on admin's `audit` queue (BullMQ keys under the run's prefix), read straight from Redis.
  * The service adds them in the background, so this looks a few times before giving up.
  */
-export async function auditJobs(h: ServiceHarness<any>, expected: number): Promise<Array<{ kind: string; actor: { id: string }; details: Record<string, unknown> }>> {
+export async function auditJobs(h: ServiceHarness<BlogConfig>, expected: number): Promise<Array<{ kind: string; actor: { id: string }; details: Record<string, unknown> }>> {
   const redis = new Redis(h.config.REDIS_URL);
   try {
     for (let attempt = 0; ; attempt += 1) {

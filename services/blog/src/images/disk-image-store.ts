@@ -21,9 +21,10 @@ export class DiskImageStore implements ImageStore {
   constructor(private readonly directory: string) {}
 
   async put(name: string, { bytes }: StoredImage): Promise<void> {
+    checkedName(name);
     await mkdir(this.directory, { recursive: true });
     // Written aside, then renamed: a reader never sees half a file.
-    const partial = join(this.directory, `.${checkedName(name)}.${randomBytes(6).toString('hex')}.partial`);
+    const partial = join(this.directory, `.${name}.${randomBytes(6).toString('hex')}.partial`);
     await writeFile(partial, bytes, { flag: 'wx' });
     await rename(partial, join(this.directory, name));
   }
