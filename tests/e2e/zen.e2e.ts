@@ -1,0 +1,124 @@
+// Zen, the chat helper of the shell (issue 10, spec part 2 §2, §4): on every route, a conversation per persona
+// where the remembered persona steers the follow-up, across routes, by keyboard, with no network calls.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { registerUser, signIn } from './support/session';
+
+const TITLE = 'Zen - Financial Timing Assistant';
+
+const askZen = (page: Page) => page.getByRole('button', { name: 'Ask Zen' });
+const panel = (page: Page) => page.getByRole('dialog', { name: TITLE });
+const conversation = (page: Page) => panel(page).getByRole('log');
+const messages = (page: Page): Locator => conversation(page).locator('ol > li');
+
+async function openZen(page: Page) {
+  await askZen(page).click();
+  await expect(panel(page)).toBeVisible();
+  await expect(panel(page).getByRole('textbox', { name: 'Message Zen' })).toBeFocused();
+}
+
+/** Types a message, presses Enter, waits out the typing indicator and answers Zen's reply bubble. */
+async function say(page: Page, text: string): Promise<Locator> {
+  const before = await messages(page).count();
+  await panel(page).getByRole('textbox', { name: 'Message Zen' }).fill(text);
+  await page.keyboard.press('Enter');
+  await expect(messages(page).nth(before)).toContainText(`You said: ${text}`);
+  await expect(panel(page).getByRole('status')).toContainText('Zen is typing');
+  const answer = messages(page).nth(before + 1);
+  await expect(answer).toContainText('Zen said:');
+  await expect(panel(page).getByRole('status')).toBeEmpty();
+  return answer;
+}
+
+/** Fails the test on any request the chat itself makes: it answers from canned replies only. */
+function recordApiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
+  });
+  return calls;
+}
+
+test.describe('Zen chat', () => {
+  test('a teacher: the persona set on the landing page steers the summer follow-up on the About page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await openZen(page);
+    await expect(conversation(page)).toContainText("I'm Zen");
+    await expect(panel(page).getByRole('list', { name: 'Quick questions' })).toBeVisible();
+    const calls = recordApiCalls(page);
+
+    await expect(await say(page, 'summer')).toContainText("If you're a teacher, tell me");
+    await expect(panel(page).getByRole('list', { name: 'Quick questions' })).toHaveCount(0);
+    await expect(await say(page, "I'm a teacher")).toContainText("I'll remember you're a teacher");
+
+    // Client-side navigation keeps the widget and the conversation (it lives in the layout).
+    await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(panel(page)).toBeVisible();
+    await expect(await say(page, 'What about summer?')).toContainText('spreading 10 months of pay over 12');
+    expect(calls).toEqual([]);
+  });
+
+  test('a freelancer on the About page: irregular income and clients get freelancer follow-ups', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await openZen(page);
+
+    await expect(await say(page, 'My clients pay late')).toContainText("I'm not sure I understood that");
+    await expect(await say(page, "I'm a freelancer")).toContainText("I'll remember you freelance");
+    await expect(await say(page, 'My income is irregular')).toContainText('"baseline" month');
+    await expect(await say(page, 'My clients pay late')).toContainText('Late-paying clients');
+  });
+
+  test('a parent on the dashboard: stress and school costs get parent follow-ups', async ({ page }) => {
+    const email = await registerUser(page, { prefix: 'zen-parent', firstName: 'Robin' });
+    await signIn(page, email);
+    await openZen(page);
+
+    await expect(await say(page, 'I have two kids')).toContainText("I'll remember you're a parent");
+    await expect(await say(page, 'So much stress lately')).toContainText('988');
+    await expect(await say(page, 'school costs add up')).toContainText('"kids" fund');
+  });
+
+  test('keyboard only: chips, Escape closes and gives focus back, the conversation stays', async ({ page }) => {
+    await page.goto('/privacy');
+    await askZen(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(panel(page).getByRole('textbox', { name: 'Message Zen' })).toBeFocused();
+
+    // Whitespace is ignored: no message, no typing indicator.
+    await page.keyboard.type('   ');
+    await page.keyboard.press('Enter');
+    await expect(messages(page)).toHaveCount(1);
+
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.locator(':focus')).toHaveText('Is my bank data safe?');
+    await page.keyboard.press('Enter');
+    await expect(messages(page).nth(2)).toContainText('privacy-first');
+
+    await page.keyboard.press('Escape');
+    await expect(panel(page)).toBeHidden();
+    await expect(askZen(page)).toBeFocused();
+    await expect(askZen(page)).toHaveAttribute('aria-expanded', 'false');
+
+    await page.keyboard.press('Enter');
+    await expect(messages(page)).toHaveCount(3);
+  });
+
+  test('fits a 390 px phone screen without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    const button = await askZen(page).boundingBox();
+    expect(button && button.x + button.width).toBeLessThanOrEqual(390);
+
+    await openZen(page);
+    const box = await panel(page).boundingBox();
+    expect(box && box.x).toBeGreaterThanOrEqual(0);
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await panel(page).getByRole('button', { name: 'Close Zen chat' }).click();
+    await expect(panel(page)).toBeHidden();
+  });
+});
