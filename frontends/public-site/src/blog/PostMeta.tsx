@@ -18,19 +18,18 @@ export function PostBadges({ post }: { post: Pick<BlogPost, 'category' | 'featur
   );
 }
 
-/** Author · date · read time. */
+/** The author, then the date and read time on a line of their own (they never wrap apart). */
 export function PostByline({ post }: { post: Pick<BlogPost, 'author' | 'publish_date' | 'created_at' | 'read_time'> }) {
   return (
     <p className="blog-byline">
       <span className="blog-byline__author">{post.author}</span>
-      <span aria-hidden="true" className="blog-byline__dot">
-        ·
+      <span className="blog-byline__when">
+        <time dateTime={postDateTime(post)}>{postDisplayDate(post)}</time>
+        <span aria-hidden="true" className="blog-byline__dot">
+          ·
+        </span>
+        <span>{postReadTime(post)}</span>
       </span>
-      <time dateTime={postDateTime(post)}>{postDisplayDate(post)}</time>
-      <span aria-hidden="true" className="blog-byline__dot">
-        ·
-      </span>
-      <span>{postReadTime(post)}</span>
     </p>
   );
 }
