@@ -3,9 +3,17 @@ import { formatDate } from '@payday/web-kit';
 
 // How a post's meta line reads on a card and on the post page (spec part 1 §2, §9).
 
-/** spec part 1 §2: the publish date, else the created date, en-US short ('Nov 25, 2026'). */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * spec part 1 §2: the publish date, else the created date, en-US short ('Nov 25, 2026'). A publish date is a
+ * calendar day that the service answers as midnight UTC ('2026-03-09T00:00:00.000Z'): its day is read as
+ * written, or every visitor west of UTC (the whole US) would see the day before. created_at is a real instant,
+ * shown as the visitor's own day.
+ */
 export function postDisplayDate(post: Pick<BlogPost, 'publish_date' | 'created_at'>): string {
-  return formatDate(post.publish_date || post.created_at);
+  const publishDay = post.publish_date ? CALENDAR_DAY.exec(post.publish_date)?.[0] : undefined;
+  return formatDate(publishDay ?? (post.publish_date || post.created_at));
 }
 
 /** The machine-readable date for <time dateTime>. */
