@@ -1,7 +1,11 @@
 // Zen, the chat helper of the shell (issue 10, spec part 2 §2, §4): on every route, a conversation per persona
 // where the remembered persona steers the follow-up, across routes, by keyboard, with no network calls.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerUser, signIn } from './support/session';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const TITLE = 'Zen - Financial Timing Assistant';
 
@@ -36,6 +40,18 @@ function recordApiCalls(page: Page): string[] {
     if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
   });
   return calls;
+}
+
+/** axe (WCAG 2 A/AA) on the widget alone, so the check is about Zen, not the page behind it. */
+async function widgetViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    type Axe = { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> };
+    const axe = (window as unknown as { axe: Axe }).axe;
+    const widget = document.querySelector('.pc-zen');
+    const result = await axe.run(widget, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
 }
 
 test.describe('Zen chat', () => {
@@ -105,7 +121,7 @@ test.describe('Zen chat', () => {
     await expect(messages(page)).toHaveCount(3);
   });
 
-  test('fits a 390 px phone screen without sideways scrolling', async ({ page }) => {
+  test('fits a 390 px phone screen: no sideways scrolling, the page end scrolls clear of the button', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
@@ -120,5 +136,27 @@ test.describe('Zen chat', () => {
 
     await panel(page).getByRole('button', { name: 'Close Zen chat' }).click();
     await expect(panel(page)).toBeHidden();
+
+    // Scrolled to the very end, the footer's last line sits above the floating button, not under it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastLineBottom = await page.getByRole('contentinfo').evaluate((footer) => {
+      const texts = [...footer.querySelectorAll('p, a, span, li')].filter((element) => element.textContent?.trim());
+      return Math.max(...texts.map((element) => element.getBoundingClientRect().bottom));
+    });
+    const buttonTop = (await askZen(page).boundingBox())?.y ?? 0;
+    expect(lastLineBottom).toBeLessThanOrEqual(buttonTop);
   });
+
+  for (const width of [1280, 390]) {
+    test(`passes axe with the panel open mid-conversation at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await widgetViolations(page)).toEqual([]);
+      await openZen(page);
+      expect(await widgetViolations(page)).toEqual([]);
+      await say(page, "I'm a freelancer");
+      expect(await widgetViolations(page)).toEqual([]);
+    });
+  }
 });

@@ -28,10 +28,10 @@ export function ZenPanel({ open, onClose }: ZenPanelProps) {
     if (open) inputRef.current?.focus();
   }, [open]);
 
-  // Newest message in view, as in any chat.
+  // Newest message in view, as in any chat; on a fresh panel the greeting is read from its start.
   useEffect(() => {
     const log = logRef.current;
-    if (log) log.scrollTop = log.scrollHeight;
+    if (log && messages.length > 1) log.scrollTop = log.scrollHeight;
   }, [messages.length, typing]);
 
   const submit = (event: FormEvent) => {
