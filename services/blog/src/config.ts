@@ -38,6 +38,8 @@ export const blogEnvSchema = baseEnvSchema
     BLOG_S3_FORCE_PATH_STYLE: flag,
     /** An optional key prefix inside the bucket, e.g. `blog-images/`. */
     BLOG_S3_PREFIX: optionalText,
+    /** Memory for recently served images, per replica (0 turns the cache off). */
+    BLOG_IMAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   })
   .superRefine((env, context) => {
     if (env.BLOG_IMAGE_STORAGE !== 's3') return;

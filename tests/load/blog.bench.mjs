@@ -1,0 +1,122 @@
+// Issue 10 benchmark: the public blog's reads on the blog service with its seeded posts: the list, the featured
+// list, one post by slug, and one uploaded image (200 KiB PNG from the database store), 50 connections, 10 s
+// each. Reports requests per second and the median (p50) and p99 latency of each.
+// Run with `node tests/load/blog.bench.mjs` (or `npm run bench`). Writes tests/load/results/blog.json.
+//
+// Starts the built blog service on its own (NODE_ENV=production) against a throwaway database and a random Redis
+// key prefix; the admin token for the upload comes from nest-kit's test key set (the service's AUTH_JWKS_URL
+// points at it), so auth is not needed.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT, runAutocannon, writeResults } from './bench-kit.mjs';
+import { bootstrap } from '../../tools/lib/bootstrap.mjs';
+import { createThrowawayDatabase } from '../../tools/lib/e2e-database.mjs';
+import { findFreePort, isListening, waitForHttpOk } from '../../tools/lib/network.mjs';
+import { forEachLine, runCommand, stopChild } from '../../tools/lib/processes.mjs';
+
+const CONNECTIONS = 50;
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const IMAGE_BYTES = 200 * 1024;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+async function startBlog({ databaseUrl, redisUrl, jwksUrl }) {
+  const port = await findFreePort();
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'services/blog/dist/main.js')], {
+    cwd: join(REPO_ROOT, 'services/blog'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: `blog-bench-${randomBytes(4).toString('hex')}:`,
+      AUTH_JWKS_URL: jwksUrl,
+      BLOG_IMAGE_STORAGE: 'database',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = [];
+  forEachLine(child.stdout, (line) => output.push(line));
+  forEachLine(child.stderr, (line) => output.push(line));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttpOk(`${url}/health/ready`, { timeoutMs: 60_000, shouldStop: () => (child.exitCode !== null ? `blog exited: ${output.slice(-5).join('\n')}` : null) });
+  } catch (error) {
+    await stopChild(child, 2000);
+    throw error;
+  }
+  return { url, stop: () => stopChild(child, 5000) };
+}
+
+async function uploadImage(url, token) {
+  const bytes = Buffer.concat([PNG_SIGNATURE, randomBytes(IMAGE_BYTES - PNG_SIGNATURE.length)]);
+  const response = await fetch(`${url}/api/blog/admin/images`, {
+    method: 'POST',
+    headers: { 'content-type': 'image/png', 'x-file-name': 'bench.png', authorization: `Bearer ${token}` },
+    body: bytes,
+  });
+  const body = await response.json();
+  if (response.status !== 201) throw new Error(`Upload failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.url;
+}
+
+export async function runBlogBench() {
+  const build = await runCommand('npx', ['tsc', '-b', 'services/blog'], { quiet: true });
+  if (build.code !== 0) throw new Error(`tsc -b services/blog failed:\n${build.output}`);
+  const defaultUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+  const databaseUrl = process.env.DATABASE_URL ?? ((await isListening(5432)) ? defaultUrl : undefined);
+  const infra = await bootstrap({ env: { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, log: () => {} });
+  const database = await createThrowawayDatabase(infra.databaseUrl, 'blogbench');
+  const { startTestAuth } = await import(pathToFileURL(join(REPO_ROOT, 'libs/nest-kit/dist/testing/index.js')).href);
+  const auth = await startTestAuth();
+  let blog;
+  try {
+    blog = await startBlog({ databaseUrl: database.url, redisUrl: infra.redisUrl, jwksUrl: auth.jwksUrl });
+    const admin = await auth.user('admin');
+    const imageUrl = await uploadImage(blog.url, admin.token);
+    const { posts } = await (await fetch(`${blog.url}/api/blog/posts`)).json();
+    if (!posts?.length) throw new Error('The blog answered no seeded posts');
+    const slug = posts[0].slug;
+
+    const cases = [
+      { name: 'list', path: '/api/blog/posts' },
+      { name: 'featured', path: '/api/blog/posts?featured=true' },
+      { name: 'post by slug', path: `/api/blog/posts/${slug}` },
+      { name: 'image (200 KiB)', path: imageUrl },
+    ];
+    console.log(`\nBenchmark: blog service direct, ${posts.length} seeded posts, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each after a 2 s warm-up, ${cpus().length} CPU(s)`);
+    const results = {};
+    for (const { name, path } of cases) {
+      const result = await runAutocannon({ url: blog.url, path, headers: { 'accept-encoding': 'gzip, deflate, br' }, connections: CONNECTIONS, duration: DURATION_SECONDS });
+      results[name] = { path, ...result };
+      console.log(
+        `  ${name.padEnd(16)} ${String(result.requestsPerSecond).padStart(8)} req/s   p50 ${String(result.p50Ms).padStart(4)} ms   p99 ${String(result.p99Ms).padStart(4)} ms   errors ${result.errors}   non-2xx ${result.non2xx}`,
+      );
+    }
+    const path = writeResults('blog.json', {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: cpus().length,
+      seededPosts: posts.length,
+      imageBytes: IMAGE_BYTES,
+      imageStorage: 'database',
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_SECONDS,
+      results,
+    });
+    console.log(`\nResults written to ${path}`);
+    return results;
+  } finally {
+    await blog?.stop();
+    await auth.close();
+    await database.drop().catch((error) => console.log(`could not drop ${database.name}: ${error.message}`));
+    await infra.stop();
+  }
+}
+
+await runBlogBench();
