@@ -10,6 +10,7 @@ interface ListedPost {
   slug: string;
   title: string;
   featured: boolean;
+  seo: { title?: string } | null;
 }
 
 const WAITLIST_SUCCESS = "Thanks for joining! We'll be in touch soon.";
@@ -96,6 +97,8 @@ test.describe('public blog', () => {
     await allSection.getByRole('link', { name: first.title }).click();
     await expect(page).toHaveURL(new RegExp(`/blog/${first.slug}$`));
     await expect(main(page).getByRole('heading', { level: 1, name: first.title })).toBeVisible();
+    // Reached inside the app, the post still names the tab (the shell's route title 'Blog' gives way to it).
+    await expect(page).toHaveTitle(`${first.seo?.title || first.title} | PayCadence`);
   });
 
   test('a post copies its link', async ({ page, context, request, baseURL }) => {
