@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatMessageTime } from './chat-message';
 import { useZenChat } from './useZenChat';
-import { ZEN_QUICK_QUESTIONS, ZEN_TITLE } from './zen-copy';
+import { ZEN_QUICK_QUESTIONS, ZEN_TITLE, ZEN_TYPING_TEXT } from './zen-copy';
 
-export const ZEN_TYPING_TEXT = 'Zen is typing...';
 const TITLE_ID = 'pc-zen-title';
 const INPUT_ID = 'pc-zen-input';
 

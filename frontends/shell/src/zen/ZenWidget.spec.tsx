@@ -2,9 +2,8 @@ import { MARKETING } from '@payday/contracts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ZEN_TYPING_TEXT } from './ZenPanel';
 import { ZEN_PANEL_ID, ZenWidget } from './ZenWidget';
-import { ZEN_GREETING, ZEN_QUICK_QUESTIONS, ZEN_REPLIES, ZEN_TITLE } from './zen-copy';
+import { ZEN_GREETING, ZEN_QUICK_QUESTIONS, ZEN_REPLIES, ZEN_TITLE, ZEN_TYPING_TEXT } from './zen-copy';
 import { ZEN_REPLY_DELAY_MS } from './useZenChat';
 
 // delay: null, so typing never waits on a (possibly fake) timer.

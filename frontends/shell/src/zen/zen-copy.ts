@@ -10,6 +10,7 @@ export type ZenPersona = 'teacher' | 'freelancer' | 'parent';
 
 export const ZEN_TITLE = 'Zen - Financial Timing Assistant';
 export const ZEN_OPEN_LABEL = 'Ask Zen';
+export const ZEN_TYPING_TEXT = 'Zen is typing...';
 
 export const ZEN_GREETING = `Hi, I'm Zen, ${PRODUCT_NAME}'s financial timing assistant. I can explain how lining up bills with paydays works, what to do when a bill is hard to pay, and where ${PRODUCT_NAME} is headed. Tell me a little about yourself (for example "I'm a teacher") and I'll tailor my tips.`;
 

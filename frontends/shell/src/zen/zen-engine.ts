@@ -17,7 +17,7 @@ export interface ZenState {
 
 export const INITIAL_ZEN_STATE: ZenState = { persona: null };
 
-/** Which branch of the spec's order answered; tests and analytics-free debugging read it, users never see it. */
+/** Which branch of the spec's order answered: read by the tests, never shown to the user. */
 export type ZenTopic =
   | 'help' | 'cannot-pay' | 'overdraft' | 'late-fee' | 'crisis' | 'persona-follow-up' | 'product-help'
   | 'self-description' | 'canned' | 'cost' | 'launch' | 'teacher-or-summer' | 'parent-or-kids' | 'variable-income'
@@ -46,7 +46,7 @@ export function normalizeMessage(text: string): string {
 const normalizedPhrase = (phrase: string) => normalizeMessage(phrase);
 const hasAny = (message: string, phrases: readonly string[]) => phrases.some((phrase) => message.includes(normalizedPhrase(phrase)));
 
-/** The persona a self-description names, if any (see SELF_DESCRIPTIONS). */
+/** The persona a self-description in a normalized message names, if any (see SELF_DESCRIPTIONS). */
 export function describedPersona(message: string): ZenPersona | null {
   const words = message.trim().split(' ');
   for (const { persona, openers, nouns, phrases } of SELF_DESCRIPTIONS) {
