@@ -9,6 +9,7 @@ const exposes = {
   './AdminWaitlistPage': './src/pages/AdminWaitlistPage.tsx',
   './UserManagementPage': './src/pages/UserManagementPage.tsx',
   './SystemLogsPage': './src/pages/SystemLogsPage.tsx',
+  './BlogAdminPage': './src/pages/BlogAdminPage.tsx',
 };
 
 // The admin-console remote: served by the gateway under /remotes/admin-console/,

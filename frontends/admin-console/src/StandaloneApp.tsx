@@ -3,6 +3,7 @@ import { AuthProvider } from '@payday/web-kit';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AdminManagementPage } from './pages/AdminManagementPage';
 import { AdminWaitlistPage } from './pages/AdminWaitlistPage';
+import { BlogAdminPage } from './pages/BlogAdminPage';
 import { SystemLogsPage } from './pages/SystemLogsPage';
 import { UserManagementPage } from './pages/UserManagementPage';
 
@@ -19,6 +20,7 @@ export function StandaloneApp() {
               <Route path="/admin/users" element={<UserManagementPage />} />
               <Route path="/admin/waitlist" element={<AdminWaitlistPage />} />
               <Route path="/admin/logs" element={<SystemLogsPage />} />
+              <Route path="/blog-admin" element={<BlogAdminPage />} />
               <Route path="*" element={<AdminManagementPage />} />
             </Routes>
           </main>

@@ -1,0 +1,88 @@
+import { BLOG_IMAGE_LIMITS, BLOG_MESSAGES } from '@payday/contracts';
+import { Button, TextField } from '@payday/web-kit';
+import { useRef, useState, type ChangeEvent } from 'react';
+
+const ACCEPTED_TYPES = Object.keys(BLOG_IMAGE_LIMITS.types).join(',');
+const MAX_MEGABYTES = BLOG_IMAGE_LIMITS.maxBytes / (1024 * 1024);
+
+export interface ImageFieldProps {
+  url: string;
+  alt: string;
+  urlError?: string;
+  altError?: string;
+  onUrl: (url: string) => void;
+  onAlt: (alt: string) => void;
+  /** Sends the file; resolves with the stored image's address, throws with the server's message. */
+  upload: (file: File) => Promise<{ url: string }>;
+}
+
+/** Image URL with its live preview ('Invalid image URL' when it does not load), an upload, the alt text. */
+export function ImageField({ url, alt, urlError, altError, onUrl, onAlt, upload }: ImageFieldProps) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [uploaded, setUploaded] = useState<string | null>(null);
+  const shown = url.trim();
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // the same file may be picked again
+    if (!file) return;
+    setUploadError(null);
+    setUploaded(null);
+    if (file.size > BLOG_IMAGE_LIMITS.maxBytes) {
+      setUploadError(BLOG_MESSAGES.imageTooLarge(MAX_MEGABYTES));
+      return;
+    }
+    setUploading(true);
+    try {
+      const answer = await upload(file);
+      onUrl(answer.url);
+      setUploaded(`Uploaded ${file.name}`);
+    } catch (error) {
+      setUploadError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <div className="ba-image">
+      <div className="ba-image__fields">
+        <div className="ba-image__url-row">
+          <TextField
+            label="Image URL (optional)"
+            name="image_url"
+            className="ba-image__url"
+            inputMode="url"
+            value={url}
+            error={urlError ?? uploadError}
+            onChange={(event) => {
+              setUploadError(null);
+              onUrl(event.target.value);
+            }}
+          />
+          <div className="ba-image__upload">
+            <input ref={fileRef} type="file" accept={ACCEPTED_TYPES} className="pc-visually-hidden" tabIndex={-1} aria-hidden="true" data-testid="image-file" onChange={(event) => void onFile(event)} />
+            <Button variant="secondary" busy={uploading} busyText="Uploading..." onClick={() => fileRef.current?.click()}>
+              Upload image
+            </Button>
+          </div>
+        </div>
+        <p className="ba-image__status" role="status">
+          {uploaded}
+        </p>
+        <TextField label="Image alt text (optional)" name="image_alt" value={alt} error={altError} onChange={(event) => onAlt(event.target.value)} />
+      </div>
+      <div className="ba-image__preview" aria-live="polite">
+        {shown &&
+          (brokenUrl === shown ? (
+            <p className="ba-image__invalid">{BLOG_MESSAGES.invalidImageUrl}</p>
+          ) : (
+            <img key={shown} src={shown} alt={alt || 'Image preview'} onError={() => setBrokenUrl(shown)} onLoad={() => setBrokenUrl(null)} />
+          ))}
+      </div>
+    </div>
+  );
+}

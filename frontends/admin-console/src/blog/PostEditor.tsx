@@ -1,0 +1,220 @@
+import { BLOG_CATEGORIES, BLOG_MESSAGES, type BlogPost } from '@payday/contracts';
+import { Button, Checkbox, Select, TextField } from '@payday/web-kit';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useBlogActions } from '../api/blog-queries.js';
+import { BlockEditor } from './BlockEditors.js';
+import { ImageField } from './ImageField.js';
+import { contentToText, newBlock, parseContentText, removeAt, replaceAt, type RawBlock, type RawContent } from './content-blocks.js';
+import { checkDraft, contentTextOf, draftFromPost, newDraft, withSlug, withTitle, type DraftField, type PostDraft } from './post-draft.js';
+import { NO_SAVE_ERRORS, saveErrorsOf, saveFailureReason, type SaveErrors } from './server-errors.js';
+
+const CATEGORY_OPTIONS = BLOG_CATEGORIES.map((category) => ({ value: category, label: category }));
+const ADD_BUTTONS = [
+  { type: 'paragraph', label: '+ Paragraph' },
+  { type: 'heading', label: '+ Heading' },
+  { type: 'callout', label: '+ Callout' },
+  { type: 'sources_section', label: '+ Add Sources Section' },
+] as const;
+
+export interface PostEditorProps {
+  /** The post to edit; null for a new one. */
+  post: BlogPost | null;
+  onClose: () => void;
+  /** After a save the server accepted: the page says so, reloads the list and closes the editor. */
+  onSaved: () => void;
+}
+
+/** The full-page editor of part 2 §2 ('Create New Post' / 'Edit Post'). */
+export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
+  const baseId = useId();
+  const idOf = (field: string) => `${baseId}-${field}`;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { save, upload } = useBlogActions();
+
+  const [draft, setDraft] = useState<PostDraft>(() => (post ? draftFromPost(post) : newDraft()));
+  const [contentText, setContentText] = useState(() => contentTextOf(post));
+  // The last content that parsed with a blocks array: what the block editors show (part 2 §4).
+  const [content, setContent] = useState<RawContent>(() => (post ? (post.content as RawContent) : { blocks: [] }));
+  const [clientErrors, setClientErrors] = useState<Partial<Record<DraftField, string>>>({});
+  const [serverErrors, setServerErrors] = useState<SaveErrors>(NO_SAVE_ERRORS);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const set = <F extends DraftField>(field: F, value: PostDraft[F]) => setDraft((current) => ({ ...current, [field]: value }));
+  const errorOf = (field: DraftField) => clientErrors[field] ?? serverErrors.fields[field];
+
+  // Structured editors → JSON area.
+  const setBlocks = (blocks: RawBlock[]) => {
+    const next = { ...content, blocks };
+    setContent(next);
+    setContentText(contentToText(next));
+  };
+  // JSON area → structured editors, only when it parses with a blocks array.
+  const onContentText = (text: string) => {
+    setContentText(text);
+    const parsed = parseContentText(text);
+    if (parsed.ok && parsed.content) setContent(parsed.content);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    setFailure(null);
+    setClientErrors({});
+    setServerErrors(NO_SAVE_ERRORS);
+    const check = checkDraft(draft, contentText);
+    if (!check.ok) {
+      if (check.reason === 'fields') {
+        setClientErrors(check.errors);
+        const first = (['title', 'slug'] as const).find((field) => check.errors[field]);
+        if (first) document.getElementById(idOf(first))?.focus();
+      } else {
+        // part 2 §5: the alert, and nothing is saved.
+        setFailure(BLOG_MESSAGES.invalidJson);
+        document.getElementById(idOf('content'))?.focus();
+      }
+      return;
+    }
+    try {
+      await save.mutateAsync({ id: post?.id ?? null, body: check.body });
+      onSaved();
+    } catch (error) {
+      setServerErrors(saveErrorsOf(error));
+      setFailure(BLOG_MESSAGES.saveFailed(saveFailureReason(error)));
+    }
+  };
+
+  const title = post ? BLOG_MESSAGES.editPost : BLOG_MESSAGES.createPost;
+  const blocks = Array.isArray(content.blocks) ? content.blocks : [];
+
+  return (
+    <section className="ba-editor" aria-labelledby={idOf('title-heading')}>
+      <div className="ba-editor__top">
+        <h2 id={idOf('title-heading')} ref={headingRef} tabIndex={-1} className="ba-editor__title">
+          {title}
+        </h2>
+        <Button variant="ghost" onClick={onClose} aria-label={`Close: ${title}`}>
+          Close
+        </Button>
+      </div>
+      <form onSubmit={(event) => void submit(event)} noValidate className="ba-editor__form">
+        <fieldset className="ba-section">
+          <legend className="ba-section__title">Post</legend>
+          <div className="ba-grid">
+            <TextField id={idOf('title')} label="Title" name="title" required className="ba-grid__wide" value={draft.title} error={errorOf('title')} onChange={(event) => setDraft((current) => withTitle(current, event.target.value))} />
+            <TextField
+              id={idOf('slug')}
+              label="Slug"
+              name="slug"
+              required
+              className="ba-grid__wide"
+              hint="Made from the title until you edit it; the post's address is /blog/{slug}."
+              value={draft.slug}
+              error={errorOf('slug')}
+              onChange={(event) => setDraft((current) => withSlug(current, event.target.value))}
+            />
+            <div className="pc-field ba-grid__wide">
+              <label htmlFor={idOf('excerpt')} className="pc-field__label">
+                Excerpt
+              </label>
+              <textarea id={idOf('excerpt')} className="pc-input ba-textarea" rows={3} value={draft.excerpt} onChange={(event) => set('excerpt', event.target.value)} aria-invalid={errorOf('excerpt') ? true : undefined} />
+              {errorOf('excerpt') && <p className="pc-field__error">{errorOf('excerpt')}</p>}
+            </div>
+            <Select label="Category" name="category" options={CATEGORY_OPTIONS} value={draft.category} error={errorOf('category')} onChange={(event) => set('category', event.target.value)} />
+            <TextField label="Read time" name="read_time" value={draft.read_time} error={errorOf('read_time')} onChange={(event) => set('read_time', event.target.value)} />
+            <TextField label="Publish date" name="publish_date" type="date" value={draft.publish_date} error={errorOf('publish_date')} onChange={(event) => set('publish_date', event.target.value)} />
+            <TextField label="Author" name="author" value={draft.author} error={errorOf('author')} onChange={(event) => set('author', event.target.value)} />
+          </div>
+        </fieldset>
+
+        <fieldset className="ba-section">
+          <legend className="ba-section__title">Image</legend>
+          <ImageField
+            url={draft.image_url}
+            alt={draft.image_alt}
+            urlError={errorOf('image_url')}
+            altError={errorOf('image_alt')}
+            onUrl={(url) => set('image_url', url)}
+            onAlt={(alt) => set('image_alt', alt)}
+            upload={(file) => upload.mutateAsync(file)}
+          />
+        </fieldset>
+
+        <fieldset className="ba-section ba-flags">
+          <legend className="ba-section__title">Publishing</legend>
+          <Checkbox label="Featured" checked={draft.featured} onChange={(event) => set('featured', event.target.checked)} />
+          <Checkbox label="Published" checked={draft.published} onChange={(event) => set('published', event.target.checked)} />
+        </fieldset>
+
+        <fieldset className="ba-section">
+          <legend className="ba-section__title">Content</legend>
+          {serverErrors.content.length > 0 && (
+            <div className="pc-alert pc-alert--error ba-content-errors" id={idOf('content-errors')}>
+              <p className="ac-message__text">The server refused the content:</p>
+              <ul>
+                {serverErrors.content.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <div className="ba-content">
+            <div className="ba-content__blocks">
+              <h3 className="ba-content__heading">Blocks</h3>
+              {blocks.length === 0 && <p className="ac-muted">No blocks yet. Add one below or type the JSON.</p>}
+              {blocks.map((block, index) => (
+                <BlockEditor
+                  key={index}
+                  block={typeof block === 'object' && block !== null ? block : { type: String(block) }}
+                  index={index}
+                  errors={serverErrors.blocks[index] ?? []}
+                  onChange={(next) => setBlocks(replaceAt(blocks, index, next))}
+                  onRemove={() => setBlocks(removeAt(blocks, index))}
+                />
+              ))}
+              <div className="ba-add">
+                {ADD_BUTTONS.map(({ type, label }) => (
+                  <Button key={type} size="sm" variant="secondary" onClick={() => setBlocks([...blocks, newBlock(type)])}>
+                    {label}
+                  </Button>
+                ))}
+              </div>
+            </div>
+            <div className="pc-field ba-content__json">
+              <label htmlFor={idOf('content')} className="pc-field__label">
+                Content (JSON)
+              </label>
+              <textarea
+                id={idOf('content')}
+                className="pc-input ba-textarea ba-json"
+                rows={18}
+                spellCheck={false}
+                required
+                value={contentText}
+                aria-describedby={serverErrors.content.length > 0 ? idOf('content-errors') : undefined}
+                aria-invalid={serverErrors.content.length > 0 || failure === BLOG_MESSAGES.invalidJson ? true : undefined}
+                onChange={(event) => onContentText(event.target.value)}
+              />
+              <p className="pc-field__hint">{'{"blocks": [...]}'}: the block editors follow this text whenever it is valid JSON.</p>
+            </div>
+          </div>
+        </fieldset>
+
+        <div className="ba-editor__footer">
+          <div role="alert" className="ba-editor__failure">
+            {failure && <p className="pc-alert pc-alert--error ac-message__text">{failure}</p>}
+          </div>
+          <div className="ba-editor__buttons">
+            <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={save.isPending} busyText={BLOG_MESSAGES.saving}>
+              {BLOG_MESSAGES.savePost}
+            </Button>
+          </div>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { BLOG_MESSAGES, blogAdminGreetingName, type BlogPost } from '@payday/contracts';
+import { Button, Spinner, Tabs, useAuth } from '@payday/web-kit';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAdminPosts, useBlogActions, useReloadPosts } from '../api/blog-queries.js';
+import blogCss from '../blog/blog-admin.css?inline';
+import { countPosts, filterPosts, POST_FILTERS, type PostFilter } from '../blog/post-filters.js';
+import { PostEditor } from '../blog/PostEditor.js';
+import { PostList } from '../blog/PostList.js';
+import { SocialModal } from '../blog/SocialModal.js';
+import { AdminPage } from '../components/AdminPage.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { MessageLine } from '../components/MessageLine.js';
+import type { ActionMessage } from '../model/messages.js';
+
+type EditorState = { post: BlogPost | null } | null;
+
+function BlogAdmin({ onMessage }: { onMessage: (message: ActionMessage | null) => void }) {
+  const posts = useAdminPosts();
+  const reload = useReloadPosts();
+  const { remove } = useBlogActions();
+  const [filter, setFilter] = useState<PostFilter>('all');
+  const [editor, setEditor] = useState<EditorState>(null);
+  const [sharing, setSharing] = useState<BlogPost | null>(null);
+  const [deleting, setDeleting] = useState<BlogPost | null>(null);
+  const createId = useId();
+
+  const openEditor = (post: BlogPost | null) => {
+    onMessage(null);
+    setEditor({ post });
+  };
+  const closeEditor = () => {
+    setEditor(null);
+    // Back on the list, focus returns to where editing starts.
+    setTimeout(() => document.getElementById(createId)?.focus(), 0);
+  };
+  const saved = () => {
+    closeEditor();
+    onMessage({ tone: 'success', text: BLOG_MESSAGES.saved });
+    void reload();
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      onMessage({ tone: 'success', text: BLOG_MESSAGES.deleted });
+    } catch {
+      onMessage({ tone: 'error', text: BLOG_MESSAGES.deleteFailed });
+    }
+    setDeleting(null);
+    void reload();
+  };
+
+  if (editor) return <PostEditor post={editor.post} onClose={closeEditor} onSaved={saved} />;
+
+  const all = posts.data ?? [];
+  const counts = countPosts(all);
+  return (
+    <>
+      <div className="ba-toolbar">
+        <Button id={createId} onClick={() => openEditor(null)}>
+          {BLOG_MESSAGES.createPost}
+        </Button>
+      </div>
+      {posts.isPending ? (
+        <Spinner label={BLOG_MESSAGES.loadingAdminPosts} />
+      ) : posts.isError ? (
+        // part 2 §8: a failed list load is silent; no 'no posts' as if there were none, only a way to retry.
+        <div className="ba-retry">
+          <Button variant="secondary" busy={posts.isFetching} busyText={BLOG_MESSAGES.loadingAdminPosts} onClick={() => void posts.refetch()}>
+            Reload posts
+          </Button>
+        </div>
+      ) : (
+        <Tabs
+          label="Filter posts"
+          className="ac-tabs ba-tabs"
+          selectedId={filter}
+          onChange={(id) => setFilter(id as PostFilter)}
+          tabs={POST_FILTERS.map(({ id, label }) => ({
+            id,
+            label: `${label} (${counts[id]})`,
+            content: <PostList posts={filterPosts(all, id)} onEdit={openEditor} onSocial={setSharing} onDelete={setDeleting} />,
+          }))}
+        />
+      )}
+      <SocialModal post={sharing} onClose={() => setSharing(null)} origin={window.location.origin} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete post"
+        question={deleting ? BLOG_MESSAGES.deleteConfirm(deleting.title) : ''}
+        confirmLabel="Delete"
+        busyText="Deleting..."
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}
+
+/** part 2 §2: a logout action that logs out and returns to /. */
+function LogoutButton() {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const leaving = useRef(false);
+  const signOutRef = useRef(signOut);
+  signOutRef.current = signOut;
+  // The session ends once this page is gone (home is shown): ended earlier, the guard of /blog-admin would
+  // send the visitor to sign in instead, since the navigation renders as a transition.
+  useEffect(
+    () => () => {
+      if (leaving.current) void signOutRef.current();
+    },
+    [],
+  );
+  return (
+    <Button
+      variant="secondary"
+      onClick={() => {
+        leaving.current = true;
+        navigate('/');
+      }}
+    >
+      Log out
+    </Button>
+  );
+}
+
+/** /blog-admin (spec part 2 §2; issue 10): the posts, the editor and the social generator, for admins only. */
+export function BlogAdminPage() {
+  const { user } = useAuth();
+  const [message, setMessage] = useState<ActionMessage | null>(null);
+  return (
+    <AdminPage title={BLOG_MESSAGES.adminTitle} badge="Admin" subtitle={`Hi ${user ? blogAdminGreetingName(user) : 'there'}!`} actions={<LogoutButton />}>
+      <style>{blogCss}</style>
+      <MessageLine message={message} />
+      <BlogAdmin onMessage={setMessage} />
+    </AdminPage>
+  );
+}
