@@ -29,6 +29,11 @@ const SOURCE_LABELS: Record<SourceField, string> = {
   description: 'Description',
 };
 
+/** The choices, plus the block's own value when it is none of them (typed in the JSON), so the select shows it. */
+function withCurrent(options: Array<{ value: string; label: string }>, current: string) {
+  return options.some((option) => option.value === current) ? options : [...options, { value: current, label: `${current || 'none'} (not allowed)` }];
+}
+
 const str = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
 function TextArea({ label, value, onChange, rows = 4, error }: { label: string; value: string; onChange: (value: string) => void; rows?: number; error?: string }) {
@@ -121,7 +126,10 @@ export function BlockEditor({ block, index, errors, onChange, onRemove }: BlockE
             <Select
               label="Level"
               className="ba-block__level"
-              options={HEADING_LEVELS.map((level) => ({ value: String(level), label: `H${level}` }))}
+              options={withCurrent(
+                HEADING_LEVELS.map((level) => ({ value: String(level), label: `H${level}` })),
+                str(block.level),
+              )}
               value={str(block.level)}
               onChange={(event) => set('level', Number(event.target.value))}
             />
@@ -135,7 +143,10 @@ export function BlockEditor({ block, index, errors, onChange, onRemove }: BlockE
           <Select
             label="Style"
             className="ba-block__level"
-            options={CALLOUT_STYLES.map((style) => ({ value: style, label: style[0]!.toUpperCase() + style.slice(1) }))}
+            options={withCurrent(
+              CALLOUT_STYLES.map((style) => ({ value: style, label: style[0]!.toUpperCase() + style.slice(1) })),
+              str(block.style),
+            )}
             value={str(block.style)}
             onChange={(event) => set('style', event.target.value)}
           />

@@ -167,6 +167,8 @@ describe('Post editor (part 2 §2, §3, §4, §5)', () => {
     expect(await screen.findByText(BLOG_MESSAGES.saveFailed('Heading level must be 1, 2, 3 or 4'))).toBeInTheDocument();
     expect(screen.getByText('Block 1: Heading level must be 1, 2, 3 or 4')).toBeInTheDocument();
     expect(within(block(1)).getByText('Heading level must be 1, 2, 3 or 4')).toBeInTheDocument();
+    // The select shows the level the JSON holds, not the first allowed one.
+    expect(within(block(1)).getByLabelText('Level')).toHaveDisplayValue('9 (not allowed)');
     expect(screen.getByText('Excerpt must be at most 1000 characters')).toBeInTheDocument();
     expect(onSaved).not.toHaveBeenCalled();
   });

@@ -206,11 +206,11 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
             {failure && <p className="pc-alert pc-alert--error ac-message__text">{failure}</p>}
           </div>
           <div className="ba-editor__buttons">
-            <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-              Cancel
-            </Button>
             <Button type="submit" busy={save.isPending} busyText={BLOG_MESSAGES.saving}>
               {BLOG_MESSAGES.savePost}
+            </Button>
+            <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+              Cancel
             </Button>
           </div>
         </div>
