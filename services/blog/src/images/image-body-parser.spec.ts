@@ -11,12 +11,30 @@ describe('readLimited', () => {
     expect((await readLimited(chunks('ab', 'cd'), 4, 4)).toString()).toBe('abcd');
   });
 
-  it('refuses a declared length over the limit before reading, and a body that grows past it', async () => {
-    const read = jest.fn();
-    const neverRead = { [Symbol.asyncIterator]: read } as unknown as AsyncIterable<Buffer>;
-    await expect(readLimited(neverRead, 5, 4)).rejects.toMatchObject({ status: 413, message: BLOG_MESSAGES.imageTooLarge(5) });
-    expect(read).not.toHaveBeenCalled();
-    await expect(readLimited(chunks('abc', 'de'), 0, 4)).rejects.toBeInstanceOf(BlogError);
+  it('refuses a declared length over the limit and a body that grows past it, reading the rest without keeping it', async () => {
+    const read: string[] = [];
+    async function* recorded(...parts: string[]) {
+      for (const part of parts) {
+        read.push(part);
+        yield Buffer.from(part);
+      }
+    }
+    await expect(readLimited(recorded('abcde'), 5, 4)).rejects.toMatchObject({ status: 413, message: BLOG_MESSAGES.imageTooLarge(5) });
+    await expect(readLimited(recorded('abc', 'de', 'fg'), 0, 4)).rejects.toBeInstanceOf(BlogError);
+    // Drained to the end (a proxy still sending gets our 413, not a broken connection).
+    expect(read).toEqual(['abcde', 'abc', 'de', 'fg']);
+  });
+
+  it('stops reading past the drain limit', async () => {
+    const read: string[] = [];
+    async function* endless() {
+      for (;;) {
+        read.push('x');
+        yield Buffer.from('xxxx');
+      }
+    }
+    await expect(readLimited(endless(), 0, 4, 12)).rejects.toBeInstanceOf(BlogError);
+    expect(read).toHaveLength(4);
   });
 });
 

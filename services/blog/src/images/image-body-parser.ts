@@ -8,18 +8,34 @@ export const IMAGE_BODY_TYPES = /^(?:image\/|application\/octet-stream)/;
 
 const UPLOAD_ROUTE = BLOG_ENDPOINTS.uploadImage.path;
 
-/** The body read into one buffer, refused with 413 (imageTooLarge) once it passes `maxBytes`. */
-export async function readLimited(payload: AsyncIterable<Buffer | string>, declaredLength: number, maxBytes: number): Promise<Buffer> {
-  if (declaredLength > maxBytes) throw new BlogError('IMAGE_TOO_LARGE');
+/**
+ * How much of an oversized body is read and dropped before answering 413: a proxy in front (the gateway lets
+ * 6 MB through) still sending the body when the answer comes would report a broken upstream (502) instead of
+ * our 413. Past this the connection is simply cut.
+ */
+export const DRAIN_LIMIT_BYTES = 2 * BLOG_IMAGE_LIMITS.maxBytes;
+
+/**
+ * The body read into one buffer, refused with 413 (imageTooLarge) once it passes `maxBytes`, whether its
+ * Content-Length said so up front or it grew past it. The refused rest is read and dropped (up to `drainLimit`),
+ * never kept.
+ */
+export async function readLimited(payload: AsyncIterable<Buffer | string>, declaredLength: number, maxBytes: number, drainLimit = DRAIN_LIMIT_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let received = 0;
+  let tooLarge = declaredLength > maxBytes;
   for await (const chunk of payload) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    received += bytes.length;
-    if (received > maxBytes) throw new BlogError('IMAGE_TOO_LARGE');
-    chunks.push(bytes);
+    received += chunk.length;
+    if (received > drainLimit) break;
+    if (tooLarge || received > maxBytes) {
+      tooLarge = true;
+      chunks.length = 0;
+      continue;
+    }
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   }
-  return Buffer.concat(chunks, received);
+  if (tooLarge || received > maxBytes) throw new BlogError('IMAGE_TOO_LARGE');
+  return Buffer.concat(chunks);
 }
 
 /**
