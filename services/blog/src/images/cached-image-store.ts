@@ -41,6 +41,10 @@ export class CachedImageStore implements ImageStore {
     await this.store.delete(name);
   }
 
+  close(): void {
+    this.store.close?.();
+  }
+
   private remember(name: string, image: StoredImage): void {
     const size = image.bytes.length;
     if (size > this.maxBytes) return;

@@ -17,6 +17,8 @@ export interface ImageStore {
   get(name: string): Promise<StoredImage | null>;
   /** Removes it; nothing happens when there is none. */
   delete(name: string): Promise<void>;
+  /** Releases connections at shutdown (the S3 client's). */
+  close?(): void;
 }
 
 export const IMAGE_STORE = Symbol('IMAGE_STORE');

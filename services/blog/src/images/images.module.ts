@@ -1,9 +1,10 @@
-import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { AuditModule } from '../audit/audit.module.js';
 import { BlogImagesService } from './blog-images.service.js';
 import { registerImageBodyParser } from './image-body-parser.js';
+import { IMAGE_STORE, type ImageStore } from './image-store.js';
 import { imageStoreProvider } from './image-store.provider.js';
 import { AdminImagesController, PublicImagesController } from './images.controller.js';
 
@@ -12,11 +13,18 @@ import { AdminImagesController, PublicImagesController } from './images.controll
   controllers: [PublicImagesController, AdminImagesController],
   providers: [imageStoreProvider, BlogImagesService],
 })
-export class ImagesModule implements OnModuleInit {
-  constructor(@Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost) {}
+export class ImagesModule implements OnModuleInit, OnApplicationShutdown {
+  constructor(
+    @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
+    @Inject(IMAGE_STORE) private readonly store: ImageStore,
+  ) {}
 
   /** Before the app listens: the raw-bytes parser for uploads. */
   onModuleInit(): void {
     registerImageBodyParser(this.adapterHost.httpAdapter.getInstance<FastifyInstance>());
+  }
+
+  onApplicationShutdown(): void {
+    this.store.close?.();
   }
 }
