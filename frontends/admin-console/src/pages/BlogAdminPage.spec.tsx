@@ -106,6 +106,7 @@ describe('Blog admin list (part 2 §2, §4)', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Shift Work Notes' })).toBeNull());
     expect(server.calls('adminPosts')).toHaveLength(2);
     expect(tab(/^All Posts/)).toHaveTextContent('All Posts (2)');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create New Post' })).toHaveFocus());
   });
 
   it("says 'Failed to delete post' when the delete is refused", async () => {

@@ -49,6 +49,8 @@ function BlogAdmin({ onMessage }: { onMessage: (message: ActionMessage | null) =
     }
     setDeleting(null);
     void reload();
+    // The row (and its Delete button, where the dialog would return focus) may be gone: start again at the top.
+    setTimeout(() => document.getElementById(createId)?.focus(), 0);
   };
 
   if (editor) return <PostEditor post={editor.post} onClose={closeEditor} onSaved={saved} />;
