@@ -299,6 +299,14 @@ export type AuditPage = z.infer<typeof AuditPageSchema>;
  */
 export const ADMIN_DEFAULT_KEY_PREFIX = 'admin:';
 
+/**
+ * The key prefix of admin's BullMQ `audit` queue as a producer (auth, blog) must compute it, the way admin
+ * computes its own: admin's prefix if the deployment names one (ADMIN_REDIS_KEY_PREFIX), else the stack-wide
+ * REDIS_KEY_PREFIX when one is set for every service, else admin's default. Never the producer's own default.
+ */
+export const adminQueueKeyPrefix = (adminPrefix: string | undefined, stackPrefix: string | undefined): string =>
+  adminPrefix ?? stackPrefix ?? ADMIN_DEFAULT_KEY_PREFIX;
+
 // ---------------------------------------------------------------------------------------------------------
 // Operators' queue board (bull-board), admin only
 // ---------------------------------------------------------------------------------------------------------

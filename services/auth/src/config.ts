@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { ADMIN_DEFAULT_KEY_PREFIX } from '@payday/contracts';
+import { adminQueueKeyPrefix as adminQueueKeyPrefixRule } from '@payday/contracts';
 import { baseEnvSchema, defaultDataDir, optionalText } from '@payday/nest-kit';
 
 /**
@@ -96,10 +96,6 @@ export const authEnvSchema = baseEnvSchema
 
 export type AuthConfig = z.output<typeof authEnvSchema>;
 
-/**
- * The key prefix of admin's BullMQ `audit` queue, as admin computes it (its JobsModule keyPrefix): admin's own
- * prefix if the deployment names one, else the stack-wide REDIS_KEY_PREFIX when one is set for every service,
- * else admin's default. Never auth's own default 'auth:' (admin would never read that queue).
- */
+/** The key prefix of admin's BullMQ `audit` queue (the rule lives in @payday/contracts). */
 export const adminQueueKeyPrefix = (config: Pick<AuthConfig, 'ADMIN_REDIS_KEY_PREFIX' | 'STACK_REDIS_KEY_PREFIX'>): string =>
-  config.ADMIN_REDIS_KEY_PREFIX ?? config.STACK_REDIS_KEY_PREFIX ?? ADMIN_DEFAULT_KEY_PREFIX;
+  adminQueueKeyPrefixRule(config.ADMIN_REDIS_KEY_PREFIX, config.STACK_REDIS_KEY_PREFIX);

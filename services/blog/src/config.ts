@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { ADMIN_DEFAULT_KEY_PREFIX } from '@payday/contracts';
+import { adminQueueKeyPrefix } from '@payday/contracts';
 import { baseEnvSchema, defaultDataDir, optionalText } from '@payday/nest-kit';
 import { z } from 'zod';
 
@@ -58,8 +58,8 @@ export const blogEnvSchema = baseEnvSchema
       ...env,
       DATA_DIR: dataDir,
       BLOG_IMAGE_DIR: env.BLOG_IMAGE_DIR ? resolve(env.BLOG_IMAGE_DIR) : join(dataDir, 'blog-images'),
-      /** The key prefix of admin's BullMQ `audit` queue, computed as auth computes it (services/auth/src/config.ts). */
-      ADMIN_QUEUE_KEY_PREFIX: env.ADMIN_REDIS_KEY_PREFIX ?? env.REDIS_KEY_PREFIX ?? ADMIN_DEFAULT_KEY_PREFIX,
+      /** The key prefix of admin's BullMQ `audit` queue (the rule lives in @payday/contracts). */
+      ADMIN_QUEUE_KEY_PREFIX: adminQueueKeyPrefix(env.ADMIN_REDIS_KEY_PREFIX, env.REDIS_KEY_PREFIX),
     };
   });
 export type BlogConfig = z.output<typeof blogEnvSchema>;
