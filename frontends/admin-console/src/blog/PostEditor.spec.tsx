@@ -146,12 +146,14 @@ describe('Post editor (part 2 §2, §3, §4, §5)', () => {
     });
   });
 
-  it('updates an existing post by its id and tells the page', async () => {
-    const post = blogPost();
+  it('updates an existing post by its id, keeping its seo fields, and tells the page', async () => {
+    const seo = { title: 'Summer pay', description: 'Bridge the summer.', keywords: ['teachers'] };
+    const post = blogPost({ seo });
     renderEditor(post);
     await save();
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(server.calls('updatePost')[0]!.params.id).toBe(post.id);
+    expect(server.calls('updatePost')[0]!.body).toMatchObject({ seo, slug: post.slug, publish_date: '2026-02-09T00:00:00.000Z' });
     expect(server.calls('createPost')).toHaveLength(0);
   });
 

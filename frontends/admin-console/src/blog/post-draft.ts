@@ -19,9 +19,11 @@ export interface PostDraft {
   image_alt: string;
   featured: boolean;
   published: boolean;
+  /** Not edited here (no fields for it in part 2 §2), but carried along so saving keeps a post's seo. */
+  seo: BlogPost['seo'];
 }
 
-export type DraftField = Exclude<keyof PostDraft, 'slugEdited'>;
+export type DraftField = Exclude<keyof PostDraft, 'slugEdited' | 'seo'>;
 
 /** The viewer's today as YYYY-MM-DD (the date input's value). */
 export function today(now = new Date()): string {
@@ -44,6 +46,7 @@ export function newDraft(now = new Date()): PostDraft {
     image_alt: '',
     featured: BLOG_POST_DEFAULTS.featured,
     published: BLOG_POST_DEFAULTS.published,
+    seo: null,
   };
 }
 
@@ -62,6 +65,7 @@ export function draftFromPost(post: BlogPost): PostDraft {
     image_alt: post.image_alt ?? '',
     featured: post.featured,
     published: post.published,
+    seo: post.seo,
   };
 }
 
@@ -111,6 +115,7 @@ export function checkDraft(draft: PostDraft, contentText: string): DraftCheck {
     image_alt: draft.image_alt.trim() || null,
     featured: draft.featured,
     published: draft.published,
+    seo: draft.seo,
     content: parsed.ok ? parsed.value : null,
   };
   const result = BlogPostInputSchema.safeParse(body);
