@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_TEAM_NAME } from './product.js';
-import { WAITLIST_ENDPOINT_PATH } from './waitlist.js';
+import { WAITLIST_ENDPOINT_PATH, WaitlistSourceSchema } from './waitlist.js';
 
 // The blog (spec part 1 §2, §3, §5, §7, §8, §9; part 2 §2, §3, §4, §5, §8, §9; issue 10): the post and its
 // content blocks as the server validates them and both the public blog and the blog admin read them, the
@@ -105,6 +105,14 @@ export type BlogImageType = keyof (typeof BLOG_IMAGE_LIMITS)['types'];
 /** Where uploaded images are served (through the gateway, cached for a year): `${BLOG_IMAGE_PATH}/{name}`. */
 export const BLOG_IMAGE_PATH = '/api/blog/images';
 
+/** The extension a stored image of each type gets (the first of its allowed ones). */
+export const canonicalImageExtension = (type: BlogImageType): string => BLOG_IMAGE_LIMITS.types[type][0];
+
+/** A stored image's name: 16–64 random base64url characters and a canonical extension. Linear (no nesting). */
+export const BLOG_IMAGE_NAME_PATTERN = new RegExp(
+  `^[A-Za-z0-9_-]{16,64}\\.(?:${(Object.keys(BLOG_IMAGE_LIMITS.types) as BlogImageType[]).map(canonicalImageExtension).join('|')})$`,
+);
+
 /** Size limits of a post's fields; a whole post stays well under the service's body limit. */
 export const BLOG_LIMITS = {
   title: 200,
@@ -132,7 +140,9 @@ export function slugify(title: string): string {
     .replace(/[^a-z0-9\s-]/g, '')
     .trim()
     .replace(/\s+/g, '-')
-    .replace(/-+/g, '-');
+    .replace(/-+/g, '-')
+    // A title starting or ending with a hyphen must still give a slug SLUG_PATTERN accepts.
+    .replace(/^-|-$/g, '');
 }
 
 /** What a stored slug looks like: lowercase words of letters and digits joined by single hyphens. */
@@ -192,12 +202,8 @@ export const HEADING_LEVELS = [1, 2, 3, 4] as const;
 const ctaForm = z
   .object({
     api_endpoint: z.literal(WAITLIST_ENDPOINT_PATH, { error: `A call-to-action form can only post to ${WAITLIST_ENDPOINT_PATH}` }),
-    source: z
-      .string({ error: 'The form source is required' })
-      .trim()
-      .min(1, 'The form source is required')
-      .max(64, 'The form source must be at most 64 characters')
-      .regex(/^[a-z0-9-]+$/, 'The form source may contain only lowercase letters, digits and hyphens'),
+    // The waitlist's own rule, so a form the blog accepts is never refused when a visitor uses it.
+    source: WaitlistSourceSchema,
     placeholder: optionalShort('The placeholder'),
     button_text: text('The button text', BLOG_LIMITS.shortText),
     success_message: optionalShort('The success message'),
@@ -363,7 +369,9 @@ export type BlogPost = z.infer<typeof BlogPostSchema>;
 
 /** A post's image: an http(s) address or one of our uploaded images. */
 export function isPostImageUrl(value: string): boolean {
-  return isHttpUrl(value) || new RegExp(`^${BLOG_IMAGE_PATH}/[A-Za-z0-9_-]+\\.[a-z]{3,4}$`).test(value);
+  if (isHttpUrl(value)) return true;
+  const prefix = `${BLOG_IMAGE_PATH}/`;
+  return value.startsWith(prefix) && BLOG_IMAGE_NAME_PATTERN.test(value.slice(prefix.length));
 }
 
 const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
@@ -407,6 +415,14 @@ export type BlogPostFields = z.output<typeof BlogPostInputSchema>;
 
 /** GET /api/blog/posts: `featured=true` for the featured section (part 1 §7). */
 export const BlogListQuerySchema = z.object({ featured: z.enum(['true', 'false']).optional() }).strict();
+
+/** A post on a card of the public list: everything but the content (a long post stays off the list's wire). */
+export const BlogPostSummarySchema = BlogPostSchema.omit({ content: true });
+export type BlogPostSummary = z.infer<typeof BlogPostSummarySchema>;
+/** GET /api/blog/posts: the public list. */
+export const BlogPostSummariesResponseSchema = z.object({ posts: z.array(BlogPostSummarySchema) });
+export type BlogPostSummariesResponse = z.infer<typeof BlogPostSummariesResponseSchema>;
+/** GET /api/blog/admin/posts: whole posts (the admin list counts blocks and edits them). */
 export const BlogPostsResponseSchema = z.object({ posts: z.array(BlogPostSchema) });
 export type BlogPostsResponse = z.infer<typeof BlogPostsResponseSchema>;
 

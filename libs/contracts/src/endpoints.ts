@@ -66,6 +66,7 @@ import {
   BlogListQuerySchema,
   BlogPostInputSchema,
   BlogPostSchema,
+  BlogPostSummariesResponseSchema,
   BlogPostsResponseSchema,
 } from './blog.js';
 import {
@@ -214,7 +215,7 @@ export const ADMIN_ENDPOINTS = {
  */
 export const BLOG_ENDPOINTS = {
   /** Published posts, newest first; `featured=true` for the featured section. */
-  posts: endpoint({ method: 'GET', path: '/api/blog/posts', query: BlogListQuerySchema, response: BlogPostsResponseSchema, session: false }),
+  posts: endpoint({ method: 'GET', path: '/api/blog/posts', query: BlogListQuerySchema, response: BlogPostSummariesResponseSchema, session: false }),
   /** One published post by slug; a draft's slug is a 404 'Post not found'. */
   post: endpoint({ method: 'GET', path: '/api/blog/posts/{slug}', response: BlogPostSchema, session: false }),
   /** Every post, drafts included, newest first. */

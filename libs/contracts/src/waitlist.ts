@@ -9,6 +9,14 @@ export const WAITLIST_ENDPOINT_PATH = '/api/waitlist/join';
 export const WAITLIST_SUCCESS_MESSAGE = "Thanks for joining! We'll be in touch soon.";
 export const COMING_SOON_SUCCESS_MESSAGE = "Thanks! We'll notify you when the product launches.";
 
+/** Where a sign-up came from: the public site's sources or a blog call-to-action's own (same rule for both). */
+export const WaitlistSourceSchema = z
+  .string({ error: 'Source is required' })
+  .trim()
+  .min(1, 'Source is required')
+  .max(64, 'Source must be at most 64 characters')
+  .regex(/^[a-z0-9-]+$/, 'Source may contain only lowercase letters, digits and hyphens');
+
 export const WaitlistJoinSchema = z
   .object({
     email: z
@@ -18,12 +26,7 @@ export const WaitlistJoinSchema = z
       .max(254, 'Email is too long')
       .email('Please enter a valid email address')
       .transform((value) => value.toLowerCase()),
-    source: z
-      .string({ error: 'Source is required' })
-      .trim()
-      .min(1, 'Source is required')
-      .max(64, 'Source must be at most 64 characters')
-      .regex(/^[a-z0-9-]+$/, 'Source may contain only lowercase letters, digits and hyphens'),
+    source: WaitlistSourceSchema,
   })
   .strict();
 export type WaitlistJoinRequest = z.input<typeof WaitlistJoinSchema>;
