@@ -46,7 +46,7 @@ describe('BlogPostPage', () => {
       author: 'Riley Park',
       publish_date: '2026-11-25T08:00:00.000Z',
       read_time: '',
-      image_url: '/api/blog/images/3f2a9c.png',
+      image_url: '/api/blog/images/3f2a9cQx7LmN0pRsTu.png',
       image_alt: 'A calendar with paydays circled',
       excerpt: 'A two-day buffer changes everything.',
       content: { blocks: [{ type: 'paragraph', content: 'The first paragraph.' } as BlogBlock] },
@@ -59,7 +59,7 @@ describe('BlogPostPage', () => {
       expect(within(article).getByText(text)).toBeInTheDocument();
     }
     const image = within(article).getByRole('img', { name: 'A calendar with paydays circled' });
-    expect(image.getAttribute('src')).toBe('/api/blog/images/3f2a9c.png');
+    expect(image.getAttribute('src')).toBe('/api/blog/images/3f2a9cQx7LmN0pRsTu.png');
     expect(image.getAttribute('loading')).toBe('lazy');
     expect(within(article).getAllByRole('link', { name: /Back to Blog/ })[0]!.getAttribute('href')).toBe('/blog');
     expect(server.calls('post').map((call) => call.params.slug)).toEqual(['pay-after-payday']);

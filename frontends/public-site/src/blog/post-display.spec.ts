@@ -1,23 +1,23 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { postDisplayDate, postImageUrl, postReadTime } from './post-display';
 
-const originalTz = process.env.TZ;
+// vi.stubEnv writes process.env.TZ, which Node applies at once, without node types in this browser app.
 afterEach(() => {
-  process.env.TZ = originalTz;
+  vi.unstubAllEnvs();
 });
 
 describe('postDisplayDate', () => {
   it.each(['America/Los_Angeles', 'America/New_York', 'UTC', 'Asia/Tokyo'])(
     'shows the publish day as written, whatever the time zone (%s)',
     (zone) => {
-      process.env.TZ = zone; // Node applies a changed TZ at once
+      vi.stubEnv('TZ', zone);
       expect(postDisplayDate({ publish_date: '2026-03-09T00:00:00.000Z', created_at: '2026-01-01T12:00:00.000Z' })).toBe('Mar 9, 2026');
       expect(postDisplayDate({ publish_date: '2026-11-25', created_at: '2026-01-01T12:00:00.000Z' })).toBe('Nov 25, 2026');
     },
   );
 
   it('falls back to the created date without a publish date', () => {
-    process.env.TZ = 'UTC';
+    vi.stubEnv('TZ', 'UTC');
     expect(postDisplayDate({ publish_date: null, created_at: '2026-01-01T12:00:00.000Z' })).toBe('Jan 1, 2026');
   });
 });
@@ -29,9 +29,9 @@ describe('postReadTime and postImageUrl', () => {
   });
 
   it('keeps only http(s) and uploaded image addresses', () => {
-    expect(postImageUrl({ image_url: '/api/blog/images/abc.png' })).toBe('/api/blog/images/abc.png');
+    expect(postImageUrl({ image_url: '/api/blog/images/AbCdEfGhIjKlMnOp.png' })).toBe('/api/blog/images/AbCdEfGhIjKlMnOp.png');
     expect(postImageUrl({ image_url: 'https://cdn.example.org/a.jpg' })).toBe('https://cdn.example.org/a.jpg');
-    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,xx', '//evil.example/a.png', '', null]) {
+    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,xx', '//evil.example/a.png', '/api/blog/images/AbCdEfGhIjKlMnOp.html', '', null]) {
       expect(postImageUrl({ image_url: bad })).toBeNull();
     }
   });
