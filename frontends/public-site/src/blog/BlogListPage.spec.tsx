@@ -1,16 +1,16 @@
-import { BLOG_MESSAGES, DEFAULT_DISPLAY_READ_TIME } from '@payday/contracts';
+import { BLOG_MESSAGES, DEFAULT_DISPLAY_READ_TIME, type BlogPostSummary } from '@payday/contracts';
 import { renderWithProviders } from '@payday/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BlogListPage, STAY_UPDATED_TARGET } from './BlogListPage';
-import { aPost, fail, never, serveBlog } from './test/fixtures';
+import { aPostSummary, fail, never, serveBlog } from './test/fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const isFeaturedCall = (query: URLSearchParams) => query.get('featured') === 'true';
 /** One handler for GET /api/blog/posts answering the list and the featured list. */
-const postsAnswer = (all: ReturnType<typeof aPost>[], featured = all.filter((post) => post.featured)) => ({
+const postsAnswer = (all: BlogPostSummary[], featured = all.filter((post) => post.featured)) => ({
   posts: ({ query }: { query: URLSearchParams }) => ({ posts: isFeaturedCall(query) ? featured : all }),
 });
 
@@ -33,7 +33,7 @@ describe('BlogListPage', () => {
   });
 
   it('shows All Posts but no Featured Posts section when no post is featured', async () => {
-    serveBlog(postsAnswer([aPost({ title: 'Plain one' }), aPost({ title: 'Plain two' })]));
+    serveBlog(postsAnswer([aPostSummary({ title: 'Plain one' }), aPostSummary({ title: 'Plain two' })]));
     renderList();
     const all = await screen.findByRole('region', { name: BLOG_MESSAGES.allPostsHeading });
     expect(within(all).getAllByRole('article')).toHaveLength(2);
@@ -42,8 +42,8 @@ describe('BlogListPage', () => {
   });
 
   it('shows the featured posts in their own section, asked for with featured=true', async () => {
-    const star = aPost({ title: 'The star post', featured: true });
-    const server = serveBlog(postsAnswer([star, aPost({ title: 'Other post' })]));
+    const star = aPostSummary({ title: 'The star post', featured: true });
+    const server = serveBlog(postsAnswer([star, aPostSummary({ title: 'Other post' })]));
     renderList();
     const featured = await screen.findByRole('region', { name: BLOG_MESSAGES.featuredHeading });
     expect(within(featured).getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual(['The star post']);
@@ -52,7 +52,7 @@ describe('BlogListPage', () => {
   });
 
   it('draws a card with icon, category and Featured badges, title link, excerpt, author, date and read time', async () => {
-    const post = aPost({
+    const post = aPostSummary({
       slug: 'sync-bills-with-paydays',
       title: 'Sync your bills with your paydays',
       excerpt: 'Move due dates a few days after payday.',
@@ -75,7 +75,7 @@ describe('BlogListPage', () => {
   });
 
   it('falls back to the created date, the default read time and the fallback icon', async () => {
-    serveBlog(postsAnswer([aPost({ category: 'Technology', publish_date: null, created_at: '2026-03-04T12:00:00.000Z', read_time: '' })]));
+    serveBlog(postsAnswer([aPostSummary({ category: 'Technology', publish_date: null, created_at: '2026-03-04T12:00:00.000Z', read_time: '' })]));
     renderList();
     const card = await screen.findByRole('article');
     expect(within(card).getByText('Mar 4, 2026')).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('BlogListPage', () => {
   });
 
   it.each(['Company', 'Psychology', 'Parenting', 'Strategy', 'Freelancing'])('has an icon of its own for %s', async (category) => {
-    serveBlog(postsAnswer([aPost({ category })]));
+    serveBlog(postsAnswer([aPostSummary({ category })]));
     renderList();
     const card = await screen.findByRole('article');
     expect(card.querySelector('[data-category-icon]')?.getAttribute('data-category-icon')).toBe(category);
@@ -97,14 +97,14 @@ describe('BlogListPage', () => {
     expect(within(alert).getByRole('heading', { name: BLOG_MESSAGES.listErrorTitle })).toBeInTheDocument();
     expect(within(alert).getByText(BLOG_MESSAGES.listFailed('Blog is resting'))).toBeInTheDocument();
 
-    server.use(postsAnswer([aPost({ title: 'Back again' })]));
+    server.use(postsAnswer([aPostSummary({ title: 'Back again' })]));
     await userEvent.setup().click(within(alert).getByRole('button', { name: BLOG_MESSAGES.tryAgain }));
     expect(await screen.findByRole('link', { name: 'Back again' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('still lists the posts when only the featured call fails', async () => {
-    serveBlog({ posts: ({ query }) => (isFeaturedCall(query) ? fail(500, 'nope') : { posts: [aPost({ title: 'Still here' })] }) });
+    serveBlog({ posts: ({ query }) => (isFeaturedCall(query) ? fail(500, 'nope') : { posts: [aPostSummary({ title: 'Still here' })] }) });
     renderList();
     expect(await screen.findByRole('link', { name: 'Still here' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: BLOG_MESSAGES.featuredHeading })).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { BLOG_MESSAGES, PRODUCT_NAME, type BlogPost } from '@payday/contracts';
+import { BLOG_MESSAGES, PRODUCT_NAME, type BlogPostSummary } from '@payday/contracts';
 import { Button, Spinner } from '@payday/web-kit';
 import { Link } from 'react-router-dom';
 import blogCss from './blog.css?inline';
@@ -8,7 +8,7 @@ import { PostCard } from './PostCard';
 /** Where 'Stay Updated' sends readers: the landing page's hero form, like the header's Join Waitlist. */
 export const STAY_UPDATED_TARGET = '/#waitlist';
 
-function PostGrid({ posts, variant, titleId, title }: { posts: BlogPost[]; variant: 'standard' | 'featured'; titleId: string; title: string }) {
+function PostGrid({ posts, variant, titleId, title }: { posts: BlogPostSummary[]; variant: 'standard' | 'featured'; titleId: string; title: string }) {
   return (
     <section className="blog-section" aria-labelledby={titleId}>
       <h2 id={titleId} className="blog-section__title">

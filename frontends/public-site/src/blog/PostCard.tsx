@@ -1,4 +1,4 @@
-import type { BlogPost } from '@payday/contracts';
+import type { BlogPostSummary } from '@payday/contracts';
 import { Link } from 'react-router-dom';
 import { postPath } from './post-display';
 import { PostBadges, PostByline } from './PostMeta';
@@ -8,7 +8,7 @@ import { PostBadges, PostByline } from './PostMeta';
  * author, date and read time. The whole card is clickable through the title link's stretched hit area, while
  * only the title is announced as the link.
  */
-export function PostCard({ post, variant = 'standard' }: { post: BlogPost; variant?: 'standard' | 'featured' }) {
+export function PostCard({ post, variant = 'standard' }: { post: BlogPostSummary; variant?: 'standard' | 'featured' }) {
   return (
     <article className={`blog-card blog-card--${variant}`}>
       <PostBadges post={post} />

@@ -1,9 +1,10 @@
-import { BLOG_ENDPOINTS, type BlogPost } from '@payday/contracts';
+import { BLOG_ENDPOINTS, type BlogPost, type BlogPostSummary } from '@payday/contracts';
 import { ApiError, useApi } from '@payday/web-kit';
 import { useQuery } from '@tanstack/react-query';
 
 // The public blog's server state (spec part 1 §7: published posts newest first, the featured ones, one by
 // slug). Public calls: no session needed, every answer parsed with the contract's schema by web-kit's client.
+// The lists answer summaries (no content: cards never draw it); only the post by slug has its blocks.
 
 export const blogKeys = {
   posts: ['blog', 'posts'] as const,
@@ -19,7 +20,7 @@ const retryUnlessRefused = (failures: number, error: unknown) => failures < 1 &&
 
 export function useBlogPosts() {
   const api = useApi();
-  return useQuery<BlogPost[]>({
+  return useQuery<BlogPostSummary[]>({
     queryKey: blogKeys.posts,
     queryFn: async ({ signal }) => (await api.call(BLOG_ENDPOINTS.posts, {}, { signal })).posts,
     retry: retryUnlessRefused,
@@ -28,7 +29,7 @@ export function useBlogPosts() {
 
 export function useFeaturedPosts() {
   const api = useApi();
-  return useQuery<BlogPost[]>({
+  return useQuery<BlogPostSummary[]>({
     queryKey: blogKeys.featured,
     queryFn: async ({ signal }) => (await api.call(BLOG_ENDPOINTS.posts, { query: { featured: 'true' } }, { signal })).posts,
     retry: retryUnlessRefused,

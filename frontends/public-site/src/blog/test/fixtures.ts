@@ -1,4 +1,4 @@
-import { BLOG_ENDPOINTS, type BlogBlock, type BlogPost } from '@payday/contracts';
+import { BLOG_ENDPOINTS, type BlogBlock, type BlogPost, type BlogPostSummary } from '@payday/contracts';
 import { serveEndpoints, type StubGateway, type StubHandler } from '@payday/web-kit/testing';
 
 export { fail, never } from '@payday/web-kit/testing';
@@ -34,4 +34,10 @@ export function aPost(overrides: Partial<BlogPost> = {}): BlogPost {
     seo: null,
     ...overrides,
   };
+}
+
+/** A published post as the public list answers it: everything but the content. */
+export function aPostSummary(overrides: Partial<BlogPostSummary> = {}): BlogPostSummary {
+  const { content: _content, ...summary } = aPost(overrides);
+  return summary;
 }
