@@ -56,6 +56,7 @@ async function publishOwnPost(request: APIRequestContext) {
         { type: 'heading', level: 1, content: 'Ask your landlord' },
         { type: 'paragraph', content: '<script>window.__blogHacked = true</script> stays text.' },
         { type: 'callout', style: 'blue', content: 'Most landlords will move a due date if you ask.' },
+        { type: 'heading', level: 2, content: 'Pick the new due date' },
         { type: 'numbered_list', items: ['Write down paydays', { title: 'Pick a date', description: 'two days after payday' }] },
         {
           type: 'cta_section',
@@ -124,8 +125,10 @@ test.describe('public blog', () => {
     await expect(page).toHaveTitle(`${post.seo.title} | PayCadence`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', post.seo.description);
     await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', 'rent, payday');
-    // A heading block of level 1 is drawn as h2: the title stays the only h1.
+    // Heading levels are clamped: 1 and the editor's default 2 are both h2, so the title stays the only h1
+    // and the outline goes h1 → h2 with no skipped level.
     await expect(main(page).getByRole('heading', { level: 2, name: 'Ask your landlord' })).toBeVisible();
+    await expect(main(page).getByRole('heading', { level: 2, name: 'Pick the new due date' })).toBeVisible();
     await expect(main(page).getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(main(page).getByText('<script>window.__blogHacked = true</script> stays text.')).toBeVisible();
     expect(await page.evaluate(() => (window as { __blogHacked?: boolean }).__blogHacked)).toBeUndefined();

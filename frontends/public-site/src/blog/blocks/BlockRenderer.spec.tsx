@@ -46,9 +46,9 @@ describe('BlockRenderer', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
-  it('draws heading levels 1-4 one level down (h2-h5), keeping the page title the only h1', () => {
+  it('clamps heading levels 1-4 to h2-h4 (1 and 2 are h2), keeping the page title the only h1', () => {
     renderBlocks([1, 2, 3, 4].map((level) => ({ type: 'heading', level, content: `Level ${level}` })));
-    expect([1, 2, 3, 4].map((level) => screen.getByRole('heading', { name: `Level ${level}` }).tagName)).toEqual(['H2', 'H3', 'H4', 'H5']);
+    expect([1, 2, 3, 4].map((level) => screen.getByRole('heading', { name: `Level ${level}` }).tagName)).toEqual(['H2', 'H2', 'H3', 'H4']);
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
   });
 

@@ -9,11 +9,12 @@ export function ParagraphBlock({ block }: { block: BlogBlockOf<'paragraph'> }) {
 }
 
 /**
- * The post's title is the page's one h1, so a heading block of level 1-4 is drawn one level down (h2-h5):
- * the outline stays right for screen readers whatever level the author picked.
+ * The post's title is the page's one h1, so a heading block's level is clamped, not shifted: levels 1 and 2
+ * are h2, 3 is h3, 4 is h4. The editor's default level 2 then sits beside the cta, Sources and FAQ titles (h2)
+ * instead of jumping from the h1 straight to h3 in the screen-reader outline.
  */
 export function HeadingBlock({ block }: { block: BlogBlockOf<'heading'> }) {
-  const Tag = (['h2', 'h3', 'h4', 'h5'] as const)[block.level - 1] ?? 'h2';
+  const Tag = (['h2', 'h2', 'h3', 'h4'] as const)[block.level - 1] ?? 'h2';
   return <Tag className={`blog-block blog-heading blog-heading--${block.level}`}>{block.content}</Tag>;
 }
 
