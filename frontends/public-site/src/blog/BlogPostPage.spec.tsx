@@ -83,6 +83,28 @@ describe('BlogPostPage', () => {
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/blog/copy-me`);
   });
 
+  it('says it again on every click: the message is inserted anew in the live region each time', async () => {
+    serveBlog({ post: () => aPost({ slug: 'copy-twice' }) });
+    const user = userEvent.setup();
+    renderPost('copy-twice');
+    const button = await screen.findByRole('button', { name: BLOG_MESSAGES.copyLink });
+    const region = screen.getByRole('status');
+    // A live region announces what is added to it: count the times the message is added.
+    let announced = 0;
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) if (node.textContent?.includes(BLOG_MESSAGES.linkCopied)) announced += 1;
+      }
+    });
+    observer.observe(region, { childList: true, subtree: true, characterData: true });
+    await user.click(button);
+    await waitFor(() => expect(announced).toBe(1));
+    await user.click(button);
+    await waitFor(() => expect(announced).toBe(2));
+    observer.disconnect();
+    expect(within(region).getAllByText(BLOG_MESSAGES.linkCopied)).toHaveLength(1);
+  });
+
   it('shows the address to copy by hand when the clipboard refuses', async () => {
     serveBlog({ post: () => aPost({ slug: 'no-clipboard' }) });
     const user = userEvent.setup();

@@ -4,6 +4,12 @@ import { useState } from 'react';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
+/** The outcome of the latest click; `attempt` counts clicks so each outcome is a new message. */
+interface CopyResult {
+  state: CopyState;
+  attempt: number;
+}
+
 /**
  * spec part 1 §2: Copy Link puts the post's address on the clipboard and says 'Link copied to clipboard!'.
  * Said in a polite live region beside the button instead of a blocking window.alert: screen readers announce
@@ -11,15 +17,16 @@ type CopyState = 'idle' | 'copied' | 'failed';
  * the address is shown to copy by hand.
  */
 export function CopyLinkButton({ url }: { url: string }) {
-  const [state, setState] = useState<CopyState>('idle');
+  const [result, setResult] = useState<CopyResult>({ state: 'idle', attempt: 0 });
+  const settle = (state: CopyState) => setResult((previous) => ({ state, attempt: previous.attempt + 1 }));
 
   const copy = async () => {
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(url);
-      setState('copied');
+      settle('copied');
     } catch {
-      setState('failed');
+      settle('failed');
     }
   };
 
@@ -32,12 +39,19 @@ export function CopyLinkButton({ url }: { url: string }) {
         </svg>
         {BLOG_MESSAGES.copyLink}
       </Button>
+      {/* The region stays; its message is keyed by the click, so a second click inserts the message anew: screen
+          readers announce it again and sighted users see it appear again, instead of an unchanged DOM. */}
       <span className="blog-copy__status" role="status" aria-live="polite">
-        {state === 'copied' && BLOG_MESSAGES.linkCopied}
-        {state === 'failed' && (
-          <>
-            Copy this link: <span className="blog-copy__url">{url}</span>
-          </>
+        {result.state !== 'idle' && (
+          <span key={result.attempt} className="blog-copy__message">
+            {result.state === 'copied' ? (
+              BLOG_MESSAGES.linkCopied
+            ) : (
+              <>
+                Copy this link: <span className="blog-copy__url">{url}</span>
+              </>
+            )}
+          </span>
         )}
       </span>
     </div>
