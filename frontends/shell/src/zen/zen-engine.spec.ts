@@ -36,6 +36,9 @@ describe('reply: one row per branch of spec part 2 §4', () => {
     ['What can you do?', 'help', ZEN_REPLIES.help],
     ["I can't pay my electric bill", 'cannot-pay', ZEN_REPLIES.cannotPay],
     ['I cannot make rent this month', 'cannot-pay', ZEN_REPLIES.cannotPay],
+    ["I couldn't make my car payment", 'cannot-pay', ZEN_REPLIES.cannotPay],
+    ["I can't make the minimum on my card", 'cannot-pay', ZEN_REPLIES.cannotPay],
+    ["I can't make ends meet", 'cannot-pay', ZEN_REPLIES.cannotPay],
     ['I got an overdraft', 'overdraft', ZEN_REPLIES.overdraft],
     ['They charged me a late fee', 'late-fee', ZEN_REPLIES.lateFee],
     ['is there a penalty?', 'late-fee', ZEN_REPLIES.lateFee],
@@ -114,6 +117,10 @@ describe('reply: order conflicts', () => {
     ['feedback on local resources', null, 'feedback'],
     // whole words only: "fee" is not in "feedback", "kid" is not in "kidding"
     ['no kidding', null, 'fallback'],
+    // 'cannot make' is a cannot-pay only with a bill or payment word close after it
+    ["I can't make sense of this", null, 'fallback'],
+    ["I can't make it to the meeting, what's your email?", null, 'contact'],
+    ['I cannot make up my mind about the price', null, 'cost'],
   ])('%j with persona %s → %s', (message, persona, topic) => {
     expect(reply(withPersona(persona), message).topic).toBe(topic);
   });

@@ -1,6 +1,6 @@
 import { ZEN_REPLIES, type ZenPersona } from './zen-copy';
 import {
-  CANNED_PHRASES, CANNOT_PAY, CONTACT, COST, CRISIS, EXACT_HELP_PHRASES, FEEDBACK, HELP_WORDS, HUMAN, LATE_FEE, LAUNCH,
+  BILL_WORDS, CANNED_PHRASES, CANNOT_MAKE, CANNOT_MAKE_WINDOW, CANNOT_PAY, CONTACT, COST, CRISIS, EXACT_HELP_PHRASES, FEEDBACK, HELP_WORDS, HUMAN, LATE_FEE, LAUNCH,
   LOCAL_RESOURCES, NEGATIONS, OVERDRAFT, PARENT_OR_KIDS, PERSONA_FOLLOW_UPS, PRODUCT_HELP_AUDIENCES, PRODUCT_WORD,
   SELF_DESCRIPTION_WINDOW, SELF_DESCRIPTIONS, TEACHER_OR_SUMMER, VARIABLE_INCOME,
 } from './zen-keywords';
@@ -46,23 +46,41 @@ export function normalizeMessage(text: string): string {
 const normalizedPhrase = (phrase: string) => normalizeMessage(phrase);
 const hasAny = (message: string, phrases: readonly string[]) => phrases.some((phrase) => message.includes(normalizedPhrase(phrase)));
 
+/**
+ * Whether, somewhere the phrase occurs in the normalized message, the `size` words right after it pass the test.
+ * One pass over the words per phrase (a phrase is a few words), so linear in the message.
+ */
+function someWindowAfter(message: string, phrase: string, size: number, test: (window: readonly string[]) => boolean): boolean {
+  if (!message.includes(normalizedPhrase(phrase))) return false;
+  const words = message.trim().split(' ');
+  const phraseWords = phrase.split(' ');
+  for (let start = 0; start + phraseWords.length <= words.length; start += 1) {
+    if (!phraseWords.every((word, offset) => words[start + offset] === word)) continue;
+    const end = start + phraseWords.length;
+    if (test(words.slice(end, end + size))) return true;
+  }
+  return false;
+}
+
 /** The persona a self-description in a normalized message names, if any (see SELF_DESCRIPTIONS). */
 export function describedPersona(message: string): ZenPersona | null {
-  const words = message.trim().split(' ');
   for (const { persona, openers, nouns, phrases } of SELF_DESCRIPTIONS) {
     if (hasAny(message, phrases)) return persona;
-    for (const opener of openers) {
-      const openerWords = opener.split(' ');
-      for (let start = 0; start + openerWords.length <= words.length; start += 1) {
-        if (!openerWords.every((word, offset) => words[start + offset] === word)) continue;
-        const after = words.slice(start + openerWords.length, start + openerWords.length + SELF_DESCRIPTION_WINDOW);
-        const stop = after.findIndex((word) => NEGATIONS.includes(word));
-        const window = stop === -1 ? after : after.slice(0, stop);
-        if (window.some((word) => nouns.includes(word))) return persona;
-      }
-    }
+    const namesPersona = (after: readonly string[]) => {
+      const stop = after.findIndex((word) => NEGATIONS.includes(word));
+      const window = stop === -1 ? after : after.slice(0, stop);
+      return window.some((word) => nouns.includes(word));
+    };
+    if (openers.some((opener) => someWindowAfter(message, opener, SELF_DESCRIPTION_WINDOW, namesPersona))) return persona;
   }
   return null;
+}
+
+/** spec part 2 §4 "cannot make or pay a bill" (see CANNOT_PAY and CANNOT_MAKE). */
+function saysCannotPay(message: string): boolean {
+  if (hasAny(message, CANNOT_PAY)) return true;
+  const namesBill = (after: readonly string[]) => after.some((word) => BILL_WORDS.includes(word));
+  return CANNOT_MAKE.some((phrase) => someWindowAfter(message, phrase, CANNOT_MAKE_WINDOW, namesBill));
 }
 
 export function reply(state: ZenState, text: string): ZenReply {
@@ -70,7 +88,7 @@ export function reply(state: ZenState, text: string): ZenReply {
   const answer = (topic: ZenTopic, replyText: string, nextState: ZenState = state): ZenReply => ({ text: replyText, state: nextState, topic });
 
   if (EXACT_HELP_PHRASES.some((phrase) => message === normalizedPhrase(phrase))) return answer('help', ZEN_REPLIES.help);
-  if (hasAny(message, CANNOT_PAY)) return answer('cannot-pay', ZEN_REPLIES.cannotPay);
+  if (saysCannotPay(message)) return answer('cannot-pay', ZEN_REPLIES.cannotPay);
   if (hasAny(message, OVERDRAFT)) return answer('overdraft', ZEN_REPLIES.overdraft);
   if (hasAny(message, LATE_FEE)) return answer('late-fee', ZEN_REPLIES.lateFee);
   if (hasAny(message, CRISIS)) return answer('crisis', ZEN_REPLIES.crisis);

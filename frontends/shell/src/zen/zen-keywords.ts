@@ -15,9 +15,20 @@ export const EXACT_HELP_PHRASES = [
 ];
 
 export const CANNOT_PAY = [
-  'cant pay', 'cannot pay', 'can not pay', 'couldnt pay', 'unable to pay', 'cant make', 'cannot make', 'can not make',
-  'unable to make', 'cant afford', 'cannot afford', 'can not afford', 'not enough money', 'behind on',
-  'missed a payment', 'miss a payment',
+  'cant pay', 'cannot pay', 'can not pay', 'couldnt pay', 'unable to pay', 'cant afford', 'cannot afford', 'can not afford',
+  'not enough money', 'behind on', 'missed a payment', 'miss a payment', 'cant make ends meet', 'cannot make ends meet',
+];
+
+/**
+ * spec part 2 §4 "cannot make or pay a bill": 'cannot make' counts only with a bill or payment word within a
+ * few words after it ("can't make rent", "cannot make my car payment"), so "I can't make sense of this" is not
+ * a cannot-pay.
+ */
+export const CANNOT_MAKE = ['cant make', 'cannot make', 'can not make', 'couldnt make', 'unable to make'];
+export const CANNOT_MAKE_WINDOW = 4;
+export const BILL_WORDS = [
+  'bill', 'bills', 'payment', 'payments', 'rent', 'mortgage', 'loan', 'loans', 'minimum', 'installment', 'installments',
+  'premium', 'utilities', 'utility', 'tuition',
 ];
 
 export const OVERDRAFT = ['overdraft', 'overdrafts', 'overdraw', 'overdrawn', 'overdrafted', 'nsf', 'insufficient funds', 'negative balance'];
