@@ -7,7 +7,7 @@ import { createServiceApp } from '@payday/nest-kit';
 import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
 import type { BlogConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
-import { auditJobs, fetchImage, IMAGE_BYTES, upload } from './blog-fixtures.js';
+import { auditJobs, fetchImage, IMAGE_BYTES, upload, uploadThatKeepsSending } from './blog-fixtures.js';
 
 // Uploads and serving with the default store (the database), as two replicas on one database.
 let h: ServiceHarness<BlogConfig>;
@@ -104,6 +104,27 @@ describe('POST /api/blog/admin/images', () => {
     expect((await upload(h, IMAGE_BYTES.png, { token: null })).status).toBe(401);
     expect((await upload(h, IMAGE_BYTES.png, { token: h.userA.token })).status).toBe(403);
     expect((await h.db.query(`SELECT count(*)::int AS n FROM "${h.schema}".images`)).rows[0].n).toBe(0);
+  });
+
+  it.each([
+    ['no token', 401, () => null],
+    ["a user's token", 403, () => h.userA.token],
+    ['a token signed by an unknown key', 401, () => 'not-a-valid-token'],
+  ] as const)('answers %s with %i before reading the body, and closes the connection', async (_label, status, token) => {
+    const answer = await uploadThatKeepsSending(h, { token: token() });
+    expect(answer.status).toBe(status);
+    expect(answer.answeredWhileSending).toBe(true);
+    // The route guard's own answer, as every other admin route gives it.
+    expect(answer.body).toEqual((await h.call('GET', '/admin/posts', { token: token() })).body);
+    expect(answer.headers.connection).toBe('close');
+    await answer.closed;
+  });
+
+  it("answers an admin's declared length over the limit with 413 before reading the body", async () => {
+    const answer = await uploadThatKeepsSending(h, { token: h.admin.token, declaredLength: BLOG_IMAGE_LIMITS.maxBytes + 1 });
+    expect(answer.status).toBe(413);
+    expect(answer.answeredWhileSending).toBe(true);
+    expect(answer.body).toEqual({ message: BLOG_MESSAGES.imageTooLarge(5) });
   });
 
   it('does not take image bodies on any other route (415)', async () => {

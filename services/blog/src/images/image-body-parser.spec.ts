@@ -7,8 +7,15 @@ async function* chunks(...parts: string[]) {
 }
 
 describe('readLimited', () => {
-  it('joins the chunks of a body within the limit', async () => {
+  it('joins the chunks of a body within the limit, with or without a declared length', async () => {
     expect((await readLimited(chunks('ab', 'cd'), 4, 4)).toString()).toBe('abcd');
+    expect((await readLimited(chunks('ab', 'c'), 0, 4)).toString()).toBe('abc');
+  });
+
+  it('gives exactly the bytes received when they differ from the declared length', async () => {
+    expect((await readLimited(chunks('ab'), 4, 4)).toString()).toBe('ab');
+    expect((await readLimited(chunks('ab', 'cd'), 3, 4)).toString()).toBe('abcd');
+    await expect(readLimited(chunks('ab', 'cde'), 3, 4)).rejects.toBeInstanceOf(BlogError);
   });
 
   it('refuses a declared length over the limit and a body that grows past it, reading the rest without keeping it', async () => {
