@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { IMAGE_NAME_PATTERN, storedImageType } from './image-type.js';
+import { BLOG_IMAGE_NAME_PATTERN } from '@payday/contracts';
+import { storedImageType } from './image-type.js';
 import type { ImageStore, StoredImage } from './image-store.js';
 
 /** Only names we hand out ever reach the file system (no `..`, no slash). */
 function checkedName(name: string): string {
-  if (!IMAGE_NAME_PATTERN.test(name)) throw new Error(`Not an image name: ${JSON.stringify(name.slice(0, 80))}`);
+  if (!BLOG_IMAGE_NAME_PATTERN.test(name)) throw new Error(`Not an image name: ${JSON.stringify(name.slice(0, 80))}`);
   return name;
 }
 

@@ -1,5 +1,5 @@
-import { BLOG_IMAGE_PATH } from '@payday/contracts';
-import { fileNameFits, IMAGE_NAME_PATTERN, imageUrl, newImageName, sniffImageType, storedImageType } from './image-type.js';
+import { BLOG_IMAGE_NAME_PATTERN, BLOG_IMAGE_PATH } from '@payday/contracts';
+import { fileNameFits, imageUrl, newImageName, sniffImageType, storedImageType } from './image-type.js';
 
 const bytes = (...parts: Array<number[] | string>) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
 
@@ -46,7 +46,7 @@ describe('stored names', () => {
   it('are 24 random URL-safe characters and the canonical extension, served under the image path', () => {
     const name = newImageName('image/jpeg');
     expect(name).toMatch(/^[A-Za-z0-9_-]{24}\.jpg$/);
-    expect(IMAGE_NAME_PATTERN.test(name)).toBe(true);
+    expect(BLOG_IMAGE_NAME_PATTERN.test(name)).toBe(true);
     expect(newImageName('image/jpeg')).not.toBe(name);
     expect(storedImageType(name)).toBe('image/jpeg');
     expect(imageUrl(name)).toBe(`${BLOG_IMAGE_PATH}/${name}`);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BLOG_IMAGE_LIMITS, BLOG_IMAGE_PATH, type BlogImageType } from '@payday/contracts';
+import { BLOG_IMAGE_LIMITS, BLOG_IMAGE_NAME_PATTERN, BLOG_IMAGE_PATH, canonicalImageExtension, type BlogImageType } from '@payday/contracts';
 
 const TYPES = BLOG_IMAGE_LIMITS.types;
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
@@ -18,8 +18,6 @@ export function sniffImageType(bytes: Uint8Array): BlogImageType | null {
   return null;
 }
 
-/** The extension stored files of this type carry (the first listed: `jpg` for JPEG). */
-export const canonicalExtension = (type: BlogImageType): string => TYPES[type][0];
 
 /**
  * Whether an uploaded file's name agrees with its bytes: no name, or a name whose extension (after the last dot,
@@ -33,24 +31,20 @@ export function fileNameFits(type: BlogImageType, fileName: string | undefined):
   return (TYPES[type] as readonly string[]).includes(extension);
 }
 
-const CANONICAL_EXTENSIONS = (Object.keys(TYPES) as BlogImageType[]).map(canonicalExtension);
-
-/** A stored image's name: random base64url characters and a canonical extension. Linear (no nesting). */
-export const IMAGE_NAME_PATTERN = new RegExp(`^[A-Za-z0-9_-]{16,64}\\.(?:${CANONICAL_EXTENSIONS.join('|')})$`);
-
 const TYPE_OF_EXTENSION = new Map<string, BlogImageType>(
-  (Object.keys(TYPES) as BlogImageType[]).map((type) => [canonicalExtension(type), type]),
+  (Object.keys(TYPES) as BlogImageType[]).map((type) => [canonicalImageExtension(type), type]),
 );
 
 /** The content type a stored name stands for, or null for a name we never hand out. */
 export function storedImageType(name: string): BlogImageType | null {
-  if (!IMAGE_NAME_PATTERN.test(name)) return null;
+  // The contracts' rule, the same one post image URLs are checked against.
+  if (!BLOG_IMAGE_NAME_PATTERN.test(name)) return null;
   return TYPE_OF_EXTENSION.get(name.slice(name.lastIndexOf('.') + 1)) ?? null;
 }
 
 /** A fresh random name for an image of this type (18 random bytes: guessing one is hopeless). */
 export function newImageName(type: BlogImageType): string {
-  return `${randomBytes(18).toString('base64url')}.${canonicalExtension(type)}`;
+  return `${randomBytes(18).toString('base64url')}.${canonicalImageExtension(type)}`;
 }
 
 /** Where the gateway serves a stored image. */
