@@ -1,4 +1,4 @@
-import { BLOG_MESSAGES, BLOG_POST_DEFAULTS, BlogPostSchema, WAITLIST_ENDPOINT_PATH } from '@payday/contracts';
+import { BLOG_MESSAGES, BLOG_POST_DEFAULTS, BlogPostSummarySchema, WAITLIST_ENDPOINT_PATH } from '@payday/contracts';
 import { SettableClock } from '@payday/nest-kit';
 import { startServiceHarness, TEST_NOW, type ServiceHarness } from '@payday/nest-kit/testing';
 import type { BlogConfig } from '../src/config.js';
@@ -39,7 +39,7 @@ describe('the public blog', () => {
     const list = await h.call('GET', '/posts', { token: null });
     expect(list.status).toBe(200);
     expect(slugsOf(list)).toEqual(['newest', 'oldest']);
-    expect(list.body.posts.every((post: unknown) => BlogPostSchema.safeParse(post).success)).toBe(true);
+    expect(list.body.posts.every((post: unknown) => BlogPostSummarySchema.strict().safeParse(post).success)).toBe(true);
 
     const featured = await h.call('GET', '/posts?featured=true', { token: null });
     expect(slugsOf(featured)).toEqual(['oldest']);
@@ -61,14 +61,27 @@ describe('the public blog', () => {
     }
   });
 
-  it('ignores a bearer token, even a bad one, and lets browsers revalidate', async () => {
+  it('lists summaries without the content; the post itself carries it', async () => {
+    const created = await create({ slug: 'long-read', featured: true, content: { blocks: [{ type: 'paragraph', content: 'The whole text.' }] } });
+    const { content, ...summary } = created;
+    for (const path of ['/posts', '/posts?featured=true']) {
+      const list = await h.call('GET', path, { token: null });
+      expect(list.body.posts).toEqual([summary]);
+    }
+    expect((await h.call('GET', '/posts/long-read', { token: null })).body.content).toEqual(content);
+    expect((await h.call('GET', '/admin/posts')).body.posts[0].content).toEqual(content);
+  });
+
+  it('ignores a bearer token, even a bad one, and has browsers and shared caches revalidate every answer', async () => {
     await create({ slug: 'open' });
     for (const token of [h.userA.token, 'not-a-token']) {
       const list = await h.call('GET', '/posts', { token });
       expect(list.status).toBe(200);
       expect(slugsOf(list)).toEqual(['open']);
     }
-    expect((await h.call('GET', '/posts', { token: null })).headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
+    for (const path of ['/posts', '/posts?featured=true', '/posts/open']) {
+      expect((await h.call('GET', path, { token: null })).headers.get('cache-control')).toBe('no-cache');
+    }
   });
 
   it('refuses an unknown list filter with 400', async () => {

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { BLOG_LIMITS, SLUG_PATTERN, type BlogPost, type BlogPostFields } from '@payday/contracts';
+import { BLOG_LIMITS, SLUG_PATTERN, type BlogPost, type BlogPostFields, type BlogPostSummary } from '@payday/contracts';
 import { CLOCK, isRowId, type Clock } from '@payday/nest-kit';
 import type { Repository } from 'typeorm';
 import { BlogError } from '../errors.js';
 import { BlogPostEntity } from './blog-post.entity.js';
-import { toBlogPost, toColumns } from './post-view.js';
+import { SUMMARY_COLUMNS, toBlogPost, toBlogPostSummary, toColumns } from './post-view.js';
 
 const UNIQUE_VIOLATION = '23505';
 const SLUG_CONSTRAINT = 'blog_posts_slug_key';
@@ -26,10 +26,17 @@ export class BlogPostsService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** Published posts, newest first (created_at descending); only the featured ones when asked. */
-  async listPublished({ featuredOnly = false } = {}): Promise<BlogPost[]> {
-    const rows = await this.posts.find({ where: { published: true, ...(featuredOnly ? { featured: true } : {}) }, order: NEWEST_FIRST });
-    return rows.map(toBlogPost);
+  /**
+   * Published posts, newest first (created_at descending); only the featured ones when asked. Summaries: the
+   * content is not even read (a post's blocks may weigh hundreds of KB; the cards show none of them).
+   */
+  async listPublished({ featuredOnly = false } = {}): Promise<BlogPostSummary[]> {
+    const rows = await this.posts.find({
+      select: SUMMARY_COLUMNS,
+      where: { published: true, ...(featuredOnly ? { featured: true } : {}) },
+      order: NEWEST_FIRST,
+    });
+    return rows.map(toBlogPostSummary);
   }
 
   /** One published post; a draft's slug, like an unknown one, is not found. */

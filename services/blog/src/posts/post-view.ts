@@ -1,14 +1,41 @@
-import type { BlogPost, BlogPostFields } from '@payday/contracts';
+import type { BlogPost, BlogPostFields, BlogPostSummary } from '@payday/contracts';
+import type { FindOptionsSelect } from 'typeorm';
 import type { BlogPostEntity } from './blog-post.entity.js';
+
+/** A row read without its content (the public list's cards never show it). */
+export type BlogPostSummaryRow = Omit<BlogPostEntity, 'content'>;
+
+/** Every column but `content`: what the public list selects (a long post's blocks stay in the database). */
+export const SUMMARY_COLUMNS = {
+  id: true,
+  slug: true,
+  title: true,
+  excerpt: true,
+  category: true,
+  author: true,
+  imageUrl: true,
+  imageAlt: true,
+  featured: true,
+  published: true,
+  createdAt: true,
+  updatedAt: true,
+  publishDate: true,
+  readTime: true,
+  seo: true,
+} as const satisfies Record<keyof BlogPostSummaryRow, true> & FindOptionsSelect<BlogPostEntity>;
 
 /** The wire shape of a stored post (BlogPostSchema: snake_case, ISO instants). */
 export function toBlogPost(row: BlogPostEntity): BlogPost {
+  return { ...toBlogPostSummary(row), content: row.content };
+}
+
+/** A post on the public list's cards (BlogPostSummarySchema: the post without its content). */
+export function toBlogPostSummary(row: BlogPostSummaryRow): BlogPostSummary {
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
     excerpt: row.excerpt,
-    content: row.content,
     category: row.category,
     author: row.author,
     image_url: row.imageUrl,

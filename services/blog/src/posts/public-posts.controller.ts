@@ -1,13 +1,13 @@
 import { Controller, Get, Header, Inject, Param, Query } from '@nestjs/common';
-import { BlogListQuerySchema, type BlogPost, type BlogPostsResponse } from '@payday/contracts';
+import { BlogListQuerySchema, type BlogPost, type BlogPostSummariesResponse } from '@payday/contracts';
 import { ZodValidationPipe } from '@payday/nest-kit';
 import { BlogPostsService } from './blog-posts.service.js';
 
 /**
- * Browsers revalidate every time (an edit shows at once); a shared cache in front of the gateway may keep an
- * answer for a minute.
+ * Browsers and any shared cache in front of the gateway revalidate every time: an edit shows at once, and a
+ * post the admin unpublishes or deletes is never served stale.
  */
-export const PUBLIC_POSTS_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
+export const PUBLIC_POSTS_CACHE_CONTROL = 'no-cache';
 
 /** The public blog (spec part 1 §2, §7): published posts only, no session needed (a bearer is ignored). */
 @Controller('api/blog/posts')
@@ -16,7 +16,7 @@ export class PublicPostsController {
 
   @Get()
   @Header('Cache-Control', PUBLIC_POSTS_CACHE_CONTROL)
-  async list(@Query(new ZodValidationPipe(BlogListQuerySchema)) query: { featured?: 'true' | 'false' }): Promise<BlogPostsResponse> {
+  async list(@Query(new ZodValidationPipe(BlogListQuerySchema)) query: { featured?: 'true' | 'false' }): Promise<BlogPostSummariesResponse> {
     return { posts: await this.posts.listPublished({ featuredOnly: query.featured === 'true' }) };
   }
 
