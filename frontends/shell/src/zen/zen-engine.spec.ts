@@ -164,9 +164,36 @@ describe('reply: persona memory', () => {
     expect(reply(INITIAL_ZEN_STATE, message).state.persona).toBeNull();
   });
 
-  it('other branches keep the state as it was', () => {
+  it('a message that describes no one keeps the state as it was', () => {
     const state = withPersona('parent');
     expect(reply(state, 'overdraft').state).toBe(state);
+  });
+
+  // The persona is detected in every message, whichever branch answers it; the reply is still the one the order picks.
+  it.each<[string, ZenTopic, ZenPersona]>([
+    ["I'm a teacher and got an overdraft", 'overdraft', 'teacher'],
+    ["I'm a teacher and I keep getting overdraft fees", 'overdraft', 'teacher'],
+    ["I'm a freelancer and can't pay my rent", 'cannot-pay', 'freelancer'],
+    ['I have two kids and a late fee', 'late-fee', 'parent'],
+    ["I'm a single mom and this is an emergency", 'crisis', 'parent'],
+    [`I'm a teacher, can ${PRODUCT_NAME} help teachers?`, 'product-help', 'teacher'],
+  ])('%j → %s and remembers %s', (message, topic, persona) => {
+    const answer = reply(INITIAL_ZEN_STATE, message);
+    expect(answer.topic).toBe(topic);
+    expect(answer.state.persona).toBe(persona);
+  });
+
+  it('a persona told alongside a problem steers the next follow-up', () => {
+    const [first, second] = converse("I'm a teacher and I keep getting overdraft fees", 'what about summer?');
+    expect(first.text).toBe(ZEN_REPLIES.overdraft);
+    expect(second.topic).toBe('persona-follow-up');
+    expect(second.text).toBe(ZEN_REPLIES.followUp.teacher.summer);
+  });
+
+  it('a persona named in this message is not used for this message\'s follow-up: its self-description answers first', () => {
+    const answer = reply(INITIAL_ZEN_STATE, 'I have two kids');
+    expect(answer.topic).toBe('self-description');
+    expect(answer.text).toBe(ZEN_REPLIES.selfDescription.parent);
   });
 });
 

@@ -11,7 +11,7 @@ import {
  */
 
 export interface ZenState {
-  /** Remembered once a self-description names it; steers the follow-ups. */
+  /** Remembered once a message describes it, whichever branch answers that message; steers the follow-ups. */
   readonly persona: ZenPersona | null;
 }
 
@@ -85,7 +85,12 @@ function saysCannotPay(message: string): boolean {
 
 export function reply(state: ZenState, text: string): ZenReply {
   const message = normalizeMessage(text);
-  const answer = (topic: ZenTopic, replyText: string, nextState: ZenState = state): ZenReply => ({ text: replyText, state: nextState, topic });
+  // spec part 2 §4: a persona is "remembered once detected". It is detected in every message, so "I'm a teacher
+  // and got an overdraft" gets the overdraft reply and still remembers teacher. The reply order is unchanged:
+  // follow-ups use the persona remembered before this message, and the self-description reply keeps its place.
+  const described = describedPersona(message);
+  const nextState: ZenState = described && described !== state.persona ? { ...state, persona: described } : state;
+  const answer = (topic: ZenTopic, replyText: string): ZenReply => ({ text: replyText, state: nextState, topic });
 
   if (EXACT_HELP_PHRASES.some((phrase) => message === normalizedPhrase(phrase))) return answer('help', ZEN_REPLIES.help);
   if (saysCannotPay(message)) return answer('cannot-pay', ZEN_REPLIES.cannotPay);
@@ -103,8 +108,7 @@ export function reply(state: ZenState, text: string): ZenReply {
     if (audience) return answer('product-help', audience.text);
   }
 
-  const persona = describedPersona(message);
-  if (persona) return answer('self-description', ZEN_REPLIES.selfDescription[persona], { ...state, persona });
+  if (described) return answer('self-description', ZEN_REPLIES.selfDescription[described]);
 
   const canned = CANNED_PHRASES.find(({ phrases }) => hasAny(message, phrases));
   if (canned) return answer('canned', canned.text);
