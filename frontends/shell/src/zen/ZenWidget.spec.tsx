@@ -1,5 +1,5 @@
 import { MARKETING } from '@payday/contracts';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ZEN_PANEL_ID, ZenWidget } from './ZenWidget';
@@ -23,11 +23,16 @@ function sendNow(text: string) {
   fireEvent.submit(input().closest('form')!);
 }
 
-/** Renders the widget and opens it; the panel chunk loads lazily, so wait for it with real timers. */
+/**
+ * Renders the widget and opens it; the panel chunk loads lazily, so wait for it with real timers. Focus moves
+ * into the input in an effect that may run just after the dialog appears: wait for that too, so keyboard steps
+ * start from the input.
+ */
 async function openZen() {
   render(<ZenWidget />);
   await user().click(askZen());
   await screen.findByRole('dialog', { name: ZEN_TITLE });
+  await waitFor(() => expect(input()).toHaveFocus());
 }
 
 afterEach(() => {
