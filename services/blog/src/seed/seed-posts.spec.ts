@@ -1,4 +1,4 @@
-import { BLOG_CATEGORIES, BlogPostInputSchema, isHttpUrl, MARKETING, WAITLIST_ENDPOINT_PATH, type BlogBlock } from '@payday/contracts';
+import { BLOG_CATEGORIES, BLOG_POST_DEFAULTS, BlogPostInputSchema, isHttpUrl, MARKETING, WAITLIST_ENDPOINT_PATH, type BlogBlock } from '@payday/contracts';
 import { SEED_POSTS } from './seed-posts.js';
 
 const blocksOf = (type: BlogBlock['type']) => SEED_POSTS.flatMap((post) => post.content.blocks.filter((block) => block.type === type));
@@ -32,6 +32,19 @@ describe('SEED_POSTS', () => {
     for (const block of blocksOf('cta_section')) {
       expect((block as { form?: { api_endpoint: string; source: string } }).form).toMatchObject({ api_endpoint: WAITLIST_ENDPOINT_PATH, source: 'blog-cta' });
     }
+  });
+
+  it('quotes nobody but the company itself: no invented customer testimonials', () => {
+    const quotes = [...blocksOf('quote'), ...blocksOf('intro_quote')] as Array<{ attribution?: string; source?: string }>;
+    expect(quotes.length).toBeGreaterThan(0);
+    for (const quote of quotes) {
+      expect(quote.attribution).toBe(BLOG_POST_DEFAULTS.author);
+      expect(quote.source).toBeUndefined();
+    }
+  });
+
+  it('publish dates are calendar days (the migration stores each as that day at 00:00 UTC)', () => {
+    for (const seed of SEED_POSTS) expect(seed.publish_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it("states the product's figures as MARKETING holds them", () => {

@@ -1,7 +1,8 @@
 import { BLOG_POST_DEFAULTS, MARKETING, WAITLIST_ENDPOINT_PATH, type BlogBlock, type BlogPostFields } from '@payday/contracts';
 
 // The posts a new install starts with (issue 10: "a few real posts on first start"), one per category of spec
-// part 1 §2, written from the product's facts (part 1 §1, MARKETING). Stored once by the SeedBlogPosts migration;
+// part 1 §2, written from the product's facts (part 1 §1, MARKETING). Every quote is the company's own voice
+// (attributed to the team): no invented customer or expert quotes, only sources anyone can check. Stored once by the SeedBlogPosts migration;
 // each already is what BlogPostInputSchema makes of it (seed-posts.spec.ts), so it is inserted as it stands.
 
 const PAYCHECK_TO_PAYCHECK = `${MARKETING.paycheckToPaycheckPercent}%`;
@@ -66,7 +67,7 @@ export const SEED_POSTS: readonly BlogPostFields[] = [
         {
           type: 'callout',
           style: 'red',
-          content: `Americans pay an estimated ${OVERDRAFT} a year in overdraft fees. A large share of those fees comes from timing, not from overspending.`,
+          content: `Americans pay an estimated ${OVERDRAFT} a year in overdraft fees. Some of them come from timing, not overspending: a payment clears a day before the paycheck does.`,
         },
         { type: 'heading', level: 2, content: 'What PayCadence does' },
         {
@@ -183,8 +184,8 @@ export const SEED_POSTS: readonly BlogPostFields[] = [
       blocks: [
         {
           type: 'intro_quote',
-          content: 'We earn enough. It just never seems to be in the account on the day the bill comes out.',
-          attribution: 'A parent of two, describing the problem we hear most',
+          content: 'Earning enough is not the same as having the money in the account on the day the bill comes out.',
+          attribution: BLOG_POST_DEFAULTS.author,
         },
         {
           type: 'paragraph',
@@ -318,8 +319,8 @@ export const SEED_POSTS: readonly BlogPostFields[] = [
         },
         {
           type: 'quote',
-          content: 'The month I stopped budgeting from my best month was the month the late fees stopped.',
-          attribution: 'A freelance designer on our waitlist',
+          content: 'Budget from your lowest month, not your best one. Fixed bills that fit the lean months are bills that get paid on time.',
+          attribution: BLOG_POST_DEFAULTS.author,
         },
         {
           type: 'sources_section',
