@@ -1,6 +1,9 @@
 import { createServiceApp } from '@payday/nest-kit';
 import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
+import pg from 'pg';
+import type { QueryRunner } from 'typeorm';
 import type { BlogConfig } from '../src/config.js';
+import { SeedBlogPosts1795800000001 } from '../src/migrations/1795800000001-seed-blog-posts.js';
 import { SEED_POSTS } from '../src/seed/seed-posts.js';
 import { serviceDefinition } from '../src/service-definition.js';
 
@@ -42,5 +45,27 @@ describe('seeded posts', () => {
     const slugs = (await h.call('GET', '/admin/posts')).body.posts.map((post: { slug: string }) => post.slug);
     expect(slugs).toHaveLength(SEED_POSTS.length - 1);
     expect(slugs).not.toContain(first.slug);
+  });
+});
+
+describe('seeded dates on a database whose sessions are not in UTC', () => {
+  it('stores each publish date as that day at 00:00 UTC, so every reader sees the day the seed names', async () => {
+    // The seed migration's own SQL in a session at UTC+13 (Auckland in January), into a temporary copy of the
+    // table (pg_temp comes first on the search path), so nothing outside this session is touched.
+    const client = new pg.Client({ connectionString: h.config.DATABASE_URL, options: '-c TimeZone=Pacific/Auckland' });
+    await client.connect();
+    try {
+      await client.query(`CREATE TEMP TABLE blog_posts (LIKE "${h.schema}".blog_posts INCLUDING ALL)`);
+      await new SeedBlogPosts1795800000001().up({ query: (sql: string, parameters: unknown[]) => client.query(sql, parameters) } as unknown as QueryRunner);
+      const { rows } = await client.query<{ slug: string; publish_date: Date; created_at: Date }>('SELECT slug, publish_date, created_at FROM pg_temp.blog_posts');
+      expect(rows).toHaveLength(SEED_POSTS.length);
+      for (const seed of SEED_POSTS) {
+        const row = rows.find((candidate) => candidate.slug === seed.slug)!;
+        expect(row.publish_date.toISOString()).toBe(`${seed.publish_date}T00:00:00.000Z`);
+        expect(row.created_at.toISOString()).toBe(`${seed.publish_date}T00:00:00.000Z`);
+      }
+    } finally {
+      await client.end();
+    }
   });
 });

@@ -5,6 +5,8 @@ import { SEED_POSTS } from '../seed/seed-posts.js';
  * The first posts of a new install (seed/seed-posts.ts). A migration runs once per database, so a seeded post
  * the admin deletes never comes back on a restart; ON CONFLICT keeps a replica that races this one (or a post
  * already holding a slug) from failing the start. created_at is the publish date, so the list keeps their order.
+ * Each date is bound as that day at 00:00 UTC, whatever the session's TimeZone (a bare '2026-01-12' would be
+ * midnight in the database server's zone), as the API stores a date-only publish_date.
  */
 export class SeedBlogPosts1795800000001 implements MigrationInterface {
   name = 'SeedBlogPosts1795800000001';
@@ -28,7 +30,7 @@ export class SeedBlogPosts1795800000001 implements MigrationInterface {
           post.image_alt,
           post.featured,
           post.published,
-          post.publish_date,
+          `${post.publish_date}T00:00:00Z`,
           post.read_time,
           post.seo === null ? null : JSON.stringify(post.seo),
         ],
