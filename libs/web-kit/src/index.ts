@@ -7,6 +7,7 @@ export type { ApiClient, ApiClientOptions, CallArgs, CallOptions, SessionAccess 
 export { AuthProvider, useAuth, useApi, AUTH_PROVIDER_MISSING_MESSAGE } from './auth/AuthProvider.js';
 export type { AuthContextValue, AuthProviderProps, SignInResult, VerifyMfaResult } from './auth/AuthProvider.js';
 export { SESSION_STORAGE_KEY } from './auth/session-storage.js';
+export { useLogoutToHome } from './auth/useLogoutToHome.js';
 export {
   EXPIRY_MARGIN_MS,
   REFRESH_TICK_MS,
@@ -37,6 +38,8 @@ export type { SelectOption } from './ui/Select.js';
 export { Spinner } from './ui/Spinner.js';
 export { Tabs } from './ui/Tabs.js';
 export type { TabItem } from './ui/Tabs.js';
+export { TextAreaField } from './ui/TextAreaField.js';
+export type { TextAreaFieldProps } from './ui/TextAreaField.js';
 export { TextField } from './ui/TextField.js';
 export { VisuallyHidden } from './ui/VisuallyHidden.js';
 export { WaitlistForm, WAITLIST_JOIN_PATH } from './waitlist/WaitlistForm.js';

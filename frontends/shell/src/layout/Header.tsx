@@ -1,6 +1,6 @@
-import { useAuth } from '@payday/web-kit';
+import { useAuth, useLogoutToHome } from '@payday/web-kit';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from './Logo';
 import { NavMenu, type NavMenuItem } from './NavMenu';
 import { ACCOUNT_LINKS, ADMIN_LINKS } from './signed-in-links';
@@ -17,8 +17,8 @@ const navLinks = [
  * A menu button on phones.
  */
 export function Header() {
-  const { user, loading, signOut } = useAuth();
-  const navigate = useNavigate();
+  const { user, loading } = useAuth();
+  const logoutToHome = useLogoutToHome();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 
@@ -30,20 +30,11 @@ export function Header() {
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
 
-  // Logout returns home (spec part 2 §2). The session ends only once home is shown: ended earlier, the page
-  // being left (a guard, the dashboard) would redirect to sign-in first, since navigation renders as a transition.
-  const [leaving, setLeaving] = useState(false);
-  useEffect(() => {
-    if (!leaving || location.pathname !== '/') return;
-    setLeaving(false);
-    void signOut();
-  }, [leaving, location.pathname, signOut]);
-
   const close = () => setMenuOpen(false);
+  // Logout returns home (spec part 2 §2); the session ends once home shows (web-kit useLogoutToHome).
   const logout = () => {
     close();
-    setLeaving(true);
-    navigate('/');
+    logoutToHome();
   };
   const isAdmin = user?.role === 'admin';
   const accountItems: NavMenuItem[] = [...ACCOUNT_LINKS, { label: 'Logout', onSelect: logout }];

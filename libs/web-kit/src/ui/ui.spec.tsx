@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Modal } from './Modal.js';
 import { Spinner } from './Spinner.js';
 import { Tabs } from './Tabs.js';
+import { TextAreaField } from './TextAreaField.js';
 import { TextField } from './TextField.js';
 
 describe('TextField', () => {
@@ -14,6 +15,28 @@ describe('TextField', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
     const describedBy = input.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(describedBy)?.textContent).toBe('Email is required');
+  });
+});
+
+describe('TextAreaField', () => {
+  it('links its label, hint, error and any further description through aria-describedby', () => {
+    render(
+      <>
+        <TextAreaField label="Excerpt" hint="A line or two" error="Excerpt is too long" describedBy="counter" />
+        <p id="counter">12 / 10</p>
+      </>,
+    );
+    const area = screen.getByLabelText('Excerpt');
+    expect(area.tagName).toBe('TEXTAREA');
+    expect(area.getAttribute('aria-invalid')).toBe('true');
+    const described = (area.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual(['A line or two', 'Excerpt is too long', '12 / 10']);
+  });
+
+  it('is not marked invalid without an error', () => {
+    render(<TextAreaField label="Notes" />);
+    expect(screen.getByLabelText('Notes')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Notes')).not.toHaveAttribute('aria-describedby');
   });
 });
 
