@@ -13,3 +13,4 @@ export * from './bank-sync.js';
 export * from './bank-analytics.js';
 export * from './admin.js';
 export * from './blog.js';
+export * from './blog-social.js';

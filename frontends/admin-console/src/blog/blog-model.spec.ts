@@ -1,4 +1,4 @@
-import { BLOG_POST_DEFAULTS, MARKETING, SOCIAL_PLATFORMS, type SocialPlatformId } from '@payday/contracts';
+import { BLOG_POST_DEFAULTS, MARKETING, SOCIAL_KEY_POINTS, SOCIAL_PLATFORMS, type SocialPlatformId } from '@payday/contracts';
 import { ApiError } from '@payday/web-kit';
 import { describe, expect, it } from 'vitest';
 import { blogPost } from '../test/blog.js';
@@ -6,7 +6,7 @@ import { blockSummary, newBlock, parseContentText, withSourceField } from './con
 import { checkDraft, draftFromPost, newDraft, publishTimestamp, withSlug, withTitle } from './post-draft.js';
 import { countPosts, filterPosts } from './post-filters.js';
 import { saveErrorsOf } from './server-errors.js';
-import { characterCount, generateSocialPost, hashtagsFor, keyPointsFor, KEY_POINTS_BY_SLUG, PLATFORM_TIPS } from './social-post.js';
+import { characterCount, generateSocialPost, hashtagsFor, keyPointsFor, PLATFORM_TIPS } from './social-post.js';
 
 const ORIGIN = 'https://paycadence.test';
 
@@ -38,7 +38,7 @@ describe('social generator (pure)', () => {
   });
 
   it('picks key points by slug, else from the headings, else from list items, at most three', () => {
-    expect(keyPointsFor(seeded)).toEqual(KEY_POINTS_BY_SLUG['teachers-and-the-summer-pay-gap']);
+    expect(keyPointsFor(seeded)).toEqual(SOCIAL_KEY_POINTS['teachers-and-the-summer-pay-gap']);
     expect(keyPointsFor(other)).toEqual(['First idea', 'Second idea']);
     expect(keyPointsFor({ ...other, content: { blocks: [{ type: 'bullet_list', items: ['a', { title: 'b', description: 'd' }, 'c', 'd'] }] } })).toEqual(['a', 'b', 'c']);
     expect(generateSocialPost({ ...other, content: { blocks: [] } }, 'linkedin', ORIGIN)).not.toContain('Key takeaways');

@@ -1,8 +1,8 @@
-import { MARKETING, PRODUCT_NAME, SOCIAL_PLATFORMS, type SocialPlatformId } from '@payday/contracts';
+import { MARKETING, PRODUCT_NAME, SOCIAL_KEY_POINTS, SOCIAL_PLATFORMS, type SocialPlatformId } from '@payday/contracts';
 
 // The social post generator (spec part 2 §2, §4, §5, §9): one text per platform from the post's title,
-// excerpt and a few key points picked by its slug, a link to the post and the platform's hashtags. Pure: the
-// modal only shows, counts and copies what this returns.
+// excerpt and a few key points (a seeded post's own from contracts' SOCIAL_KEY_POINTS, else its headings),
+// a link to the post and the platform's hashtags. Pure: the modal only shows, counts and copies what this returns.
 
 /** What the generator reads of a post. */
 export interface SocialSource {
@@ -20,40 +20,6 @@ export function platformOf(id: SocialPlatformId): SocialPlatform {
   return SOCIAL_PLATFORMS.find((platform) => platform.id === id) ?? SOCIAL_PLATFORMS[0];
 }
 
-/** The key points of the posts a new install starts with (services/blog seeds), by slug. */
-export const KEY_POINTS_BY_SLUG: Readonly<Record<string, readonly string[]>> = {
-  'why-we-built-paycadence': [
-    'Bill due dates are set without looking at your payday',
-    'Most overdraft fees come from timing, not overspending',
-    `${PRODUCT_NAME} lines bills up with the money that pays them`,
-  ],
-  'the-psychology-of-the-week-before-payday': [
-    'Money stress peaks in the days before a paycheck',
-    'Scarcity narrows attention and makes every choice harder',
-    'Make the decisions once, so the hard week runs itself',
-  ],
-  'a-family-calendar-for-bills-and-paydays': [
-    'Start with the big, fixed bills: housing and childcare',
-    'Fit the flexible bills around them',
-    'One shared calendar ends the surprises for the whole household',
-  ],
-  'teachers-and-the-summer-pay-gap': [
-    'Ten-month pay leaves summer without a paycheck',
-    'Ask whether your district offers a twelve-month spread',
-    'Build your own summer paycheck during the school year',
-  ],
-  'budgeting-on-irregular-freelance-income': [
-    'Plan around your lowest month, not your best one',
-    'Three accounts: income, bills and taxes',
-    'Set the tax share aside the day a payment arrives',
-  ],
-  'shift-work-changing-hours-steady-bills': [
-    'Hours change, bills do not',
-    'Know your short weeks in advance',
-    'When a bill cannot move, move the money early',
-  ],
-};
-
 const MAX_KEY_POINTS = 3;
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -62,7 +28,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
  * its list items; at most three.
  */
 export function keyPointsFor(post: SocialSource): string[] {
-  const known = KEY_POINTS_BY_SLUG[post.slug];
+  const known = SOCIAL_KEY_POINTS[post.slug];
   if (known) return [...known];
   const blocks = post.content.blocks ?? [];
   const headings = blocks.filter((block) => block.type === 'heading').map((block) => text(block.content));
