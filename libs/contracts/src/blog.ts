@@ -51,6 +51,7 @@ export const BLOG_MESSAGES = {
   contentNeedsBlocks: 'Content must have a blocks array',
   invalidBlockType: (type: string, index: number) => `Invalid block type "${type}" at index ${index}`,
   slugTaken: 'A post with this slug already exists',
+  editConflict: 'This post was changed by someone else since you opened it. Reload it to see their changes.',
   imageMissing: 'Send the image file as the request body',
   imageTooLarge: (maxMegabytes: number) => `Images can be at most ${maxMegabytes} MB`,
   imageUnsupported: 'Only PNG, JPEG, WebP and GIF images can be uploaded',
@@ -377,9 +378,10 @@ export function isPostImageUrl(value: string): boolean {
 const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 /**
- * POST /api/blog/admin/posts and PUT /api/blog/admin/posts/{id}: the whole post. `id`, `created_at` and
- * `updated_at` may come along (the editor sends the post it loaded, part 2 §7) and are ignored: the server
- * sets them.
+ * POST /api/blog/admin/posts and PUT /api/blog/admin/posts/{id}: the whole post. `id` and `created_at` may come
+ * along (the editor sends the post it loaded, part 2 §7) and are ignored: the server sets them. `updated_at`, when
+ * sent, is the post's as the editor loaded it: a PUT is refused (409 editConflict, errors key `updated_at`) when
+ * the stored post was changed since; without it the last save wins. The server sets the new one.
  */
 export const BlogPostInputSchema = z
   .object({
@@ -406,10 +408,10 @@ export const BlogPostInputSchema = z
     seo: BlogSeoSchema.nullable().default(null),
     id: z.unknown().optional(),
     created_at: z.unknown().optional(),
-    updated_at: z.unknown().optional(),
+    updated_at: z.preprocess(emptyToNull, z.iso.datetime({ offset: true, error: 'updated_at must be an ISO date and time' }).nullable().optional()),
   })
   .strict()
-  .transform(({ id: _id, created_at: _created, updated_at: _updated, ...post }) => post);
+  .transform(({ id: _id, created_at: _created, ...post }) => post);
 export type BlogPostInput = z.input<typeof BlogPostInputSchema>;
 export type BlogPostFields = z.output<typeof BlogPostInputSchema>;
 

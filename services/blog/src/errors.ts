@@ -7,6 +7,7 @@ const MAX_IMAGE_MEGABYTES = BLOG_IMAGE_LIMITS.maxBytes / (1024 * 1024);
 export const BLOG_ERRORS = {
   POST_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.postNotFound },
   SLUG_TAKEN: { status: 409, message: BLOG_MESSAGES.slugTaken },
+  EDIT_CONFLICT: { status: 409, message: BLOG_MESSAGES.editConflict },
   IMAGE_MISSING: { status: 400, message: BLOG_MESSAGES.imageMissing },
   IMAGE_TOO_LARGE: { status: 413, message: BLOG_MESSAGES.imageTooLarge(MAX_IMAGE_MEGABYTES) },
   IMAGE_UNSUPPORTED: { status: 415, message: BLOG_MESSAGES.imageUnsupported },

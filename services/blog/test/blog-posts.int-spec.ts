@@ -164,6 +164,44 @@ describe('the blog admin', () => {
     expect((await h.call('GET', '/posts/to-edit', { token: null })).body.title).toBe('Edited');
   });
 
+  it('refuses a save based on an older copy with 409 editConflict and keeps the other admin’s changes', async () => {
+    const loaded = await create({ slug: 'shared', title: 'Original' });
+    // Two admins open the same post; the first saves an hour later.
+    clock.advance(3_600_000);
+    const first = await h.call('PUT', `/admin/posts/${loaded.id}`, { body: { ...loaded, title: 'First edit' } });
+    expect(first.status).toBe(200);
+    expect(first.body.updated_at).toBe('2026-03-10T13:00:00.000Z');
+
+    clock.advance(60_000);
+    const stale = await h.call('PUT', `/admin/posts/${loaded.id}`, { body: { ...loaded, title: 'Second edit' } });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ message: BLOG_MESSAGES.editConflict, errors: { updated_at: BLOG_MESSAGES.editConflict } });
+    expect((await h.call('GET', '/posts/shared', { token: null })).body).toMatchObject({ title: 'First edit', updated_at: first.body.updated_at });
+
+    // Reloaded, the second admin's save goes through.
+    const again = await h.call('PUT', `/admin/posts/${loaded.id}`, { body: { ...first.body, title: 'Second edit' } });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ title: 'Second edit', updated_at: '2026-03-10T13:01:00.000Z' });
+  });
+
+  it('lets the last save win when no updated_at is sent, and refuses one that is not an ISO instant', async () => {
+    const { id, updated_at: _loaded, ...post } = await create({ slug: 'no-precondition', title: 'Original' });
+    clock.advance(60_000);
+    expect((await h.call('PUT', `/admin/posts/${id}`, { body: { ...post, title: 'One' } })).status).toBe(200);
+    const last = await h.call('PUT', `/admin/posts/${id}`, { body: { ...post, title: 'Two' } });
+    expect(last.status).toBe(200);
+    expect(last.body.title).toBe('Two');
+    const malformed = await h.call('PUT', `/admin/posts/${id}`, { body: { ...post, updated_at: 'yesterday' } });
+    expect(malformed.status).toBe(400);
+    expect(Object.keys(malformed.body.errors)).toEqual(['updated_at']);
+  });
+
+  it('answers a conflict-checked save of a deleted post with 404', async () => {
+    const loaded = await create({ slug: 'gone' });
+    expect((await h.call('DELETE', `/admin/posts/${loaded.id}`)).status).toBe(204);
+    expect((await h.call('PUT', `/admin/posts/${loaded.id}`, { body: loaded })).status).toBe(404);
+  });
+
   it('answers an unknown or malformed id with 404 on update and delete', async () => {
     for (const id of ['3f6c2a1e-0000-4000-8000-000000000001', 'not-a-uuid', "1'%20OR%20'1'='1"]) {
       const update = await h.call('PUT', `/admin/posts/${id}`, { body: postInput() });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { BLOG_LIMITS, SLUG_PATTERN, type BlogPost, type BlogPostFields, type BlogPostSummary } from '@payday/contracts';
+import { BLOG_LIMITS, BLOG_MESSAGES, SLUG_PATTERN, type BlogPost, type BlogPostFields, type BlogPostSummary } from '@payday/contracts';
 import { CLOCK, isRowId, type Clock } from '@payday/nest-kit';
 import type { Repository } from 'typeorm';
 import { BlogError } from '../errors.js';
@@ -62,24 +62,34 @@ export class BlogPostsService {
     }
   }
 
-  /** Replaces the whole post (part 2 §7 'update by id with updated_at set'); created_at stays. */
+  /**
+   * Replaces the whole post (part 2 §7 'update by id with updated_at set'); created_at stays. When the editor
+   * sends the `updated_at` it loaded, the write only happens if nobody saved the post since (checked in the same
+   * UPDATE, so two saves at once cannot both pass): else 409 editConflict and nothing changes.
+   */
   async update(id: string, fields: BlogPostFields): Promise<BlogPost> {
     if (!isRowId(id)) throw new BlogError('POST_NOT_FOUND');
+    const loadedAt = fields.updated_at ?? null;
+    const query = this.posts
+      .createQueryBuilder()
+      .update()
+      .set({ ...toColumns(fields), updatedAt: this.clock.now() })
+      .where('id = :id', { id })
+      .returning('*');
+    // Answers carry milliseconds; a row written by SQL (now()) may hold microseconds.
+    if (loadedAt) query.andWhere("date_trunc('milliseconds', updated_at) <= :loadedAt", { loadedAt });
     let updated: { raw: unknown };
     try {
-      updated = await this.posts
-        .createQueryBuilder()
-        .update()
-        .set({ ...toColumns(fields), updatedAt: this.clock.now() })
-        .where('id = :id', { id })
-        .returning('*')
-        .execute();
+      updated = await query.execute();
     } catch (error) {
       if (isSlugTaken(error)) throw new BlogError('SLUG_TAKEN');
       throw error;
     }
     const [raw] = updated.raw as Record<string, unknown>[];
-    if (!raw) throw new BlogError('POST_NOT_FOUND');
+    if (!raw) {
+      if (loadedAt && (await this.posts.existsBy({ id }))) throw new BlogError('EDIT_CONFLICT', { updated_at: BLOG_MESSAGES.editConflict });
+      throw new BlogError('POST_NOT_FOUND');
+    }
     return toBlogPost(this.posts.create(this.fromRaw(raw)));
   }
 
