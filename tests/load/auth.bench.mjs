@@ -6,7 +6,6 @@
 // Starts the built auth service on its own (NODE_ENV=production, so the OWASP-floor argon2id cost applies)
 // against a throwaway database, a temp DATA_DIR and a random Redis key prefix; the rest of the stack is
 // not needed for either figure.
-import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -15,10 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { ACCOUNT_STATUS_CACHE_MS } from '@payday/contracts';
 import { REPO_ROOT, runAutocannon, writeResults } from './bench-kit.mjs';
-import { bootstrap } from '../../tools/lib/bootstrap.mjs';
-import { createThrowawayDatabase } from '../../tools/lib/e2e-database.mjs';
-import { findFreePort, isListening, waitForHttpOk } from '../../tools/lib/network.mjs';
-import { forEachLine, runCommand, stopChild } from '../../tools/lib/processes.mjs';
+import { benchRedisPrefix, buildService, startBenchInfrastructure, startServiceProcess } from './support/service-process.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 // argon2id runs on libuv's thread pool (4 threads by default): a few connections keep it busy.
@@ -33,30 +29,21 @@ async function post(baseUrl, path, body) {
 }
 
 async function startAuth({ databaseUrl, redisUrl }) {
-  const port = await findFreePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'auth-bench-'));
-  const prefix = `auth-bench-${randomBytes(4).toString('hex')}:`;
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'services/auth/dist/main.js')], {
-    cwd: join(REPO_ROOT, 'services/auth'),
-    // Production settings (argon2 floor); one throwaway instance may generate its keys into its temp DATA_DIR.
-    env: { ...process.env, NODE_ENV: 'production', AUTH_GENERATE_KEYS: 'true', PORT: String(port), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DATA_DIR: dataDir, REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'warn', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = [];
-  forEachLine(child.stdout, (line) => output.push(line));
-  forEachLine(child.stderr, (line) => output.push(line));
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttpOk(`${url}/health/ready`, { timeoutMs: 60_000, shouldStop: () => (child.exitCode !== null ? `auth exited: ${output.slice(-5).join('\n')}` : null) });
-  } catch (error) {
-    await stopChild(child, 2000);
+  const prefix = benchRedisPrefix('auth');
+  // Production settings (argon2 floor); one throwaway instance may generate its keys into its temp DATA_DIR.
+  const service = await startServiceProcess({
+    name: 'auth',
+    env: { AUTH_GENERATE_KEYS: 'true', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DATA_DIR: dataDir, REDIS_KEY_PREFIX: prefix, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+  }).catch((error) => {
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
-  }
+  });
   return {
-    url,
+    url: service.url,
     prefix,
     stop: async () => {
-      await stopChild(child, 5000);
+      await service.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -120,16 +107,11 @@ async function measureStatusCheck({ nestKit, jwksUrl, redis, statusCheck, token 
 }
 
 export async function runAuthBench() {
-  const build = await runCommand('npx', ['tsc', '-b', 'services/auth'], { quiet: true });
-  if (build.code !== 0) throw new Error(`tsc -b services/auth failed:\n${build.output}`);
-  // The machine's PostgreSQL when it runs (as CI's does), else the launcher's embedded one.
-  const defaultUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
-  const databaseUrl = process.env.DATABASE_URL ?? ((await isListening(5432)) ? defaultUrl : undefined);
-  const infra = await bootstrap({ env: { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, log: () => {} });
-  const database = await createThrowawayDatabase(infra.databaseUrl, 'authbench');
+  await buildService('auth');
+  const infra = await startBenchInfrastructure('authbench');
   let auth;
   try {
-    auth = await startAuth({ databaseUrl: database.url, redisUrl: infra.redisUrl });
+    auth = await startAuth({ databaseUrl: infra.databaseUrl, redisUrl: infra.redisUrl });
     const { ARGON2_FLOOR } = await import(pathToFileURL(join(REPO_ROOT, 'services/auth/dist/config.js')).href);
     const nestKit = await import(pathToFileURL(join(REPO_ROOT, 'libs/nest-kit/dist/index.js')).href);
     const { JwtVerifier, AccessTokenStrategy, AuthGuard, AccountStatusCheck } = nestKit;
@@ -202,7 +184,6 @@ export async function runAuthBench() {
     return { signIns, verifications, meetsTarget };
   } finally {
     await auth?.stop();
-    await database.drop().catch((error) => console.log(`could not drop ${database.name}: ${error.message}`));
     await infra.stop();
   }
 }

@@ -6,51 +6,24 @@
 // Starts the built blog service on its own (NODE_ENV=production) against a throwaway database and a random Redis
 // key prefix; the admin token for the upload comes from nest-kit's test key set (the service's AUTH_JWKS_URL
 // points at it), so auth is not needed.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, runAutocannon, writeResults } from './bench-kit.mjs';
-import { bootstrap } from '../../tools/lib/bootstrap.mjs';
-import { createThrowawayDatabase } from '../../tools/lib/e2e-database.mjs';
-import { findFreePort, isListening, waitForHttpOk } from '../../tools/lib/network.mjs';
-import { forEachLine, runCommand, stopChild } from '../../tools/lib/processes.mjs';
+import { benchRedisPrefix, buildService, startBenchInfrastructure, startServiceProcess } from './support/service-process.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const IMAGE_BYTES = 200 * 1024;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-async function startBlog({ databaseUrl, redisUrl, jwksUrl }) {
-  const port = await findFreePort();
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'services/blog/dist/main.js')], {
-    cwd: join(REPO_ROOT, 'services/blog'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      REDIS_KEY_PREFIX: `blog-bench-${randomBytes(4).toString('hex')}:`,
-      AUTH_JWKS_URL: jwksUrl,
-      BLOG_IMAGE_STORAGE: 'database',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** The built blog service in its own process, images in the database store, tokens from the test key set. */
+function startBlog({ databaseUrl, redisUrl, jwksUrl }) {
+  return startServiceProcess({
+    name: 'blog',
+    env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: benchRedisPrefix('blog'), AUTH_JWKS_URL: jwksUrl, BLOG_IMAGE_STORAGE: 'database' },
   });
-  const output = [];
-  forEachLine(child.stdout, (line) => output.push(line));
-  forEachLine(child.stderr, (line) => output.push(line));
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttpOk(`${url}/health/ready`, { timeoutMs: 60_000, shouldStop: () => (child.exitCode !== null ? `blog exited: ${output.slice(-5).join('\n')}` : null) });
-  } catch (error) {
-    await stopChild(child, 2000);
-    throw error;
-  }
-  return { url, stop: () => stopChild(child, 5000) };
 }
 
 async function uploadImage(url, token) {
@@ -66,17 +39,13 @@ async function uploadImage(url, token) {
 }
 
 export async function runBlogBench() {
-  const build = await runCommand('npx', ['tsc', '-b', 'services/blog'], { quiet: true });
-  if (build.code !== 0) throw new Error(`tsc -b services/blog failed:\n${build.output}`);
-  const defaultUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
-  const databaseUrl = process.env.DATABASE_URL ?? ((await isListening(5432)) ? defaultUrl : undefined);
-  const infra = await bootstrap({ env: { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, log: () => {} });
-  const database = await createThrowawayDatabase(infra.databaseUrl, 'blogbench');
+  await buildService('blog');
+  const infra = await startBenchInfrastructure('blogbench');
   const { startTestAuth } = await import(pathToFileURL(join(REPO_ROOT, 'libs/nest-kit/dist/testing/index.js')).href);
   const auth = await startTestAuth();
   let blog;
   try {
-    blog = await startBlog({ databaseUrl: database.url, redisUrl: infra.redisUrl, jwksUrl: auth.jwksUrl });
+    blog = await startBlog({ databaseUrl: infra.databaseUrl, redisUrl: infra.redisUrl, jwksUrl: auth.jwksUrl });
     const admin = await auth.user('admin');
     const imageUrl = await uploadImage(blog.url, admin.token);
     const { posts } = await (await fetch(`${blog.url}/api/blog/posts`)).json();
@@ -114,7 +83,6 @@ export async function runBlogBench() {
   } finally {
     await blog?.stop();
     await auth.close();
-    await database.drop().catch((error) => console.log(`could not drop ${database.name}: ${error.message}`));
     await infra.stop();
   }
 }
