@@ -1,4 +1,13 @@
-import { BLOG_CATEGORIES, BLOG_POST_DEFAULTS, BlogPostInputSchema, isHttpUrl, MARKETING, WAITLIST_ENDPOINT_PATH, type BlogBlock } from '@payday/contracts';
+import {
+  BLOG_CATEGORIES,
+  BLOG_POST_DEFAULTS,
+  BlogPostInputSchema,
+  isHttpUrl,
+  MARKETING,
+  SOCIAL_KEY_POINTS,
+  WAITLIST_ENDPOINT_PATH,
+  type BlogBlock,
+} from '@payday/contracts';
 import { SEED_POSTS } from './seed-posts.js';
 
 const blocksOf = (type: BlogBlock['type']) => SEED_POSTS.flatMap((post) => post.content.blocks.filter((block) => block.type === type));
@@ -45,6 +54,11 @@ describe('SEED_POSTS', () => {
 
   it('publish dates are calendar days (the migration stores each as that day at 00:00 UTC)', () => {
     for (const seed of SEED_POSTS) expect(seed.publish_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("has the social generator's key points for every seeded post, and none for a post that is not seeded", () => {
+    expect(Object.keys(SOCIAL_KEY_POINTS).sort()).toEqual(SEED_POSTS.map((post) => post.slug).sort());
+    for (const seed of SEED_POSTS) expect(SOCIAL_KEY_POINTS[seed.slug].length).toBeGreaterThan(0);
   });
 
   it("states the product's figures as MARKETING holds them", () => {
