@@ -1,4 +1,10 @@
-import { BLOG_ENDPOINTS, BLOG_IMAGE_NAME_HEADER, type BlogPost, type BlogPostFields, type BlogPostInput } from '@payday/contracts';
+import {
+  BLOG_ENDPOINTS,
+  BLOG_IMAGE_NAME_HEADER,
+  type BlogPost,
+  type BlogPostFields,
+  type BlogPostInput,
+} from '@payday/contracts';
 import { useApi } from '@payday/web-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -26,12 +32,12 @@ export function useReloadPosts() {
   return () => queryClient.invalidateQueries({ queryKey: blogKeys.posts });
 }
 
-/** A header value must be ISO-8859-1; a name outside plain ASCII goes as 'image.<its extension>'. */
-export function uploadFileName(name: string): string {
-  if (/^[\x20-\x7e]{1,200}$/.test(name)) return name;
-  const extension = /\.([A-Za-z0-9]{1,5})$/.exec(name)?.[1];
-  return extension ? `image.${extension}` : 'image';
-}
+/**
+ * The X-File-Name value: always `encodeURIComponent(name)` (ASCII, as a header must be), which the blog service
+ * undoes with decodeURIComponent (services/blog images). One rule both ways, so a name with '%' in it or outside
+ * ASCII reaches the server exactly as the admin's file was called.
+ */
+export const uploadFileName = (name: string): string => encodeURIComponent(name);
 
 export function useBlogActions() {
   const api = useApi();
@@ -43,11 +49,20 @@ export function useBlogActions() {
           ? api.call(BLOG_ENDPOINTS.updatePost, { params: { id }, body: body as BlogPostFields })
           : api.call(BLOG_ENDPOINTS.createPost, { body: body as BlogPostFields }),
     }),
-    remove: useMutation({ mutationFn: (id: string) => api.call(BLOG_ENDPOINTS.deletePost, { params: { id } }) }),
+    remove: useMutation({
+      mutationFn: (id: string) => api.call(BLOG_ENDPOINTS.deletePost, { params: { id } }),
+    }),
     /** The raw bytes with the file's own type and its name (the server checks both against the content). */
     upload: useMutation({
       mutationFn: (file: File) =>
-        api.call(BLOG_ENDPOINTS.uploadImage, {}, { raw: { body: file, headers: { [BLOG_IMAGE_NAME_HEADER]: uploadFileName(file.name) } }, timeoutMs: 60_000 }),
+        api.call(
+          BLOG_ENDPOINTS.uploadImage,
+          {},
+          {
+            raw: { body: file, headers: { [BLOG_IMAGE_NAME_HEADER]: uploadFileName(file.name) } },
+            timeoutMs: 60_000,
+          },
+        ),
     }),
   };
 }

@@ -1,9 +1,11 @@
-import { BLOG_IMAGE_LIMITS, BLOG_MESSAGES } from '@payday/contracts';
+import { BLOG_IMAGE_LIMITS, BLOG_MESSAGES, isPostImageUrl } from '@payday/contracts';
 import { Button, TextField } from '@payday/web-kit';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 
 const ACCEPTED_TYPES = Object.keys(BLOG_IMAGE_LIMITS.types).join(',');
 const MAX_MEGABYTES = BLOG_IMAGE_LIMITS.maxBytes / (1024 * 1024);
+/** The preview follows the URL this long after the last keystroke (or at once when the field is left). */
+export const PREVIEW_DELAY_MS = 500;
 
 export interface ImageFieldProps {
   url: string;
@@ -16,14 +18,27 @@ export interface ImageFieldProps {
   upload: (file: File) => Promise<{ url: string }>;
 }
 
-/** Image URL with its live preview ('Invalid image URL' when it does not load), an upload, the alt text. */
+/**
+ * Image URL with its preview ('Invalid image URL' when it does not load), an upload, the alt text. The preview
+ * loads only a settled URL that could be an image (http(s) or one of our uploads): no request per keystroke,
+ * no lookups of half-typed hosts.
+ */
 export function ImageField({ url, alt, urlError, altError, onUrl, onAlt, upload }: ImageFieldProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [uploaded, setUploaded] = useState<string | null>(null);
-  const shown = url.trim();
+  const typed = url.trim();
+  // The URL the preview shows: the typed one once typing pauses, the field is left or an upload answers.
+  const [settled, setSettled] = useState(typed);
+  // Whether the admin has left the field since the last keystroke (a loaded post's URL counts as left).
+  const [left, setLeft] = useState(true);
+  useEffect(() => {
+    if (typed === settled) return;
+    const timer = setTimeout(() => setSettled(typed), PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, settled]);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -39,6 +54,8 @@ export function ImageField({ url, alt, urlError, altError, onUrl, onAlt, upload 
     try {
       const answer = await upload(file);
       onUrl(answer.url);
+      setSettled(answer.url.trim());
+      setLeft(true);
       setUploaded(`Uploaded ${file.name}`);
     } catch (error) {
       setUploadError(error instanceof Error ? error.message : String(error));
@@ -60,12 +77,31 @@ export function ImageField({ url, alt, urlError, altError, onUrl, onAlt, upload 
             error={urlError ?? uploadError}
             onChange={(event) => {
               setUploadError(null);
+              setLeft(false);
               onUrl(event.target.value);
+            }}
+            onBlur={() => {
+              setLeft(true);
+              setSettled(typed);
             }}
           />
           <div className="ba-image__upload">
-            <input ref={fileRef} type="file" accept={ACCEPTED_TYPES} className="pc-visually-hidden" tabIndex={-1} aria-hidden="true" data-testid="image-file" onChange={(event) => void onFile(event)} />
-            <Button variant="secondary" busy={uploading} busyText="Uploading..." onClick={() => fileRef.current?.click()}>
+            <input
+              ref={fileRef}
+              type="file"
+              accept={ACCEPTED_TYPES}
+              className="pc-visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+              data-testid="image-file"
+              onChange={(event) => void onFile(event)}
+            />
+            <Button
+              variant="secondary"
+              busy={uploading}
+              busyText="Uploading..."
+              onClick={() => fileRef.current?.click()}
+            >
               Upload image
             </Button>
           </div>
@@ -73,14 +109,31 @@ export function ImageField({ url, alt, urlError, altError, onUrl, onAlt, upload 
         <p className="ba-image__status" role="status">
           {uploaded}
         </p>
-        <TextField label="Image alt text (optional)" name="image_alt" value={alt} error={altError} onChange={(event) => onAlt(event.target.value)} />
+        <TextField
+          label="Image alt text (optional)"
+          name="image_alt"
+          value={alt}
+          error={altError}
+          onChange={(event) => onAlt(event.target.value)}
+        />
       </div>
       <div className="ba-image__preview" aria-live="polite">
-        {shown &&
-          (brokenUrl === shown ? (
-            <p className="ba-image__invalid">{BLOG_MESSAGES.invalidImageUrl}</p>
+        {settled &&
+          (isPostImageUrl(settled) ? (
+            brokenUrl === settled ? (
+              <p className="ba-image__invalid">{BLOG_MESSAGES.invalidImageUrl}</p>
+            ) : (
+              <img
+                key={settled}
+                src={settled}
+                alt={alt || 'Image preview'}
+                onError={() => setBrokenUrl(settled)}
+                onLoad={() => setBrokenUrl(null)}
+              />
+            )
           ) : (
-            <img key={shown} src={shown} alt={alt || 'Image preview'} onError={() => setBrokenUrl(shown)} onLoad={() => setBrokenUrl(null)} />
+            // Not an address an image could load from: said once the admin has left the field.
+            left && settled === typed && <p className="ba-image__invalid">{BLOG_MESSAGES.invalidImageUrl}</p>
           ))}
       </div>
     </div>

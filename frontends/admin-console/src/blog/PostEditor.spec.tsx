@@ -1,12 +1,13 @@
-import { BLOG_MESSAGES, BLOG_POST_DEFAULTS } from '@payday/contracts';
+import { BLOG_IMAGE_LIMITS, BLOG_MESSAGES, BLOG_POST_DEFAULTS } from '@payday/contracts';
 import { renderWithProviders } from '@payday/web-kit/testing';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN } from '../test/fixtures.js';
 import { blogPost, serveBlogApi, type BlogStubServer } from '../test/blog.js';
 import { fail, never } from '../test/server.js';
-import { PostEditor } from './PostEditor.js';
+import { PREVIEW_DELAY_MS } from './ImageField.js';
+import { BLOCKS_LOCKED_NOTE, PostEditor } from './PostEditor.js';
 import { today } from './post-draft.js';
 
 let server: BlogStubServer;
@@ -19,7 +20,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const renderEditor = (post: ReturnType<typeof blogPost> | null = null) => renderWithProviders(<PostEditor post={post} onClose={onClose} onSaved={onSaved} />, { user: ADMIN });
+const renderEditor = (post: ReturnType<typeof blogPost> | null = null) =>
+  renderWithProviders(<PostEditor post={post} onClose={onClose} onSaved={onSaved} />, { user: ADMIN });
 const jsonArea = () => screen.getByLabelText('Content (JSON)') as HTMLTextAreaElement;
 const jsonValue = () => JSON.parse(jsonArea().value) as { blocks: Array<Record<string, unknown>> };
 const setJson = (value: string) => fireEvent.change(jsonArea(), { target: { value } });
@@ -37,7 +39,11 @@ describe('Post editor (part 2 §2, §3, §4, §5)', () => {
     expect(screen.getByLabelText('Featured')).not.toBeChecked();
     expect(screen.getByLabelText('Published')).toBeChecked();
     expect(jsonValue()).toEqual({ blocks: [] });
-    expect(within(screen.getByLabelText('Category')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Company', 'Psychology', 'Parenting', 'Strategy', 'Freelancing', 'Technology']);
+    expect(
+      within(screen.getByLabelText('Category'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Company', 'Psychology', 'Parenting', 'Strategy', 'Freelancing', 'Technology']);
   });
 
   it('derives the slug from the title until the slug is edited by hand', async () => {
@@ -63,7 +69,12 @@ describe('Post editor (part 2 §2, §3, §4, §5)', () => {
     await userEvent.click(screen.getByRole('button', { name: '+ Heading' }));
     await userEvent.click(screen.getByRole('button', { name: '+ Callout' }));
     await userEvent.click(screen.getByRole('button', { name: '+ Add Sources Section' }));
-    expect(jsonValue().blocks.map((b) => b.type)).toEqual(['paragraph', 'heading', 'callout', 'sources_section']);
+    expect(jsonValue().blocks.map((b) => b.type)).toEqual([
+      'paragraph',
+      'heading',
+      'callout',
+      'sources_section',
+    ]);
     expect(jsonValue().blocks[1]).toEqual({ type: 'heading', level: 2, content: '' });
     expect(jsonValue().blocks[2]).toEqual({ type: 'callout', style: 'teal', content: '' });
 
@@ -79,7 +90,11 @@ describe('Post editor (part 2 §2, §3, §4, §5)', () => {
       { type: 'paragraph', content: 'Hello' },
       { type: 'heading', level: 3, content: 'Why' },
       { type: 'callout', style: 'yellow', content: '' },
-      { type: 'sources_section', title: 'Sources', sources: [{ title: 'Fed report', url: 'https://example.org/r', year: '2024' }] },
+      {
+        type: 'sources_section',
+        title: 'Sources',
+        sources: [{ title: 'Fed report', url: 'https://example.org/r', year: '2024' }],
+      },
     ]);
     await userEvent.click(within(block(1)).getByRole('button', { name: /^Remove block 1/ }));
     expect(jsonValue().blocks.map((b) => b.type)).toEqual(['heading', 'callout', 'sources_section']);
@@ -87,13 +102,93 @@ describe('Post editor (part 2 §2, §3, §4, §5)', () => {
 
   it('moves the block editors when valid JSON is typed, and leaves them when it does not parse', () => {
     renderEditor();
-    setJson(JSON.stringify({ blocks: [{ type: 'heading', level: 4, content: 'From JSON' }, { type: 'bullet_list', items: ['a', 'b'] }] }));
+    setJson(
+      JSON.stringify({
+        blocks: [
+          { type: 'heading', level: 4, content: 'From JSON' },
+          { type: 'bullet_list', items: ['a', 'b'] },
+        ],
+      }),
+    );
     expect(within(block(1)).getByLabelText('Heading text')).toHaveValue('From JSON');
     expect(within(block(1)).getByLabelText('Level')).toHaveValue('4');
     expect(within(block(2)).getByText('bullet_list · 2 items')).toBeInTheDocument();
     setJson('{"blocks": [ {"type": "paragraph", ');
     expect(within(block(1)).getByLabelText('Heading text')).toHaveValue('From JSON');
     expect(screen.queryByRole('group', { name: /^Block 3:/ })).toBeNull();
+  });
+
+  it('makes the block editors read-only while the JSON does not parse, so typed JSON is never overwritten', async () => {
+    renderEditor(blogPost({ content: { blocks: [{ type: 'paragraph', content: 'Saved text' }] } as never }));
+    const typed = '{"blocks": [{"type": "paragraph", "content": "typed by hand, not closed"';
+    setJson(typed);
+    expect(within(block(1)).getByLabelText('Text')).toBeDisabled();
+    expect(screen.getByRole('button', { name: '+ Paragraph' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove block 1' })).toBeDisabled();
+    expect(screen.getByRole('group', { name: 'Block editors' })).toHaveAccessibleDescription(
+      BLOCKS_LOCKED_NOTE,
+    );
+    await userEvent.type(within(block(1)).getByLabelText('Text'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: '+ Paragraph' }));
+    expect(jsonArea()).toHaveValue(typed);
+    // Valid JSON without a blocks array is not content either.
+    setJson('{"sections": []}');
+    expect(screen.getByRole('button', { name: '+ Paragraph' })).toBeDisabled();
+    setJson('{"blocks": [{"type": "paragraph", "content": "typed by hand"}]}');
+    expect(screen.queryByText(BLOCKS_LOCKED_NOTE)).toBeNull();
+    await userEvent.type(within(block(1)).getByLabelText('Text'), '!');
+    expect(jsonValue().blocks).toEqual([{ type: 'paragraph', content: 'typed by hand!' }]);
+  });
+
+  it("drops the server's content errors once the content changes, so they never land on another block", async () => {
+    const invalidType = BLOG_MESSAGES.invalidBlockType('video', 0);
+    server.use({ createPost: () => fail(400, invalidType, { 'content.blocks.0.type': invalidType }) });
+    renderEditor();
+    await userEvent.type(screen.getByLabelText(/^Title/), 'Video');
+    setJson(JSON.stringify({ blocks: [{ type: 'video' }, { type: 'paragraph', content: 'fine' }] }));
+    await save();
+    expect(await within(block(1)).findByText(invalidType)).toBeInTheDocument();
+    // One wording: the message names its block itself, no 'Block 1:' before it.
+    expect(screen.getByText('The server refused the content:').parentElement).toHaveTextContent(
+      `The server refused the content:${invalidType}`,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Remove block 1' }));
+    expect(within(block(1)).getByLabelText('Text')).toHaveValue('fine');
+    expect(screen.queryByText(invalidType)).toBeNull();
+    expect(screen.queryByText('The server refused the content:')).toBeNull();
+  });
+
+  it('moves focus after Remove to the block now in its place, the one before, else + Paragraph', async () => {
+    renderEditor(
+      blogPost({
+        content: {
+          blocks: ['one', 'two', 'three'].map((content) => ({ type: 'paragraph', content })),
+        } as never,
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Remove block 2' }));
+    expect(within(block(2)).getByLabelText('Text')).toHaveFocus();
+    expect(within(block(2)).getByLabelText('Text')).toHaveValue('three');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove block 2' }));
+    expect(within(block(1)).getByLabelText('Text')).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove block 1' }));
+    expect(screen.getByRole('button', { name: '+ Paragraph' })).toHaveFocus();
+  });
+
+  it('moves focus after Remove source to the source now in its place, else + Add Source', async () => {
+    const sources = [
+      { title: 'First', url: 'https://example.org/1' },
+      { title: 'Second', url: 'https://example.org/2' },
+    ];
+    renderEditor(
+      blogPost({ content: { blocks: [{ type: 'sources_section', title: 'Sources', sources }] } as never }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Remove source 1' }));
+    const title = within(screen.getByRole('group', { name: 'Source 1' })).getByLabelText('Title');
+    expect(title).toHaveFocus();
+    expect(title).toHaveValue('Second');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove source 1' }));
+    expect(screen.getByRole('button', { name: '+ Add Source' })).toHaveFocus();
   });
 
   it('keeps blocks without an editor untouched when another block is edited', async () => {
@@ -153,35 +248,58 @@ describe('Post editor (part 2 §2, §3, §4, §5)', () => {
     await save();
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(server.calls('updatePost')[0]!.params.id).toBe(post.id);
-    expect(server.calls('updatePost')[0]!.body).toMatchObject({ seo, slug: post.slug, publish_date: '2026-02-09T00:00:00.000Z' });
+    expect(server.calls('updatePost')[0]!.body).toMatchObject({
+      seo,
+      slug: post.slug,
+      publish_date: '2026-02-09T00:00:00.000Z',
+      updated_at: post.updated_at,
+    });
     expect(server.calls('createPost')).toHaveLength(0);
   });
 
   it("shows the server's field errors next to the content and 'Failed to save post: {reason}'", async () => {
     server.use({
       createPost: () =>
-        fail(400, 'Heading level must be 1, 2, 3 or 4', { 'content.blocks.0.level': 'Heading level must be 1, 2, 3 or 4', excerpt: 'Excerpt must be at most 1000 characters' }),
+        fail(400, 'Heading level must be 1, 2, 3 or 4', {
+          'content.blocks.0.level': 'Heading level must be 1, 2, 3 or 4',
+          excerpt: 'Excerpt must be at most 1000 characters',
+        }),
     });
     renderEditor();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Bad');
     setJson(JSON.stringify({ blocks: [{ type: 'heading', level: 9, content: 'x' }] }));
     await save();
-    expect(await screen.findByText(BLOG_MESSAGES.saveFailed('Heading level must be 1, 2, 3 or 4'))).toBeInTheDocument();
+    expect(
+      await screen.findByText(BLOG_MESSAGES.saveFailed('Heading level must be 1, 2, 3 or 4')),
+    ).toBeInTheDocument();
     expect(screen.getByText('Block 1: Heading level must be 1, 2, 3 or 4')).toBeInTheDocument();
     expect(within(block(1)).getByText('Heading level must be 1, 2, 3 or 4')).toBeInTheDocument();
     // The select shows the level the JSON holds, not the first allowed one.
     expect(within(block(1)).getByLabelText('Level')).toHaveDisplayValue('9 (not allowed)');
-    expect(screen.getByText('Excerpt must be at most 1000 characters')).toBeInTheDocument();
+    // Each message is read with its field.
+    expect(within(block(1)).getByLabelText('Level')).toHaveAccessibleDescription(
+      'Heading level must be 1, 2, 3 or 4',
+    );
+    expect(within(block(1)).getByLabelText('Level')).toBeInvalid();
+    expect(screen.getByLabelText('Excerpt')).toHaveAccessibleDescription(
+      'Excerpt must be at most 1000 characters',
+    );
+    expect(screen.getByLabelText('Excerpt')).toBeInvalid();
     expect(onSaved).not.toHaveBeenCalled();
   });
 
   it("shows a content message without a blocks array ('Content must have a blocks array')", async () => {
-    server.use({ createPost: () => fail(400, BLOG_MESSAGES.contentNeedsBlocks, { content: BLOG_MESSAGES.contentNeedsBlocks }) });
+    server.use({
+      createPost: () =>
+        fail(400, BLOG_MESSAGES.contentNeedsBlocks, { content: BLOG_MESSAGES.contentNeedsBlocks }),
+    });
     renderEditor();
     await userEvent.type(screen.getByLabelText(/^Title/), 'No blocks');
     setJson('{"sections": []}');
     await save();
-    expect(await screen.findByText(BLOG_MESSAGES.saveFailed(BLOG_MESSAGES.contentNeedsBlocks))).toBeInTheDocument();
+    expect(
+      await screen.findByText(BLOG_MESSAGES.saveFailed(BLOG_MESSAGES.contentNeedsBlocks)),
+    ).toBeInTheDocument();
     expect(server.calls('createPost')[0]!.body).toMatchObject({ content: { sections: [] } });
   });
 
@@ -191,18 +309,72 @@ describe('Post editor (part 2 §2, §3, §4, §5)', () => {
     await userEvent.type(screen.getByLabelText(/^Title/), 'Taken');
     await save();
     expect(await screen.findByText(BLOG_MESSAGES.saveFailed(BLOG_MESSAGES.slugTaken))).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Slug/)).toHaveAccessibleDescription(expect.stringContaining(BLOG_MESSAGES.slugTaken));
+    expect(screen.getByLabelText(/^Slug/)).toHaveAccessibleDescription(
+      expect.stringContaining(BLOG_MESSAGES.slugTaken),
+    );
   });
 
-  it("previews the image URL and says 'Invalid image URL' when it does not load", () => {
+  it("previews the image URL once typing pauses or the field is left, and says 'Invalid image URL' when it does not load", () => {
+    vi.useFakeTimers();
+    try {
+      renderEditor();
+      const field = screen.getByLabelText('Image URL (optional)');
+      // Half-typed: nothing is fetched, nothing is said.
+      fireEvent.change(field, { target: { value: 'ht' } });
+      fireEvent.change(field, { target: { value: 'https://example.org/missing.png' } });
+      expect(screen.queryByRole('img')).toBeNull();
+      act(() => vi.advanceTimersByTime(PREVIEW_DELAY_MS));
+      const img = screen.getByRole('img', { name: 'Image preview' });
+      expect(img).toHaveAttribute('src', 'https://example.org/missing.png');
+      fireEvent.error(img);
+      expect(screen.getByText(BLOG_MESSAGES.invalidImageUrl)).toBeInTheDocument();
+      fireEvent.change(field, { target: { value: 'https://example.org/other.png' } });
+      fireEvent.blur(field);
+      expect(screen.queryByText(BLOG_MESSAGES.invalidImageUrl)).toBeNull();
+      expect(screen.getByRole('img', { name: 'Image preview' })).toHaveAttribute(
+        'src',
+        'https://example.org/other.png',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("never loads an address that could not be an image; says 'Invalid image URL' once the field is left", () => {
+    vi.useFakeTimers();
+    try {
+      renderEditor();
+      const field = screen.getByLabelText('Image URL (optional)');
+      fireEvent.change(field, { target: { value: 'javascript:alert(1)' } });
+      act(() => vi.advanceTimersByTime(PREVIEW_DELAY_MS));
+      expect(screen.queryByRole('img')).toBeNull();
+      expect(screen.queryByText(BLOG_MESSAGES.invalidImageUrl)).toBeNull();
+      fireEvent.blur(field);
+      expect(screen.queryByRole('img')).toBeNull();
+      expect(screen.getByText(BLOG_MESSAGES.invalidImageUrl)).toBeInTheDocument();
+      // One of our uploads previews.
+      fireEvent.change(field, { target: { value: '/api/blog/images/3f2a9cQx7LmN0pRsTu.png' } });
+      fireEvent.blur(field);
+      expect(screen.getByRole('img', { name: 'Image preview' })).toHaveAttribute(
+        'src',
+        '/api/blog/images/3f2a9cQx7LmN0pRsTu.png',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a file over the size limit without sending it', async () => {
+    const fetchSpy = vi.fn(globalThis.fetch);
+    vi.stubGlobal('fetch', fetchSpy);
     renderEditor();
-    fireEvent.change(screen.getByLabelText('Image URL (optional)'), { target: { value: 'https://example.org/missing.png' } });
-    const img = screen.getByRole('img', { name: 'Image preview' });
-    expect(img).toHaveAttribute('src', 'https://example.org/missing.png');
-    fireEvent.error(img);
-    expect(screen.getByText(BLOG_MESSAGES.invalidImageUrl)).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('Image URL (optional)'), { target: { value: 'https://example.org/other.png' } });
-    expect(screen.queryByText(BLOG_MESSAGES.invalidImageUrl)).toBeNull();
+    const big = new File([new Uint8Array(BLOG_IMAGE_LIMITS.maxBytes + 1)], 'big.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByTestId('image-file'), big);
+    expect(screen.getByLabelText('Image URL (optional)')).toHaveAccessibleDescription(
+      BLOG_MESSAGES.imageTooLarge(BLOG_IMAGE_LIMITS.maxBytes / (1024 * 1024)),
+    );
+    expect(fetchSpy.mock.calls.filter(([input]) => String(input).includes('/images'))).toHaveLength(0);
+    expect(screen.getByLabelText('Image URL (optional)')).toHaveValue('');
   });
 
   it('uploads an image as raw bytes with its type and name, and uses the answered URL', async () => {
@@ -211,27 +383,74 @@ describe('Post editor (part 2 §2, §3, §4, §5)', () => {
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
       if (String(input) !== '/api/blog/admin/images') return stubbed(input, init);
       uploads.push({ body: init.body, headers: init.headers as Record<string, string> });
-      return new Response(JSON.stringify({ url: '/api/blog/images/abc123.png' }), { status: 201, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify({ url: '/api/blog/images/abc123.png' }), {
+        status: 201,
+        headers: { 'Content-Type': 'application/json' },
+      });
     });
     renderEditor();
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'chart.png', { type: 'image/png' });
     await userEvent.upload(screen.getByTestId('image-file'), file);
-    await waitFor(() => expect(screen.getByLabelText('Image URL (optional)')).toHaveValue('/api/blog/images/abc123.png'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Image URL (optional)')).toHaveValue('/api/blog/images/abc123.png'),
+    );
     expect(uploads[0]!.body).toBe(file);
     expect(uploads[0]!.headers['Content-Type']).toBe('image/png');
     expect(uploads[0]!.headers['x-file-name']).toBe('chart.png');
+  });
+
+  it('sends any file name URI-encoded in X-File-Name (what the blog service decodes)', async () => {
+    const names: string[] = [];
+    const stubbed = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit) => {
+      if (String(input) !== '/api/blog/admin/images') return stubbed(input, init);
+      names.push((init.headers as Record<string, string>)['x-file-name']!);
+      return new Response(JSON.stringify({ url: '/api/blog/images/abc123.png' }), {
+        status: 201,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    renderEditor();
+    for (const name of ['Résumé chart.png', 'scan%2Ejpg.png']) {
+      await userEvent.upload(
+        screen.getByTestId('image-file'),
+        new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' }),
+      );
+    }
+    await waitFor(() => expect(names).toHaveLength(2));
+    expect(names).toEqual(['R%C3%A9sum%C3%A9%20chart.png', 'scan%252Ejpg.png']);
+    expect(names.map(decodeURIComponent)).toEqual(['Résumé chart.png', 'scan%2Ejpg.png']);
   });
 
   it("shows the server's message when an upload is refused", async () => {
     const stubbed = globalThis.fetch;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) =>
       String(input) === '/api/blog/admin/images'
-        ? new Response(JSON.stringify({ message: BLOG_MESSAGES.imageUnsupported }), { status: 415, headers: { 'Content-Type': 'application/json' } })
+        ? new Response(JSON.stringify({ message: BLOG_MESSAGES.imageUnsupported }), {
+            status: 415,
+            headers: { 'Content-Type': 'application/json' },
+          })
         : stubbed(input, init),
     );
     renderEditor();
-    await userEvent.upload(screen.getByTestId('image-file'), new File(['GIF?'], 'x.gif', { type: 'image/gif' }));
+    await userEvent.upload(
+      screen.getByTestId('image-file'),
+      new File(['GIF?'], 'x.gif', { type: 'image/gif' }),
+    );
     expect(await screen.findByText(BLOG_MESSAGES.imageUnsupported)).toBeInTheDocument();
+  });
+
+  it("shows an edit conflict (409) as 'Failed to save post: {message}', not at the slug, and keeps the form", async () => {
+    server.use({
+      updatePost: () => fail(409, BLOG_MESSAGES.editConflict, { updated_at: BLOG_MESSAGES.editConflict }),
+    });
+    renderEditor(blogPost());
+    await userEvent.type(screen.getByLabelText(/^Title/), ' (mine)');
+    await save();
+    expect(await screen.findByText(BLOG_MESSAGES.saveFailed(BLOG_MESSAGES.editConflict))).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Slug/)).not.toBeInvalid();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Teachers and the Summer Pay Gap (mine)');
+    expect(onSaved).not.toHaveBeenCalled();
   });
 
   it('closes with Cancel and with Close without saving', async () => {

@@ -1,13 +1,32 @@
 import { BLOG_CATEGORIES, BLOG_MESSAGES, type BlogPost } from '@payday/contracts';
-import { Button, Checkbox, Select, TextField } from '@payday/web-kit';
+import { Button, Checkbox, Select, TextAreaField, TextField } from '@payday/web-kit';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useBlogActions } from '../api/blog-queries.js';
-import { BlockEditor } from './BlockEditors.js';
+import { BlockEditor, focusAfterRemoval } from './BlockEditors.js';
 import { ImageField } from './ImageField.js';
-import { contentToText, newBlock, parseContentText, removeAt, replaceAt, type RawBlock, type RawContent } from './content-blocks.js';
-import { checkDraft, contentTextOf, draftFromPost, newDraft, withSlug, withTitle, type DraftField, type PostDraft } from './post-draft.js';
+import {
+  contentToText,
+  newBlock,
+  parseContentText,
+  removeAt,
+  replaceAt,
+  type RawBlock,
+  type RawContent,
+} from './content-blocks.js';
+import {
+  checkDraft,
+  contentTextOf,
+  draftFromPost,
+  newDraft,
+  withSlug,
+  withTitle,
+  type DraftField,
+  type PostDraft,
+} from './post-draft.js';
 import { NO_SAVE_ERRORS, saveErrorsOf, saveFailureReason, type SaveErrors } from './server-errors.js';
 
+/** Shown over the block editors while they are read-only (the JSON text does not hold valid content). */
+export const BLOCKS_LOCKED_NOTE = 'Fix the JSON (valid JSON with a blocks array) to edit blocks here again.';
 const CATEGORY_OPTIONS = BLOG_CATEGORIES.map((category) => ({ value: category, label: category }));
 const ADD_BUTTONS = [
   { type: 'paragraph', label: '+ Paragraph' },
@@ -34,28 +53,57 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
   const [draft, setDraft] = useState<PostDraft>(() => (post ? draftFromPost(post) : newDraft()));
   const [contentText, setContentText] = useState(() => contentTextOf(post));
   // The last content that parsed with a blocks array: what the block editors show (part 2 §4).
-  const [content, setContent] = useState<RawContent>(() => (post ? (post.content as RawContent) : { blocks: [] }));
+  const [content, setContent] = useState<RawContent>(() =>
+    post ? (post.content as RawContent) : { blocks: [] },
+  );
   const [clientErrors, setClientErrors] = useState<Partial<Record<DraftField, string>>>({});
   const [serverErrors, setServerErrors] = useState<SaveErrors>(NO_SAVE_ERRORS);
   const [failure, setFailure] = useState<string | null>(null);
+  const blocks = Array.isArray(content.blocks) ? content.blocks : [];
 
   useEffect(() => headingRef.current?.focus(), []);
 
-  const set = <F extends DraftField>(field: F, value: PostDraft[F]) => setDraft((current) => ({ ...current, [field]: value }));
+  const set = <F extends DraftField>(field: F, value: PostDraft[F]) =>
+    setDraft((current) => ({ ...current, [field]: value }));
   const errorOf = (field: DraftField) => clientErrors[field] ?? serverErrors.fields[field];
 
-  // Structured editors → JSON area.
+  // The server's verdict on the content was about the content it was sent: once that changes, it is dropped
+  // (kept, its per-block messages would land on whichever block moved into that place).
+  const dropContentErrors = () =>
+    setServerErrors((current) =>
+      current.content.length > 0 || Object.keys(current.blocks).length > 0
+        ? { ...current, content: [], blocks: {} }
+        : current,
+    );
+  // Structured editors → JSON area. Only reachable while the JSON text holds valid content (the block editors are
+  // disabled otherwise), so the admin's own unfinished JSON is never overwritten.
   const setBlocks = (blocks: RawBlock[]) => {
     const next = { ...content, blocks };
     setContent(next);
     setContentText(contentToText(next));
+    dropContentErrors();
   };
   // JSON area → structured editors, only when it parses with a blocks array.
   const onContentText = (text: string) => {
     setContentText(text);
     const parsed = parseContentText(text);
-    if (parsed.ok && parsed.content) setContent(parsed.content);
+    if (parsed.ok && parsed.content) {
+      setContent(parsed.content);
+      dropContentErrors();
+    }
   };
+  // Remove block: focus moves to the block now in its place (or the one before), else '+ Paragraph' (WCAG 2.4.3).
+  const blockId = (index: number) => idOf(`block-${index}`);
+  const [removedIndex, setRemovedIndex] = useState<number | null>(null);
+  useEffect(() => {
+    if (removedIndex === null) return;
+    focusAfterRemoval(
+      blocks.map((_, index) => blockId(index)),
+      removedIndex,
+      idOf('add-paragraph'),
+    );
+    setRemovedIndex(null);
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -86,7 +134,10 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
   };
 
   const title = post ? BLOG_MESSAGES.editPost : BLOG_MESSAGES.createPost;
-  const blocks = Array.isArray(content.blocks) ? content.blocks : [];
+  // While the JSON text is not content (invalid JSON, or no blocks array) it is the truth: the block editors show
+  // the last valid content, read-only, until the JSON is fixed.
+  const parsedText = parseContentText(contentText);
+  const blocksEditable = parsedText.ok && parsedText.content !== null;
 
   return (
     <section className="ba-editor" aria-labelledby={idOf('title-heading')}>
@@ -102,7 +153,16 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
         <fieldset className="ba-section">
           <legend className="ba-section__title">Post</legend>
           <div className="ba-grid">
-            <TextField id={idOf('title')} label="Title" name="title" required className="ba-grid__wide" value={draft.title} error={errorOf('title')} onChange={(event) => setDraft((current) => withTitle(current, event.target.value))} />
+            <TextField
+              id={idOf('title')}
+              label="Title"
+              name="title"
+              required
+              className="ba-grid__wide"
+              value={draft.title}
+              error={errorOf('title')}
+              onChange={(event) => setDraft((current) => withTitle(current, event.target.value))}
+            />
             <TextField
               id={idOf('slug')}
               label="Slug"
@@ -114,17 +174,46 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
               error={errorOf('slug')}
               onChange={(event) => setDraft((current) => withSlug(current, event.target.value))}
             />
-            <div className="pc-field ba-grid__wide">
-              <label htmlFor={idOf('excerpt')} className="pc-field__label">
-                Excerpt
-              </label>
-              <textarea id={idOf('excerpt')} className="pc-input ba-textarea" rows={3} value={draft.excerpt} onChange={(event) => set('excerpt', event.target.value)} aria-invalid={errorOf('excerpt') ? true : undefined} />
-              {errorOf('excerpt') && <p className="pc-field__error">{errorOf('excerpt')}</p>}
-            </div>
-            <Select label="Category" name="category" options={CATEGORY_OPTIONS} value={draft.category} error={errorOf('category')} onChange={(event) => set('category', event.target.value)} />
-            <TextField label="Read time" name="read_time" value={draft.read_time} error={errorOf('read_time')} onChange={(event) => set('read_time', event.target.value)} />
-            <TextField label="Publish date" name="publish_date" type="date" value={draft.publish_date} error={errorOf('publish_date')} onChange={(event) => set('publish_date', event.target.value)} />
-            <TextField label="Author" name="author" value={draft.author} error={errorOf('author')} onChange={(event) => set('author', event.target.value)} />
+            <TextAreaField
+              id={idOf('excerpt')}
+              label="Excerpt"
+              name="excerpt"
+              className="ba-grid__wide"
+              rows={3}
+              value={draft.excerpt}
+              error={errorOf('excerpt')}
+              onChange={(event) => set('excerpt', event.target.value)}
+            />
+            <Select
+              label="Category"
+              name="category"
+              options={CATEGORY_OPTIONS}
+              value={draft.category}
+              error={errorOf('category')}
+              onChange={(event) => set('category', event.target.value)}
+            />
+            <TextField
+              label="Read time"
+              name="read_time"
+              value={draft.read_time}
+              error={errorOf('read_time')}
+              onChange={(event) => set('read_time', event.target.value)}
+            />
+            <TextField
+              label="Publish date"
+              name="publish_date"
+              type="date"
+              value={draft.publish_date}
+              error={errorOf('publish_date')}
+              onChange={(event) => set('publish_date', event.target.value)}
+            />
+            <TextField
+              label="Author"
+              name="author"
+              value={draft.author}
+              error={errorOf('author')}
+              onChange={(event) => set('author', event.target.value)}
+            />
           </div>
         </fieldset>
 
@@ -143,8 +232,16 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
 
         <fieldset className="ba-section ba-flags">
           <legend className="ba-section__title">Publishing</legend>
-          <Checkbox label="Featured" checked={draft.featured} onChange={(event) => set('featured', event.target.checked)} />
-          <Checkbox label="Published" checked={draft.published} onChange={(event) => set('published', event.target.checked)} />
+          <Checkbox
+            label="Featured"
+            checked={draft.featured}
+            onChange={(event) => set('featured', event.target.checked)}
+          />
+          <Checkbox
+            label="Published"
+            checked={draft.published}
+            onChange={(event) => set('published', event.target.checked)}
+          />
         </fieldset>
 
         <fieldset className="ba-section">
@@ -162,42 +259,67 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
           <div className="ba-content">
             <div className="ba-content__blocks">
               <h3 className="ba-content__heading">Blocks</h3>
-              {blocks.length === 0 && <p className="ac-muted">No blocks yet. Add one below or type the JSON.</p>}
-              {blocks.map((block, index) => (
-                <BlockEditor
-                  key={index}
-                  block={typeof block === 'object' && block !== null ? block : { type: String(block) }}
-                  index={index}
-                  errors={serverErrors.blocks[index] ?? []}
-                  onChange={(next) => setBlocks(replaceAt(blocks, index, next))}
-                  onRemove={() => setBlocks(removeAt(blocks, index))}
-                />
-              ))}
-              <div className="ba-add">
-                {ADD_BUTTONS.map(({ type, label }) => (
-                  <Button key={type} size="sm" variant="secondary" onClick={() => setBlocks([...blocks, newBlock(type)])}>
-                    {label}
-                  </Button>
+              {!blocksEditable && (
+                <p id={idOf('blocks-locked')} className="ba-content__locked">
+                  {BLOCKS_LOCKED_NOTE}
+                </p>
+              )}
+              <fieldset
+                className="ba-content__editors"
+                disabled={!blocksEditable}
+                aria-labelledby={idOf('blocks-legend')}
+                aria-describedby={blocksEditable ? undefined : idOf('blocks-locked')}
+              >
+                <legend id={idOf('blocks-legend')} className="pc-visually-hidden">
+                  Block editors
+                </legend>
+                {blocks.length === 0 && (
+                  <p className="ac-muted">No blocks yet. Add one below or type the JSON.</p>
+                )}
+                {blocks.map((block, index) => (
+                  <BlockEditor
+                    key={index}
+                    id={blockId(index)}
+                    block={typeof block === 'object' && block !== null ? block : { type: String(block) }}
+                    index={index}
+                    errors={serverErrors.blocks[index] ?? []}
+                    onChange={(next) => setBlocks(replaceAt(blocks, index, next))}
+                    onRemove={() => {
+                      setBlocks(removeAt(blocks, index));
+                      setRemovedIndex(index);
+                    }}
+                  />
                 ))}
-              </div>
+                <div className="ba-add">
+                  {ADD_BUTTONS.map(({ type, label }) => (
+                    <Button
+                      key={type}
+                      id={type === 'paragraph' ? idOf('add-paragraph') : undefined}
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => setBlocks([...blocks, newBlock(type)])}
+                    >
+                      {label}
+                    </Button>
+                  ))}
+                </div>
+              </fieldset>
             </div>
-            <div className="pc-field ba-content__json">
-              <label htmlFor={idOf('content')} className="pc-field__label">
-                Content (JSON)
-              </label>
-              <textarea
-                id={idOf('content')}
-                className="pc-input ba-textarea ba-json"
-                rows={18}
-                spellCheck={false}
-                required
-                value={contentText}
-                aria-describedby={serverErrors.content.length > 0 ? idOf('content-errors') : undefined}
-                aria-invalid={serverErrors.content.length > 0 || failure === BLOG_MESSAGES.invalidJson ? true : undefined}
-                onChange={(event) => onContentText(event.target.value)}
-              />
-              <p className="pc-field__hint">{'{"blocks": [...]}'}: the block editors follow this text whenever it is valid JSON.</p>
-            </div>
+            <TextAreaField
+              id={idOf('content')}
+              label="Content (JSON)"
+              className="ba-content__json"
+              rows={18}
+              spellCheck={false}
+              required
+              value={contentText}
+              hint={<>{'{"blocks": [...]}'}: the block editors follow this text whenever it is valid JSON.</>}
+              describedBy={serverErrors.content.length > 0 ? idOf('content-errors') : undefined}
+              aria-invalid={
+                serverErrors.content.length > 0 || failure === BLOG_MESSAGES.invalidJson ? true : undefined
+              }
+              onChange={(event) => onContentText(event.target.value)}
+            />
           </div>
         </fieldset>
 

@@ -1,7 +1,13 @@
 import { BLOG_MESSAGES, SOCIAL_PLATFORMS, type BlogPost, type SocialPlatformId } from '@payday/contracts';
-import { Button, Modal } from '@payday/web-kit';
+import { Button, Modal, TextAreaField } from '@payday/web-kit';
 import { useId, useState } from 'react';
-import { characterCount, DEFAULT_PLATFORM, generateSocialPost, PLATFORM_TIPS, platformOf } from './social-post.js';
+import {
+  characterCount,
+  DEFAULT_PLATFORM,
+  generateSocialPost,
+  PLATFORM_TIPS,
+  platformOf,
+} from './social-post.js';
 
 export interface SocialModalProps {
   /** The published post to share; null keeps the modal closed. */
@@ -52,39 +58,38 @@ function SocialGenerator({ post, origin }: { post: BlogPost; origin: string }) {
       </p>
       <div role="radiogroup" aria-label="Platform" className="ba-platforms">
         {SOCIAL_PLATFORMS.map((option) => (
-          <label key={option.id} className={option.id === platformId ? 'ba-platform ba-platform--selected' : 'ba-platform'}>
-            <input type="radio" name={`${baseId}-platform`} value={option.id} checked={option.id === platformId} onChange={() => choose(option.id)} className="ba-platform__input" />
+          <label
+            key={option.id}
+            className={option.id === platformId ? 'ba-platform ba-platform--selected' : 'ba-platform'}
+          >
+            <input
+              type="radio"
+              name={`${baseId}-platform`}
+              value={option.id}
+              checked={option.id === platformId}
+              onChange={() => choose(option.id)}
+              className="ba-platform__input"
+            />
             {option.label}
           </label>
         ))}
       </div>
-      <div className={over ? 'pc-field pc-field--invalid' : 'pc-field'}>
-        <label htmlFor={`${baseId}-text`} className="pc-field__label">
-          {platform.label} post
-        </label>
-        <textarea
-          id={`${baseId}-text`}
-          className="pc-input ba-textarea ba-social__text"
-          rows={12}
-          value={text}
-          aria-describedby={`${baseId}-count${over ? ` ${baseId}-over` : ''}`}
-          aria-invalid={over ? true : undefined}
-          onChange={(event) => {
-            setText(event.target.value);
-            setCopied(false);
-          }}
-        />
-        <div className="ba-social__meter">
-          <p id={`${baseId}-count`} className={over ? 'ba-counter ba-counter--over' : 'ba-counter'}>
-            {count} / {platform.limit}
-          </p>
-          {over && (
-            <p id={`${baseId}-over`} className="ba-over" role="alert">
-              {BLOG_MESSAGES.overLimit(platform.label)}
-            </p>
-          )}
-        </div>
-      </div>
+      <TextAreaField
+        id={`${baseId}-text`}
+        label={`${platform.label} post`}
+        className="ba-social__field"
+        rows={12}
+        value={text}
+        error={over ? BLOG_MESSAGES.overLimit(platform.label) : null}
+        describedBy={`${baseId}-count`}
+        onChange={(event) => {
+          setText(event.target.value);
+          setCopied(false);
+        }}
+      />
+      <p id={`${baseId}-count`} className={over ? 'ba-counter ba-counter--over' : 'ba-counter'}>
+        {count} / {platform.limit}
+      </p>
       <div className="ba-social__actions">
         {/* part 2 §5: copying is still allowed over the limit. */}
         <Button onClick={() => void copy()}>Copy to Clipboard</Button>
@@ -93,7 +98,9 @@ function SocialGenerator({ post, origin }: { post: BlogPost; origin: string }) {
         </Button>
       </div>
       <div role="status" className="ba-social__copied">
-        {copied && <p className="pc-alert pc-alert--success ac-message__text">{BLOG_MESSAGES.contentCopied}</p>}
+        {copied && (
+          <p className="pc-alert pc-alert--success ac-message__text">{BLOG_MESSAGES.contentCopied}</p>
+        )}
       </div>
       <section className="ba-tips" aria-labelledby={`${baseId}-tips`}>
         <h3 id={`${baseId}-tips`} className="ba-tips__title">

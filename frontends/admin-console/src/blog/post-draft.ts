@@ -1,4 +1,11 @@
-import { BLOG_POST_DEFAULTS, BlogPostInputSchema, fieldErrors, slugify, type BlogPost, type BlogPostInput } from '@payday/contracts';
+import {
+  BLOG_POST_DEFAULTS,
+  BlogPostInputSchema,
+  fieldErrors,
+  slugify,
+  type BlogPost,
+  type BlogPostInput,
+} from '@payday/contracts';
 import { contentToText, EMPTY_CONTENT, parseContentText, type RawContent } from './content-blocks.js';
 
 // The post editor's form (spec part 2 §2, §3, §5, §9) as plain data: the defaults of a new post, a loaded
@@ -21,9 +28,14 @@ export interface PostDraft {
   published: boolean;
   /** Not edited here (no fields for it in part 2 §2), but carried along so saving keeps a post's seo. */
   seo: BlogPost['seo'];
+  /**
+   * When the loaded post was last changed (null for a new post): sent back on save, so the server refuses it
+   * (409 editConflict) if someone else saved the post in the meantime.
+   */
+  loadedUpdatedAt: string | null;
 }
 
-export type DraftField = Exclude<keyof PostDraft, 'slugEdited' | 'seo'>;
+export type DraftField = Exclude<keyof PostDraft, 'slugEdited' | 'seo' | 'loadedUpdatedAt'>;
 
 /** The viewer's today as YYYY-MM-DD (the date input's value). */
 export function today(now = new Date()): string {
@@ -47,6 +59,7 @@ export function newDraft(now = new Date()): PostDraft {
     featured: BLOG_POST_DEFAULTS.featured,
     published: BLOG_POST_DEFAULTS.published,
     seo: null,
+    loadedUpdatedAt: null,
   };
 }
 
@@ -66,10 +79,12 @@ export function draftFromPost(post: BlogPost): PostDraft {
     featured: post.featured,
     published: post.published,
     seo: post.seo,
+    loadedUpdatedAt: post.updated_at,
   };
 }
 
-export const contentTextOf = (post: BlogPost | null): string => contentToText(post ? (post.content as RawContent) : EMPTY_CONTENT);
+export const contentTextOf = (post: BlogPost | null): string =>
+  contentToText(post ? (post.content as RawContent) : EMPTY_CONTENT);
 
 /** A typed title also becomes the slug until the slug is edited by hand. */
 export function withTitle(draft: PostDraft, title: string): PostDraft {
@@ -117,6 +132,7 @@ export function checkDraft(draft: PostDraft, contentText: string): DraftCheck {
     published: draft.published,
     seo: draft.seo,
     content: parsed.ok ? parsed.value : null,
+    ...(draft.loadedUpdatedAt ? { updated_at: draft.loadedUpdatedAt } : {}),
   };
   const result = BlogPostInputSchema.safeParse(body);
   const all = result.success ? {} : fieldErrors(result.error);

@@ -4,11 +4,26 @@ import type { DraftField } from './post-draft.js';
 // A refused save (issue 10): the server's `{message, errors}` spread over the editor, each message next to
 // what it is about: a form field, the content as a whole, or one block (`content.blocks.N.field`).
 
-const FORM_FIELDS: readonly DraftField[] = ['title', 'slug', 'excerpt', 'category', 'read_time', 'publish_date', 'author', 'image_url', 'image_alt', 'featured', 'published'];
+const FORM_FIELDS: readonly DraftField[] = [
+  'title',
+  'slug',
+  'excerpt',
+  'category',
+  'read_time',
+  'publish_date',
+  'author',
+  'image_url',
+  'image_alt',
+  'featured',
+  'published',
+];
 
 export interface SaveErrors {
   fields: Partial<Record<DraftField, string>>;
-  /** Messages about the content, in the server's order ('Block 3: Heading level must be 1, 2, 3 or 4'). */
+  /**
+   * Messages about the content, in the server's order: 'Block 3: Heading level must be 1, 2, 3 or 4', or the
+   * message alone when it names its block itself ('Invalid block type "video" at index 0').
+   */
   content: string[];
   /** Block index → its messages. */
   blocks: Record<number, string[]>;
@@ -17,6 +32,10 @@ export interface SaveErrors {
 export const NO_SAVE_ERRORS: SaveErrors = { fields: {}, content: [], blocks: {} };
 
 const BLOCK_KEY = /^content\.blocks\.(\d+)(?:\.|$)/;
+/** The spec's 'Invalid block type "{type}" at index {n}' (part 1 §5) already says which block it is about. */
+const NAMES_ITS_BLOCK = /^content\.blocks\.\d+\.type$/;
+/** The key of a 409 editConflict: the post changed since it was loaded (a save failure, not a field's error). */
+const CONFLICT_KEY = 'updated_at';
 
 export function saveErrorsOf(error: unknown): SaveErrors {
   const result: SaveErrors = { fields: {}, content: [], blocks: {} };
@@ -25,7 +44,7 @@ export function saveErrorsOf(error: unknown): SaveErrors {
     const block = BLOCK_KEY.exec(key);
     if (block) {
       const index = Number(block[1]);
-      result.content.push(`Block ${index + 1}: ${message}`);
+      result.content.push(NAMES_ITS_BLOCK.test(key) ? message : `Block ${index + 1}: ${message}`);
       (result.blocks[index] ??= []).push(message);
     } else if (key === 'content' || key.startsWith('content.')) {
       result.content.push(message);
@@ -33,8 +52,10 @@ export function saveErrorsOf(error: unknown): SaveErrors {
       result.fields[key as DraftField] = message;
     }
   }
-  // A slug already taken answers 409 with only a message: it belongs at the slug.
-  if (error.status === 409 && !result.fields.slug) result.fields.slug = error.message;
+  // A slug already taken answers 409 (errors.slug, or only a message): it belongs at the slug. An edit conflict
+  // (errors.updated_at) is only 'Failed to save post: {message}'.
+  if (error.status === 409 && !result.fields.slug && !(CONFLICT_KEY in error.errors))
+    result.fields.slug = error.message;
   return result;
 }
 

@@ -1,7 +1,6 @@
 import { BLOG_MESSAGES, blogAdminGreetingName, type BlogPost } from '@payday/contracts';
-import { Button, Spinner, Tabs, useAuth } from '@payday/web-kit';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Button, Spinner, Tabs, useAuth, useLogoutToHome } from '@payday/web-kit';
+import { useId, useState } from 'react';
 import { useAdminPosts, useBlogActions, useReloadPosts } from '../api/blog-queries.js';
 import blogCss from '../blog/blog-admin.css?inline';
 import { countPosts, filterPosts, POST_FILTERS, type PostFilter } from '../blog/post-filters.js';
@@ -69,7 +68,12 @@ function BlogAdmin({ onMessage }: { onMessage: (message: ActionMessage | null) =
       ) : posts.isError ? (
         // part 2 §8: a failed list load is silent; no 'no posts' as if there were none, only a way to retry.
         <div className="ba-retry">
-          <Button variant="secondary" busy={posts.isFetching} busyText={BLOG_MESSAGES.loadingAdminPosts} onClick={() => void posts.refetch()}>
+          <Button
+            variant="secondary"
+            busy={posts.isFetching}
+            busyText={BLOG_MESSAGES.loadingAdminPosts}
+            onClick={() => void posts.refetch()}
+          >
             Reload posts
           </Button>
         </div>
@@ -82,7 +86,14 @@ function BlogAdmin({ onMessage }: { onMessage: (message: ActionMessage | null) =
           tabs={POST_FILTERS.map(({ id, label }) => ({
             id,
             label: `${label} (${counts[id]})`,
-            content: <PostList posts={filterPosts(all, id)} onEdit={openEditor} onSocial={setSharing} onDelete={setDeleting} />,
+            content: (
+              <PostList
+                posts={filterPosts(all, id)}
+                onEdit={openEditor}
+                onSocial={setSharing}
+                onDelete={setDeleting}
+              />
+            ),
           }))}
         />
       )}
@@ -101,29 +112,11 @@ function BlogAdmin({ onMessage }: { onMessage: (message: ActionMessage | null) =
   );
 }
 
-/** part 2 §2: a logout action that logs out and returns to /. */
+/** part 2 §2: a logout action that logs out and returns to / (web-kit's one rule, as in the shell's header). */
 function LogoutButton() {
-  const { signOut } = useAuth();
-  const navigate = useNavigate();
-  const leaving = useRef(false);
-  const signOutRef = useRef(signOut);
-  signOutRef.current = signOut;
-  // The session ends once this page is gone (home is shown): ended earlier, the guard of /blog-admin would
-  // send the visitor to sign in instead, since the navigation renders as a transition.
-  useEffect(
-    () => () => {
-      if (leaving.current) void signOutRef.current();
-    },
-    [],
-  );
+  const logoutToHome = useLogoutToHome();
   return (
-    <Button
-      variant="secondary"
-      onClick={() => {
-        leaving.current = true;
-        navigate('/');
-      }}
-    >
+    <Button variant="secondary" onClick={logoutToHome}>
       Log out
     </Button>
   );
@@ -134,7 +127,12 @@ export function BlogAdminPage() {
   const { user } = useAuth();
   const [message, setMessage] = useState<ActionMessage | null>(null);
   return (
-    <AdminPage title={BLOG_MESSAGES.adminTitle} badge="Admin" subtitle={`Hi ${user ? blogAdminGreetingName(user) : 'there'}!`} actions={<LogoutButton />}>
+    <AdminPage
+      title={BLOG_MESSAGES.adminTitle}
+      badge="Admin"
+      subtitle={`Hi ${user ? blogAdminGreetingName(user) : 'there'}!`}
+      actions={<LogoutButton />}
+    >
       <style>{blogCss}</style>
       <MessageLine message={message} />
       <BlogAdmin onMessage={setMessage} />

@@ -23,7 +23,7 @@ function LogoutButton({ label }: { label: string }) {
   );
 }
 
-const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })));
+const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(new Response(null, { status: 204 })));
 beforeEach(() => {
   seen = [];
   fetchMock.mockClear();
