@@ -46,13 +46,21 @@ export function normalizeMessage(text: string): string {
 const normalizedPhrase = (phrase: string) => normalizeMessage(phrase);
 const hasAny = (message: string, phrases: readonly string[]) => phrases.some((phrase) => message.includes(normalizedPhrase(phrase)));
 
+/** The words of a normalized message. */
+const wordsOf = (message: string): readonly string[] => message.trim().split(' ');
+
 /**
- * Whether, somewhere the phrase occurs in the normalized message, the `size` words right after it pass the test.
- * One pass over the words per phrase (a phrase is a few words), so linear in the message.
+ * Whether, somewhere the phrase occurs in the normalized message (`words` are its words), the `size` words right
+ * after it pass the test. One pass over the words per phrase (a phrase is a few words), so linear in the message.
  */
-function someWindowAfter(message: string, phrase: string, size: number, test: (window: readonly string[]) => boolean): boolean {
+function someWindowAfter(
+  message: string,
+  words: readonly string[],
+  phrase: string,
+  size: number,
+  test: (window: readonly string[]) => boolean,
+): boolean {
   if (!message.includes(normalizedPhrase(phrase))) return false;
-  const words = message.trim().split(' ');
   const phraseWords = phrase.split(' ');
   for (let start = 0; start + phraseWords.length <= words.length; start += 1) {
     if (!phraseWords.every((word, offset) => words[start + offset] === word)) continue;
@@ -64,6 +72,7 @@ function someWindowAfter(message: string, phrase: string, size: number, test: (w
 
 /** The persona a self-description in a normalized message names, if any (see SELF_DESCRIPTIONS). */
 export function describedPersona(message: string): ZenPersona | null {
+  const words = wordsOf(message);
   for (const { persona, openers, nouns, phrases } of SELF_DESCRIPTIONS) {
     if (hasAny(message, phrases)) return persona;
     const namesPersona = (after: readonly string[]) => {
@@ -71,7 +80,7 @@ export function describedPersona(message: string): ZenPersona | null {
       const window = stop === -1 ? after : after.slice(0, stop);
       return window.some((word) => nouns.includes(word));
     };
-    if (openers.some((opener) => someWindowAfter(message, opener, SELF_DESCRIPTION_WINDOW, namesPersona))) return persona;
+    if (openers.some((opener) => someWindowAfter(message, words, opener, SELF_DESCRIPTION_WINDOW, namesPersona))) return persona;
   }
   return null;
 }
@@ -80,7 +89,8 @@ export function describedPersona(message: string): ZenPersona | null {
 function saysCannotPay(message: string): boolean {
   if (hasAny(message, CANNOT_PAY)) return true;
   const namesBill = (after: readonly string[]) => after.some((word) => BILL_WORDS.includes(word));
-  return CANNOT_MAKE.some((phrase) => someWindowAfter(message, phrase, CANNOT_MAKE_WINDOW, namesBill));
+  const words = wordsOf(message);
+  return CANNOT_MAKE.some((phrase) => someWindowAfter(message, words, phrase, CANNOT_MAKE_WINDOW, namesBill));
 }
 
 export function reply(state: ZenState, text: string): ZenReply {
