@@ -96,6 +96,17 @@ test.describe('Zen chat', () => {
     await expect(await say(page, 'school costs add up')).toContainText('"kids" fund');
   });
 
+  test('a teacher who opens with a problem: the problem is answered first and the persona is still remembered', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await openZen(page);
+
+    await expect(await say(page, "I'm a teacher and I keep getting overdraft fees")).toContainText('Overdrafts often happen');
+    await expect(await say(page, 'What about summer?')).toContainText('spreading 10 months of pay over 12');
+    // 'cannot make' without a bill is not the cannot-pay reply.
+    await expect(await say(page, "I can't make sense of this")).toContainText("I'm not sure I understood that");
+  });
+
   test('keyboard only: chips, Escape closes and gives focus back, the conversation stays', async ({ page }) => {
     await page.goto('/privacy');
     await askZen(page).focus();
