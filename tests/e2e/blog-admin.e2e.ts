@@ -1,7 +1,8 @@
 // The blog admin through the gateway (issue 10, spec part 2 §2, §4, §5, §8): an admin writes a post with
 // several block types and an uploaded image and publishes it, and a signed-out visitor reads it at
 // /blog/{slug} with the image loading; a draft stays hidden from the public; the social text per platform
-// with its counter and over-limit warning; a plain user gets Access Denied; axe at laptop and phone width.
+// with its counter and over-limit warning; an edit saved reaches the visitor and a delete takes the post off
+// the public blog; a plain user gets Access Denied; axe at laptop and phone width.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
@@ -169,14 +170,67 @@ test('invalid JSON saves nothing, and the server refuses bad content with its me
   await startPost(page, title);
   const content = page.getByRole('textbox', { name: 'Content (JSON)' });
   await content.fill('{"blocks": [');
+  // The typed JSON is the truth while it does not parse: the block editors cannot overwrite it.
+  await expect(page.getByRole('button', { name: '+ Paragraph' })).toBeDisabled();
   await page.getByRole('button', { name: 'Save Post' }).click();
   await expect(page.getByText('Invalid JSON in content field')).toBeVisible();
-  await content.fill(JSON.stringify({ blocks: [{ type: 'video', url: 'x' }] }));
+  await expect(content).toHaveValue('{"blocks": [');
+  await content.fill(JSON.stringify({ blocks: [{ type: 'video', url: 'x' }, { type: 'paragraph', content: 'Fine.' }] }));
   await page.getByRole('button', { name: 'Save Post' }).click();
   await expect(page.getByText('Failed to save post: Invalid block type "video" at index 0')).toBeVisible();
-  await expect(page.getByText('Block 1: Invalid block type "video" at index 0')).toBeVisible();
+  const refused = page.getByText('The server refused the content:').locator('..');
+  await expect(refused.getByRole('listitem')).toHaveText(['Invalid block type "video" at index 0']);
+  await expect(block(page, 1).getByText('Invalid block type "video" at index 0')).toBeVisible();
+  // Removing the refused block drops the verdict: it never moves onto the paragraph.
+  await block(page, 1).getByRole('button', { name: 'Remove block 1' }).click();
+  await expect(block(page, 1).getByRole('textbox', { name: 'Text' })).toBeFocused();
+  await expect(page.getByText('Invalid block type "video" at index 0', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { level: 3, name: title })).toHaveCount(0);
+});
+
+test('an edit saved reaches the visitor; a confirmed delete takes the post off the list and the public blog', async ({ page, browser }) => {
+  await openBlogAdmin(page);
+  const suffix = unique();
+  const title = `Payday calendar ${suffix}`;
+  const slug = `payday-calendar-${suffix}`;
+  await startPost(page, title);
+  await page.getByRole('textbox', { name: 'Content (JSON)' }).fill(JSON.stringify({ blocks: [{ type: 'paragraph', content: 'First version.' }] }));
+  await savePost(page);
+
+  const rowOf = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
+  await rowOf(title).getByRole('button', { name: `Edit ${title}` }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Edit Post' })).toBeVisible();
+  const edited = `${title} (revised)`;
+  await page.getByRole('group', { name: 'Post', exact: true }).getByRole('textbox', { name: 'Title', exact: true }).fill(edited);
+  await expect(page.getByRole('textbox', { name: 'Slug' })).toHaveValue(slug);
+  await block(page, 1).getByRole('textbox', { name: 'Text' }).fill('Second version.');
+  await savePost(page);
+  await expect(rowOf(edited)).toBeVisible();
+
+  const reader = await visitor(browser);
+  try {
+    await reader.page.goto(`/blog/${slug}`);
+    await expect(reader.page.getByRole('heading', { level: 1, name: edited })).toBeVisible();
+    await expect(reader.page.getByText('Second version.')).toBeVisible();
+    await expect(reader.page.getByText('First version.')).toHaveCount(0);
+
+    await rowOf(edited).getByRole('button', { name: `Delete ${edited}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete post' });
+    await expect(dialog.getByText(`Are you sure you want to delete "${edited}"?`)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByText('Post deleted successfully!')).toBeVisible();
+    await expect(rowOf(edited)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Create New Post' })).toBeFocused();
+
+    await reader.page.goto(`/blog/${slug}`);
+    await expect(reader.page.getByRole('heading', { level: 1, name: 'Post Not Found' })).toBeVisible();
+    await reader.page.goto('/blog');
+    await expect(reader.page.getByText(/Why We Built PayCadence/).first()).toBeVisible();
+    await expect(reader.page.getByText(edited)).toHaveCount(0);
+  } finally {
+    await reader.close();
+  }
 });
 
 test('the social post generator: text per platform, counter, over-limit warning, copy still allowed', async ({ page, context }) => {
