@@ -8,7 +8,7 @@ import { PRODUCT_NAME } from './product.js';
 export const SOCIAL_KEY_POINTS: Readonly<Record<string, readonly string[]>> = {
   'why-we-built-paycadence': [
     'Bill due dates are set without looking at your payday',
-    'Most overdraft fees come from timing, not overspending',
+    'Some overdraft fees come from timing, not overspending',
     `${PRODUCT_NAME} lines bills up with the money that pays them`,
   ],
   'the-psychology-of-the-week-before-payday': [
