@@ -52,6 +52,28 @@ describe('BlockRenderer', () => {
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
   });
 
+  it('never skips a level in the outline: a heading is at most one below the one before it', () => {
+    const heading = (level: number, content: string) => ({ type: 'heading', level, content });
+    renderBlocks([
+      heading(4, 'Opens at level 4'),
+      heading(2, 'A section'),
+      heading(4, 'Level 4 right after level 2'),
+      heading(4, 'Another level 4'), // under an h3 now, so an h4 skips nothing
+      { type: 'faq_section', faqs: [{ question: 'Q?', answer: 'A.' }] },
+      heading(4, 'Level 4 after the FAQ title'),
+    ]);
+    const tag = (name: string) => screen.getByRole('heading', { name }).tagName;
+    expect(['Opens at level 4', 'A section', 'Level 4 right after level 2', 'Another level 4', 'Level 4 after the FAQ title'].map(tag)).toEqual([
+      'H2',
+      'H2',
+      'H3',
+      'H4',
+      'H3',
+    ]);
+    // The author's level still sets the look.
+    expect(screen.getByRole('heading', { name: 'Level 4 right after level 2' })).toHaveClass('blog-heading--4');
+  });
+
   it.each(['blue', 'red', 'teal', 'yellow'] as const)('draws a %s callout in its own style', (style) => {
     renderBlocks([{ type: 'callout', style, content: `A ${style} note` }]);
     expect(screen.getByText(`A ${style} note`).closest('.pc-callout')?.classList.contains(`pc-callout--${style}`)).toBe(true);

@@ -1,4 +1,5 @@
 import { BLOCK_SCHEMAS, type BlockType, type BlogBlock } from '@payday/contracts';
+import { headingRanks, type HeadingRank } from './heading-outline';
 import { BulletListBlock, FeatureBoxBlock, NumberedListBlock } from './ListBlocks';
 import { CtaSectionBlock, FaqSectionBlock, SourcesSectionBlock } from './SectionBlocks';
 import {
@@ -23,12 +24,12 @@ export function readBlock(raw: unknown): BlogBlock | null {
   return parsed.success ? (parsed.data as BlogBlock) : null;
 }
 
-function Block({ block }: { block: BlogBlock }) {
+function Block({ block, headingRank }: { block: BlogBlock; headingRank: HeadingRank | undefined }) {
   switch (block.type) {
     case 'paragraph':
       return <ParagraphBlock block={block} />;
     case 'heading':
-      return <HeadingBlock block={block} />;
+      return <HeadingBlock block={block} rank={headingRank ?? 2} />;
     case 'callout':
       return <CalloutBlock block={block} />;
     case 'numbered_list':
@@ -61,12 +62,11 @@ function Block({ block }: { block: BlogBlock }) {
 
 /** A post's content blocks (spec part 1 §3), in order. */
 export function BlockRenderer({ blocks }: { blocks: readonly unknown[] }) {
+  const read = blocks.map(readBlock);
+  const ranks = headingRanks(read);
   return (
     <div className="blog-content">
-      {blocks.map((raw, index) => {
-        const block = readBlock(raw);
-        return block ? <Block key={index} block={block} /> : null;
-      })}
+      {read.map((block, index) => (block ? <Block key={index} block={block} headingRank={ranks[index]} /> : null))}
     </div>
   );
 }

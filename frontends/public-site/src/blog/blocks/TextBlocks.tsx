@@ -1,5 +1,6 @@
 import type { BlogBlockOf } from '@payday/contracts';
 import { Callout } from '@payday/web-kit';
+import type { HeadingRank } from './heading-outline';
 
 // The prose blocks (spec part 1 §3). Every text is a React text node, never HTML: a `<script>` in a post is
 // shown as the characters it is. Line breaks an author typed are kept by the blog styles (white-space: pre-line).
@@ -9,12 +10,11 @@ export function ParagraphBlock({ block }: { block: BlogBlockOf<'paragraph'> }) {
 }
 
 /**
- * The post's title is the page's one h1, so a heading block's level is clamped, not shifted: levels 1 and 2
- * are h2, 3 is h3, 4 is h4. The editor's default level 2 then sits beside the cta, Sources and FAQ titles (h2)
- * instead of jumping from the h1 straight to h3 in the screen-reader outline.
+ * A heading block drawn as the element the post's outline gives it (see headingRanks: the title is the one h1,
+ * levels are clamped to h2-h4 and never skip one); the author's level sets its size.
  */
-export function HeadingBlock({ block }: { block: BlogBlockOf<'heading'> }) {
-  const Tag = (['h2', 'h2', 'h3', 'h4'] as const)[block.level - 1] ?? 'h2';
+export function HeadingBlock({ block, rank }: { block: BlogBlockOf<'heading'>; rank: HeadingRank }) {
+  const Tag = `h${rank}` as const;
   return <Tag className={`blog-block blog-heading blog-heading--${block.level}`}>{block.content}</Tag>;
 }
 
