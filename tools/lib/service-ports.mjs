@@ -1,6 +1,6 @@
 // The one place that fixes each service's local port (brief: waitlist 3101, auth 3102, finance 3103).
-export const FIXED_SERVICE_PORTS = Object.freeze({ waitlist: 3101, auth: 3102, finance: 3103, 'bank-sync': 3104, admin: 3105, blog: 3106 });
-export const FIRST_EXTRA_PORT = 3107;
+export const FIXED_SERVICE_PORTS = Object.freeze({ waitlist: 3101, auth: 3102, finance: 3103, 'bank-sync': 3104, admin: 3105, blog: 3106, household: 3107 });
+export const FIRST_EXTRA_PORT = 3108;
 
 /**
  * Ports for the given service names: the fixed ones first, then 3104, 3105, ... for any other service in

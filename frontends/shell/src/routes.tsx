@@ -8,7 +8,6 @@ import type { GuardRedirect } from './auth/RequireAuth';
 import { ResetPasswordPage } from './auth/ResetPasswordPage';
 import { SettingsPage } from './auth/SettingsPage';
 import { SignInPage } from './auth/SignInPage';
-import { ComingSoonInApp } from './pages/ComingSoonInApp';
 import { HelpPage } from './pages/HelpPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RemoteRoute } from './remotes/RemoteRoute';
@@ -19,7 +18,7 @@ import { RemoteRoute } from './remotes/RemoteRoute';
  *    /remotes-manifest.json (see remotes/remote-loader.ts). `module` is the exposed name ('./AboutPage');
  *    the remote module exports a component of the same name (`AboutPage`).
  *  - `element`: the page lives in the shell itself.
- * Later capabilities replace their `ComingSoonInApp` placeholder with a remote or a shell page: edit the
+ * A new screen is one more entry here (a remote module or a shell page): edit the
  * entry here and nothing else. `title` is the tab title ('About | PayCadence'); null keeps the bare name.
  */
 export interface RemoteRef {
@@ -41,7 +40,6 @@ export interface AppRoute {
 }
 
 const publicSite = (module: RemoteRef['module']): RemoteRef => ({ name: 'public-site', module });
-const placeholder = (page: string) => () => <ComingSoonInApp page={page} />;
 const dashboard: RemoteRef = { name: 'dashboard', module: './DashboardPage' };
 const connectedAccounts: RemoteRef = { name: 'connected-accounts', module: './ConnectedAccountsPage' };
 const signIn = () => <SignInPage />;
@@ -116,7 +114,10 @@ export const appRoutes: AppRoute[] = [
   { path: '/user-dashboard', title: 'Dashboard', guard: '/admin-login', earlyAccess: true, remote: dashboard },
   { path: '/simple-dashboard', title: 'Dashboard', guard: '/admin-login', earlyAccess: true, remote: dashboard },
   { path: '/connected-accounts', title: 'Connected Accounts', guard: '/admin-login', remote: connectedAccounts },
-  { path: '/household', title: 'Household', guard: '/admin-login', element: placeholder('Household') },
+  // Households (issue 11): the screen, and the page the invitation e-mail links to (it asks a signed-out visitor
+  // to sign in or register, with the way back in `?next=`).
+  { path: '/household', title: 'Household', guard: '/admin-login', remote: { name: 'dashboard', module: './HouseholdPage' } },
+  { path: '/household/accept', title: 'Household invitation', remote: { name: 'dashboard', module: './AcceptInvitationPage' } },
 
   // Admin (remote: admin-console). Each page sets its own tab title ('User Management', 'System Logs').
   { path: '/blog-admin', title: 'Blog Admin', guard: '/admin-login', remote: adminConsole('./BlogAdminPage') },

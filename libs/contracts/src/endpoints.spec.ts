@@ -5,6 +5,7 @@ import {
   ADMIN_ENDPOINTS,
   AUTH_ENDPOINTS,
   BLOG_ENDPOINTS,
+  HOUSEHOLD_ENDPOINTS,
   BANK_SYNC_ENDPOINTS,
   FINANCE_ENDPOINTS,
   MFA_ENDPOINTS,
@@ -23,6 +24,7 @@ const tables: Record<string, { service: ServiceName; endpoints: Record<string, E
   bankSync: { service: 'bank-sync', endpoints: BANK_SYNC_ENDPOINTS },
   admin: { service: 'admin', endpoints: ADMIN_ENDPOINTS },
   blog: { service: 'blog', endpoints: BLOG_ENDPOINTS },
+  household: { service: 'household', endpoints: HOUSEHOLD_ENDPOINTS },
 };
 
 describe('endpoint tables', () => {

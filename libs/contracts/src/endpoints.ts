@@ -62,6 +62,19 @@ import {
 } from './bank-sync.js';
 import { WAITLIST_ENDPOINT_PATH, WaitlistJoinResponseSchema, WaitlistJoinSchema } from './waitlist.js';
 import {
+  AcceptInvitationRequestSchema,
+  AcceptInvitationResponseSchema,
+  CreateHouseholdRequestSchema,
+  HouseholdMembersResponseSchema,
+  HouseholdSchema,
+  InvitationDetailsResponseSchema,
+  InviteMemberRequestSchema,
+  InviteMemberResponseSchema,
+  LeaveHouseholdResponseSchema,
+  MyHouseholdsResponseSchema,
+  SetMemberRoleRequestSchema,
+} from './household.js';
+import {
   BlogImageUploadResponseSchema,
   BlogListQuerySchema,
   BlogPostInputSchema,
@@ -229,4 +242,24 @@ export const BLOG_ENDPOINTS = {
    * `X-File-Name` (BLOG_IMAGE_NAME_HEADER); not JSON, so callers send it with fetch, not the JSON client.
    */
   uploadImage: endpoint({ method: 'POST', path: '/api/blog/admin/images', response: BlogImageUploadResponseSchema }),
+};
+
+/** Households (part 2 §7; issue 11). Every route but invitation-details needs the session. */
+export const HOUSEHOLD_ENDPOINTS = {
+  create: endpoint({ method: 'POST', path: '/api/household/create', body: CreateHouseholdRequestSchema, response: HouseholdSchema }),
+  myHouseholds: endpoint({ method: 'GET', path: '/api/household/my-households', response: MyHouseholdsResponseSchema }),
+  members: endpoint({ method: 'GET', path: '/api/household/{id}/members', response: HouseholdMembersResponseSchema }),
+  invite: endpoint({ method: 'POST', path: '/api/household/{id}/invite', body: InviteMemberRequestSchema, response: InviteMemberResponseSchema }),
+  acceptInvitation: endpoint({ method: 'POST', path: '/api/household/accept-invitation', body: AcceptInvitationRequestSchema, response: AcceptInvitationResponseSchema }),
+  /** Ours: what the invitation page shows before the visitor signs in (the token is the secret). */
+  invitationDetails: endpoint({
+    method: 'POST',
+    path: '/api/household/invitation-details',
+    body: AcceptInvitationRequestSchema,
+    response: InvitationDetailsResponseSchema,
+    session: false,
+  }),
+  leave: endpoint({ method: 'POST', path: '/api/household/{id}/leave', response: LeaveHouseholdResponseSchema }),
+  /** Ours: owners hand ownership over (or change a role) before leaving. */
+  setMemberRole: endpoint({ method: 'PUT', path: '/api/household/{id}/members/{userId}', body: SetMemberRoleRequestSchema, response: HouseholdMembersResponseSchema }),
 };

@@ -14,3 +14,4 @@ export * from './bank-analytics.js';
 export * from './admin.js';
 export * from './blog.js';
 export * from './blog-social.js';
+export * from './household.js';

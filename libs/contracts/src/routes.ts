@@ -79,6 +79,16 @@ export const SERVICE_ROUTES = {
     'DELETE /api/blog/admin/posts/{id}',
     'POST /api/blog/admin/images',
   ],
+  household: [
+    'POST /api/household/create',
+    'GET /api/household/my-households',
+    'GET /api/household/{id}/members',
+    'POST /api/household/{id}/invite',
+    'POST /api/household/accept-invitation',
+    'POST /api/household/invitation-details',
+    'POST /api/household/{id}/leave',
+    'PUT /api/household/{id}/members/{userId}',
+  ],
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_ROUTES;

@@ -11,6 +11,7 @@ import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'reac
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
 import { AFTER_SIGN_IN_PATH } from './SignInPage';
+import { useReturnPath, useWithReturnPath } from './return-path';
 
 /** The form's fields, named as the server names their errors (`address.street`, …). */
 type TextKey =
@@ -64,6 +65,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** /register, /signup, /dev-register: 'Create Your Account' (spec part 1 §2, §5, §8). */
 export function RegisterPage() {
   const { user, loading, establishSession } = useAuth();
+  const afterSignUp = useReturnPath(AFTER_SIGN_IN_PATH);
+  const signInPath = useWithReturnPath('/login');
   const api = useApi();
   const navigate = useNavigate();
   const [values, setValues] = useState<FormValues>(EMPTY);
@@ -71,7 +74,7 @@ export function RegisterPage() {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (!loading && user && !busy) return <Navigate to={AFTER_SIGN_IN_PATH} replace />;
+  if (!loading && user && !busy) return <Navigate to={afterSignUp} replace />;
 
   // spec part 1 §5: a field's error clears when that field is edited.
   const edit = (key: FieldKey, value: string | boolean) => {
@@ -99,7 +102,7 @@ export function RegisterPage() {
     try {
       const answer = await api.call(AUTH_ENDPOINTS.register, { body: request });
       establishSession(answer);
-      navigate(AFTER_SIGN_IN_PATH, { replace: true });
+      navigate(afterSignUp, { replace: true });
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 0) setMessage(NETWORK_ERROR_MESSAGE);
       else {
@@ -176,7 +179,7 @@ export function RegisterPage() {
         </Button>
       </form>
       <p className="pc-auth__links">
-        Already have an account? <Link to="/login">Sign in</Link>
+        Already have an account? <Link to={signInPath}>Sign in</Link>
       </p>
     </AuthCard>
   );

@@ -3,6 +3,7 @@ import { Alert, Button, NETWORK_ERROR_MESSAGE, TextField, useAuth } from '@payda
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
+import { useReturnPath, useWithReturnPath } from './return-path';
 
 /** Where a completed sign-in lands (spec part 1 §2). */
 export const AFTER_SIGN_IN_PATH = '/dashboard';
@@ -29,11 +30,13 @@ const codeRefusalText = (message: string | undefined) =>
  * has two-factor authentication, a second step asking for the 6-digit code (or one of the backup codes).
  */
 export interface SignInPageProps {
-  /** Where a successful sign-in goes (default AFTER_SIGN_IN_PATH); /admin stays on /admin. */
+  /** Where a successful sign-in goes (default AFTER_SIGN_IN_PATH; a safe `?next=` path wins); /admin stays on /admin. */
   afterSignIn?: string;
 }
 
-export function SignInPage({ afterSignIn = AFTER_SIGN_IN_PATH }: SignInPageProps = {}) {
+export function SignInPage({ afterSignIn: defaultAfterSignIn = AFTER_SIGN_IN_PATH }: SignInPageProps = {}) {
+  const afterSignIn = useReturnPath(defaultAfterSignIn);
+  const registerPath = useWithReturnPath('/register');
   const { user, loading, signIn, verifyMfa } = useAuth();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
@@ -195,7 +198,7 @@ export function SignInPage({ afterSignIn = AFTER_SIGN_IN_PATH }: SignInPageProps
       </form>
       <div className="pc-auth__links">
         <p>
-          New to {PRODUCT_NAME}? <Link to="/register">Create a new account</Link>
+          New to {PRODUCT_NAME}? <Link to={registerPath}>Create a new account</Link>
         </p>
         <p>
           Just looking? <Link to="/demo">Try the demo</Link>

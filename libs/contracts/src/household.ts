@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { emailField } from './auth.js';
+
+// Households (spec part 2 §2, §3, §4, §5, §7, §8, §9; issue 11): the wire shapes of /api/household, the messages
+// both sides show, and the Redis-transport messages household sends to auth (names and e-mails of members) and
+// answers for finance (whose households a user belongs to, for shared bills and income).
+
+// ---------------------------------------------------------------------------------------------------------
+// Messages
+// ---------------------------------------------------------------------------------------------------------
+
+export const HOUSEHOLD_MESSAGES = {
+  // spec part 2 §2
+  signInFirst: 'Please log in to manage households.',
+  listTitle: 'My Households',
+  role: (role: string) => `Role: ${role}`,
+  createHousehold: 'Create Household',
+  householdName: 'Household Name',
+  inviteMember: 'Invite Member',
+  noHouseholds: 'No households yet',
+  createFirst: 'Create your first household',
+  selectHousehold: 'Select a household to view details',
+  // spec part 2 §4, §8
+  invitationSent: (email: string) => `Invitation sent to ${email}`,
+  createFailed: 'Failed to create household',
+  inviteFailed: 'Failed to invite member',
+  acceptFailed: 'Failed to accept invitation',
+  listFailed: 'Failed to get households',
+  membersFailed: 'Failed to get members',
+  leaveFailed: 'Failed to leave household',
+  // spec part 2 §5
+  nameRequired: 'Household name is required',
+  // The server's own answers (not in the spec)
+  notFound: 'Household not found',
+  cannotInvite: 'Only owners and partners can invite members',
+  alreadyMember: 'This person is already a member of the household',
+  alreadyInvited: 'An invitation to this e-mail address is already waiting to be accepted',
+  invitationNotFound: 'This invitation link is not valid',
+  invitationExpired: 'This invitation has expired. Ask for a new one.',
+  invitationUsed: 'This invitation has already been used',
+  invitationForSomeoneElse: 'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
+  lastOwner: 'You are the last owner. Make another member an owner before you leave.',
+  onlyOwnersChangeRoles: 'Only owners can change roles',
+  memberNotFound: 'This person is not a member of the household',
+  lastOwnerRole: 'A household needs at least one owner',
+  directoryUnavailable: 'Member details are unavailable right now. Please try again.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Constants (part 2 §3, §9)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Roles: owner and partner may invite (and edit the household's shared items); a member may only view. */
+export const HOUSEHOLD_ROLES = ['owner', 'partner', 'member'] as const;
+export type HouseholdRole = (typeof HOUSEHOLD_ROLES)[number];
+/** The roles an invitation may carry (ownership is handed over inside the household, never by e-mail). */
+export const INVITE_ROLES = ['partner', 'member'] as const;
+export const DEFAULT_INVITE_ROLE = 'partner' satisfies (typeof INVITE_ROLES)[number];
+/** Who may invite members and edit the household's shared bills and income. */
+export const canManageHousehold = (role: string | null | undefined): boolean => role === 'owner' || role === 'partner';
+
+/** An invitation's link is valid this long and once. */
+export const INVITATION_TTL_DAYS = 7;
+/** The page the invitation e-mail links to: `${INVITATION_PATH}?token=…`. */
+export const INVITATION_PATH = '/household/accept';
+export const HOUSEHOLD_NAME_MAX = 80;
+
+// ---------------------------------------------------------------------------------------------------------
+// HTTP wire shapes (part 2 §7)
+// ---------------------------------------------------------------------------------------------------------
+
+/** GET /api/household/my-households entries, and the answer of create and accept. */
+export const HouseholdSchema = z.object({ id: z.string().uuid(), name: z.string(), my_role: z.string() });
+export type Household = z.infer<typeof HouseholdSchema>;
+export const MyHouseholdsResponseSchema = z.object({ households: z.array(HouseholdSchema) });
+
+/** GET /api/household/{id}/members entries: name and e-mail as auth holds them now. */
+export const HouseholdMemberSchema = z.object({ id: z.string().uuid(), name: z.string(), email: z.string(), role: z.string() });
+export type HouseholdMember = z.infer<typeof HouseholdMemberSchema>;
+export const HouseholdMembersResponseSchema = z.object({ members: z.array(HouseholdMemberSchema) });
+
+export const CreateHouseholdRequestSchema = z
+  .object({
+    name: z
+      .string({ error: HOUSEHOLD_MESSAGES.nameRequired })
+      .trim()
+      .min(1, HOUSEHOLD_MESSAGES.nameRequired)
+      .max(HOUSEHOLD_NAME_MAX, `Household name must be at most ${HOUSEHOLD_NAME_MAX} characters`),
+  })
+  .strict();
+export type CreateHouseholdRequest = z.input<typeof CreateHouseholdRequestSchema>;
+
+/** POST /api/household/{id}/invite: the screen sends only the e-mail, so the role is the default (part 2 §7). */
+export const InviteMemberRequestSchema = z
+  .object({
+    email: emailField,
+    role: z.enum(INVITE_ROLES, { error: 'Role must be partner or member' }).default(DEFAULT_INVITE_ROLE),
+  })
+  .strict();
+export type InviteMemberRequest = z.input<typeof InviteMemberRequestSchema>;
+export const InviteMemberResponseSchema = z.object({ message: z.string(), email: z.string(), role: z.string(), expires_at: z.string() });
+
+/** POST /api/household/accept-invitation (signed in; the account's e-mail must be the invited one). */
+export const AcceptInvitationRequestSchema = z
+  .object({ token: z.string({ error: 'The invitation token is missing' }).trim().min(1, 'The invitation token is missing').max(200) })
+  .strict();
+export const AcceptInvitationResponseSchema = z.object({ household: HouseholdSchema });
+
+/** POST /api/household/invitation-details (ours, no session): what the invitation page shows before accepting. */
+export const InvitationDetailsResponseSchema = z.object({
+  household_name: z.string(),
+  invited_by: z.string(),
+  email: z.string(),
+  role: z.string(),
+  expires_at: z.string(),
+});
+export type InvitationDetails = z.infer<typeof InvitationDetailsResponseSchema>;
+
+/** POST /api/household/{id}/leave: `household_deleted` when the last member (an owner alone) left. */
+export const LeaveHouseholdResponseSchema = z.object({ success: z.literal(true), household_deleted: z.boolean() });
+
+/** PUT /api/household/{id}/members/{userId} (ours, owners only): hand ownership over before leaving. */
+export const SetMemberRoleRequestSchema = z.object({ role: z.enum(HOUSEHOLD_ROLES, { error: 'Role must be owner, partner or member' }) }).strict();
+
+// ---------------------------------------------------------------------------------------------------------
+// Redis transport. Replies are `{ok: true, ...}` or `{ok: false, message}`.
+// ---------------------------------------------------------------------------------------------------------
+
+const failure = z.object({ ok: z.literal(false), message: z.string() });
+
+/** household → auth: the directory facts household shows (never auth's tables). */
+export const AUTH_DIRECTORY_PATTERNS = {
+  /** Names and e-mails of these accounts (unknown ids are left out). */
+  usersByIds: 'auth.directory.users-by-ids',
+} as const;
+export const UsersByIdsMessageSchema = z.object({ ids: z.array(z.string().uuid()).max(500) }).strict();
+export const DirectoryUserSchema = z.object({ id: z.string().uuid(), email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() });
+export type DirectoryUser = z.infer<typeof DirectoryUserSchema>;
+export const UsersByIdsReplySchema = z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), users: z.array(DirectoryUserSchema) }), failure]);
+export type UsersByIdsReply = z.infer<typeof UsersByIdsReplySchema>;
+
+/** finance → household: the households a user belongs to, with their members (for shared bills and income). */
+export const HOUSEHOLD_PATTERNS = {
+  membershipsOf: 'household.memberships-of',
+} as const;
+export const MembershipsOfMessageSchema = z.object({ userId: z.string().uuid() }).strict();
+export const MembershipSchema = z.object({
+  householdId: z.string().uuid(),
+  name: z.string(),
+  role: z.enum(HOUSEHOLD_ROLES),
+  members: z.array(z.object({ id: z.string().uuid(), name: z.string(), role: z.enum(HOUSEHOLD_ROLES) })),
+});
+export type Membership = z.infer<typeof MembershipSchema>;
+export const MembershipsOfReplySchema = z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), households: z.array(MembershipSchema) }), failure]);
+export type MembershipsOfReply = z.infer<typeof MembershipsOfReplySchema>;
+
+/** A member's display name: first and last name, else the e-mail's local part (part 2 §2 greeting rule). */
+export function memberDisplayName(user: Pick<DirectoryUser, 'email' | 'firstName' | 'lastName'>): string {
+  const full = [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ').trim();
+  return full || user.email.split('@')[0] || user.email;
+}

@@ -1,0 +1,4 @@
+import { startService } from '@payday/nest-kit';
+import { serviceDefinition } from './service-definition.js';
+
+await startService(serviceDefinition);
