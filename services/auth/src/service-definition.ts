@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { AuthKitModule, JobsModule, MailModule, defineService } from '@payday/nest-kit';
 import { adminQueueKeyPrefix, authEnvSchema } from './config.js';
+import { DirectoryModule } from './directory/directory.module.js';
 import { AUTH_ENTITIES, IdentityModule } from './identity.module.js';
 import { migrations } from './migrations/index.js';
 import { AuthKeysModule } from './tokens/auth-keys.module.js';
@@ -24,6 +25,7 @@ export const serviceDefinition = defineService({
       JobsModule.forRoot(() => ({ redisUrl: config.REDIS_URL, keyPrefix: adminQueueKeyPrefix(config) })),
       MailModule.forRoot(() => ({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox') })),
       IdentityModule,
+      DirectoryModule,
     ];
   },
 });

@@ -1,0 +1,17 @@
+import { requestedIds, toDirectoryUser } from './directory-users.js';
+
+const ID = '3f6c2a1e-0000-4000-8000-0000000000aa';
+
+describe('the directory answer', () => {
+  it('carries only id, e-mail and names of an account', () => {
+    const user = { id: ID, email: 'ann@example.com', firstName: 'Ann', lastName: null, passwordHash: 'secret', ssnLast4Enc: 'sealed' };
+    expect(toDirectoryUser(user)).toEqual({ id: ID, email: 'ann@example.com', firstName: 'Ann', lastName: null });
+  });
+
+  it('reads the distinct ids of a valid message and refuses anything else', () => {
+    expect(requestedIds({ ids: [ID, ID.toUpperCase()] })).toEqual([ID]);
+    expect(requestedIds({ ids: ['not-an-id'] })).toBeNull();
+    expect(requestedIds({ ids: [ID], extra: true })).toBeNull();
+    expect(requestedIds(null)).toBeNull();
+  });
+});
