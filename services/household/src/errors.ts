@@ -3,7 +3,20 @@ import { domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
 
 /** Household error codes, their HTTP status and message (CONVENTIONS §5); the shared filter answers. */
 export const HOUSEHOLD_ERRORS = {
-  ITEM_NOT_FOUND: { status: 404, message: HOUSEHOLD_MESSAGES.itemNotFound },
+  /** Also a household the caller is not a member of: never 403, which would tell it exists. */
+  NOT_FOUND: { status: 404, message: HOUSEHOLD_MESSAGES.notFound },
+  CANNOT_INVITE: { status: 403, message: HOUSEHOLD_MESSAGES.cannotInvite },
+  ALREADY_MEMBER: { status: 409, message: HOUSEHOLD_MESSAGES.alreadyMember },
+  ALREADY_INVITED: { status: 409, message: HOUSEHOLD_MESSAGES.alreadyInvited },
+  INVITATION_NOT_FOUND: { status: 404, message: HOUSEHOLD_MESSAGES.invitationNotFound },
+  INVITATION_USED: { status: 409, message: HOUSEHOLD_MESSAGES.invitationUsed },
+  INVITATION_EXPIRED: { status: 410, message: HOUSEHOLD_MESSAGES.invitationExpired },
+  INVITATION_FOR_SOMEONE_ELSE: { status: 403, message: HOUSEHOLD_MESSAGES.invitationForSomeoneElse },
+  LAST_OWNER: { status: 409, message: HOUSEHOLD_MESSAGES.lastOwner },
+  ONLY_OWNERS_CHANGE_ROLES: { status: 403, message: HOUSEHOLD_MESSAGES.onlyOwnersChangeRoles },
+  MEMBER_NOT_FOUND: { status: 404, message: HOUSEHOLD_MESSAGES.memberNotFound },
+  LAST_OWNER_ROLE: { status: 409, message: HOUSEHOLD_MESSAGES.lastOwnerRole },
+  DIRECTORY_UNAVAILABLE: { status: 503, message: HOUSEHOLD_MESSAGES.directoryUnavailable },
 } as const satisfies DomainErrorCatalog;
 export type HouseholdErrorCode = keyof typeof HOUSEHOLD_ERRORS;
 

@@ -1,12 +1,20 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { HouseholdController } from './household.controller.js';
-import { HouseholdItem } from './household-item.entity.js';
-import { HouseholdService } from './household.service.js';
+import { AuthDirectoryClient } from './directory/auth-directory.client.js';
+import { HouseholdMember } from './households/household-member.entity.js';
+import { HouseholdController } from './households/household.controller.js';
+import { Household } from './households/household.entity.js';
+import { HouseholdsService } from './households/households.service.js';
+import { HouseholdInvitation } from './invitations/household-invitation.entity.js';
+import { InvitationsService } from './invitations/invitations.service.js';
+import { MembershipsMessagesController } from './memberships/memberships-messages.controller.js';
 
+export const HOUSEHOLD_ENTITIES = [Household, HouseholdMember, HouseholdInvitation];
+
+/** Households, members and invitations (HTTP), and finance's membership question (Redis transport). */
 @Module({
-  imports: [TypeOrmModule.forFeature([HouseholdItem])],
-  controllers: [HouseholdController],
-  providers: [HouseholdService],
+  imports: [TypeOrmModule.forFeature(HOUSEHOLD_ENTITIES)],
+  controllers: [HouseholdController, MembershipsMessagesController],
+  providers: [AuthDirectoryClient, HouseholdsService, InvitationsService],
 })
 export class HouseholdModule {}

@@ -1,4 +1,4 @@
-import { CreateItems1795614387335 } from './1795614387335-create-items.js';
+import { CreateHouseholds1795900000000 } from './1795900000000-create-households.js';
 
 /** Checked-in migrations, in order; run at start-up. */
-export const migrations = [CreateItems1795614387335];
+export const migrations = [CreateHouseholds1795900000000];

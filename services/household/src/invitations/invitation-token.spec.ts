@@ -1,0 +1,22 @@
+import { INVITATION_PATH } from '@payday/contracts';
+import { hashInvitationToken, invitationExpiry, invitationLink, newInvitationToken } from './invitation-token.js';
+
+describe('invitation tokens', () => {
+  it('are 32 random bytes, URL-safe, and never equal to what is stored', () => {
+    const token = newInvitationToken();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(newInvitationToken()).not.toBe(token);
+    expect(hashInvitationToken(token)).not.toBe(token);
+    expect(hashInvitationToken(token)).toBe(hashInvitationToken(token));
+  });
+
+  it('link to the invitation page of the app with the token as a query value', () => {
+    const link = new URL(invitationLink('https://app.example.com', 'a-b_c'));
+    expect(link.origin + link.pathname).toBe(`https://app.example.com${INVITATION_PATH}`);
+    expect(link.searchParams.get('token')).toBe('a-b_c');
+  });
+
+  it('expire seven days after they are issued', () => {
+    expect(invitationExpiry(new Date('2026-03-10T12:00:00.000Z')).toISOString()).toBe('2026-03-17T12:00:00.000Z');
+  });
+});

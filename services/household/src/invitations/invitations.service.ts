@@ -1,0 +1,164 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  HOUSEHOLD_MESSAGES,
+  memberDisplayName,
+  type Household as HouseholdView,
+  type HouseholdRole,
+  type InvitationDetails,
+} from '@payday/contracts';
+import { CLOCK, InjectServiceConfig, MAIL_SENDER, type AuthenticatedUser, type Clock, type MailSender } from '@payday/nest-kit';
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
+import type { HouseholdConfig } from '../config.js';
+import { AuthDirectoryClient } from '../directory/auth-directory.client.js';
+import { HouseholdError } from '../errors.js';
+import { HouseholdMember } from '../households/household-member.entity.js';
+import { HouseholdsService, NEUTRAL_MEMBER_NAME } from '../households/households.service.js';
+import { HouseholdInvitation } from './household-invitation.entity.js';
+import { invitationMail } from './invitation-mail.js';
+import { hashInvitationToken, invitationExpiry, invitationLink, newInvitationToken } from './invitation-token.js';
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === UNIQUE_VIOLATION || (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION;
+
+export interface InviteAnswer {
+  message: string;
+  email: string;
+  role: string;
+  expires_at: string;
+}
+
+/**
+ * Invitations by e-mail (issue 11): a single-use token valid INVITATION_TTL_DAYS, stored only as its SHA-256.
+ * Only owners and partners invite; an address that is already a member or already invited is refused and
+ * nothing is sent twice; accepting needs the signed-in account whose e-mail is the invited one.
+ */
+@Injectable()
+export class InvitationsService {
+  private readonly logger = new Logger('Invitations');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(HouseholdsService) private readonly households: HouseholdsService,
+    @Inject(AuthDirectoryClient) private readonly directory: AuthDirectoryClient,
+    @Inject(MAIL_SENDER) private readonly mail: MailSender,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @InjectServiceConfig() private readonly config: HouseholdConfig,
+  ) {}
+
+  async invite(inviterId: string, householdId: string, email: string, role: HouseholdRole): Promise<InviteAnswer> {
+    const membership = await this.households.membershipOf(inviterId, householdId);
+    if (!this.households.canManage(membership)) throw new HouseholdError('CANNOT_INVITE');
+    // Members' e-mails come from auth's directory (household keeps ids only).
+    const memberIds = (await this.households.rowsOf(householdId)).map((row) => row.userId);
+    const users = await this.directory.usersByIds(memberIds);
+    if ([...users.values()].some((user) => user.email.toLowerCase() === email)) throw new HouseholdError('ALREADY_MEMBER');
+
+    const token = newInvitationToken();
+    const now = this.clock.now();
+    const expiresAt = invitationExpiry(now);
+    const { household, invitationId } = await this.dataSource.transaction(async (manager) => {
+      const household = await this.households.lockHousehold(householdId, manager);
+      const invitations = manager.getRepository(HouseholdInvitation);
+      const waiting = await invitations.findOneBy({ householdId, email, acceptedAt: IsNull() });
+      if (waiting && waiting.expiresAt > now) throw new HouseholdError('ALREADY_INVITED');
+      // An expired invitation that was never accepted is replaced by the new one.
+      if (waiting) await invitations.delete({ id: waiting.id });
+      try {
+        const inserted = await invitations.insert({
+          householdId,
+          email,
+          role,
+          tokenHash: hashInvitationToken(token),
+          invitedBy: inviterId,
+          createdAt: now,
+          expiresAt,
+          acceptedAt: null,
+          acceptedBy: null,
+        });
+        return { household, invitationId: String(inserted.identifiers[0]!.id) };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HouseholdError('ALREADY_INVITED');
+        throw error;
+      }
+    });
+
+    const inviter = users.get(inviterId);
+    const message = invitationMail({
+      to: email,
+      householdName: household.name,
+      inviterName: inviter ? memberDisplayName(inviter) : NEUTRAL_MEMBER_NAME,
+      role,
+      link: invitationLink(this.config.APP_URL, token),
+    });
+    try {
+      await this.mail.send(message);
+    } catch (error) {
+      // Not sent: the invitation goes too, so asking again is not refused as 'already invited'.
+      this.logger.error(`invitation e-mail not sent: ${error instanceof Error ? error.message : String(error)}`);
+      await this.dataSource.getRepository(HouseholdInvitation).delete({ id: invitationId });
+      throw error;
+    }
+    return { message: HOUSEHOLD_MESSAGES.invitationSent(email), email, role, expires_at: expiresAt.toISOString() };
+  }
+
+  /** What the invitation page shows before the visitor signs in (the token is the secret). */
+  async details(token: string): Promise<InvitationDetails> {
+    const invitation = this.usable(await this.byToken(token, this.dataSource.manager));
+    const household = await this.households.household(invitation.householdId);
+    const inviter = await this.directory
+      .usersByIds([invitation.invitedBy])
+      .then((users) => users.get(invitation.invitedBy))
+      .catch(() => undefined); // the name is a courtesy: the page still works without it
+    return {
+      household_name: household.name,
+      invited_by: inviter ? memberDisplayName(inviter) : NEUTRAL_MEMBER_NAME,
+      email: invitation.email,
+      role: invitation.role,
+      expires_at: invitation.expiresAt.toISOString(),
+    };
+  }
+
+  /**
+   * The signed-in account accepts: its e-mail must be the invited one. Under a row lock of the invitation, so
+   * two accepts of one token cannot both win; an account already a member just uses the invitation up.
+   */
+  async accept(user: AuthenticatedUser, token: string): Promise<{ household: HouseholdView }> {
+    const email = await this.emailOf(user);
+    return this.dataSource.transaction(async (manager) => {
+      const invitation = this.usable(await this.byToken(token, manager, true));
+      if (invitation.email !== email) throw new HouseholdError('INVITATION_FOR_SOMEONE_ELSE');
+      const household = await this.households.household(invitation.householdId, manager);
+      const members = manager.getRepository(HouseholdMember);
+      const existing = await members.findOneBy({ householdId: household.id, userId: user.id });
+      const now = this.clock.now();
+      if (!existing) await members.insert({ householdId: household.id, userId: user.id, role: invitation.role, joinedAt: now });
+      await manager.getRepository(HouseholdInvitation).update({ id: invitation.id }, { acceptedAt: now, acceptedBy: user.id });
+      return { household: { id: household.id, name: household.name, my_role: existing?.role ?? invitation.role } };
+    });
+  }
+
+  private async byToken(token: string, manager: EntityManager, lock = false): Promise<HouseholdInvitation> {
+    const invitation = await manager.getRepository(HouseholdInvitation).findOne({
+      where: { tokenHash: hashInvitationToken(token) },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!invitation) throw new HouseholdError('INVITATION_NOT_FOUND');
+    return invitation;
+  }
+
+  /** Used: 409; expired: 410. */
+  private usable(invitation: HouseholdInvitation): HouseholdInvitation {
+    if (invitation.acceptedAt) throw new HouseholdError('INVITATION_USED');
+    if (invitation.expiresAt <= this.clock.now()) throw new HouseholdError('INVITATION_EXPIRED');
+    return invitation;
+  }
+
+  /** The token's e-mail claim (auth issues it), else auth's directory (503 when auth does not answer). */
+  private async emailOf(user: AuthenticatedUser): Promise<string | null> {
+    if (user.email) return user.email.trim().toLowerCase();
+    const found = (await this.directory.usersByIds([user.id])).get(user.id);
+    return found ? found.email.toLowerCase() : null;
+  }
+}
