@@ -1,46 +1,371 @@
-import { HOUSEHOLD_MESSAGES } from '@payday/contracts';
-import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  HOUSEHOLD_MESSAGES,
+  HOUSEHOLD_PATTERNS,
+  INVITATION_PATH,
+  HouseholdMembersResponseSchema,
+  InvitationDetailsResponseSchema,
+  InviteMemberResponseSchema,
+  MembershipsOfReplySchema,
+  MyHouseholdsResponseSchema,
+} from '@payday/contracts';
+import { createRedisClient, type SettableClock } from '@payday/nest-kit';
+import { startPrivateRedis, startServiceHarness, TEST_NOW, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import { firstValueFrom, timeout } from 'rxjs';
 import type { HouseholdConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
+// Members' names and e-mails come from the real auth service over the transport: the one place household loads auth.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import type { AuthConfig } from '../../auth/src/config.js';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { serviceDefinition as authDefinition } from '../../auth/src/service-definition.js';
 
-// The real service on a fresh schema of the real PostgreSQL, and the real Redis (nest-kit's harness).
+// Household and auth, each real on its own schema of the real PostgreSQL, on a Redis of this test's own (pub/sub
+// ignores key prefixes). Household verifies the harness's tokens; each test person also has an account in auth
+// (same id), which auth's directory answers for. Invitation e-mails land in household's outbox.
+const dataDir = mkdtempSync(join(tmpdir(), 'household-'));
+let redis: PrivateRedis;
+let auth: ServiceHarness<AuthConfig>;
 let h: ServiceHarness<HouseholdConfig>;
 
 beforeAll(async () => {
-  h = await startServiceHarness(serviceDefinition, { basePath: '/api/household', callAs: 'userA' });
-});
+  redis = await startPrivateRedis();
+  auth = await startServiceHarness(authDefinition, {
+    redisUrl: redis.url,
+    env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'household-auth-')), SMTP_URL: '', JWT_PRIVATE_KEY: '', ENCRYPTION_KEY: '', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
+  });
+  h = await startServiceHarness(serviceDefinition, {
+    basePath: '/api/household',
+    redisUrl: redis.url,
+    env: { DATA_DIR: dataDir, APP_URL: 'http://app.test', SMTP_URL: '', HOUSEHOLD_TRANSPORT_TIMEOUT_MS: '1500' },
+  });
+}, 60_000);
+
 afterAll(async () => {
   await h?.close();
+  await auth?.close();
+  await redis?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
-beforeEach(() => h.truncate());
 
-async function storeItem(userId: string, name: string): Promise<string> {
-  const { rows } = await h.db.query(
-    `INSERT INTO "${h.schema}".items (user_id, name) VALUES ($1, $2) RETURNING id`,
-    [userId, name],
-  );
-  return rows[0].id;
+beforeEach(async () => {
+  await h.truncate();
+  (h.clock as SettableClock).set(TEST_NOW);
+});
+
+interface Person {
+  id: string;
+  token: string;
+  email: string;
+  name: string;
 }
 
-describe('GET /api/household/items/{id}', () => {
-  it("answers the signed-in user's own item", async () => {
-    const id = await storeItem(h.userA.id, 'first');
-    const response = await h.call('GET', `/items/${id}`);
-    expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id, name: 'first' });
-    expect(new Date(response.body.createdAt).toISOString()).toBe(response.body.createdAt);
+let counter = 0;
+/** A signed-in person with an account in auth (the directory's answer) under a fresh e-mail. */
+async function person(firstName: string, lastName: string | null = 'Lee'): Promise<Person> {
+  const { id, token } = await h.auth.user();
+  const email = `${firstName.toLowerCase()}${++counter}-${process.pid}@example.com`;
+  await auth.db.query(`INSERT INTO "${auth.schema}".users (id, email, password_hash, first_name, last_name) VALUES ($1, $2, 'x', $3, $4)`, [
+    id,
+    email,
+    firstName,
+    lastName,
+  ]);
+  return { id, token, email, name: [firstName, lastName].filter(Boolean).join(' ') };
+}
+
+const as = (who: Person, method: string, path: string, body?: unknown) => h.call(method, path, { token: who.token, body });
+
+async function createHousehold(owner: Person, name = 'Lee Family'): Promise<string> {
+  const created = await as(owner, 'POST', '/create', { name });
+  expect(created.status).toBe(201);
+  return created.body.id;
+}
+
+const outbox = (): Array<{ to: string; subject: string; text: string; html: string }> => {
+  try {
+    return readdirSync(join(dataDir, 'outbox'))
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => JSON.parse(readFileSync(join(dataDir, 'outbox', name), 'utf8')));
+  } catch {
+    return [];
+  }
+};
+const mailTo = (email: string) => outbox().filter((mail) => mail.to === email);
+
+/** The token of the newest invitation e-mailed to `email`, read from its link. */
+function tokenMailedTo(email: string): string {
+  const mails = mailTo(email);
+  expect(mails.length).toBeGreaterThan(0);
+  const link = /http:\/\/app\.test\S+/.exec(mails[mails.length - 1]!.text)![0];
+  const url = new URL(link);
+  expect(url.pathname).toBe(INVITATION_PATH);
+  return url.searchParams.get('token')!;
+}
+
+/** Owner invites `guest` (default role) and the guest accepts; answers the household id. */
+async function householdWith(owner: Person, guest: Person, role?: 'partner' | 'member'): Promise<string> {
+  const id = await createHousehold(owner);
+  expect((await as(owner, 'POST', `/${id}/invite`, { email: guest.email, ...(role ? { role } : {}) })).status).toBe(201);
+  expect((await as(guest, 'POST', '/accept-invitation', { token: tokenMailedTo(guest.email) })).status).toBe(200);
+  return id;
+}
+
+describe('create and list', () => {
+  it('makes the creator the owner and lists their households oldest first with their role', async () => {
+    const ann = await person('Ann');
+    const created = await as(ann, 'POST', '/create', { name: '  Lee Family ' });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ id: expect.any(String), name: 'Lee Family', my_role: 'owner' });
+    await createHousehold(ann, 'Cabin');
+    const listed = await as(ann, 'GET', '/my-households');
+    expect(listed.status).toBe(200);
+    expect(MyHouseholdsResponseSchema.parse(listed.body).households.map((household) => [household.name, household.my_role])).toEqual([
+      ['Lee Family', 'owner'],
+      ['Cabin', 'owner'],
+    ]);
   });
 
-  it("answers another user's item as not found, with the error's message", async () => {
-    const id = await storeItem(h.userB.id, 'not yours');
-    const response = await h.call('GET', `/items/${id}`);
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({ message: HOUSEHOLD_MESSAGES.itemNotFound });
+  it('refuses a missing name with the spec message, and a caller without a token with 401', async () => {
+    const ann = await person('Ann');
+    const blank = await as(ann, 'POST', '/create', { name: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe(HOUSEHOLD_MESSAGES.nameRequired);
+    expect((await h.call('GET', '/my-households', { token: null })).status).toBe(401);
+    expect((await h.call('POST', '/create', { token: null, body: { name: 'x' } })).status).toBe(401);
+  });
+});
+
+describe('invitations', () => {
+  it('e-mails one link whose token lets the invited account join with the invited role', async () => {
+    const [ann, bo] = [await person('Ann'), await person('Bo', 'Park')];
+    const id = await createHousehold(ann);
+    const invited = await as(ann, 'POST', `/${id}/invite`, { email: bo.email.toUpperCase() });
+    expect(invited.status).toBe(201);
+    expect(InviteMemberResponseSchema.parse(invited.body)).toEqual({
+      message: HOUSEHOLD_MESSAGES.invitationSent(bo.email),
+      email: bo.email,
+      role: 'partner',
+      expires_at: '2026-03-17T12:00:00.000Z',
+    });
+    const mails = mailTo(bo.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("You're invited to join Lee Family on PayCadence");
+    expect(mails[0]!.text).toContain('Ann Lee');
+    const token = tokenMailedTo(bo.email);
+    // Only the hash is stored.
+    const stored = await h.db.query(`SELECT token_hash FROM "${h.schema}".household_invitations`);
+    expect(stored.rows).toHaveLength(1);
+    expect(stored.rows[0].token_hash).not.toBe(token);
+
+    const details = await h.call('POST', '/invitation-details', { token: null, body: { token } });
+    expect(details.status).toBe(200);
+    expect(InvitationDetailsResponseSchema.parse(details.body)).toEqual({
+      household_name: 'Lee Family',
+      invited_by: 'Ann Lee',
+      email: bo.email,
+      role: 'partner',
+      expires_at: '2026-03-17T12:00:00.000Z',
+    });
+
+    const accepted = await as(bo, 'POST', '/accept-invitation', { token });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toEqual({ household: { id, name: 'Lee Family', my_role: 'partner' } });
+    expect((await as(bo, 'GET', '/my-households')).body.households).toEqual([{ id, name: 'Lee Family', my_role: 'partner' }]);
+
+    const members = await as(bo, 'GET', `/${id}/members`);
+    expect(members.status).toBe(200);
+    expect(HouseholdMembersResponseSchema.parse(members.body).members).toEqual([
+      { id: ann.id, name: 'Ann Lee', email: ann.email, role: 'owner' },
+      { id: bo.id, name: 'Bo Park', email: bo.email, role: 'partner' },
+    ]);
   });
 
-  it('refuses a caller without a token with 401', async () => {
-    const id = await storeItem(h.userA.id, 'first');
-    expect((await h.call('GET', `/items/${id}`, { token: null })).status).toBe(401);
+  it("refuses the invitation with another account's session (403) and keeps it usable for the invited one", async () => {
+    const [ann, bo, cy] = [await person('Ann'), await person('Bo'), await person('Cy')];
+    const id = await createHousehold(ann);
+    await as(ann, 'POST', `/${id}/invite`, { email: bo.email });
+    const token = tokenMailedTo(bo.email);
+    const wrong = await as(cy, 'POST', '/accept-invitation', { token });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.message).toBe(HOUSEHOLD_MESSAGES.invitationForSomeoneElse);
+    expect((await as(cy, 'GET', `/${id}/members`)).status).toBe(404);
+    expect((await as(bo, 'POST', '/accept-invitation', { token })).status).toBe(200);
+  });
+
+  it('answers a used token 409 and an unknown one 404', async () => {
+    const [ann, bo] = [await person('Ann'), await person('Bo')];
+    const id = await createHousehold(ann);
+    await as(ann, 'POST', `/${id}/invite`, { email: bo.email });
+    const token = tokenMailedTo(bo.email);
+    expect((await as(bo, 'POST', '/accept-invitation', { token })).status).toBe(200);
+    const again = await as(bo, 'POST', '/accept-invitation', { token });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(HOUSEHOLD_MESSAGES.invitationUsed);
+    expect((await h.call('POST', '/invitation-details', { token: null, body: { token } })).status).toBe(409);
+    const unknown = await as(bo, 'POST', '/accept-invitation', { token: `${token}x` });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(HOUSEHOLD_MESSAGES.invitationNotFound);
+  });
+
+  it('answers an expired token 410, and a new invitation then replaces it', async () => {
+    const [ann, bo] = [await person('Ann'), await person('Bo')];
+    const id = await createHousehold(ann);
+    await as(ann, 'POST', `/${id}/invite`, { email: bo.email });
+    const stale = tokenMailedTo(bo.email);
+    (h.clock as SettableClock).advance(7 * 24 * 60 * 60 * 1000);
+    const expired = await as(bo, 'POST', '/accept-invitation', { token: stale });
+    expect(expired.status).toBe(410);
+    expect(expired.body.message).toBe(HOUSEHOLD_MESSAGES.invitationExpired);
+    expect((await h.call('POST', '/invitation-details', { token: null, body: { token: stale } })).status).toBe(410);
+    expect((await as(bo, 'GET', '/my-households')).body.households).toEqual([]);
+
+    expect((await as(ann, 'POST', `/${id}/invite`, { email: bo.email })).status).toBe(201);
+    expect(mailTo(bo.email)).toHaveLength(2);
+    expect((await as(bo, 'POST', '/accept-invitation', { token: tokenMailedTo(bo.email) })).status).toBe(200);
+  });
+
+  it('refuses inviting a member or an address already invited (409) and sends nothing twice', async () => {
+    const [ann, bo, cy] = [await person('Ann'), await person('Bo'), await person('Cy')];
+    const id = await householdWith(ann, bo);
+    const member = await as(ann, 'POST', `/${id}/invite`, { email: bo.email });
+    expect(member.status).toBe(409);
+    expect(member.body.message).toBe(HOUSEHOLD_MESSAGES.alreadyMember);
+    expect(mailTo(bo.email)).toHaveLength(1);
+
+    expect((await as(ann, 'POST', `/${id}/invite`, { email: cy.email })).status).toBe(201);
+    const twice = await as(bo, 'POST', `/${id}/invite`, { email: cy.email });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(HOUSEHOLD_MESSAGES.alreadyInvited);
+    expect(mailTo(cy.email)).toHaveLength(1);
+  });
+
+  it("lets a partner invite but refuses a member's invitation with 403", async () => {
+    const [ann, bo, cy, dee] = [await person('Ann'), await person('Bo'), await person('Cy'), await person('Dee')];
+    const id = await householdWith(ann, bo, 'member');
+    const refused = await as(bo, 'POST', `/${id}/invite`, { email: cy.email });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(HOUSEHOLD_MESSAGES.cannotInvite);
+    expect(mailTo(cy.email)).toHaveLength(0);
+
+    expect((await as(ann, 'POST', `/${id}/invite`, { email: cy.email })).status).toBe(201);
+    expect((await as(cy, 'POST', '/accept-invitation', { token: tokenMailedTo(cy.email) })).body.household.my_role).toBe('partner');
+    expect((await as(cy, 'POST', `/${id}/invite`, { email: dee.email })).status).toBe(201);
+  });
+});
+
+describe('a non-member', () => {
+  it('reads and changes nothing of a household: 404 like an unknown id', async () => {
+    const [ann, eve, bo] = [await person('Ann'), await person('Eve'), await person('Bo')];
+    const id = await createHousehold(ann);
+    for (const [method, path, body] of [
+      ['GET', `/${id}/members`, undefined],
+      ['POST', `/${id}/invite`, { email: bo.email }],
+      ['POST', `/${id}/leave`, undefined],
+      ['PUT', `/${id}/members/${ann.id}`, { role: 'member' }],
+      ['GET', '/not-a-uuid/members', undefined],
+    ] as const) {
+      const answer = await as(eve, method, path, body);
+      expect({ path, status: answer.status, message: answer.body?.message }).toEqual({ path, status: 404, message: HOUSEHOLD_MESSAGES.notFound });
+    }
+    expect(mailTo(bo.email)).toHaveLength(0);
+    expect((await as(ann, 'GET', `/${id}/members`)).body.members).toHaveLength(1);
+  });
+});
+
+describe('leaving and roles', () => {
+  it('lets a member leave; the last owner may not while others remain; an owner alone deletes the household', async () => {
+    const [ann, bo] = [await person('Ann'), await person('Bo')];
+    const id = await householdWith(ann, bo);
+    const lastOwner = await as(ann, 'POST', `/${id}/leave`);
+    expect(lastOwner.status).toBe(409);
+    expect(lastOwner.body.message).toBe(HOUSEHOLD_MESSAGES.lastOwner);
+
+    expect((await as(bo, 'POST', `/${id}/leave`)).body).toEqual({ success: true, household_deleted: false });
+    expect((await as(bo, 'GET', '/my-households')).body.households).toEqual([]);
+    expect((await as(bo, 'GET', `/${id}/members`)).status).toBe(404);
+
+    expect((await as(ann, 'POST', `/${id}/leave`)).body).toEqual({ success: true, household_deleted: true });
+    expect((await h.db.query(`SELECT id FROM "${h.schema}".households`)).rows).toEqual([]);
+  });
+
+  it('lets owners hand ownership over, never leaving zero owners; others may not change roles', async () => {
+    const [ann, bo, cy] = [await person('Ann'), await person('Bo'), await person('Cy')];
+    const id = await householdWith(ann, bo);
+    const byPartner = await as(bo, 'PUT', `/${id}/members/${bo.id}`, { role: 'owner' });
+    expect(byPartner.status).toBe(403);
+    expect(byPartner.body.message).toBe(HOUSEHOLD_MESSAGES.onlyOwnersChangeRoles);
+    const stranger = await as(ann, 'PUT', `/${id}/members/${cy.id}`, { role: 'member' });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.message).toBe(HOUSEHOLD_MESSAGES.memberNotFound);
+    const zeroOwners = await as(ann, 'PUT', `/${id}/members/${ann.id}`, { role: 'partner' });
+    expect(zeroOwners.status).toBe(409);
+    expect(zeroOwners.body.message).toBe(HOUSEHOLD_MESSAGES.lastOwnerRole);
+
+    const handedOver = await as(ann, 'PUT', `/${id}/members/${bo.id}`, { role: 'owner' });
+    expect(handedOver.status).toBe(200);
+    expect(handedOver.body.members.map((member: { id: string; role: string }) => [member.id, member.role])).toEqual(
+      expect.arrayContaining([
+        [ann.id, 'owner'],
+        [bo.id, 'owner'],
+      ]),
+    );
+    expect((await as(ann, 'POST', `/${id}/leave`)).body).toEqual({ success: true, household_deleted: false });
+    expect((await as(bo, 'GET', `/${id}/members`)).body.members).toEqual([{ id: bo.id, name: bo.name, email: bo.email, role: 'owner' }]);
+  });
+});
+
+describe('finance asks whose households a user belongs to (Redis transport)', () => {
+  const ask = async (payload: unknown) => {
+    const client = createRedisClient(redis.url);
+    try {
+      return MembershipsOfReplySchema.parse(await firstValueFrom(client.send(HOUSEHOLD_PATTERNS.membershipsOf, payload).pipe(timeout(5000))));
+    } finally {
+      await client.close();
+    }
+  };
+
+  it("answers the user's households with every member's name and role, and nothing for a stranger", async () => {
+    const [ann, bo, eve] = [await person('Ann'), await person('Bo', 'Park'), await person('Eve')];
+    const id = await householdWith(ann, bo);
+    expect(await ask({ userId: bo.id })).toEqual({
+      ok: true,
+      households: [
+        {
+          householdId: id,
+          name: 'Lee Family',
+          role: 'partner',
+          members: [
+            { id: ann.id, name: 'Ann Lee', role: 'owner' },
+            { id: bo.id, name: 'Bo Park', role: 'partner' },
+          ],
+        },
+      ],
+    });
+    expect(await ask({ userId: eve.id })).toEqual({ ok: true, households: [] });
+    expect(await ask({ userId: 'nope' })).toMatchObject({ ok: false });
+  });
+});
+
+// Last: stops auth.
+describe('when auth does not answer', () => {
+  it('answers the member list 503, and finance still gets memberships with neutral names', async () => {
+    const [ann, bo] = [await person('Ann'), await person('Bo')];
+    const id = await householdWith(ann, bo);
+    await auth.close();
+    const members = await as(ann, 'GET', `/${id}/members`);
+    expect(members.status).toBe(503);
+    expect(members.body.message).toBe(HOUSEHOLD_MESSAGES.directoryUnavailable);
+    const client = createRedisClient(redis.url);
+    try {
+      const reply = MembershipsOfReplySchema.parse(await firstValueFrom(client.send(HOUSEHOLD_PATTERNS.membershipsOf, { userId: bo.id }).pipe(timeout(10_000))));
+      expect(reply).toMatchObject({ ok: true, households: [{ householdId: id, members: [{ id: ann.id, name: 'Household member' }, { id: bo.id, name: 'Household member' }] }] });
+    } finally {
+      await client.close();
+    }
   });
 });
 
