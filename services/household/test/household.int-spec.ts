@@ -13,6 +13,7 @@ import {
 } from '@payday/contracts';
 import { createRedisClient, type SettableClock } from '@payday/nest-kit';
 import { startPrivateRedis, startServiceHarness, TEST_NOW, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import pg from 'pg';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { HouseholdConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
@@ -252,6 +253,47 @@ describe('invitations', () => {
     expect((await as(ann, 'POST', `/${id}/invite`, { email: cy.email })).status).toBe(201);
     expect((await as(cy, 'POST', '/accept-invitation', { token: tokenMailedTo(cy.email) })).body.household.my_role).toBe('partner');
     expect((await as(cy, 'POST', `/${id}/invite`, { email: dee.email })).status).toBe(201);
+  });
+});
+
+/** Until `count` requests of this service wait for a row lock on household tables (bounded at 10 s). */
+async function waitingOnLocks(count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const { rows } = await h.db.query(
+      `SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE wait_event_type = 'Lock' AND datname = current_database() AND query ILIKE '%household_%'`,
+    );
+    if (rows[0].waiting >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('at the same moment', () => {
+  it('lets only one of two accepts of one token win, and sends one of two identical invitations', async () => {
+    const [ann, bo, cy] = [await person('Ann'), await person('Bo'), await person('Cy')];
+    const id = await createHousehold(ann);
+    await as(ann, 'POST', `/${id}/invite`, { email: bo.email });
+    const token = tokenMailedTo(bo.email);
+    // Hold the invitation row until both accepts wait in PostgreSQL, so they truly overlap.
+    const blocker = new pg.Client({ connectionString: h.config.DATABASE_URL });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(`SELECT id FROM "${h.schema}".household_invitations WHERE email = $1 FOR UPDATE`, [bo.email]);
+      const accepting = Promise.all([as(bo, 'POST', '/accept-invitation', { token }), as(bo, 'POST', '/accept-invitation', { token })]);
+      await waitingOnLocks(2);
+      await blocker.query('COMMIT');
+      const accepts = await accepting;
+      expect(accepts.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    } finally {
+      await blocker.end();
+    }
+    expect((await as(ann, 'GET', `/${id}/members`)).body.members).toHaveLength(2);
+
+    const invites = await Promise.all([as(ann, 'POST', `/${id}/invite`, { email: cy.email }), as(bo, 'POST', `/${id}/invite`, { email: cy.email })]);
+    expect(invites.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(mailTo(cy.email)).toHaveLength(1);
   });
 });
 
