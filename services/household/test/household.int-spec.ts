@@ -18,7 +18,9 @@ import { firstValueFrom, timeout } from 'rxjs';
 import type { HouseholdConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 // Members' names and e-mails come from the real auth service over the transport: the one place household loads auth.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import type { AuthConfig } from '../../auth/src/config.js';
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { serviceDefinition as authDefinition } from '../../auth/src/service-definition.js';
 
 // Household and auth, each real on its own schema of the real PostgreSQL, on a Redis of this test's own (pub/sub
