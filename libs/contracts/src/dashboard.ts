@@ -24,6 +24,15 @@ export type ConfidenceBandValue = (typeof CONFIDENCE_BANDS)[number];
 // ---------------------------------------------------------------------------------------------------------
 // The user's own rows, in cents (the forms prefill from these; edits go to the CRUD routes in dollars)
 
+/** On a shared bill or income row only (issue 11): its household, who added it, whether the viewer may change it. */
+export const DashboardSharedSchema = z.object({
+  householdId: z.string(),
+  householdName: z.string(),
+  addedBy: z.object({ id: z.string(), name: z.string() }),
+  canEdit: z.boolean(),
+});
+export type DashboardShared = z.infer<typeof DashboardSharedSchema>;
+
 export const DashboardBillSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -32,6 +41,7 @@ export const DashboardBillSchema = z.object({
   priority: z.enum(BILL_PRIORITY_VALUES),
   category: z.enum(BILL_CATEGORY_VALUES),
   recurring: z.enum(BILL_RECURRENCE_VALUES),
+  shared: DashboardSharedSchema.optional(),
 });
 export type DashboardBill = z.infer<typeof DashboardBillSchema>;
 
@@ -41,6 +51,7 @@ export const DashboardIncomeSchema = z.object({
   amountCents: cents,
   frequency: z.enum(INCOME_FREQUENCY_VALUES),
   nextDate: isoDate,
+  shared: DashboardSharedSchema.optional(),
 });
 export type DashboardIncome = z.infer<typeof DashboardIncomeSchema>;
 

@@ -70,7 +70,16 @@ export const FINANCE_MESSAGES = {
   syncFailed: 'Failed to sync bank data. Please try again.',
   // spec part 2 §8: what a sync that fell back to the status check answers.
   syncFallbackSucceeded: 'Bank data synced successfully',
+  // Shared bills and income (issue 11, not in the spec): the server's answers and the dashboard's texts.
+  householdNotFound: 'Household not found. You can only share with a household you belong to.',
+  sharedItemReadOnly: "Only the household's owners and partners can change its shared bills and income",
+  householdUnavailable: 'Household sharing is unavailable right now. Please try again.',
+  shareWithHousehold: 'Share with household',
+  notShared: 'None',
 } as const;
+
+/** The marker a shared bill or income source carries in lists and the schedule (issue 11). */
+export const sharedItemMarker = (householdName: string, addedBy: string): string => `Shared · ${householdName} · added by ${addedBy}`;
 
 // ---------------------------------------------------------------------------------------------------------
 // Field schemas (spec part 2 §5)
@@ -183,6 +192,29 @@ function nonEmpty<T extends z.ZodType>(schema: T) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Sharing with a household (issue 11, ours): `household_id` in a create or update body. Finance checks the
+// caller's membership with household over the transport; the id from the client is never trusted.
+
+const householdIdField = z
+  .string({ error: 'household_id must be a household id or null' })
+  .uuid('household_id must be a household id or null')
+  .nullable()
+  .optional();
+
+/** Who added a shared item (a member's display name as household knows it). */
+export const AddedBySchema = z.object({ id: z.string(), name: z.string() });
+/**
+ * Present only on a shared item: the household it belongs to, who added it and whether the caller may change
+ * it (owners and partners may; a member only sees it). A personal item carries none of these fields.
+ */
+const sharedItemFields = {
+  household_id: z.string().nullable().optional(),
+  household_name: z.string().optional(),
+  added_by: AddedBySchema.optional(),
+  can_edit: z.boolean().optional(),
+};
+
+// ---------------------------------------------------------------------------------------------------------
 // Bills (spec part 2 §3, §7: POST and PUT /bills)
 
 const billFields = {
@@ -203,11 +235,15 @@ export const BillCreateSchema = z.preprocess(
       priority: billPriority.default(BILL_DEFAULTS.priority),
       category: billCategory.default(BILL_DEFAULTS.category),
       recurring: billRecurrence.default(BILL_DEFAULTS.recurring),
+      household_id: householdIdField,
     })
     .strict(),
 );
 /** PUT /bills/{id}: any of the same fields; only those sent change. */
-export const BillUpdateSchema = z.preprocess(acceptAlias('dueDate', 'due_date', 'Due date'), nonEmpty(z.object(billFields).partial().strict()));
+export const BillUpdateSchema = z.preprocess(
+  acceptAlias('dueDate', 'due_date', 'Due date'),
+  nonEmpty(z.object({ ...billFields, household_id: householdIdField }).partial().strict()),
+);
 export type BillCreateInput = z.output<typeof BillCreateSchema>;
 export type BillUpdateInput = z.output<typeof BillUpdateSchema>;
 export type BillCreateRequest = z.input<typeof BillCreateSchema>;
@@ -222,6 +258,7 @@ export const BillSchema = z.object({
   recurring: z.enum(BILL_RECURRENCE_VALUES),
   created_at: z.string(),
   updated_at: z.string(),
+  ...sharedItemFields,
 });
 export type BillDto = z.infer<typeof BillSchema>;
 
@@ -237,9 +274,12 @@ const incomeFields = {
 
 export const IncomeCreateSchema = z.preprocess(
   acceptAlias('nextDate', 'next_date', 'Next date'),
-  z.object({ ...incomeFields, frequency: incomeFrequency.default(INCOME_DEFAULTS.frequency) }).strict(),
+  z.object({ ...incomeFields, frequency: incomeFrequency.default(INCOME_DEFAULTS.frequency), household_id: householdIdField }).strict(),
 );
-export const IncomeUpdateSchema = z.preprocess(acceptAlias('nextDate', 'next_date', 'Next date'), nonEmpty(z.object(incomeFields).partial().strict()));
+export const IncomeUpdateSchema = z.preprocess(
+  acceptAlias('nextDate', 'next_date', 'Next date'),
+  nonEmpty(z.object({ ...incomeFields, household_id: householdIdField }).partial().strict()),
+);
 export type IncomeCreateInput = z.output<typeof IncomeCreateSchema>;
 export type IncomeUpdateInput = z.output<typeof IncomeUpdateSchema>;
 export type IncomeCreateRequest = z.input<typeof IncomeCreateSchema>;
@@ -252,6 +292,7 @@ export const IncomeSourceSchema = z.object({
   next_date: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  ...sharedItemFields,
 });
 export type IncomeSourceDto = z.infer<typeof IncomeSourceSchema>;
 

@@ -18,6 +18,8 @@ import {
   isCalendarDate,
 } from '@payday/contracts';
 import * as financeRules from '@payday/finance-rules';
+import { HouseholdAccess } from './households/household-access.js';
+import type { HouseholdClient } from './households/household.client.js';
 import type { Repository } from 'typeorm';
 import type { BankSummaryService } from './bank-summary/bank-summary.service.js';
 import type { Bill } from './bills/bill.entity.js';
@@ -176,11 +178,18 @@ describe("the dashboard's answers", () => {
     { id: 'b-phone', userId: 'u1', name: 'Phone', amount: '45.50', dueDate: '2026-03-14', priority: 'medium', category: 'utilities', recurring: 'monthly' },
     { id: 'b-gym', userId: 'u1', name: 'Gym', amount: '29.99', dueDate: '2026-03-11', priority: 'low', category: 'subscriptions', recurring: 'weekly' },
     { id: 'b-fee', userId: 'u1', name: 'Registration', amount: '180.00', dueDate: '2026-04-02', priority: 'low', category: 'other', recurring: 'once' },
-  ].map((row) => ({ ...row, suggestionId: null, createdAt: stamp, updatedAt: stamp }));
+  ].map((row) => ({ ...row, householdId: null, suggestionId: null, createdAt: stamp, updatedAt: stamp }));
+  // A bill the household shares (issue 11): its `shared` marker must be declared by the contract too.
+  const HOME = '5f0c8d3e-8a4b-4c0e-9f51-6f3c2b1a0d9e';
+  billRows.push({ ...billRows[0], id: 'b-power', userId: 'u2', name: 'Power', householdId: HOME as never, category: 'utilities' });
+  const memberships = [
+    { householdId: HOME, name: 'Home', role: 'partner' as const, members: [{ id: 'u2', name: 'Bea', role: 'owner' as const }] },
+  ];
+  const access = new HouseholdAccess({ membershipsOf: async () => memberships } as unknown as HouseholdClient);
   const incomeRows = [
     { id: 'i-salary', userId: 'u1', source: 'Salary', amount: '3000.00', frequency: 'biweekly', nextDate: '2026-03-13' },
     { id: 'i-tutor', userId: 'u1', source: 'Tutoring', amount: '400.00', frequency: 'monthly', nextDate: '2026-03-16' },
-  ].map((row) => ({ ...row, suggestionId: null, createdAt: stamp, updatedAt: stamp }));
+  ].map((row) => ({ ...row, householdId: null, suggestionId: null, createdAt: stamp, updatedAt: stamp }));
   const goalRows = [{ id: 'g-fund', userId: 'u1', goalType: 'emergency_fund', currentAmount: '1000.00', targetAmount: null, createdAt: stamp, updatedAt: stamp }];
   const repository = <T>(rows: unknown[]) => ({ find: async () => rows }) as unknown as Repository<T>;
   const service = new DashboardService(
@@ -189,10 +198,11 @@ describe("the dashboard's answers", () => {
     repository<SavingsGoal>(goalRows),
     { analyticsFor: async () => undefined } as unknown as BankSummaryService,
     { now: () => new Date('2026-03-10T12:00:00Z'), today: () => '2026-03-10' },
+    access,
   );
 
   it('DashboardResponseSchema parses the answer the service builds, declaring every field it sends', async () => {
-    const answer: unknown = JSON.parse(JSON.stringify(await service.compute('u1', '2026-03-10', 14)));
+    const answer: unknown = JSON.parse(JSON.stringify(await service.compute('u1', '2026-03-10', 14, memberships)));
     const parsed = DashboardResponseSchema.parse(answer);
     // zod drops undeclared keys, so equality proves the contract names everything that goes out.
     expect(parsed).toEqual(answer);
@@ -201,6 +211,9 @@ describe("the dashboard's answers", () => {
       id: 'b-phone', name: 'Phone', amountCents: 4550, dueDate: '2026-03-14', priority: 'medium', category: 'utilities', recurring: 'monthly',
     });
     expect(parsed.income[0]).toMatchObject({ id: 'i-salary', amountCents: 300000, nextDate: '2026-03-13' });
+    expect(parsed.bills.find((b) => b.id === 'b-power')?.shared).toEqual({
+      householdId: HOME, householdName: 'Home', addedBy: { id: 'u2', name: 'Bea' }, canEdit: true,
+    });
     expect(parsed.savingsGoals).toEqual([{ id: 'g-fund', goalType: 'emergency_fund', currentAmountCents: 100000, targetAmountCents: null }]);
     expect(parsed).toMatchObject({ today: '2026-03-10', laterWindowDays: 14 });
     expect(parsed.paymentSchedule.length).toBeGreaterThan(0);

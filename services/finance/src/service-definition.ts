@@ -6,6 +6,7 @@ import { Bill } from './bills/bill.entity.js';
 import { BillsModule } from './bills/bills.module.js';
 import { bankSyncQueueKeyPrefix, financeEnvSchema } from './config.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
+import { HouseholdsModule } from './households/households.module.js';
 import { IncomeSource } from './income/income-source.entity.js';
 import { IncomeModule } from './income/income.module.js';
 import { migrations } from './migrations/index.js';
@@ -29,6 +30,7 @@ export const serviceDefinition = defineService({
     AuthKitModule.forRoot(() => ({ jwksUrl: config.AUTH_JWKS_URL })),
     // Producer only (no processQueues): POST /sync-bank-data's fallback puts `sync-user` on bank-sync's queue.
     JobsModule.forRoot(() => ({ redisUrl: config.REDIS_URL, keyPrefix: bankSyncQueueKeyPrefix(config) })),
+    HouseholdsModule,
     BillsModule,
     IncomeModule,
     SavingsGoalsModule,

@@ -30,6 +30,10 @@ export class Bill {
   @Column({ type: 'text' })
   recurring: BillRecurrenceValue;
 
+  /** The household that shares this row (issue 11); null: personal. user_id is then who added it. */
+  @Column({ name: 'household_id', type: 'uuid', nullable: true })
+  householdId: string | null;
+
   /** The suggestion this bill was accepted from, if any (spec part 2 §3: a source marker). */
   @Column({ name: 'suggestion_id', type: 'uuid', nullable: true })
   suggestionId: string | null;

@@ -1,10 +1,12 @@
 import type { BillCreateInput, BillDto, BillUpdateInput, DashboardBill } from '@payday/contracts';
 import type { Bill as RuleBill } from '@payday/finance-rules';
+import { dashboardShared } from '../households/shared-marker.js';
 import { dollarsToNumeric, numericToCents, numericToDollars } from '../common/money.js';
+import type { SharedInfo } from '../households/household-access.js';
 import type { Bill } from './bill.entity.js';
 
-/** The row's API shape (spec part 2 §3): dollars as a number, dates as YYYY-MM-DD. */
-export function toBillDto(bill: Bill): BillDto {
+/** The row's API shape (spec part 2 §3): dollars as a number, dates as YYYY-MM-DD; a shared row's marker. */
+export function toBillDto(bill: Bill, shared?: SharedInfo): BillDto {
   return {
     id: bill.id,
     name: bill.name,
@@ -15,11 +17,12 @@ export function toBillDto(bill: Bill): BillDto {
     recurring: bill.recurring,
     created_at: bill.createdAt.toISOString(),
     updated_at: bill.updatedAt.toISOString(),
+    ...shared,
   };
 }
 
 /** The rules' shape, integer cents; it is also the dashboard answer's bill row (DashboardBill). */
-export function toRuleBill(bill: Bill): RuleBill & DashboardBill {
+export function toRuleBill(bill: Bill, shared?: SharedInfo): RuleBill & DashboardBill {
   return {
     id: bill.id,
     name: bill.name,
@@ -28,6 +31,7 @@ export function toRuleBill(bill: Bill): RuleBill & DashboardBill {
     priority: bill.priority,
     category: bill.category,
     recurring: bill.recurring,
+    ...(shared && { shared: dashboardShared(shared) }),
   };
 }
 
@@ -41,6 +45,7 @@ export function billColumns(userId: string, input: BillCreateInput, suggestionId
     priority: input.priority,
     category: input.category,
     recurring: input.recurring,
+    householdId: input.household_id ?? null,
     suggestionId,
   };
 }

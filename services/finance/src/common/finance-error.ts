@@ -13,6 +13,12 @@ export const FINANCE_ERRORS = {
   TOO_MANY_SAVINGS_GOALS: { status: 422, message: FINANCE_MESSAGES.tooManySavingsGoals },
   /** spec part 2 §8: the full sync and its fallback both failed (bank-sync not answering). */
   BANK_SYNC_FAILED: { status: 503, message: FINANCE_MESSAGES.syncFailed },
+  /** issue 11: the household sent is not one the caller belongs to (never trusted from the client). */
+  HOUSEHOLD_NOT_FOUND: { status: 404, message: FINANCE_MESSAGES.householdNotFound },
+  /** issue 11: a member (neither owner nor partner) may see the household's items but not change them. */
+  SHARED_ITEM_READ_ONLY: { status: 403, message: FINANCE_MESSAGES.sharedItemReadOnly },
+  /** issue 11: household did not answer, so a shared item cannot be checked; personal items still work. */
+  HOUSEHOLD_UNAVAILABLE: { status: 503, message: FINANCE_MESSAGES.householdUnavailable },
 } as const satisfies DomainErrorCatalog;
 export type FinanceErrorCode = keyof typeof FINANCE_ERRORS;
 

@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import type { DashboardQuery, DashboardResponse, TimelineQuery, TimelineResponse } from '@payday/contracts';
+import { createHash } from 'node:crypto';
+import type { DashboardQuery, DashboardResponse, Membership, TimelineQuery, TimelineResponse } from '@payday/contracts';
 import { buildPaymentSchedule, buildTimeline, computeDashboard, computeDashboardAnalytics, LATER_WINDOW_INITIAL_DAYS } from '@payday/finance-rules';
 import { CLOCK, type Clock } from '@payday/nest-kit';
 import { BankSummaryService } from '../bank-summary/bank-summary.service.js';
 import { Bill } from '../bills/bill.entity.js';
 import { toRuleBill } from '../bills/bill.mapper.js';
 import { dashboardToday } from '../clock/client-today.js';
+import { HouseholdAccess } from '../households/household-access.js';
 import { IncomeSource } from '../income/income-source.entity.js';
 import { toRuleIncome } from '../income/income.mapper.js';
 import { SavingsGoal } from '../savings-goals/savings-goal.entity.js';
@@ -15,6 +17,7 @@ import { toDashboardSavingsGoal, toRuleSavingsGoal } from '../savings-goals/savi
 import { CachedJson } from './cached-json.js';
 import { DashboardCache } from './dashboard-cache.js';
 import { toDashboardResponse } from './dashboard-payload.js';
+import { householdPaymentSchedule } from './household-schedule.js';
 
 /**
  * spec part 2 §7: GET /dashboard-with-insights, and GET /timeline for the Calendar and Planner. One query per
@@ -23,6 +26,10 @@ import { toDashboardResponse } from './dashboard-payload.js';
  * nothing: every Later window and every range the UI shows is asked for here.
  * The dashboard JSON is cached per user under the data version the write triggers keep (see the migrations; the
  * bank summary bank-sync pushes bumps it too).
+ * Shared bills and income (issue 11): every request asks household for the user's memberships (one Redis round
+ * trip); the cache key then also holds those memberships (ids, names, roles, members) and each household's data
+ * version (bumped by a trigger on every write to a shared row), so another member's edit, a role change or
+ * leaving never serves a stale dashboard.
  */
 @Injectable()
 export class DashboardService {
@@ -34,6 +41,7 @@ export class DashboardService {
     @InjectRepository(SavingsGoal) private readonly goals: Repository<SavingsGoal>,
     @Inject(BankSummaryService) private readonly bankSummaries: BankSummaryService,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(HouseholdAccess) private readonly access: HouseholdAccess,
   ) {}
 
   /**
@@ -42,20 +50,21 @@ export class DashboardService {
    */
   async forUserJson(userId: string, { laterWindowDays = LATER_WINDOW_INITIAL_DAYS, today: requestedToday }: DashboardQuery = {}): Promise<CachedJson> {
     const today = dashboardToday(this.clock.today(), requestedToday);
-    const rows: { version: string }[] = await this.bills.query('SELECT version FROM data_versions WHERE user_id = $1', [userId]);
-    const key = `${rows[0]?.version ?? '0'}:${today}:${laterWindowDays}`;
-    return this.cache.get(userId, key, async () => new CachedJson(JSON.stringify(await this.compute(userId, today, laterWindowDays))));
+    const memberships = await this.access.memberships(userId);
+    const key = `${await this.versionKey(userId, memberships)}:${today}:${laterWindowDays}`;
+    return this.cache.get(userId, key, async () => new CachedJson(JSON.stringify(await this.compute(userId, today, laterWindowDays, memberships))));
   }
 
-  async compute(userId: string, today: string, laterWindowDays: number): Promise<DashboardResponse> {
+  async compute(userId: string, today: string, laterWindowDays: number, memberships: Membership[] | null = null): Promise<DashboardResponse> {
     const [bills, incomes, goals, bankAnalytics] = await Promise.all([
-      this.ruleBills(userId),
-      this.ruleIncomes(userId),
+      this.ruleBills(userId, memberships),
+      this.ruleIncomes(userId, memberships),
       this.goals.find({ where: { userId }, order: { createdAt: 'ASC' } }),
       // spec part 2 §9 income fallback and §5 savings-rate tips: the linked banks' figures bank-sync pushed.
       this.bankSummaries.analyticsFor(userId),
     ]);
     const dashboard = computeDashboard({ bills, incomes, savingsGoals: goals.map(toRuleSavingsGoal), today, laterWindowDays, bankAnalytics });
+    dashboard.paymentSchedule = householdPaymentSchedule(bills, incomes, today) ?? dashboard.paymentSchedule;
     return toDashboardResponse(dashboard, computeDashboardAnalytics(bills, incomes, today), {
       bills,
       income: incomes,
@@ -66,15 +75,39 @@ export class DashboardService {
   /** The Calendar / Planner range (TimelineQuerySchema: at most MAX_TIMELINE_DAYS), for the client's day as above. */
   async timeline(userId: string, { from, to, today: requestedToday }: TimelineQuery): Promise<TimelineResponse> {
     const today = dashboardToday(this.clock.today(), requestedToday);
-    const [bills, incomes] = await Promise.all([this.ruleBills(userId), this.ruleIncomes(userId)]);
-    return buildTimeline(bills, incomes, buildPaymentSchedule(bills, incomes, today), from, to);
+    const memberships = await this.access.memberships(userId);
+    const [bills, incomes] = await Promise.all([this.ruleBills(userId, memberships), this.ruleIncomes(userId, memberships)]);
+    const schedule = householdPaymentSchedule(bills, incomes, today) ?? buildPaymentSchedule(bills, incomes, today);
+    return buildTimeline(bills, incomes, schedule, from, to);
   }
 
-  private async ruleBills(userId: string) {
-    return (await this.bills.find({ where: { userId }, order: { dueDate: 'ASC', name: 'ASC' } })).map(toRuleBill);
+  /**
+   * The user's own data version, and when they belong to households (null: household not answering, personal
+   * items only) a digest of those memberships and of each household's shared-data version.
+   */
+  private async versionKey(userId: string, memberships: Membership[] | null): Promise<string> {
+    const keys = [userId, ...(memberships ?? []).map((m) => `household:${m.householdId}`)];
+    const rows: { user_id: string; version: string }[] = await this.bills.query(
+      'SELECT user_id, version FROM data_versions WHERE user_id = ANY($1::text[])',
+      [keys],
+    );
+    const versionOf = (key: string) => rows.find((row) => row.user_id === key)?.version ?? '0';
+    if (memberships === null) return `${versionOf(userId)}:personal-only`;
+    if (memberships.length === 0) return versionOf(userId);
+    const shared = memberships.map((m) => ({ m, v: versionOf(`household:${m.householdId}`) }));
+    return `${versionOf(userId)}:${createHash('sha256').update(JSON.stringify(shared)).digest('base64url')}`;
   }
 
-  private async ruleIncomes(userId: string) {
-    return (await this.incomes.find({ where: { userId }, order: { nextDate: 'ASC', source: 'ASC' } })).map(toRuleIncome);
+  private async ruleBills(userId: string, memberships: Membership[] | null) {
+    const rows = await this.bills.find({ where: this.access.visibleWhere<Bill>(userId, memberships), order: { dueDate: 'ASC', name: 'ASC' } });
+    return rows.map((row) => toRuleBill(row, this.access.sharedInfo(row, memberships)));
+  }
+
+  private async ruleIncomes(userId: string, memberships: Membership[] | null) {
+    const rows = await this.incomes.find({
+      where: this.access.visibleWhere<IncomeSource>(userId, memberships),
+      order: { nextDate: 'ASC', source: 'ASC' },
+    });
+    return rows.map((row) => toRuleIncome(row, this.access.sharedInfo(row, memberships)));
   }
 }

@@ -25,6 +25,10 @@ export class IncomeSource {
   @Column({ name: 'next_date', type: 'date' })
   nextDate: string;
 
+  /** The household that shares this row (issue 11); null: personal. user_id is then who added it. */
+  @Column({ name: 'household_id', type: 'uuid', nullable: true })
+  householdId: string | null;
+
   @Column({ name: 'suggestion_id', type: 'uuid', nullable: true })
   suggestionId: string | null;
 

@@ -1,9 +1,11 @@
 import type { DashboardIncome, IncomeCreateInput, IncomeSourceDto, IncomeUpdateInput } from '@payday/contracts';
 import type { IncomeSource as RuleIncomeSource } from '@payday/finance-rules';
 import { dollarsToNumeric, numericToCents, numericToDollars } from '../common/money.js';
+import type { SharedInfo } from '../households/household-access.js';
+import { dashboardShared } from '../households/shared-marker.js';
 import type { IncomeSource } from './income-source.entity.js';
 
-export function toIncomeDto(income: IncomeSource): IncomeSourceDto {
+export function toIncomeDto(income: IncomeSource, shared?: SharedInfo): IncomeSourceDto {
   return {
     id: income.id,
     source: income.source,
@@ -12,17 +14,19 @@ export function toIncomeDto(income: IncomeSource): IncomeSourceDto {
     next_date: income.nextDate,
     created_at: income.createdAt.toISOString(),
     updated_at: income.updatedAt.toISOString(),
+    ...shared,
   };
 }
 
 /** The rules' shape, integer cents; it is also the dashboard answer's income row (DashboardIncome). */
-export function toRuleIncome(income: IncomeSource): RuleIncomeSource & DashboardIncome {
+export function toRuleIncome(income: IncomeSource, shared?: SharedInfo): RuleIncomeSource & DashboardIncome {
   return {
     id: income.id,
     source: income.source,
     amountCents: numericToCents(income.amount),
     frequency: income.frequency,
     nextDate: income.nextDate,
+    ...(shared && { shared: dashboardShared(shared) }),
   };
 }
 
@@ -33,6 +37,7 @@ export function incomeColumns(userId: string, input: IncomeCreateInput, suggesti
     amount: dollarsToNumeric(input.amount),
     frequency: input.frequency,
     nextDate: input.next_date,
+    householdId: input.household_id ?? null,
     suggestionId,
   };
 }

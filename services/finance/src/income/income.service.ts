@@ -1,38 +1,49 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { MAX_INCOME_SOURCES_PER_USER, type IncomeCreateInput, type IncomeSourceDto, type IncomeUpdateInput } from '@payday/contracts';
-import { isRowId } from '@payday/nest-kit';
 import { FinanceError } from '../common/finance-error.js';
+import { HouseholdAccess } from '../households/household-access.js';
 import { IncomeSource } from './income-source.entity.js';
 import { applyIncomeUpdate, incomeColumns, toIncomeDto } from './income.mapper.js';
 
-/** Income sources CRUD, scoped by the caller's id like bills. */
+/** Income sources CRUD, personal or shared with a household exactly like bills (see BillsService). */
 @Injectable()
 export class IncomeService {
-  constructor(@InjectRepository(IncomeSource) private readonly incomes: Repository<IncomeSource>) {}
+  constructor(
+    @InjectRepository(IncomeSource) private readonly incomes: Repository<IncomeSource>,
+    @Inject(HouseholdAccess) private readonly access: HouseholdAccess,
+  ) {}
 
   async list(userId: string): Promise<IncomeSourceDto[]> {
-    const rows = await this.incomes.find({ where: { userId }, order: { nextDate: 'ASC', source: 'ASC' } });
-    return rows.map(toIncomeDto);
+    const memberships = await this.access.memberships(userId);
+    const rows = await this.incomes.find({
+      where: this.access.visibleWhere<IncomeSource>(userId, memberships),
+      order: { nextDate: 'ASC', source: 'ASC' },
+    });
+    return rows.map((row) => toIncomeDto(row, this.access.sharedInfo(row, memberships)));
   }
 
   async create(userId: string, input: IncomeCreateInput): Promise<IncomeSourceDto> {
+    const memberships = input.household_id ? await this.access.requireMemberships(userId) : null;
+    if (memberships && input.household_id) this.access.assertCanShareTo(memberships, input.household_id);
     if ((await this.incomes.count({ where: { userId } })) >= MAX_INCOME_SOURCES_PER_USER) {
       throw new FinanceError('TOO_MANY_INCOME_SOURCES');
     }
-    return toIncomeDto(await this.incomes.save(this.incomes.create(incomeColumns(userId, input))));
+    const saved = await this.incomes.save(this.incomes.create(incomeColumns(userId, input)));
+    return toIncomeDto(saved, this.access.sharedInfo(saved, memberships));
   }
 
-  async update(userId: string, id: string, patch: IncomeUpdateInput): Promise<IncomeSourceDto> {
-    const income = isRowId(id) ? await this.incomes.findOneBy({ id, userId }) : null;
-    if (!income) throw new FinanceError('INCOME_NOT_FOUND');
-    return toIncomeDto(await this.incomes.save(applyIncomeUpdate(income, patch)));
+  async update(userId: string, id: string, { household_id: householdId, ...patch }: IncomeUpdateInput): Promise<IncomeSourceDto> {
+    const found = await this.access.findEditable(this.incomes, userId, id, 'INCOME_NOT_FOUND');
+    const memberships = await this.access.applyHouseholdChange(found.row, userId, householdId, found.memberships);
+    const saved = await this.incomes.save(applyIncomeUpdate(found.row, patch));
+    return toIncomeDto(saved, this.access.sharedInfo(saved, memberships));
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    if (!isRowId(id)) throw new FinanceError('INCOME_NOT_FOUND');
-    const result = await this.incomes.delete({ id, userId });
+    const { row } = await this.access.findEditable(this.incomes, userId, id, 'INCOME_NOT_FOUND');
+    const result = await this.incomes.delete({ id: row.id });
     if (!result.affected) throw new FinanceError('INCOME_NOT_FOUND');
   }
 }

@@ -1,0 +1,47 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import { HOUSEHOLD_PATTERNS, MembershipsOfReplySchema, type Membership } from '@payday/contracts';
+import { createRedisClient, InjectServiceConfig } from '@payday/nest-kit';
+import { firstValueFrom, timeout } from 'rxjs';
+import type { FinanceConfig } from '../config.js';
+
+/**
+ * Finance's side of the Redis transport to household (issue 11): which households a user belongs to, with
+ * their role and members. Asked on every request that shows or changes shared items, never cached, so leaving a
+ * household (or a role change) takes effect at once; the cost is one Redis round trip (about a millisecond).
+ * `null` means household did not answer (or answered nonsense): callers then show personal items only and refuse
+ * writes of shared items. After a failure, asking is skipped for HOUSEHOLD_RETRY_AFTER_MS.
+ */
+@Injectable()
+export class HouseholdClient implements OnModuleDestroy {
+  private readonly logger = new Logger(HouseholdClient.name);
+  private client: ClientProxy | null = null;
+  private unavailableUntil = 0;
+
+  constructor(@InjectServiceConfig() private readonly config: FinanceConfig) {}
+
+  async membershipsOf(userId: string): Promise<Membership[] | null> {
+    // Wall-clock time (not the injectable business clock, which tests may freeze).
+    if (Date.now() < this.unavailableUntil) return null;
+    try {
+      // Connected on first use: finance starts (and serves personal items) while household or Redis is down.
+      this.client ??= createRedisClient(this.config.REDIS_URL);
+      const reply: unknown = await firstValueFrom(
+        this.client.send(HOUSEHOLD_PATTERNS.membershipsOf, { userId }).pipe(timeout(this.config.HOUSEHOLD_TIMEOUT_MS)),
+      );
+      const parsed = MembershipsOfReplySchema.safeParse(reply);
+      if (!parsed.success) throw new Error('unexpected reply shape');
+      if (!parsed.data.ok) throw new Error(parsed.data.message);
+      return parsed.data.households;
+    } catch (error) {
+      this.logger.warn(`household did not answer ${HOUSEHOLD_PATTERNS.membershipsOf}: ${(error as Error).message}`);
+      this.unavailableUntil = Date.now() + this.config.HOUSEHOLD_RETRY_AFTER_MS;
+      return null;
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.client?.close();
+    this.client = null;
+  }
+}

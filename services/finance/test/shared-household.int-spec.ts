@@ -1,0 +1,177 @@
+import { FINANCE_MESSAGES, type Membership } from '@payday/contracts';
+import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import type { TestUser } from '@payday/nest-kit/testing';
+import type { FinanceConfig } from '../src/config.js';
+import { serviceDefinition } from '../src/service-definition.js';
+import { startHouseholdStandIn, type HouseholdStandIn } from './support/household-stand-in.js';
+
+// issue 11: bills and income a household shares. Finance asks household over the real Redis transport (a test
+// Redis of its own) whose side is played by a stand-in; the harness's clock stands on 2026-03-10.
+let h: ServiceHarness<FinanceConfig>;
+let redis: PrivateRedis;
+let household: HouseholdStandIn;
+// Ann owns "Home", Pat is a partner, Bob a member; Sam belongs to no household.
+let ann: TestUser;
+let pat: TestUser;
+let bob: TestUser;
+let sam: TestUser;
+const HOME = '0b8f5c1e-2d4a-4f6b-9c3e-1a2b3c4d5e6f';
+
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+  household = await startHouseholdStandIn(redis.url);
+  h = await startServiceHarness(serviceDefinition, {
+    basePath: '/api/financial',
+    redisUrl: redis.url,
+    env: { HOUSEHOLD_TIMEOUT_MS: '400', HOUSEHOLD_RETRY_AFTER_MS: '0' },
+  });
+  [ann, bob, pat, sam] = [h.userA, h.userB, await h.auth.user(), await h.auth.user()];
+});
+afterAll(async () => {
+  await h?.close();
+  await household?.close();
+  await redis?.stop();
+});
+beforeEach(async () => {
+  await h.truncate();
+  household.behaviour = { memberships: homeFor([ann, pat, bob]) };
+});
+
+/** household's answer: "Home" with Ann owner, Pat partner, Bob member, for each of the given current members. */
+function homeFor(current: TestUser[]): Record<string, Membership[]> {
+  const roles = new Map([[ann.id, 'owner'], [pat.id, 'partner'], [bob.id, 'member']] as const);
+  const names = new Map([[ann.id, 'Ann'], [pat.id, 'Pat'], [bob.id, 'Bob']]);
+  const members = current.map((u) => ({ id: u.id, name: names.get(u.id)!, role: roles.get(u.id)! }));
+  return Object.fromEntries(current.map((u) => [u.id, [{ householdId: HOME, name: 'Home', role: roles.get(u.id)!, members }]]));
+}
+
+const as = (user: TestUser) => ({
+  get: (path: string) => h.call('GET', path, { token: user.token }),
+  post: (path: string, body: unknown) => h.call('POST', path, { token: user.token, body }),
+  put: (path: string, body: unknown) => h.call('PUT', path, { token: user.token, body }),
+  del: (path: string) => h.call('DELETE', path, { token: user.token }),
+});
+const rent = { name: 'Rent', amount: 1200, due_date: '2026-03-25', priority: 'high', category: 'rent', recurring: 'monthly' };
+const sharedRent = { ...rent, household_id: HOME };
+const dashboardOf = async (user: TestUser) => (await as(user).get('/dashboard-with-insights')).body;
+
+describe('a bill the household shares', () => {
+  it("is created by the owner and answered with the household's name and who added it", async () => {
+    const created = await as(ann).post('/bills', sharedRent);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ ...rent, household_id: HOME, household_name: 'Home', added_by: { id: ann.id, name: 'Ann' }, can_edit: true });
+  });
+
+  it('is seen and edited by a partner, and the edit reaches every member at once (dashboard included)', async () => {
+    const { body: bill } = await as(ann).post('/bills', sharedRent);
+    const before = await dashboardOf(bob);
+    expect(before.bills).toEqual([expect.objectContaining({ id: bill.id, amountCents: 120000 })]);
+
+    const listed = (await as(pat).get('/bills')).body;
+    expect(listed).toEqual([expect.objectContaining({ id: bill.id, household_name: 'Home', added_by: { id: ann.id, name: 'Ann' }, can_edit: true })]);
+    const edited = await as(pat).put(`/bills/${bill.id}`, { amount: 1250 });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ amount: 1250, added_by: { id: ann.id, name: 'Ann' } });
+
+    // Bob's dashboard was cached before Pat's edit: it must not be served stale.
+    const after = await dashboardOf(bob);
+    expect(after.bills).toEqual([
+      expect.objectContaining({
+        id: bill.id,
+        amountCents: 125000,
+        shared: { householdId: HOME, householdName: 'Home', addedBy: { id: ann.id, name: 'Ann' }, canEdit: false },
+      }),
+    ]);
+  });
+
+  it('is seen by a member who may neither edit nor delete it (403), nor share a new one', async () => {
+    const { body: bill } = await as(ann).post('/bills', sharedRent);
+    expect((await as(bob).get('/bills')).body).toEqual([expect.objectContaining({ id: bill.id, can_edit: false })]);
+
+    const edit = await as(bob).put(`/bills/${bill.id}`, { amount: 1 });
+    expect(edit.status).toBe(403);
+    expect(edit.body.message).toBe(FINANCE_MESSAGES.sharedItemReadOnly);
+    expect((await as(bob).del(`/bills/${bill.id}`)).status).toBe(403);
+    expect((await as(bob).post('/bills', sharedRent)).status).toBe(403);
+    const rows = (await h.db.query(`SELECT amount::text AS amount FROM "${h.schema}".bills`)).rows;
+    expect(rows).toEqual([{ amount: '1200.00' }]);
+  });
+
+  it('is never seen by a stranger, who can neither change it nor put a bill into that household', async () => {
+    const { body: bill } = await as(ann).post('/bills', sharedRent);
+    expect((await as(sam).get('/bills')).body).toEqual([]);
+    expect((await dashboardOf(sam)).bills).toEqual([]);
+    expect((await as(sam).put(`/bills/${bill.id}`, { amount: 1 })).status).toBe(404);
+    expect((await as(sam).del(`/bills/${bill.id}`)).status).toBe(404);
+
+    const smuggled = await as(sam).post('/bills', sharedRent);
+    expect(smuggled.status).toBe(404);
+    expect(smuggled.body.message).toBe(FINANCE_MESSAGES.householdNotFound);
+    const { body: own } = await as(sam).post('/bills', rent);
+    const moved = await as(sam).put(`/bills/${own.id}`, { household_id: HOME });
+    expect(moved.status).toBe(404);
+    expect((await as(ann).get('/bills')).body).toHaveLength(1);
+  });
+
+  it('is gone from the view of a member who left, at once (lists and the cached dashboard)', async () => {
+    const { body: bill } = await as(ann).post('/bills', sharedRent);
+    expect((await dashboardOf(pat)).bills).toHaveLength(1);
+
+    household.behaviour = { memberships: homeFor([ann, bob]) };
+    expect((await as(pat).get('/bills')).body).toEqual([]);
+    expect((await dashboardOf(pat)).bills).toEqual([]);
+    expect((await as(pat).put(`/bills/${bill.id}`, { amount: 1 })).status).toBe(404);
+    // Those who stay still see it; whoever added it is shown even after they leave.
+    household.behaviour = { memberships: homeFor([pat, bob]) };
+    expect((await as(bob).get('/bills')).body).toEqual([expect.objectContaining({ id: bill.id, added_by: { id: ann.id, name: 'a former member' } })]);
+  });
+
+  it('can be unshared by a partner, after which only the member who added it sees it', async () => {
+    const { body: bill } = await as(ann).post('/bills', sharedRent);
+    const unshared = await as(pat).put(`/bills/${bill.id}`, { household_id: null });
+    expect(unshared.status).toBe(200);
+    expect(unshared.body).not.toHaveProperty('household_id');
+    expect((await as(pat).get('/bills')).body).toEqual([]);
+    expect((await as(ann).get('/bills')).body).toEqual([expect.objectContaining({ id: bill.id })]);
+  });
+});
+
+describe('income the household shares', () => {
+  it("is seen by every member and pays the shared bill (the household's combined income)", async () => {
+    const shared = await as(ann).post('/income', { source: 'Ann salary', amount: 4000, frequency: 'monthly', next_date: '2026-03-20', household_id: HOME });
+    expect(shared.status).toBe(201);
+    await as(ann).post('/bills', sharedRent);
+    // Bob has only his own income, paid after the bill is due; the household's shared income comes first.
+    await as(bob).post('/income', { source: 'Bob pay', amount: 900, frequency: 'monthly', next_date: '2026-03-28' });
+
+    expect((await as(bob).get('/income')).body).toEqual([
+      expect.objectContaining({ source: 'Ann salary', household_name: 'Home', added_by: { id: ann.id, name: 'Ann' }, can_edit: false }),
+      expect.not.objectContaining({ household_id: expect.anything() }),
+    ]);
+    const dashboard = await dashboardOf(bob);
+    expect(dashboard.income.map((i: { source: string }) => i.source)).toEqual(['Ann salary', 'Bob pay']);
+    expect(dashboard.paymentSchedule[0]).toMatchObject({ billName: 'Rent', dueDate: '2026-03-25', paymentSource: 'Ann salary' });
+
+    const edit = await as(bob).put(`/income/${shared.body.id}`, { amount: 1 });
+    expect(edit.status).toBe(403);
+  });
+});
+
+describe('when household does not answer', () => {
+  it("shows the user's personal items only, never failing the dashboard, and refuses shared writes clearly (503)", async () => {
+    const { body: shared } = await as(ann).post('/bills', sharedRent);
+    const { body: personal } = await as(ann).post('/bills', { ...rent, name: 'Phone', amount: 40 });
+
+    household.behaviour = { silent: true };
+    expect((await as(ann).get('/bills')).body).toEqual([expect.objectContaining({ id: personal.id })]);
+    const dashboard = await as(ann).get('/dashboard-with-insights');
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.body.bills.map((b: { id: string }) => b.id)).toEqual([personal.id]);
+
+    const write = await as(ann).put(`/bills/${shared.id}`, { amount: 1 });
+    expect(write.status).toBe(503);
+    expect(write.body.message).toBe(FINANCE_MESSAGES.householdUnavailable);
+    expect((await as(ann).post('/bills', sharedRent)).status).toBe(503);
+    expect((await as(ann).put(`/bills/${personal.id}`, { amount: 45 })).status).toBe(200);
+  });
+});

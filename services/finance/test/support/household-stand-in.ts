@@ -1,0 +1,44 @@
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { HOUSEHOLD_PATTERNS, type Membership, type MembershipsOfReply } from '@payday/contracts';
+import { redisTransportOptions } from '@payday/nest-kit';
+
+/** How the stand-in answers: each user's households, or silence (household down: finance times out). */
+export type HouseholdBehaviour = { memberships: Record<string, Membership[]> } | { silent: true };
+
+/**
+ * household's side of the Redis transport (HOUSEHOLD_PATTERNS.membershipsOf), played by a real Nest microservice
+ * on the test's own Redis, so finance's client, its timeout and its fallback run over the real transport.
+ * (household's own handler is tested in services/household.)
+ */
+export interface HouseholdStandIn {
+  behaviour: HouseholdBehaviour;
+  /** How many times finance asked. */
+  asked: number;
+  close(): Promise<void>;
+}
+
+const never = new Promise<never>(() => undefined);
+
+export async function startHouseholdStandIn(redisUrl: string): Promise<HouseholdStandIn> {
+  const state: Omit<HouseholdStandIn, 'close'> = { behaviour: { memberships: {} }, asked: 0 };
+
+  @Controller()
+  class StandInController {
+    @MessagePattern(HOUSEHOLD_PATTERNS.membershipsOf)
+    membershipsOf(@Payload() message: { userId: string }): Promise<MembershipsOfReply> {
+      state.asked += 1;
+      const behaviour = state.behaviour;
+      if ('silent' in behaviour) return never;
+      return Promise.resolve({ ok: true, households: behaviour.memberships[message.userId] ?? [] });
+    }
+  }
+
+  @Module({ controllers: [StandInController] })
+  class StandInModule {}
+
+  const app: INestMicroservice = await NestFactory.createMicroservice(StandInModule, { ...redisTransportOptions(redisUrl), logger: false });
+  await app.listen();
+  return Object.assign(state, { close: () => app.close() });
+}
