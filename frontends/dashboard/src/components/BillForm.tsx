@@ -1,6 +1,8 @@
 import { BILL_CATEGORY_VALUES, BILL_PRIORITY_VALUES, BILL_RECURRENCE_VALUES, type BillCreateInput } from '@payday/contracts';
 import { Alert, Button, Select, TextField } from '@payday/web-kit';
 import { useState, type FormEvent } from 'react';
+import type { ShareTarget } from '../hooks/useShareTargets.js';
+import { ShareSelect } from './ShareSelect.js';
 import { BILL_FORM_DEFAULTS, parseBillForm, type BillFormValues } from '../model/record-forms.js';
 import { CATEGORY_LABELS, PRIORITY_LABELS, RECURRENCE_LABELS } from '../model/labels.js';
 
@@ -12,12 +14,17 @@ export interface BillFormProps {
   error?: string | null;
   onSubmit: (payload: BillCreateInput) => void;
   onCancel: () => void;
+  /** Households the item may be shared with (issue 11); none: the select is hidden and household_id not sent. */
+  shareTargets?: readonly ShareTarget[];
+  /** The household the edited item belongs to ('' or absent: personal). */
+  initialHouseholdId?: string;
 }
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
 
 /** spec part 2 §5: name, amount and due date required; amount step 0.01. */
-export function BillForm({ initial, mode, saving, error, onSubmit, onCancel }: BillFormProps) {
+export function BillForm({ initial, mode, saving, error, onSubmit, onCancel, shareTargets = [], initialHouseholdId = '' }: BillFormProps) {
+  const [householdId, setHouseholdId] = useState(initialHouseholdId);
   const [values, setValues] = useState<BillFormValues>(initial ?? BILL_FORM_DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (field: keyof BillFormValues) => (event: { target: { value: string } }) => {
@@ -32,7 +39,8 @@ export function BillForm({ initial, mode, saving, error, onSubmit, onCancel }: B
       setErrors(parsed.errors);
       return;
     }
-    onSubmit(parsed.payload);
+    // household_id only when the user could choose it, so a failed households load never unshares on edit.
+    onSubmit(shareTargets.length ? { ...parsed.payload, household_id: householdId || null } : parsed.payload);
   };
 
   const title = mode === 'edit' ? 'Edit bill' : 'Add a bill';
@@ -58,6 +66,7 @@ export function BillForm({ initial, mode, saving, error, onSubmit, onCancel }: B
         <Select label="Priority" name="priority" value={values.priority} onChange={set('priority')} options={options(BILL_PRIORITY_VALUES, PRIORITY_LABELS)} />
         <Select label="Category" name="category" value={values.category} onChange={set('category')} options={options(BILL_CATEGORY_VALUES, CATEGORY_LABELS)} />
         <Select label="Repeats" name="recurring" value={values.recurring} onChange={set('recurring')} options={options(BILL_RECURRENCE_VALUES, RECURRENCE_LABELS)} />
+        {shareTargets.length > 0 && <ShareSelect targets={shareTargets} value={householdId} onChange={setHouseholdId} />}
       </div>
       <div className="db-form__actions">
         <Button type="submit" busy={saving} busyText="Saving...">

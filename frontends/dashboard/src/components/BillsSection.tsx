@@ -7,6 +7,8 @@ import { useRecordEditor } from '../hooks/useRecordEditor.js';
 import { BillForm } from './BillForm.js';
 import { Money } from './Money.js';
 import { RecordSection } from './RecordSection.js';
+import { SharedMarker } from './SharedMarker.js';
+import { shareTargetsFor, useShareTargets } from '../hooks/useShareTargets.js';
 
 /** Bills list with add, edit and delete (spec part 2 §2, §4, §5, §8). */
 export function BillsSection({ rows, api }: { rows: readonly DashboardBill[]; api: ApiClient }) {
@@ -15,6 +17,7 @@ export function BillsSection({ rows, api }: { rows: readonly DashboardBill[]; ap
     update: (id, body) => api.call(FINANCE_ENDPOINTS.updateBill, { params: { id }, body }),
     remove: (id) => api.call(FINANCE_ENDPOINTS.deleteBill, { params: { id } }),
   });
+  const shareTargets = useShareTargets(api);
 
   return (
     <RecordSection id="db-bills" title="Bills" count={rows.length} addLabel="Add bill" onAdd={openAdd}>
@@ -27,6 +30,8 @@ export function BillsSection({ rows, api }: { rows: readonly DashboardBill[]; ap
           error={save.isError ? MESSAGES.saveBillFailed : null}
           onSubmit={submit}
           onCancel={close}
+          shareTargets={shareTargetsFor(shareTargets, form.mode === 'edit' ? form.row.shared : undefined)}
+          initialHouseholdId={form.mode === 'edit' ? (form.row.shared?.householdId ?? '') : ''}
         />
       )}
       {remove.isError && <Alert tone="error">{MESSAGES.deleteBillFailed}</Alert>}
@@ -35,26 +40,38 @@ export function BillsSection({ rows, api }: { rows: readonly DashboardBill[]; ap
       ) : (
         <ul className="db-records" aria-label="Bills">
           {rows.map((row) => (
-              <li key={row.id} className="db-record">
-                <div className="db-record__main">
-                  <span className="db-record__name">{row.name}</span>
-                  <span className="db-record__meta">
-                    <span className="db-muted db-small">Due {formatDate(row.dueDate)}</span>
-                    <Badge tone={PRIORITY_TONES[row.priority]}>{PRIORITY_LABELS[row.priority]}</Badge>
-                    <Badge>{CATEGORY_LABELS[row.category]}</Badge>
-                    {row.recurring !== 'once' && <Badge tone="primary">{RECURRENCE_LABELS[row.recurring]}</Badge>}
-                  </span>
-                </div>
-                <Money cents={row.amountCents} className="db-record__amount" />
+            <li key={row.id} className="db-record">
+              <div className="db-record__main">
+                <span className="db-record__name">{row.name}</span>
+                <span className="db-record__meta">
+                  <span className="db-muted db-small">Due {formatDate(row.dueDate)}</span>
+                  <Badge tone={PRIORITY_TONES[row.priority]}>{PRIORITY_LABELS[row.priority]}</Badge>
+                  <Badge>{CATEGORY_LABELS[row.category]}</Badge>
+                  {row.recurring !== 'once' && <Badge tone="primary">{RECURRENCE_LABELS[row.recurring]}</Badge>}
+                </span>
+                <SharedMarker shared={row.shared} />
+              </div>
+              <Money cents={row.amountCents} className="db-record__amount" />
+              {/* A member (neither owner nor partner) sees a shared item but may not change it. */}
+              {(!row.shared || row.shared.canEdit) && (
                 <div className="db-record__actions">
                   <Button variant="ghost" size="sm" aria-label={`Edit ${row.name}`} onClick={() => openEdit(row)}>
                     Edit
                   </Button>
-                  <Button variant="ghost" size="sm" className="db-danger" busy={remove.isPending && remove.variables === row.id} busyText="Deleting..." aria-label={`Delete ${row.name}`} onClick={() => remove.mutate(row.id)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="db-danger"
+                    busy={remove.isPending && remove.variables === row.id}
+                    busyText="Deleting..."
+                    aria-label={`Delete ${row.name}`}
+                    onClick={() => remove.mutate(row.id)}
+                  >
                     Delete
                   </Button>
                 </div>
-              </li>
+              )}
+            </li>
           ))}
         </ul>
       )}

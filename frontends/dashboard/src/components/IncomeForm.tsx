@@ -1,6 +1,8 @@
 import { INCOME_FREQUENCY_VALUES, type IncomeCreateInput } from '@payday/contracts';
 import { Alert, Button, Select, TextField } from '@payday/web-kit';
 import { useState, type FormEvent } from 'react';
+import type { ShareTarget } from '../hooks/useShareTargets.js';
+import { ShareSelect } from './ShareSelect.js';
 import { INCOME_FORM_DEFAULTS, parseIncomeForm, type IncomeFormValues } from '../model/record-forms.js';
 import { FREQUENCY_LABELS } from '../model/labels.js';
 
@@ -11,10 +13,15 @@ export interface IncomeFormProps {
   error?: string | null;
   onSubmit: (payload: IncomeCreateInput) => void;
   onCancel: () => void;
+  /** Households the item may be shared with (issue 11); none: the select is hidden and household_id not sent. */
+  shareTargets?: readonly ShareTarget[];
+  /** The household the edited item belongs to ('' or absent: personal). */
+  initialHouseholdId?: string;
 }
 
 /** spec part 2 §5: source, amount and next date required; amount step 0.01; frequency defaults to monthly. */
-export function IncomeForm({ initial, mode, saving, error, onSubmit, onCancel }: IncomeFormProps) {
+export function IncomeForm({ initial, mode, saving, error, onSubmit, onCancel, shareTargets = [], initialHouseholdId = '' }: IncomeFormProps) {
+  const [householdId, setHouseholdId] = useState(initialHouseholdId);
   const [values, setValues] = useState<IncomeFormValues>(initial ?? INCOME_FORM_DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (field: keyof IncomeFormValues) => (event: { target: { value: string } }) => {
@@ -29,7 +36,8 @@ export function IncomeForm({ initial, mode, saving, error, onSubmit, onCancel }:
       setErrors(parsed.errors);
       return;
     }
-    onSubmit(parsed.payload);
+    // household_id only when the user could choose it, so a failed households load never unshares on edit.
+    onSubmit(shareTargets.length ? { ...parsed.payload, household_id: householdId || null } : parsed.payload);
   };
 
   const title = mode === 'edit' ? 'Edit income source' : 'Add an income source';
@@ -59,6 +67,7 @@ export function IncomeForm({ initial, mode, saving, error, onSubmit, onCancel }:
           options={INCOME_FREQUENCY_VALUES.map((value) => ({ value, label: FREQUENCY_LABELS[value] }))}
         />
         <TextField label="Next pay date" name="next_date" type="date" value={values.next_date} onChange={set('next_date')} required error={errors.next_date} />
+        {shareTargets.length > 0 && <ShareSelect targets={shareTargets} value={householdId} onChange={setHouseholdId} />}
       </div>
       <div className="db-form__actions">
         <Button type="submit" busy={saving} busyText="Saving...">

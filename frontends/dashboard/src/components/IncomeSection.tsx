@@ -7,6 +7,8 @@ import { useRecordEditor } from '../hooks/useRecordEditor.js';
 import { IncomeForm } from './IncomeForm.js';
 import { Money } from './Money.js';
 import { RecordSection } from './RecordSection.js';
+import { SharedMarker } from './SharedMarker.js';
+import { shareTargetsFor, useShareTargets } from '../hooks/useShareTargets.js';
 
 /** Income Sources list with add, edit and delete (spec part 2 §2, §4, §5, §8). */
 export function IncomeSection({ rows, api }: { rows: readonly DashboardIncome[]; api: ApiClient }) {
@@ -15,6 +17,7 @@ export function IncomeSection({ rows, api }: { rows: readonly DashboardIncome[];
     update: (id, body) => api.call(FINANCE_ENDPOINTS.updateIncome, { params: { id }, body }),
     remove: (id) => api.call(FINANCE_ENDPOINTS.deleteIncome, { params: { id } }),
   });
+  const shareTargets = useShareTargets(api);
 
   return (
     <RecordSection id="db-income" title="Income Sources" count={rows.length} addLabel="Add income" onAdd={openAdd}>
@@ -27,6 +30,8 @@ export function IncomeSection({ rows, api }: { rows: readonly DashboardIncome[];
           error={save.isError ? MESSAGES.saveIncomeFailed : null}
           onSubmit={submit}
           onCancel={close}
+          shareTargets={shareTargetsFor(shareTargets, form.mode === 'edit' ? form.row.shared : undefined)}
+          initialHouseholdId={form.mode === 'edit' ? (form.row.shared?.householdId ?? '') : ''}
         />
       )}
       {remove.isError && <Alert tone="error">{MESSAGES.deleteIncomeFailed}</Alert>}
@@ -35,24 +40,36 @@ export function IncomeSection({ rows, api }: { rows: readonly DashboardIncome[];
       ) : (
         <ul className="db-records" aria-label="Income sources">
           {rows.map((row) => (
-              <li key={row.id} className="db-record">
-                <div className="db-record__main">
-                  <span className="db-record__name">{row.source}</span>
-                  <span className="db-record__meta">
-                    <span className="db-muted db-small">Next {formatDate(row.nextDate)}</span>
-                    <Badge tone="primary">{FREQUENCY_LABELS[row.frequency]}</Badge>
-                  </span>
-                </div>
-                <Money cents={row.amountCents} className="db-record__amount db-in" />
+            <li key={row.id} className="db-record">
+              <div className="db-record__main">
+                <span className="db-record__name">{row.source}</span>
+                <span className="db-record__meta">
+                  <span className="db-muted db-small">Next {formatDate(row.nextDate)}</span>
+                  <Badge tone="primary">{FREQUENCY_LABELS[row.frequency]}</Badge>
+                </span>
+                <SharedMarker shared={row.shared} />
+              </div>
+              <Money cents={row.amountCents} className="db-record__amount db-in" />
+              {/* A member (neither owner nor partner) sees a shared item but may not change it. */}
+              {(!row.shared || row.shared.canEdit) && (
                 <div className="db-record__actions">
                   <Button variant="ghost" size="sm" aria-label={`Edit ${row.source}`} onClick={() => openEdit(row)}>
                     Edit
                   </Button>
-                  <Button variant="ghost" size="sm" className="db-danger" busy={remove.isPending && remove.variables === row.id} busyText="Deleting..." aria-label={`Delete ${row.source}`} onClick={() => remove.mutate(row.id)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="db-danger"
+                    busy={remove.isPending && remove.variables === row.id}
+                    busyText="Deleting..."
+                    aria-label={`Delete ${row.source}`}
+                    onClick={() => remove.mutate(row.id)}
+                  >
                     Delete
                   </Button>
                 </div>
-              </li>
+              )}
+            </li>
           ))}
         </ul>
       )}

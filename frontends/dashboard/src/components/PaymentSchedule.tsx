@@ -1,13 +1,18 @@
-import type { PaymentSuggestionDto } from '@payday/contracts';
+import type { DashboardBill, PaymentSuggestionDto } from '@payday/contracts';
 import { SCHEDULE_PREVIEW_COUNT } from '@payday/finance-rules';
 import { Badge, Button, Card, formatDate } from '@payday/web-kit';
 import { useState } from 'react';
 import { BAND_LABELS, BAND_TONES, PRIORITY_LABELS } from '../model/labels.js';
 import { Money } from './Money.js';
+import { SharedMarker } from './SharedMarker.js';
 
-/** spec part 2 §2: the Smart Payment Schedule shows 5 items, expandable; bands per §5. */
-export function PaymentSchedule({ schedule }: { schedule: readonly PaymentSuggestionDto[] }) {
+/**
+ * spec part 2 §2: the Smart Payment Schedule shows 5 items, expandable; bands per §5. A shared bill's entry
+ * carries its marker (issue 11): the entry id is `${billId}:${dueDate}`, the bill is in `bills`.
+ */
+export function PaymentSchedule({ schedule, bills = [] }: { schedule: readonly PaymentSuggestionDto[]; bills?: readonly DashboardBill[] }) {
   const [expanded, setExpanded] = useState(false);
+  const sharedOf = (suggestionId: string) => bills.find((b) => b.id === suggestionId.split(':')[0])?.shared;
   const shown = expanded ? schedule : schedule.slice(0, SCHEDULE_PREVIEW_COUNT);
   return (
     <Card className="db-section" aria-labelledby="db-schedule-title">
@@ -34,6 +39,7 @@ export function PaymentSchedule({ schedule }: { schedule: readonly PaymentSugges
                   Pay on <strong data-testid="suggested-date">{formatDate(s.suggestedDate)}</strong> · due {formatDate(s.dueDate)} · from{' '}
                   {s.paymentSource} ({formatDate(s.incomeDate)})
                 </p>
+                <SharedMarker shared={sharedOf(s.id)} />
                 <p className="db-schedule__why">{s.reasoning}</p>
               </div>
               <div className="db-schedule__amount">

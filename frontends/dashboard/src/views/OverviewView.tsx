@@ -23,7 +23,7 @@ export function OverviewView({ dashboard, api, onLaterWindowChange }: OverviewVi
     <div className="db-overview">
       {dashboard && (
         <>
-          <PaymentSchedule schedule={dashboard.paymentSchedule} />
+          <PaymentSchedule schedule={dashboard.paymentSchedule} bills={dashboard.bills} />
           <WindowPanels
             windows={dashboard.windows}
             laterWindowDays={dashboard.laterWindowDays}
