@@ -136,6 +136,16 @@ describe('a bill the household shares', () => {
   });
 });
 
+describe('the Calendar and Planner timeline', () => {
+  it("holds the household's shared bill for a member, and no longer once they left", async () => {
+    await as(ann).post('/bills', sharedRent);
+    const names = async () => ((await as(bob).get('/timeline?from=2026-03-10&to=2026-03-31')).body.items as { name: string; kind: string }[]).filter((i) => i.kind === 'bill').map((i) => i.name);
+    expect(await names()).toEqual(['Rent']);
+    household.behaviour = { memberships: homeFor([ann, pat]) };
+    expect(await names()).toEqual([]);
+  });
+});
+
 describe('income the household shares', () => {
   it("is seen by every member and pays the shared bill (the household's combined income)", async () => {
     const shared = await as(ann).post('/income', { source: 'Ann salary', amount: 4000, frequency: 'monthly', next_date: '2026-03-20', household_id: HOME });
