@@ -22,8 +22,8 @@ export class AuthDirectoryClient implements OnModuleDestroy {
 
   constructor(@InjectServiceConfig() private readonly config: HouseholdConfig) {}
 
-  /** The accounts of these ids, by id (unknown ids are missing from the map). */
-  async usersByIds(ids: readonly string[]): Promise<Map<string, DirectoryUser>> {
+  /** The accounts of these ids, by id (unknown ids are missing from the map); `timeoutMs` for a caller in a hurry. */
+  async usersByIds(ids: readonly string[], timeoutMs = this.config.HOUSEHOLD_TRANSPORT_TIMEOUT_MS): Promise<Map<string, DirectoryUser>> {
     const distinct = [...new Set(ids)];
     if (distinct.length === 0) return new Map();
     // Connected on first use: household starts (and serves what needs no names) while auth or Redis is down.
@@ -31,7 +31,7 @@ export class AuthDirectoryClient implements OnModuleDestroy {
     const pattern = AUTH_DIRECTORY_PATTERNS.usersByIds;
     let reply: unknown;
     try {
-      reply = await firstValueFrom(this.client.send(pattern, { ids: distinct }).pipe(timeout(this.config.HOUSEHOLD_TRANSPORT_TIMEOUT_MS)));
+      reply = await firstValueFrom(this.client.send(pattern, { ids: distinct }).pipe(timeout(timeoutMs)));
     } catch (error) {
       this.logger.warn(`${pattern} failed: ${reason(error)}`);
       throw new HouseholdError('DIRECTORY_UNAVAILABLE');

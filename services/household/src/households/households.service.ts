@@ -17,6 +17,9 @@ import { HouseholdMember } from './household-member.entity.js';
 import { Household } from './household.entity.js';
 import { byRoleThenName, keepsAnOwner } from './member-order.js';
 
+/** How long finance's membership question waits for members' names from auth (finance itself waits 2 s). */
+const MEMBERSHIP_NAMES_TIMEOUT_MS = 1000;
+
 /** What finance shows for a member whose name auth could not tell (or an account that no longer exists). */
 export const NEUTRAL_MEMBER_NAME = 'Household member';
 
@@ -140,7 +143,9 @@ export class HouseholdsService {
       .where('member.household_id IN (:...ids)', { ids })
       .orderBy('member.joined_at', 'ASC')
       .getMany();
-    const users = await this.directory.usersByIds(rows.map((row) => row.userId)).catch((error: unknown) => {
+    // Finance waits 2 s for this answer (its household client): names get at most half of that, then the
+    // neutral fallback, so a slow auth never costs a member the household's shared items.
+    const users = await this.directory.usersByIds(rows.map((row) => row.userId), MEMBERSHIP_NAMES_TIMEOUT_MS).catch((error: unknown) => {
       this.logger.warn(`member names unavailable for finance: ${error instanceof Error ? error.message : String(error)}`);
       return new Map<string, DirectoryUser>();
     });
