@@ -13,7 +13,11 @@ export default defineConfig({
     federation({
       name: 'dashboard',
       filename: 'remoteEntry.js',
-      exposes: { './DashboardPage': './src/DashboardPage.tsx' },
+      exposes: {
+        './DashboardPage': './src/DashboardPage.tsx',
+        './HouseholdPage': './src/household/HouseholdPage.tsx',
+        './AcceptInvitationPage': './src/household/AcceptInvitationPage.tsx',
+      },
       shared: federationShared,
       // STACK.md: type generation is off for remotes.
       dts: false,

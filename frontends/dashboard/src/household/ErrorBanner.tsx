@@ -1,0 +1,12 @@
+import { Alert } from '@payday/web-kit';
+import { serverReason } from './errors.js';
+
+/** The red banner of spec part 2 §8: the spec's text, and the server's reason under it when it gave one. */
+export function ErrorBanner({ text, error }: { text: string; error: unknown }) {
+  const reason = serverReason(error);
+  return (
+    <Alert tone="error" title={text}>
+      {reason ?? ''}
+    </Alert>
+  );
+}
