@@ -44,6 +44,10 @@ export const HOUSEHOLD_MESSAGES = {
   memberNotFound: 'This person is not a member of the household',
   lastOwnerRole: 'A household needs at least one owner',
   directoryUnavailable: 'Member details are unavailable right now. Please try again.',
+  /** finance: a shared item goes to another household only by whoever added it (unsharing stays open). */
+  onlyAdderMovesItem: 'Only the person who added this item can move it to another household',
+  /** accept: whoever sent the invitation has left the household or may no longer invite. */
+  invitationWithdrawn: 'This invitation is no longer valid: whoever sent it can no longer invite to this household',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -143,6 +147,15 @@ export type UsersByIdsReply = z.infer<typeof UsersByIdsReplySchema>;
 export const HOUSEHOLD_PATTERNS = {
   membershipsOf: 'household.memberships-of',
 } as const;
+/**
+ * household → finance (fire and forget, `client.emit` after the commit): a household was deleted (its last
+ * member, an owner, left). Finance gives its shared bills and income back to whoever added them.
+ */
+export const HOUSEHOLD_EVENTS = {
+  deleted: 'household.deleted',
+} as const;
+export const HouseholdDeletedEventSchema = z.object({ householdId: z.string().uuid() }).strict();
+export type HouseholdDeletedEvent = z.infer<typeof HouseholdDeletedEventSchema>;
 export const MembershipsOfMessageSchema = z.object({ userId: z.string().uuid() }).strict();
 export const MembershipSchema = z.object({
   householdId: z.string().uuid(),

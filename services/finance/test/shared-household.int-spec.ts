@@ -1,4 +1,4 @@
-import { FINANCE_MESSAGES, type Membership } from '@payday/contracts';
+import { FINANCE_MESSAGES, HOUSEHOLD_MESSAGES, type Membership } from '@payday/contracts';
 import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
 import type { TestUser } from '@payday/nest-kit/testing';
 import type { FinanceConfig } from '../src/config.js';
@@ -16,6 +16,7 @@ let pat: TestUser;
 let bob: TestUser;
 let sam: TestUser;
 const HOME = '0b8f5c1e-2d4a-4f6b-9c3e-1a2b3c4d5e6f';
+const CABIN = '7d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a';
 
 beforeAll(async () => {
   redis = await startPrivateRedis();
@@ -124,6 +125,27 @@ describe('a bill the household shares', () => {
     // Those who stay still see it; whoever added it is shown even after they leave.
     household.behaviour = { memberships: homeFor([pat, bob]) };
     expect((await as(bob).get('/bills')).body).toEqual([expect.objectContaining({ id: bill.id, added_by: { id: ann.id, name: 'a former member' } })]);
+  });
+
+  it("cannot be moved by a partner into another household of theirs (403); only whoever added it may move it", async () => {
+    const { body: bill } = await as(ann).post('/bills', sharedRent);
+    // Pat also owns "Cabin" (with Sam); Ann is not in it. Ann owns "Cabin" too in the last step.
+    const memberships = homeFor([ann, pat, bob]);
+    const cabin = (owner: TestUser): Membership => ({ householdId: CABIN, name: 'Cabin', role: 'owner', members: [{ id: owner.id, name: 'Owner', role: 'owner' }] });
+    memberships[pat.id] = [...memberships[pat.id]!, cabin(pat)];
+    household.behaviour = { memberships };
+
+    const moved = await as(pat).put(`/bills/${bill.id}`, { household_id: CABIN });
+    expect(moved.status).toBe(403);
+    expect(moved.body.message).toBe(HOUSEHOLD_MESSAGES.onlyAdderMovesItem);
+    expect((await as(ann).get('/bills')).body).toEqual([expect.objectContaining({ id: bill.id, household_id: HOME })]);
+    const rows = (await h.db.query(`SELECT household_id FROM "${h.schema}".bills`)).rows;
+    expect(rows).toEqual([{ household_id: HOME }]);
+
+    memberships[ann.id] = [...memberships[ann.id]!, cabin(ann)];
+    const byAdder = await as(ann).put(`/bills/${bill.id}`, { household_id: CABIN });
+    expect(byAdder.status).toBe(200);
+    expect(byAdder.body).toMatchObject({ household_id: CABIN, household_name: 'Cabin' });
   });
 
   it('can be unshared by a partner, after which only the member who added it sees it', async () => {

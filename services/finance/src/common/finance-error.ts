@@ -1,5 +1,5 @@
 import { domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
-import { FINANCE_MESSAGES } from '@payday/contracts';
+import { FINANCE_MESSAGES, HOUSEHOLD_MESSAGES } from '@payday/contracts';
 
 /** Finance error codes, their HTTP status and the spec's message (CONVENTIONS §5); the shared filter answers. */
 export const FINANCE_ERRORS = {
@@ -17,6 +17,8 @@ export const FINANCE_ERRORS = {
   HOUSEHOLD_NOT_FOUND: { status: 404, message: FINANCE_MESSAGES.householdNotFound },
   /** issue 11: a member (neither owner nor partner) may see the household's items but not change them. */
   SHARED_ITEM_READ_ONLY: { status: 403, message: FINANCE_MESSAGES.sharedItemReadOnly },
+  /** issue 11: a shared item moves to another household only by whoever added it (their data, their choice). */
+  ONLY_ADDER_MOVES_ITEM: { status: 403, message: HOUSEHOLD_MESSAGES.onlyAdderMovesItem },
   /** issue 11: household did not answer, so a shared item cannot be checked; personal items still work. */
   HOUSEHOLD_UNAVAILABLE: { status: 503, message: FINANCE_MESSAGES.householdUnavailable },
 } as const satisfies DomainErrorCatalog;

@@ -87,7 +87,9 @@ export class HouseholdAccess {
 
   /**
    * Applies a `household_id` change the caller asked for: sharing needs owner/partner in the target household;
-   * unsharing was already allowed by findEditable (owner/partner of the current one). The row keeps who added it.
+   * unsharing was already allowed by findEditable (owner/partner of the current one) and gives the row back to
+   * whoever added it. Moving a shared row to another household is for its adder only (403 otherwise): a partner
+   * must not show someone else's item to people they never shared with. The row keeps who added it.
    */
   async applyHouseholdChange<T extends ShareableRow>(
     row: T,
@@ -97,6 +99,7 @@ export class HouseholdAccess {
   ): Promise<Membership[] | null> {
     if (requested === undefined || requested === row.householdId) return memberships;
     if (requested !== null) {
+      if (row.householdId !== null && row.userId !== userId) throw new FinanceError('ONLY_ADDER_MOVES_ITEM');
       const known = memberships ?? (await this.requireMemberships(userId));
       this.assertCanShareTo(known, requested);
       memberships = known;
