@@ -8,6 +8,7 @@ import { SELECTED_HOUSEHOLD_PARAM } from './HouseholdPage.js';
 import { serverReason } from './errors.js';
 import { WithQueryClient } from './WithQueryClient.js';
 
+const PAGE_TITLE = 'Household invitation';
 export const MISSING_TOKEN_MESSAGE = 'This invitation link is incomplete. Open the link from the e-mail again.';
 
 /** Where sign-in and sign-up send the visitor back to: this page with its token (the shell honours ?next=). */
@@ -32,9 +33,12 @@ function Invitation({ token, user }: { token: string; user: AuthUser | null }) {
   if (details.isError) {
     // Not found, expired or already used: the service's own sentence says which.
     return (
-      <Alert tone="error" title={serverReason(details.error) ?? HOUSEHOLD_MESSAGES.invitationNotFound}>
-        <Link to="/household">Go to your households</Link>
-      </Alert>
+      <>
+        <h1 className="hh-invite__title">{PAGE_TITLE}</h1>
+        <Alert tone="error" title={serverReason(details.error) ?? HOUSEHOLD_MESSAGES.invitationNotFound}>
+          <Link to="/household">Go to your households</Link>
+        </Alert>
+      </>
     );
   }
 
@@ -42,7 +46,7 @@ function Invitation({ token, user }: { token: string; user: AuthUser | null }) {
   const wrongAccount = user !== null && user.email.toLowerCase() !== invitation.email.toLowerCase();
   return (
     <section className="hh-panel hh-invite" aria-labelledby="hh-invite-title">
-      <h1 id="hh-invite-title">You're invited to join {invitation.household_name}</h1>
+      <h1 id="hh-invite-title" className="hh-invite__title">You're invited to join {invitation.household_name}</h1>
       <p>
         {invitation.invited_by} invited <strong>{invitation.email}</strong> to share bills and income as a {invitation.role}.
       </p>
@@ -90,7 +94,7 @@ export function AcceptInvitationPage() {
   const { user, loading } = useAuth();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
-  useDocumentTitle('Household invitation');
+  useDocumentTitle(PAGE_TITLE);
   return (
     <>
       <style>{householdCss}</style>
@@ -99,7 +103,10 @@ export function AcceptInvitationPage() {
         {loading ? (
           <Spinner />
         ) : !token ? (
-          <Alert tone="error">{MISSING_TOKEN_MESSAGE}</Alert>
+          <>
+            <h1 className="hh-invite__title">{PAGE_TITLE}</h1>
+            <Alert tone="error">{MISSING_TOKEN_MESSAGE}</Alert>
+          </>
         ) : (
           <WithQueryClient>
             <Invitation token={token} user={user} />
