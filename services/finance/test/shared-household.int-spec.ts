@@ -1,4 +1,4 @@
-import { FINANCE_MESSAGES, HOUSEHOLD_MESSAGES, type Membership } from '@payday/contracts';
+import { FINANCE_MESSAGES, HOUSEHOLD_EVENTS, HOUSEHOLD_MESSAGES, type Membership } from '@payday/contracts';
 import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
 import type { TestUser } from '@payday/nest-kit/testing';
 import type { FinanceConfig } from '../src/config.js';
@@ -54,6 +54,14 @@ const as = (user: TestUser) => ({
 });
 const rent = { name: 'Rent', amount: 1200, due_date: '2026-03-25', priority: 'high', category: 'rent', recurring: 'monthly' };
 const sharedRent = { ...rent, household_id: HOME };
+/** Waits for an event's effect (events are not answered); gives up after a few seconds. */
+async function until(done: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (await done()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the event had no effect');
+}
 const dashboardOf = async (user: TestUser) => (await as(user).get('/dashboard-with-insights')).body;
 
 describe('a bill the household shares', () => {
@@ -155,6 +163,28 @@ describe('a bill the household shares', () => {
     expect(unshared.body).not.toHaveProperty('household_id');
     expect((await as(pat).get('/bills')).body).toEqual([]);
     expect((await as(ann).get('/bills')).body).toEqual([expect.objectContaining({ id: bill.id })]);
+  });
+});
+
+describe('a household that was deleted (its owner, alone, left)', () => {
+  it('gives its shared bills and income back to whoever added them, dashboard included', async () => {
+    household.behaviour = { memberships: homeFor([ann]) };
+    const { body: bill } = await as(ann).post('/bills', sharedRent);
+    const { body: income } = await as(ann).post('/income', { source: 'Ann salary', amount: 4000, frequency: 'monthly', next_date: '2026-03-20', household_id: HOME });
+    expect((await dashboardOf(ann)).bills).toHaveLength(1);
+
+    // Ann leaves: household deletes "Home" and announces it.
+    household.behaviour = { memberships: {} };
+    await household.emit(HOUSEHOLD_EVENTS.deleted, { householdId: HOME });
+    await until(async () => (await h.db.query(`SELECT 1 FROM "${h.schema}".bills WHERE household_id IS NOT NULL`)).rowCount === 0);
+
+    expect((await as(ann).get('/bills')).body).toEqual([expect.objectContaining({ id: bill.id, name: 'Rent' })]);
+    expect((await as(ann).get('/bills')).body[0]).not.toHaveProperty('household_id');
+    expect((await as(ann).get('/income')).body).toEqual([expect.objectContaining({ id: income.id })]);
+    // The dashboard was cached while the bill was shared: it must show it again, as Ann's own.
+    const dashboard = await dashboardOf(ann);
+    expect(dashboard.bills).toEqual([expect.objectContaining({ id: bill.id })]);
+    expect(dashboard.bills[0].shared).toBeUndefined();
   });
 });
 

@@ -11,6 +11,8 @@ export const HOUSEHOLD_ERRORS = {
   INVITATION_NOT_FOUND: { status: 404, message: HOUSEHOLD_MESSAGES.invitationNotFound },
   INVITATION_USED: { status: 409, message: HOUSEHOLD_MESSAGES.invitationUsed },
   INVITATION_EXPIRED: { status: 410, message: HOUSEHOLD_MESSAGES.invitationExpired },
+  /** Whoever sent it left the household or is no longer an owner or partner. */
+  INVITATION_WITHDRAWN: { status: 409, message: HOUSEHOLD_MESSAGES.invitationWithdrawn },
   INVITATION_FOR_SOMEONE_ELSE: { status: 403, message: HOUSEHOLD_MESSAGES.invitationForSomeoneElse },
   LAST_OWNER: { status: 409, message: HOUSEHOLD_MESSAGES.lastOwner },
   ONLY_OWNERS_CHANGE_ROLES: { status: 403, message: HOUSEHOLD_MESSAGES.onlyOwnersChangeRoles },

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthDirectoryClient } from './directory/auth-directory.client.js';
+import { HouseholdEventsPublisher } from './events/household-events.publisher.js';
 import { HouseholdMember } from './households/household-member.entity.js';
 import { HouseholdController } from './households/household.controller.js';
 import { Household } from './households/household.entity.js';
@@ -15,6 +16,6 @@ export const HOUSEHOLD_ENTITIES = [Household, HouseholdMember, HouseholdInvitati
 @Module({
   imports: [TypeOrmModule.forFeature(HOUSEHOLD_ENTITIES)],
   controllers: [HouseholdController, MembershipsMessagesController],
-  providers: [AuthDirectoryClient, HouseholdsService, InvitationsService],
+  providers: [AuthDirectoryClient, HouseholdEventsPublisher, HouseholdsService, InvitationsService],
 })
 export class HouseholdModule {}

@@ -1,7 +1,11 @@
+import { Controller, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { EventPattern, Payload } from '@nestjs/microservices';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  HOUSEHOLD_EVENTS,
   HOUSEHOLD_MESSAGES,
   HOUSEHOLD_PATTERNS,
   INVITATION_PATH,
@@ -11,7 +15,7 @@ import {
   MembershipsOfReplySchema,
   MyHouseholdsResponseSchema,
 } from '@payday/contracts';
-import { createRedisClient, type SettableClock } from '@payday/nest-kit';
+import { createRedisClient, redisTransportOptions, type SettableClock } from '@payday/nest-kit';
 import { startPrivateRedis, startServiceHarness, TEST_NOW, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
 import pg from 'pg';
 import { firstValueFrom, timeout } from 'rxjs';
@@ -357,6 +361,105 @@ describe('leaving and roles', () => {
     );
     expect((await as(ann, 'POST', `/${id}/leave`)).body).toEqual({ success: true, household_deleted: false });
     expect((await as(bo, 'GET', `/${id}/members`)).body.members).toEqual([{ id: bo.id, name: bo.name, email: bo.email, role: 'owner' }]);
+  });
+});
+
+describe('the household lock decides on fresh rows', () => {
+  it("refuses a partner's leave that would end with no owner, when ownership moved to them while they waited", async () => {
+    const [ann, bo] = [await person('Ann'), await person('Bo')];
+    const id = await householdWith(ann, bo);
+    // Ann hands ownership to Bo and steps down, holding the household's lock while Bo asks to leave as a partner.
+    const blocker = new pg.Client({ connectionString: h.config.DATABASE_URL });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(`SELECT id FROM "${h.schema}".households WHERE id = $1 FOR UPDATE`, [id]);
+      const leaving = as(bo, 'POST', `/${id}/leave`);
+      await waitingOnLocks(1);
+      await blocker.query(`UPDATE "${h.schema}".household_members SET role = CASE WHEN user_id = $2 THEN 'owner' ELSE 'partner' END WHERE household_id = $1`, [id, bo.id]);
+      await blocker.query('COMMIT');
+      const left = await leaving;
+      expect(left.status).toBe(409);
+      expect(left.body.message).toBe(HOUSEHOLD_MESSAGES.lastOwner);
+    } finally {
+      await blocker.end();
+    }
+    const roles = (await as(ann, 'GET', `/${id}/members`)).body.members.map((member: { role: string }) => member.role);
+    expect(roles.sort()).toEqual(['owner', 'partner']);
+  });
+
+  it('answers an accept that waited while the household was deleted 404 "not valid", never a server error', async () => {
+    const [ann, bo] = [await person('Ann'), await person('Bo')];
+    const id = await createHousehold(ann);
+    await as(ann, 'POST', `/${id}/invite`, { email: bo.email });
+    const token = tokenMailedTo(bo.email);
+    const blocker = new pg.Client({ connectionString: h.config.DATABASE_URL });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(`SELECT id FROM "${h.schema}".households WHERE id = $1 FOR UPDATE`, [id]);
+      const accepting = as(bo, 'POST', '/accept-invitation', { token });
+      await waitingOnLocks(1);
+      await blocker.query(`DELETE FROM "${h.schema}".households WHERE id = $1`, [id]);
+      await blocker.query('COMMIT');
+      const accepted = await accepting;
+      expect(accepted.status).toBe(404);
+      expect(accepted.body.message).toBe(HOUSEHOLD_MESSAGES.invitationNotFound);
+    } finally {
+      await blocker.end();
+    }
+    expect((await as(bo, 'GET', '/my-households')).body.households).toEqual([]);
+  });
+});
+
+describe('an invitation whose sender may no longer invite', () => {
+  it('is refused (409) once its sender was made a member or left, on the page and at accept', async () => {
+    const [ann, bo, cy, dee] = [await person('Ann'), await person('Bo'), await person('Cy'), await person('Dee')];
+    const id = await householdWith(ann, bo);
+    expect((await as(bo, 'POST', `/${id}/invite`, { email: cy.email })).status).toBe(201);
+    expect((await as(bo, 'POST', `/${id}/invite`, { email: dee.email, role: 'member' })).status).toBe(201);
+    expect((await as(ann, 'PUT', `/${id}/members/${bo.id}`, { role: 'member' })).status).toBe(200);
+
+    const page = await h.call('POST', '/invitation-details', { token: null, body: { token: tokenMailedTo(cy.email) } });
+    expect(page.status).toBe(409);
+    expect(page.body.message).toBe(HOUSEHOLD_MESSAGES.invitationWithdrawn);
+    const accepted = await as(cy, 'POST', '/accept-invitation', { token: tokenMailedTo(cy.email) });
+    expect(accepted.status).toBe(409);
+    expect(accepted.body.message).toBe(HOUSEHOLD_MESSAGES.invitationWithdrawn);
+
+    expect((await as(bo, 'POST', `/${id}/leave`)).status).toBe(200);
+    expect((await as(dee, 'POST', '/accept-invitation', { token: tokenMailedTo(dee.email) })).status).toBe(409);
+    expect((await as(ann, 'GET', `/${id}/members`)).body.members.map((member: { id: string }) => member.id)).toEqual([ann.id]);
+  });
+});
+
+describe('household tells finance (Redis transport event)', () => {
+  it('announces a deleted household once its owner, alone, left, and nothing when a member leaves', async () => {
+    const heard: unknown[] = [];
+    @Controller()
+    class FinanceStandIn {
+      @EventPattern(HOUSEHOLD_EVENTS.deleted)
+      deleted(@Payload() payload: unknown) {
+        heard.push(payload);
+      }
+    }
+    @Module({ controllers: [FinanceStandIn] })
+    class FinanceStandInModule {}
+    const finance = await NestFactory.createMicroservice(FinanceStandInModule, { ...redisTransportOptions(redis.url), logger: false });
+    await finance.listen();
+    try {
+      const [ann, bo, eve] = [await person('Ann'), await person('Bo'), await person('Eve')];
+      const id = await householdWith(ann, bo);
+      expect((await as(bo, 'POST', `/${id}/leave`)).body).toEqual({ success: true, household_deleted: false });
+      expect((await as(ann, 'POST', `/${id}/leave`)).body).toEqual({ success: true, household_deleted: true });
+      // A last deletion marks the end: events arrive in the order they were published.
+      const last = await createHousehold(eve);
+      await as(eve, 'POST', `/${last}/leave`);
+      for (let attempt = 0; attempt < 100 && heard.length < 2; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard).toEqual([{ householdId: id }, { householdId: last }]);
+    } finally {
+      await finance.close();
+    }
   });
 });
 

@@ -1,8 +1,14 @@
 import { Global, Module } from '@nestjs/common';
 import { HouseholdAccess } from './household-access.js';
+import { HouseholdEventsController } from './household-events.controller.js';
+import { HouseholdItemsRelease } from './household-items-release.js';
 import { HouseholdClient } from './household.client.js';
 
-/** Membership answers from household (issue 11), for bills, income and the dashboard. */
+/** Membership answers from household (issue 11), for bills, income and the dashboard; household's events. */
 @Global()
-@Module({ providers: [HouseholdClient, HouseholdAccess], exports: [HouseholdAccess] })
+@Module({
+  controllers: [HouseholdEventsController],
+  providers: [HouseholdClient, HouseholdAccess, HouseholdItemsRelease],
+  exports: [HouseholdAccess],
+})
 export class HouseholdsModule {}

@@ -2,7 +2,8 @@ import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { HOUSEHOLD_PATTERNS, type Membership, type MembershipsOfReply } from '@payday/contracts';
-import { redisTransportOptions } from '@payday/nest-kit';
+import { createRedisClient, redisTransportOptions } from '@payday/nest-kit';
+import { lastValueFrom } from 'rxjs';
 
 /** How the stand-in answers: each user's households, or silence (household down: finance times out). */
 export type HouseholdBehaviour = { memberships: Record<string, Membership[]> } | { silent: true };
@@ -16,13 +17,15 @@ export interface HouseholdStandIn {
   behaviour: HouseholdBehaviour;
   /** How many times finance asked. */
   asked: number;
+  /** Announces an event as household does (`client.emit` over the transport); resolves once published. */
+  emit(pattern: string, payload: unknown): Promise<void>;
   close(): Promise<void>;
 }
 
 const never = new Promise<never>(() => undefined);
 
 export async function startHouseholdStandIn(redisUrl: string): Promise<HouseholdStandIn> {
-  const state: Omit<HouseholdStandIn, 'close'> = { behaviour: { memberships: {} }, asked: 0 };
+  const state: Omit<HouseholdStandIn, 'close' | 'emit'> = { behaviour: { memberships: {} }, asked: 0 };
 
   @Controller()
   class StandInController {
@@ -40,5 +43,12 @@ export async function startHouseholdStandIn(redisUrl: string): Promise<Household
 
   const app: INestMicroservice = await NestFactory.createMicroservice(StandInModule, { ...redisTransportOptions(redisUrl), logger: false });
   await app.listen();
-  return Object.assign(state, { close: () => app.close() });
+  const events = createRedisClient(redisUrl);
+  return Object.assign(state, {
+    emit: (pattern: string, payload: unknown) => lastValueFrom(events.emit(pattern, payload), { defaultValue: undefined }),
+    close: async () => {
+      await events.close();
+      await app.close();
+    },
+  });
 }

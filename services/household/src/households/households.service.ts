@@ -13,6 +13,7 @@ import { CLOCK, isRowId, type Clock } from '@payday/nest-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuthDirectoryClient } from '../directory/auth-directory.client.js';
 import { HouseholdError } from '../errors.js';
+import { HouseholdEventsPublisher } from '../events/household-events.publisher.js';
 import { HouseholdMember } from './household-member.entity.js';
 import { Household } from './household.entity.js';
 import { byRoleThenName, keepsAnOwner } from './member-order.js';
@@ -38,6 +39,7 @@ export class HouseholdsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(AuthDirectoryClient) private readonly directory: AuthDirectoryClient,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(HouseholdEventsPublisher) private readonly events: HouseholdEventsPublisher,
   ) {}
 
   /** The creator becomes its owner. */
@@ -96,37 +98,51 @@ export class HouseholdsService {
 
   /**
    * The caller leaves. The last owner may not leave while others remain (409 LAST_OWNER: hand ownership over
-   * first); an owner alone deletes the household (its invitations go with it).
+   * first); an owner alone deletes the household (its invitations go with it) and, once that committed, finance
+   * is told so the household's shared items go back to whoever added them. Decided on the member rows read
+   * under the household lock (never on a role read before it, which a concurrent role change may have changed).
    */
   async leave(userId: string, householdId: string): Promise<{ success: true; household_deleted: boolean }> {
-    return this.dataSource.transaction(async (manager) => {
-      const membership = await this.membershipOf(userId, householdId, manager);
-      await this.lockHousehold(householdId, manager);
-      const rows = await this.rowsOf(householdId, manager);
+    const answer = await this.dataSource.transaction(async (manager) => {
+      const rows = await this.lockedRowsFor(userId, householdId, manager);
       if (rows.length === 1) {
         await manager.getRepository(Household).delete({ id: householdId });
         return { success: true as const, household_deleted: true };
       }
+      // The invariant is "an owner remains", whatever the caller's role.
       const remainingRoles = rows.filter((row) => row.userId !== userId).map((row) => row.role);
-      if (membership.role === 'owner' && !keepsAnOwner(remainingRoles)) throw new HouseholdError('LAST_OWNER');
+      if (!keepsAnOwner(remainingRoles)) throw new HouseholdError('LAST_OWNER');
       await manager.getRepository(HouseholdMember).delete({ householdId, userId });
       return { success: true as const, household_deleted: false };
     });
+    if (answer.household_deleted) await this.events.deleted(householdId);
+    return answer;
   }
 
   /** Owners set a member's role (hand ownership over); never zero owners. Answers the member list. */
   async setRole(userId: string, householdId: string, targetId: string, role: HouseholdRole): Promise<HouseholdMemberView[]> {
     await this.dataSource.transaction(async (manager) => {
-      const membership = await this.membershipOf(userId, householdId, manager);
-      if (membership.role !== 'owner') throw new HouseholdError('ONLY_OWNERS_CHANGE_ROLES');
-      await this.lockHousehold(householdId, manager);
-      const rows = await this.rowsOf(householdId, manager);
+      const rows = await this.lockedRowsFor(userId, householdId, manager);
+      if (rows.find((row) => row.userId === userId)?.role !== 'owner') throw new HouseholdError('ONLY_OWNERS_CHANGE_ROLES');
       if (!isRowId(targetId) || !rows.some((row) => row.userId === targetId)) throw new HouseholdError('MEMBER_NOT_FOUND');
       const rolesAfter = rows.map((row) => (row.userId === targetId ? role : row.role));
       if (!keepsAnOwner(rolesAfter)) throw new HouseholdError('LAST_OWNER_ROLE');
       await manager.getRepository(HouseholdMember).update({ householdId, userId: targetId }, { role });
     });
     return this.members(userId, householdId);
+  }
+
+  /**
+   * The household's member rows read under its lock, for a change of members: 404 NOT_FOUND when the caller is
+   * not (or no longer) among them, like an unknown household.
+   */
+  private async lockedRowsFor(userId: string, householdId: string, manager: EntityManager): Promise<HouseholdMember[]> {
+    // Membership first: a stranger must not take (or wait on) the lock of someone else's household.
+    await this.membershipOf(userId, householdId, manager);
+    await this.lockHousehold(householdId, manager);
+    const rows = await this.rowsOf(householdId, manager);
+    if (!rows.some((row) => row.userId === userId)) throw new HouseholdError('NOT_FOUND');
+    return rows;
   }
 
   /**

@@ -107,6 +107,8 @@ export class InvitationsService {
   async details(token: string): Promise<InvitationDetails> {
     const invitation = this.usable(await this.byToken(token, this.dataSource.manager));
     const household = await this.households.household(invitation.householdId);
+    // The page says so before the visitor signs in, rather than after (accept re-checks under the lock).
+    this.assertInviterMayStillInvite(invitation, await this.households.rowsOf(invitation.householdId));
     const inviter = await this.directory
       .usersByIds([invitation.invitedBy])
       .then((users) => users.get(invitation.invitedBy))
@@ -121,22 +123,36 @@ export class InvitationsService {
   }
 
   /**
-   * The signed-in account accepts: its e-mail must be the invited one. Under a row lock of the invitation, so
-   * two accepts of one token cannot both win; an account already a member just uses the invitation up.
+   * The signed-in account accepts: its e-mail must be the invited one. Under the household's lock, then the
+   * invitation's (the order leave and invite take them in: household, then its invitations), so two accepts of
+   * one token cannot both win, and an accept racing the household's deletion answers 404 "not valid", never a
+   * failed insert. An invitation whose sender left or may no longer invite is refused (409); an account already
+   * a member just uses the invitation up.
    */
   async accept(user: AuthenticatedUser, token: string): Promise<{ household: HouseholdView }> {
     const email = await this.emailOf(user);
     return this.dataSource.transaction(async (manager) => {
+      const { householdId } = await this.byToken(token, manager);
+      const household = await this.households.lockHousehold(householdId, manager).catch((error: unknown) => {
+        // Deleted since (its invitations went with it): the link is simply no longer valid.
+        throw error instanceof HouseholdError ? new HouseholdError('INVITATION_NOT_FOUND') : error;
+      });
       const invitation = this.usable(await this.byToken(token, manager, true));
       if (invitation.email !== email) throw new HouseholdError('INVITATION_FOR_SOMEONE_ELSE');
-      const household = await this.households.household(invitation.householdId, manager);
-      const members = manager.getRepository(HouseholdMember);
-      const existing = await members.findOneBy({ householdId: household.id, userId: user.id });
+      const rows = await this.households.rowsOf(household.id, manager);
+      this.assertInviterMayStillInvite(invitation, rows);
+      const existing = rows.find((row) => row.userId === user.id);
       const now = this.clock.now();
-      if (!existing) await members.insert({ householdId: household.id, userId: user.id, role: invitation.role, joinedAt: now });
+      if (!existing) await manager.getRepository(HouseholdMember).insert({ householdId: household.id, userId: user.id, role: invitation.role, joinedAt: now });
       await manager.getRepository(HouseholdInvitation).update({ id: invitation.id }, { acceptedAt: now, acceptedBy: user.id });
       return { household: { id: household.id, name: household.name, my_role: existing?.role ?? invitation.role } };
     });
+  }
+
+  /** An invitation speaks for its sender: once they left or became a member, it no longer lets anyone in. */
+  private assertInviterMayStillInvite(invitation: HouseholdInvitation, rows: readonly HouseholdMember[]): void {
+    const inviter = rows.find((row) => row.userId === invitation.invitedBy);
+    if (!inviter || !this.households.canManage(inviter)) throw new HouseholdError('INVITATION_WITHDRAWN');
   }
 
   private async byToken(token: string, manager: EntityManager, lock = false): Promise<HouseholdInvitation> {
