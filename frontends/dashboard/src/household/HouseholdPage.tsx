@@ -1,7 +1,7 @@
 import { HOUSEHOLD_MESSAGES, type Household } from '@payday/contracts';
 import { Alert, Button, Spinner, useApi, useAuth, useDocumentTitle } from '@payday/web-kit';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CreateHouseholdModal } from './CreateHouseholdModal.js';
 import { ErrorBanner } from './ErrorBanner.js';
@@ -23,13 +23,13 @@ function HouseholdScreen({ userId }: { userId: string }) {
   const [modal, setModal] = useState<'create' | 'invite' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const list = households.data?.households ?? [];
+  const list = useMemo(() => households.data?.households ?? [], [households.data]);
   const selected = list.find((h) => h.id === selectedId) ?? null;
 
   // spec part 2 §4: the first household is selected on load (and again when the selected one is gone).
   useEffect(() => {
-    if (households.data && !selected && list.length > 0) setSelectedId(list[0]!.id);
-  }, [households.data, selected, list]);
+    if (!selected && list.length > 0) setSelectedId(list[0]!.id);
+  }, [selected, list]);
 
   const onCreated = (household: Household) => {
     setModal(null);
