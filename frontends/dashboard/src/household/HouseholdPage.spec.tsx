@@ -40,6 +40,13 @@ describe('HouseholdPage', () => {
     expect(within(members).getByText('owner', { selector: 'span' })).toHaveClass('pc-badge--primary');
   });
 
+  it('opens the household named in ?household= (where the invitation page sends a new member)', async () => {
+    serveEndpoints(HOUSEHOLD_ENDPOINTS, { myHouseholds: () => twoHouseholds, members: membersOf });
+    renderWithProviders(<HouseholdPage />, { route: `/household?household=${CLUB}` });
+    expect(await screen.findByRole('heading', { name: 'Club' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Club/ })).toHaveAttribute('aria-current', 'true');
+  });
+
   it('shows Invite Member to an owner but not to a plain member', async () => {
     serveEndpoints(HOUSEHOLD_ENDPOINTS, { myHouseholds: () => twoHouseholds, members: membersOf });
     renderPage();
