@@ -146,7 +146,12 @@ export type UsersByIdsReply = z.infer<typeof UsersByIdsReplySchema>;
 /** finance → household: the households a user belongs to, with their members (for shared bills and income). */
 export const HOUSEHOLD_PATTERNS = {
   membershipsOf: 'household.memberships-of',
+  /** Which of these households still exist (finance's safety net when a `household.deleted` event was lost). */
+  existing: 'household.existing',
 } as const;
+export const ExistingHouseholdsMessageSchema = z.object({ householdIds: z.array(z.string().uuid()).max(500) }).strict();
+export const ExistingHouseholdsReplySchema = z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), householdIds: z.array(z.string().uuid()) }), failure]);
+export type ExistingHouseholdsReply = z.infer<typeof ExistingHouseholdsReplySchema>;
 /**
  * household → finance (fire and forget, `client.emit` after the commit): a household was deleted (its last
  * member, an owner, left). Finance gives its shared bills and income back to whoever added them.

@@ -26,6 +26,10 @@ import type { Bill } from './bills/bill.entity.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
 import type { IncomeSource } from './income/income-source.entity.js';
 import type { SavingsGoal } from './savings-goals/savings-goal.entity.js';
+import type { HouseholdItemsRelease } from './households/household-items-release.js';
+
+/** None of the user's items is shared with a household they left. */
+const noItemsShared = { householdsOfItemsAddedBy: async () => [] } as unknown as HouseholdItemsRelease;
 
 describe('enums', () => {
   it('live once, in the contracts: the rules library exports no copy of their lists, under any name', () => {
@@ -185,7 +189,7 @@ describe("the dashboard's answers", () => {
   const memberships = [
     { householdId: HOME, name: 'Home', role: 'partner' as const, members: [{ id: 'u2', name: 'Bea', role: 'owner' as const }] },
   ];
-  const access = new HouseholdAccess({ membershipsOf: async () => memberships } as unknown as HouseholdClient);
+  const access = new HouseholdAccess({ membershipsOf: async () => memberships } as unknown as HouseholdClient, noItemsShared);
   const incomeRows = [
     { id: 'i-salary', userId: 'u1', source: 'Salary', amount: '3000.00', frequency: 'biweekly', nextDate: '2026-03-13' },
     { id: 'i-tutor', userId: 'u1', source: 'Tutoring', amount: '400.00', frequency: 'monthly', nextDate: '2026-03-16' },

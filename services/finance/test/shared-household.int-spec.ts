@@ -188,6 +188,22 @@ describe('a household that was deleted (its owner, alone, left)', () => {
   });
 });
 
+describe('a household deleted while its event was lost (finance down)', () => {
+  it("gives the adder's items back on their next read, and keeps items of a household that still exists shared", async () => {
+    const { body: bill } = await as(ann).post('/bills', sharedRent);
+    // Ann leaves "Home", which Pat and Bob keep: Ann's bill stays theirs.
+    household.behaviour = { memberships: homeFor([pat, bob]) };
+    expect((await as(ann).get('/bills')).body).toEqual([]);
+    expect((await as(pat).get('/bills')).body).toEqual([expect.objectContaining({ id: bill.id, household_id: HOME })]);
+
+    // Then Pat and Bob leave too: "Home" is gone, and no event arrives.
+    household.behaviour = { memberships: {} };
+    expect((await as(ann).get('/bills')).body).toEqual([expect.objectContaining({ id: bill.id })]);
+    expect((await as(ann).get('/bills')).body[0]).not.toHaveProperty('household_id');
+    expect((await dashboardOf(ann)).bills).toEqual([expect.objectContaining({ id: bill.id })]);
+  });
+});
+
 describe('the Calendar and Planner timeline', () => {
   it("holds the household's shared bill for a member, and no longer once they left", async () => {
     await as(ann).post('/bills', sharedRent);

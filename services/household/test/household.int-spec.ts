@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  ExistingHouseholdsReplySchema,
   HOUSEHOLD_EVENTS,
   HOUSEHOLD_MESSAGES,
   HOUSEHOLD_PATTERNS,
@@ -492,6 +493,20 @@ describe('finance asks whose households a user belongs to (Redis transport)', ()
     });
     expect(await ask({ userId: eve.id })).toEqual({ ok: true, households: [] });
     expect(await ask({ userId: 'nope' })).toMatchObject({ ok: false });
+  });
+
+  it('answers which households still exist (finance checks when a deletion event was lost)', async () => {
+    const [ann, bo] = [await person('Ann'), await person('Bo')];
+    const [kept, gone] = [await createHousehold(ann), await createHousehold(bo)];
+    await as(bo, 'POST', `/${gone}/leave`);
+    const client = createRedisClient(redis.url);
+    try {
+      const existing = (payload: unknown) => firstValueFrom(client.send(HOUSEHOLD_PATTERNS.existing, payload).pipe(timeout(5000)));
+      expect(ExistingHouseholdsReplySchema.parse(await existing({ householdIds: [kept, gone] }))).toEqual({ ok: true, householdIds: [kept] });
+      expect(await existing({ householdIds: ['nope'] })).toMatchObject({ ok: false });
+    } finally {
+      await client.close();
+    }
   });
 });
 

@@ -4,6 +4,10 @@ import { HouseholdAccess } from '../households/household-access.js';
 import type { HouseholdClient } from '../households/household.client.js';
 import { BillsService } from './bills.service.js';
 import type { Bill } from './bill.entity.js';
+import type { HouseholdItemsRelease } from '../households/household-items-release.js';
+
+/** None of the user's items is shared with a household they left. */
+const noItemsShared = { householdsOfItemsAddedBy: async () => [] } as unknown as HouseholdItemsRelease;
 
 const ANN = 'user-ann';
 const BOB = 'user-bob';
@@ -45,7 +49,7 @@ function repositoryWith(rows: Bill[], count = rows.length) {
 }
 
 /** A user in no household: only personal bills are in play. */
-const noHouseholds = new HouseholdAccess({ membershipsOf: async () => [] } as unknown as HouseholdClient);
+const noHouseholds = new HouseholdAccess({ membershipsOf: async () => [] } as unknown as HouseholdClient, noItemsShared);
 
 describe('BillsService ownership', () => {
   it("scopes the list by the caller: Bob sees none of Ann's bills", async () => {

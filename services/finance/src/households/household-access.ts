@@ -3,6 +3,7 @@ import { canManageHousehold, type Membership } from '@payday/contracts';
 import { isRowId } from '@payday/nest-kit';
 import { In, IsNull, type FindOptionsWhere, type Repository } from 'typeorm';
 import { FinanceError, type FinanceErrorCode } from '../common/finance-error.js';
+import { HouseholdItemsRelease } from './household-items-release.js';
 import { HouseholdClient } from './household.client.js';
 
 /** What a bill or income row needs for sharing: its owner (who added it) and its household (null: personal). */
@@ -32,11 +33,29 @@ export const FORMER_MEMBER_NAME = 'a former member';
  */
 @Injectable()
 export class HouseholdAccess {
-  constructor(@Inject(HouseholdClient) private readonly households: HouseholdClient) {}
+  constructor(
+    @Inject(HouseholdClient) private readonly households: HouseholdClient,
+    @Inject(HouseholdItemsRelease) private readonly release: HouseholdItemsRelease,
+  ) {}
 
   /** The caller's households; null when household did not answer. */
-  memberships(userId: string): Promise<Membership[] | null> {
-    return this.households.membershipsOf(userId);
+  async memberships(userId: string): Promise<Membership[] | null> {
+    const memberships = await this.households.membershipsOf(userId);
+    if (memberships) await this.releaseItemsOfDeletedHouseholds(userId, memberships);
+    return memberships;
+  }
+
+  /**
+   * The safety net of HOUSEHOLD_EVENTS.deleted (an event is lost while finance is down): the caller's own items
+   * shared with a household they are not in are checked against household, and those of a household that no
+   * longer exists come back to the caller. One indexed query per read; household is asked only in that case.
+   */
+  private async releaseItemsOfDeletedHouseholds(userId: string, memberships: readonly Membership[]): Promise<void> {
+    const mine = new Set(memberships.map((m) => m.householdId));
+    const elsewhere = (await this.release.householdsOfItemsAddedBy(userId)).filter((id) => !mine.has(id));
+    if (elsewhere.length === 0) return;
+    const existing = await this.households.existing(elsewhere);
+    if (existing) await this.release.releaseItemsOf(elsewhere.filter((id) => !existing.has(id)));
   }
 
   /** The caller's households, or 503 when household did not answer (a write that involves sharing). */

@@ -13,6 +13,21 @@ import { IncomeSource } from '../income/income-source.entity.js';
 export class HouseholdItemsRelease {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /** The households the user's own bills and income are shared with (to spot one that no longer exists). */
+  async householdsOfItemsAddedBy(userId: string): Promise<string[]> {
+    const ids = new Set<string>();
+    for (const entity of [Bill, IncomeSource]) {
+      const rows = await this.dataSource
+        .getRepository(entity)
+        .createQueryBuilder('item')
+        .select('DISTINCT item.household_id', 'householdId')
+        .where('item.user_id = :userId AND item.household_id IS NOT NULL', { userId })
+        .getRawMany<{ householdId: string }>();
+      for (const row of rows) ids.add(row.householdId);
+    }
+    return [...ids];
+  }
+
   /** How many rows went back to their adders. */
   async releaseItemsOf(householdIds: readonly string[]): Promise<number> {
     if (householdIds.length === 0) return 0;

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import { HOUSEHOLD_PATTERNS, MembershipsOfReplySchema, type Membership } from '@payday/contracts';
+import { ExistingHouseholdsReplySchema, HOUSEHOLD_PATTERNS, MembershipsOfReplySchema, type Membership } from '@payday/contracts';
 import { createRedisClient, InjectServiceConfig } from '@payday/nest-kit';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { FinanceConfig } from '../config.js';
@@ -36,6 +36,26 @@ export class HouseholdClient implements OnModuleDestroy {
     } catch (error) {
       this.logger.warn(`household did not answer ${HOUSEHOLD_PATTERNS.membershipsOf}: ${(error as Error).message}`);
       this.unavailableUntil = Date.now() + this.config.HOUSEHOLD_RETRY_AFTER_MS;
+      return null;
+    }
+  }
+
+  /**
+   * Which of these households still exist; null when household did not answer (then nothing is concluded).
+   * Does not trip the breaker: it only backs up a lost `household.deleted` event.
+   */
+  async existing(householdIds: readonly string[]): Promise<Set<string> | null> {
+    try {
+      this.client ??= createRedisClient(this.config.REDIS_URL);
+      const reply: unknown = await firstValueFrom(
+        this.client.send(HOUSEHOLD_PATTERNS.existing, { householdIds }).pipe(timeout(this.config.HOUSEHOLD_TIMEOUT_MS)),
+      );
+      const parsed = ExistingHouseholdsReplySchema.safeParse(reply);
+      if (!parsed.success) throw new Error('unexpected reply shape');
+      if (!parsed.data.ok) throw new Error(parsed.data.message);
+      return new Set(parsed.data.householdIds);
+    } catch (error) {
+      this.logger.warn(`household did not answer ${HOUSEHOLD_PATTERNS.existing}: ${(error as Error).message}`);
       return null;
     }
   }

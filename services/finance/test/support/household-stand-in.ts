@@ -1,7 +1,7 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { HOUSEHOLD_PATTERNS, type Membership, type MembershipsOfReply } from '@payday/contracts';
+import { HOUSEHOLD_PATTERNS, type ExistingHouseholdsReply, type Membership, type MembershipsOfReply } from '@payday/contracts';
 import { createRedisClient, redisTransportOptions } from '@payday/nest-kit';
 import { lastValueFrom } from 'rxjs';
 
@@ -9,7 +9,7 @@ import { lastValueFrom } from 'rxjs';
 export type HouseholdBehaviour = { memberships: Record<string, Membership[]> } | { silent: true };
 
 /**
- * household's side of the Redis transport (HOUSEHOLD_PATTERNS.membershipsOf), played by a real Nest microservice
+ * household's side of the Redis transport (HOUSEHOLD_PATTERNS.membershipsOf and .existing), played by a real Nest microservice
  * on the test's own Redis, so finance's client, its timeout and its fallback run over the real transport.
  * (household's own handler is tested in services/household.)
  */
@@ -38,7 +38,19 @@ export async function startHouseholdStandIn(redisUrl: string): Promise<Household
     }
   }
 
-  @Module({ controllers: [StandInController] })
+  @Controller()
+  class ExistingStandInController {
+    /** A household exists while it has members: those in any answer of the current behaviour. */
+    @MessagePattern(HOUSEHOLD_PATTERNS.existing)
+    existing(@Payload() message: { householdIds: string[] }): Promise<ExistingHouseholdsReply> {
+      const behaviour = state.behaviour;
+      if ('silent' in behaviour) return never;
+      const known = new Set(Object.values(behaviour.memberships).flatMap((list) => list.map((m) => m.householdId)));
+      return Promise.resolve({ ok: true, householdIds: message.householdIds.filter((id) => known.has(id)) });
+    }
+  }
+
+  @Module({ controllers: [StandInController, ExistingStandInController] })
   class StandInModule {}
 
   const app: INestMicroservice = await NestFactory.createMicroservice(StandInModule, { ...redisTransportOptions(redisUrl), logger: false });

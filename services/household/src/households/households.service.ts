@@ -10,7 +10,7 @@ import {
   type Membership,
 } from '@payday/contracts';
 import { CLOCK, isRowId, type Clock } from '@payday/nest-kit';
-import type { DataSource, EntityManager } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import { AuthDirectoryClient } from '../directory/auth-directory.client.js';
 import { HouseholdError } from '../errors.js';
 import { HouseholdEventsPublisher } from '../events/household-events.publisher.js';
@@ -174,6 +174,13 @@ export class HouseholdsService {
         .map((row) => ({ id: row.userId, name: nameOf(users.get(row.userId)), role: row.role }))
         .sort(byRoleThenName),
     }));
+  }
+
+  /** Which of these households still exist (for finance, whose `household.deleted` event may have been lost). */
+  async existing(householdIds: readonly string[]): Promise<string[]> {
+    if (householdIds.length === 0) return [];
+    const found = await this.dataSource.getRepository(Household).find({ select: { id: true }, where: { id: In([...householdIds]) } });
+    return found.map((household) => household.id);
   }
 
   /** Whether the caller may invite into (and edit the shared items of) this household. */

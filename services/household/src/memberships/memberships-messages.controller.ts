@@ -1,11 +1,17 @@
 import { Controller, Inject, Logger } from '@nestjs/common';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
-import { HOUSEHOLD_PATTERNS, MembershipsOfMessageSchema, type MembershipsOfReply } from '@payday/contracts';
+import {
+  ExistingHouseholdsMessageSchema,
+  HOUSEHOLD_PATTERNS,
+  MembershipsOfMessageSchema,
+  type ExistingHouseholdsReply,
+  type MembershipsOfReply,
+} from '@payday/contracts';
 import { HouseholdsService } from '../households/households.service.js';
 
 /**
- * Finance's question over the Redis transport: the households a user belongs to, with their members (shared
- * bills and income). A malformed message is a refusal; a database failure is logged and answered with a bare
+ * Finance's questions over the Redis transport: the households a user belongs to, with their members (shared
+ * bills and income), and which households still exist. A malformed message is a refusal; a database failure is logged and answered with a bare
  * RPC error that carries no internals.
  */
 @Controller()
@@ -22,6 +28,18 @@ export class MembershipsMessagesController {
       return { ok: true, households: await this.households.membershipsOf(parsed.data.userId) };
     } catch (error) {
       this.logger.error(`${HOUSEHOLD_PATTERNS.membershipsOf} failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new RpcException({ status: 'error', message: 'The household service could not complete the request' });
+    }
+  }
+
+  @MessagePattern(HOUSEHOLD_PATTERNS.existing)
+  async existing(@Payload() payload: unknown): Promise<ExistingHouseholdsReply> {
+    const parsed = ExistingHouseholdsMessageSchema.safeParse(payload);
+    if (!parsed.success) return { ok: false, message: 'householdIds must be up to 500 household ids' };
+    try {
+      return { ok: true, householdIds: await this.households.existing(parsed.data.householdIds) };
+    } catch (error) {
+      this.logger.error(`${HOUSEHOLD_PATTERNS.existing} failed: ${error instanceof Error ? error.message : String(error)}`);
       throw new RpcException({ status: 'error', message: 'The household service could not complete the request' });
     }
   }
