@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { registerOnScreen } from './support/session.js';
 
 const PASSWORD = 'Steady-Paydays-2026!';
 const NEW_PASSWORD = 'Fresh-Start-2027$';
@@ -21,22 +22,7 @@ const totpAt = (secret: string, offsetSeconds = 0) =>
 
 async function register(page: Page, email: string) {
   await page.goto('/register');
-  await expect(page.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeVisible();
-  await page.getByLabel('First name').fill('Robin');
-  await page.getByLabel('Last name').fill('Cadence');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('(555) 201-3344');
-  await page.getByLabel('Date of birth').fill('1988-06-15');
-  await page.getByLabel('Street address').fill('12 Payday Lane');
-  await page.getByLabel('City').fill('Austin');
-  await page.getByLabel('State').selectOption('TX');
-  await page.getByLabel('ZIP code').fill('73301');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByLabel('Last 4 digits of SSN').fill('4321');
-  await page.getByLabel(/I agree to the Terms of Service/).check();
-  await page.getByLabel(/I agree to the Privacy Policy/).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await registerOnScreen(page, { email, firstName: 'Robin', lastName: 'Cadence', password: PASSWORD });
   await page.waitForURL('**/dashboard');
 }
 

@@ -7,9 +7,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays } from '@payday/finance-rules';
 import { FINANCE_MESSAGES, HOUSEHOLD_MESSAGES, INVITATION_PATH, sharedItemMarker } from '@payday/contracts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInAt } from './support/admin.js';
-import { PASSWORD, registerUser, uniqueEmail } from './support/session.js';
+import { registerOnScreen, registerUser, uniqueEmail } from './support/session.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // DESIGN §5: the mail sender writes to `${DATA_DIR}/outbox`; the launcher's default DATA_DIR is <repo>/.data.
@@ -36,26 +36,6 @@ function localToday(): string {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** The registration screen, filled as a person would (it then follows the page's ?next=). */
-async function registerOnScreen(page: Page, email: string, firstName: string) {
-  await expect(page.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeVisible();
-  await page.getByLabel('First name').fill(firstName);
-  await page.getByLabel('Last name').fill('Ledger');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('(555) 201-3344');
-  await page.getByLabel('Date of birth').fill('1988-06-15');
-  await page.getByLabel('Street address').fill('12 Payday Lane');
-  await page.getByLabel('City').fill('Austin');
-  await page.getByLabel('State').selectOption('TX');
-  await page.getByLabel('ZIP code').fill('73301');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByLabel('Last 4 digits of SSN').fill('4321');
-  await page.getByLabel(/I agree to the Terms of Service/).check();
-  await page.getByLabel(/I agree to the Privacy Policy/).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
 }
 
 test('invite by e-mail, accept from the link after signing up, share a bill, refuse a used link, leave', async ({ browser }) => {
@@ -95,7 +75,7 @@ test('invite by e-mail, accept from the link after signing up, share a bill, ref
   await expect(pageB.getByRole('heading', { level: 1, name: `You're invited to join ${householdName}` })).toBeVisible();
   await expect(pageB.getByText(/Ann Ledger invited/)).toContainText(emailB);
   await pageB.getByRole('link', { name: 'Create an account' }).click();
-  await registerOnScreen(pageB, emailB, 'Ben');
+  await registerOnScreen(pageB, { email: emailB, firstName: 'Ben' });
   await pageB.waitForURL((url) => url.pathname === INVITATION_PATH);
   await pageB.getByRole('button', { name: 'Accept invitation' }).click();
   await pageB.waitForURL((url) => url.pathname === '/household');

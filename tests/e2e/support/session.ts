@@ -38,3 +38,29 @@ export async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: /sign in/i }).click();
   await page.waitForURL('**/dashboard');
 }
+
+/**
+ * Fills the registration screen ('Create Your Account') as a person would and submits it; the caller waits for
+ * where the screen goes next (/dashboard, or the page's `?next=`).
+ */
+export async function registerOnScreen(
+  page: Page,
+  { email, firstName, lastName = 'Ledger', password = PASSWORD }: { email: string; firstName: string; lastName?: string; password?: string },
+) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeVisible();
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('(555) 201-3344');
+  await page.getByLabel('Date of birth').fill('1988-06-15');
+  await page.getByLabel('Street address').fill('12 Payday Lane');
+  await page.getByLabel('City').fill('Austin');
+  await page.getByLabel('State').selectOption('TX');
+  await page.getByLabel('ZIP code').fill('73301');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel('Last 4 digits of SSN').fill('4321');
+  await page.getByLabel(/I agree to the Terms of Service/).check();
+  await page.getByLabel(/I agree to the Privacy Policy/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
