@@ -92,15 +92,15 @@ describe('the shared marker', () => {
     expect(within(sharedRow!).queryByRole('button', { name: 'Edit Rent' })).toBeNull();
     expect(within(sharedRow!).queryByRole('button', { name: 'Delete Rent' })).toBeNull();
     expect(personalRow!.textContent).not.toContain('Shared');
-    expect(within(personalRow!).getByRole('button', { name: 'Edit Phone' })).toBeTruthy();
+    expect(within(personalRow!).getByRole('button', { name: 'Edit Phone' })).toBeInTheDocument();
   });
 
   it('keeps edit and delete for an owner or partner of the shared income source', () => {
     renderWithProviders(<IncomeSection rows={[salary({ shared: shared(true) })]} api={stubFinanceApi({ myHouseholds: async () => households })} />);
     const [row] = within(screen.getByRole('list', { name: 'Income sources' })).getAllByRole('listitem');
     expect(row!.textContent).toContain('Shared · Home · added by Bea');
-    expect(within(row!).getByRole('button', { name: 'Edit Salary' })).toBeTruthy();
-    expect(within(row!).getByRole('button', { name: 'Delete Salary' })).toBeTruthy();
+    expect(within(row!).getByRole('button', { name: 'Edit Salary' })).toBeInTheDocument();
+    expect(within(row!).getByRole('button', { name: 'Delete Salary' })).toBeInTheDocument();
   });
 
   it("marks a shared bill's entry in the Smart Payment Schedule", () => {
