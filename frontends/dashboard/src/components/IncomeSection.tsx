@@ -1,5 +1,5 @@
 import { FINANCE_ENDPOINTS, type DashboardIncome, type IncomeCreateInput } from '@payday/contracts';
-import { Alert, Badge, Button, formatDate, type ApiClient } from '@payday/web-kit';
+import { Alert, Badge, formatDate, type ApiClient } from '@payday/web-kit';
 import { FREQUENCY_LABELS } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
 import { incomeFormValues } from '../model/record-forms.js';
@@ -7,6 +7,7 @@ import { useRecordEditor } from '../hooks/useRecordEditor.js';
 import { IncomeForm } from './IncomeForm.js';
 import { Money } from './Money.js';
 import { RecordSection } from './RecordSection.js';
+import { RecordActions } from './RecordActions.js';
 import { SharedMarker } from './SharedMarker.js';
 import { shareTargetsFor, useShareTargets } from '../hooks/useShareTargets.js';
 
@@ -50,25 +51,13 @@ export function IncomeSection({ rows, api }: { rows: readonly DashboardIncome[];
                 <SharedMarker shared={row.shared} />
               </div>
               <Money cents={row.amountCents} className="db-record__amount db-in" />
-              {/* A member (neither owner nor partner) sees a shared item but may not change it. */}
-              {(!row.shared || row.shared.canEdit) && (
-                <div className="db-record__actions">
-                  <Button variant="ghost" size="sm" aria-label={`Edit ${row.source}`} onClick={() => openEdit(row)}>
-                    Edit
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="db-danger"
-                    busy={remove.isPending && remove.variables === row.id}
-                    busyText="Deleting..."
-                    aria-label={`Delete ${row.source}`}
-                    onClick={() => remove.mutate(row.id)}
-                  >
-                    Delete
-                  </Button>
-                </div>
-              )}
+              <RecordActions
+                label={row.source}
+                shared={row.shared}
+                deleting={remove.isPending && remove.variables === row.id}
+                onEdit={() => openEdit(row)}
+                onDelete={() => remove.mutate(row.id)}
+              />
             </li>
           ))}
         </ul>

@@ -1,0 +1,34 @@
+import type { DashboardShared } from '@payday/contracts';
+import { Button } from '@payday/web-kit';
+
+export interface RecordActionsProps {
+  /** The record's name, for the buttons' accessible names ('Edit Rent', 'Delete Rent'). */
+  label: string;
+  shared: DashboardShared | undefined;
+  deleting: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** Edit and Delete of a bill or income row; a member (neither owner nor partner) sees a shared item but may not change it. */
+export function RecordActions({ label, shared, deleting, onEdit, onDelete }: RecordActionsProps) {
+  if (shared && !shared.canEdit) return null;
+  return (
+    <div className="db-record__actions">
+      <Button variant="ghost" size="sm" aria-label={`Edit ${label}`} onClick={onEdit}>
+        Edit
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="db-danger"
+        busy={deleting}
+        busyText="Deleting..."
+        aria-label={`Delete ${label}`}
+        onClick={onDelete}
+      >
+        Delete
+      </Button>
+    </div>
+  );
+}
