@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: bootstrap → build → lint → type-check → unit → integration → root suites → e2e → embedded
+// `npm test`: bootstrap → build → lint → type-check → unit → integration → root suites → e2e → reliability → embedded
 // PostgreSQL proof. Build, lint, type-check, unit and integration are Nx targets of every project
 // (`nx run-many`, cached except test:int). Every step runs (failures do not stop the run); the summary
 // counts steps. Select steps while developing: `npm test -- --only=unit,e2e` or `npm test -- --skip=lint`.
@@ -82,17 +82,23 @@ await step('root', 'Contract and deployment suites (tests/vitest.config.ts)', ()
   succeeded(bin('vitest'), ['run', '--config', 'tests/vitest.config.ts']),
 );
 
-await step('e2e', 'End-to-end (Playwright in Chromium against the launcher stack)', async () => {
+/**
+ * Starts the whole stack (every built service, worker and the gateway) on a throwaway database and free ports,
+ * hands `run` the environment that points a suite at it, and stops it afterwards. `name` labels the database,
+ * the Redis key prefix and the log file (tests/e2e/.artifacts/<name>-stack.log).
+ */
+async function withTestStack(name, run) {
   if (!services) throw new BootstrapExit('needs the bootstrap step (PostgreSQL and Redis)');
   const { createThrowawayDatabase } = await import('../lib/e2e-database.mjs');
   const { startStack, discoverServices } = await import('../lib/stack.mjs');
   const { assignServicePorts } = await import('../lib/service-ports.mjs');
   const { findFreePortOffset } = await import('../lib/network.mjs');
-  const E2E_GATEWAY_BASE_PORT = 8080;
+  const GATEWAY_BASE_PORT = 8080;
   const artifacts = join(REPO_ROOT, 'tests/e2e/.artifacts');
   mkdirSync(artifacts, { recursive: true });
-  const stackLog = createWriteStream(join(artifacts, 'stack.log'));
-  const database = await createThrowawayDatabase(services.databaseUrl);
+  const logFile = join(artifacts, name === 'e2e' ? 'stack.log' : `${name}-stack.log`);
+  const stackLog = createWriteStream(logFile);
+  const database = await createThrowawayDatabase(services.databaseUrl, name);
   let stack = null;
   cleanupStack = async () => {
     await stack?.stop();
@@ -103,38 +109,52 @@ await step('e2e', 'End-to-end (Playwright in Chromium against the launcher stack
     // The gateway's port is chosen with the services' block, below the ephemeral range: a port the OS handed
     // out as free from that range can be taken by any outgoing connection (to PostgreSQL, Redis) before the
     // gateway listens, which failed a CI run with EADDRINUSE. APP_URL needs the port before the stack starts.
-    const portOffset = await findFreePortOffset([...Object.values(assignServicePorts(discoverServices())), E2E_GATEWAY_BASE_PORT]);
+    const portOffset = await findFreePortOffset([...Object.values(assignServicePorts(discoverServices())), GATEWAY_BASE_PORT]);
     stack = await startStack({
       databaseUrl: database.url,
       redisUrl: services.redisUrl,
       dataDir: services.dataDir,
-      port: E2E_GATEWAY_BASE_PORT + portOffset,
+      port: GATEWAY_BASE_PORT + portOffset,
       portOffset,
       // Its own Redis key prefix, like its own database: sign-in throttling counters (per IP, 15 minutes) from
       // an earlier run on the same Redis must not lock this one out.
       env: { ...process.env, NODE_ENV: 'test', REDIS_KEY_PREFIX: `auth-${database.name}:` },
       log: (line) => stackLog.write(`${line}\n`),
-      onServiceLog: (name, line) => stackLog.write(`[${name}] ${line}\n`),
+      onServiceLog: (service, line) => stackLog.write(`[${service}] ${line}\n`),
     });
-    console.log(`Stack at ${stack.url} (database ${database.name}, service logs in ${relative(REPO_ROOT, join(artifacts, 'stack.log'))})`);
-    const env = {
+    console.log(`Stack at ${stack.url} (database ${database.name}, service logs in ${relative(REPO_ROOT, logFile)})`);
+    return await run({
       ...process.env,
       BASE_URL: stack.url,
       DATABASE_URL: database.url,
       REDIS_URL: services.redisUrl,
+      REDIS_KEY_PREFIX: `auth-${database.name}:`,
       // The stack's data folder (npm test's own, .data/test): the journeys read the mail outbox there.
       DATA_DIR: services.dataDir,
-      E2E_SERVICE_URLS: JSON.stringify(Object.fromEntries(Object.entries(stack.services).map(([name, service]) => [name, service.url]))),
-    };
-    // While developing, E2E_FILES='blog zen' runs only the journey files whose names match (Playwright's filters).
-    const only = (process.env.E2E_FILES ?? '').split(/\s+/).filter(Boolean);
-    const playwright = [join(REPO_ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...only];
-    return await succeeded(process.execPath, playwright, { env });
+      E2E_SERVICE_URLS: JSON.stringify(Object.fromEntries(Object.entries(stack.services).map(([service, { url }]) => [service, url]))),
+    });
   } finally {
     await cleanupStack();
     cleanupStack = null;
   }
-});
+}
+
+// While developing, a space-separated list in E2E_FILES / RELIABILITY_FILES runs only the files whose names match.
+const chosenFiles = (variable) => (process.env[variable] ?? '').split(/\s+/).filter(Boolean);
+
+await step('e2e', 'End-to-end (Playwright in Chromium against the launcher stack)', () =>
+  withTestStack('e2e', (env) => {
+    const playwright = [join(REPO_ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...chosenFiles('E2E_FILES')];
+    return succeeded(process.execPath, playwright, { env });
+  }),
+);
+
+// Issue 12: cross-user matrix, fuzz, framing through the gateway, concurrency, faults (tests/reliability).
+await step('reliability', 'Reliability (tests/reliability against the launcher stack)', () =>
+  withTestStack('reliability', (env) =>
+    succeeded(bin('vitest'), ['run', '--config', 'tests/reliability/vitest.config.ts', ...chosenFiles('RELIABILITY_FILES')], { env }),
+  ),
+);
 
 await step('embedded', 'Launcher with embedded PostgreSQL (no DATABASE_URL)', () =>
   succeeded(process.execPath, ['--test', '--test-reporter=spec', 'tests/e2e/embedded-postgres.test.mjs']),

@@ -1,4 +1,4 @@
-export const TEST_STEPS = ['bootstrap', 'build', 'lint', 'typecheck', 'unit', 'integration', 'root', 'e2e', 'embedded'];
+export const TEST_STEPS = ['bootstrap', 'build', 'lint', 'typecheck', 'unit', 'integration', 'root', 'e2e', 'reliability', 'embedded'];
 
 /**
  * `npm test -- --only=unit,e2e --skip=lint` → which steps to run. bootstrap always runs (every later
