@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedText, EMAIL_MAX_LENGTH, emailAddressField, safeString } from './text.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Constants (spec part 1 §9, DESIGN §4)
@@ -25,6 +26,27 @@ export const SET_PASSWORD_TOKEN_TTL_SECONDS = 3 * 24 * 60 * 60;
 export const SUSPENDED_ACCOUNT_KEY_PREFIX = 'paycadence:suspended:';
 export const ACCOUNT_STATUS_CHANNEL = 'paycadence:account-status';
 export const ACCOUNT_STATUS_CACHE_MS = 30_000;
+
+/**
+ * The cookie session (issue 12 finding 4, notes/session-api.md). The refresh token lives only in this HttpOnly,
+ * Secure, SameSite=Strict cookie, scoped to the one route that reads it, so no script ever sees it; the access
+ * token stays in the page's memory. Non-browser callers send `Cookie: paycadence_refresh=<token>` themselves.
+ */
+export const REFRESH_COOKIE = { name: 'paycadence_refresh', path: '/api/auth/refresh' } as const;
+/**
+ * CSRF defence of the only cookie-authenticated route (POST /api/auth/refresh): this header must be present
+ * (a cross-site form cannot set it, and a cross-site fetch that sets it needs a CORS preflight we never grant).
+ */
+export const CSRF_HEADER = { name: 'X-Requested-With', value: 'XMLHttpRequest' } as const;
+/** Non-secret localStorage hint that a session cookie may exist, so a reload tries a refresh ('1' or absent). */
+export const SIGNED_IN_HINT_KEY = 'paycadence.signed-in';
+/**
+ * Signing out ends the session everywhere at once (the product's promise): auth writes
+ * `${REVOKED_SESSION_KEY_PREFIX}${sid}` for a revoked refresh family, living as long as an access token can
+ * (ACCESS_TOKEN_TTL_SECONDS), and publishes `{sessionId, status: 'revoked'}` on ACCOUNT_STATUS_CHANNEL; every
+ * AuthGuard refuses access tokens whose `sid` is that family, exactly like a suspension.
+ */
+export const REVOKED_SESSION_KEY_PREFIX = 'paycadence:revoked-session:';
 /** Failed sign-ins per account or per IP within the window before 429. */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
@@ -86,6 +108,11 @@ export const AUTH_MESSAGES = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   invalidRefreshToken: 'Your session has expired. Please sign in again.',
   authenticationRequired: 'Authentication required',
+  /** POST /api/auth/refresh without the CSRF header, or from another site (403). */
+  crossSiteRefused: 'This request must come from the PayCadence app itself. Please reload the page and try again.',
+  /** Enabling or disabling 2FA asks for the password again (issue 12 finding 9). */
+  incorrectPassword: 'Incorrect password',
+  currentPasswordRequired: 'Please enter your current password',
   invalidResetLink: 'Invalid reset link. Please request a new password reset.',
   passwordResetSuccess: 'Password reset successfully! Redirecting to login...',
   passwordResetFailed: 'Failed to reset password',
@@ -191,8 +218,7 @@ export const PROFILE_STATE_CODES = ['AL', 'CA', 'FL', 'NY', 'TX'] as const;
 // Rules (pure; the form and the server share them)
 // ---------------------------------------------------------------------------------------------------------
 
-/** spec part 1 §5: a simple address pattern. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// spec part 1 §5's simple address rule is isEmailAddress (text.ts): plain code, as the old pattern backtracked.
 /** spec part 1 §5: 10-digit US phone with optional parentheses and separators. */
 export const PHONE_PATTERN = /^\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 /** spec part 1 §5: 5 digits, optionally plus 4. */
@@ -231,50 +257,47 @@ export function ageInYears(dateOfBirth: string, now: Date): number | null {
 // ---------------------------------------------------------------------------------------------------------
 
 const requiredText = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  boundedText({ required: message, tooLong: `Must be at most ${max} characters`, max });
 
-export const emailField = z
-  .string({ error: REGISTRATION_MESSAGES.emailRequired })
-  .trim()
-  .min(1, REGISTRATION_MESSAGES.emailRequired)
-  .max(254, 'Email is too long')
-  .regex(EMAIL_PATTERN, REGISTRATION_MESSAGES.emailInvalid)
-  .transform((value) => value.toLowerCase());
+export const emailField = emailAddressField({
+  required: REGISTRATION_MESSAGES.emailRequired,
+  invalid: REGISTRATION_MESSAGES.emailInvalid,
+  tooLong: 'Email is too long',
+});
 
 /** spec part 1 §5: 8+ characters with uppercase, lowercase, digit and special character. */
 export const newPasswordField = z
   .string({ error: REGISTRATION_MESSAGES.passwordRequired })
   .min(1, REGISTRATION_MESSAGES.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, REGISTRATION_MESSAGES.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, REGISTRATION_MESSAGES.passwordTooLong)
+  .max(PASSWORD_MAX_LENGTH, { message: REGISTRATION_MESSAGES.passwordTooLong, abort: true })
   .refine(isStrongPassword, REGISTRATION_MESSAGES.passwordWeak);
 
-export const phoneField = z
-  .string({ error: REGISTRATION_MESSAGES.phoneRequired })
+export const phoneField = safeString({ error: REGISTRATION_MESSAGES.phoneRequired })
   .trim()
-  .min(1, REGISTRATION_MESSAGES.phoneRequired)
+  .min(1, { message: REGISTRATION_MESSAGES.phoneRequired, abort: true })
+  .max(32, { message: REGISTRATION_MESSAGES.phoneInvalid, abort: true })
   .regex(PHONE_PATTERN, REGISTRATION_MESSAGES.phoneInvalid);
 
-export const ssnLast4Field = z
-  .string({ error: REGISTRATION_MESSAGES.ssnRequired })
+export const ssnLast4Field = safeString({ error: REGISTRATION_MESSAGES.ssnRequired })
   .trim()
-  .min(1, REGISTRATION_MESSAGES.ssnRequired)
+  .min(1, { message: REGISTRATION_MESSAGES.ssnRequired, abort: true })
+  .max(16, { message: REGISTRATION_MESSAGES.ssnInvalid, abort: true })
   .regex(SSN_LAST4_PATTERN, REGISTRATION_MESSAGES.ssnInvalid);
 
 /** Date of birth as `YYYY-MM-DD`, at least 18 years before `now()` (spec part 1 §5). */
 export function dateOfBirthField(now: () => Date = () => new Date()) {
-  return z
-    .string({ error: REGISTRATION_MESSAGES.dateOfBirthRequired })
+  return safeString({ error: REGISTRATION_MESSAGES.dateOfBirthRequired })
     .trim()
-    .min(1, REGISTRATION_MESSAGES.dateOfBirthRequired)
+    .min(1, { message: REGISTRATION_MESSAGES.dateOfBirthRequired, abort: true })
+    .max(32, { message: REGISTRATION_MESSAGES.dateOfBirthInvalid, abort: true })
     .refine((value) => parseCalendarDate(value) !== null, { message: REGISTRATION_MESSAGES.dateOfBirthInvalid, abort: true })
     .refine((value) => (ageInYears(value, now()) ?? 0) >= MINIMUM_AGE_YEARS, REGISTRATION_MESSAGES.tooYoung);
 }
 
-export const stateField = z
-  .string({ error: REGISTRATION_MESSAGES.stateRequired })
+export const stateField = safeString({ error: REGISTRATION_MESSAGES.stateRequired })
   .trim()
-  .min(1, REGISTRATION_MESSAGES.stateRequired)
+  .min(1, { message: REGISTRATION_MESSAGES.stateRequired, abort: true })
   .refine((value) => (US_STATE_CODES as string[]).includes(value), REGISTRATION_MESSAGES.stateInvalid);
 
 export const AddressSchema = z
@@ -282,10 +305,10 @@ export const AddressSchema = z
     street: requiredText(REGISTRATION_MESSAGES.streetRequired, 200),
     city: requiredText(REGISTRATION_MESSAGES.cityRequired),
     state: stateField,
-    zipCode: z
-      .string({ error: REGISTRATION_MESSAGES.zipRequired })
+    zipCode: safeString({ error: REGISTRATION_MESSAGES.zipRequired })
       .trim()
-      .min(1, REGISTRATION_MESSAGES.zipRequired)
+      .min(1, { message: REGISTRATION_MESSAGES.zipRequired, abort: true })
+      .max(16, { message: REGISTRATION_MESSAGES.zipInvalid, abort: true })
       .regex(ZIP_PATTERN, REGISTRATION_MESSAGES.zipInvalid),
     /** spec part 1 §2: country is US. */
     country: z.literal('US', { error: 'Country must be US' }).default('US'),
@@ -357,11 +380,10 @@ export type RegistrationForm = z.input<typeof RegistrationFormSchema>;
 /** spec part 1 §5: sign-in needs email and password (no format check, so a typo gets the same 401). */
 export const LoginRequestSchema = z
   .object({
-    email: z
-      .string({ error: REGISTRATION_MESSAGES.emailRequired })
+    email: safeString({ error: REGISTRATION_MESSAGES.emailRequired })
       .trim()
-      .min(1, REGISTRATION_MESSAGES.emailRequired)
-      .max(254, 'Email is too long')
+      .min(1, { message: REGISTRATION_MESSAGES.emailRequired, abort: true })
+      .max(EMAIL_MAX_LENGTH, { message: 'Email is too long', abort: true })
       .transform((value) => value.toLowerCase()),
     password: z
       .string({ error: REGISTRATION_MESSAGES.passwordRequired })
@@ -371,12 +393,12 @@ export const LoginRequestSchema = z
   .strict();
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
 
-const opaqueToken = (message: string) => z.string({ error: message }).min(1, message).max(512, message);
-
-export const RefreshRequestSchema = z.object({ refresh_token: opaqueToken('refresh_token is required') }).strict();
+/** POST /api/auth/refresh: the refresh token comes in the REFRESH_COOKIE, never in a body (`{}` or none). */
+export const RefreshRequestSchema = z.object({}).strict();
 export type RefreshRequest = z.infer<typeof RefreshRequestSchema>;
 
-export const LogoutRequestSchema = z.object({ refresh_token: opaqueToken('Invalid refresh_token').optional() }).strict();
+/** POST /api/auth/logout: the bearer access token's `sid` says which session ends (`{}` or none). */
+export const LogoutRequestSchema = z.object({}).strict();
 export type LogoutRequest = z.infer<typeof LogoutRequestSchema>;
 
 /** spec part 1 §5: forgot password needs an e-mail of e-mail type. */
@@ -439,8 +461,14 @@ export const MfaSetupRequestSchema = z
   .strict();
 export type MfaSetupRequest = z.infer<typeof MfaSetupRequestSchema>;
 
-/** enable / disable: a current authenticator code. */
-export const MfaCodeRequestSchema = z.object({ userId: userIdField, token: mfaCodeField }).strict();
+/** The account's current password, asked again before a two-factor change (re-authentication). */
+export const currentPasswordField = z
+  .string({ error: AUTH_MESSAGES.currentPasswordRequired })
+  .min(1, AUTH_MESSAGES.currentPasswordRequired)
+  .max(1024, 'Password is too long');
+
+/** enable / disable: a current authenticator code and the current password (issue 12 finding 9). */
+export const MfaCodeRequestSchema = z.object({ userId: userIdField, token: mfaCodeField, password: currentPasswordField }).strict();
 export type MfaCodeRequest = z.infer<typeof MfaCodeRequestSchema>;
 
 /** verify during sign-in: a 6-digit code or a backup code (`XXXXX-XXXXX`, dash and case optional). */
@@ -480,9 +508,9 @@ export const AuthUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 
+/** The refresh token is never in a body (a script could read it): it comes as the REFRESH_COOKIE. */
 export const AuthSessionSchema = z.object({
   access_token: z.string(),
-  refresh_token: z.string(),
   expires_in: z.number(),
   /** Unix seconds when the access token expires. */
   expires_at: z.number(),
