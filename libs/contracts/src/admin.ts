@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cutText, safeString } from './text.js';
 import { ADMIN_CREATED_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, REGISTRATION_MESSAGES, ROLES, USER_STATUSES, emailField } from './auth.js';
 import { fieldErrors } from './errors.js';
 
@@ -230,7 +231,7 @@ export interface AuditEventDraft {
 /** Detail keys that could carry a credential never reach the log, whatever a producer passes. */
 const SECRET_DETAIL_KEY = /pass|token|code|secret|otp|hash/i;
 const UUID = z.string().uuid();
-const cut = (value: string | null | undefined, max: number) => (value == null ? null : value.slice(0, max));
+const cut = (value: string | null | undefined, max: number) => (value == null ? null : cutText(value, max));
 const partyOf = (party: AuditPartyInput | undefined) => ({
   id: party?.id && UUID.safeParse(party.id).success ? party.id : null,
   email: cut(party?.email, AUDIT_LIMITS.email),
@@ -246,8 +247,8 @@ export function buildAuditEvent(draft: AuditEventDraft): AuditEvent {
   const details: AuditEvent['details'] = {};
   for (const [key, value] of Object.entries(draft.details ?? {})) {
     if (value === undefined || SECRET_DETAIL_KEY.test(key)) continue;
-    const kept = typeof value === 'string' ? value.slice(0, AUDIT_LIMITS.detailValue) : typeof value === 'number' && !Number.isFinite(value) ? null : value;
-    details[key.slice(0, AUDIT_LIMITS.detailKey)] = kept;
+    const kept = typeof value === 'string' ? cutText(value, AUDIT_LIMITS.detailValue) : typeof value === 'number' && !Number.isFinite(value) ? null : value;
+    details[cutText(key, AUDIT_LIMITS.detailKey)] = kept;
   }
   const at = draft.occurredAt === undefined ? new Date() : new Date(draft.occurredAt);
   return {
@@ -275,7 +276,7 @@ export const AuditQuerySchema = z
     /** One kind, or a family: `admin` or `auth`. */
     kind: z.union([z.enum(AUDIT_KINDS), z.enum(['admin', 'auth'])], { error: 'Unknown log kind' }).optional(),
     /** A user id or an exact e-mail address (case-insensitive), as actor or subject. */
-    user: z.string().trim().min(1).max(254).optional(),
+    user: safeString().trim().min(1).max(254).optional(),
     from: isoInstant.optional(),
     to: isoInstant.optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text.js';
 import { BillSuggestionSchema, IncomeSuggestionSchema } from './finance.js';
 
 // Bank sync (spec part 2 §2 Connected Accounts, §3 bank account / transaction / analytics, §4 bank
@@ -92,7 +93,7 @@ export const SCHEDULED_SYNC_EVERY_MS = 6 * 60 * 60 * 1000;
 // ---------------------------------------------------------------------------------------------------------
 // Wire shapes
 
-const userIdField = z.string({ error: 'user_id is required' }).trim().min(1, 'user_id is required').max(128, 'user_id is too long');
+const userIdField = safeString({ error: 'user_id is required' }).trim().min(1, 'user_id is required').max(128, 'user_id is too long');
 const isoInstant = z.string();
 
 export const ITEM_STATUSES = ['active', 'login_required'] as const;
@@ -129,8 +130,8 @@ export const SANDBOX_INSTITUTIONS = [
 export const SandboxPublicTokenRequestSchema = z
   .object({
     user_id: userIdField,
-    institution_id: z.string().trim().min(1, 'Choose a bank').max(64),
-    username: z.string().trim().min(1, 'Username is required').max(100, 'Username is too long'),
+    institution_id: safeString().trim().min(1, 'Choose a bank').max(64),
+    username: safeString().trim().min(1, 'Username is required').max(100, 'Username is too long'),
     password: z.string().min(1, 'Password is required').max(100_000, 'Password is too long'),
     item_id: z.string().uuid('item_id must be a bank connection id').optional(),
   })
@@ -143,10 +144,10 @@ export type SandboxPublicTokenResponse = z.infer<typeof SandboxPublicTokenRespon
 /** POST /exchange-token (spec part 2 §7). */
 export const ExchangeTokenRequestSchema = z
   .object({
-    public_token: z.string().trim().min(1, 'public_token is required').max(300, 'public_token is too long'),
+    public_token: safeString().trim().min(1, 'public_token is required').max(300, 'public_token is too long'),
     user_id: userIdField,
-    institution_id: z.string().trim().max(64).nullish(),
-    institution_name: z.string().trim().max(200).nullish(),
+    institution_id: safeString().trim().max(64).nullish(),
+    institution_name: safeString().trim().max(200).nullish(),
   })
   .strict();
 export type ExchangeTokenRequest = z.infer<typeof ExchangeTokenRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text.js';
 import { COMPANY_TEAM_NAME } from './product.js';
 import { WAITLIST_ENDPOINT_PATH, WaitlistSourceSchema } from './waitlist.js';
 
@@ -154,8 +155,7 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 // ---------------------------------------------------------------------------------------------------------
 
 const text = (label: string, max: number = BLOG_LIMITS.text) =>
-  z
-    .string({ error: `${label} is required` })
+  safeString({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -178,10 +178,9 @@ export function isSafeLink(value: string): boolean {
 }
 
 const httpUrl = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  safeString({ error: `${label} is required` })
     .trim()
-    .max(BLOG_LIMITS.url, `${label} must be at most ${BLOG_LIMITS.url} characters`)
+    .max(BLOG_LIMITS.url, { message: `${label} must be at most ${BLOG_LIMITS.url} characters`, abort: true })
     .refine(isHttpUrl, `${label} must be an http:// or https:// address`);
 
 const listItem = z.union(
@@ -217,7 +216,7 @@ const source = z
     url: httpUrl('A source URL'),
     author: optionalShort('A source author'),
     publication: optionalShort('A source publication'),
-    year: z.union([z.string().trim().max(16), z.number().int()]).transform(String).optional(),
+    year: z.union([safeString().trim().max(16), z.number().int()]).transform(String).optional(),
     description: text('A source description', 2000).optional(),
   })
   .strict();
@@ -255,10 +254,9 @@ export const BLOCK_SCHEMAS = {
       content: text('Call-to-action text').optional(),
       form: ctaForm.optional(),
       button_text: optionalShort('The button text'),
-      button_link: z
-        .string()
+      button_link: safeString()
         .trim()
-        .max(BLOG_LIMITS.url)
+        .max(BLOG_LIMITS.url, { abort: true })
         .refine(isSafeLink, 'The button link must be an http(s) address or a path on this site')
         .optional(),
     })
@@ -340,9 +338,9 @@ export type BlogContent = { blocks: BlogBlock[] };
 
 export const BlogSeoSchema = z
   .object({
-    title: z.string().trim().max(BLOG_LIMITS.shortText).optional(),
-    description: z.string().trim().max(BLOG_LIMITS.shortText * 2).optional(),
-    keywords: z.array(z.string().trim().min(1).max(60)).max(30).optional(),
+    title: safeString().trim().max(BLOG_LIMITS.shortText).optional(),
+    description: safeString().trim().max(BLOG_LIMITS.shortText * 2).optional(),
+    keywords: z.array(safeString().trim().min(1).max(60)).max(30).optional(),
   })
   .strict();
 
@@ -386,25 +384,24 @@ const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim
 export const BlogPostInputSchema = z
   .object({
     title: text('Title', BLOG_LIMITS.title),
-    slug: z
-      .string({ error: 'Slug is required' })
+    slug: safeString({ error: 'Slug is required' })
       .trim()
       .min(1, 'Slug is required')
-      .max(BLOG_LIMITS.slug, `Slug must be at most ${BLOG_LIMITS.slug} characters`)
+      .max(BLOG_LIMITS.slug, { message: `Slug must be at most ${BLOG_LIMITS.slug} characters`, abort: true })
       .regex(SLUG_PATTERN, 'Slug may contain only lowercase letters, digits and single hyphens'),
-    excerpt: z.string().trim().max(BLOG_LIMITS.excerpt, `Excerpt must be at most ${BLOG_LIMITS.excerpt} characters`).default(''),
+    excerpt: safeString().trim().max(BLOG_LIMITS.excerpt, `Excerpt must be at most ${BLOG_LIMITS.excerpt} characters`).default(''),
     content: BlogContentSchema,
     category: text('Category', BLOG_LIMITS.category).default(BLOG_POST_DEFAULTS.category),
     author: text('Author', BLOG_LIMITS.author).default(BLOG_POST_DEFAULTS.author),
     image_url: z.preprocess(
       emptyToNull,
-      z.string().trim().max(BLOG_LIMITS.url).refine(isPostImageUrl, 'The image URL must be an http(s) address or an uploaded image').nullable().default(null),
+      safeString().trim().max(BLOG_LIMITS.url, { abort: true }).refine(isPostImageUrl, 'The image URL must be an http(s) address or an uploaded image').nullable().default(null),
     ),
-    image_alt: z.preprocess(emptyToNull, z.string().trim().max(BLOG_LIMITS.imageAlt).nullable().default(null)),
+    image_alt: z.preprocess(emptyToNull, safeString().trim().max(BLOG_LIMITS.imageAlt).nullable().default(null)),
     featured: z.boolean().default(BLOG_POST_DEFAULTS.featured),
     published: z.boolean().default(BLOG_POST_DEFAULTS.published),
     publish_date: z.preprocess(emptyToNull, z.iso.datetime({ offset: true, error: 'Publish date must be an ISO date and time' }).or(z.iso.date()).nullable().default(null)),
-    read_time: z.string().trim().max(BLOG_LIMITS.readTime).default(BLOG_POST_DEFAULTS.read_time),
+    read_time: safeString().trim().max(BLOG_LIMITS.readTime).default(BLOG_POST_DEFAULTS.read_time),
     seo: BlogSeoSchema.nullable().default(null),
     id: z.unknown().optional(),
     created_at: z.unknown().optional(),

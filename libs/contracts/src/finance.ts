@@ -3,6 +3,7 @@
 // as dollars with at most 2 decimals (a JSON number, spec part 2 §3/§7); the finance service turns it into
 // integer cents. The dashboard's answer (dashboard.ts) is in integer cents throughout.
 import { z } from 'zod';
+import { safeString } from './text.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Enums and defaults (spec part 2 §3, §4)
@@ -99,11 +100,10 @@ export function isCalendarDate(value: string): boolean {
 }
 
 function requiredText(label: string, max = MAX_NAME_LENGTH) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) })
+  return safeString({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .min(1, { message: `${label} is required`, abort: true })
+    .max(max, { message: `${label} must be at most ${max} characters`, abort: true });
 }
 
 /**
@@ -139,6 +139,8 @@ export function amountSchema(label: string, { positive }: { positive: boolean })
     if (typeof value === 'number') return numberAmount(value, label, positive, fail);
     if (typeof value !== 'string') return fail(`${label} must be a number`);
     let text = value.trim();
+    // Longer than any amount can be written: refused before a pattern sees it.
+    if (text.length > 32) return fail(`${label} must be a number`);
     if (!/^-?\d*(\.\d*)?$/.test(text) || !/\d/.test(text)) return fail(`${label} must be a number`);
     if (text.startsWith('-') && Number(text) !== 0) return fail(`${label} cannot be negative`);
     text = text.replace(/^-/, '');
@@ -151,10 +153,10 @@ export function amountSchema(label: string, { positive }: { positive: boolean })
 }
 
 export function isoDateSchema(label: string) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be a date in YYYY-MM-DD format`) })
+  return safeString({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be a date in YYYY-MM-DD format`) })
     .trim()
-    .min(1, `${label} is required`)
+    .min(1, { message: `${label} is required`, abort: true })
+    .max(32, { message: `${label} must be a real date in YYYY-MM-DD format`, abort: true })
     .refine(isCalendarDate, `${label} must be a real date in YYYY-MM-DD format`);
 }
 
@@ -180,11 +182,10 @@ const billPriority = enumSchema('Priority', BILL_PRIORITY_VALUES);
 const billCategory = enumSchema('Category', BILL_CATEGORY_VALUES);
 const billRecurrence = enumSchema('Recurrence', BILL_RECURRENCE_VALUES);
 const incomeFrequency = enumSchema('Frequency', INCOME_FREQUENCY_VALUES);
-const goalType = z
-  .string({ error: 'Goal type must be text' })
+const goalType = safeString({ error: 'Goal type must be text' })
   .trim()
-  .min(1, 'Goal type is required')
-  .max(64, 'Goal type must be at most 64 characters')
+  .min(1, { message: 'Goal type is required', abort: true })
+  .max(64, { message: 'Goal type must be at most 64 characters', abort: true })
   .regex(/^[a-z0-9_]+$/, 'Goal type may contain only lowercase letters, digits and underscores');
 
 function nonEmpty<T extends z.ZodType>(schema: T) {
@@ -403,8 +404,7 @@ export const ListPendingSuggestionsMessageSchema = z
   .strict();
 export type ListPendingSuggestionsMessage = z.infer<typeof ListPendingSuggestionsMessageSchema>;
 
-const externalKey = z
-  .string({ error: 'externalKey is required' })
+const externalKey = safeString({ error: 'externalKey is required' })
   .trim()
   .min(1, 'externalKey is required')
   .max(200, 'externalKey must be at most 200 characters');

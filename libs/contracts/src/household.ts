@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './auth.js';
+import { safeString } from './text.js';
 
 // Households (spec part 2 §2, §3, §4, §5, §7, §8, §9; issue 11): the wire shapes of /api/household, the messages
 // both sides show, and the Redis-transport messages household sends to auth (names and e-mails of members) and
@@ -85,8 +86,7 @@ export const HouseholdMembersResponseSchema = z.object({ members: z.array(Househ
 
 export const CreateHouseholdRequestSchema = z
   .object({
-    name: z
-      .string({ error: HOUSEHOLD_MESSAGES.nameRequired })
+    name: safeString({ error: HOUSEHOLD_MESSAGES.nameRequired })
       .trim()
       .min(1, HOUSEHOLD_MESSAGES.nameRequired)
       .max(HOUSEHOLD_NAME_MAX, `Household name must be at most ${HOUSEHOLD_NAME_MAX} characters`),
@@ -106,7 +106,7 @@ export const InviteMemberResponseSchema = z.object({ message: z.string(), email:
 
 /** POST /api/household/accept-invitation (signed in; the account's e-mail must be the invited one). */
 export const AcceptInvitationRequestSchema = z
-  .object({ token: z.string({ error: 'The invitation token is missing' }).trim().min(1, 'The invitation token is missing').max(200) })
+  .object({ token: safeString({ error: 'The invitation token is missing' }).trim().min(1, 'The invitation token is missing').max(200) })
   .strict();
 export const AcceptInvitationResponseSchema = z.object({ household: HouseholdSchema });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, safeString } from './text.js';
 
 /** Sources the public site sends (spec part 1 §7); a blog call-to-action may send its own. */
 export const WAITLIST_SOURCES = ['homepage-hero', 'homepage', 'homepage-cta', 'paycheck-to-paycheck-page'] as const;
@@ -10,20 +11,18 @@ export const WAITLIST_SUCCESS_MESSAGE = "Thanks for joining! We'll be in touch s
 export const COMING_SOON_SUCCESS_MESSAGE = "Thanks! We'll notify you when the product launches.";
 
 /** Where a sign-up came from: the public site's sources or a blog call-to-action's own (same rule for both). */
-export const WaitlistSourceSchema = z
-  .string({ error: 'Source is required' })
+export const WaitlistSourceSchema = safeString({ error: 'Source is required' })
   .trim()
-  .min(1, 'Source is required')
-  .max(64, 'Source must be at most 64 characters')
+  .min(1, { message: 'Source is required', abort: true })
+  .max(64, { message: 'Source must be at most 64 characters', abort: true })
   .regex(/^[a-z0-9-]+$/, 'Source may contain only lowercase letters, digits and hyphens');
 
 export const WaitlistJoinSchema = z
   .object({
-    email: z
-      .string({ error: 'Email is required' })
+    email: safeString({ error: 'Email is required' })
       .trim()
-      .min(1, 'Email is required')
-      .max(254, 'Email is too long')
+      .min(1, { message: 'Email is required', abort: true })
+      .max(EMAIL_MAX_LENGTH, { message: 'Email is too long', abort: true })
       .email('Please enter a valid email address')
       .transform((value) => value.toLowerCase()),
     source: WaitlistSourceSchema,

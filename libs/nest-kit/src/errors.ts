@@ -38,6 +38,9 @@ export function refusalFields(message: string): Record<string, unknown> {
  * (CONVENTIONS §5). `status` is the HTTP status, `message` the user-facing text.
  */
 export class DomainError extends Error {
+  /** Response headers the answer carries (e.g. `Retry-After` on a 429); a subclass sets them. */
+  readonly headers?: Record<string, string>;
+
   constructor(
     readonly code: string,
     readonly status: number,
@@ -96,10 +99,16 @@ const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid Content-Length header' },
 };
 
-export function toErrorResponse(exception: unknown): { status: number; body: ErrorBody; unexpected: boolean } {
+export function toErrorResponse(exception: unknown): {
+  status: number;
+  body: ErrorBody;
+  unexpected: boolean;
+  headers?: Record<string, string>;
+} {
   if (exception instanceof DomainError) {
     return {
       status: exception.status,
+      headers: exception.headers,
       body: {
         ...exception.fields,
         message: exception.message,
@@ -137,8 +146,9 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost) {
     const reply = host.switchToHttp().getResponse();
-    const { status, body, unexpected } = toErrorResponse(exception);
+    const { status, body, unexpected, headers } = toErrorResponse(exception);
     if (unexpected) this.logger.error(exception instanceof Error ? exception : String(exception), 'HttpErrorFilter');
+    for (const [name, value] of Object.entries(headers ?? {})) reply.header(name, value);
     reply.status(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
   }
 }
