@@ -126,6 +126,8 @@ async function withTestStack(name, run) {
     return await run({
       ...process.env,
       BASE_URL: stack.url,
+      // Vitest overwrites BASE_URL (Vite's base path), so the reliability suite reads this one.
+      GATEWAY_URL: stack.url,
       DATABASE_URL: database.url,
       REDIS_URL: services.redisUrl,
       REDIS_KEY_PREFIX: `auth-${database.name}:`,

@@ -7,7 +7,7 @@ function required(name: string): string {
 }
 
 /** The dev gateway in front of every service (the path a browser takes). */
-export const gatewayUrl = (): string => required('BASE_URL');
+export const gatewayUrl = (): string => required('GATEWAY_URL');
 
 /** Each service straight, without the gateway: `{ auth: 'http://127.0.0.1:3102', ... }`. */
 export function serviceUrls(): Record<string, string> {
