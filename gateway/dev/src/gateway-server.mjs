@@ -1,16 +1,55 @@
-import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { loadKongConfig, scaleRateLimits } from './kong-config.mjs';
+import Fastify from 'fastify';
+import replyFrom from '@fastify/reply-from';
+import { Agent } from 'undici';
+import { loadKongConfig, responseHeadersToAdd, scaleRateLimits } from './kong-config.mjs';
 import { createRouteMatcher } from './route-matcher.mjs';
 import { createRateLimiter } from './rate-limiter.mjs';
 import { createStaticHandler, sendJson } from './static-files.mjs';
-import { createUpstreamAgent, describeUpstream, proxyRequest } from './proxy.mjs';
+
+// The dev gateway stands in for Kong (gateway/kong.yml) on a developer's machine and in the test stacks.
+// HTTP parsing (node's strict llhttp: no TE+CL, no obs-fold, no duplicate Content-Length, no bad chunk sizes)
+// and the upstream side (undici through @fastify/reply-from: its own framing, Content-Length set from the
+// buffered body) are kept libraries; this file only applies kong.yml's routes and plugins.
 
 const SIZE_UNITS = { bytes: 1, kilobytes: 1024, megabytes: 1024 * 1024 };
 // Kong's request-size-limiting defaults: 128 megabytes.
 const DEFAULT_PAYLOAD_SIZE = 128;
+// Without a request-size-limiting plugin Kong (nginx client_max_body_size in Kong's template) still buffers;
+// the dev gateway buffers at most this much.
+const UNLIMITED_BODY_BYTES = 128 * 1024 * 1024;
+
+const MESSAGES = {
+  noRoute: 'no Route matched with those values',
+  rateLimited: 'API rate limit exceeded',
+  tooLarge: 'Request size limit exceeded',
+  unavailable: 'Service unavailable',
+  timeout: 'The upstream server is timing out',
+  badRequest: 'Bad request',
+  unexpected: 'An unexpected error occurred',
+};
+
+// Kong's correlation-id plugin keeps whatever the client sent; Kong cannot check it, so each service checks it
+// again (nest-kit's request context). Here an id is accepted only when it is short and plain (linear pattern,
+// bounded length), else a fresh uuid replaces it, so a log line never carries a client's arbitrary text.
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+// Request headers that describe one hop (RFC 9110 §7.6.1) or that undici refuses to forward; never passed on.
+const HOP_BY_HOP_REQUEST = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+];
+// The same for answers; reply-from copies the upstream's headers as they are.
+const HOP_BY_HOP_RESPONSE = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'trailer', 'upgrade'];
 
 /** The shell answers client-side routes: GET paths with no file extension outside /api/ and /remotes/. */
 export function isClientSideRoute(pathname) {
@@ -20,12 +59,11 @@ export function isClientSideRoute(pathname) {
 }
 
 /**
- * Builds the request handler for one kong.yml. Each kong service is either proxied (its name is a key of
- * `upstreams`, e.g. `{ waitlist: 'http://127.0.0.1:3101' }`) or, when `frontendsDir/<name>` exists,
- * served from `frontendsDir/<name>/dist` by the gateway itself.
+ * Builds the fastify app for one kong.yml. Each kong service is either proxied (its name is a key of
+ * `upstreams`, e.g. `{ waitlist: 'http://127.0.0.1:3101' }`) or, when `frontendsDir/<name>` exists, served
+ * from `frontendsDir/<name>/dist` by the gateway itself. Resolves to the ready (not listening) fastify app.
  */
-export function createGatewayHandler({ kongConfig, upstreams = {}, frontendsDir = null }) {
-  const agent = createUpstreamAgent();
+export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDir = null, upstreamAgent }) {
   const matchRoute = createRouteMatcher(kongConfig.services);
   // Kong keeps one counter per client for a global rate limit, shared by every route; a limit set on a
   // service counts that service's requests only.
@@ -37,97 +75,220 @@ export function createGatewayHandler({ kongConfig, upstreams = {}, frontendsDir 
   for (const service of kongConfig.services) {
     targets.set(service.name, buildTarget(service, upstreams, frontendsDir, globalRateLimit));
   }
+  // Headers the global response-transformer adds to every answer, also those the gateway makes itself.
+  const globalAdded = responseHeadersToAdd(kongConfig.globalPlugins.find((plugin) => plugin.name === 'response-transformer'));
 
-  // Synchronous on purpose: a cached static file is answered within the socket's read callback, with no
-  // promise hop; only a disk check (at most once a second per file) returns a promise.
-  function handle(req, res) {
+  // One connection pool for every upstream: keep-alive, no pipelining (an answer can never be handed to the
+  // wrong request), a bounded number of sockets per origin.
+  const agent =
+    upstreamAgent ??
+    new Agent({ pipelining: 1, connections: 128, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000, headersTimeout: 60_000, bodyTimeout: 60_000 });
+
+  const app = Fastify({
+    logger: false,
+    requestIdHeader: false,
+    exposeHeadRoutes: false,
+    return503OnClosing: false,
+    forceCloseConnections: true,
+    keepAliveTimeout: 65_000,
+    // Node's own strict parser; never insecureHTTPParser.
+    http: { headersTimeout: 66_000, requestTimeout: 300_000 },
+    routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 2048 },
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, globalAdded),
+  });
+  await app.register(replyFrom, { undici: agent, disableRequestLogging: true, disableCache: false, cacheURLs: 1000 });
+
+  // Kong plugins, in Kong's priority order (correlation-id, rate-limiting, request-size-limiting), before the
+  // body is read, as Kong's access phase runs them.
+  app.addHook('onRequest', (request, reply, done) => {
+    const req = request.raw;
     const url = req.url;
-    const clientIp = req.socket.remoteAddress ?? 'unknown';
     const queryIndex = url.indexOf('?');
     const pathname = queryIndex === -1 ? url : url.slice(0, queryIndex);
-
     const match = matchRoute(pathname, req.method);
-    if (match === null) return sendJson(res, 404, { message: 'no Route matched with those values' });
+    const state = { match, target: null, requestId: null, sizeLimit: UNLIMITED_BODY_BYTES, body: null, queryIndex, added: globalAdded };
+    request.gateway = state;
+    if (match === null) return void reply.code(404).send({ message: MESSAGES.noRoute });
     const target = targets.get(match.service.name);
-    // The gateway's own response headers as flat [name, value, ...] pairs (what writeHead takes fastest).
-    const responseHeaders = [];
-    let requestId = null;
+    state.target = target;
+    state.added = target.addHeaders;
 
-    // Plugins run in Kong's priority order: correlation-id, rate-limiting, request-size-limiting.
     if (target.correlation !== null) {
-      requestId = req.headers[target.correlation.headerKey] || randomUUID();
-      if (target.correlation.echo) responseHeaders.push(target.correlation.header, requestId);
+      const sent = req.headers[target.correlation.headerKey];
+      state.requestId = typeof sent === 'string' && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
+      if (target.correlation.echo) reply.header(target.correlation.header, state.requestId);
     }
     if (target.rateLimit !== null) {
-      if (!target.rateLimit.into(clientIp, responseHeaders)) {
-        return drainThen(req, () => sendJson(res, 429, { message: 'API rate limit exceeded' }, responseHeaders));
-      }
+      const pairs = [];
+      const allowed = target.rateLimit.into(req.socket.remoteAddress ?? 'unknown', pairs);
+      for (let i = 0; i < pairs.length; i += 2) reply.header(pairs[i], pairs[i + 1]);
+      if (!allowed) return void reply.code(429).send({ message: MESSAGES.rateLimited });
     }
-    let streamingLimit = null;
     if (target.sizeLimit !== null) {
+      state.sizeLimit = target.sizeLimit;
       const declared = req.headers['content-length'];
-      if (declared !== undefined && Number(declared) > target.sizeLimit) {
-        responseHeaders.push('Connection', 'close');
-        return drainThen(req, () => sendJson(res, 413, { message: 'Request size limit exceeded' }, responseHeaders));
-      }
-      if (declared === undefined && req.headers['transfer-encoding']) streamingLimit = target.sizeLimit;
+      // Refused before a byte of the body is read; node then reads and drops the rest, so the connection
+      // stays in step and the next request on it is answered (finding 8).
+      if (declared !== undefined && Number(declared) > target.sizeLimit) return void reply.code(413).send({ message: MESSAGES.tooLarge });
     }
+    if (target.kind === 'missing') return void reply.code(502).send({ message: MESSAGES.unavailable });
+    done();
+  });
 
+  // Kong buffers request bodies (nginx request buffering) before proxying; so does the gateway. The upstream
+  // then gets one body with an exact Content-Length whatever framing the client used (chunked included), and a
+  // chunked body over the route's limit is refused with 413 as Kong's request-size-limiting does.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (request, payload, done) => {
+    const limit = request.gateway.sizeLimit;
+    const chunks = [];
+    let received = 0;
+    let finished = false;
+    const finish = (error, body) => {
+      if (finished) return;
+      finished = true;
+      payload.removeListener('data', onData);
+      payload.removeListener('end', onEnd);
+      payload.removeListener('error', onError);
+      done(error, body);
+    };
+    const onData = (chunk) => {
+      received += chunk.length;
+      if (received > limit) return finish(statusError(413, MESSAGES.tooLarge));
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish(null, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received));
+    const onError = (error) => finish(statusError(400, MESSAGES.badRequest, error));
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onError);
+  });
+
+  // Every answer the gateway sends through fastify gets the response-transformer's headers when absent.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const added = request.gateway?.added ?? globalAdded;
+    for (let i = 0; i < added.length; i += 1) {
+      if (!reply.hasHeader(added[i][0])) reply.header(added[i][0], added[i][1]);
+    }
+    done(null, payload);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const status = error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const message = status === 413 ? MESSAGES.tooLarge : status === 500 ? MESSAGES.unexpected : MESSAGES.badRequest;
+    reply.code(status).send({ message });
+  });
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: MESSAGES.noRoute }));
+
+  app.all('*', (request, reply) => {
+    const state = request.gateway;
+    const { target, match } = state;
+    const req = request.raw;
     if (target.kind === 'static') {
-      return target.serve(req, res, match.upstreamPath, responseHeaders);
+      // Static files are answered on the raw response with prebuilt header lists (the fast path for pages).
+      reply.hijack();
+      const headers = reply.getHeaders();
+      const flat = [];
+      for (const name of Object.keys(headers)) flat.push(name, headers[name]);
+      for (let i = 0; i < state.added.length; i += 1) flat.push(state.added[i][0], state.added[i][1]);
+      const pending = target.serve(req, reply.raw, match.upstreamPath, flat);
+      if (pending !== undefined && typeof pending.then === 'function') {
+        pending.then(undefined, () => {
+          if (!reply.raw.headersSent) sendJson(reply.raw, 500, { message: MESSAGES.unexpected }, flat);
+          else reply.raw.destroy();
+        });
+      }
+      return;
     }
-    if (target.kind === 'missing') {
-      return drainThen(req, () => sendJson(res, 502, { message: 'Service unavailable' }, responseHeaders));
+    const url = req.url;
+    const path = target.basePath + (state.queryIndex === -1 ? match.upstreamPath : match.upstreamPath + url.slice(state.queryIndex));
+    const body = request.body;
+    const hasBody = body !== undefined && body !== null && body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD';
+    const options = {
+      getUpstream: () => target.origin,
+      rewriteRequestHeaders: (_request, headers) => upstreamHeaders(headers, req, match, state, hasBody ? body.length : 0),
+      rewriteHeaders: (headers) => downstreamHeaders(headers, target.ownHeaderNames),
+      onError: (failedReply, { error }) => {
+        const timedOut = error?.statusCode === 504;
+        failedReply.code(timedOut ? 504 : 502).send({ message: timedOut ? MESSAGES.timeout : MESSAGES.unavailable });
+      },
+    };
+    // A body goes as one Buffer; `contentType` keeps reply-from from re-encoding it (the client's own header,
+    // or none, is restored in upstreamHeaders).
+    if (hasBody) {
+      options.body = body;
+      options.contentType = req.headers['content-type'] || 'application/octet-stream';
     }
-    const forwardedFor = req.headers['x-forwarded-for'];
-    const upstreamHeaders = [
-      'x-forwarded-for',
-      forwardedFor ? `${forwardedFor}, ${clientIp}` : clientIp,
-      'x-forwarded-proto',
-      req.headers['x-forwarded-proto'] ?? 'http',
-      'x-forwarded-host',
-      req.headers['x-forwarded-host'] ?? req.headers.host ?? '',
-      'x-forwarded-port',
-      String(req.socket.localPort ?? ''),
-      'x-forwarded-prefix',
-      match.route.stripPath ? match.prefix : '',
-      'x-real-ip',
-      clientIp,
-    ];
-    if (requestId !== null) upstreamHeaders.push(target.correlation.headerKey, requestId);
-    proxyRequest({
-      req,
-      res,
-      upstream: target.upstream,
-      path: queryIndex === -1 ? match.upstreamPath : match.upstreamPath + url.slice(queryIndex),
-      agent,
-      extraRequestHeaders: upstreamHeaders,
-      responseHeaders,
-      bodyLimit: streamingLimit,
-    });
-  }
+    return reply.from(path, options);
+  });
 
-  function handleSafely(req, res) {
-    try {
-      const pending = handle(req, res);
-      if (pending !== undefined && typeof pending.then === 'function') pending.then(undefined, (error) => answerError(res, error));
-    } catch (error) {
-      answerError(res, error);
-    }
-  }
-
-  return { handle: handleSafely, agent };
+  await app.ready();
+  return app;
 }
 
-function answerError(res) {
-  if (!res.headersSent) sendJson(res, 500, { message: 'An unexpected error occurred' });
-  else res.destroy();
+/** The headers the upstream sees: the client's minus hop-by-hop ones, plus what Kong adds. */
+function upstreamHeaders(headers, req, match, state, bodyLength) {
+  for (let i = 0; i < HOP_BY_HOP_REQUEST.length; i += 1) delete headers[HOP_BY_HOP_REQUEST[i]];
+  if (bodyLength > 0) {
+    headers['content-length'] = String(bodyLength);
+    if (req.headers['content-type'] === undefined) delete headers['content-type'];
+  } else {
+    // No body is forwarded (none sent, or one on GET/HEAD, which has no meaning there): say so exactly.
+    delete headers['content-length'];
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'DELETE' && req.method !== 'OPTIONS') headers['content-length'] = '0';
+  }
+  const clientIp = req.socket.remoteAddress ?? '';
+  const forwardedFor = req.headers['x-forwarded-for'];
+  // Kong appends the peer's address to what the client sent; services trust only the gateway hop, so the
+  // address they use is always this last one.
+  headers['x-forwarded-for'] = forwardedFor ? `${forwardedFor}, ${clientIp}` : clientIp;
+  // Kong trusts the client's X-Forwarded-Proto/Host/Port only from trusted_ips; the dev gateway trusts none.
+  headers['x-forwarded-proto'] = 'http';
+  headers['x-forwarded-host'] = req.headers.host ?? '';
+  headers['x-forwarded-port'] = String(req.socket.localPort ?? '');
+  headers['x-forwarded-prefix'] = match.route.stripPath ? match.prefix : '';
+  headers['x-real-ip'] = clientIp;
+  if (state.requestId !== null) headers[state.target.correlation.headerKey] = state.requestId;
+  return headers;
+}
+
+/** The upstream's answer headers minus hop-by-hop ones and those the gateway sets itself (X-Request-ID...). */
+function downstreamHeaders(headers, ownHeaderNames) {
+  for (let i = 0; i < HOP_BY_HOP_RESPONSE.length; i += 1) delete headers[HOP_BY_HOP_RESPONSE[i]];
+  for (let i = 0; i < ownHeaderNames.length; i += 1) delete headers[ownHeaderNames[i]];
+  return headers;
+}
+
+function statusError(statusCode, message, cause) {
+  const error = new Error(message, cause ? { cause } : undefined);
+  error.statusCode = statusCode;
+  return error;
+}
+
+/**
+ * A request node's parser refused (smuggling shapes: TE with CL, obs-fold, duplicate Content-Length, bad chunk
+ * sizes...): one 400 (431 for huge headers, 408 for a timeout) with the security headers, then the connection
+ * is closed, since the bytes after the error cannot be framed.
+ */
+function answerClientError(error, socket, added) {
+  if (!socket.writable || socket.destroyed) return void socket.destroy();
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const reason = status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
+  const body = JSON.stringify({ message: status === 400 ? MESSAGES.badRequest : reason });
+  let head = `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`;
+  for (const [name, value] of added) head += `${name}: ${value}\r\n`;
+  socket.end(`${head}\r\n${body}`);
+  // Half-closed until the client closes; a client that never does is cut off shortly after.
+  setTimeout(() => socket.destroy(), 2_000).unref();
 }
 
 function buildTarget(service, upstreams, frontendsDir, globalRateLimit) {
   const target = { kind: 'missing', ...pluginsFor(service, globalRateLimit) };
   const upstream = upstreams[service.name];
-  if (upstream) return { ...target, kind: 'proxy', upstream: describeUpstream(new URL(upstream)) };
+  if (upstream) {
+    const url = new URL(upstream);
+    return { ...target, kind: 'proxy', origin: url.origin, basePath: url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '') };
+  }
   const frontendDir = frontendsDir ? join(frontendsDir, service.name) : null;
   if (frontendDir && existsSync(frontendDir) && statSync(frontendDir).isDirectory()) {
     const spaFallback = service.name === 'shell' ? isClientSideRoute : () => false;
@@ -137,7 +298,7 @@ function buildTarget(service, upstreams, frontendsDir, globalRateLimit) {
 }
 
 function pluginsFor(service, globalRateLimit) {
-  const result = { correlation: null, rateLimit: null, sizeLimit: null };
+  const result = { correlation: null, rateLimit: null, sizeLimit: null, addHeaders: [], ownHeaderNames: [] };
   for (const plugin of service.plugins) {
     if (plugin.name === 'correlation-id') {
       const header = plugin.config.header_name ?? 'Kong-Request-ID';
@@ -147,66 +308,55 @@ function pluginsFor(service, globalRateLimit) {
     } else if (plugin.name === 'request-size-limiting') {
       const unit = SIZE_UNITS[plugin.config.size_unit ?? 'megabytes'];
       result.sizeLimit = (plugin.config.allowed_payload_size ?? DEFAULT_PAYLOAD_SIZE) * unit;
+    } else if (plugin.name === 'response-transformer') {
+      result.addHeaders = responseHeadersToAdd(plugin);
+    }
+  }
+  // The gateway's own answer headers replace the upstream's copies (X-Request-ID is sent once).
+  if (result.correlation?.echo) result.ownHeaderNames.push(result.correlation.headerKey);
+  if (result.rateLimit !== null) {
+    result.ownHeaderNames.push('ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after');
+    for (const period of ['second', 'minute', 'hour', 'day', 'month', 'year']) {
+      result.ownHeaderNames.push(`x-ratelimit-limit-${period}`, `x-ratelimit-remaining-${period}`);
     }
   }
   return result;
 }
 
-/** Answers only after the refused request body is read, so the client sees the answer, not a reset. */
-function drainThen(req, respond) {
-  if (req.readableEnded || (req.headers['content-length'] === undefined && !req.headers['transfer-encoding'])) {
-    respond();
-    return;
-  }
-  const declared = Number(req.headers['content-length'] ?? 0);
-  // Very large bodies: answer at once and close the connection rather than read megabytes for nothing.
-  if (declared > 64 * 1024) {
-    respond();
-    req.resume();
-    return;
-  }
-  req.resume();
-  req.once('end', respond);
-  req.once('error', respond);
-}
-
 /**
  * Starts the dev gateway. Options: port (0 picks a free one), host (default: all interfaces), kongFile, upstreams
  * (`{ waitlist: 'http://127.0.0.1:3101', ... }`), frontendsDir, rateLimitFactor (benchmarks only).
- * Resolves to `{ port, url, server, close() }`.
+ * Resolves to `{ port, url, server, app, close() }`.
  */
 export async function startGateway({ port = 8080, host, kongFile, upstreams = {}, frontendsDir = null, rateLimitFactor = 1 }) {
   if (!kongFile) throw new Error('startGateway: kongFile is required');
   const kongConfig = scaleRateLimits(loadKongConfig(kongFile), rateLimitFactor);
-  const { handle, agent } = createGatewayHandler({ kongConfig, upstreams, frontendsDir });
-  const server = http.createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, handle);
-  const listen = (listenHost) =>
-    new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, listenHost, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+  const app = await createGatewayApp({ kongConfig, upstreams, frontendsDir });
   if (host) {
-    await listen(host);
+    await app.listen({ port, host });
   } else {
     // Dual-stack '::' so both 127.0.0.1 and ::1 (what "localhost" may resolve to) reach us; IPv4 when IPv6 is off.
-    await listen('::').catch((error) => {
+    await app.listen({ port, host: '::' }).catch((error) => {
       if (error.code === 'EADDRINUSE') throw error;
-      return listen('0.0.0.0');
+      return app.listen({ port, host: '0.0.0.0' });
     });
   }
-  const actualPort = server.address().port;
+  const actualPort = app.server.address().port;
   return {
     port: actualPort,
     url: `http://localhost:${actualPort}`,
-    server,
-    close: () =>
-      new Promise((resolve) => {
-        agent.destroy();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    server: app.server,
+    app,
+    close: () => app.close(),
   };
+}
+
+/**
+ * The gateway as a plain `(req, res)` handler for a node:http server of the caller's (kept for callers of the
+ * hand-written gateway): resolves to `{ handle, app }`. The app's own server is not used; requests are routed
+ * into fastify with `app.routing`.
+ */
+export async function createGatewayHandler({ kongConfig, upstreams = {}, frontendsDir = null }) {
+  const app = await createGatewayApp({ kongConfig, upstreams, frontendsDir });
+  return { handle: (req, res) => app.routing(req, res), app };
 }

@@ -60,3 +60,18 @@ export function scaleRateLimits(config, factor) {
 }
 
 export const RATE_LIMIT_PERIODS = ['second', 'minute', 'hour', 'day', 'month', 'year'];
+
+/**
+ * Kong's response-transformer `config.add.headers`: a list of `Name:value` strings (split at the first colon,
+ * as Kong does). Returned as `[[name, value], ...]`; Kong adds each one only when the answer does not
+ * already carry that header, so a service's own stricter value (e.g. the blog images' CSP) wins.
+ */
+export function responseHeadersToAdd(plugin) {
+  if (!plugin || plugin.name !== 'response-transformer') return [];
+  const listed = plugin.config?.add?.headers ?? [];
+  return listed.map((entry) => {
+    const colon = entry.indexOf(':');
+    if (colon <= 0) throw new Error(`kong.yml: response-transformer header "${entry}" is not Name:value`);
+    return [entry.slice(0, colon).trim(), entry.slice(colon + 1).trim()];
+  });
+}

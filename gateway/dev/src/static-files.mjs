@@ -50,6 +50,51 @@ export function cacheControlFor(filePath) {
 const RECHECK_MS = 1000;
 // How many distinct URL paths keep their resolved file path in memory (client-side routes are unbounded).
 const MAX_RESOLVED_PATHS = 2048;
+// The file cache is an LRU bounded by entries and bytes: random missing paths (each a remembered miss) and
+// rebuilt files can never grow the gateway's memory past this (issue 12 finding 9). A built frontend is
+// about 1 MB and 40 files, so every page's files stay cached.
+export const STATIC_CACHE_LIMITS = { maxEntries: 1024, maxBytes: 64 * 1024 * 1024 };
+// What a remembered miss or a path costs besides file bytes (the key, the record): a rough, fixed charge.
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/** A Map in least-recently-used order with a cap on entries and on the bytes `sizeOf(value)` reports. */
+export function createLruCache({ maxEntries, maxBytes, sizeOf }) {
+  const map = new Map();
+  let bytes = 0;
+  const cost = (key, value) => key.length + ENTRY_OVERHEAD_BYTES + sizeOf(value);
+  const remove = (key) => {
+    const value = map.get(key);
+    if (value === undefined) return;
+    map.delete(key);
+    bytes -= cost(key, value);
+  };
+  return {
+    get(key) {
+      const value = map.get(key);
+      if (value !== undefined) {
+        // Most recently used goes last; eviction takes from the front.
+        map.delete(key);
+        map.set(key, value);
+      }
+      return value;
+    },
+    set(key, value) {
+      remove(key);
+      map.set(key, value);
+      bytes += cost(key, value);
+      while (map.size > maxEntries || (bytes > maxBytes && map.size > 1)) remove(map.keys().next().value);
+    },
+    delete: remove,
+    get size() {
+      return map.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+
+const entryBytes = (record) => (record.entry ? record.entry.body.length + (record.entry.gzipped?.length ?? 0) : 0);
 const GZIP_WORD = /\bgzip\b/;
 
 /**
@@ -61,8 +106,8 @@ const GZIP_WORD = /\bgzip\b/;
  * checked within RECHECK_MS (the common case) and returns a promise only when it must ask the disk.
  * `extraHeaders` is a flat `[name, value, ...]` array (or a plain object) sent before the file's headers.
  */
-export function createStaticHandler(rootDir, { spaFallback = () => false } = {}) {
-  const cache = new Map();
+export function createStaticHandler(rootDir, { spaFallback = () => false, cacheLimits = STATIC_CACHE_LIMITS } = {}) {
+  const cache = createLruCache({ ...cacheLimits, sizeOf: entryBytes });
   const resolvedPaths = new Map();
   const indexPath = join(rootDir, 'index.html');
 
@@ -126,7 +171,7 @@ export function createStaticHandler(rootDir, { spaFallback = () => false } = {})
     sendEntry(req, res, entry, extraHeaders);
   }
 
-  return function serveStatic(req, res, pathname, extraHeaders = []) {
+  function serveStatic(req, res, pathname, extraHeaders = []) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return sendJson(res, 405, { message: 'Method Not Allowed' }, withHeader(extraHeaders, 'Allow', 'GET, HEAD'));
     }
@@ -134,7 +179,10 @@ export function createStaticHandler(rootDir, { spaFallback = () => false } = {})
     const entry = filePath === null ? null : load(filePath);
     if (entry instanceof Promise) return entry.then((found) => answer(req, res, pathname, extraHeaders, found));
     return answer(req, res, pathname, extraHeaders, entry);
-  };
+  }
+  // For tests and diagnostics: how much the file cache holds.
+  serveStatic.cacheStats = () => ({ entries: cache.size, bytes: cache.bytes });
+  return serveStatic;
 }
 
 function createEntry(filePath, body, info) {
