@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { HttpException, type ExecutionContext, type INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { ACCESS_TOKEN_TTL_SECONDS, ACCOUNT_STATUS_CHANNEL, AUTH_MESSAGES, SUSPENDED_ACCOUNT_KEY_PREFIX } from '@payday/contracts';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  ACCOUNT_STATUS_CHANNEL,
+  AUTH_MESSAGES,
+  REVOKED_SESSION_KEY_PREFIX,
+  SUSPENDED_ACCOUNT_KEY_PREFIX,
+} from '@payday/contracts';
 import { Redis } from 'ioredis';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -40,12 +46,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** A fresh user's valid access token. */
-async function user() {
+/** A fresh user's valid access token (of session `sid`, or a fresh one). */
+async function user(sid: string = randomUUID()) {
   const id = randomUUID();
-  touched.push(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${id}`);
+  touched.push(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${id}`, `${REVOKED_SESSION_KEY_PREFIX}${sid}`);
   const now = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT({ token_use: 'access', role: 'user', aal: 'aal1', sid: randomUUID() })
+  const token = await new SignJWT({ token_use: 'access', role: 'user', aal: 'aal1', sid })
     .setProtectedHeader({ alg: 'ES256', kid: 'status-test' })
     .setSubject(id)
     .setIssuer(TOKEN_ISSUER)
@@ -53,7 +59,7 @@ async function user() {
     .setIssuedAt(now)
     .setExpirationTime(now + 900)
     .sign(privateKey);
-  return { id, token };
+  return { id, sid, token };
 }
 
 /** The guard's answer to one request with this token: 'allowed' or the refusal's status and message. */
@@ -90,6 +96,20 @@ async function eventually(id: string, suspended: boolean) {
 }
 
 const SUSPENDED = { status: 401, message: AUTH_MESSAGES.suspended };
+const SIGNED_OUT = { status: 401, message: AUTH_MESSAGES.sessionExpired };
+
+/** What auth does when a session ends (services/auth SessionService: sign-out, reuse, new password...). */
+const revokeSession = async (sid: string) => {
+  await redis.set(`${REVOKED_SESSION_KEY_PREFIX}${sid}`, 1, 'EX', ACCESS_TOKEN_TTL_SECONDS);
+  await redis.publish(ACCOUNT_STATUS_CHANNEL, JSON.stringify({ sessionId: sid, status: 'revoked' }));
+};
+async function eventuallyRevoked(sid: string) {
+  const deadline = Date.now() + 2_000;
+  while (!(await check.isSessionRevoked(sid))) {
+    if (Date.now() > deadline) throw new Error('session still live after 2 s');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 describe('AuthGuard with AccountStatusCheck on the real Redis', () => {
   it('refuses a user whose suspension key is present, and lets others through', async () => {
@@ -122,8 +142,26 @@ describe('AuthGuard with AccountStatusCheck on the real Redis', () => {
     const shared = app.get<Redis>(REDIS);
     const lookups = vi.spyOn(shared, 'exists');
     for (let i = 0; i < 100; i += 1) expect(await answer(ann.token)).toBe('allowed');
-    expect(lookups).toHaveBeenCalledTimes(1);
+    expect(lookups).toHaveBeenCalledTimes(2); // the user's suspension and the session's revocation, once each
     lookups.mockRestore();
+  });
+
+  it('refuses a signed-out session at once (published), even while the cache says live, and no other session', async () => {
+    const ann = await user();
+    const annElsewhere = await user(); // same person's other device: another family
+    expect(await answer(ann.token)).toBe('allowed');
+    expect(await answer(annElsewhere.token)).toBe('allowed');
+    await revokeSession(ann.sid);
+    await eventuallyRevoked(ann.sid);
+    expect(await answer(ann.token)).toEqual(SIGNED_OUT);
+    expect(await answer(annElsewhere.token)).toBe('allowed');
+  });
+
+  it('refuses a session whose revocation key is present when first seen (a message this process missed)', async () => {
+    const sid = randomUUID();
+    await redis.set(`${REVOKED_SESSION_KEY_PREFIX}${sid}`, 1, 'EX', 60);
+    const ann = await user(sid);
+    expect(await answer(ann.token)).toEqual(SIGNED_OUT);
   });
 });
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
-import { ACCOUNT_STATUS_CHANNEL, SUSPENDED_ACCOUNT_KEY_PREFIX } from '@payday/contracts';
+import { ACCOUNT_STATUS_CHANNEL, REVOKED_SESSION_KEY_PREFIX, SUSPENDED_ACCOUNT_KEY_PREFIX } from '@payday/contracts';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountStatusCheck, type AccountStatusOptions } from './account-status-check.js';
@@ -167,6 +167,44 @@ describe('AccountStatusCheck', () => {
     redis.failure = null;
     vi.advanceTimersByTime(6_000);
     expect(await check.isSuspended(ANN)).toBe(true);
+  });
+
+  describe('revoked sessions (issue 12: signing out ends the session everywhere at once)', () => {
+    const SID = '7d0e0000-0000-4000-8000-00000000000a';
+    const OTHER_SID = '7d0e0000-0000-4000-8000-00000000000b';
+
+    it('answers from the revoked-session key, apart from the user suspension of the same id', async () => {
+      redis.keys.add(`${REVOKED_SESSION_KEY_PREFIX}${SID}`);
+      const check = await started();
+      expect(await check.isSessionRevoked(SID)).toBe(true);
+      expect(await check.isSessionRevoked(OTHER_SID)).toBe(false);
+      expect(await check.isSuspended(SID)).toBe(false);
+      expect(redis.exists).toHaveBeenCalledWith(`${REVOKED_SESSION_KEY_PREFIX}${SID}`);
+      expect(await check.isSessionRevoked(SID)).toBe(true);
+      expect(redis.exists).toHaveBeenCalledTimes(3);
+    });
+
+    it('applies a revocation message at once over a warm "live" entry', async () => {
+      const check = await started();
+      expect(await check.isSessionRevoked(SID)).toBe(false);
+      redis.publish({ sessionId: SID, status: 'revoked' });
+      expect(await check.isSessionRevoked(SID)).toBe(true);
+      expect(await check.isSessionRevoked(OTHER_SID)).toBe(false);
+      expect(await check.isSuspended(ANN)).toBe(false);
+    });
+
+    it('ignores malformed session messages', async () => {
+      const check = await started();
+      for (const message of [{ sessionId: SID }, { sessionId: SID, status: 'active' }, { sessionId: 7, status: 'revoked' }]) redis.publish(message);
+      expect(await check.isSessionRevoked(SID)).toBe(false);
+    });
+
+    it('fails open like the suspension check', async () => {
+      redis.failure = new Error('down');
+      redis.keys.add(`${REVOKED_SESSION_KEY_PREFIX}${SID}`);
+      const check = await started();
+      expect(await check.isSessionRevoked(SID)).toBe(false);
+    });
   });
 
   it('is off, with one warning, without Redis', async () => {

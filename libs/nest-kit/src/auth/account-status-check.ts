@@ -1,5 +1,11 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ACCOUNT_STATUS_CACHE_MS, ACCOUNT_STATUS_CHANNEL, SUSPENDED_ACCOUNT_KEY_PREFIX, USER_STATUSES } from '@payday/contracts';
+import {
+  ACCOUNT_STATUS_CACHE_MS,
+  ACCOUNT_STATUS_CHANNEL,
+  REVOKED_SESSION_KEY_PREFIX,
+  SUSPENDED_ACCOUNT_KEY_PREFIX,
+  USER_STATUSES,
+} from '@payday/contracts';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../redis.js';
 
@@ -8,7 +14,7 @@ export interface AccountStatusOptions {
   cacheMs?: number;
   /** The longest a request waits for Redis before failing open (default 250 ms). */
   redisTimeoutMs?: number;
-  /** Users remembered at most; the oldest entry goes first (default 10 000). */
+  /** Users and sessions remembered at most; the oldest entry goes first (default 10 000). */
   maxEntries?: number;
 }
 
@@ -24,7 +30,8 @@ const WARN_EVERY_MS = 60_000;
 const SUBSCRIBE_WAIT_MS = 2_000;
 
 interface Entry {
-  suspended: boolean;
+  /** Whether the Redis key (a suspension or a revoked session) exists. */
+  present: boolean;
   expiresAt: number;
 }
 
@@ -33,9 +40,13 @@ class RedisTimeout extends Error {}
 /**
  * Is this user suspended? (issue 9: suspension that takes effect everywhere.) Auth writes
  * `${SUSPENDED_ACCOUNT_KEY_PREFIX}${userId}` while an account is suspended and publishes `{userId, status}` on
- * ACCOUNT_STATUS_CHANNEL on every change. This keeps a small per-user cache: a hit never touches Redis; a
- * miss asks Redis once (concurrent misses share the lookup); a message on the channel updates the entry at
- * once, and the entry's expiry bounds how stale it can get should a message be missed.
+ * ACCOUNT_STATUS_CHANNEL on every change. Was this session ended? (issue 12: signing out ends the session
+ * everywhere at once.) Auth writes `${REVOKED_SESSION_KEY_PREFIX}${sid}` when a refresh family is revoked
+ * (sign-out, reuse of a spent refresh token, a new password, a 2FA change ending the other sessions) and
+ * publishes `{sessionId, status: 'revoked'}` on the same channel. Both are the same question, "does this key
+ * exist", answered through one small cache keyed by the Redis key: a hit never touches Redis; a miss asks
+ * Redis once (concurrent misses share the lookup); a message on the channel updates the entry at once, and
+ * the entry's expiry bounds how stale it can get should a message be missed.
  *
  * Times are measured with the monotonic `performance.now()`, not the injected CLOCK: tests freeze that clock,
  * and a frozen clock would keep an entry forever.
@@ -62,11 +73,20 @@ export class AccountStatusCheck implements OnApplicationBootstrap, OnApplication
     if (!redis) this.logger.warn('no Redis in this context: the account status check is off (suspended users are not refused here)');
   }
 
-  async isSuspended(userId: string): Promise<boolean> {
+  isSuspended(userId: string): Promise<boolean> {
+    return this.isPresent(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${userId}`);
+  }
+
+  /** Was the refresh family `sessionId` (an access token's `sid`) revoked within an access token's lifetime? */
+  isSessionRevoked(sessionId: string): Promise<boolean> {
+    return this.isPresent(`${REVOKED_SESSION_KEY_PREFIX}${sessionId}`);
+  }
+
+  private async isPresent(key: string): Promise<boolean> {
     if (!this.redis) return false;
-    const entry = this.entries.get(userId);
-    if (entry && entry.expiresAt > performance.now()) return entry.suspended;
-    return this.lookups.get(userId) ?? this.lookUp(userId);
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt > performance.now()) return entry.present;
+    return this.lookups.get(key) ?? this.lookUp(key);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -100,39 +120,40 @@ export class AccountStatusCheck implements OnApplicationBootstrap, OnApplication
     else subscriber.disconnect();
   }
 
-  private lookUp(userId: string): Promise<boolean> {
-    const lookup: Promise<boolean> = this.ask(userId).then(
-      (suspended): boolean => this.settle(userId, lookup, suspended, this.cacheMs),
+  private lookUp(key: string): Promise<boolean> {
+    const lookup: Promise<boolean> = this.ask(key).then(
+      (present): boolean => this.settle(key, lookup, present, this.cacheMs),
       (error: Error): boolean => {
         // Fail OPEN: a Redis outage must not sign every user out of every service. The risk is bounded: the
-        // refresh token of a suspended user is already revoked in auth's database, so whatever access token
-        // they hold expires within ACCESS_TOKEN_TTL_SECONDS (15 minutes), and sign-in is refused by auth itself.
+        // refresh tokens of a suspended user or an ended session are already revoked in auth's database, so
+        // whatever access token they hold expires within ACCESS_TOKEN_TTL_SECONDS (15 minutes), and auth
+        // itself refuses the refresh and the sign-in.
         this.warn(`status lookup failed, letting the request through: ${error.message}`);
-        return this.settle(userId, lookup, false, Math.min(this.cacheMs, FAILURE_CACHE_MS));
+        return this.settle(key, lookup, false, Math.min(this.cacheMs, FAILURE_CACHE_MS));
       },
     );
-    this.lookups.set(userId, lookup);
+    this.lookups.set(key, lookup);
     return lookup;
   }
 
-  private async ask(userId: string): Promise<boolean> {
+  private async ask(key: string): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new RedisTimeout(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
     });
     try {
-      return (await Promise.race([this.redis!.exists(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${userId}`), timeout])) === 1;
+      return (await Promise.race([this.redis!.exists(key), timeout])) === 1;
     } finally {
       clearTimeout(timer);
     }
   }
 
-  /** Stores a lookup's answer unless a channel message about the user arrived meanwhile (it is newer). */
-  private settle(userId: string, lookup: Promise<boolean>, suspended: boolean, forMs: number): boolean {
-    if (this.lookups.get(userId) !== lookup) return this.entries.get(userId)?.suspended ?? suspended;
-    this.lookups.delete(userId);
-    this.remember(userId, suspended, forMs);
-    return suspended;
+  /** Stores a lookup's answer unless a channel message about the key arrived meanwhile (it is newer). */
+  private settle(key: string, lookup: Promise<boolean>, present: boolean, forMs: number): boolean {
+    if (this.lookups.get(key) !== lookup) return this.entries.get(key)?.present ?? present;
+    this.lookups.delete(key);
+    this.remember(key, present, forMs);
+    return present;
   }
 
   private onMessage(message: string): void {
@@ -142,16 +163,24 @@ export class AccountStatusCheck implements OnApplicationBootstrap, OnApplication
     } catch {
       return;
     }
-    const { userId, status } = (parsed ?? {}) as { userId?: unknown; status?: unknown };
+    const { userId, sessionId, status } = (parsed ?? {}) as { userId?: unknown; sessionId?: unknown; status?: unknown };
+    if (typeof sessionId === 'string' && status === 'revoked') {
+      // A revoked session never comes back, so this entry can only ever be right.
+      return this.apply(`${REVOKED_SESSION_KEY_PREFIX}${sessionId}`, true);
+    }
     if (typeof userId !== 'string' || !(USER_STATUSES as readonly unknown[]).includes(status)) return;
-    this.lookups.delete(userId); // a lookup still running answers what Redis held before this change
-    this.remember(userId, status === 'suspended', this.cacheMs);
+    this.apply(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${userId}`, status === 'suspended');
   }
 
-  private remember(userId: string, suspended: boolean, forMs: number): void {
+  private apply(key: string, present: boolean): void {
+    this.lookups.delete(key); // a lookup still running answers what Redis held before this change
+    this.remember(key, present, this.cacheMs);
+  }
+
+  private remember(key: string, present: boolean, forMs: number): void {
     // Re-inserted at the end, so the Map's order is oldest-first and the bound drops the stalest entry.
-    this.entries.delete(userId);
-    this.entries.set(userId, { suspended, expiresAt: performance.now() + forMs });
+    this.entries.delete(key);
+    this.entries.set(key, { present, expiresAt: performance.now() + forMs });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 

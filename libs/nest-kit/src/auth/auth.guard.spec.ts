@@ -55,9 +55,17 @@ function contextFor(headers: Record<string, string>) {
 const reflectorWith = (roles?: string[]) =>
   ({ getAllAndOverride: (key: string) => (key === ROLES_KEY ? roles : undefined) }) as unknown as Reflector;
 
-/** A status check that finds nobody suspended but `suspended` (no Redis involved: that is the check's own spec). */
-const statusCheck = (suspended: string[] = []) => ({ isSuspended: async (id: string) => suspended.includes(id) }) as AccountStatusCheck;
-const guardWith = (roles?: string[], suspended?: string[]) => new AuthGuard(reflectorWith(roles), strategyName, statusCheck(suspended));
+/**
+ * A status check that finds nobody suspended but `suspended` and no session ended but `revoked` (no Redis
+ * involved: that is the check's own spec).
+ */
+const statusCheck = (suspended: string[] = [], revoked: string[] = []) =>
+  ({
+    isSuspended: async (id: string) => suspended.includes(id),
+    isSessionRevoked: async (sid: string) => revoked.includes(sid),
+  }) as AccountStatusCheck;
+const guardWith = (roles?: string[], suspended?: string[], revoked?: string[]) =>
+  new AuthGuard(reflectorWith(roles), strategyName, statusCheck(suspended, revoked));
 
 async function refusal(guard: AuthGuard, headers: Record<string, string>) {
   const error = await guard.canActivate(contextFor(headers).context).then(
@@ -134,12 +142,22 @@ describe('AuthGuard', () => {
     await expect(guardWith(undefined, ['user-2']).canActivate(contextFor(headers).context)).resolves.toBe(true);
   });
 
+  it('answers 401 "session expired" for a token of a signed-out session (its sid revoked), and lets other sessions through', async () => {
+    const headers = { authorization: `Bearer ${await sign()}` };
+    expect(await refusal(guardWith(undefined, [], ['fam-1']), headers)).toEqual(EXPIRED);
+    await expect(guardWith(undefined, [], ['fam-2']).canActivate(contextFor(headers).context)).resolves.toBe(true);
+    const otherSession = { authorization: `Bearer ${await sign({ claims: { sid: 'fam-2' } })}` };
+    await expect(guardWith(undefined, [], ['fam-1']).canActivate(contextFor(otherSession).context)).resolves.toBe(true);
+  });
+
   it('never asks about the status of a token it refused', async () => {
     const isSuspended = vi.fn(async () => false);
-    const guard = new AuthGuard(reflectorWith(), strategyName, { isSuspended } as unknown as AccountStatusCheck);
+    const isSessionRevoked = vi.fn(async () => false);
+    const guard = new AuthGuard(reflectorWith(), strategyName, { isSuspended, isSessionRevoked } as unknown as AccountStatusCheck);
     await refusal(guard, { authorization: `Bearer ${await sign({ key: stranger })}` });
     await refusal(guard, {});
     expect(isSuspended).not.toHaveBeenCalled();
+    expect(isSessionRevoked).not.toHaveBeenCalled();
   });
 
   it('is a 401 UnauthorizedException for the HTTP filter', async () => {

@@ -27,7 +27,8 @@ interface RequestWithUser extends RequestWithHeaders {
 
 /**
  * Requires a valid access token (its own module's AccessTokenStrategy, passport-jwt) of a user who is not
- * suspended (AccountStatusCheck; 401 with the suspended message); exposes the user (id, role, assurance level)
+ * suspended (AccountStatusCheck; 401 with the suspended message) from a session that was not ended (its `sid`
+ * revoked: 401 with the session-expired message); exposes the user (id, role, assurance level)
  * as `request.user`, then applies `@Roles`.
  */
 @Injectable()
@@ -44,8 +45,14 @@ export class AuthGuard extends PassportAuthGuard() {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     await super.canActivate(context);
     const { user } = context.switchToHttp().getRequest<RequestWithUser>();
-    // After the signature check: an unverified token never costs a status lookup.
-    if (await this.accountStatus.isSuspended(user!.id)) throw new UnauthorizedException(AUTH_MESSAGES.suspended);
+    // After the signature check: an unverified token never costs a status lookup. A signed-out session (its
+    // refresh family revoked) ends here at once, on every service, not when its access token expires.
+    const [suspended, revoked] = await Promise.all([
+      this.accountStatus.isSuspended(user!.id),
+      user!.sessionId ? this.accountStatus.isSessionRevoked(user!.sessionId) : false,
+    ]);
+    if (suspended) throw new UnauthorizedException(AUTH_MESSAGES.suspended);
+    if (revoked) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
     if (roles?.length && !roles.includes(user!.role)) {
       throw new ForbiddenException("You don't have permission to access this page.");

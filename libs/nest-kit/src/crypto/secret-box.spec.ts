@@ -21,6 +21,25 @@ describe('SecretBox (AES-256-GCM)', () => {
     expect(() => box.decrypt(parts.join('.'), 'totp')).toThrow();
   });
 
+  it('pins the 16-byte GCM tag: a truncated prefix of the genuine tag is refused (issue 12 finding 9)', () => {
+    const sealed = box.encrypt('secret', 'totp');
+    const [version, iv, tag, ciphertext] = sealed.split('.');
+    const fullTag = Buffer.from(tag, 'base64url');
+    expect(fullTag).toHaveLength(16);
+    for (const length of [4, 8, 12, 15]) {
+      const truncated = [version, iv, fullTag.subarray(0, length).toString('base64url'), ciphertext].join('.');
+      expect(() => box.decrypt(truncated, 'totp')).toThrow('Unreadable sealed value');
+    }
+    const padded = [version, iv, Buffer.concat([fullTag, Buffer.alloc(1)]).toString('base64url'), ciphertext].join('.');
+    expect(() => box.decrypt(padded, 'totp')).toThrow('Unreadable sealed value');
+    expect(box.decrypt(sealed, 'totp')).toBe('secret');
+  });
+
+  it('refuses an IV of another length', () => {
+    const [version, , tag, ciphertext] = box.encrypt('secret', 'totp').split('.');
+    expect(() => box.decrypt([version, randomBytes(16).toString('base64url'), tag, ciphertext].join('.'), 'totp')).toThrow('Unreadable');
+  });
+
   it('needs a 32-byte key', () => {
     expect(() => new SecretBox(randomBytes(16))).toThrow('32-byte');
   });
