@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OutboxMailSender, SmtpMailSender, createMailSender } from './mail-sender.js';
+import { MailConfigurationError, OutboxMailSender, SmtpMailSender, createMailSender } from './mail-sender.js';
 
 const message = { to: 'ann@example.com', subject: 'Hello', text: 'Plain', html: '<p>Plain</p>' };
 
@@ -24,5 +24,40 @@ describe('mail sender', () => {
   it('uses SMTP only when a URL is configured', () => {
     expect(createMailSender({ smtpUrl: 'smtp://127.0.0.1:2525', from: 'a@b.co', outboxDir: '/tmp/x' })).toBeInstanceOf(SmtpMailSender);
     expect(createMailSender({ from: 'a@b.co', outboxDir: '/tmp/x' })).toBeInstanceOf(OutboxMailSender);
+  });
+
+  it('refuses to start without SMTP when NODE_ENV=production, and writes nothing to the outbox', () => {
+    const outbox = join(mkdtempSync(join(tmpdir(), 'mail-')), 'outbox');
+    const production = { from: 'a@b.co', outboxDir: outbox, nodeEnv: 'production' };
+    expect(() => createMailSender(production)).toThrow(MailConfigurationError);
+    expect(() => createMailSender(production)).toThrow(/SMTP_URL is required when NODE_ENV=production/);
+    expect(() => createMailSender({ ...production, smtpUrl: '' })).toThrow(MailConfigurationError);
+    // nor by building the outbox directly
+    expect(() => new OutboxMailSender(outbox, 'x', () => new Date(), 'production')).toThrow(MailConfigurationError);
+    expect(existsSync(outbox)).toBe(false);
+    expect(createMailSender({ ...production, smtpUrl: 'smtps://u:p@mail.example.com:465' })).toBeInstanceOf(SmtpMailSender);
+  });
+
+  it('reads NODE_ENV from the environment when the settings do not say', () => {
+    const previous = process.env.NODE_ENV;
+    try {
+      process.env.NODE_ENV = 'production';
+      expect(() => createMailSender({ from: 'a@b.co', outboxDir: '/tmp/x' })).toThrow(MailConfigurationError);
+      process.env.NODE_ENV = 'development';
+      expect(createMailSender({ from: 'a@b.co', outboxDir: '/tmp/x' })).toBeInstanceOf(OutboxMailSender);
+    } finally {
+      process.env.NODE_ENV = previous;
+    }
+  });
+
+  it('keeps the outbox in development and test', () => {
+    for (const nodeEnv of ['development', 'test']) {
+      expect(createMailSender({ from: 'a@b.co', outboxDir: '/tmp/x', nodeEnv })).toBeInstanceOf(OutboxMailSender);
+    }
+  });
+
+  it('refuses an SMTP URL of another scheme, or none, with a clear message', () => {
+    expect(() => createMailSender({ smtpUrl: 'http://mail.example.com', from: 'a@b.co', outboxDir: '/tmp/x' })).toThrow(/smtp:\/\/ or smtps:\/\//);
+    expect(() => createMailSender({ smtpUrl: 'mail.example.com:587', from: 'a@b.co', outboxDir: '/tmp/x' })).toThrow(MailConfigurationError);
   });
 });

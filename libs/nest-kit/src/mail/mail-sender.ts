@@ -18,11 +18,43 @@ export interface MailSender {
 export const MAIL_SENDER = Symbol('MAIL_SENDER');
 
 export interface MailSettings {
-  /** `smtp://user:pass@host:587` or `smtps://...`; unset means the outbox. */
+  /** `smtp://user:pass@host:587` or `smtps://...`; unset means the outbox (never in production). */
   smtpUrl?: string;
   from: string;
   /** Where messages land without SMTP (DESIGN §5: `${DATA_DIR}/outbox`). */
   outboxDir: string;
+  /** NODE_ENV; unset reads process.env.NODE_ENV (services validate it there at start). */
+  nodeEnv?: string;
+}
+
+/** A mail setting that must stop start-up (thrown from the module factory, so the service never listens). */
+export class MailConfigurationError extends Error {}
+
+/**
+ * Issue 12 §6: in production every message (reset and set-password links, invitations) goes out by SMTP or
+ * the service does not start. An outbox folder there would hold live single-use links on disk that nobody
+ * receives, and a missing SMTP_URL would only show up when a user asks for a reset.
+ */
+function assertOutboxAllowed(nodeEnv: string | undefined): void {
+  if (nodeEnv === 'production') {
+    throw new MailConfigurationError(
+      'SMTP_URL is required when NODE_ENV=production (smtp://user:password@host:587 or smtps://...): e-mails carry ' +
+        'single-use reset and invitation links, which are never written to the outbox folder in production',
+    );
+  }
+}
+
+function checkedSmtpUrl(smtpUrl: string): string {
+  let protocol: string;
+  try {
+    protocol = new URL(smtpUrl).protocol;
+  } catch {
+    throw new MailConfigurationError('SMTP_URL is not a URL (expected smtp://user:password@host:587 or smtps://...)');
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+    throw new MailConfigurationError(`SMTP_URL must start with smtp:// or smtps://, got "${protocol}"`);
+  }
+  return smtpUrl;
 }
 
 /** Sends through an SMTP server with nodemailer. */
@@ -50,7 +82,11 @@ export class OutboxMailSender implements MailSender {
     private readonly outboxDir: string,
     private readonly from: string,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+    nodeEnv: string | undefined = process.env.NODE_ENV,
+  ) {
+    // Also here, not only in createMailSender: nothing may build an outbox in production by another path.
+    assertOutboxAllowed(nodeEnv);
+  }
 
   async send(message: MailMessage): Promise<void> {
     const sentAt = this.now();
@@ -59,10 +95,12 @@ export class OutboxMailSender implements MailSender {
     const file = join(this.outboxDir, name);
     const body = { to: message.to, from: this.from, subject: message.subject, text: message.text, html: message.html, sentAt: sentAt.toISOString() };
     await writeFile(file, JSON.stringify(body, null, 2), { mode: 0o600 });
-
   }
 }
 
+/** SMTP when a URL is set; otherwise the outbox folder, which production refuses (MailConfigurationError). */
 export function createMailSender(settings: MailSettings): MailSender {
-  return settings.smtpUrl ? new SmtpMailSender(settings.smtpUrl, settings.from) : new OutboxMailSender(settings.outboxDir, settings.from);
+  const nodeEnv = settings.nodeEnv ?? process.env.NODE_ENV;
+  if (settings.smtpUrl) return new SmtpMailSender(checkedSmtpUrl(settings.smtpUrl), settings.from);
+  return new OutboxMailSender(settings.outboxDir, settings.from, undefined, nodeEnv);
 }
