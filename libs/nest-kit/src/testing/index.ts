@@ -2,3 +2,4 @@
 export * from './service-harness.js';
 export * from './test-auth.js';
 export * from './private-redis.js';
+export * from './refresh-cookie.js';
