@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -11,9 +10,10 @@ import { HttpErrorFilter } from './errors.js';
 import { HealthModule } from './health.js';
 import { JsonLogger } from './json-logger.js';
 import { RedisModule } from './redis.js';
-import { REQUEST_ID_HEADER, runWithRequestId } from './request-context.js';
+import { acceptRequestId, REQUEST_ID_HEADER, runWithRequestId } from './request-context.js';
 import type { ModuleImport, ServiceDefinition } from './service-definition.js';
 import { redisTransportOptions } from './transport/redis-transport.js';
+import { trustedProxies } from './trusted-proxies.js';
 
 const DEFAULT_BODY_LIMIT = 64 * 1024;
 
@@ -29,6 +29,12 @@ export interface ServiceAppOptions<Config extends BaseEnv> {
 
 function resolveConfig<Env extends z.ZodType<BaseEnv>>(definition: ServiceDefinition<Env>, options: ServiceAppOptions<z.output<Env>>) {
   return options.config ?? loadConfig(definition.env, options.env ?? process.env);
+}
+
+/** TRUSTED_PROXIES from the service's config when its schema keeps it, else from the environment. */
+function trustedProxiesSetting(config: BaseEnv, options: { env?: NodeJS.ProcessEnv }): string | undefined {
+  const configured = (config as BaseEnv & { TRUSTED_PROXIES?: unknown }).TRUSTED_PROXIES;
+  return typeof configured === 'string' ? configured : (options.env ?? process.env).TRUSTED_PROXIES;
 }
 
 /** The root module: config, clock, database (migrations run at start), then what the caller adds. */
@@ -67,12 +73,12 @@ export async function createServiceApp<Env extends z.ZodType<BaseEnv>>(
   const logger = new JsonLogger(definition.name, config.LOG_LEVEL);
   const adapter = new FastifyAdapter({
     bodyLimit: definition.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    // Trust exactly one hop (the gateway): request.ip is the address the gateway saw, not a client-supplied header.
-    trustProxy: (_address: string, hop: number) => hop < 1,
-    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
-      const incoming = req.headers[REQUEST_ID_HEADER];
-      return typeof incoming === 'string' && incoming.length <= 200 ? incoming : randomUUID();
-    },
+    // request.ip, the one source of the client's address (throttles, audit): X-Forwarded-For counts only
+    // through the peers named in TRUSTED_PROXIES (default loopback: the dev gateway), so a client that reaches
+    // the service directly cannot choose its address.
+    trustProxy: trustedProxies(trustedProxiesSetting(config, options)),
+    // A well-formed incoming X-Request-ID is kept (the gateway's), anything else replaced (issue 12 finding 9).
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => acceptRequestId(req.headers[REQUEST_ID_HEADER]),
   });
   const module = rootModule(definition, config, options, [
     RedisModule.forRoot(() => config.REDIS_URL),
