@@ -12,6 +12,8 @@ export const AUTH_ERRORS = {
   EMAIL_TAKEN: { status: 409, message: AUTH_MESSAGES.emailTaken },
   SESSION_EXPIRED: { status: 401, message: AUTH_MESSAGES.sessionExpired },
   INVALID_REFRESH_TOKEN: { status: 401, message: AUTH_MESSAGES.invalidRefreshToken },
+  /** POST /api/auth/refresh without the CSRF header, or from another site (issue 12 finding 4). */
+  CROSS_SITE_REFUSED: { status: 403, message: AUTH_MESSAGES.crossSiteRefused },
   INVALID_RESET_LINK: { status: 401, message: AUTH_MESSAGES.invalidResetLink },
   PROFILE_LOGIN_AGAIN: { status: 401, message: AUTH_MESSAGES.profileLoginAgain },
   MFA_OTHER_USER: { status: 403, message: AUTH_MESSAGES.mfaOtherUser },
@@ -19,6 +21,8 @@ export const AUTH_ERRORS = {
   MFA_NOT_ENABLED: refused(400, AUTH_MESSAGES.mfaNotEnabled),
   MFA_SETUP_FIRST: refused(400, AUTH_MESSAGES.mfaSetupFirst),
   MFA_CODE_INVALID: refused(400, AUTH_MESSAGES.invalidCodeShort),
+  /** Enabling or disabling 2FA re-asks the password; a wrong one is answered like a wrong code (issue 12 finding 9). */
+  MFA_PASSWORD_INCORRECT: refused(400, AUTH_MESSAGES.incorrectPassword),
   // Security review 5: a stolen password (an aal1 session) must not be able to mint backup codes.
   BACKUP_CODES_NEED_TWO_FACTOR: refused(403, AUTH_MESSAGES.backupCodesNeedTwoFactor),
   /** The sign-in second step answers `{valid: false, message}` (spec part 1 §7, POST /api/mfa/verify). */
