@@ -47,11 +47,59 @@ export const SIGNED_IN_HINT_KEY = 'paycadence.signed-in';
  * AuthGuard refuses access tokens whose `sid` is that family, exactly like a suspension.
  */
 export const REVOKED_SESSION_KEY_PREFIX = 'paycadence:revoked-session:';
-/** Failed sign-ins per account or per IP within the window before 429. */
+/**
+ * Sign-in throttling (issue 12 finding 3), shaped like the large identity providers': a hard limit per IP or
+ * per account alone locks out the innocent (everyone behind a school's, office's or carrier's NAT; any account
+ * whose address a stranger knows). So, every failed password or 2FA code counts in three places, all counted
+ * BEFORE the attempt is evaluated:
+ * - the (account, client) pair: LOGIN_MAX_FAILURES in the window, then 429 for that pair only, so a guesser
+ *   from one address is stopped while the same account from elsewhere and other accounts from here go on;
+ * - the client across accounts: LOGIN_CLIENT_MAX_FAILURES, ten times higher (a shared address carries many
+ *   people's typos), still stopping a password sprayer that tries one password on many accounts;
+ * - the account across clients: no lock at all (anyone could lock anyone), but after LOGIN_ACCOUNT_FREE_FAILURES
+ *   each further attempt waits LOGIN_ACCOUNT_DELAY (1 s doubling up to 60 s) after the previous failure, so a
+ *   botnet gets about one guess a minute while the owner waits at most a minute; a client the account has
+ *   completed a sign-in from in the last LOGIN_KNOWN_CLIENT_SECONDS is not slowed for the password.
+ * "Client" is the address the trusted proxies report (TRUSTED_PROXIES): an IPv4 address, or an IPv6 address's
+ * /64 (one subscriber's allocation, which can hold billions of addresses). A full sign-in resets the pair and
+ * the account; a right answer gives its place back.
+ */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+export const LOGIN_CLIENT_MAX_FAILURES = 100;
+export const LOGIN_ACCOUNT_FREE_FAILURES = 10;
+export const LOGIN_ACCOUNT_DELAY = { firstSeconds: 1, maxSeconds: 60 } as const;
+export const LOGIN_KNOWN_CLIENT_SECONDS = 30 * 24 * 60 * 60;
+export const CLIENT_IPV6_PREFIX_BITS = 64;
+/**
+ * Registration runs argon2 on every call: at most this many per client an hour, refused (429) before any
+ * hashing. 100 is Firebase Authentication's published per-IP figure, high enough for a class signing up
+ * behind one address.
+ */
+export const REGISTRATION_MAX_PER_CLIENT = 100;
+export const REGISTRATION_WINDOW_SECONDS = 60 * 60;
+/** Reset requests per client an hour (on top of one e-mail a minute per address): bulk mailing stops here. */
+export const PASSWORD_RESET_MAX_PER_CLIENT = 20;
+export const PASSWORD_RESET_WINDOW_SECONDS = 60 * 60;
 /** At most one reset e-mail per address in this many seconds. */
 export const RESET_EMAIL_INTERVAL_SECONDS = 60;
+
+/** "N seconds" below two minutes, else "N minutes" (rounded up): the wait a throttle's 429 names. */
+export function waitText(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 120) return `${whole} ${whole === 1 ? 'second' : 'seconds'}`;
+  return `${Math.ceil(whole / 60)} minutes`;
+}
+
+/** The throttles' 429 texts beyond the spec's AUTH_MESSAGES.tooManyAttempts (which stays for pair and client). */
+export const THROTTLE_MESSAGES = {
+  /** The account's slowing (password, 2FA code at sign-in or in settings). */
+  accountSlowed: (seconds: number) =>
+    `Too many failed attempts for this account. Please wait ${waitText(seconds)} and try again.`,
+  registration: (seconds: number) => `Too many sign-ups from your network. Please try again in ${waitText(seconds)}.`,
+  passwordReset: (seconds: number) =>
+    `Too many password reset requests from your network. Please try again in ${waitText(seconds)}.`,
+} as const;
 /** spec part 1 §9: MFA code length 6, rotation 30 s, previous codes accepted 2 minutes. */
 export const MFA_CODE_LENGTH = 6;
 export const MFA_PERIOD_SECONDS = 30;
