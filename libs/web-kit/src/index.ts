@@ -6,7 +6,9 @@ export { createApiClient, endpointUrl, UNEXPECTED_ANSWER_MESSAGE } from './api/e
 export type { ApiClient, ApiClientOptions, CallArgs, CallOptions, SessionAccess } from './api/endpoint-client.js';
 export { AuthProvider, useAuth, useApi, AUTH_PROVIDER_MISSING_MESSAGE } from './auth/AuthProvider.js';
 export type { AuthContextValue, AuthProviderProps, SignInResult, VerifyMfaResult } from './auth/AuthProvider.js';
-export { SESSION_STORAGE_KEY } from './auth/session-storage.js';
+export { LEGACY_SESSION_KEYS, SIGNED_IN_HINT_KEY } from './auth/session-storage.js';
+export type { MemorySession } from './auth/session-storage.js';
+export { SESSION_CHANNEL_NAME } from './auth/session-channel.js';
 export { useLogoutToHome } from './auth/useLogoutToHome.js';
 export {
   EXPIRY_MARGIN_MS,
@@ -14,6 +16,7 @@ export {
   REFRESH_WHEN_TICKS_LEFT,
   RETRY_BACKOFF_START_MS,
   shouldRefreshOnTick,
+  REFRESH_LOCK_NAME,
   withRefreshBackoff,
 } from './auth/session-refresh.js';
 export { GroupedBarChart, niceMax } from './charts/GroupedBarChart.js';

@@ -29,6 +29,8 @@ export interface ApiFetchOptions {
   /** Bearer token; the Authorization header is set only when given. */
   token?: string | null;
   headers?: Record<string, string>;
+  /** fetch's own `credentials`; left to fetch's default (same-origin) when absent. */
+  credentials?: RequestCredentials;
   timeoutMs?: number;
   /** A caller's own signal (e.g. React Query's) also cancels the request. */
   signal?: AbortSignal;
@@ -90,6 +92,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
       headers,
       body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: controller.signal,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
     });
   } catch {
     throw new ApiError(0, timedOut ? TIMEOUT_ERROR_MESSAGE : NETWORK_ERROR_MESSAGE);

@@ -153,6 +153,22 @@ describe('createApiClient', () => {
   });
 });
 
+describe('the refresh cookie (issue 12 finding 4)', () => {
+  it('sessionCookie: same-origin credentials and the CSRF header, no bearer; other calls carry neither', async () => {
+    const fetchMock = serve((url) => (url === '/api/auth/refresh' ? json({ session: { access_token: 'a', expires_in: 900, expires_at: inAnHour(), token_type: 'bearer' } }) : json({ message: 'ok' })));
+    const api = createApiClient();
+    await api.call(AUTH_ENDPOINTS.refresh, { body: {} }, { sessionCookie: true });
+    await api.call(AUTH_ENDPOINTS.forgotPassword, { body: { email: 'ann@example.com' } });
+    const [[, refresh], [, other]] = fetchMock.mock.calls;
+    expect(refresh.credentials).toBe('same-origin');
+    expect(refresh.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest' });
+    expect(bearerOf(refresh)).toBeUndefined();
+    expect(JSON.parse(String(refresh.body))).toEqual({});
+    expect(other.credentials).toBeUndefined();
+    expect(other.headers).not.toHaveProperty('X-Requested-With');
+  });
+});
+
 describe('a raw body (image upload)', () => {
   it('sends the bytes as they are with their own type, the extra headers and the bearer token, and parses the answer', async () => {
     const fetchMock = serve(() => json({ url: '/api/blog/images/abc.png' }));

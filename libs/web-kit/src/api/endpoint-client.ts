@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointRequest, EndpointResponse } from '@payday/contracts';
+import { CSRF_HEADER, type Endpoint, type EndpointRequest, type EndpointResponse } from '@payday/contracts';
 import { ApiError, apiFetch } from './api-client.js';
 import { hasExpired, isWithinExpiryMargin } from '../auth/session-refresh.js';
 
@@ -17,6 +17,12 @@ export interface CallOptions {
    * (a file name); it takes the place of the request's JSON body.
    */
   raw?: { body: Blob; headers?: Record<string, string> };
+  /**
+   * The call rides on the HttpOnly refresh cookie (POST /api/auth/refresh) or ends it (logout clears it): sent
+   * with `credentials: 'same-origin'` and the CSRF header the server asks of every cookie-authenticated call
+   * (a cross-site form cannot set it).
+   */
+  sessionCookie?: boolean;
 }
 
 /** An empty request: what a call without path parameters, body or query sends. */
@@ -82,7 +88,8 @@ export function createApiClient({ baseUrl = '', session, timeoutMs, validateResp
       method: endpoint.method,
       body: parts.body,
       rawBody: options.raw?.body,
-      headers: options.raw?.headers,
+      headers: options.sessionCookie ? { ...options.raw?.headers, [CSRF_HEADER.name]: CSRF_HEADER.value } : options.raw?.headers,
+      credentials: options.sessionCookie ? 'same-origin' : undefined,
       token,
       timeoutMs: options.timeoutMs ?? timeoutMs,
       signal: options.signal,

@@ -1,21 +1,27 @@
-import {
-  AUTH_ENDPOINTS,
-  MFA_ENDPOINTS,
-  type AuthSession,
-  type AuthUser,
-  type SessionResponse,
-} from '@payday/contracts';
+import { AUTH_ENDPOINTS, MFA_ENDPOINTS, type AuthUser, type SessionResponse } from '@payday/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../api/api-client.js';
 import { createApiClient, type ApiClient } from '../api/endpoint-client.js';
+import { openSessionChannel, type SessionChannel, type SessionMessage } from './session-channel.js';
 import {
   isRetryableRefreshError,
   isWithinExpiryMargin,
   REFRESH_TICK_MS,
   shouldRefreshOnTick,
   withRefreshBackoff,
+  withRefreshLock,
 } from './session-refresh.js';
-import { clearStoredSession, readStoredSession, SESSION_STORAGE_KEY, writeStoredSession } from './session-storage.js';
+import {
+  browserSession,
+  createSessionStore,
+  dropLegacySessionKeys,
+  readSignedInHint,
+  SIGNED_IN_HINT_KEY,
+  toMemorySession,
+  writeSignedInHint,
+  type MemorySession,
+  type SessionStore,
+} from './session-storage.js';
 
 /** What `signIn` resolves with: signed in, or the second factor is needed (DESIGN §4). */
 export type SignInResult =
@@ -31,21 +37,22 @@ export interface VerifyMfaResult {
 /** What every screen (shell and remotes) reads from the session context. */
 export interface AuthContextValue {
   user: AuthUser | null;
-  session: AuthSession | null;
-  /** True while the stored session is read and checked with GET /api/auth/me; guards show 'Loading...'. */
+  /** The access token and its expiry, in memory only (the refresh token is an HttpOnly cookie). */
+  session: MemorySession | null;
+  /** True while a session is being restored from the refresh cookie on load; guards show 'Loading...'. */
   loading: boolean;
   /** Password step. Signs in, or answers that a second factor is needed (DESIGN §4). Throws ApiError. */
   signIn: (email: string, password: string) => Promise<SignInResult>;
   /** The code step: `{valid:false}` for a refused code; throws ApiError when there is no usable answer. */
   verifyMfa: (userId: string, code: string, mfaToken: string) => Promise<VerifyMfaResult>;
-  /** Keeps a session issued elsewhere (registration answers `{user, session}`). */
+  /** Keeps a session issued elsewhere (registration answers `{user, session}` and sets the cookie). */
   establishSession: (answer: SessionResponse) => void;
   /** Replaces the signed-in user's details (profile save). */
   updateUser: (user: AuthUser) => void;
-  /** POST /api/auth/logout, then forgets the session. Navigation is the caller's (logout returns home). */
+  /** Forgets the session here and in every other tab, then POST /api/auth/logout. Navigation is the caller's. */
   signOut: () => Promise<void>;
   /** Rotates the tokens now; resolves with the new session, or null when it could not. */
-  refreshSession: () => Promise<AuthSession | null>;
+  refreshSession: () => Promise<MemorySession | null>;
   /**
    * The one API client (libs/contracts endpoints) carrying this session: bearer token, refresh before expiry,
    * one shared refresh and one retry after a 401; a refused refresh signs out.
@@ -60,139 +67,192 @@ const sessionlessApi = createApiClient();
 
 export interface AuthProviderProps {
   children: ReactNode;
-  /** A session to start with (tests, a remote running standalone); when given, nothing is restored. */
+  /**
+   * A session to start with (tests, a remote running standalone): nothing is restored, and the provider keeps it
+   * in a store of its own instead of the page's.
+   */
   initialUser?: AuthUser | null;
-  initialSession?: AuthSession | null;
+  initialSession?: MemorySession | null;
 }
 
 interface AuthState {
   user: AuthUser | null;
-  session: AuthSession | null;
+  session: MemorySession | null;
   loading: boolean;
 }
 
+/** A refresh that failed for good (no, expired or spent cookie): the session is over. */
+const REFUSED = 'refused' as const;
+
 const fetchMe = (token: string) => sessionlessApi.call(AUTH_ENDPOINTS.me, {}, { token });
+const postRefresh = () => sessionlessApi.call(AUTH_ENDPOINTS.refresh, { body: {} }, { sessionCookie: true });
 
 export function AuthProvider({ children, initialUser, initialSession }: AuthProviderProps) {
   const seeded = initialUser !== undefined || initialSession !== undefined;
-  const [state, setState] = useState<AuthState>(() =>
-    seeded ? { user: initialUser ?? null, session: initialSession ?? null, loading: false } : { user: null, session: null, loading: true },
-  );
-  // Refs hold the live values, so timers and in-flight calls never act on a stale render.
-  const userRef = useRef(state.user);
-  const sessionRef = useRef(state.session);
-  const refreshing = useRef<Promise<AuthSession | null> | null>(null);
+  const storeRef = useRef<SessionStore | null>(null);
+  storeRef.current ??= seeded
+    ? createSessionStore({ user: initialUser ?? null, session: initialSession ?? null })
+    : browserSession;
+  const store = storeRef.current;
+
+  const [state, setState] = useState<AuthState>(() => {
+    const { user, session } = store.get();
+    // Restoring is only worth a 'Loading...' when a cookie may exist; a visitor without the hint is signed out at once.
+    const restoring = !seeded && !session && readSignedInHint();
+    return { user, session, loading: restoring };
+  });
+  const refreshing = useRef<Promise<MemorySession | null | typeof REFUSED> | null>(null);
   const restoreStarted = useRef(false);
+  const channel = useRef<SessionChannel | null>(null);
+  // Bumped by every sign-out (here or in another tab): a rotation that was in flight then must not sign back in.
+  const signOutCount = useRef(0);
 
-  const apply = useCallback((user: AuthUser | null, session: AuthSession | null) => {
-    userRef.current = user;
-    sessionRef.current = session;
-    if (user && session) writeStoredSession({ user, session });
-    else clearStoredSession();
-    setState({ user, session, loading: false });
-  }, []);
+  useEffect(
+    () => store.subscribe(({ user, session }) => setState((previous) => ({ user, session, loading: previous.loading && !session }))),
+    [store],
+  );
 
-  const establishSession = useCallback((answer: SessionResponse) => apply(answer.user, answer.session), [apply]);
+  /** Sets the session here; `share` also tells the other tabs (what they told us is never echoed back). */
+  const apply = useCallback(
+    (user: AuthUser | null, session: MemorySession | null, share = true) => {
+      if (!seeded) writeSignedInHint(Boolean(user && session));
+      store.set({ user, session });
+      setState({ user, session, loading: false });
+      if (!share) return;
+      if (user && session) channel.current?.post({ type: 'session', user, session });
+      else channel.current?.post({ type: 'signed-out' });
+    },
+    [seeded, store],
+  );
 
-  const refreshSession = useCallback((): Promise<AuthSession | null> => {
+  const establishSession = useCallback(
+    (answer: SessionResponse) => apply(answer.user, toMemorySession(answer.session)),
+    [apply],
+  );
+
+  /**
+   * One rotation of the refresh cookie, shared by every caller in this tab and serialised with the other tabs:
+   * the new session, REFUSED (signed out), or null (server unreachable or failing: try again later).
+   */
+  const rotate = useCallback((): Promise<MemorySession | null | typeof REFUSED> => {
     if (refreshing.current) return refreshing.current;
-    const current = sessionRef.current;
-    if (!current) return Promise.resolve(null);
-    // Another tab may already have rotated this token; using the spent one would revoke the whole family.
-    const stored = readStoredSession();
-    if (stored && stored.user.id === userRef.current?.id && stored.session.refresh_token !== current.refresh_token) {
-      apply(stored.user, stored.session);
-      if (!isWithinExpiryMargin(stored.session.expires_at, Date.now())) return Promise.resolve(stored.session);
-    }
-    const from = sessionRef.current!;
+    const from = store.get().session;
+    const signOuts = signOutCount.current;
     const run = (async () => {
       try {
-        const { session: next } = await withRefreshBackoff(() =>
-          sessionlessApi.call(AUTH_ENDPOINTS.refresh, { body: { refresh_token: from.refresh_token } }),
-        );
-        if (sessionRef.current?.refresh_token !== from.refresh_token) return sessionRef.current; // signed out meanwhile
-        apply(userRef.current, next);
-        return next;
+        return await withRefreshLock(async () => {
+          if (signOutCount.current !== signOuts) return null;
+          // While this tab waited for the lock another one may have rotated and shared its session: use it.
+          const latest = store.get().session;
+          if (latest && latest !== from && !isWithinExpiryMargin(latest.expires_at, Date.now())) return latest;
+          const answer = await withRefreshBackoff(postRefresh);
+          return toMemorySession(answer.session);
+        });
       } catch (error) {
-        // Unreachable or failing server: keep the session and let the next tick try again.
-        if (isRetryableRefreshError(error)) return null;
-        // spec part 1 §4: a spent or invalid refresh token ends the session.
-        if (sessionRef.current?.refresh_token === from.refresh_token) apply(null, null);
-        return null;
+        return isRetryableRefreshError(error) ? null : REFUSED;
       } finally {
         refreshing.current = null;
       }
     })();
     refreshing.current = run;
     return run;
-  }, [apply]);
+  }, [store]);
 
-  // Restore: read the stored session, refresh it first when it is about to expire, then confirm it with `me`.
+  const refreshSession = useCallback(async (): Promise<MemorySession | null> => {
+    const signOuts = signOutCount.current;
+    const outcome = await rotate();
+    if (signOutCount.current !== signOuts) return null; // signed out meanwhile
+    const { user, session } = store.get();
+    if (outcome === REFUSED) {
+      // spec part 1 §4: a spent or invalid refresh token ends the session (here and in the other tabs).
+      if (session) apply(null, null);
+      return null;
+    }
+    if (!outcome) return null; // unreachable or failing server: keep the session and let the next tick try again
+    if (outcome !== session && user) apply(user, outcome);
+    return outcome;
+  }, [rotate, store, apply]);
+
+  // The other tabs: a session one of them got (sign-in, rotation) is used here; a sign-out there signs out here.
+  useEffect(() => {
+    if (seeded) return;
+    const onMessage = (message: SessionMessage) => {
+      if (message.type === 'signed-out') {
+        signOutCount.current += 1;
+        if (store.get().session || store.get().user) apply(null, null, false);
+        else setState((previous) => ({ ...previous, loading: false }));
+        return;
+      }
+      const current = store.get();
+      // An older token than the one held (messages can cross) is ignored.
+      if (current.session && current.session.expires_at > message.session.expires_at) return;
+      apply(message.user, message.session, false);
+    };
+    const opened = openSessionChannel(onMessage);
+    channel.current = opened;
+    // Without BroadcastChannel, the hint's removal is the sign of a sign-out in another tab.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SIGNED_IN_HINT_KEY && event.newValue === null && store.get().session) {
+        signOutCount.current += 1;
+        apply(null, null, false);
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      opened.close();
+      if (channel.current === opened) channel.current = null;
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [seeded, store, apply]);
+
+  // Restore on load: when the hint says a refresh cookie may exist, rotate it for an access token, then `me`.
   useEffect(() => {
     if (seeded || restoreStarted.current) return;
     restoreStarted.current = true;
+    dropLegacySessionKeys();
+    if (store.get().session || !readSignedInHint()) return; // kept from an earlier mount, or nothing to restore
     void (async () => {
-      const stored = readStoredSession();
-      if (!stored) {
-        apply(null, null);
+      const signOuts = signOutCount.current;
+      const outcome = await rotate();
+      if (signOutCount.current !== signOuts) return;
+      if (outcome === REFUSED) {
+        apply(null, null, false); // no session here to end elsewhere; the hint goes
         return;
       }
-      userRef.current = stored.user;
-      sessionRef.current = stored.session;
-      if (isWithinExpiryMargin(stored.session.expires_at, Date.now())) {
-        await refreshSession();
-        if (!sessionRef.current) return; // the refresh token was refused: signed out
+      if (!outcome) {
+        // Auth unreachable: signed out for this page, the hint kept so the next load tries again.
+        store.set({ user: null, session: null });
+        setState({ user: null, session: null, loading: false });
+        return;
       }
+      const shared = store.get();
+      if (shared.user && shared.session === outcome) return; // another tab shared its session (with its user)
       try {
-        const { user } = await fetchMe(sessionRef.current.access_token);
-        apply(user, sessionRef.current);
+        const { user } = await fetchMe(outcome.access_token);
+        if (signOutCount.current === signOuts) apply(user, outcome);
       } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 401) {
-          apply(userRef.current, sessionRef.current); // offline or server fault: keep the stored session
-          return;
-        }
-        const next = await refreshSession();
-        if (!next) {
-          if (sessionRef.current) apply(null, null);
-          return;
-        }
-        try {
-          apply((await fetchMe(next.access_token)).user, next);
-        } catch {
-          apply(null, null);
+        const refused = error instanceof ApiError && (error.status === 401 || error.status === 403);
+        if (refused) apply(null, null, false);
+        else {
+          store.set({ user: null, session: null });
+          setState({ user: null, session: null, loading: false });
         }
       }
     })();
-  }, [seeded, apply, refreshSession]);
+  }, [seeded, store, apply, rotate]);
 
   // spec part 1 §9: a 30 s tick; refresh when 3 ticks or fewer remain before expiry.
-  const active = state.session !== null && !state.loading;
+  const active = state.session !== null && state.user !== null && !state.loading;
   useEffect(() => {
     if (!active) return;
     const tick = () => {
-      const session = sessionRef.current;
+      const session = store.get().session;
       if (session && shouldRefreshOnTick(session.expires_at, Date.now())) void refreshSession();
     };
     tick();
     const timer = setInterval(tick, REFRESH_TICK_MS);
     return () => clearInterval(timer);
-  }, [active, refreshSession]);
-
-  // Signing out (or in) in another tab applies here too.
-  useEffect(() => {
-    if (seeded) return;
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== SESSION_STORAGE_KEY) return;
-      const stored = readStoredSession();
-      if (!stored) {
-        if (sessionRef.current) apply(null, null);
-      } else if (stored.session.refresh_token !== sessionRef.current?.refresh_token) {
-        apply(stored.user, stored.session);
-      }
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [seeded, apply]);
+  }, [active, store, refreshSession]);
 
   const signIn = useCallback(
     async (email: string, password: string): Promise<SignInResult> => {
@@ -227,18 +287,20 @@ export function AuthProvider({ children, initialUser, initialSession }: AuthProv
   );
 
   const signOut = useCallback(async () => {
-    const current = sessionRef.current;
+    const current = store.get().session;
+    signOutCount.current += 1;
     apply(null, null);
     if (!current) return;
+    // The server revokes the session family (the access token's `sid`) and clears the cookie.
     await sessionlessApi
-      .call(AUTH_ENDPOINTS.logout, { body: { refresh_token: current.refresh_token } }, { token: current.access_token })
-      .catch(() => undefined); // the local session is gone either way; the server's expires on its own
-  }, [apply]);
+      .call(AUTH_ENDPOINTS.logout, { body: {} }, { token: current.access_token, sessionCookie: true })
+      .catch(() => undefined); // the local session is gone either way; an unreachable server's expires on its own
+  }, [store, apply]);
 
-  const updateUser = useCallback((user: AuthUser) => apply(user, sessionRef.current), [apply]);
+  const updateUser = useCallback((user: AuthUser) => apply(user, store.get().session), [store, apply]);
   const api = useMemo(
-    () => createApiClient({ session: { current: () => sessionRef.current, refresh: refreshSession } }),
-    [refreshSession],
+    () => createApiClient({ session: { current: () => store.get().session, refresh: refreshSession } }),
+    [store, refreshSession],
   );
 
   const value = useMemo<AuthContextValue>(

@@ -65,3 +65,26 @@ export async function withRefreshBackoff<T>(attempt: () => Promise<T>, options: 
     }
   }
 }
+
+/** The Web Locks name every tab of the app takes before spending the refresh cookie. */
+export const REFRESH_LOCK_NAME = 'paycadence.session-refresh';
+
+/** The part of the Web Locks API used here (`navigator.locks`). */
+export interface RefreshLocks {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+function browserLocks(): RefreshLocks | null {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: RefreshLocks }).locks;
+  return locks && typeof locks.request === 'function' ? locks : null;
+}
+
+/**
+ * Runs `task` holding the app's refresh lock across every tab, so no two tabs send the same refresh cookie at
+ * once (the second would be reuse of a spent token and revoke the whole session). One tab after another is safe:
+ * the cookie jar is shared, so the next tab sends the cookie the previous rotation set. Without Web Locks (an old
+ * browser) the task runs as it is.
+ */
+export function withRefreshLock<T>(task: () => Promise<T>, locks: RefreshLocks | null = browserLocks()): Promise<T> {
+  return locks ? locks.request(REFRESH_LOCK_NAME, task) : task();
+}

@@ -26,7 +26,6 @@ export const TEST_ACCESS_TOKEN = 'token-1';
 /** A session as services/auth answers it, valid for 15 minutes from now. */
 export const testSession = (): AuthSession => ({
   access_token: TEST_ACCESS_TOKEN,
-  refresh_token: 'r',
   expires_in: 900,
   expires_at: Math.floor(Date.now() / 1000) + 900,
   token_type: 'bearer',
