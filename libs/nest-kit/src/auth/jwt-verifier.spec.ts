@@ -204,4 +204,18 @@ describe('JwtVerifier', () => {
     await expect(verifier.verifyAccessToken(forged)).rejects.toBeInstanceOf(InvalidTokenError);
     expect(keyLookups).toHaveBeenCalledTimes(2);
   });
+
+  it('for sign-out, accepts a genuine token expired within the grace, never a forged, foreign or older one, and never remembers it', async () => {
+    const verifier = local();
+    const expired = await sign({ expiresIn: -600 });
+    await expect(verifier.verifyAccessToken(expired)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(verifier.verifyAccessTokenAllowingExpiry(expired, 3600)).resolves.toMatchObject({ id: 'user-1', sessionId: 'fam-1' });
+    await expect(verifier.verifyAccessTokenAllowingExpiry(expired, 60)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(verifier.verifyAccessTokenAllowingExpiry(await sign({ expiresIn: -600, key: stranger }), 3600)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(verifier.verifyAccessTokenAllowingExpiry(await sign({ expiresIn: -600, audience: 'other' }), 3600)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(
+      verifier.verifyAccessTokenAllowingExpiry(await sign({ expiresIn: -600, claims: { token_use: 'mfa' } }), 3600),
+    ).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(verifier.verifyAccessToken(expired)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
 });

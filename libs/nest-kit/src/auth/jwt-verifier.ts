@@ -59,6 +59,25 @@ export class JwtVerifier {
   }
 
   /**
+   * An access token that is genuine (signature, issuer, audience, kind) and expired at most `graceSeconds`
+   * ago. Only for sign-out: ending one's own session must work after the laptop slept past the token's 15
+   * minutes. Such a token is never remembered, so it opens nothing else.
+   */
+  async verifyAccessTokenAllowingExpiry(token: string, graceSeconds: number): Promise<AuthenticatedUser> {
+    const known = this.recall(token, 'access');
+    if (known) return toAuthenticatedUser(known);
+    let payload: unknown;
+    try {
+      payload = jwt.verify(token, await this.keys.keyFor(token), { ...JWT_VERIFY_OPTIONS, clockTolerance: graceSeconds });
+    } catch (error) {
+      throw asInvalidToken(error);
+    }
+    const claims = ofKind(payload as TokenClaims, 'access');
+    if (typeof claims.sub !== 'string') throw new InvalidTokenError('No subject');
+    return toAuthenticatedUser(claims);
+  }
+
+  /**
    * The claims of a token verified before and not expired since, without a signature check; undefined when
    * it is not remembered. A remembered token of another kind is refused.
    */
