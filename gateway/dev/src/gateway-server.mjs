@@ -21,6 +21,11 @@ const DEFAULT_PAYLOAD_SIZE = 128;
 // the dev gateway buffers at most this much.
 const UNLIMITED_BODY_BYTES = 128 * 1024 * 1024;
 
+// How much of a body over the limit is still read (and dropped) so the connection survives its 413.
+const OVERSIZE_DRAIN_BYTES = 8 * 1024 * 1024;
+// The parsed body of a request whose streamed body went over the limit.
+const TOO_LARGE = Symbol('too large');
+
 const MESSAGES = {
   noRoute: 'no Route matched with those values',
   rateLimited: 'API rate limit exceeded',
@@ -154,10 +159,16 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
     };
     const onData = (chunk) => {
       received += chunk.length;
-      if (received > limit) return finish(statusError(413, MESSAGES.tooLarge));
-      chunks.push(chunk);
+      if (received <= limit) return void chunks.push(chunk);
+      // Over the limit: keep reading and dropping (as nginx's lingering close does) so the 413 is read by the
+      // client and the connection stays usable; past the drain allowance fastify answers 413 and closes.
+      chunks.length = 0;
+      if (received > limit + OVERSIZE_DRAIN_BYTES) finish(statusError(413, MESSAGES.tooLarge));
     };
-    const onEnd = () => finish(null, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received));
+    const onEnd = () => {
+      if (received > limit) return finish(null, TOO_LARGE);
+      finish(null, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received));
+    };
     const onError = (error) => finish(statusError(400, MESSAGES.badRequest, error));
     payload.on('data', onData);
     payload.on('end', onEnd);
@@ -184,6 +195,7 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
     const state = request.gateway;
     const { target, match } = state;
     const req = request.raw;
+    if (request.body === TOO_LARGE) return reply.code(413).send({ message: MESSAGES.tooLarge });
     if (target.kind === 'static') {
       // Static files are answered on the raw response with prebuilt header lists (the fast path for pages).
       reply.hijack();
@@ -220,6 +232,13 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
       options.contentType = req.headers['content-type'] || 'application/octet-stream';
     }
     return reply.from(path, options);
+  });
+
+  // How much each static frontend's file cache holds (tests and diagnostics: it must stay bounded).
+  app.decorate('staticCacheStats', () => {
+    const stats = {};
+    for (const [name, target] of targets) if (target.kind === 'static') stats[name] = target.serve.cacheStats();
+    return stats;
   });
 
   await app.ready();

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway } from '../src/gateway-server.mjs';
+import { STATIC_CACHE_LIMITS, createLruCache } from '../src/static-files.mjs';
 
 const realKongFile = resolve(fileURLToPath(import.meta.url), '../../../kong.yml');
 
@@ -54,7 +55,20 @@ plugins:
     config: { second: 1000, minute: 5000, policy: local, limit_by: ip }
   - name: request-size-limiting
     config: { allowed_payload_size: 1, size_unit: kilobytes }
+  - name: response-transformer
+    config:
+      add:
+        headers:
+          - "Content-Security-Policy:default-src 'self'; frame-ancestors 'none'"
+          - "X-Content-Type-Options:nosniff"
+          - "Referrer-Policy:strict-origin-when-cross-origin"
 `;
+const SECURITY = {
+  'content-security-policy': "default-src 'self'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+const securityOf = (res) => Object.fromEntries(Object.keys(SECURITY).map((name) => [name, res.headers.get(name)]));
 
 function startEchoServer() {
   const server = http.createServer((req, res) => {
@@ -67,7 +81,8 @@ function startEchoServer() {
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       });
-      res.writeHead(200, { 'content-type': 'application/json', 'x-upstream': 'echo' });
+      const own = req.url.includes('own-csp') ? { 'content-security-policy': "default-src 'none'" } : {};
+      res.writeHead(200, { 'content-type': 'application/json', 'x-upstream': 'echo', ...own });
       res.end(body);
     });
   });
@@ -248,6 +263,74 @@ describe('dev gateway', () => {
     expect(second.status).toBe(304);
   });
 
+  it('adds the response-transformer headers to every kind of answer', async () => {
+    const answers = {
+      proxied: await fetch(`${base}/api/echo/x`),
+      page: await fetch(`${base}/`),
+      clientRoute: await fetch(`${base}/settings`),
+      asset: await fetch(`${base}/assets/index-Bq3x9Zk1.js`),
+      missingFile: await fetch(`${base}/remotes/public-site/nope.js`),
+      noRoute: await fetch(`${base}/api/nothing-here`),
+      tooLarge: await fetch(`${base}/api/echo/big`, { method: 'POST', body: 'x'.repeat(2048) }),
+      upstreamDown: await fetch(`${base}/api/down/x`),
+      methodNotAllowed: await fetch(`${base}/`, { method: 'DELETE' }),
+    };
+    const statuses = {};
+    for (const [name, res] of Object.entries(answers)) {
+      statuses[name] = res.status;
+      expect(securityOf(res), name).toEqual(SECURITY);
+      await res.arrayBuffer();
+    }
+    expect(statuses).toEqual({ proxied: 200, page: 200, clientRoute: 200, asset: 200, missingFile: 404, noRoute: 404, tooLarge: 413, upstreamDown: 502, methodNotAllowed: 405 });
+    const notModified = await fetch(`${base}/`, { headers: { 'if-none-match': answers.page.headers.get('etag') } });
+    expect(notModified.status).toBe(304);
+    expect(securityOf(notModified)).toEqual(SECURITY);
+  });
+
+  it("keeps a service's own Content-Security-Policy (Kong's add: only when absent)", async () => {
+    const res = await fetch(`${base}/api/echo/own-csp`);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('replaces a request id that is not short and plain with a uuid', async () => {
+    const res = await fetch(`${base}/api/echo/id`, { headers: { 'X-Request-ID': 'x'.repeat(200) } });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('keeps the static file cache bounded however many random paths miss (finding 9)', async () => {
+    // Its own gateway without the global rate limit (3,000 requests).
+    const kongFile = join(dir, 'kong-unlimited.yml');
+    writeFileSync(kongFile, TEST_KONG.replace('  - name: rate-limiting\n    config: { second: 1000, minute: 5000, policy: local, limit_by: ip }\n', ''));
+    const unlimited = await startGateway({ port: 0, host: '127.0.0.1', kongFile, frontendsDir: join(dir, 'frontends') });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+    const get = (path) =>
+      new Promise((done, fail) => {
+        http.get({ host: '127.0.0.1', port: unlimited.port, path, agent }, (res) => {
+          res.resume();
+          res.on('end', () => done(res.statusCode));
+        }).on('error', fail);
+      });
+    const statuses = new Set();
+    for (let batch = 0; batch < 60; batch += 1) {
+      const paths = [];
+      for (let i = 0; i < 50; i += 1) {
+        const random = Math.random().toString(36).slice(2);
+        paths.push(i % 2 === 0 ? `/remotes/public-site/${random}.js` : `/${random}/${random}`);
+      }
+      for (const status of await Promise.all(paths.map(get))) statuses.add(status);
+    }
+    agent.destroy();
+    const stats = unlimited.app.staticCacheStats();
+    await unlimited.close();
+    expect([...statuses].sort()).toEqual([200, 404]);
+    for (const [name, { entries, bytes }] of Object.entries(stats)) {
+      expect(entries, name).toBeLessThanOrEqual(STATIC_CACHE_LIMITS.maxEntries);
+      expect(bytes, name).toBeLessThanOrEqual(STATIC_CACHE_LIMITS.maxBytes);
+    }
+    expect(stats.shell.entries + stats['public-site'].entries).toBeGreaterThan(STATIC_CACHE_LIMITS.maxEntries);
+  });
+
   it('rejects path traversal out of the dist folder', async () => {
     const status = await new Promise((done) => {
       http.get({ host: '127.0.0.1', port: gateway.port, path: '/remotes/public-site/..%2f..%2fshell/dist/index.html' }, (res) => {
@@ -315,5 +398,22 @@ plugins:
       await gateway.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the LRU behind the static cache', () => {
+  it('evicts the least recently used entries past its entry and byte limits', () => {
+    const cache = createLruCache({ maxEntries: 3, maxBytes: 10_000, sizeOf: (value) => value.length });
+    cache.set('a', 'x');
+    cache.set('b', 'x');
+    cache.set('c', 'x');
+    cache.get('a');
+    cache.set('d', 'x');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe('x');
+    cache.set('big', 'y'.repeat(9_000));
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.get('big')).toBe('y'.repeat(9_000));
+    expect(cache.size).toBeLessThanOrEqual(3);
   });
 });
