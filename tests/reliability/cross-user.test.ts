@@ -1,0 +1,499 @@
+// Issue 12, "prove it": the cross-user matrix. Generated from the route list (support/route-table.ts: the
+// documented SERVICE_ROUTES, the endpoint tables and the routes the controllers declare): for every route that
+// needs a session, user B with B's own token sends A's ids (path ids, userId params, ids in bodies) and must be
+// refused, must never see A's data in the answer, and A's data must be the same afterwards, read through the
+// API as A and row by row in the database. Admin-only routes refuse a plain user and change nothing. Where
+// simple, the same request by the owner then succeeds, so a refusal proves ownership is checked rather than
+// the request being malformed. A route the table does not classify, or whose path has an id the matrix cannot
+// make for A, fails the first test: a new route is covered the day it is added.
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeAnswer, fillPath, send, type Answer } from './support/api';
+import { allRoutes, pathParams, ROUTE_ACCESS, type Access, type ResourceKind, type Route } from './support/route-table';
+import { databaseUrl } from './support/stack';
+import { createAdmin, PASSWORD, registerUser, signIn, uniqueEmail, type TestUser } from './support/users';
+
+/** In the name of every row A creates: no answer to B may contain it. */
+const MARKER = `Zq${randomBytes(4).toString('hex')}`;
+const FUTURE = '2027-01-15';
+
+interface World {
+  a: TestUser;
+  b: TestUser;
+  /** Invited to A's household; B tries to take the invitation. */
+  c: TestUser;
+  admin: TestUser;
+  /** A's household (A owner, C invited) and B's own one. */
+  household: string;
+  bHousehold: string;
+  invitationToken: string;
+  bankItem: string;
+  waitlistEmail: string;
+  waitlistId: string;
+  blogPostId: string;
+}
+
+type Ids = Record<string, string>;
+
+interface Attack {
+  label: string;
+  /** B's body (A's ids filled in `ids`). */
+  body?: (ids: Ids, w: World) => unknown;
+  /** A raw body with its content type (an image upload). */
+  raw?: { body: Buffer; contentType: string };
+  query?: Record<string, string>;
+  /** The statuses B may get. */
+  expect: number[];
+  /** The token B sends (default B's session). */
+  token?: (w: World) => Promise<string>;
+  /** More checks of B's answer. */
+  verify?: (answer: Answer, w: World) => void | Promise<void>;
+}
+
+interface Recipe {
+  attacks: Attack[];
+  /** The owner's own request (same ids): must succeed, so B's refusal is about ownership, not a bad request. */
+  owner?: { body?: (ids: Ids, w: World) => unknown; expect: number[]; token?: (w: World) => string };
+  /** For `{userId}` routes: B's request with B's own id succeeds (a control that leaves A's data alone). */
+  selfControl?: { expect: number[] };
+}
+
+const refused = [403, 404];
+const json = (answer: Answer) => answer.json as Record<string, any>;
+
+// ------------------------------------------------------------------------------------------------------------
+// What B tries on each route that needs more than "send A's ids in the path" (bodies, self routes).
+
+const RECIPES: Record<string, Recipe> = {
+  'POST /api/auth/logout': {
+    attacks: [
+      {
+        label: "B signs out a second session of B's: A's session lives on",
+        expect: [204],
+        token: async (w) => (await signIn(w.b)).token,
+      },
+    ],
+  },
+  'GET /api/auth/me': { attacks: [{ label: "B's own profile", expect: [200], verify: (answer, w) => expect(answer.text).toContain(w.b.email) }] },
+  'PUT /api/auth/update-profile': { attacks: [{ label: "B edits B's own profile", body: () => ({ firstName: 'Bea' }), expect: [200] }] },
+  'POST /api/mfa/setup': { attacks: [{ label: "A's userId", body: (_ids, w) => ({ userId: w.a.id }), expect: [403] }] },
+  'POST /api/mfa/enable': {
+    attacks: [{ label: "A's userId", body: (_ids, w) => ({ userId: w.a.id, token: '123456', password: PASSWORD }), expect: [403] }],
+  },
+  'POST /api/mfa/disable': {
+    attacks: [{ label: "A's userId", body: (_ids, w) => ({ userId: w.a.id, token: '123456', password: PASSWORD }), expect: [403] }],
+  },
+
+  'GET /api/financial/bills': { attacks: [{ label: "B's list", expect: [200] }] },
+  'GET /api/financial/income': { attacks: [{ label: "B's list", expect: [200] }] },
+  'GET /api/financial/savings-goals': { attacks: [{ label: "B's list", expect: [200] }] },
+  'GET /api/financial/suggestions': { attacks: [{ label: "B's list", expect: [200] }] },
+  'GET /api/financial/dashboard-with-insights': { attacks: [{ label: "B's dashboard", expect: [200] }] },
+  'GET /api/financial/timeline': { attacks: [{ label: "B's timeline", query: { from: '2026-11-01', to: '2027-01-31' }, expect: [200] }] },
+  'POST /api/financial/sync-bank-data': { attacks: [{ label: "B's own sync", expect: [200] }] },
+  'POST /api/financial/bills': {
+    attacks: [
+      { label: "into A's household", body: (_ids, w) => ({ name: 'Sneaky', amount: 10, due_date: FUTURE, household_id: w.household }), expect: refused },
+      { label: "B's own bill", body: () => ({ name: 'Own bill', amount: 10, due_date: FUTURE }), expect: [201] },
+    ],
+  },
+  'POST /api/financial/income': {
+    attacks: [
+      { label: "into A's household", body: (_ids, w) => ({ source: 'Sneaky', amount: 100, next_date: FUTURE, household_id: w.household }), expect: refused },
+      { label: "B's own income", body: () => ({ source: 'Own pay', amount: 100, next_date: FUTURE }), expect: [201] },
+    ],
+  },
+  'POST /api/financial/savings-goals': { attacks: [{ label: "B's own goal", body: () => ({ current_amount: 10 }), expect: [201] }] },
+  'PUT /api/financial/bills/{id}': {
+    attacks: [
+      { label: "A's bill", body: () => ({ name: 'Hijacked', amount: 1 }), expect: refused },
+      { label: "A's bill moved into B's household", body: (_ids, w) => ({ household_id: w.bHousehold }), expect: refused },
+    ],
+    owner: { body: () => ({ name: `${MARKER} renamed` }), expect: [200] },
+  },
+  'DELETE /api/financial/bills/{id}': { attacks: [{ label: "A's bill", expect: refused }], owner: { expect: [204] } },
+  'PUT /api/financial/income/{id}': {
+    attacks: [{ label: "A's income", body: () => ({ source: 'Hijacked', amount: 1 }), expect: refused }],
+    owner: { body: () => ({ source: `${MARKER} renamed` }), expect: [200] },
+  },
+  'DELETE /api/financial/income/{id}': { attacks: [{ label: "A's income", expect: refused }], owner: { expect: [204] } },
+  'PUT /api/financial/savings-goals/{id}': {
+    attacks: [{ label: "A's goal", body: () => ({ current_amount: 999 }), expect: refused }],
+    owner: { body: () => ({ current_amount: 5 }), expect: [200] },
+  },
+  'DELETE /api/financial/savings-goals/{id}': { attacks: [{ label: "A's goal", expect: refused }], owner: { expect: [204] } },
+  'POST /api/financial/accept-bill/{id}': { attacks: [{ label: "A's suggestion", body: () => ({}), expect: refused }], owner: { body: () => ({}), expect: [200, 201] } },
+  'POST /api/financial/accept-income/{id}': { attacks: [{ label: "A's suggestion", body: () => ({}), expect: refused }], owner: { body: () => ({}), expect: [200, 201] } },
+  'POST /api/financial/dismiss-suggestion/{id}': { attacks: [{ label: "A's suggestion", expect: refused }], owner: { expect: [204] } },
+
+  'POST /api/plaid-production/create-link-token': {
+    attacks: [
+      { label: "A's user_id", body: (_ids, w) => ({ user_id: w.a.id }), expect: [403] },
+      { label: "B's user_id, A's bank (update mode)", body: (_ids, w) => ({ user_id: w.b.id, item_id: w.bankItem }), expect: refused },
+    ],
+  },
+  'POST /api/plaid-production/sandbox/public-token': {
+    attacks: [
+      {
+        label: "A's user_id",
+        body: (_ids, w) => ({ user_id: w.a.id, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' }),
+        expect: [403],
+      },
+      {
+        label: "B's user_id, repairing A's bank",
+        body: (_ids, w) => ({ user_id: w.b.id, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good', item_id: w.bankItem }),
+        expect: refused,
+      },
+    ],
+  },
+  'POST /api/plaid-production/exchange-token': {
+    attacks: [{ label: "A's user_id", body: (_ids, w) => ({ public_token: 'public-sandbox-not-a-token', user_id: w.a.id }), expect: [403] }],
+  },
+  'DELETE /api/plaid-production/disconnect/{plaidItemId}': {
+    attacks: [
+      { label: "A's bank, B's userId", body: (_ids, w) => ({ userId: w.b.id }), expect: refused },
+      { label: "A's bank, A's userId", body: (_ids, w) => ({ userId: w.a.id }), expect: [403] },
+    ],
+  },
+  'GET /api/plaid-production/accounts/{userId}': { attacks: [{ label: "A's userId", expect: [403] }], owner: { expect: [200] } },
+  'GET /api/plaid-production/analytics/{userId}': { attacks: [{ label: "A's userId", expect: [403] }], owner: { expect: [200] } },
+  'GET /api/plaid-production/suggestions/{userId}': { attacks: [{ label: "A's userId", expect: [403] }], owner: { expect: [200] } },
+  'GET /api/plaid-production/transactions/{userId}': { attacks: [{ label: "A's userId", expect: [403] }], owner: { expect: [200] } },
+  // These queue imports of A's bank: the control is B's own id (B has no bank), which leaves A's rows alone.
+  'POST /api/plaid-production/sync/{userId}': { attacks: [{ label: "A's userId", expect: [403] }], selfControl: { expect: [200] } },
+  'POST /api/plaid-production/import-transactions/{userId}': { attacks: [{ label: "A's userId", expect: [403] }], selfControl: { expect: [200] } },
+  'POST /api/plaid-production/cleanup-duplicates/{userId}': { attacks: [{ label: "A's userId", expect: [403] }], selfControl: { expect: [200] } },
+
+  'GET /api/mfa/status/{userId}': { attacks: [{ label: "A's userId", expect: [403] }], owner: { expect: [200] } },
+
+  'POST /api/household/create': { attacks: [{ label: "B's own household", body: () => ({ name: 'B home' }), expect: [201] }] },
+  'GET /api/household/my-households': { attacks: [{ label: "B's list", expect: [200] }] },
+  'GET /api/household/{id}/members': { attacks: [{ label: "A's household", expect: refused }], owner: { expect: [200] } },
+  'POST /api/household/{id}/invite': {
+    attacks: [{ label: "A's household", body: () => ({ email: uniqueEmail('stranger'), role: 'partner' }), expect: refused }],
+    owner: { body: () => ({ email: uniqueEmail('friend'), role: 'member' }), expect: [200, 201] },
+  },
+  'POST /api/household/{id}/leave': { attacks: [{ label: "A's household", expect: refused }], owner: { expect: [200] } },
+  'PUT /api/household/{id}/members/{userId}': { attacks: [{ label: "A's role in A's household", body: () => ({ role: 'member' }), expect: refused }] },
+  'POST /api/household/accept-invitation': {
+    attacks: [{ label: "C's invitation to A's household", body: (_ids, w) => ({ token: w.invitationToken }), expect: refused }],
+    owner: { body: (_ids, w) => ({ token: w.invitationToken }), expect: [200], token: (w) => w.c.token },
+  },
+
+  // Admin-only: bodies that would do harm if a plain user got through.
+  'POST /api/admin/create-user': {
+    attacks: [{ label: 'an admin account', body: () => ({ email: uniqueEmail('made'), password: 'Strong-Pass-2026!x', role: 'admin' }), expect: [403] }],
+  },
+  'POST /api/admin/approve-user': { attacks: [{ label: 'a waitlist entry', body: (_ids, w) => ({ email: w.waitlistEmail }), expect: [403] }] },
+  'POST /api/admin/toggle-user-status': {
+    attacks: [{ label: 'suspend A', body: (_ids, w) => ({ userId: w.a.id, status: 'suspended' }), expect: [403] }],
+  },
+  // The board reads only its own short-lived cookie (made by queues/session for admins), never a bearer token.
+  'GET /api/admin/queues': { attacks: [{ label: "B's bearer token", expect: [401, 403] }] },
+  'POST /api/admin/queues/session': {
+    attacks: [{ label: 'a queue-board cookie', expect: [403], verify: (answer) => expect(answer.headers.getSetCookie()).toEqual([]) }],
+  },
+  'POST /api/blog/admin/posts': {
+    attacks: [{ label: 'a post', body: () => ({ title: 'Pwned', slug: `pwned-${MARKER.toLowerCase()}`, content: { blocks: [] }, published: true }), expect: [403] }],
+  },
+  'PUT /api/blog/admin/posts/{id}': {
+    attacks: [{ label: 'a seeded post', body: () => ({ title: 'Pwned', slug: 'pwned', content: { blocks: [] }, published: true }), expect: [403] }],
+  },
+  'POST /api/blog/admin/images': {
+    attacks: [
+      {
+        label: 'an image',
+        // The PNG signature and an IHDR chunk: enough for the upload's first-bytes check.
+        raw: { body: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'), contentType: 'image/png' },
+        expect: [403],
+      },
+    ],
+  },
+};
+
+/** What B gets for a route with no recipe (ids in the path only): refused, by the route's kind. */
+function recipeFor(route: Route, access: Access): Recipe | undefined {
+  const recipe = RECIPES[route.key];
+  if (recipe) return recipe;
+  if (access.kind === 'admin') return { attacks: [{ label: 'a plain user', expect: [403] }] };
+  // An owned route that takes a body needs a recipe: an invalid body would be refused for the wrong reason.
+  if (access.kind === 'owned' && !route.endpoint?.body && route.method !== 'PUT') return { attacks: [{ label: "A's ids", expect: refused }] };
+  return undefined;
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// A's world, and how to read it.
+
+let w: World;
+let db: pg.Client;
+const usedSuggestions = new Set<string>();
+const userTables: Array<{ table: string; column: string }> = [];
+
+async function ok(answer: Promise<Answer>, what: string): Promise<any> {
+  const result = await answer;
+  if (result.status >= 300) throw new Error(`${what}: ${describeAnswer(result)}`);
+  return result.json;
+}
+
+async function newBill(user: TestUser): Promise<string> {
+  const body = { name: `${MARKER} rent`, amount: 1200, due_date: FUTURE, category: 'rent', recurring: 'monthly' };
+  return (await ok(send('POST', '/api/financial/bills', { token: user.token, body }), 'creating a bill')).id;
+}
+async function newIncome(user: TestUser): Promise<string> {
+  const body = { source: `${MARKER} salary`, amount: 3000, next_date: FUTURE, frequency: 'biweekly' };
+  return (await ok(send('POST', '/api/financial/income', { token: user.token, body }), 'creating an income')).id;
+}
+async function newGoal(user: TestUser): Promise<string> {
+  return (await ok(send('POST', '/api/financial/savings-goals', { token: user.token, body: { current_amount: 250, target_amount: 1000 } }), 'creating a goal')).id;
+}
+async function newHousehold(user: TestUser, name: string): Promise<string> {
+  return (await ok(send('POST', '/api/household/create', { token: user.token, body: { name } }), 'creating a household')).id;
+}
+
+async function pendingSuggestions(): Promise<{ bills: string[]; income: string[] }> {
+  const answer = await ok(send('GET', '/api/financial/suggestions', { token: w.a.token }), "reading A's suggestions");
+  const fresh = (rows: Array<{ id: string }>) => rows.map((row) => row.id).filter((id) => !usedSuggestions.has(id));
+  return { bills: fresh(answer.bills), income: fresh(answer.income) };
+}
+
+/** A's id of each kind for one route: a fresh row where it is cheap, so the owner's control may delete it. */
+async function ownedId(kind: ResourceKind): Promise<string> {
+  switch (kind) {
+    case 'user':
+      return w.a.id;
+    case 'bill':
+      return newBill(w.a);
+    case 'income':
+      return newIncome(w.a);
+    case 'savingsGoal':
+      return newGoal(w.a);
+    case 'household':
+      return newHousehold(w.a, `${MARKER} home`);
+    case 'billSuggestion':
+    case 'incomeSuggestion':
+    case 'suggestion': {
+      const pending = await pendingSuggestions();
+      const id = (kind === 'incomeSuggestion' ? pending.income : kind === 'billSuggestion' ? pending.bills : [...pending.bills, ...pending.income])[0];
+      if (!id) throw new Error(`A has no pending ${kind} left`);
+      usedSuggestions.add(id);
+      return id;
+    }
+    case 'bankItem':
+      return w.bankItem;
+    case 'generatorKind':
+      return 'bills';
+    case 'waitlistEntry':
+      return w.waitlistId;
+    case 'blogPost':
+      return w.blogPostId;
+  }
+}
+
+/** Fields that move on their own (clocks of background work), left out of before/after comparisons. */
+const VOLATILE = /^(last_?synced_?at|lastSyncedAt|last_sign_in_at|updated_at|updatedAt|expires_at)$/i;
+const stable = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(stable)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).filter(([key]) => !VOLATILE.test(key)).map(([key, inner]) => [key, stable(inner)]))
+      : value;
+
+/** Everything A can read about A, through the API. */
+async function viewOfA(): Promise<Record<string, unknown>> {
+  const reads: Record<string, string> = {
+    me: '/api/auth/me',
+    bills: '/api/financial/bills',
+    income: '/api/financial/income',
+    goals: '/api/financial/savings-goals',
+    suggestions: '/api/financial/suggestions',
+    households: '/api/household/my-households',
+    members: `/api/household/${w.household}/members`,
+    accounts: `/api/plaid-production/accounts/${w.a.id}`,
+    mfa: `/api/mfa/status/${w.a.id}`,
+  };
+  const view: Record<string, unknown> = {};
+  for (const [name, path] of Object.entries(reads)) {
+    const answer = await send('GET', path, { token: w.a.token });
+    expect(answer.status, `A reads ${path}: ${describeAnswer(answer)}`).toBe(200);
+    view[name] = stable(answer.json);
+  }
+  return view;
+}
+
+/** A's rows in the database: every table with a user_id, A's households' members and invitations, A's account. */
+async function rowsOfA(): Promise<Record<string, string>> {
+  const rows: Record<string, string> = {};
+  const digest = async (label: string, sql: string, params: unknown[]) => {
+    const result = await db.query(`SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM (${sql}) t`, params);
+    rows[label] = `${result.rows[0].n}:${result.rows[0].h}`;
+  };
+  for (const { table, column } of userTables) await digest(table, `SELECT * FROM ${table} WHERE ${column}::text = $1`, [w.a.id]);
+  await digest('auth.users', 'SELECT * FROM auth.users WHERE id::text = $1', [w.a.id]);
+  const households = 'SELECT household_id FROM household.household_members WHERE user_id::text = $1';
+  await digest('household.households', `SELECT * FROM household.households WHERE id IN (${households})`, [w.a.id]);
+  await digest('household.household_members', `SELECT * FROM household.household_members WHERE household_id IN (${households})`, [w.a.id]);
+  await digest('household.household_invitations', `SELECT * FROM household.household_invitations WHERE household_id IN (${households})`, [w.a.id]);
+  return rows;
+}
+
+/** What an admin sees of every account, the waitlist and the blog (for the admin-only routes). */
+async function adminView(): Promise<Record<string, unknown>> {
+  const view: Record<string, unknown> = {};
+  for (const path of ['/api/admin/users', '/api/admin/waitlist', '/api/blog/admin/posts']) {
+    const answer = await send('GET', path, { token: w.admin.token });
+    expect(answer.status, `admin reads ${path}: ${describeAnswer(answer)}`).toBe(200);
+    view[path] = stable(answer.json);
+  }
+  return view;
+}
+
+const secrets = () => [w.a.email, w.c.email, MARKER];
+
+async function invitationToken(to: string): Promise<string> {
+  const outbox = join(process.env.DATA_DIR ?? '', 'outbox');
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.json'));
+    for (const name of names) {
+      const message = JSON.parse(await readFile(join(outbox, name), 'utf8')) as { to: string; text: string };
+      const token = message.to === to ? /\/household\/accept\?token=([^\s"'<&]+)/.exec(message.text)?.[1] : undefined;
+      if (token) return decodeURIComponent(token);
+    }
+    await new Promise((settle) => setTimeout(settle, 200));
+  }
+  throw new Error(`no invitation e-mail for ${to} in ${outbox}`);
+}
+
+/** Links the emulator's sandbox bank for A (the Connected Accounts calls) and waits for detection's suggestions. */
+async function linkBank(a: TestUser): Promise<string> {
+  await ok(send('POST', '/api/plaid-production/create-link-token', { token: a.token, body: { user_id: a.id } }), 'link token');
+  const signInAnswer = await ok(
+    send('POST', '/api/plaid-production/sandbox/public-token', {
+      token: a.token,
+      body: { user_id: a.id, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' },
+    }),
+    'sandbox sign-in',
+  );
+  const exchanged = await ok(
+    send('POST', '/api/plaid-production/exchange-token', {
+      token: a.token,
+      body: { public_token: signInAnswer.public_token, user_id: a.id, institution_id: 'ins_109508', institution_name: 'First Platypus Bank' },
+    }),
+    'exchange',
+  );
+  return exchanged.item_id;
+}
+
+async function waitForSuggestions(): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const pending = await pendingSuggestions();
+    if (pending.bills.length >= 2 && pending.income.length >= 1) return;
+    if (Date.now() > deadline) throw new Error(`detection gave A ${pending.bills.length} bill and ${pending.income.length} income suggestions in 120 s`);
+    await new Promise((settle) => setTimeout(settle, 1000));
+  }
+}
+
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: databaseUrl() });
+  await db.connect();
+  const columns = await db.query(
+    `SELECT table_schema || '.' || table_name AS t FROM information_schema.columns
+      WHERE column_name = 'user_id' AND table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1`,
+  );
+  for (const row of columns.rows) userTables.push({ table: row.t, column: 'user_id' });
+
+  const [a, b, c, admin] = [await registerUser('matrix-a', 'Avery'), await registerUser('matrix-b', 'Blake'), await registerUser('matrix-c', 'Casey'), await createAdmin()];
+  const household = await newHousehold(a, `${MARKER} family`);
+  const bHousehold = await newHousehold(b, 'B family');
+  await ok(send('POST', `/api/household/${household}/invite`, { token: a.token, body: { email: c.email, role: 'partner' } }), 'inviting C');
+  const waitlistEmail = uniqueEmail('waiting');
+  await ok(send('POST', '/api/waitlist/join', { body: { email: waitlistEmail, source: 'landing' } }), 'joining the waitlist');
+  const waitlist = await ok(send('GET', '/api/admin/waitlist', { token: admin.token }), 'admin waitlist');
+  const entries: Array<{ id: string; email: string }> = waitlist.users;
+  const waitlistId = entries.find((entry) => entry.email === waitlistEmail)?.id;
+  if (!waitlistId) throw new Error(`the waitlist entry is not in the admin list: ${JSON.stringify(waitlist).slice(0, 300)}`);
+  const posts = await ok(send('GET', '/api/blog/admin/posts', { token: admin.token }), 'admin posts');
+  const blogPostId = (Array.isArray(posts) ? posts : posts.posts)[0]?.id;
+  w = { a, b, c, admin, household, bHousehold, invitationToken: await invitationToken(c.email), bankItem: await linkBank(a), waitlistEmail, waitlistId, blogPostId };
+  for (let i = 0; i < 2; i += 1) {
+    await newBill(a);
+    await newIncome(a);
+  }
+  await newGoal(a);
+  await waitForSuggestions();
+}, 240_000);
+
+afterAll(async () => {
+  await db?.end();
+});
+
+// ------------------------------------------------------------------------------------------------------------
+
+const routes = allRoutes();
+const guarded = routes.filter((route) => ROUTE_ACCESS[route.key] && ROUTE_ACCESS[route.key]!.kind !== 'public');
+
+describe('the cross-user matrix covers every route', () => {
+  it('classifies every route of the lists and the controllers, and can make an owned id for every path parameter', () => {
+    const problems: string[] = [];
+    for (const route of routes) {
+      const access = ROUTE_ACCESS[route.key];
+      if (!access) {
+        problems.push(`${route.key} (${route.sources.join(', ')}) is not classified in tests/reliability/support/route-table.ts ROUTE_ACCESS`);
+        continue;
+      }
+      if (access.kind === 'public') continue;
+      const params = access.kind === 'self' ? {} : (access.params ?? {});
+      for (const name of pathParams(route.path)) if (!params[name]) problems.push(`${route.key}: no resource kind for {${name}}`);
+      if (!recipeFor(route, access)) problems.push(`${route.key}: a ${access.kind} route with a body or no default attack needs a recipe in cross-user.test.ts`);
+    }
+    for (const key of Object.keys(ROUTE_ACCESS)) if (!routes.some((route) => route.key === key)) problems.push(`ROUTE_ACCESS names ${key}, which no list or controller has`);
+    expect(problems).toEqual([]);
+    expect(guarded.length).toBeGreaterThan(40);
+  });
+});
+
+describe('another user reads and changes nothing', () => {
+  it.each(guarded.map((route) => [route.key, route] as const))('%s', async (_key, route) => {
+    const access = ROUTE_ACCESS[route.key]!;
+    const recipe = recipeFor(route, access)!;
+    const params = access.kind === 'self' ? {} : (access.params ?? {});
+    const ids: Ids = {};
+    for (const name of pathParams(route.path)) ids[name] = await ownedId(params[name]!);
+    const path = fillPath(route.path, ids);
+    const bodyOf = (attack: Attack) => (attack.raw ? attack.raw.body : attack.body?.(ids, w));
+    const headersOf = (attack: Attack) => (attack.raw ? { 'content-type': attack.raw.contentType } : undefined);
+
+    // No session at all: 401 before anything else.
+    const first = recipe.attacks[0]!;
+    const anonymous = await send(route.method, path, { body: bodyOf(first), headers: headersOf(first), query: first.query });
+    expect(anonymous.status, `${route.key} without a token: ${describeAnswer(anonymous)}`).toBe(401);
+
+    for (const attack of recipe.attacks) {
+      const viewBefore = await viewOfA();
+      const rowsBefore = await rowsOfA();
+      const adminBefore = access.kind === 'admin' ? await adminView() : undefined;
+      const token = attack.token ? await attack.token(w) : w.b.token;
+      const answer = await send(route.method, path, { token, body: bodyOf(attack), headers: headersOf(attack), query: attack.query });
+      const what = `${route.key} by B (${attack.label})`;
+      expect(attack.expect, `${what}: ${describeAnswer(answer)}`).toContain(answer.status);
+      for (const secret of secrets()) expect(answer.text, `${what} shows A's data`).not.toContain(secret);
+      await attack.verify?.(answer, w);
+      expect(await rowsOfA(), `${what} changed A's rows in the database`).toEqual(rowsBefore);
+      expect(await viewOfA(), `${what} changed what A reads`).toEqual(viewBefore);
+      if (adminBefore) expect(await adminView(), `${what} changed what an admin reads`).toEqual(adminBefore);
+    }
+
+    if (recipe.owner) {
+      const answer = await send(route.method, path, { token: recipe.owner.token?.(w) ?? w.a.token, body: recipe.owner.body?.(ids, w) });
+      expect(recipe.owner.expect, `${route.key} by its owner: ${describeAnswer(answer)}`).toContain(answer.status);
+    }
+    if (recipe.selfControl) {
+      const own = fillPath(route.path, { ...ids, userId: w.b.id });
+      const answer = await send(route.method, own, { token: w.b.token });
+      expect(recipe.selfControl.expect, `${route.key} by B for B: ${describeAnswer(answer)}`).toContain(answer.status);
+    }
+  });
+});
