@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BlockList } from 'node:net';
 import { parse } from 'yaml';
 import {
   appKindOf,
@@ -23,7 +24,12 @@ const composeSchema = JSON.parse(fs.readFileSync(schemaPath, 'utf8'));
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Parsed = any;
 type ComposeService = Record<string, Parsed>;
-type ComposeFile = { services: Record<string, ComposeService>; volumes?: Record<string, unknown> };
+type ComposeFile = {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+  networks?: Record<string, Parsed>;
+  secrets?: Record<string, unknown>;
+};
 
 /** The schema's custom formats, as the Compose reference defines them. */
 const composeFormats: Record<string, RegExp> = {
@@ -57,8 +63,28 @@ function composeValidator() {
   return ajv.compile(schema);
 }
 
+/** Each service's database schema (its role is `<schema>_service`) and Redis user (its name). */
+const serviceSchemas: Record<string, string> = {
+  auth: 'auth',
+  finance: 'finance',
+  'bank-sync': 'bank_sync',
+  admin: 'admin',
+  blog: 'blog',
+  household: 'household',
+  waitlist: 'waitlist',
+};
+const envName = (name: string) => name.toUpperCase().replace(/-/g, '_');
+
 // Values a deployer would put in .env; required (`:?`) variables without one make the test fail.
-const sampleEnv: Record<string, string> = { POSTGRES_PASSWORD: 'example-only' };
+const requiredSecrets = [
+  'POSTGRES_PASSWORD',
+  'SMTP_URL',
+  ...Object.values(serviceSchemas).map((schema) => `DB_PASSWORD_${envName(schema)}`),
+  ...Object.keys(serviceSchemas).map((service) => `REDIS_PASSWORD_${envName(service)}`),
+];
+const sampleEnv: Record<string, string> = Object.fromEntries(
+  requiredSecrets.map((name) => [name, name === 'SMTP_URL' ? 'smtps://mailer:secret@smtp.example.com:465' : `pw-${name.toLowerCase()}`]),
+);
 
 /** Compose variable interpolation: ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?err}, ${VAR?err}, $$. */
 function interpolate(value: unknown, env: Record<string, string>): unknown {
@@ -87,6 +113,14 @@ function interpolate(value: unknown, env: Record<string, string>): unknown {
 const raw = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true });
 const compose = interpolate(raw, sampleEnv) as ComposeFile;
 
+/** Whether an IPv4 address lies in a CIDR (node:net's BlockList, no pattern). */
+function inSubnet(address: string, cidr: string): boolean {
+  const [network, prefix] = cidr.split('/');
+  const list = new BlockList();
+  list.addSubnet(network, Number(prefix), 'ipv4');
+  return list.check(address, 'ipv4');
+}
+
 const envOf = (service: ComposeService): Record<string, string> =>
   Array.isArray(service.environment)
     ? Object.fromEntries(service.environment.map((entry: string) => entry.split(/=(.*)/s).slice(0, 2)))
@@ -107,9 +141,12 @@ describe('docker-compose.yml', () => {
     expect(validate(broken)).toBe(false);
   });
 
-  it('needs no variable besides the secrets a deployer supplies', () => {
-    expect(() => interpolate(raw, {})).toThrow(/POSTGRES_PASSWORD/);
+  it('needs no variable besides the secrets a deployer supplies, and refuses to run without any of them', () => {
     expect(() => interpolate(raw, sampleEnv)).not.toThrow();
+    for (const name of requiredSecrets) {
+      const { [name]: _left, ...without } = sampleEnv;
+      expect(() => interpolate(raw, without), name).toThrow(new RegExp(`required variable ${name} is unset`));
+    }
   });
 
   it.each(clusterUpstreams().map((u) => [u.host, u]))(
@@ -135,35 +172,117 @@ describe('docker-compose.yml', () => {
       .filter((u) => appKindOf(u.host) === 'services')
       .map((u) => [u.host]),
   )(
-    'service %s gets DATABASE_URL, REDIS_URL and AUTH_JWKS_URL and waits for healthy PostgreSQL and Redis',
+    'service %s connects as its own PostgreSQL role and Redis user, gets AUTH_JWKS_URL, and waits for both',
     (host) => {
       const service = compose.services[host];
       const env = envOf(service);
-      expect(env.DATABASE_URL).toMatch(/^postgres(ql)?:\/\/[^@]+@postgres:5432\//);
-      expect(env.REDIS_URL).toBe('redis://redis:6379');
+      const schema = serviceSchemas[host];
+      expect(schema, `${host} is missing from serviceSchemas`).toBeDefined();
+      const database = new URL(env.DATABASE_URL);
+      expect(database.protocol).toBe('postgres:');
+      expect(database.host).toBe('postgres:5432');
+      expect(database.username).toBe(`${schema}_service`);
+      expect(database.password).toBe(sampleEnv[`DB_PASSWORD_${envName(schema)}`]);
+      const redis = new URL(env.REDIS_URL);
+      expect(redis.host).toBe('redis:6379');
+      expect(redis.username).toBe(host);
+      expect(redis.password).toBe(sampleEnv[`REDIS_PASSWORD_${envName(host)}`]);
       expect(env.AUTH_JWKS_URL).toBe('http://auth:3000/.well-known/jwks.json');
       expect(String(env.PORT)).toBe('3000');
       expect(service.depends_on?.postgres?.condition).toBe('service_healthy');
+      expect(service.depends_on?.['postgres-roles']?.condition).toBe('service_completed_successfully');
       expect(service.depends_on?.redis?.condition).toBe('service_healthy');
       // readiness, not liveness: healthy means the database and Redis answer (DESIGN §5)
       expect(service.healthcheck.test.join(' ')).toContain('/health/ready');
     },
   );
 
-  it('runs Kong 3 DB-less on the mounted gateway/kong.yml, published on 8080', () => {
+  /** The container path a repository file is mounted at in a compose service, or undefined. */
+  const mountOf = (service: ComposeService, repoPath: string): string | undefined =>
+    (service.volumes ?? [])
+      .filter((volume: unknown): volume is string => typeof volume === 'string')
+      .map((volume: string) => volume.split(':'))
+      .find(([source]: string[]) => path.resolve(repoRoot, source) === path.join(repoRoot, repoPath))?.[1];
+
+  it('runs Kong 3 DB-less on the mounted gateway/kong.yml', () => {
     const kong = compose.services.kong;
     expect(kong.image).toMatch(/^kong:3(\.|$)/);
     const env = envOf(kong);
     expect(env.KONG_DATABASE).toBe('off');
-    const mount = (kong.volumes ?? [])
-      .map((volume: string) => volume.split(':'))
-      .find(
-        ([source]: string[]) => path.resolve(repoRoot, source) === path.join(repoRoot, 'gateway/kong.yml'),
-      );
+    const mount = mountOf(kong, 'gateway/kong.yml');
     expect(mount, 'gateway/kong.yml is not mounted').toBeDefined();
-    expect(env.KONG_DECLARATIVE_CONFIG).toBe(mount[1]);
-    expect(kong.ports).toContain('8080:8000');
-    expect(env.KONG_PROXY_LISTEN).toContain(':8000');
+    expect(env.KONG_DECLARATIVE_CONFIG).toBe(mount);
+    // kong.yml's plugins, the response-transformer of the security headers among them, are bundled with Kong 3
+    expect(env.KONG_PLUGINS ?? 'bundled').toMatch(/(^|,)\s*bundled\s*(,|$)/);
+  });
+
+  it('terminates TLS in Kong with the mounted certificate, redirects HTTP to HTTPS and sends HSTS', () => {
+    const kong = compose.services.kong;
+    const env = envOf(kong);
+    // the proxy listens on TLS only; 8000 is the redirect server's
+    expect(env.KONG_PROXY_LISTEN.split(',').map((l: string) => l.trim())).toEqual(['0.0.0.0:8443 http2 ssl']);
+    expect(kong.ports).toEqual(['80:8000', '443:8443']);
+    const secretPath = (name: string) => `/run/secrets/${name}`;
+    expect(env.KONG_SSL_CERT).toBe(secretPath('tls-cert'));
+    expect(env.KONG_SSL_CERT_KEY).toBe(secretPath('tls-key'));
+    expect(kong.secrets).toEqual(expect.arrayContaining(['tls-cert', 'tls-key']));
+    expect(Object.keys(compose.secrets ?? {})).toEqual(expect.arrayContaining(['tls-cert', 'tls-key']));
+    // the same include files as Kubernetes (tests/deploy/kong-edge.test.ts checks what they say)
+    expect(env.KONG_NGINX_HTTP_INCLUDE).toBe(mountOf(kong, 'k8s/base/kong/http-redirect.conf'));
+    expect(env.KONG_NGINX_PROXY_INCLUDE).toBe(mountOf(kong, 'k8s/base/kong/hsts.conf'));
+    expect(envOf(compose.services.auth).APP_URL).toMatch(/^https:\/\//);
+  });
+
+  it('keeps the client address: Kong believes no client X-Forwarded-For, services believe only Kong', () => {
+    const kong = compose.services.kong;
+    const env = envOf(kong);
+    expect(env.KONG_REAL_IP_HEADER).toBe('X-Forwarded-For');
+    expect(env.KONG_REAL_IP_RECURSIVE).toBe('on');
+    expect(env.KONG_TRUSTED_IPS).toBeDefined();
+    expect(env.KONG_TRUSTED_IPS).not.toMatch(/0\.0\.0\.0\/0|::\/0/);
+    const kongAddress = kong.networks?.default?.ipv4_address;
+    expect(kongAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    const subnet: string = compose.networks?.default?.ipam?.config?.[0]?.subnet;
+    expect(subnet).toBeDefined();
+    expect(inSubnet(kongAddress, subnet), `${kongAddress} in ${subnet}`).toBe(true);
+    for (const upstream of clusterUpstreams().filter((u) => appKindOf(u.host) === 'services')) {
+      expect(envOf(compose.services[upstream.host]).TRUSTED_PROXIES, upstream.host).toBe(kongAddress);
+    }
+  });
+
+  it('requires SMTP for the services that send e-mail (production refuses the outbox)', () => {
+    for (const host of ['auth', 'household']) {
+      expect(envOf(compose.services[host]).SMTP_URL, host).toBe(sampleEnv.SMTP_URL);
+    }
+    expect(raw.services.auth.environment.SMTP_URL).toMatch(/^\$\{SMTP_URL:\?/);
+  });
+
+  it('runs the per-service role script against PostgreSQL before any service starts', () => {
+    const roles = compose.services['postgres-roles'];
+    const script = mountOf(roles, 'k8s/base/postgres/service-roles.sh');
+    expect(script, 'service-roles.sh is not mounted').toBeDefined();
+    expect(roles.entrypoint.join(' ')).toContain(script);
+    expect(roles.depends_on?.postgres?.condition).toBe('service_healthy');
+    const env = envOf(roles);
+    for (const schema of Object.values(serviceSchemas)) {
+      expect(env[`DB_PASSWORD_${envName(schema)}`], schema).toBe(sampleEnv[`DB_PASSWORD_${envName(schema)}`]);
+    }
+    expect(compose.services['bank-sync-worker'].depends_on?.['postgres-roles']?.condition).toBe('service_completed_successfully');
+  });
+
+  it('runs Redis with the per-service ACL and no default user', () => {
+    const redis = compose.services.redis;
+    const template = mountOf(redis, 'k8s/base/redis/users.acl');
+    const start = mountOf(redis, 'k8s/base/redis/start-redis.sh');
+    expect(template).toBe(path.posix.join(path.posix.dirname(start!), 'users.acl'));
+    expect(redis.entrypoint.join(' ')).toContain(start);
+    const env = envOf(redis);
+    for (const service of Object.keys(serviceSchemas)) {
+      expect(env[`REDIS_PASSWORD_${envName(service)}`], service).toBe(sampleEnv[`REDIS_PASSWORD_${envName(service)}`]);
+    }
+    // the generated file (passwords) lives in memory, not on the data volume
+    expect(redis.tmpfs).toContain(path.posix.dirname(env.REDIS_ACL_FILE));
+    expect(redis.healthcheck.test.join(' ')).toContain('--user healthcheck');
   });
 
   it('keeps PostgreSQL 16 data on a named volume and runs Redis 7, both with health checks', () => {

@@ -30,7 +30,7 @@ for schema in $schemas; do
       ;;
   esac
 
-  psql -X -q -v ON_ERROR_STOP=1 --dbname "$database" \
+  psql -X -q -v ON_ERROR_STOP=1 --username "${PGUSER:-${POSTGRES_USER:-postgres}}" --dbname "$database" \
     -v role="$role" -v schema="$schema" -v password="$password" -v database="$database" <<'SQL'
 SET client_min_messages = warning;
 -- The role: log in, nothing more. The password is set on every run (a rotated Secret takes effect).
