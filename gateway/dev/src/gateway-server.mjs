@@ -4,7 +4,7 @@ import { extname, join } from 'node:path';
 import Fastify from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import { Agent } from 'undici';
-import { loadKongConfig, responseHeadersToAdd, scaleRateLimits } from './kong-config.mjs';
+import { loadKongConfig, RATE_LIMIT_PERIODS, responseHeadersToAdd, scaleRateLimits } from './kong-config.mjs';
 import { createRouteMatcher } from './route-matcher.mjs';
 import { createRateLimiter } from './rate-limiter.mjs';
 import { createStaticHandler, sendJson } from './static-files.mjs';
@@ -54,7 +54,9 @@ const HOP_BY_HOP_REQUEST = [
   'expect',
 ];
 // The same for answers; reply-from copies the upstream's headers as they are.
-const HOP_BY_HOP_RESPONSE = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'trailer', 'upgrade'];
+const HOP_BY_HOP_RESPONSE = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'trailer', 'upgrade']);
+// Answers up to this size are read whole and sent in one write; larger ones stream.
+const SMALL_ANSWER_BYTES = 64 * 1024;
 
 /** The shell answers client-side routes: GET paths with no file extension outside /api/ and /remotes/. */
 export function isClientSideRoute(pathname) {
@@ -220,6 +222,7 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
       getUpstream: () => target.origin,
       rewriteRequestHeaders: (_request, headers) => upstreamHeaders(headers, req, match, state, hasBody ? body.length : 0),
       rewriteHeaders: (headers) => downstreamHeaders(headers, target.ownHeaderNames),
+      onResponse: sendUpstreamAnswer,
       onError: (failedReply, { error }) => {
         const timedOut = error?.statusCode === 504;
         failedReply.code(timedOut ? 504 : 502).send({ message: timedOut ? MESSAGES.timeout : MESSAGES.unavailable });
@@ -273,9 +276,32 @@ function upstreamHeaders(headers, req, match, state, bodyLength) {
 
 /** The upstream's answer headers minus hop-by-hop ones and those the gateway sets itself (X-Request-ID...). */
 function downstreamHeaders(headers, ownHeaderNames) {
-  for (let i = 0; i < HOP_BY_HOP_RESPONSE.length; i += 1) delete headers[HOP_BY_HOP_RESPONSE[i]];
-  for (let i = 0; i < ownHeaderNames.length; i += 1) delete headers[ownHeaderNames[i]];
-  return headers;
+  const kept = {};
+  for (const name in headers) {
+    if (!HOP_BY_HOP_RESPONSE.has(name) && !ownHeaderNames.has(name)) kept[name] = headers[name];
+  }
+  return kept;
+}
+
+/**
+ * Sends the upstream's answer. A small one with a declared length (the usual JSON) is read whole and sent as
+ * one Buffer, so head and body leave in one write; anything else streams.
+ */
+function sendUpstreamAnswer(request, reply, upstream) {
+  const declared = upstream.headers['content-length'];
+  if (declared === undefined || Number(declared) > SMALL_ANSWER_BYTES) return void reply.send(upstream.stream);
+  const chunks = [];
+  let size = 0;
+  const body = upstream.stream;
+  body.on('data', (chunk) => {
+    chunks.push(chunk);
+    size += chunk.length;
+  });
+  body.on('end', () => reply.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
+  // The upstream went away mid-answer: the head is not sent yet, so the client gets a clean 502.
+  body.on('error', () => {
+    if (!reply.sent) reply.code(502).send({ message: MESSAGES.unavailable });
+  });
 }
 
 function statusError(statusCode, message, cause) {
@@ -317,7 +343,7 @@ function buildTarget(service, upstreams, frontendsDir, globalRateLimit) {
 }
 
 function pluginsFor(service, globalRateLimit) {
-  const result = { correlation: null, rateLimit: null, sizeLimit: null, addHeaders: [], ownHeaderNames: [] };
+  const result = { correlation: null, rateLimit: null, sizeLimit: null, addHeaders: [], ownHeaderNames: null };
   for (const plugin of service.plugins) {
     if (plugin.name === 'correlation-id') {
       const header = plugin.config.header_name ?? 'Kong-Request-ID';
@@ -332,13 +358,13 @@ function pluginsFor(service, globalRateLimit) {
     }
   }
   // The gateway's own answer headers replace the upstream's copies (X-Request-ID is sent once).
-  if (result.correlation?.echo) result.ownHeaderNames.push(result.correlation.headerKey);
+  const own = [];
+  if (result.correlation?.echo) own.push(result.correlation.headerKey);
   if (result.rateLimit !== null) {
-    result.ownHeaderNames.push('ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after');
-    for (const period of ['second', 'minute', 'hour', 'day', 'month', 'year']) {
-      result.ownHeaderNames.push(`x-ratelimit-limit-${period}`, `x-ratelimit-remaining-${period}`);
-    }
+    own.push('ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after');
+    for (const period of RATE_LIMIT_PERIODS) own.push(`x-ratelimit-limit-${period}`, `x-ratelimit-remaining-${period}`);
   }
+  result.ownHeaderNames = new Set(own);
   return result;
 }
 
