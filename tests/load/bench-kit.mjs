@@ -13,6 +13,12 @@ import { runTargets } from '../../tools/lib/nx.mjs';
 import { findFreePort, findFreePortOffset } from '../../tools/lib/network.mjs';
 import { stopChild } from '../../tools/lib/processes.mjs';
 
+/**
+ * What a production-mode service needs on a bench machine: generated keys (kept under .data, as npm start
+ * does) and an SMTP_URL, which production requires; nothing listens there and no benchmark sends mail.
+ */
+export const BENCH_PRODUCTION_ENV = { AUTH_GENERATE_KEYS: 'true', BANK_SYNC_GENERATE_KEYS: 'true', SMTP_URL: 'smtp://127.0.0.1:9' };
+
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const RESULTS_DIR = join(REPO_ROOT, 'tests/load/results');
 // Benchmarks measure the plugins' cost, not the limits: kong.yml's rate limits are multiplied by this.
@@ -41,12 +47,12 @@ export async function startStackForBench({ log = console.log } = {}) {
       dataDir: infra.dataDir,
       port: await findFreePort(),
       portOffset,
-      // Production settings (argon2 floor, no debug logs); this one-replica local stack may keep auth's
-      // generated keys under .data, as npm start does.
+      // Production settings (argon2 floor, no debug logs); this one-replica local stack may keep auth's and
+      // bank-sync's generated keys under .data, as npm start does.
       env: {
         ...process.env,
         NODE_ENV: 'production',
-        AUTH_GENERATE_KEYS: 'true',
+        ...BENCH_PRODUCTION_ENV,
         REDIS_KEY_PREFIX: `auth-${database.name}:`,
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       },

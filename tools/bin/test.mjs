@@ -79,7 +79,10 @@ await step('integration', 'Integration tests (nx run-many -t test:int)', async (
 });
 
 await step('root', 'Contract and deployment suites (tests/vitest.config.ts)', () =>
-  succeeded(bin('vitest'), ['run', '--config', 'tests/vitest.config.ts']),
+  // With the bootstrap's servers the deployment suite also runs the PostgreSQL role script and the Redis ACL file.
+  succeeded(bin('vitest'), ['run', '--config', 'tests/vitest.config.ts'], {
+    env: { ...process.env, ...(services ? { DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl } : {}) },
+  }),
 );
 
 /**

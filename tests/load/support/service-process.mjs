@@ -52,7 +52,7 @@ export async function startServiceProcess({ name, env = {}, readyTimeoutMs = 60_
   const port = await findFreePort();
   const child = spawn(process.execPath, [join(REPO_ROOT, `services/${name}/dist/main.js`)], {
     cwd: join(REPO_ROOT, `services/${name}`),
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    env: { ...process.env, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = [];
