@@ -83,7 +83,10 @@ const requiredSecrets = [
   ...Object.keys(serviceSchemas).map((service) => `REDIS_PASSWORD_${envName(service)}`),
 ];
 const sampleEnv: Record<string, string> = Object.fromEntries(
-  requiredSecrets.map((name) => [name, name === 'SMTP_URL' ? 'smtps://mailer:secret@smtp.example.com:465' : `pw-${name.toLowerCase()}`]),
+  requiredSecrets.map((name) => [
+    name,
+    name === 'SMTP_URL' ? 'smtps://mailer:secret@smtp.example.com:465' : `pw-${name.toLowerCase()}`,
+  ]),
 );
 
 /** Compose variable interpolation: ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?err}, ${VAR?err}, $$. */
@@ -267,7 +270,9 @@ describe('docker-compose.yml', () => {
     for (const schema of Object.values(serviceSchemas)) {
       expect(env[`DB_PASSWORD_${envName(schema)}`], schema).toBe(sampleEnv[`DB_PASSWORD_${envName(schema)}`]);
     }
-    expect(compose.services['bank-sync-worker'].depends_on?.['postgres-roles']?.condition).toBe('service_completed_successfully');
+    expect(compose.services['bank-sync-worker'].depends_on?.['postgres-roles']?.condition).toBe(
+      'service_completed_successfully',
+    );
   });
 
   it('runs Redis with the per-service ACL and no default user', () => {
@@ -278,7 +283,9 @@ describe('docker-compose.yml', () => {
     expect(redis.entrypoint.join(' ')).toContain(start);
     const env = envOf(redis);
     for (const service of Object.keys(serviceSchemas)) {
-      expect(env[`REDIS_PASSWORD_${envName(service)}`], service).toBe(sampleEnv[`REDIS_PASSWORD_${envName(service)}`]);
+      expect(env[`REDIS_PASSWORD_${envName(service)}`], service).toBe(
+        sampleEnv[`REDIS_PASSWORD_${envName(service)}`],
+      );
     }
     // the generated file (passwords) lives in memory, not on the data volume
     expect(redis.tmpfs).toContain(path.posix.dirname(env.REDIS_ACL_FILE));

@@ -3,62 +3,24 @@
 // with the right port for every Kong upstream.
 import fs from 'node:fs';
 import path from 'node:path';
-import * as appsV1 from 'kubernetes-models/apps/v1';
-import * as coreV1 from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
-import { parseAllDocuments, parse } from 'yaml';
-import { appKindOf, clusterUpstreams, kongConfigPath, repoRoot } from '../contract/kong-config.loader.js';
-
-// Parsed YAML, checked field by field below.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Parsed = any;
-type K8sObject = {
-  apiVersion: string;
-  kind: string;
-  metadata: { name: string };
-  spec?: Record<string, Parsed>;
-};
-type Container = Record<string, Parsed>;
-type Kustomization = Record<string, Parsed>;
-
-const baseDir = path.join(repoRoot, 'k8s/base');
-const overlayDir = path.join(repoRoot, 'k8s/overlays/production');
-
-const readYaml = (file: string) => parse(fs.readFileSync(file, 'utf8'));
-const manifestFiles = fs
-  .readdirSync(baseDir)
-  .filter((file) => /\.ya?ml$/.test(file) && file !== 'kustomization.yaml' && file !== 'kong.yml')
-  .sort();
-
-const objects: Array<{ file: string; object: K8sObject }> = manifestFiles.flatMap((file) =>
-  parseAllDocuments(fs.readFileSync(path.join(baseDir, file), 'utf8'))
-    .map((doc) => {
-      if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors[0].message}`);
-      return doc.toJS() as K8sObject | null;
-    })
-    .filter((object): object is K8sObject => object !== null)
-    .map((object) => ({ file, object })),
-);
-
-const ofKind = (kind: string) => objects.map((o) => o.object).filter((o) => o.kind === kind);
-const workloads = objects.map((o) => o.object).filter((o) => ['Deployment', 'StatefulSet'].includes(o.kind));
-const deployments = ofKind('Deployment');
-const services = ofKind('Service');
-
-// The API groups the manifests use; a manifest of another group fails loudly until it is added here.
-const modelGroups: Record<string, Record<string, unknown>> = { 'apps/v1': appsV1, v1: coreV1 };
-
-/** The kubernetes-models class for an apiVersion/kind: `apps/v1` + `Deployment` → appsV1.Deployment. */
-function modelFor(apiVersion: string, kind: string): new (data: unknown) => { validate(): void } {
-  const Model = modelGroups[apiVersion]?.[kind];
-  if (typeof Model !== 'function') throw new Error(`no kubernetes-models class for ${apiVersion} ${kind}`);
-  return Model as new (data: unknown) => { validate(): void };
-}
-
-const containersOf = (workload: K8sObject): Container[] => [
-  ...(workload.spec?.template?.spec?.initContainers ?? []),
-  ...(workload.spec?.template?.spec?.containers ?? []),
-];
+import { appKindOf, clusterUpstreams, kongConfigPath } from '../contract/kong-config.loader.js';
+import {
+  baseDir,
+  containersOf,
+  deployments,
+  manifestFiles,
+  modelFor,
+  objects,
+  ofKind,
+  overlayDir,
+  readYaml,
+  services,
+  workloads,
+  type Container,
+  type K8sObject,
+  type Kustomization,
+} from './k8s-manifests.js';
 
 /** A probe or port may name a container port; resolve it to the number. */
 function portNumber(container: Container, port: number | string): number | undefined {
@@ -149,9 +111,33 @@ describe('k8s/base manifests', () => {
   it('keeps credentials in Secret references, never in plain values', () => {
     for (const workload of workloads) {
       for (const container of containersOf(workload)) {
+        const fromSecret = new Set<string>();
         for (const env of container.env ?? []) {
-          if (/DATABASE_URL|PASSWORD|SECRET|TOKEN|KEY/.test(env.name)) {
-            expect(env.valueFrom?.secretKeyRef, `${container.name} ${env.name}`).toBeDefined();
+          if (env.valueFrom?.secretKeyRef) fromSecret.add(env.name);
+          if (
+            /DATABASE_URL|REDIS_URL|PASSWORD|SECRET|TOKEN|KEY/.test(env.name) &&
+            !env.valueFrom?.secretKeyRef
+          ) {
+            // a file path is fine when it lies in a volume mounted from a Secret (Kong's TLS key)
+            const secretVolumes = new Set(
+              (workload.spec?.template?.spec?.volumes ?? [])
+                .filter((v: { secret?: unknown }) => v.secret)
+                .map((v: { name: string }) => v.name),
+            );
+            const inSecretVolume = (container.volumeMounts ?? []).some(
+              (m: { name: string; mountPath: string }) =>
+                secretVolumes.has(m.name) && String(env.value).startsWith(`${m.mountPath}/`),
+            );
+            if (inSecretVolume) continue;
+            // a connection URL may be a plain value only when its password is a $(VAR) that Kubernetes splices
+            // in from a variable defined earlier from a Secret
+            const url = new URL(env.value ?? 'missing:');
+            const reference = /^\$\(([A-Z_]+)\)$/.exec(decodeURIComponent(url.password));
+            expect(reference, `${container.name} ${env.name}: a password from a Secret`).not.toBeNull();
+            expect(
+              fromSecret.has(reference![1]),
+              `${container.name} ${env.name}: ${reference![1]} comes from a Secret`,
+            ).toBe(true);
           }
         }
       }
