@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from '@payday/contracts';
-import { AuthProvider, SESSION_STORAGE_KEY } from '@payday/web-kit';
+import { AuthProvider, SIGNED_IN_HINT_KEY } from '@payday/web-kit';
 import { renderWithProviders, testSession, TEST_USER } from '@payday/web-kit/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -374,8 +374,8 @@ describe('who may see the pages (spec part 2 §2)', () => {
   });
 
   it('shows a spinner while the signed-in user is not known yet', async () => {
-    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ user: ADMIN, session: testSession() }));
-    vi.stubGlobal('fetch', vi.fn(never)); // GET /api/auth/me never answers
+    localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    vi.stubGlobal('fetch', vi.fn(never)); // the session being restored: POST /api/auth/refresh never answers
     render(
       <AuthProvider>
         <MemoryRouter>

@@ -5,9 +5,12 @@ import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { RegisterPage } from './RegisterPage';
 import { readResetLinkTokens } from './reset-link';
 import { ResetPasswordPage } from './ResetPasswordPage';
+import { SIGNED_IN_HINT_KEY } from '@payday/contracts';
+import { resetBrowserSession } from '@payday/web-kit/testing';
 import { ANN, bodyOf, json, mockFetch, renderScreen, testSession } from './test-helpers';
 
 afterEach(() => {
+  resetBrowserSession();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -67,9 +70,10 @@ describe('RegisterPage', () => {
     await userEvent.click(screen.getByLabelText(/Privacy Policy/));
   }
 
-  it('posts the spec body (country US), stores the session and goes to /dashboard', async () => {
-    const fetchMock = mockFetch(() => json({ user: ANN, session: testSession('a', 'r') }, 201));
-    renderScreen(<RegisterPage />, { path: '/register' });
+  it('posts the spec body (country US), keeps the session (token in memory, hint only) and goes to /dashboard', async () => {
+    const fetchMock = mockFetch(() => json({ user: ANN, session: testSession('a') }, 201));
+    localStorage.clear();
+    renderScreen(<RegisterPage />, { path: '/register', pageSession: true });
     await fillValidForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
@@ -79,7 +83,9 @@ describe('RegisterPage', () => {
       firstName: 'Ann', email: 'Ann.Lee@example.com', ssn: '1234',
       address: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '73301', country: 'US' },
     });
-    expect(JSON.parse(localStorage.getItem('paycadence.session')!).user.id).toBe('u1');
+    // The access token stays in memory (the refresh token is the server's HttpOnly cookie): only the hint is stored.
+    expect(localStorage.getItem(SIGNED_IN_HINT_KEY)).toBe('1');
+    expect(Object.values({ ...localStorage })).toEqual(['1']);
   });
 
   it.each([

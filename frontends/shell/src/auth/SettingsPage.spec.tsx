@@ -87,12 +87,14 @@ describe('TwoFactorPanel', () => {
     const fetchMock = mockFetch((url, init) => {
       if (url.startsWith('/api/mfa/status/')) return json({ enabled: false, factors: [], backupCodesRemaining: 0 });
       if (url === '/api/mfa/setup') return json({ success: true, qrCode: 'data:image/png;base64,AAAA', manualEntryKey: 'JBSWY3DPEHPK3PXPJBSWY3DP' });
-      if (url === '/api/mfa/enable') {
-        return bodyOf(init).token === '111111'
+      if (url === '/api/mfa/enable' || url === '/api/mfa/disable') {
+        const { token, password } = bodyOf(init);
+        if (password !== 'Secret-123!') return json({ success: false, error: 'Incorrect password', message: 'Incorrect password' }, 400);
+        if (url === '/api/mfa/disable') return json({ success: true });
+        return token === '111111'
           ? json({ success: true, codes: ['AAAAA-11111', 'BBBBB-22222', 'CCCCC-33333', 'DDDDD-44444'] })
           : json({ success: false, error: 'Invalid verification code', message: 'Invalid verification code' }, 400);
       }
-      if (url === '/api/mfa/disable') return json({ success: true });
       return json({}, 404);
     });
     renderScreen(<TwoFactorPanel />, { path: '/settings', user: ANN });
@@ -117,21 +119,41 @@ describe('TwoFactorPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
     expect(screen.getByText('Please enter a 6-digit verification code')).toBeInTheDocument(); // no final period in the panel
 
+    // The password is asked again in the same step (issue 12 finding 9): required, then checked by the server.
     await userEvent.clear(code);
     await userEvent.type(code, '999999');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
+    expect(screen.getByText('Please enter your current password')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/mfa/enable')).toHaveLength(0);
+    const password = screen.getByLabelText('Current password') as HTMLInputElement;
+    expect(password.type).toBe('password');
+    expect(password.autocomplete).toBe('current-password');
+    await userEvent.type(password, 'wrong-one');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
+    expect(await screen.findByText('Incorrect password')).toBeInTheDocument();
+    expect(password.value).toBe('');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(code.value).toBe('999999'); // only the wrong field is emptied
+
+    await userEvent.type(password, 'Secret-123!');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
     expect(await screen.findByText('Invalid verification code')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Verification code'), '111111');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
     expect(await screen.findByText('Two-factor authentication is now enabled.')).toBeInTheDocument();
+    expect(bodyOf(fetchMock.mock.calls.filter(([url]) => url === '/api/mfa/enable').at(-1)![1])).toEqual({ userId: 'u1', token: '111111', password: 'Secret-123!' });
     const codes = screen.getByRole('list', { name: 'Backup codes' });
     expect(within(codes).getAllByRole('listitem')).toHaveLength(4);
     expect(codes.className).toContain('pc-mfa__codes'); // the two-column grid
 
     await userEvent.type(screen.getByLabelText('Current code from your app'), '222222');
     await userEvent.click(screen.getByRole('button', { name: 'Disable two-factor authentication' }));
+    expect(screen.getByText('Please enter your current password')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Current password'), 'Secret-123!');
+    await userEvent.click(screen.getByRole('button', { name: 'Disable two-factor authentication' }));
     expect(await screen.findByRole('button', { name: 'Set up authenticator app' })).toBeInTheDocument();
+    expect(bodyOf(fetchMock.mock.calls.find(([url]) => url === '/api/mfa/disable')![1])).toEqual({ userId: 'u1', token: '222222', password: 'Secret-123!' });
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
     expect(screen.queryByText('JBSWY3DPEHPK3PXPJBSWY3DP')).toBeNull();
     expect(screen.queryByRole('list', { name: 'Backup codes' })).toBeNull();
@@ -142,7 +164,7 @@ describe('TwoFactorPanel', () => {
       if (url.startsWith('/api/mfa/status/')) return json({ enabled: false, factors: [], backupCodesRemaining: 0 });
       if (url === '/api/mfa/setup') return json({ success: true, qrCode: 'data:image/png;base64,AAAA', manualEntryKey: 'JBSWY3DPEHPK3PXP' });
       if (url === '/api/mfa/enable') return json({ success: true, codes: ['AAAAA-11111'], aal: 'aal2' });
-      if (url === '/api/auth/refresh') return json({ session: testSession('at-aal2', 'rt2') });
+      if (url === '/api/auth/refresh') return json({ session: testSession('at-aal2') });
       if (url.startsWith('/api/mfa/backup-codes/')) return json({ codes: ['NEWAA-22222'] });
       return json({}, 404);
     });
@@ -150,9 +172,14 @@ describe('TwoFactorPanel', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Authenticator app/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     await userEvent.type(screen.getByLabelText('Verification code'), '111111');
+    await userEvent.type(screen.getByLabelText('Current password'), 'Secret-123!');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
     expect(await screen.findByText('Two-factor authentication is now enabled.')).toBeInTheDocument();
-    expect(bodyOf(fetchMock.mock.calls.find(([url]) => url === '/api/auth/refresh')![1])).toEqual({ refresh_token: 'rt' });
+    // The refresh rides on the HttpOnly cookie: an empty body, the CSRF header, same-origin credentials.
+    const refresh = fetchMock.mock.calls.find(([url]) => url === '/api/auth/refresh')![1];
+    expect(bodyOf(refresh)).toEqual({});
+    expect(refresh.credentials).toBe('same-origin');
+    expect((refresh.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
 
     await userEvent.click(screen.getByRole('button', { name: 'Generate new backup codes' }));
     expect(await screen.findByText('NEWAA-22222')).toBeInTheDocument();

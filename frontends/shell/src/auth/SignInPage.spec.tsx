@@ -26,7 +26,7 @@ describe('SignInPage', () => {
   });
 
   it('goes to /dashboard when no second factor is needed', async () => {
-    mockFetch(() => json({ user: ANN, session: testSession('a', 'r') }));
+    mockFetch(() => json({ user: ANN, session: testSession('a') }));
     renderScreen(<SignInPage />, { path: '/login' });
     await submitCredentials();
     expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
@@ -43,7 +43,7 @@ describe('SignInPage', () => {
       if (url === '/api/auth/login') return json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1', message: 'MFA required' });
       verifyCalls += 1;
       return bodyOf(init).token === '654321'
-        ? json({ valid: true, user: ANN, session: testSession('a', 'r') })
+        ? json({ valid: true, user: ANN, session: testSession('a') })
         : json({ valid: false, message: 'Invalid verification code' }, 401);
     });
     renderScreen(<SignInPage />, { path: '/login' });
@@ -96,7 +96,7 @@ describe('SignInPage', () => {
     const fetchMock = mockFetch((url, init) => {
       if (url === '/api/auth/login') return json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1', message: 'Please enter your 2FA code to complete login.' });
       return bodyOf(init).token === 'ABCDE-23456'
-        ? json({ valid: true, user: ANN, session: testSession('a', 'r') })
+        ? json({ valid: true, user: ANN, session: testSession('a') })
         : json({ valid: false, message: 'Invalid verification code. Please try again.' }, 401);
     });
     renderScreen(<SignInPage />, { path: '/login' });

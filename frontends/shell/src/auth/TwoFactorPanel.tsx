@@ -1,4 +1,4 @@
-import { MFA_ACCEPT_PAST_SECONDS, MFA_ENDPOINTS, MFA_PERIOD_SECONDS } from '@payday/contracts';
+import { AUTH_MESSAGES, MFA_ACCEPT_PAST_SECONDS, MFA_ENDPOINTS, MFA_PERIOD_SECONDS } from '@payday/contracts';
 import { Alert, ApiError, Badge, Button, Card, Spinner, TextField, useAuth } from '@payday/web-kit';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { MFA_PANEL_MESSAGES as M, MFA_STEP_LABELS, MFA_STEPS, secondsUntilRotation, type MfaStep } from './mfa-panel-messages';
@@ -60,6 +60,10 @@ export function TwoFactorPanel() {
   const [backupCodes, setBackupCodes] = useState<string[]>([]);
   const [code, setCode] = useState('');
   const [disableCode, setDisableCode] = useState('');
+  // Turning two-factor on or off asks for the password again in the same step (issue 12 finding 9): a session
+  // left open on a shared computer is not enough to change how the account signs in.
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [unavailable, setUnavailable] = useState(false);
@@ -107,18 +111,42 @@ export function TwoFactorPanel() {
     setBusy(false);
   };
 
+  /** The code and password checks both fields share; false when the form may not go out. */
+  const readyToSend = (value: string) => {
+    setError(null);
+    setPasswordError(null);
+    if (!/^\d{6}$/.test(value)) {
+      setError(M.codeFormat);
+      return false;
+    }
+    if (!password) {
+      setPasswordError(AUTH_MESSAGES.currentPasswordRequired);
+      return false;
+    }
+    return true;
+  };
+
+  /** A refused change: a wrong password empties the password field, anything else the code. */
+  const refused = (failure: unknown, fallback: string, clearCode: () => void) => {
+    const message = isUnavailable(failure) ? fallback : (serverError(failure) ?? fallback);
+    if (message === AUTH_MESSAGES.incorrectPassword) {
+      setPasswordError(message);
+      setPassword('');
+    } else {
+      setError(message);
+      clearCode();
+    }
+  };
+
   const enable = async (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    if (!/^\d{6}$/.test(code)) {
-      setError(M.codeFormat);
-      return;
-    }
+    if (!readyToSend(code)) return;
     setBusy(true);
     try {
-      const answer = await api.call(MFA_ENDPOINTS.enable, { body: { userId: user.id, token: code } });
+      const answer = await api.call(MFA_ENDPOINTS.enable, { body: { userId: user.id, token: code, password } });
       setBackupCodes(answer.codes ?? []);
       setCode('');
+      setPassword('');
       setStep('complete');
       setSuccess('Two-factor authentication is now enabled.');
       updateUser({ ...user, mfa_enabled: true });
@@ -126,33 +154,29 @@ export function TwoFactorPanel() {
       // "Generate new backup codes" (which needs aal2) works right away.
       if (answer.aal === 'aal2') await refreshSession();
     } catch (failure) {
-      setError(isUnavailable(failure) ? M.enableFailed : (serverError(failure) ?? M.invalidCode));
-      setCode('');
+      if (isUnavailable(failure)) setError(M.enableFailed);
+      else refused(failure, M.invalidCode, () => setCode(''));
     }
     setBusy(false);
   };
 
   const disable = async (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    if (!/^\d{6}$/.test(disableCode)) {
-      setError(M.codeFormat);
-      return;
-    }
+    if (!readyToSend(disableCode)) return;
     setBusy(true);
     try {
-      await api.call(MFA_ENDPOINTS.disable, { body: { userId: user.id, token: disableCode } });
+      await api.call(MFA_ENDPOINTS.disable, { body: { userId: user.id, token: disableCode, password } });
       // spec part 1 §2: disable returns to setup and clears QR, manual key and backup codes.
       setQrCode(null);
       setManualKey(null);
       setBackupCodes([]);
       setDisableCode('');
+      setPassword('');
       setSuccess('Two-factor authentication has been turned off.');
       setStep('setup');
       updateUser({ ...user, mfa_enabled: false });
     } catch (failure) {
-      setError(isUnavailable(failure) ? M.disableFailed : (serverError(failure) ?? M.disableFailed));
-      setDisableCode('');
+      refused(failure, M.disableFailed, () => setDisableCode(''));
     }
     setBusy(false);
   };
@@ -262,11 +286,21 @@ export function TwoFactorPanel() {
             onChange={(event) => setCode(digits(event.target.value))}
           />
           <Countdown />
+          <TextField
+            label="Current password"
+            type="password"
+            name="current-password"
+            autoComplete="current-password"
+            hint="Changing two-factor sign-in needs your password again."
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={passwordError}
+          />
           <div className="pc-mfa__actions">
             <Button type="submit" busy={busy} busyText="Verifying...">
               Verify and enable
             </Button>
-            <Button variant="ghost" onClick={() => { setError(null); setStep('setup'); }} disabled={busy}>
+            <Button variant="ghost" onClick={() => { setError(null); setPasswordError(null); setStep('setup'); }} disabled={busy}>
               Back
             </Button>
           </div>
@@ -290,6 +324,16 @@ export function TwoFactorPanel() {
               placeholder="000000"
               value={disableCode}
               onChange={(event) => setDisableCode(digits(event.target.value))}
+            />
+            <TextField
+              label="Current password"
+              type="password"
+              name="current-password"
+              autoComplete="current-password"
+              hint="Changing two-factor sign-in needs your password again."
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={passwordError}
             />
             <Button type="submit" variant="danger" busy={busy} busyText="Disabling...">
               Disable two-factor authentication

@@ -10,10 +10,9 @@ export const ANN: AuthUser = {
   phone: null, dateOfBirth: null, address: null, created_at: '2026-01-02T00:00:00Z', mfa_enabled: false,
 };
 
-/** A session as services/auth answers it, valid for 15 minutes from now. */
-export const testSession = (accessToken = 'at', refreshToken = 'rt'): AuthSession => ({
+/** A session as services/auth answers it (the refresh token is the HttpOnly cookie), valid for 15 minutes. */
+export const testSession = (accessToken = 'at'): AuthSession => ({
   access_token: accessToken,
-  refresh_token: refreshToken,
   expires_in: 900,
   expires_at: Math.floor(Date.now() / 1000) + 900,
   token_type: 'bearer',
@@ -36,10 +35,14 @@ function WhereAmI() {
   return <p data-testid="location">{location.pathname}</p>;
 }
 
-/** Renders `ui` at `path` with a session (or none) and shows the current path for navigation checks. */
-export function renderScreen(ui: ReactElement, { path = '/', user = null as AuthUser | null } = {}) {
+/**
+ * Renders `ui` at `path` with a session (or none) and shows the current path for navigation checks. `pageSession`
+ * uses the page's own session (the provider as the shell mounts it: signed-in hint, shared store) instead.
+ */
+export function renderScreen(ui: ReactElement, { path = '/', user = null as AuthUser | null, pageSession = false } = {}) {
+  const seed = pageSession ? {} : { initialUser: user, initialSession: user ? testSession('at') : null };
   return render(
-    <AuthProvider initialUser={user} initialSession={user ? testSession('at', 'rt') : null}>
+    <AuthProvider {...seed}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path={path.split('#')[0]} element={ui} />

@@ -18,7 +18,7 @@ function Where() {
 
 const renderHeader = (who: AuthUser | null, path = '/settings') =>
   render(
-    <AuthProvider initialUser={who} initialSession={who ? testSession('at', 'rt') : null}>
+    <AuthProvider initialUser={who} initialSession={who ? testSession('at') : null}>
       <MemoryRouter initialEntries={[path]}>
         <Header />
         <Routes>

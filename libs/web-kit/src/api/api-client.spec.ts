@@ -48,6 +48,11 @@ describe('apiFetch', () => {
     });
   });
 
+  it('takes the words of a `{success:false, error}` body when it has no message', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(400, { success: false, error: 'Incorrect password' })));
+    await expect(apiFetch('/api/mfa/enable', { body: {} })).rejects.toMatchObject({ status: 400, message: 'Incorrect password' });
+  });
+
   it('falls back to a generic message when the error body is not JSON', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 })));
     await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 502, message: 'Request failed with status 502', errors: {} });

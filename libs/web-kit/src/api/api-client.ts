@@ -41,10 +41,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function errorFromBody(status: number, body: unknown): ApiError {
+  // `{success:false, error}` answers (the two-factor routes) may carry their words in `error` alone.
   const message =
     isRecord(body) && typeof body.message === 'string' && body.message
       ? body.message
-      : `Request failed with status ${status}`;
+      : isRecord(body) && typeof body.error === 'string' && body.error
+        ? body.error
+        : `Request failed with status ${status}`;
   const errors: Record<string, string> = {};
   if (isRecord(body) && isRecord(body.errors)) {
     for (const [field, text] of Object.entries(body.errors)) {

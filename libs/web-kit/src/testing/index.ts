@@ -4,3 +4,5 @@ export { renderWithProviders, testSession, TEST_ACCESS_TOKEN, TEST_USER } from '
 export type { RenderWithProvidersOptions } from './render.js';
 export { fail, never, Reply, serveEndpoints } from './stub-gateway.js';
 export type { StubGateway, StubHandler, StubRequest } from './stub-gateway.js';
+// The page's own session store (what a provider without initial props uses): tests that sign in through it reset it.
+export { resetBrowserSession } from '../auth/session-storage.js';
