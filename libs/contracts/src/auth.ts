@@ -93,7 +93,7 @@ export function waitText(seconds: number): string {
 
 /** The throttles' 429 texts beyond the spec's AUTH_MESSAGES.tooManyAttempts (which stays for pair and client). */
 export const THROTTLE_MESSAGES = {
-  /** The account's slowing (password, 2FA code at sign-in or in settings). */
+  /** The account's slowing (a password, or a 2FA code at sign-in). */
   accountSlowed: (seconds: number) =>
     `Too many failed attempts for this account. Please wait ${waitText(seconds)} and try again.`,
   registration: (seconds: number) => `Too many sign-ups from your network. Please try again in ${waitText(seconds)}.`,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LOGIN_FAILURE_WINDOW_SECONDS } from '@payday/contracts';
 import { isAuthError } from '../common/auth-error.js';
 import { RateLimits } from '../common/rate-limits.js';
+import { clientKey } from '../throttling/client-key.js';
 import { AuditTrail, type AuditDetails, type AuditParty, type RequestOrigin } from './audit-trail.js';
 
 /**
@@ -19,7 +20,8 @@ export class LockoutRecorder {
   async noteRefusal(error: unknown, subject: AuditParty, origin: RequestOrigin, details: AuditDetails = {}): Promise<void> {
     if (!isAuthError(error, 'TOO_MANY_ATTEMPTS')) return;
     const first = await this.rateLimits
-      .claimOnce('locked-out', `${subject.email ?? subject.id}|${origin.ip ?? ''}`, LOGIN_FAILURE_WINDOW_SECONDS)
+      // Per client key (an IPv6 /64 as one), so rotating addresses inside one allocation cannot flood the log.
+      .claimOnce('locked-out', `${subject.email ?? subject.id}|${clientKey(origin.ip)}`, LOGIN_FAILURE_WINDOW_SECONDS)
       .catch(() => true); // Redis hiccup: an extra entry is better than none
     if (first) void this.audit.record('auth.locked-out', { subject, origin, details });
   }

@@ -11,12 +11,13 @@ import {
   type UpdateProfileResponse,
 } from '@payday/contracts';
 import { CLOCK, JwtVerifier, ValidationFailedError, type Clock } from '@payday/nest-kit';
-import { AuditTrail, type RequestOrigin } from '../audit/audit-trail.js';
+import { AuditTrail, NO_ORIGIN, type RequestOrigin } from '../audit/audit-trail.js';
 import { LockoutRecorder } from '../audit/lockout-recorder.js';
 import { AuthError, emailTakenError } from '../common/auth-error.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { SessionService } from '../sessions/session.service.js';
+import { ThrottledError } from '../throttling/throttled-error.js';
 import { TokenIssuer } from '../tokens/token-issuer.js';
 import { UsersService } from '../users/users.service.js';
 
@@ -42,11 +43,15 @@ export class AuthService {
     this.profileSchema = createUpdateProfileRequestSchema(() => this.clock.now());
   }
 
-  /** spec part 1 §6: sign-up always sets role 'user'; the answer carries a session (to /dashboard). */
-  async register(body: unknown): Promise<SessionResponse> {
+  /**
+   * spec part 1 §6: sign-up always sets role 'user'; the answer carries a session (to /dashboard). A valid
+   * sign-up takes one of the client's hourly registrations before the e-mail is looked up or anything hashed.
+   */
+  async register(body: unknown, origin: RequestOrigin = NO_ORIGIN): Promise<SessionResponse> {
     const parsed = this.registerSchema.safeParse(body ?? {});
     if (!parsed.success) throw new ValidationFailedError(fieldErrors(parsed.error));
     const command = parsed.data;
+    await this.rateLimits.takeRegistration(origin.ip);
     if (await this.users.findByEmail(command.email)) throw emailTakenError();
     const user = await this.users.create({
       email: command.email,
@@ -63,16 +68,17 @@ export class AuthService {
   }
 
   /**
-   * Same 401 for an unknown e-mail and a wrong password; throttled per account and per IP. The attempt is
-   * counted before the hash is checked (security review 2) and the account's count is cleared only when the
-   * whole sign-in is done: with 2FA on that is at /api/mfa/verify, never here (security review 1).
-   * Failures and lockouts are audited in the background; the answer is the same whether the account exists.
+   * Same 401 for an unknown e-mail and a wrong password; throttled per (account, client), per client and, by
+   * slowing, per account (RateLimits). The attempt is counted before the hash is checked (security review 2)
+   * and the account's count is cleared only when the whole sign-in is done: with 2FA on that is at
+   * /api/mfa/verify, never here (security review 1). Failures and lockouts are audited in the background; the
+   * answer is the same whether the account exists.
    */
   async login(email: string, password: string, origin: RequestOrigin): Promise<LoginResponse> {
-    const ip = origin.ip ?? '';
+    const ip = origin.ip;
     const attempted = { id: null, email: email.trim().toLowerCase() };
-    await this.rateLimits.takeSignInAttempt(email, ip).catch(async (error: unknown) => {
-      await this.lockouts.noteRefusal(error, attempted, origin, { step: 'password' });
+    const attempt = await this.rateLimits.takePasswordAttempt(email, ip).catch(async (error: unknown) => {
+      await this.lockouts.noteRefusal(error, attempted, origin, { step: 'password', limit: error instanceof ThrottledError ? error.scope : null });
       throw error;
     });
     const user = await this.users.findByEmail(email);
@@ -85,7 +91,7 @@ export class AuthService {
     }
     if (await this.users.isMfaEnabled(user.id)) {
       // A right password is no failure, but earlier wrong codes stay counted until the code step succeeds.
-      await this.rateLimits.returnSignInAttempt(email, ip);
+      await this.rateLimits.giveBack(attempt);
       // DESIGN §4: with TOTP on, the password alone yields only a short-lived challenge.
       const { token } = await this.issuer.mfa(user.id);
       return { mfa_required: true, mfa_token: token, userId: user.id, message: AUTH_MESSAGES.mfaLoginPrompt };

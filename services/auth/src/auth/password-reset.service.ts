@@ -19,6 +19,7 @@ import { RateLimits } from '../common/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';
 import { SessionService } from '../sessions/session.service.js';
+import { clientKey } from '../throttling/client-key.js';
 import { TokenIssuer } from '../tokens/token-issuer.js';
 import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
@@ -59,9 +60,11 @@ export class PasswordResetService {
   /**
    * Starts the reset in the background and answers at once, the same message whether or not the account
    * exists, so neither the answer nor its timing tells (issue 3; security review 3). The work's errors are
-   * logged, never left unhandled.
+   * logged, never left unhandled. First the client's hourly allowance of requests is taken (429 past it, before
+   * any lookup): it depends on the client alone, so it tells nothing about the address either.
    */
-  requestReset(email: string, origin: RequestOrigin = NO_ORIGIN): ForgotPasswordResponse {
+  async requestReset(email: string, origin: RequestOrigin = NO_ORIGIN): Promise<ForgotPasswordResponse> {
+    await this.rateLimits.takeResetRequest(origin.ip);
     this.sendResetLink(email, origin).catch((error: unknown) => {
       this.logger.error(`password reset request failed: ${error instanceof Error ? error.message : String(error)}`);
     });
@@ -77,9 +80,9 @@ export class PasswordResetService {
     void this.audit.record('auth.password-reset-requested', { subject, origin, details: { outcome } });
   }
 
-  /** True for the first collapsed request of this address and IP in the window (a Redis hiccup: true). */
+  /** True for the first collapsed request of this address and client (IPv6: its /64) in the window (a Redis hiccup: true). */
   private firstInWindow(email: string, origin: RequestOrigin): Promise<boolean> {
-    return this.rateLimits.claimOnce('reset-requested', `${email}|${origin.ip ?? ''}`, RESET_REQUEST_AUDIT_WINDOW_SECONDS).catch(() => true);
+    return this.rateLimits.claimOnce('reset-requested', `${email}|${clientKey(origin.ip)}`, RESET_REQUEST_AUDIT_WINDOW_SECONDS).catch(() => true);
   }
 
   private async mailResetLink(user: User | null): Promise<ResetOutcome> {

@@ -1,86 +1,167 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import {
+  LOGIN_ACCOUNT_DELAY,
+  LOGIN_ACCOUNT_FREE_FAILURES,
+  LOGIN_CLIENT_MAX_FAILURES,
   LOGIN_FAILURE_WINDOW_SECONDS,
+  LOGIN_KNOWN_CLIENT_SECONDS,
   LOGIN_MAX_FAILURES,
+  PASSWORD_RESET_MAX_PER_CLIENT,
+  PASSWORD_RESET_WINDOW_SECONDS,
+  REGISTRATION_MAX_PER_CLIENT,
+  REGISTRATION_WINDOW_SECONDS,
   RESET_EMAIL_INTERVAL_SECONDS,
 } from '@payday/contracts';
-import { REDIS } from '@payday/nest-kit';
-import { AuthError } from './auth-error.js';
+import { CLOCK, REDIS, type Clock } from '@payday/nest-kit';
+import { clientKey } from '../throttling/client-key.js';
+import { COMPLETE_SIGN_IN, GIVE_BACK_ALLOWANCE, GIVE_BACK_SIGN_IN_ATTEMPT, TAKE_ALLOWANCE, TAKE_SIGN_IN_ATTEMPT } from '../throttling/scripts.js';
+import { ThrottledError, type ThrottleScope } from '../throttling/throttled-error.js';
 
 export const REDIS_KEY_PREFIX = Symbol('REDIS_KEY_PREFIX');
 
-/**
- * Takes one attempt from every counter in KEYS, atomically, unless one of them is already at the limit
- * (ARGV[1]); the window (ARGV[2] seconds) starts with a counter's first attempt. Answers 1 when taken.
- */
-const TAKE_ATTEMPT = `
-for _, key in ipairs(KEYS) do
-  if tonumber(redis.call('GET', key) or '0') >= tonumber(ARGV[1]) then return 0 end
-end
-for _, key in ipairs(KEYS) do
-  if redis.call('INCR', key) == 1 or redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, ARGV[2]) end
-end
-return 1`;
+/** A counted sign-in attempt, to give back when it turns out right (see `giveBack`). */
+export interface SignInAttempt {
+  readonly keys: readonly string[];
+  readonly hardCounters: number;
+  readonly previousLast: string;
+  readonly at: string;
+}
 
-/** Gives an attempt back (it was not a failure); never creates a counter or takes one below zero. */
-const RETURN_ATTEMPT = `
-for _, key in ipairs(KEYS) do
-  if tonumber(redis.call('GET', key) or '0') > 0 then redis.call('DECR', key) end
-end
-return 1`;
+type Step = 'password' | 'second-factor';
 
 /**
- * Redis counters behind the sign-in throttles (10 per account and 10 per IP in 15 minutes; every key starts
- * with the configured prefix). An attempt is counted BEFORE it is evaluated, so a burst of concurrent
- * guesses cannot all pass a check made before any of them is counted: at most 10 are ever evaluated.
+ * The throttles of sign-in, registration and password reset (issue 12 finding 3; the design and its figures are
+ * in contracts' auth.ts next to LOGIN_MAX_FAILURES). Counters live in Redis under the configured prefix and
+ * are changed only by the atomic scripts in ../throttling/scripts.ts; the account's slowing is measured with
+ * the injected clock. `ip` is fastify's request.ip (nest-kit's trustProxy: only TRUSTED_PROXIES may move it).
  */
 @Injectable()
 export class RateLimits {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(REDIS_KEY_PREFIX) private readonly prefix: string,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  private accountKey(email: string) {
-    return `${this.prefix}login-failures:account:${email.trim().toLowerCase()}`;
+  private account(email: string) {
+    return email.trim().toLowerCase();
   }
 
-  private ipKey(ip: string) {
-    return `${this.prefix}login-failures:ip:${ip}`;
+  private keys(email: string, ip: string | null) {
+    const account = this.account(email);
+    const client = clientKey(ip);
+    const p = `${this.prefix}sign-in:`;
+    return {
+      pair: `${p}pair:${client}|${account}`,
+      client: `${p}client:${client}`,
+      password: `${p}account:${account}`,
+      secondFactor: `${p}second-factor:${account}`,
+      known: `${p}known:${client}|${account}`,
+    };
   }
 
-  private async take(keys: string[]): Promise<void> {
-    const taken = await this.redis.eval(TAKE_ATTEMPT, keys.length, ...keys, LOGIN_MAX_FAILURES, LOGIN_FAILURE_WINDOW_SECONDS);
-    if (Number(taken) !== 1) throw new AuthError('TOO_MANY_ATTEMPTS');
+  private async take(step: Step, hard: { key: string; limit: number; scope: ThrottleScope }[], state: string, known: string): Promise<SignInAttempt> {
+    const at = String(this.clock.now().getTime());
+    const keys = [...hard.map(({ key }) => key), state, known];
+    const answer = (await this.redis.eval(
+      TAKE_SIGN_IN_ATTEMPT,
+      keys.length,
+      ...keys,
+      hard.length,
+      LOGIN_FAILURE_WINDOW_SECONDS,
+      LOGIN_ACCOUNT_FREE_FAILURES,
+      LOGIN_ACCOUNT_DELAY.firstSeconds * 1000,
+      LOGIN_ACCOUNT_DELAY.maxSeconds * 1000,
+      at,
+      // The password is not slowed from a client the account signed in from lately; the second factor always is.
+      step === 'password' ? '1' : '0',
+      ...hard.map(({ limit }) => limit),
+    )) as [string, string | number, number?];
+    const [outcome, detail, leftMs] = answer;
+    if (outcome === 'hard') throw new ThrottledError(hard[Number(detail) - 1].scope, Number(leftMs) / 1000);
+    if (outcome === 'slowed') throw new ThrottledError(step === 'password' ? 'account' : 'second-factor', Number(leftMs) / 1000);
+    return { keys: keys.slice(0, -1), hardCounters: hard.length, previousLast: String(detail ?? ''), at };
   }
 
-  /** A password or sign-in code attempt: counted against the account and the IP first; 429 when either is spent. */
-  takeSignInAttempt(email: string, ip: string): Promise<void> {
-    return this.take([this.accountKey(email), this.ipKey(ip)]);
-  }
-
-  /** A code typed while signed in (enable / disable 2FA): counted against the account only. */
-  takeAccountAttempt(email: string): Promise<void> {
-    return this.take([this.accountKey(email)]);
-  }
-
-  /** The attempt was right: it gives its place back (the counters count failures). */
-  async returnSignInAttempt(email: string, ip: string): Promise<void> {
-    await this.redis.eval(RETURN_ATTEMPT, 2, this.accountKey(email), this.ipKey(ip));
-  }
-
-  async returnAccountAttempt(email: string): Promise<void> {
-    await this.redis.eval(RETURN_ATTEMPT, 1, this.accountKey(email));
+  /** A password attempt: counted for the pair, the client and the account first; ThrottledError (429) when refused. */
+  takePasswordAttempt(email: string, ip: string | null): Promise<SignInAttempt> {
+    const keys = this.keys(email, ip);
+    return this.take(
+      'password',
+      [
+        { key: keys.pair, limit: LOGIN_MAX_FAILURES, scope: 'pair' },
+        { key: keys.client, limit: LOGIN_CLIENT_MAX_FAILURES, scope: 'client' },
+      ],
+      keys.password,
+      keys.known,
+    );
   }
 
   /**
-   * The whole sign-in succeeded (password, and the second factor when it is on): the account starts afresh
-   * and the IP gets this attempt back. Never after the password alone when 2FA is on (security review 1).
+   * A second-factor code at sign-in: the same pair and client counters as passwords (a code is a guess like a
+   * password), and the account's own second-factor slowing (someone holding the password cannot walk the code
+   * space from many addresses, and someone without it cannot slow the owner's code step).
    */
-  async completeSignIn(email: string, ip: string): Promise<void> {
-    await this.redis.del(this.accountKey(email));
-    await this.redis.eval(RETURN_ATTEMPT, 1, this.ipKey(ip));
+  takeCodeAttempt(email: string, ip: string | null): Promise<SignInAttempt> {
+    const keys = this.keys(email, ip);
+    return this.take(
+      'second-factor',
+      [
+        { key: keys.pair, limit: LOGIN_MAX_FAILURES, scope: 'pair' },
+        { key: keys.client, limit: LOGIN_CLIENT_MAX_FAILURES, scope: 'client' },
+      ],
+      keys.secondFactor,
+      keys.known,
+    );
+  }
+
+  /** The attempt was right but the sign-in is not done (a password, 2FA next): it gives its place back. */
+  async giveBack(attempt: SignInAttempt): Promise<void> {
+    await this.redis.eval(GIVE_BACK_SIGN_IN_ATTEMPT, attempt.keys.length, ...attempt.keys, attempt.hardCounters, attempt.previousLast, attempt.at);
+  }
+
+  /**
+   * The whole sign-in succeeded (password, and the second factor when it is on): the pair and the account start
+   * afresh, the client gets this attempt back, and the client becomes known to the account (its password is not
+   * slowed from there). Never after the password alone when 2FA is on (security review 1).
+   */
+  async completeSignIn(email: string, ip: string | null): Promise<void> {
+    const keys = this.keys(email, ip);
+    await this.redis.eval(COMPLETE_SIGN_IN, 5, keys.pair, keys.client, keys.password, keys.secondFactor, keys.known, LOGIN_KNOWN_CLIENT_SECONDS);
+  }
+
+  private settingsKey(email: string) {
+    return `${this.prefix}two-factor-settings:${this.account(email)}`;
+  }
+
+  /**
+   * A code or password typed while signed in, to turn 2FA on or off: LOGIN_MAX_FAILURES per account in the
+   * window, whatever the address, then 429. A hard limit is safe here: only a signed-in session reaches it, and
+   * it closes the 2FA settings for a while, never the sign-in.
+   */
+  takeAccountAttempt(email: string): Promise<void> {
+    return this.takeAllowance(this.settingsKey(email), LOGIN_MAX_FAILURES, LOGIN_FAILURE_WINDOW_SECONDS, 'two-factor-settings');
+  }
+
+  /** The code and password were right: the attempt gives its place back. */
+  async returnAccountAttempt(email: string): Promise<void> {
+    await this.redis.eval(GIVE_BACK_ALLOWANCE, 1, this.settingsKey(email));
+  }
+
+  private async takeAllowance(key: string, limit: number, windowSeconds: number, scope: ThrottleScope): Promise<void> {
+    const leftMs = Number(await this.redis.eval(TAKE_ALLOWANCE, 1, key, limit, windowSeconds));
+    if (leftMs > 0) throw new ThrottledError(scope, leftMs / 1000);
+  }
+
+  /** One registration from this client (argon2 runs for each): ThrottledError past the hourly allowance. */
+  takeRegistration(ip: string | null): Promise<void> {
+    return this.takeAllowance(`${this.prefix}register:${clientKey(ip)}`, REGISTRATION_MAX_PER_CLIENT, REGISTRATION_WINDOW_SECONDS, 'registration');
+  }
+
+  /** One password-reset request from this client: ThrottledError past the hourly allowance. */
+  takeResetRequest(ip: string | null): Promise<void> {
+    return this.takeAllowance(`${this.prefix}reset-request:${clientKey(ip)}`, PASSWORD_RESET_MAX_PER_CLIENT, PASSWORD_RESET_WINDOW_SECONDS, 'password-reset');
   }
 
   /** At most one reset e-mail a minute per address: true when this one may go out. */

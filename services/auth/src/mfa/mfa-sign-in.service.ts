@@ -6,6 +6,7 @@ import { LockoutRecorder } from '../audit/lockout-recorder.js';
 import { AuthError } from '../common/auth-error.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { SessionService } from '../sessions/session.service.js';
+import { ThrottledError } from '../throttling/throttled-error.js';
 import { UsersService } from '../users/users.service.js';
 import { MfaService } from './mfa.service.js';
 
@@ -24,7 +25,7 @@ export class MfaSignInService {
   ) {}
 
   async verify(mfaToken: string | undefined, userId: string, code: string, origin: RequestOrigin): Promise<MfaVerifyResponse> {
-    const ip = origin.ip ?? '';
+    const ip = origin.ip;
     if (!mfaToken) throw new AuthError('SESSION_EXPIRED');
     const claims = await this.verifier.verifyClaims(mfaToken, 'mfa').catch(() => {
       throw new AuthError('SESSION_EXPIRED');
@@ -32,12 +33,13 @@ export class MfaSignInService {
     if (claims.sub !== userId) throw new AuthError('MFA_OTHER_USER');
     const user = await this.users.findById(userId);
     if (!user) throw new AuthError('SESSION_EXPIRED');
-    // Wrong codes count as failed sign-ins, so the 6-digit space cannot be walked through; each attempt is
-    // counted before the code is checked, so concurrent guesses cannot slip past the limit (security review 2).
+    // Wrong codes count as failed sign-ins (the pair and the client) and slow the account's second factor, so
+    // the 6-digit space cannot be walked through from one address or many; each attempt is counted before the
+    // code is checked, so concurrent guesses cannot slip past the limit (security review 2).
     // The mfa_token proves the password: the attempt is the account owner's (actor), not an anonymous one.
     const account = { id: user.id, email: user.email };
-    await this.rateLimits.takeSignInAttempt(user.email, ip).catch(async (error: unknown) => {
-      await this.lockouts.noteRefusal(error, account, origin, { step: 'two-factor' });
+    await this.rateLimits.takeCodeAttempt(user.email, ip).catch(async (error: unknown) => {
+      await this.lockouts.noteRefusal(error, account, origin, { step: 'two-factor', limit: error instanceof ThrottledError ? error.scope : null });
       throw error;
     });
     if (user.status === 'suspended') throw new AuthError('ACCOUNT_SUSPENDED');

@@ -1,0 +1,40 @@
+import { AUTH_MESSAGES, THROTTLE_MESSAGES } from '@payday/contracts';
+import { AuthError } from '../common/auth-error.js';
+
+/**
+ * Which limit answered: the (account, client) pair, the client across accounts, the account's slowing (password
+ * or second factor), 2FA-settings codes per account, registrations or reset requests per client.
+ */
+export type ThrottleScope = 'pair' | 'client' | 'account' | 'second-factor' | 'two-factor-settings' | 'registration' | 'password-reset';
+
+const MESSAGES: Record<ThrottleScope, (seconds: number) => string> = {
+  // The spec's wording stays for the hard limits (its "15 minutes" is the window; Retry-After is exact).
+  pair: () => AUTH_MESSAGES.tooManyAttempts,
+  client: () => AUTH_MESSAGES.tooManyAttempts,
+  'two-factor-settings': () => AUTH_MESSAGES.tooManyAttempts,
+  account: THROTTLE_MESSAGES.accountSlowed,
+  'second-factor': THROTTLE_MESSAGES.accountSlowed,
+  registration: THROTTLE_MESSAGES.registration,
+  'password-reset': THROTTLE_MESSAGES.passwordReset,
+};
+
+/**
+ * A throttle's 429: AuthError's TOO_MANY_ATTEMPTS (so the lockout audit sees it), with the wait in the message
+ * where the spec gives none, in `Retry-After` and in the body's `retryAfterSeconds` (a script need not parse
+ * the text).
+ */
+export class ThrottledError extends AuthError {
+  override readonly headers: Record<string, string>;
+  override readonly fields: Record<string, unknown>;
+
+  constructor(
+    readonly scope: ThrottleScope,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('TOO_MANY_ATTEMPTS');
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    this.message = MESSAGES[scope](seconds);
+    this.headers = { 'retry-after': String(seconds) };
+    this.fields = { retryAfterSeconds: seconds };
+  }
+}
