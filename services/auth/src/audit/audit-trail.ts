@@ -24,8 +24,9 @@ export interface RequestOrigin {
 export const NO_ORIGIN: RequestOrigin = { ip: null, userAgent: null };
 
 /**
- * The origin of an HTTP request. `request.ip` is the address the gateway put in X-Forwarded-For: the skeleton
- * trusts exactly one hop, so a client cannot choose it.
+ * The origin of an HTTP request. `request.ip` is the client's address as the trusted proxies report it (nest-kit's
+ * trustProxy = TRUSTED_PROXIES, default loopback): X-Forwarded-For from any other peer is ignored, so a client
+ * reaching the service directly cannot choose it. The one place auth reads the client address.
  */
 export function requestOrigin(request: { ip?: string; headers: Record<string, string | string[] | undefined> }): RequestOrigin {
   const agent = request.headers['user-agent'];
