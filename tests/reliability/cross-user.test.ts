@@ -9,9 +9,11 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { generate } from 'otplib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeAnswer, fillPath, send, type Answer } from './support/api';
+import { MFA_CODE_LENGTH, MFA_PERIOD_SECONDS } from '../../libs/contracts/src/auth.js';
+import { describeAnswer, fillPath, refreshCookieFrom, send, type Answer } from './support/api';
 import { allRoutes, pathParams, ROUTE_ACCESS, type Access, type ResourceKind, type Route } from './support/route-table';
 import { databaseUrl } from './support/stack';
 import { createAdmin, PASSWORD, registerUser, signIn, uniqueEmail, type TestUser } from './support/users';
@@ -220,7 +222,11 @@ function recipeFor(route: Route, access: Access): Recipe | undefined {
   if (recipe) return recipe;
   if (access.kind === 'admin') return { attacks: [{ label: 'a plain user', expect: [403] }] };
   // An owned route that takes a body needs a recipe: an invalid body would be refused for the wrong reason.
-  if (access.kind === 'owned' && !route.endpoint?.body && route.method !== 'PUT') return { attacks: [{ label: "A's ids", expect: refused }] };
+  if (access.kind === 'owned' && !route.endpoint?.body && route.method !== 'PUT') {
+    // DESIGN §3: a `{userId}` that is not the caller's is 403; another's row id looks like a missing one (404).
+    const onlyUserIds = Object.values(access.params).every((kind) => kind === 'user' || kind === 'generatorKind');
+    return { attacks: [{ label: "A's ids", expect: onlyUserIds ? [403] : refused }] };
+  }
   return undefined;
 }
 
@@ -495,5 +501,36 @@ describe('another user reads and changes nothing', () => {
       const answer = await send(route.method, own, { token: w.b.token });
       expect(recipe.selfControl.expect, `${route.key} by B for B: ${describeAnswer(answer)}`).toContain(answer.status);
     }
+  });
+});
+
+/** The authenticator app's code `stepsAhead` 30-second steps from now. */
+const totpCode = (secret: string, stepsAhead = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * MFA_PERIOD_SECONDS, digits: MFA_CODE_LENGTH, period: MFA_PERIOD_SECONDS });
+
+// Public routes whose credential is in the request: a credential of B's never opens A's account.
+describe("B's credentials never open A's account", () => {
+  it("POST /api/mfa/verify: B's sign-in challenge with A's userId gives no session", async () => {
+    const mallory = await registerUser('matrix-mfa', 'Morgan');
+    const setup = await ok(send('POST', '/api/mfa/setup', { token: mallory.token, body: { userId: mallory.id } }), 'two-factor setup');
+    const secret: string = setup.manualEntryKey;
+    const enabled = await send('POST', '/api/mfa/enable', { token: mallory.token, body: { userId: mallory.id, token: await totpCode(secret), password: PASSWORD } });
+    expect(enabled.json?.success, describeAnswer(enabled)).toBe(true);
+    const challenge = await ok(send('POST', '/api/auth/login', { body: { email: mallory.email, password: PASSWORD } }), 'sign-in with two-factor');
+    expect(challenge.mfa_required).toBe(true);
+
+    const code = await totpCode(secret, 1);
+    const stolen = await send('POST', '/api/mfa/verify', { token: challenge.mfa_token, body: { userId: w.a.id, token: code } });
+    expect(stolen.status, `verify with A's userId: ${describeAnswer(stolen)}`).toBeGreaterThanOrEqual(400);
+    expect(stolen.status).toBeLessThan(500);
+    expect(stolen.json?.session).toBeUndefined();
+    expect(refreshCookieFrom(stolen)).toBeUndefined();
+    for (const secretText of secrets()) expect(stolen.text).not.toContain(secretText);
+
+    // The same challenge and code for its own account work: the refusal was about whose account it is.
+    const own = await send('POST', '/api/mfa/verify', { token: challenge.mfa_token, body: { userId: mallory.id, token: code } });
+    expect(own.status, describeAnswer(own)).toBe(200);
+    expect(own.json.user?.id ?? mallory.id).toBe(mallory.id);
+    expect(own.text).not.toContain(w.a.email);
   });
 });
