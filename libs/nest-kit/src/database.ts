@@ -15,12 +15,17 @@ export interface ServiceDatabaseOptions {
   poolSize?: number;
 }
 
-/** TypeORM has to find the schema before it can create its migrations table inside it. */
+/**
+ * TypeORM has to find the schema before it can create its migrations table inside it. Created only when it is
+ * missing: in production each service runs as a role that owns its schema but may not CREATE in the database,
+ * and PostgreSQL checks that privilege before IF NOT EXISTS.
+ */
 export async function ensureSchema(url: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
+    const { rowCount } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+    if (rowCount === 0) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
   } finally {
     await client.end();
   }
@@ -39,7 +44,15 @@ export function dataSourceOptions(options: ServiceDatabaseOptions): DataSourceOp
     // Failed queries reach the error filter, which logs them once as JSON.
     logging: false,
     // Raw SQL in migrations and queries lands in the service's own schema.
-    extra: { max: options.poolSize ?? 10, options: `-c search_path=${options.schema}` },
+    // A connection attempt to an unreachable server gives up after 5 s (pg waits forever by default), so a
+    // request during an outage is answered instead of hanging; TCP keep-alive finds connections a restart or a
+    // network cut left dead. Broken pooled connections are dropped by pg-pool and new ones made on demand.
+    extra: {
+      max: options.poolSize ?? 10,
+      options: `-c search_path=${options.schema}`,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    },
   };
 }
 
