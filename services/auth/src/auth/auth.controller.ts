@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Post, Put, Req, UseGuards } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Get, Header, HttpCode, Inject, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ForgotPasswordRequestSchema,
   LoginRequestSchema,
@@ -16,43 +16,78 @@ import {
 } from '@payday/contracts';
 import { AuthGuard, CurrentUser, ZodBody, bearerToken, type AuthenticatedUser } from '@payday/nest-kit';
 import { requestOrigin } from '../audit/audit-trail.js';
+import { AuthError, isAuthError } from '../common/auth-error.js';
+import { clearRefreshCookie, crossSiteRefusal, refreshTokenFrom, withRefreshCookie } from '../sessions/refresh-cookie.js';
 import { AuthService } from './auth.service.js';
-import { PasswordResetService } from './password-reset.service.js';
+import { APP_URL, PasswordResetService } from './password-reset.service.js';
 
-/** DESIGN §4's table plus spec part 1 §7's auth routes. Token answers are never cached. */
+/**
+ * DESIGN §4's table plus spec part 1 §7's auth routes. Token answers are never cached. The refresh token
+ * never appears in a body: answers that start or rotate a session set it as the HttpOnly REFRESH_COOKIE
+ * (issue 12 finding 4, notes/session-api.md).
+ */
 @Controller('api/auth')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
     @Inject(PasswordResetService) private readonly passwordReset: PasswordResetService,
+    @Inject(APP_URL) private readonly appUrl: string,
   ) {}
 
   @Post('register')
   @HttpCode(201)
   @Header('Cache-Control', 'no-store')
-  register(@Body() body: unknown): Promise<SessionResponse> {
-    return this.auth.register(body);
+  async register(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponse> {
+    return withRefreshCookie(reply, await this.auth.register(body, requestOrigin(request)));
   }
 
   @Post('login')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  login(@ZodBody(LoginRequestSchema) body: { email: string; password: string }, @Req() request: FastifyRequest): Promise<LoginResponse> {
-    return this.auth.login(body.email, body.password, requestOrigin(request));
+  async login(
+    @ZodBody(LoginRequestSchema) body: { email: string; password: string },
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<LoginResponse> {
+    return withRefreshCookie(reply, await this.auth.login(body.email, body.password, requestOrigin(request)));
   }
 
+  /**
+   * The only cookie-authenticated route, so the only one CSRF can reach: refused (403) without the CSRF
+   * header or from another site. A refresh that fails for good (no, unknown, spent, revoked or expired cookie;
+   * a suspended account) also clears the cookie, so the browser stops presenting it.
+   */
   @Post('refresh')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  refresh(@ZodBody(RefreshRequestSchema) body: { refresh_token: string }): Promise<RefreshResponse> {
-    return this.auth.refresh(body.refresh_token);
+  async refresh(
+    @ZodBody(RefreshRequestSchema) _body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RefreshResponse> {
+    if (crossSiteRefusal(request.headers, this.appUrl)) throw new AuthError('CROSS_SITE_REFUSED');
+    try {
+      return withRefreshCookie(reply, await this.auth.refresh(refreshTokenFrom(request.headers)));
+    } catch (error) {
+      if (isAuthError(error, 'INVALID_REFRESH_TOKEN') || isAuthError(error, 'ACCOUNT_SUSPENDED')) clearRefreshCookie(reply);
+      throw error;
+    }
   }
 
-  /** The access token (if any) and the refresh token (if sent) say which sessions end; see AuthService.logout. */
+  /**
+   * Sign-out by the bearer access token's session (`sid`): its refresh family is revoked and its access
+   * tokens stop working on every service at once; the cookie is cleared whatever the outcome.
+   */
   @Post('logout')
   @HttpCode(204)
-  logout(@ZodBody(LogoutRequestSchema) body: { refresh_token?: string }, @Req() request: FastifyRequest): Promise<void> {
-    return this.auth.logout(bearerToken(request), body.refresh_token);
+  @Header('Cache-Control', 'no-store')
+  async logout(
+    @ZodBody(LogoutRequestSchema) _body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    clearRefreshCookie(reply);
+    await this.auth.logout(bearerToken(request));
   }
 
   @Get('me')
@@ -65,7 +100,7 @@ export class AuthController {
   /** Same answer, at once, whether or not the account exists (issue 3; security review 3: the work runs after). */
   @Post('forgot-password')
   @HttpCode(200)
-  forgotPassword(@ZodBody(ForgotPasswordRequestSchema) body: { email: string }, @Req() request: FastifyRequest): ForgotPasswordResponse {
+  async forgotPassword(@ZodBody(ForgotPasswordRequestSchema) body: { email: string }, @Req() request: FastifyRequest): Promise<ForgotPasswordResponse> {
     return this.passwordReset.requestReset(body.email, requestOrigin(request));
   }
 

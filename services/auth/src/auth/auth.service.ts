@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AUTH_MESSAGES,
+  REFRESH_TOKEN_TTL_SECONDS,
   createRegisterRequestSchema,
   createUpdateProfileRequestSchema,
   fieldErrors,
@@ -16,7 +17,7 @@ import { LockoutRecorder } from '../audit/lockout-recorder.js';
 import { AuthError, emailTakenError } from '../common/auth-error.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
-import { SessionService } from '../sessions/session.service.js';
+import { SessionService, type WithRefreshToken } from '../sessions/session.service.js';
 import { ThrottledError } from '../throttling/throttled-error.js';
 import { TokenIssuer } from '../tokens/token-issuer.js';
 import { UsersService } from '../users/users.service.js';
@@ -47,7 +48,7 @@ export class AuthService {
    * spec part 1 §6: sign-up always sets role 'user'; the answer carries a session (to /dashboard). A valid
    * sign-up takes one of the client's hourly registrations before the e-mail is looked up or anything hashed.
    */
-  async register(body: unknown, origin: RequestOrigin = NO_ORIGIN): Promise<SessionResponse> {
+  async register(body: unknown, origin: RequestOrigin = NO_ORIGIN): Promise<WithRefreshToken<SessionResponse>> {
     const parsed = this.registerSchema.safeParse(body ?? {});
     if (!parsed.success) throw new ValidationFailedError(fieldErrors(parsed.error));
     const command = parsed.data;
@@ -64,7 +65,8 @@ export class AuthService {
       address: command.address,
       ssnLast4: command.ssn,
     });
-    return { user: await this.users.view(user), session: await this.sessions.start(user, 'aal1') };
+    const { session, refreshToken } = await this.sessions.start(user, 'aal1');
+    return { user: await this.users.view(user), session, refreshToken };
   }
 
   /**
@@ -74,7 +76,7 @@ export class AuthService {
    * /api/mfa/verify, never here (security review 1). Failures and lockouts are audited in the background; the
    * answer is the same whether the account exists.
    */
-  async login(email: string, password: string, origin: RequestOrigin): Promise<LoginResponse> {
+  async login(email: string, password: string, origin: RequestOrigin): Promise<WithRefreshToken<LoginResponse>> {
     const ip = origin.ip;
     const attempted = { id: null, email: email.trim().toLowerCase() };
     const attempt = await this.rateLimits.takePasswordAttempt(email, ip).catch(async (error: unknown) => {
@@ -97,27 +99,28 @@ export class AuthService {
       return { mfa_required: true, mfa_token: token, userId: user.id, message: AUTH_MESSAGES.mfaLoginPrompt };
     }
     await this.rateLimits.completeSignIn(email, ip);
-    const session = await this.sessions.start(user, 'aal1');
+    const { session, refreshToken } = await this.sessions.start(user, 'aal1');
     await this.users.recordSignIn(user.id, this.clock.now());
-    return { user: await this.users.view(user), session };
+    return { user: await this.users.view(user), session, refreshToken };
   }
 
-  /** Spends the presented refresh token for the next one of its family (DESIGN §4). */
-  async refresh(refreshToken: string): Promise<RefreshResponse> {
-    const { session } = await this.sessions.rotate(refreshToken);
-    return { session };
+  /** Spends the presented refresh token (the cookie's) for the next one of its family (DESIGN §4). */
+  async refresh(refreshToken: string | undefined): Promise<WithRefreshToken<RefreshResponse>> {
+    if (!refreshToken) throw new AuthError('INVALID_REFRESH_TOKEN');
+    const { session, refreshToken: next } = await this.sessions.rotate(refreshToken);
+    return { session, refreshToken: next };
   }
 
   /**
-   * Ends the caller's session family and the family of the refresh token sent. A valid access token ends its
-   * own family (and the refresh token's only when it is theirs); without one (none, or expired: security
-   * review 7) the refresh token alone is enough to end its own family. Neither: 401.
+   * Sign-out: ends the family of the bearer access token (its `sid`), on every service at once. A genuine
+   * token that expired since (a laptop that slept) still names its own session; none, or a forged one: 401.
    */
-  async logout(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
-    const user = accessToken ? await this.verifier.verifyAccessToken(accessToken).catch(() => null) : null;
-    if (!user && !refreshToken) throw new AuthError('SESSION_EXPIRED');
-    if (user?.sessionId) await this.sessions.revokeFamily(user.sessionId);
-    if (refreshToken) await this.sessions.revokeByToken(refreshToken, user?.id);
+  async logout(accessToken: string | undefined): Promise<void> {
+    const user = accessToken
+      ? await this.verifier.verifyAccessTokenAllowingExpiry(accessToken, REFRESH_TOKEN_TTL_SECONDS).catch(() => null)
+      : null;
+    if (!user) throw new AuthError('SESSION_EXPIRED');
+    if (user.sessionId) await this.sessions.revokeFamily(user.sessionId);
   }
 
   /** The signed-in user's own account, SSN last 4 included. */

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { BackupCodesResponse, MfaResultResponse, MfaSetupResponse, MfaStatusResponse } from '@payday/contracts';
+import type { BackupCodesResponse, MfaCodeRequest, MfaResultResponse, MfaSetupResponse, MfaStatusResponse } from '@payday/contracts';
 import type { AuthenticatedUser } from '@payday/nest-kit';
 import { AuditTrail, NO_ORIGIN, type RequestOrigin } from '../audit/audit-trail.js';
 import { LockoutRecorder } from '../audit/lockout-recorder.js';
 import { AuthError, isAuthError } from '../common/auth-error.js';
+import { PasswordHasher } from '../crypto/password-hasher.js';
 import { SessionService } from '../sessions/session.service.js';
 import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
@@ -19,6 +20,7 @@ export class MfaSettingsService {
     private readonly mfa: MfaService,
     private readonly users: UsersService,
     private readonly sessions: SessionService,
+    private readonly hasher: PasswordHasher,
     @Inject(AuditTrail) private readonly audit: AuditTrail,
     @Inject(LockoutRecorder) private readonly lockouts: LockoutRecorder,
   ) {}
@@ -36,35 +38,46 @@ export class MfaSettingsService {
 
   /**
    * Answers the 10 backup codes, shown once; the caller's session family is raised to aal2 (the code proved
-   * the second factor; security review 5) and the user's other sessions end (review 7).
+   * the second factor; security review 5) and the user's other sessions end (review 7). The password is asked
+   * again (issue 12 finding 9): a session left open on someone else's screen cannot change the factor.
    */
-  async enable(caller: AuthenticatedUser, userId: string, code: string, origin: RequestOrigin = NO_ORIGIN): Promise<MfaResultResponse> {
-    assertOwnUser(caller, userId);
+  async enable(caller: AuthenticatedUser, request: MfaCodeRequest, origin: RequestOrigin = NO_ORIGIN): Promise<MfaResultResponse> {
+    assertOwnUser(caller, request.userId);
     const account = await this.accountOf(caller);
-    const codes = await this.audited(account, origin, 'enable', () => this.mfa.enable(account.id, account.email, code));
+    const codes = await this.audited(account, origin, 'enable', () =>
+      this.mfa.enable(account.id, account.email, request.token, this.passwordCheck(account, request.password)),
+    );
     await this.sessions.revokeOtherFamilies(account.id, caller.sessionId);
     const raised = await this.sessions.raiseFamilyToAal2(account.id, caller.sessionId);
     return raised ? { success: true, codes, aal: 'aal2' as const } : { success: true, codes };
   }
 
-  /** Turning 2FA off also ends the user's other sessions; the caller's stays (security review 7). */
-  async disable(caller: AuthenticatedUser, userId: string, code: string, origin: RequestOrigin = NO_ORIGIN): Promise<MfaResultResponse> {
-    assertOwnUser(caller, userId);
+  /** Turning 2FA off (password asked again) also ends the user's other sessions; the caller's stays (security review 7). */
+  async disable(caller: AuthenticatedUser, request: MfaCodeRequest, origin: RequestOrigin = NO_ORIGIN): Promise<MfaResultResponse> {
+    assertOwnUser(caller, request.userId);
     const account = await this.accountOf(caller);
-    await this.audited(account, origin, 'disable', () => this.mfa.disable(account.id, account.email, code));
+    await this.audited(account, origin, 'disable', () =>
+      this.mfa.disable(account.id, account.email, request.token, this.passwordCheck(account, request.password)),
+    );
     await this.sessions.revokeOtherFamilies(account.id, caller.sessionId);
     return { success: true };
   }
 
-  /** The two-factor change, audited: done, a wrong code, or the throttle's lockout. */
+  /** Is this the account's current password? (An account without a usable one, e.g. awaiting its set-password link, never matches.) */
+  private passwordCheck(account: User, password: string): () => Promise<boolean> {
+    return () => this.hasher.verify(account.passwordHash, password);
+  }
+
+  /** The two-factor change, audited: done, a wrong code or password, or the throttle's lockout. */
   private async audited<T>(account: User, origin: RequestOrigin, step: 'enable' | 'disable', change: () => Promise<T>): Promise<T> {
     const party = { id: account.id, email: account.email };
     let result: T;
     try {
       result = await change();
     } catch (error) {
-      if (isAuthError(error, 'MFA_CODE_INVALID')) {
-        void this.audit.record('auth.mfa-code-failed', { actor: party, subject: party, origin, details: { step } });
+      if (isAuthError(error, 'MFA_CODE_INVALID') || isAuthError(error, 'MFA_PASSWORD_INCORRECT')) {
+        const reason = isAuthError(error, 'MFA_CODE_INVALID') ? 'code' : 'password';
+        void this.audit.record('auth.mfa-code-failed', { actor: party, subject: party, origin, details: { step, reason } });
       }
       await this.lockouts.noteRefusal(error, party, origin, { step: `two-factor ${step}` });
       throw error;

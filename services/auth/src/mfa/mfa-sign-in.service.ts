@@ -5,7 +5,7 @@ import { AuditTrail, type RequestOrigin } from '../audit/audit-trail.js';
 import { LockoutRecorder } from '../audit/lockout-recorder.js';
 import { AuthError } from '../common/auth-error.js';
 import { RateLimits } from '../common/rate-limits.js';
-import { SessionService } from '../sessions/session.service.js';
+import { SessionService, type WithRefreshToken } from '../sessions/session.service.js';
 import { ThrottledError } from '../throttling/throttled-error.js';
 import { UsersService } from '../users/users.service.js';
 import { MfaService } from './mfa.service.js';
@@ -24,7 +24,7 @@ export class MfaSignInService {
     @Inject(LockoutRecorder) private readonly lockouts: LockoutRecorder,
   ) {}
 
-  async verify(mfaToken: string | undefined, userId: string, code: string, origin: RequestOrigin): Promise<MfaVerifyResponse> {
+  async verify(mfaToken: string | undefined, userId: string, code: string, origin: RequestOrigin): Promise<WithRefreshToken<MfaVerifyResponse>> {
     const ip = origin.ip;
     if (!mfaToken) throw new AuthError('SESSION_EXPIRED');
     const claims = await this.verifier.verifyClaims(mfaToken, 'mfa').catch(() => {
@@ -53,8 +53,8 @@ export class MfaSignInService {
     }
     // The whole sign-in is done only now: the account's count starts afresh (security review 1).
     await this.rateLimits.completeSignIn(user.email, ip);
-    const session = await this.sessions.start(user, 'aal2');
+    const { session, refreshToken } = await this.sessions.start(user, 'aal2');
     await this.users.recordSignIn(user.id, this.clock.now());
-    return { valid: true, user: await this.users.view(user), session };
+    return { valid: true, user: await this.users.view(user), session, refreshToken };
   }
 }

@@ -1,5 +1,5 @@
-import { Controller, Get, Header, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Controller, Get, Header, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   MfaCodeRequestSchema,
   MfaSetupRequestSchema,
@@ -14,6 +14,7 @@ import {
 } from '@payday/contracts';
 import { AuthGuard, CurrentUser, ZodBody, bearerToken, type AuthenticatedUser } from '@payday/nest-kit';
 import { requestOrigin } from '../audit/audit-trail.js';
+import { withRefreshCookie } from '../sessions/refresh-cookie.js';
 import { MfaSettingsService } from './mfa-settings.service.js';
 import { MfaSignInService } from './mfa-sign-in.service.js';
 
@@ -43,28 +44,40 @@ export class MfaController {
     return this.settings.setup(user, body.userId);
   }
 
-  /** Answers `{success: true, codes, aal}`: the 10 backup codes, shown once (see MfaSettingsService.enable). */
+  /**
+   * Answers `{success: true, codes, aal}`: the 10 backup codes, shown once (see MfaSettingsService.enable).
+   * Needs the current password again besides the code (issue 12 finding 9: a borrowed session cannot do it).
+   */
   @Post('enable')
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @Header('Cache-Control', 'no-store')
   enable(@CurrentUser() user: AuthenticatedUser, @ZodBody(MfaCodeRequestSchema) body: MfaCodeRequest, @Req() request: FastifyRequest): Promise<MfaResultResponse> {
-    return this.settings.enable(user, body.userId, body.token, requestOrigin(request));
+    return this.settings.enable(user, body, requestOrigin(request));
   }
 
+  /** Needs the current password again besides the code, like enable. */
   @Post('disable')
   @HttpCode(200)
   @UseGuards(AuthGuard)
+  @Header('Cache-Control', 'no-store')
   disable(@CurrentUser() user: AuthenticatedUser, @ZodBody(MfaCodeRequestSchema) body: MfaCodeRequest, @Req() request: FastifyRequest): Promise<MfaResultResponse> {
-    return this.settings.disable(user, body.userId, body.token, requestOrigin(request));
+    return this.settings.disable(user, body, requestOrigin(request));
   }
 
-  /** The sign-in second step (bearer: the mfa_token from login); a session with aal2 when valid. */
+  /**
+   * The sign-in second step (bearer: the mfa_token from login); a session with aal2 when valid, its refresh
+   * token in the cookie.
+   */
   @Post('verify')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  verify(@ZodBody(MfaVerifyRequestSchema) body: MfaVerifyRequest, @Req() request: FastifyRequest): Promise<MfaVerifyResponse> {
-    return this.signIn.verify(bearerToken(request), body.userId, body.token, requestOrigin(request));
+  async verify(
+    @ZodBody(MfaVerifyRequestSchema) body: MfaVerifyRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<MfaVerifyResponse> {
+    return withRefreshCookie(reply, await this.signIn.verify(bearerToken(request), body.userId, body.token, requestOrigin(request)));
   }
 
   /** Issues a NEW set of 10 and invalidates the old; needs a session that passed the second factor. */

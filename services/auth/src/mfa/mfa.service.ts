@@ -51,33 +51,41 @@ export class MfaService {
   }
 
   /**
-   * Enabling needs a valid code for the pending secret; answers the 10 backup codes, shown once. The code
-   * counts against the account like a sign-in code (security review 6).
+   * Enabling needs the current password (`passwordMatches`, issue 12 finding 9) and a valid code for the
+   * pending secret; answers the 10 backup codes, shown once. Both count against the account like a sign-in
+   * code (security review 6).
    */
-  async enable(userId: string, accountEmail: string, code: string): Promise<string[]> {
+  async enable(userId: string, accountEmail: string, code: string, passwordMatches: () => Promise<boolean>): Promise<string[]> {
     const factor = await this.factors.findOneBy({ userId });
     if (!factor) throw new AuthError('MFA_SETUP_FIRST');
     if (factor.enabled) throw new AuthError('MFA_ALREADY_ENABLED');
-    if (!(await this.counted(accountEmail, () => this.consumeTotp(factor, code)))) throw new AuthError('MFA_CODE_INVALID');
+    await this.counted(accountEmail, passwordMatches, () => this.consumeTotp(factor, code));
     await this.factors.update({ userId }, { enabled: true, enabledAt: this.clock.now() });
     return this.replaceBackupCodes(userId);
   }
 
-  /** Turning it off needs a current code (or a backup code), counted like enable's; removes the factor and its codes. */
-  async disable(userId: string, accountEmail: string, code: string): Promise<void> {
+  /**
+   * Turning it off needs the current password and a current code (or a backup code), counted like enable's;
+   * removes the factor and its codes.
+   */
+  async disable(userId: string, accountEmail: string, code: string, passwordMatches: () => Promise<boolean>): Promise<void> {
     const factor = await this.factors.findOneBy({ userId, enabled: true });
     if (!factor) throw new AuthError('MFA_NOT_ENABLED');
-    if (!(await this.counted(accountEmail, () => this.checkSecondFactor(factor, code)))) throw new AuthError('MFA_CODE_INVALID');
+    await this.counted(accountEmail, passwordMatches, () => this.checkSecondFactor(factor, code));
     await this.backupCodes.delete({ userId });
     await this.factors.delete({ userId });
   }
 
-  /** Takes an attempt from the account's counter first (429 when spent); a right code gives it back. */
-  private async counted(accountEmail: string, check: () => Promise<boolean>): Promise<boolean> {
+  /**
+   * Takes an attempt from the account's counter first (429 when spent); then the password, and only when it
+   * is right the code (so a wrong password never spends a code); both right give the attempt back. A wrong
+   * password or code keeps it counted and answers MFA_PASSWORD_INCORRECT / MFA_CODE_INVALID.
+   */
+  private async counted(accountEmail: string, passwordMatches: () => Promise<boolean>, codeMatches: () => Promise<boolean>): Promise<void> {
     await this.rateLimits.takeAccountAttempt(accountEmail);
-    const valid = await check();
-    if (valid) await this.rateLimits.returnAccountAttempt(accountEmail);
-    return valid;
+    if (!(await passwordMatches())) throw new AuthError('MFA_PASSWORD_INCORRECT');
+    if (!(await codeMatches())) throw new AuthError('MFA_CODE_INVALID');
+    await this.rateLimits.returnAccountAttempt(accountEmail);
   }
 
   /** The sign-in second step: a 6-digit code (never one already used) or an unused backup code. */

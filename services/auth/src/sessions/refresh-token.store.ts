@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Not, type EntityManager, type Repository } from 'typeorm';
+import { IsNull, type EntityManager, type Repository } from 'typeorm';
 import type { AssuranceLevel } from '@payday/nest-kit';
 import { RefreshToken } from './refresh-token.entity.js';
 
@@ -14,22 +14,52 @@ export interface StoredRefreshToken {
   revokedAt: Date | null;
 }
 
-/** Persistence the rotation rules need; a unit test passes an in-memory double. */
+/** The successor a rotation inserts: same user, family and assurance level as the token it spends. */
+export interface Successor {
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+/**
+ * What became of a presented refresh token. `reused`: it was spent already (a leak, or the loser of two
+ * racing refreshes), so its family was revoked, the winner's new token included.
+ */
+export type Rotation =
+  | { outcome: 'rotated'; spent: StoredRefreshToken }
+  | { outcome: 'unknown' | 'revoked' | 'expired' }
+  | { outcome: 'reused'; revokedFamilies: string[] };
+
+/**
+ * Persistence the rotation rules need; a unit test passes an in-memory double. Every change that revokes
+ * answers the families it ended (whose access tokens must stop working at once).
+ */
 export interface RefreshTokenStore {
   insert(row: { userId: string; familyId: string; tokenHash: string; aal: AssuranceLevel; expiresAt: Date }): Promise<void>;
   findByHash(tokenHash: string): Promise<StoredRefreshToken | null>;
-  /** Spends a token; false when it was already spent (two racing refreshes: only one wins). */
-  markUsed(id: string, at: Date): Promise<boolean>;
-  revokeFamily(familyId: string, at: Date): Promise<void>;
+  /**
+   * Spends the presented token and inserts its successor, or revokes its family on reuse: all in ONE
+   * transaction, serialised with every other change to the user's sessions, so two racing refreshes of one
+   * token give exactly one success and leave no live token once reuse is seen (issue 12 finding 9).
+   */
+  rotate(tokenHash: string, successor: Successor, now: Date): Promise<Rotation>;
+  revokeFamily(familyId: string, at: Date): Promise<string[]>;
   /** `within`: as part of the caller's transaction (a suspension commits the status and the revocation together). */
-  revokeAllForUser(userId: string, at: Date, within?: EntityManager): Promise<void>;
+  revokeAllForUser(userId: string, at: Date, within?: EntityManager): Promise<string[]>;
   /** Live tokens of the family are now of assurance `aal2`; false when the family has none (or is not the user's). */
   raiseFamily(userId: string, familyId: string): Promise<boolean>;
   /** Revokes every family of the user except `keepFamilyId`. */
-  revokeOtherFamilies(userId: string, keepFamilyId: string, at: Date): Promise<void>;
+  revokeOtherFamilies(userId: string, keepFamilyId: string, at: Date): Promise<string[]>;
 }
 
 export const REFRESH_TOKEN_STORE = Symbol('REFRESH_TOKEN_STORE');
+
+/**
+ * The families a revocation ended that may still have access tokens out: those whose newest token was
+ * unspent (an access token is minted with every token of a family, and only the newest one's can be alive).
+ */
+const liveFamilies = (rows: { family_id: string; used_at: Date | null }[]): string[] => [
+  ...new Set(rows.filter((row) => row.used_at === null).map((row) => row.family_id)),
+];
 
 @Injectable()
 export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
@@ -43,25 +73,89 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
     return this.tokens.findOneBy({ tokenHash });
   }
 
-  async markUsed(id: string, at: Date) {
-    const result = await this.tokens.update({ id, usedAt: IsNull() }, { usedAt: at });
-    return (result.affected ?? 0) === 1;
+  rotate(tokenHash: string, successor: Successor, now: Date): Promise<Rotation> {
+    return this.tokens.manager.transaction(async (manager) => {
+      const tokens = manager.getRepository(RefreshToken);
+      const seen = await tokens.findOne({ where: { tokenHash }, select: { userId: true } });
+      if (!seen) return { outcome: 'unknown' as const };
+      await lockSessionsOf(manager, seen.userId);
+      // Read again under the lock (READ COMMITTED: this statement sees every change committed before it,
+      // e.g. the racing refresh that spent this token and inserted its successor).
+      const stored = await tokens.findOneBy({ tokenHash });
+      if (!stored) return { outcome: 'unknown' as const };
+      if (stored.revokedAt) return { outcome: 'revoked' as const };
+      if (stored.usedAt) {
+        // DESIGN §4: a spent token presented again means it leaked (or lost a race): the whole family ends.
+        return { outcome: 'reused' as const, revokedFamilies: await revokeWhere(manager, { familyId: stored.familyId }, now) };
+      }
+      if (stored.expiresAt.getTime() <= now.getTime()) return { outcome: 'expired' as const };
+      await tokens.update({ id: stored.id }, { usedAt: now });
+      await tokens.insert({ userId: stored.userId, familyId: stored.familyId, aal: stored.aal, ...successor });
+      return { outcome: 'rotated' as const, spent: stored };
+    });
   }
 
-  async revokeFamily(familyId: string, at: Date) {
-    await this.tokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: at });
+  revokeFamily(familyId: string, at: Date) {
+    return this.tokens.manager.transaction(async (manager) => {
+      const member = await manager.getRepository(RefreshToken).findOne({ where: { familyId }, select: { userId: true } });
+      if (!member) return [];
+      await lockSessionsOf(manager, member.userId);
+      return revokeWhere(manager, { familyId }, at);
+    });
   }
 
-  async revokeAllForUser(userId: string, at: Date, within?: EntityManager) {
-    await (within?.getRepository(RefreshToken) ?? this.tokens).update({ userId, revokedAt: IsNull() }, { revokedAt: at });
+  revokeAllForUser(userId: string, at: Date, within?: EntityManager) {
+    const revoke = async (manager: EntityManager) => {
+      await lockSessionsOf(manager, userId);
+      return revokeWhere(manager, { userId }, at);
+    };
+    return within ? revoke(within) : this.tokens.manager.transaction(revoke);
   }
 
-  async raiseFamily(userId: string, familyId: string) {
-    const result = await this.tokens.update({ userId, familyId, usedAt: IsNull(), revokedAt: IsNull() }, { aal: 'aal2' });
-    return (result.affected ?? 0) > 0;
+  raiseFamily(userId: string, familyId: string) {
+    return this.tokens.manager.transaction(async (manager) => {
+      await lockSessionsOf(manager, userId);
+      const result = await manager
+        .getRepository(RefreshToken)
+        .update({ userId, familyId, usedAt: IsNull(), revokedAt: IsNull() }, { aal: 'aal2' });
+      return (result.affected ?? 0) > 0;
+    });
   }
 
-  async revokeOtherFamilies(userId: string, keepFamilyId: string, at: Date) {
-    await this.tokens.update({ userId, familyId: Not(keepFamilyId), revokedAt: IsNull() }, { revokedAt: at });
+  revokeOtherFamilies(userId: string, keepFamilyId: string, at: Date) {
+    return this.tokens.manager.transaction(async (manager) => {
+      await lockSessionsOf(manager, userId);
+      return revokeWhere(manager, { userId, exceptFamilyId: keepFamilyId }, at);
+    });
   }
+}
+
+/**
+ * Serialises every change to one user's refresh tokens (rotation, revocation, raising) for the rest of the
+ * transaction. One lock per user and transaction, always taken first, so these changes cannot deadlock; and
+ * a revocation that waited for a rotation sees its successor (a row-level lock alone would not: an UPDATE's
+ * snapshot misses rows inserted by the transaction it waited for).
+ */
+async function lockSessionsOf(manager: EntityManager, userId: string): Promise<void> {
+  await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`auth.refresh_tokens:${userId}`]);
+}
+
+async function revokeWhere(
+  manager: EntityManager,
+  where: { familyId?: string; userId?: string; exceptFamilyId?: string },
+  at: Date,
+): Promise<string[]> {
+  const update = manager
+    .getRepository(RefreshToken)
+    .createQueryBuilder()
+    .update()
+    .set({ revokedAt: at })
+    .where('revoked_at IS NULL');
+  if (where.familyId) update.andWhere('family_id = :familyId', { familyId: where.familyId });
+  if (where.userId) update.andWhere('user_id = :userId', { userId: where.userId });
+  if (where.exceptFamilyId) update.andWhere('family_id <> :exceptFamilyId', { exceptFamilyId: where.exceptFamilyId });
+  // Property names: TypeORM silently drops names it cannot find among the entity's properties. The rows
+  // come back under the column names.
+  const result = await update.returning(['familyId', 'usedAt']).execute();
+  return liveFamilies(result.raw as { family_id: string; used_at: Date | null }[]);
 }

@@ -1,12 +1,14 @@
 import type { EntityManager } from 'typeorm';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type AuthSession } from '@payday/contracts';
-import { CLOCK, type AssuranceLevel, type Clock } from '@payday/nest-kit';
+import { CLOCK, REDIS, type AssuranceLevel, type Clock } from '@payday/nest-kit';
+import type { Redis } from 'ioredis';
 import { AuthError } from '../common/auth-error.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';
 import type { AccessTokenSubject } from '../tokens/token-issuer.js';
 import { REFRESH_TOKEN_STORE, type RefreshTokenStore } from './refresh-token.store.js';
+import { SessionRevocations } from './session-revocations.js';
 
 /** What rotation needs to know about the token's owner. */
 export interface SessionUser extends AccessTokenSubject {
@@ -23,57 +25,71 @@ export interface SessionUserLookup {
 export const SESSION_USER_LOOKUP = Symbol('SESSION_USER_LOOKUP');
 
 /**
- * Sessions (DESIGN §4): a sign-in starts a refresh-token family; each refresh spends the presented token and
- * issues the next; presenting a spent token again means it leaked, so the whole family is revoked.
+ * A started or rotated session: the body's part (access token, no refresh token: a script could read it)
+ * and the refresh token, which leaves only in the HttpOnly cookie (issue 12 finding 4).
+ */
+export interface IssuedSession {
+  session: AuthSession;
+  refreshToken: string;
+}
+
+/**
+ * An answer that starts or rotates a session, with the refresh token beside the body: the controller moves
+ * it into the cookie and never into the body (AuthController / MfaController `withRefreshCookie`).
+ */
+export type WithRefreshToken<T> = T & { refreshToken?: string };
+
+/**
+ * Sessions (DESIGN §4): a sign-in starts a refresh-token family (its id is the access tokens' `sid`); each
+ * refresh spends the presented token and issues the next; presenting a spent token again means it leaked, so
+ * the whole family is revoked. Whatever ends a family also ends its access tokens at once on every service
+ * (SessionRevocations: the product promises that signing out ends the session everywhere immediately).
  */
 @Injectable()
 export class SessionService {
+  private readonly revocations: SessionRevocations | undefined;
+
   constructor(
     @Inject(REFRESH_TOKEN_STORE) private readonly store: RefreshTokenStore,
     @Inject(ACCESS_TOKEN_SIGNER) private readonly signer: AccessTokenSigner,
     @Inject(SESSION_USER_LOOKUP) private readonly users: SessionUserLookup,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
-
-  /** A new family for a fresh sign-in. */
-  start(user: AccessTokenSubject, aal: AssuranceLevel): Promise<AuthSession> {
-    return this.issue(user, randomUUID(), aal);
+    // Optional only for unit tests and tools without Redis; the service always has it.
+    @Optional() @Inject(REDIS) redis?: Redis,
+  ) {
+    this.revocations = redis ? new SessionRevocations(redis) : undefined;
   }
 
-  /** Rotates: the presented token is spent, a new one of the same family and assurance level is returned. */
-  async rotate(refreshToken: string): Promise<{ session: AuthSession; user: SessionUser }> {
+  /** A new family for a fresh sign-in. */
+  async start(user: AccessTokenSubject, aal: AssuranceLevel): Promise<IssuedSession> {
+    const familyId = randomUUID();
+    const refreshToken = randomToken();
+    await this.store.insert({ userId: user.id, familyId, tokenHash: sha256(refreshToken), aal, expiresAt: this.refreshExpiry() });
+    return { session: await this.accessFor(user, familyId, aal), refreshToken };
+  }
+
+  /**
+   * Rotates: the presented token is spent and a new one of the same family and assurance level issued, in
+   * one transaction (RefreshTokenStore.rotate), so of two racing refreshes of one token exactly one wins and
+   * the other, seen as reuse, revokes the family, the winner's new token included.
+   */
+  async rotate(refreshToken: string): Promise<IssuedSession & { user: SessionUser }> {
     const now = this.clock.now();
-    const stored = await this.store.findByHash(sha256(refreshToken));
+    const tokenHash = sha256(refreshToken);
+    const stored = await this.store.findByHash(tokenHash);
     if (!stored) throw new AuthError('INVALID_REFRESH_TOKEN');
     const user = await this.users.sessionUser(stored.userId);
     // Before the revocation check: a suspension revokes every token, and the user should learn why.
     if (user?.status === 'suspended') {
-      await this.store.revokeFamily(stored.familyId, now);
+      await this.revokeFamily(stored.familyId);
       throw new AuthError('ACCOUNT_SUSPENDED');
     }
-    if (stored.revokedAt) throw new AuthError('INVALID_REFRESH_TOKEN');
-    if (stored.usedAt) {
-      // DESIGN §4: reuse of a spent refresh token revokes its family.
-      await this.store.revokeFamily(stored.familyId, now);
-      throw new AuthError('INVALID_REFRESH_TOKEN');
-    }
-    if (stored.expiresAt.getTime() <= now.getTime()) throw new AuthError('INVALID_REFRESH_TOKEN');
     if (!user) throw new AuthError('INVALID_REFRESH_TOKEN');
-    if (!(await this.store.markUsed(stored.id, now))) {
-      // Lost a race with another refresh of the same token: treated as reuse.
-      await this.store.revokeFamily(stored.familyId, now);
-      throw new AuthError('INVALID_REFRESH_TOKEN');
-    }
-    return { session: await this.issue(user, stored.familyId, stored.aal), user };
-  }
-
-  /**
-   * Logout: ends the family of the presented token. With `userId` (a caller with an access token) only when
-   * it is theirs; without, holding the refresh token is what entitles the caller to end its family.
-   */
-  async revokeByToken(refreshToken: string, userId?: string): Promise<void> {
-    const stored = await this.store.findByHash(sha256(refreshToken));
-    if (stored && (userId === undefined || stored.userId === userId)) await this.store.revokeFamily(stored.familyId, this.clock.now());
+    const next = randomToken();
+    const rotation = await this.store.rotate(tokenHash, { tokenHash: sha256(next), expiresAt: this.refreshExpiry() }, now);
+    if (rotation.outcome === 'reused') await this.announce(rotation.revokedFamilies);
+    if (rotation.outcome !== 'rotated') throw new AuthError('INVALID_REFRESH_TOKEN');
+    return { session: await this.accessFor(user, rotation.spent.familyId, rotation.spent.aal), refreshToken: next, user };
   }
 
   /**
@@ -85,37 +101,37 @@ export class SessionService {
   }
 
   /** 2FA turned on or off: every other session of the user ends; the caller's family stays. */
-  revokeOtherFamilies(userId: string, keepFamilyId: string | undefined): Promise<void> {
+  async revokeOtherFamilies(userId: string, keepFamilyId: string | undefined): Promise<void> {
     const now = this.clock.now();
-    return keepFamilyId ? this.store.revokeOtherFamilies(userId, keepFamilyId, now) : this.store.revokeAllForUser(userId, now);
+    await this.announce(
+      keepFamilyId ? await this.store.revokeOtherFamilies(userId, keepFamilyId, now) : await this.store.revokeAllForUser(userId, now),
+    );
   }
 
-  revokeFamily(familyId: string): Promise<void> {
-    return this.store.revokeFamily(familyId, this.clock.now());
+  /** Sign-out (the access token's `sid`), or a suspended user's refresh: that family ends, everywhere. */
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.announce(await this.store.revokeFamily(familyId, this.clock.now()));
   }
 
-  /** A new password (or a suspension, inside its transaction: `within`) ends every session of the user. */
-  revokeAll(userId: string, within?: EntityManager): Promise<void> {
-    return this.store.revokeAllForUser(userId, this.clock.now(), within);
+  /**
+   * A new password (or a suspension, inside its transaction: `within`) ends every session of the user. Inside
+   * a transaction nothing is announced (it may still roll back): the suspension has its own announcement.
+   */
+  async revokeAll(userId: string, within?: EntityManager): Promise<void> {
+    const ended = await this.store.revokeAllForUser(userId, this.clock.now(), within);
+    if (!within) await this.announce(ended);
   }
 
-  private async issue(user: AccessTokenSubject, familyId: string, aal: AssuranceLevel): Promise<AuthSession> {
-    const refreshToken = randomToken();
-    const now = this.clock.now();
-    await this.store.insert({
-      userId: user.id,
-      familyId,
-      tokenHash: sha256(refreshToken),
-      aal,
-      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-    });
+  private announce(familyIds: string[]): Promise<void> {
+    return this.revocations ? this.revocations.announce(familyIds) : Promise.resolve();
+  }
+
+  private refreshExpiry(): Date {
+    return new Date(this.clock.now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+  }
+
+  private async accessFor(user: AccessTokenSubject, familyId: string, aal: AssuranceLevel): Promise<AuthSession> {
     const access = await this.signer.access(user, familyId, aal);
-    return {
-      access_token: access.token,
-      refresh_token: refreshToken,
-      expires_in: ACCESS_TOKEN_TTL_SECONDS,
-      expires_at: access.expiresAt,
-      token_type: 'bearer',
-    };
+    return { access_token: access.token, expires_in: ACCESS_TOKEN_TTL_SECONDS, expires_at: access.expiresAt, token_type: 'bearer' };
   }
 }
