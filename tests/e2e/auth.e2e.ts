@@ -78,8 +78,10 @@ test('register, sign out and in, two-factor sign-in, and password reset through 
   await page.getByLabel('Verification code').fill('12345');
   await page.getByRole('button', { name: 'Verify and enable' }).click();
   await expect(page.getByText('Please enter a 6-digit verification code', { exact: true })).toBeVisible();
-  // One step back: the sign-in below uses the current step, and a step is never accepted twice.
+  // One step back: the sign-in below uses the current step, and a step is never accepted twice. The password is
+  // asked again in the same step (issue 12 finding 9; session.e2e.ts checks the refusals).
   await page.getByLabel('Verification code').fill(await totpAt(secret, -30));
+  await page.getByLabel('Current password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Verify and enable' }).click();
   await expect(page.getByText('Two-factor authentication is now enabled.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);

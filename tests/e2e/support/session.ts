@@ -10,7 +10,8 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.r
 /**
  * Registers a new user through the API, as the registration screen does (e-mail unique per call, starting
  * with `prefix`), and answers the e-mail. Takes a page (its request context, sharing the page's cookies) or
- * an API request context of its own.
+ * an API request context of its own. The page stays signed out: its session starts with `signIn`, the way a
+ * person's does (the answer's refresh cookie may land in the jar, but without the signed-in hint no page uses it).
  */
 export async function registerUser(client: Page | APIRequestContext, { prefix, firstName }: { prefix: string; firstName: string }): Promise<string> {
   const request = 'goto' in client ? client.request : client;
@@ -31,12 +32,21 @@ export async function registerUser(client: Page | APIRequestContext, { prefix, f
   return email;
 }
 
-export async function signIn(page: Page, email: string) {
+/**
+ * Signs in through the sign-in screen, so the session is the browser's own: the refresh token an HttpOnly cookie
+ * the page never sees, the access token in the page's memory. Answers that access token (read from the sign-in
+ * answer, as a test may need it for calls of its own).
+ */
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<string> {
   await page.goto('/login');
   await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(PASSWORD);
+  await page.getByLabel(/^password/i).fill(password);
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/login');
   await page.getByRole('button', { name: /sign in/i }).click();
+  const body = (await (await answer).json()) as { session?: { access_token?: string } };
   await page.waitForURL('**/dashboard');
+  expect(body.session?.access_token, 'the sign-in answer carries an access token').toBeTruthy();
+  return body.session!.access_token!;
 }
 
 /**
