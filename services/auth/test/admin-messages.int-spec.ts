@@ -21,7 +21,7 @@ import {
   type UserReply,
 } from '@payday/contracts';
 import { createRedisClient, systemClock } from '@payday/nest-kit';
-import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import { refreshHeaders, startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { firstValueFrom, timeout } from 'rxjs';
@@ -306,7 +306,7 @@ describe(`${AUTH_ADMIN_PATTERNS.setUserStatus}`, () => {
       const me = await api('GET', '/api/auth/me', { token });
       expect(me.status).toBe(401);
       expect(me.body.message).toBe(AUTH_MESSAGES.suspended);
-      const refresh = await api('POST', '/api/auth/refresh', { body: { refresh_token: ann.session.refresh_token } });
+      const refresh = await h.call('POST', '/api/auth/refresh', { body: {}, headers: refreshHeaders(ann.refreshToken) });
       expect(refresh.status).toBe(403);
       expect(refresh.body.message).toBe(AUTH_MESSAGES.suspended);
       const signIn = await login(ann.email, PASSWORD);
@@ -320,7 +320,7 @@ describe(`${AUTH_ADMIN_PATTERNS.setUserStatus}`, () => {
       expect(back.status).toBe(200);
       expect((await api('GET', '/api/auth/me', { token: back.body.session.access_token })).status).toBe(200);
       // The session of before the suspension stays ended.
-      expect((await api('POST', '/api/auth/refresh', { body: { refresh_token: ann.session.refresh_token } })).status).toBe(401);
+      expect((await h.call('POST', '/api/auth/refresh', { body: {}, headers: refreshHeaders(ann.refreshToken) })).status).toBe(401);
 
       await waitUntil(() => messages.length >= 2);
       expect(messages.map((message) => JSON.parse(message))).toEqual([

@@ -157,18 +157,25 @@ describe('audit events from auth', () => {
     const setup = await api('POST', '/api/mfa/setup', { token, body: { userId: ann.id, userEmail: ann.email }, ip });
     const secret: string = setup.body.manualEntryKey;
     const code = await totpCode(secret, new Date());
-    expect((await api('POST', '/api/mfa/enable', { token, body: { userId: ann.id, token: code }, ip })).body.success).toBe(true);
+    expect((await api('POST', '/api/mfa/enable', { token, body: { userId: ann.id, token: code, password: PASSWORD }, ip })).body.success).toBe(true);
     const [{ event: enabled }] = await eventsOf('auth.mfa-enabled', ann.email);
     expect(enabled).toMatchObject({ actor: { id: ann.id, email: ann.email }, subject: { id: ann.id }, ip, userAgent: AGENT });
 
     const wrongCode = code === '000000' ? '111111' : '000000';
-    expect((await api('POST', '/api/mfa/disable', { token, body: { userId: ann.id, token: wrongCode }, ip })).status).toBe(400);
+    expect((await api('POST', '/api/mfa/disable', { token, body: { userId: ann.id, token: wrongCode, password: PASSWORD }, ip })).status).toBe(400);
     const [{ event: failed, raw }] = await eventsOf('auth.mfa-code-failed', ann.email);
-    expect(failed).toMatchObject({ actor: { id: ann.id }, details: { step: 'disable' }, ip });
+    expect(failed).toMatchObject({ actor: { id: ann.id }, details: { step: 'disable', reason: 'code' }, ip });
     expect(raw).not.toContain(wrongCode);
 
+    // A wrong password at the re-authentication is recorded the same way, never the password itself.
+    const wrongPassword = 'Wrong!Guess9';
+    expect((await api('POST', '/api/mfa/disable', { token, body: { userId: ann.id, token: wrongCode, password: wrongPassword }, ip })).status).toBe(400);
+    const failures = await eventsOf('auth.mfa-code-failed', ann.email, 2);
+    expect(failures.map(({ event }) => event.details.reason).sort()).toEqual(['code', 'password']);
+    expect(failures.map(({ raw: text }) => text).join()).not.toContain(wrongPassword);
+
     const next = await totpCode(secret, new Date(Date.now() + 30_000));
-    expect((await api('POST', '/api/mfa/disable', { token, body: { userId: ann.id, token: next }, ip })).body.success).toBe(true);
+    expect((await api('POST', '/api/mfa/disable', { token, body: { userId: ann.id, token: next, password: PASSWORD }, ip })).body.success).toBe(true);
     await eventsOf('auth.mfa-disabled', ann.email);
     expect((await auditJobs()).map(({ raw: text }) => text).join()).not.toContain(secret);
   });
@@ -179,7 +186,7 @@ describe('audit events from auth', () => {
     const token = ann.session.access_token;
     const setup = await api('POST', '/api/mfa/setup', { token, body: { userId: ann.id, userEmail: ann.email }, ip });
     const code = await totpCode(setup.body.manualEntryKey, new Date());
-    await api('POST', '/api/mfa/enable', { token, body: { userId: ann.id, token: code }, ip });
+    await api('POST', '/api/mfa/enable', { token, body: { userId: ann.id, token: code, password: PASSWORD }, ip });
     const challenge = await api('POST', '/api/auth/login', { body: { email: ann.email, password: PASSWORD }, ip });
     expect(challenge.body.mfa_required).toBe(true);
     const refused = await api('POST', '/api/mfa/verify', { token: challenge.body.mfa_token, body: { userId: ann.id, token: code === '123456' ? '654321' : '123456' }, ip });

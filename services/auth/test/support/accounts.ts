@@ -1,4 +1,4 @@
-import type { ServiceHarness } from '@payday/nest-kit/testing';
+import { refreshCookieFrom, type ServiceHarness } from '@payday/nest-kit/testing';
 import type { AuthConfig } from '../../src/config.js';
 
 /** The password of every account these tests register. */
@@ -18,10 +18,10 @@ export const registration = (email: string) => ({
 
 /**
  * Registers Ann Lee under `email` through the real sign-up route; `headers` say where from (X-Forwarded-For,
- * User-Agent). Answers the account's id and its first session.
+ * User-Agent). Answers the account's id, its first session and that session's refresh token (the cookie's).
  */
 export async function registerAccount(h: ServiceHarness<AuthConfig>, email: string, headers: Record<string, string> = {}) {
   const answer = await h.call('POST', '/api/auth/register', { body: registration(email), headers });
   expect(answer.status).toBe(201);
-  return { email, id: answer.body.user.id as string, session: answer.body.session };
+  return { email, id: answer.body.user.id as string, session: answer.body.session, refreshToken: refreshCookieFrom(answer)! };
 }
