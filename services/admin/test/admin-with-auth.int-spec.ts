@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN_MESSAGES, AUTH_ADMIN_PATTERNS, AUTH_MESSAGES, AdminUsersResponseSchema, AuditPageSchema, QUEUE_BOARD_PATH, type AuditEntry } from '@payday/contracts';
 import { createRedisClient, systemClock } from '@payday/nest-kit';
-import { startPrivateRedis, startServiceHarness, type ApiResponse, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import {
+  refreshCookieFrom,
+  refreshHeaders,
+  startPrivateRedis,
+  startServiceHarness,
+  type ApiResponse,
+  type PrivateRedis,
+  type ServiceHarness,
+} from '@payday/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { AdminConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
@@ -129,14 +137,14 @@ async function logged(query: string, count: number): Promise<AuditEntry[]> {
   return logs(query);
 }
 
-/** A user account made by the admin, signed in: its id, e-mail and session. */
+/** A user account made by the admin, signed in: its id, e-mail, access token and refresh token (the cookie's). */
 async function createSignedInUser(label = 'ann') {
   const email = freshEmail(label);
   const created = await adminApi('POST', '/create-user', { body: { email, password: PASSWORD, role: 'user' } });
   expect(created.status).toBe(201);
   const session = await signIn(email, PASSWORD);
   expect(session.status).toBe(200);
-  return { id: created.body.user.id as string, email, access: session.body.session.access_token as string, refresh: session.body.session.refresh_token as string };
+  return { id: created.body.user.id as string, email, access: session.body.session.access_token as string, refresh: refreshCookieFrom(session)! };
 }
 
 describe('the admin, signed in to the real auth', () => {
@@ -294,7 +302,7 @@ describe('POST /toggle-user-status', () => {
     const me = await authApi('GET', '/api/auth/me', { token: ann.access });
     expect(me.status).toBe(401);
     expect(me.body.message).toBe(AUTH_MESSAGES.suspended);
-    const refresh = await authApi('POST', '/api/auth/refresh', { body: { refresh_token: ann.refresh } });
+    const refresh = await authApi('POST', '/api/auth/refresh', { body: {}, headers: refreshHeaders(ann.refresh) });
     // Refused with the reason, like a sign-in of a suspended account (auth answers both 403 ACCOUNT_SUSPENDED).
     expect(refresh.status).toBe(403);
     expect(refresh.body).toEqual({ message: AUTH_MESSAGES.suspended });
