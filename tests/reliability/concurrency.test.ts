@@ -27,7 +27,7 @@ afterAll(async () => {
   await db?.end();
 });
 
-const all = <T>(count: number, make: (index: number) => Promise<T>) => Promise.all(Array.from({ length: count }, (_unused, index) => make(index)));
+const all = <T>(count: number, make: (index: number) => Promise<T>): Promise<T[]> => Promise.all(Array.from({ length: count }, (_unused, index) => make(index)));
 
 function statuses(answers: Answer[]): Record<number, number> {
   const counts: Record<number, number> = {};

@@ -59,9 +59,10 @@ export async function send(method: string, path: string, options: RequestOptions
   for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | Buffer | undefined;
+  let body: string | Blob | undefined;
   if (options.body !== undefined) {
-    if (typeof options.body === 'string' || Buffer.isBuffer(options.body)) body = options.body;
+    if (typeof options.body === 'string') body = options.body;
+    else if (Buffer.isBuffer(options.body)) body = new Blob([new Uint8Array(options.body)]);
     else {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
