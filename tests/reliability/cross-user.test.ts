@@ -511,6 +511,32 @@ describe('another user reads and changes nothing', () => {
 const totpCode = (secret: string, stepsAhead = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * MFA_PERIOD_SECONDS, digits: MFA_CODE_LENGTH, period: MFA_PERIOD_SECONDS });
 
+// Finance's shared items take the household branch of the ownership check: a household's bill or income is
+// hidden from, and unchangeable by, someone of another household exactly like a personal one.
+describe("A's household's shared bill and income are out of reach of another household", () => {
+  it.each([
+    ['bills', (household: string) => ({ name: `${MARKER} shared rent`, amount: 900, due_date: FUTURE, household_id: household }), { name: 'Hijacked' }],
+    ['income', (household: string) => ({ source: `${MARKER} shared pay`, amount: 900, next_date: FUTURE, household_id: household }), { source: 'Hijacked' }],
+  ] as const)('/api/financial/%s/{id}', async (kind, shared, change) => {
+    const made = await ok(send('POST', `/api/financial/${kind}`, { token: w.a.token, body: shared(w.household) }), `sharing a ${kind} row`);
+    const rowsBefore = await rowsOfA();
+    const viewBefore = await viewOfA();
+    const answers = [
+      await send('GET', `/api/financial/${kind}`, { token: w.b.token }),
+      await send('GET', '/api/financial/dashboard-with-insights', { token: w.b.token }),
+      await send('PUT', `/api/financial/${kind}/${made.id}`, { token: w.b.token, body: change }),
+      await send('PUT', `/api/financial/${kind}/${made.id}`, { token: w.b.token, body: { household_id: w.bHousehold } }),
+      await send('DELETE', `/api/financial/${kind}/${made.id}`, { token: w.b.token }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 404, 404]);
+    for (const answer of answers) for (const secret of secrets()) expect(answer.text).not.toContain(secret);
+    expect(await rowsOfA()).toEqual(rowsBefore);
+    expect(await viewOfA()).toEqual(viewBefore);
+    // The owner can: the refusals were about the household, not the request.
+    expect((await send('PUT', `/api/financial/${kind}/${made.id}`, { token: w.a.token, body: { household_id: null } })).status).toBe(200);
+  });
+});
+
 // Public routes whose credential is in the request: a credential of B's never opens A's account.
 describe("B's credentials never open A's account", () => {
   it("POST /api/mfa/verify: B's sign-in challenge with A's userId gives no session", async () => {
