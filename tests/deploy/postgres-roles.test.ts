@@ -7,8 +7,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { repoRoot } from '../contract/kong-config.loader.js';
+
+// Importing seven built services and running their migrations takes a while on a busy two-core machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const script = path.join(repoRoot, 'k8s/base/postgres/service-roles.sh');
 const adminUrl = process.env.DATABASE_URL;
@@ -143,6 +146,7 @@ describe.skipIf(!adminUrl || !hasPsql)(
           await expect(source.query('CREATE TABLE public.intruder (id int)')).rejects.toThrow(
             /permission denied/,
           );
+          await expect(source.query('CREATE SCHEMA intruder')).rejects.toThrow(/permission denied/);
         } finally {
           await source.destroy();
         }

@@ -44,10 +44,9 @@ ALTER ROLE :"role" WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT NORE
 REVOKE ALL ON DATABASE :"database" FROM PUBLIC;
 GRANT CONNECT ON DATABASE :"database" TO :"role";
 REVOKE CREATE ON SCHEMA public FROM PUBLIC;
--- Until libs/nest-kit's ensureSchema skips CREATE SCHEMA for a schema that exists: PostgreSQL checks the
--- database's CREATE right before IF NOT EXISTS, so without this grant no service starts under its role.
--- It lets a role create new schemas, never use another's (see k8s/README.md).
-GRANT CREATE ON DATABASE :"database" TO :"role";
+-- No CREATE on the database (no new schemas): libs/nest-kit's ensureSchema creates a schema only when it is
+-- missing, and this script has made it. An earlier version of the script granted it; take it back.
+REVOKE CREATE ON DATABASE :"database" FROM :"role";
 
 -- The role owns its schema, so the migration runner can create and alter its tables; PUBLIC gets nothing.
 CREATE SCHEMA IF NOT EXISTS :"schema" AUTHORIZATION :"role";
