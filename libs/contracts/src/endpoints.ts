@@ -180,6 +180,7 @@ export const FINANCE_ENDPOINTS = {
   listSavingsGoals: endpoint({ method: 'GET', path: '/api/financial/savings-goals', response: SavingsGoalSchema.array() }),
   createSavingsGoal: endpoint({ method: 'POST', path: '/api/financial/savings-goals', body: SavingsGoalCreateSchema, response: SavingsGoalSchema }),
   updateSavingsGoal: endpoint({ method: 'PUT', path: '/api/financial/savings-goals/{id}', body: SavingsGoalUpdateSchema, response: SavingsGoalSchema }),
+  deleteSavingsGoal: endpoint({ method: 'DELETE', path: '/api/financial/savings-goals/{id}' }),
   /** 200 `{success, message}`: success false (e.g. no bank connected yet) is an answer, not an error. */
   syncBankData: endpoint({ method: 'POST', path: '/api/financial/sync-bank-data', response: SyncBankDataResponseSchema }),
   suggestions: endpoint({ method: 'GET', path: '/api/financial/suggestions', response: SuggestionsResponseSchema }),

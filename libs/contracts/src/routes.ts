@@ -33,6 +33,7 @@ export const SERVICE_ROUTES = {
     'GET /api/financial/savings-goals',
     'POST /api/financial/savings-goals',
     'PUT /api/financial/savings-goals/{id}',
+    'DELETE /api/financial/savings-goals/{id}',
     'POST /api/financial/sync-bank-data',
     'GET /api/financial/dashboard-with-insights',
     'GET /api/financial/timeline',
