@@ -50,8 +50,14 @@ export class DashboardService {
    */
   async forUserJson(userId: string, { laterWindowDays = LATER_WINDOW_INITIAL_DAYS, today: requestedToday }: DashboardQuery = {}): Promise<CachedJson> {
     const today = dashboardToday(this.clock.today(), requestedToday);
-    const memberships = await this.access.memberships(userId);
-    const key = `${await this.versionKey(userId, memberships)}:${today}:${laterWindowDays}`;
+    const memberships = await this.access.membershipsWithoutSafetyNet(userId);
+    let state = await this.readState(userId, memberships);
+    // The household.deleted safety net (HouseholdAccess), on the list the same query brought back; an item that
+    // came back bumped the data version, so the state is read again.
+    if (memberships && (await this.access.releaseItemsOfDeletedHouseholdsAmong(memberships, state.householdsOfOwnItems))) {
+      state = await this.readState(userId, memberships);
+    }
+    const key = `${state.versionKey}:${today}:${laterWindowDays}`;
     return this.cache.get(userId, key, async () => new CachedJson(JSON.stringify(await this.compute(userId, today, laterWindowDays, memberships))));
   }
 
@@ -82,20 +88,29 @@ export class DashboardService {
   }
 
   /**
-   * The user's own data version, and when they belong to households (null: household not answering, personal
-   * items only) a digest of those memberships and of each household's shared-data version.
+   * What a cached dashboard is checked against, in ONE round trip (the dashboard is the most frequent read): the
+   * user's own data version and, when they belong to households (null: household not answering, personal items
+   * only), a digest of those memberships and of each household's shared-data version; and the households the
+   * user's own items are shared with (for the household.deleted safety net).
    */
-  private async versionKey(userId: string, memberships: Membership[] | null): Promise<string> {
+  private async readState(userId: string, memberships: Membership[] | null): Promise<{ versionKey: string; householdsOfOwnItems: string[] }> {
     const keys = [userId, ...(memberships ?? []).map((m) => `household:${m.householdId}`)];
-    const rows: { user_id: string; version: string }[] = await this.bills.query(
-      'SELECT user_id, version FROM data_versions WHERE user_id = ANY($1::text[])',
-      [keys],
+    const rows: { kind: 'version' | 'shared'; id: string; version: string | null }[] = await this.bills.query(
+      `SELECT 'version' AS kind, user_id AS id, version::text AS version FROM data_versions WHERE user_id = ANY($1::text[])
+       UNION ALL SELECT DISTINCT 'shared', household_id::text, NULL FROM bills WHERE user_id = $2 AND household_id IS NOT NULL
+       UNION ALL SELECT DISTINCT 'shared', household_id::text, NULL FROM income_sources WHERE user_id = $2 AND household_id IS NOT NULL`,
+      [keys, userId],
     );
-    const versionOf = (key: string) => rows.find((row) => row.user_id === key)?.version ?? '0';
-    if (memberships === null) return `${versionOf(userId)}:personal-only`;
-    if (memberships.length === 0) return versionOf(userId);
-    const shared = memberships.map((m) => ({ m, v: versionOf(`household:${m.householdId}`) }));
-    return `${versionOf(userId)}:${createHash('sha256').update(JSON.stringify(shared)).digest('base64url')}`;
+    const householdsOfOwnItems = [...new Set(rows.filter((row) => row.kind === 'shared').map((row) => row.id))];
+    const versionOf = (key: string) => rows.find((row) => row.kind === 'version' && row.id === key)?.version ?? '0';
+    let versionKey: string;
+    if (memberships === null) versionKey = `${versionOf(userId)}:personal-only`;
+    else if (memberships.length === 0) versionKey = versionOf(userId);
+    else {
+      const shared = memberships.map((m) => ({ m, v: versionOf(`household:${m.householdId}`) }));
+      versionKey = `${versionOf(userId)}:${createHash('sha256').update(JSON.stringify(shared)).digest('base64url')}`;
+    }
+    return { versionKey, householdsOfOwnItems };
   }
 
   private async ruleBills(userId: string, memberships: Membership[] | null) {

@@ -46,16 +46,34 @@ export class HouseholdAccess {
   }
 
   /**
+   * The caller's households as household answers them now (null: it did not answer), without the safety net
+   * below: for a reader that fetches `householdsOfOwnItems` itself in a query it makes anyway (the dashboard)
+   * and then calls releaseItemsOfDeletedHouseholdsAmong.
+   */
+  membershipsWithoutSafetyNet(userId: string): Promise<Membership[] | null> {
+    return this.households.membershipsOf(userId);
+  }
+
+  /**
    * The safety net of HOUSEHOLD_EVENTS.deleted (an event is lost while finance is down): the caller's own items
    * shared with a household they are not in are checked against household, and those of a household that no
    * longer exists come back to the caller. One indexed query per read; household is asked only in that case.
    */
   private async releaseItemsOfDeletedHouseholds(userId: string, memberships: readonly Membership[]): Promise<void> {
+    await this.releaseItemsOfDeletedHouseholdsAmong(memberships, await this.release.householdsOfItemsAddedBy(userId));
+  }
+
+  /**
+   * The same, given the households the caller's own items are shared with. Resolves to whether any item came
+   * back (its data version then changed).
+   */
+  async releaseItemsOfDeletedHouseholdsAmong(memberships: readonly Membership[], householdsOfOwnItems: readonly string[]): Promise<boolean> {
     const mine = new Set(memberships.map((m) => m.householdId));
-    const elsewhere = (await this.release.householdsOfItemsAddedBy(userId)).filter((id) => !mine.has(id));
-    if (elsewhere.length === 0) return;
+    const elsewhere = householdsOfOwnItems.filter((id) => !mine.has(id));
+    if (elsewhere.length === 0) return false;
     const existing = await this.households.existing(elsewhere);
-    if (existing) await this.release.releaseItemsOf(elsewhere.filter((id) => !existing.has(id)));
+    if (!existing) return false;
+    return (await this.release.releaseItemsOf(elsewhere.filter((id) => !existing.has(id)))) > 0;
   }
 
   /** The caller's households, or 503 when household did not answer (a write that involves sharing). */

@@ -3,6 +3,7 @@ import { CreateDataVersions1763856100000 } from './1763856100000-create-data-ver
 import { SuggestionBillRecurrence1795595263000 } from './1795595263000-suggestion-bill-recurrence.js';
 import { CreateBankSummaries1795595264000 } from './1795595264000-create-bank-summaries.js';
 import { SharedHouseholdItems1795900100000 } from './1795900100000-shared-household-items.js';
+import { OwnSharedItemsIndex1796000000000 } from './1796000000000-own-shared-items-index.js';
 
 /** Checked-in migrations, in order; run at start-up. */
-export const migrations = [CreateFinanceTables1763856000000, CreateDataVersions1763856100000, SuggestionBillRecurrence1795595263000, CreateBankSummaries1795595264000, SharedHouseholdItems1795900100000];
+export const migrations = [CreateFinanceTables1763856000000, CreateDataVersions1763856100000, SuggestionBillRecurrence1795595263000, CreateBankSummaries1795595264000, SharedHouseholdItems1795900100000, OwnSharedItemsIndex1796000000000];
