@@ -75,3 +75,22 @@ export async function openDataSource(options: ServiceDatabaseOptions): Promise<D
   await dataSource.runMigrations();
   return dataSource;
 }
+
+/** PostgreSQL SQLSTATEs of a server that is away or on its way down/up, not of a bad query. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+
+/**
+ * Whether an error means PostgreSQL cannot be reached right now (restart, failover, connection limit) rather
+ * than that the request or the code is wrong: the error filter answers these 503, not 500. TypeORM wraps the
+ * driver's error as `driverError`.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 3; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_NODE_CODES.has(code))) return true;
+    if (typeof message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(message)) return true;
+    current = (current as { driverError?: unknown }).driverError ?? (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
