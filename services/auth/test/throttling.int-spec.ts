@@ -317,6 +317,42 @@ describe('codes typed while signed in (enable / disable, review 6)', () => {
   });
 });
 
+describe('attempts nothing judged (the database failing)', () => {
+  /** A real refusal by PostgreSQL: the table the step reads is gone for the duration of `during`. */
+  async function withoutTable(table: string, during: () => Promise<void>) {
+    await h.db.query(`ALTER TABLE "${h.schema}".${table} RENAME TO ${table}_away`);
+    try {
+      await during();
+    } finally {
+      await h.db.query(`ALTER TABLE "${h.schema}".${table}_away RENAME TO ${table}`);
+    }
+  }
+
+  it('a password attempt that died on a database error is given back: an outage never locks the user out', async () => {
+    const ann = await registerUser();
+    const ip = freshIp();
+    await withoutTable('users', async () => {
+      for (let i = 0; i < LOGIN_MAX_FAILURES + 2; i += 1) expect((await login(ann.email, PASSWORD, ip)).status).toBeGreaterThanOrEqual(500);
+    });
+    expect((await login(ann.email, PASSWORD, ip)).status).toBe(200);
+    // Real failures still count as before.
+    await failFrom(ip, ann.email, LOGIN_MAX_FAILURES);
+    expect((await login(ann.email, PASSWORD, ip)).status).toBe(429);
+  });
+
+  it('so is a code attempt', async () => {
+    const account = await userWithMfa();
+    const ip = freshIp();
+    const challenge = await login(account.email, PASSWORD, ip);
+    await withoutTable('mfa_factors', async () => {
+      for (let i = 0; i < LOGIN_MAX_FAILURES + 2; i += 1) {
+        expect((await verifyCode(challenge.body.mfa_token, account.id, '000000', ip)).status).toBeGreaterThanOrEqual(500);
+      }
+    });
+    expect((await verifyCode(challenge.body.mfa_token, account.id, await nextStepCode(account.secret), ip)).status).toBe(200);
+  });
+});
+
 describe('IPv6 clients', () => {
   it('addresses in one /64 share a key; another /64 is another client', async () => {
     const ann = await registerUser();

@@ -83,15 +83,20 @@ export class AuthService {
       await this.lockouts.noteRefusal(error, attempted, origin, { step: 'password', limit: error instanceof ThrottledError ? error.scope : null });
       throw error;
     });
-    const user = await this.users.findByEmail(email);
-    const valid = user ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.verifyAgainstNothing(password);
+    const judged = await this.judgePassword(email, password).catch(async (error: unknown) => {
+      // Nothing was judged (the database or the hasher failed): no failure, so the attempt goes back and a
+      // PostgreSQL restart never locks real users out (issue 12 fault tests).
+      await this.rateLimits.giveBack(attempt).catch(() => undefined);
+      throw error;
+    });
+    const { user, valid } = judged;
     if (!user || !valid || user.status === 'suspended') {
       const reason = !user ? 'unknown-email' : !valid ? 'wrong-password' : 'suspended';
       void this.audit.record('auth.sign-in-failed', { subject: { ...attempted, id: user?.id ?? null }, origin, details: { reason } });
       // The attempt stays counted. Only a right password learns that the account is suspended.
       throw new AuthError(reason === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'INVALID_CREDENTIALS');
     }
-    if (await this.users.isMfaEnabled(user.id)) {
+    if (judged.mfaEnabled) {
       // A right password is no failure, but earlier wrong codes stay counted until the code step succeeds.
       await this.rateLimits.giveBack(attempt);
       // DESIGN §4: with TOTP on, the password alone yields only a short-lived challenge.
@@ -102,6 +107,14 @@ export class AuthService {
     const { session, refreshToken } = await this.sessions.start(user, 'aal1');
     await this.users.recordSignIn(user.id, this.clock.now());
     return { user: await this.users.view(user), session, refreshToken };
+  }
+
+  /** The account and whether the password is its own (argon2 against nothing for an unknown e-mail: same time). */
+  private async judgePassword(email: string, password: string) {
+    const user = await this.users.findByEmail(email);
+    const valid = user ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.verifyAgainstNothing(password);
+    const mfaEnabled = user && valid ? await this.users.isMfaEnabled(user.id) : false;
+    return { user, valid, mfaEnabled };
   }
 
   /** Spends the presented refresh token (the cookie's) for the next one of its family (DESIGN §4). */

@@ -38,12 +38,17 @@ export class MfaSignInService {
     // code is checked, so concurrent guesses cannot slip past the limit (security review 2).
     // The mfa_token proves the password: the attempt is the account owner's (actor), not an anonymous one.
     const account = { id: user.id, email: user.email };
-    await this.rateLimits.takeCodeAttempt(user.email, ip).catch(async (error: unknown) => {
+    const attempt = await this.rateLimits.takeCodeAttempt(user.email, ip).catch(async (error: unknown) => {
       await this.lockouts.noteRefusal(error, account, origin, { step: 'two-factor', limit: error instanceof ThrottledError ? error.scope : null });
       throw error;
     });
     if (user.status === 'suspended') throw new AuthError('ACCOUNT_SUSPENDED');
-    if (!(await this.mfa.verifyForSignIn(user.id, code))) {
+    const valid = await this.mfa.verifyForSignIn(user.id, code).catch(async (error: unknown) => {
+      // Nothing was judged (the database failed): no failure, so the attempt goes back (issue 12 fault tests).
+      await this.rateLimits.giveBack(attempt).catch(() => undefined);
+      throw error;
+    });
+    if (!valid) {
       void this.audit.record('auth.mfa-code-failed', { actor: account, subject: account, origin, details: { step: 'sign-in' } });
       throw new AuthError('SIGN_IN_CODE_INVALID');
     }
