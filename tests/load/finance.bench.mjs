@@ -9,7 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { chromium } from 'playwright-core';
 import { BENCH_RATE_LIMIT_FACTOR, startStackForBench, writeResults } from './bench-kit.mjs';
-import { medianRun, runOpenLoop } from './support/open-loop.mjs';
+import { availableParallelism, loadavg } from 'node:os';
+import { childProcessCpuMs, cpuPerRequest, medianRun, runOpenLoop } from './support/open-loop.mjs';
 
 const OFFERED_RATE = Number(process.env.BENCH_RATE ?? 1000);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 15);
@@ -133,6 +134,9 @@ export async function runFinanceBench() {
   const stack = await startStackForBench();
   try {
     const gatewayUrl = stack.gatewayUrl;
+    for (const needed of ['auth', 'finance', 'household']) {
+      if (!stack.services[needed]) throw new Error(`services/${needed} has no build (dist/main.js): build it first (npx nx run-many -t build)`);
+    }
     const directUrl = stack.services.finance.url;
     const user = await registerUser(gatewayUrl);
     const token = user.token;
@@ -152,8 +156,14 @@ export async function runFinanceBench() {
     const measure = async (label, url) => {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
+        // CPU per request of each process (warm-up included, so divided by every request sent) and the machine's
+        // load: on a shared machine they tell a slow service from a busy host.
+        const cpuBefore = childProcessCpuMs();
         const run = await runOpenLoop({ url, path: PATH, headers, rate: OFFERED_RATE, durationSeconds: DURATION_SECONDS, warmupSeconds: WARMUP_SECONDS });
+        run.cpuMsPerRequest = cpuPerRequest(cpuBefore, childProcessCpuMs(), run.sent + OFFERED_RATE * WARMUP_SECONDS);
+        run.loadAverage1m = Math.round(loadavg()[0] * 10) / 10;
         console.log(row(`${label} #${i + 1}`, run));
+        console.log(`    CPU ms per request ${JSON.stringify(run.cpuMsPerRequest)}, load average ${run.loadAverage1m} on ${availableParallelism()} cores`);
         runs.push(run);
       }
       return { runs, median: medianRun(runs) };

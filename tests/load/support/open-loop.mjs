@@ -3,6 +3,8 @@
 // when a free connection let it out. A closed-loop tool (autocannon: N connections, next request when the last
 // answered) slows its own offered rate when the server stalls and so hides the stall ("coordinated omission");
 // this one does not. Not a *.bench.mjs file, so `npm run bench` does not run it on its own.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 
@@ -122,4 +124,45 @@ async function phase({ pool, path, method, headers, body, rate, seconds }) {
 export function medianRun(runs) {
   const sorted = [...runs].sort((a, b) => a.p99Ms - b.p99Ms);
   return sorted[Math.floor(sorted.length / 2)];
+}
+
+/**
+ * CPU time (ms) used so far by each service, worker and gateway process this process started, by name
+ * (`finance`, `household`, `bank-sync-worker`, `gateway`). Linux only (reads /proc); elsewhere an empty object.
+ * Two readings around a run, divided by its requests, give the CPU each process spends per request: a figure a
+ * busy machine distorts far less than latency.
+ */
+export function childProcessCpuMs() {
+  const totals = {};
+  let table;
+  try {
+    table = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' });
+  } catch {
+    return totals;
+  }
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  for (const line of table.split('\n')) {
+    const match = line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/);
+    if (!match || Number(match[2]) !== process.pid) continue;
+    const service = match[3].match(/services\/([^/]+)\/dist\/(main|worker)\.js/);
+    const name = service ? `${service[1]}${service[2] === 'worker' ? '-worker' : ''}` : /gateway\/dev\//.test(match[3]) ? 'gateway' : null;
+    if (!name) continue;
+    try {
+      // Fields after the command name: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${match[1]}/stat`, 'utf8').split(') ')[1].split(' ');
+      totals[name] = (totals[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return totals;
+}
+
+/** CPU ms per request of each process between two childProcessCpuMs readings (those above 0.01 ms). */
+export function cpuPerRequest(before, after, requests) {
+  return Object.fromEntries(
+    Object.entries(after)
+      .map(([name, ms]) => [name, Math.round(((ms - (before[name] ?? 0)) / Math.max(1, requests)) * 100) / 100])
+      .filter(([, ms]) => ms >= 0.01),
+  );
 }
