@@ -64,8 +64,9 @@ export function serviceEnv({ baseEnv, port, ports, portOffset = 0, databaseUrl, 
   return {
     ...baseEnv,
     PORT: String(port),
-    // Loopback only: on a developer's machine the services are reached through the gateway, which is also
-    // the only hop they trust for the client's address (X-Forwarded-For).
+    // Loopback only: on a developer's machine the services are reached through the gateway. They believe
+    // X-Forwarded-For from loopback peers only (TRUSTED_PROXIES' default), which on one machine includes
+    // the gateway; production names Kong's address range instead.
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,

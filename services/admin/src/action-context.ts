@@ -9,7 +9,7 @@ export function actionContext(request: FastifyRequest & { user?: AuthenticatedUs
   return {
     actorId: request.user!.id,
     actorEmail: request.user!.email ?? null,
-    // request.ip trusts exactly one hop (the gateway; nest-kit's bootstrap).
+    // request.ip believes X-Forwarded-For only from TRUSTED_PROXIES (the gateway; nest-kit's bootstrap).
     ip: request.ip ? request.ip.slice(0, 64) : null,
     userAgent: typeof userAgent === 'string' && userAgent ? userAgent.slice(0, 512) : null,
   };
