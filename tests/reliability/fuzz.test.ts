@@ -3,7 +3,7 @@
 // would only answer 429). Every request must get an answer below 500 on a connection that stays usable, and
 // afterwards every service must still answer a normal request correctly. Replay a run with FUZZ_SEED=<seed>.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuzzCase, fuzzRoutes, type FuzzRequest, type FuzzSessions } from './support/fuzz-cases';
+import { fuzzCase, fuzzRoutes, unsafeTextSweep, type FuzzRequest, type FuzzSessions } from './support/fuzz-cases';
 import { closeAgents, pool, send, type FuzzOutcome } from './support/fuzz-http';
 import { fuzzSeed, seededRandom } from './support/fuzz-random';
 import { createAdminParty, registerParty, type Party } from './support/fuzz-sessions';
@@ -22,14 +22,15 @@ let outcomes: FuzzOutcome[] = [];
 
 beforeAll(async () => {
   console.log(`fuzz seed ${seed} (replay: FUZZ_SEED=${seed})`);
-  const [user, controlUser, adminParty] = [
+  const [user, controlUser, adminParty, disposable] = [
     await registerParty(urls.auth, 'fuzz-user'),
     await registerParty(urls.auth, 'fuzz-control'),
     await createAdminParty(urls.auth),
+    await registerParty(urls.auth, 'fuzz-signout'),
   ];
   control = controlUser;
   admin = adminParty;
-  sessions = { user, admin };
+  sessions = { user, admin, disposable };
 
   const random = seededRandom(seed);
   const routes = fuzzRoutes();
@@ -37,6 +38,7 @@ beforeAll(async () => {
   for (const service of Object.keys(urls)) {
     const own = routes.filter((route) => route.service === service);
     for (let index = 0; index < FUZZ_PER_SERVICE && own.length > 0; index += 1) requests.push(fuzzCase(random, own[index % own.length], sessions));
+    for (const route of own) requests.push(...unsafeTextSweep(random, route, sessions));
   }
   random.shuffle(requests);
   outcomes = await pool(requests, CONCURRENCY, (request) => send(urls[request.service], request));
@@ -85,6 +87,9 @@ describe(`fuzz (seed ${seed})`, () => {
       const health = await fetch(`${url}/health`);
       expect(health.status, `${service} /health`).toBe(200);
     }
+    // The fuzz's own signed-in user kept a live session, so its requests were checked past the guard, not just 401.
+    const fuzzUser = await fetch(`${urls.auth}/api/auth/me`, { headers: bearer({ ...sessions.user, email: '' }) });
+    expect(fuzzUser.status).toBe(200);
     const me = await fetch(`${urls.auth}/api/auth/me`, { headers: bearer(control) });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { user: { email: string } }).user.email).toBe(control.email);

@@ -23,6 +23,14 @@ export interface FuzzRoute {
 export interface FuzzSessions {
   user: { id: string; token: string };
   admin: { id: string; token: string };
+  /** Only for routes that end the session they are called with (sign-out), so the others keep a live one. */
+  disposable: { id: string; token: string };
+}
+
+/** The party whose session a route is called with. */
+function partyFor(route: FuzzRoute, sessions: FuzzSessions) {
+  if (route.path.endsWith('/logout')) return sessions.disposable;
+  return route.admin ? sessions.admin : sessions.user;
 }
 
 export interface FuzzRequest {
@@ -96,6 +104,7 @@ const ODD_TEXT = [
   '',
 ];
 
+/** 16 KB to about 1 MB once in JSON (a NUL is 6 bytes there). */
 function hugeString(random: Random): string {
   const size = random.pick([16 * 1024, 64 * 1024, 200 * 1024, 900 * 1024]);
   return random.pick([
@@ -103,10 +112,13 @@ function hugeString(random: Random): string {
     // The finding-1 shape: a long domain full of dots (quadratic for the old e-mail pattern).
     () => `a@${'.'.repeat(size)}`,
     () => `${'a'.repeat(size / 2)}@${'a.'.repeat(size / 4)}!`,
-    () => '\u0000'.repeat(size),
+    () => '\u0000'.repeat(Math.floor(size / 6)),
     () => ' '.repeat(size) + 'x',
   ])();
 }
+
+/** Text PostgreSQL refuses (issue 12 finding 7): the likeliest 500s, so drawn most often. */
+const UNSAFE_TEXT = ['a\u0000b', '\u0000', `x${'\ud800'}y`, '\udc00', `tail${'\ud800'}`, 'Rent\u0000', `${'\udbff'}`];
 
 /** JSON text put into a body as is (built as text: JSON.stringify of 5,000 levels would overflow the stack). */
 class RawJson {
@@ -130,6 +142,7 @@ function toJson(value: unknown): string {
 }
 
 function wrongValue(random: Random): unknown {
+  if (random.chance(0.4)) return random.pick(UNSAFE_TEXT);
   return random.pick<() => unknown>([
     () => random.pick(ODD_TEXT),
     () => random.pick(ODD_TEXT),
@@ -259,7 +272,7 @@ function forgedTokens(random: Random, userId: string): string[] {
 }
 
 function authorization(random: Random, route: FuzzRoute, sessions: FuzzSessions, mode: 'valid' | 'any'): string | undefined {
-  const own = route.admin ? sessions.admin : sessions.user;
+  const own = partyFor(route, sessions);
   if (mode === 'valid' && route.session) return `Bearer ${own.token}`;
   return random.pick<() => string | undefined>([
     () => undefined,
@@ -281,7 +294,7 @@ function authorization(random: Random, route: FuzzRoute, sessions: FuzzSessions,
 }
 
 function fillPath(random: Random, route: FuzzRoute, sessions: FuzzSessions, broken: boolean): string {
-  const own = route.admin ? sessions.admin : sessions.user;
+  const own = partyFor(route, sessions);
   const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
   const brokenName = broken && names.length > 0 ? random.pick(names) : null;
   return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -335,7 +348,7 @@ const encodeQuery = (query: Record<string, string>) =>
  * is as valid as the schemas say, so the broken part is reached.
  */
 export function fuzzCase(random: Random, route: FuzzRoute, sessions: FuzzSessions): FuzzRequest {
-  const own = route.admin ? sessions.admin : sessions.user;
+  const own = partyFor(route, sessions);
   const context = { random, userId: route.service === 'admin' ? null : own.id };
   const takesBody = route.method !== 'GET' && route.method !== 'DELETE';
   let sample = route.body ? sampleValue(route.body, context) : takesBody ? {} : undefined;
@@ -444,4 +457,40 @@ export function describe(value: unknown): string {
   const text = typeof value === 'string' ? value : value instanceof RawJson ? value.text : (JSON.stringify(value) ?? String(value));
   const shown = JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…(${text.length} chars)` : text);
   return shown;
+}
+
+/**
+ * Not random: every field of the route's plausible body, and every key of its query, once with NUL and once
+ * with a lone surrogate (finding 7), signed in as the route needs, so each stored text is tried on every run.
+ */
+export function unsafeTextSweep(random: Random, route: FuzzRoute, sessions: FuzzSessions): FuzzRequest[] {
+  const own = partyFor(route, sessions);
+  const context = { random, userId: route.service === 'admin' ? null : own.id };
+  const headers: Record<string, string> = { accept: 'application/json', ...(route.session ? { authorization: `Bearer ${own.token}` } : {}) };
+  const base = { service: route.service, route: `${route.method} ${route.path}`, method: route.method };
+  const requests: FuzzRequest[] = [];
+  const sample = route.body ? sampleValue(route.body, context) : undefined;
+  const query = sampleQuery(random, route, context);
+  const queryText = encodeQuery(query);
+  for (const unsafe of ['Rent\u0000', `x${'\ud800'}y`]) {
+    for (const target of fieldPaths(sample)) {
+      requests.push({
+        ...base,
+        path: fillPath(random, route, sessions, false) + (queryText ? `?${queryText}` : ''),
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: Buffer.from(toJson(withField(sample, target, unsafe))),
+        label: `sweep: ${target.join('.')} = ${describe(unsafe)}`,
+      });
+    }
+    for (const key of Object.keys(query)) {
+      requests.push({
+        ...base,
+        path: `${fillPath(random, route, sessions, false)}?${encodeQuery({ ...query, [key]: unsafe })}`,
+        headers: sample === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        body: sample === undefined ? undefined : Buffer.from(toJson(sample)),
+        label: `sweep: query ${key} = ${describe(unsafe)}`,
+      });
+    }
+  }
+  return requests;
 }

@@ -50,7 +50,7 @@ function namedSample(name: string, context: SampleContext): unknown {
     case 'token':
       return random.chance(0.5) ? '123456' : `${random.uuid()}${random.uuid()}`.replace(/-/g, '');
     case 'household_id':
-      return random.chance(0.5) ? null : random.uuid();
+      return null; // personal, so a create reaches the database (a random household is another mutation)
     case 'item_id':
       return random.uuid();
     case 'slug':
