@@ -83,6 +83,12 @@ test('two tabs reloading at the same moment both stay signed in, and signing out
   // Both tabs want a new access token at once. Sent together, the second refresh would spend an already spent
   // cookie, the server would take it for theft and end the session; the Web Lock sends them one after the other.
   const refreshStatuses: number[] = [];
+  // Every refresh is held 300 ms before it leaves the browser (its cookie is attached when it goes), so two tabs
+  // that did not wait for each other would surely present the same cookie: the race is made wide, not timed.
+  await context.route(`**${REFRESH_COOKIE.path}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
   context.on('response', (response) => {
     if (isPath(REFRESH_COOKIE.path)(response)) refreshStatuses.push(response.status());
   });
