@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { UNSAFE_TEXT_MESSAGE } from '@payday/contracts';
+import { DomainError, ValidationFailedError, toErrorResponse } from './errors.js';
+import { ZodValidationPipe } from './zod-body.js';
+
+const refusal = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationFailedError);
+    return toErrorResponse(error);
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('ZodValidationPipe and text PostgreSQL cannot store (issue 12 finding 7)', () => {
+  // A schema that lets anything through: the pipe itself must still refuse NUL and lone surrogates.
+  const pipe = new ZodValidationPipe(z.any());
+
+  it('refuses NUL anywhere in a body with a 400 naming the field', () => {
+    const { status, body } = refusal(() => pipe.transform({ name: 'ok', notes: { lines: ['fine', 'bad\u0000'] } }));
+    expect(status).toBe(400);
+    expect(body).toEqual({ message: UNSAFE_TEXT_MESSAGE, errors: { 'notes.lines.1': UNSAFE_TEXT_MESSAGE } });
+  });
+
+  it('refuses a lone surrogate in a key or a value, and names a path parameter by its name', () => {
+    expect(refusal(() => pipe.transform({ [`k\ud800`]: 1 })).status).toBe(400);
+    const { body } = refusal(() => pipe.transform('id\udc00', { type: 'param', data: 'id' }));
+    expect(body.errors).toEqual({ id: UNSAFE_TEXT_MESSAGE });
+  });
+
+  it('lets well-formed text through to the schema', () => {
+    expect(pipe.transform({ name: 'Café 😀' })).toEqual({ name: 'Café 😀' });
+    expect(new ZodValidationPipe(z.object({ a: z.number() })).transform({ a: 1 })).toEqual({ a: 1 });
+  });
+});
+
+describe('DomainError headers', () => {
+  it('are carried to the answer (e.g. Retry-After on a 429)', () => {
+    class Slowed extends DomainError {
+      override readonly headers = { 'Retry-After': '30' };
+      constructor() {
+        super('SLOWED', 429, 'Please wait 30 seconds');
+      }
+    }
+    expect(toErrorResponse(new Slowed())).toMatchObject({ status: 429, headers: { 'Retry-After': '30' } });
+  });
+});
