@@ -98,8 +98,10 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
     return503OnClosing: false,
     forceCloseConnections: true,
     keepAliveTimeout: 65_000,
-    // Node's own strict parser; never insecureHTTPParser.
-    http: { headersTimeout: 66_000, requestTimeout: 300_000 },
+    // Node's own strict parser; never insecureHTTPParser. A request must arrive whole within 2 minutes (a body
+    // trickled in byte by byte does not hold a connection for ever).
+    http: { headersTimeout: 66_000 },
+    requestTimeout: 120_000,
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 2048 },
     clientErrorHandler: (error, socket) => answerClientError(error, socket, globalAdded),
   });
