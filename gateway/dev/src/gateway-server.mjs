@@ -302,7 +302,10 @@ function sendUpstreamAnswer(request, reply, upstream) {
   body.on('end', () => reply.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
   // The upstream went away mid-answer: the head is not sent yet, so the client gets a clean 502.
   body.on('error', () => {
-    if (!reply.sent) reply.code(502).send({ message: MESSAGES.unavailable });
+    if (reply.sent) return;
+    // Drop the upstream's headers (its Content-Type and Content-Length describe the lost body).
+    for (const name of Object.keys(upstream.headers)) reply.removeHeader(name);
+    reply.code(502).send({ message: MESSAGES.unavailable });
   });
 }
 

@@ -64,6 +64,17 @@ describe('dev gateway framing (raw sockets, real upstream)', () => {
   beforeAll(async () => {
     upstream = Fastify({ bodyLimit: 16 * 1024 });
     upstream.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    upstream.get('/api/big', (_request, reply) => reply.type('application/octet-stream').send(Buffer.alloc(1024 * 1024, 7)));
+    upstream.get('/api/empty', (_request, reply) => reply.code(204).send());
+    // Answers whose upstream dies half-way: a small one (read whole by the gateway) and a large one (streamed).
+    for (const [path, length, sent] of [['/api/dies', 100, 7], ['/api/dies-large', 1024 * 1024, 128 * 1024]]) {
+      upstream.get(path, (request, reply) => {
+        reply.hijack();
+        reply.raw.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(length) });
+        reply.raw.write('x'.repeat(sent));
+        setTimeout(() => request.raw.socket.destroy(), 20);
+      });
+    }
     upstream.all('*', (request, reply) => {
       seen.push({ method: request.method, url: request.url, body: request.body?.toString('latin1') ?? '', headers: request.headers });
       reply.send({ url: request.url });
@@ -200,5 +211,28 @@ describe('dev gateway framing (raw sockets, real upstream)', () => {
     const { statuses, ending } = await rawExchange(gateway.port, bytes + follow);
     expect(statuses).toEqual([...Array(10).fill(413), 200]);
     expect(ending).toBe('open');
+  });
+
+  it('streams a large answer whole, sends a 204 without a body, and answers HEAD with no body', async () => {
+    const big = await fetch(`http://127.0.0.1:${gateway.port}/api/big`);
+    expect(big.status).toBe(200);
+    expect((await big.arrayBuffer()).byteLength).toBe(1024 * 1024);
+    const { statuses, text } = await rawExchange(gateway.port, `GET /api/empty HTTP/1.1\r\n${HOST}\r\nHEAD /api/a HTTP/1.1\r\n${HOST}\r\n${follow}`);
+    expect(statuses).toEqual([204, 200, 200]);
+    // The HEAD answer carries no body, so the next answer follows its head directly.
+    expect(text).toMatch(/\r\n\r\nHTTP\/1\.1 200 OK/);
+  });
+
+  it('an upstream that dies before a small answer is whole: a clean 502, and the connection answers the next request', async () => {
+    const { statuses, ending } = await rawExchange(gateway.port, `GET /api/dies HTTP/1.1\r\n${HOST}\r\n${follow}`);
+    expect(statuses).toEqual([502, 200]);
+    expect(ending).toBe('open');
+  });
+
+  it('an upstream that dies while a large answer streams: the client connection is ended, never left hanging', async () => {
+    const { statuses, ending, text } = await rawExchange(gateway.port, `GET /api/dies-large HTTP/1.1\r\n${HOST}\r\n`);
+    expect(statuses).toEqual([200]);
+    expect(ending).not.toBe('open');
+    expect(text.length).toBeLessThan(1024 * 1024);
   });
 });
