@@ -82,6 +82,7 @@ function startEchoServer() {
         body: Buffer.concat(chunks).toString('utf8'),
       });
       const own = req.url.includes('own-csp') ? { 'content-security-policy': "default-src 'none'" } : {};
+      if (req.url.includes('cookies')) own['set-cookie'] = ['a=1; Path=/api/auth/refresh; HttpOnly; Secure; SameSite=Strict', 'b=2; Path=/'];
       res.writeHead(200, { 'content-type': 'application/json', 'x-upstream': 'echo', ...own });
       res.end(body);
     });
@@ -291,6 +292,11 @@ describe('dev gateway', () => {
     const res = await fetch(`${base}/api/echo/own-csp`);
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('passes several Set-Cookie headers of an answer on as they are (the refresh cookie)', async () => {
+    const res = await fetch(`${base}/api/echo/cookies`);
+    expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/api/auth/refresh; HttpOnly; Secure; SameSite=Strict', 'b=2; Path=/']);
   });
 
   it('replaces a request id that is not short and plain with a uuid', async () => {
