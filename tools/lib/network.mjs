@@ -74,8 +74,8 @@ export async function findFreePortOffset(basePorts, { start = 100, step = 100, a
   throw new Error('No free block of service ports found');
 }
 
-/** Polls `url` until it answers 2xx; throws after `timeoutMs` or when `shouldStop()` turns true. */
-export async function waitForHttpOk(url, { timeoutMs = 60_000, intervalMs = 250, shouldStop = () => null } = {}) {
+/** Polls `url` until it answers 2xx (from process `expectPid` when given); throws after `timeoutMs` or when `shouldStop()` turns true. */
+export async function waitForHttpOk(url, { timeoutMs = 60_000, intervalMs = 250, shouldStop = () => null, expectPid } = {}) {
   const deadline = Date.now() + timeoutMs;
   let lastError = 'no answer';
   while (Date.now() < deadline) {
@@ -83,8 +83,16 @@ export async function waitForHttpOk(url, { timeoutMs = 60_000, intervalMs = 250,
     if (stopReason) throw new Error(stopReason);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-      lastError = `HTTP ${res.status}`;
+      if (res.ok && expectPid !== undefined) {
+        // A readiness answer names its process: another stack's service on the same port is not ours.
+        const { pid } = await res.json().catch(() => ({}));
+        if (pid === expectPid) return;
+        lastError = `port answered by another process (pid ${pid ?? 'unknown'})`;
+      } else if (res.ok) {
+        return;
+      } else {
+        lastError = `HTTP ${res.status}`;
+      }
     } catch (error) {
       lastError = error.cause?.code ?? error.message;
     }

@@ -163,6 +163,7 @@ export async function startStack({
       try {
         await waitForHttpOk(`${service.url}/health/ready`, {
           timeoutMs: READY_TIMEOUT_MS,
+          expectPid: service.child.pid,
           shouldStop: () =>
             service.child.exitCode !== null || service.child.signalCode !== null
               ? `exited with ${service.child.exitCode ?? service.child.signalCode}`

@@ -43,7 +43,8 @@ export class HealthController {
     if (database !== 'ok' || redis !== 'ok') {
       throw new ServiceUnavailableException({ message: 'Service not ready', checks });
     }
-    return { status: 'ok', checks };
+    // The process id lets a launcher tell its own child from another process already on the port.
+    return { status: 'ok', checks, pid: process.pid };
   }
 }
 

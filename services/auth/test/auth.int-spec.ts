@@ -793,6 +793,6 @@ describe('health', () => {
   it('answers readiness with the database and Redis reachable', async () => {
     const ready = await api('GET', '/health/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+    expect(ready.body).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' }, pid: expect.any(Number) });
   });
 });

@@ -92,6 +92,6 @@ describe('health', () => {
     expect((await fetch(`${h.baseUrl}/health`)).status).toBe(200);
     const ready = await fetch(`${h.baseUrl}/health/ready`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+    expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' }, pid: expect.any(Number) });
   });
 });
