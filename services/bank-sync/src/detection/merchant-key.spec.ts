@@ -19,9 +19,10 @@ describe('merchantKey', () => {
     expect(merchantKey('   ')).toBe('unknown');
   });
 
-  it('stays fast on long hostile input (linear: cut to 200 characters)', () => {
-    const started = performance.now();
-    for (let index = 0; index < 1000; index += 1) merchantKey(`${'a1 '.repeat(50_000)}!`, null);
-    expect(performance.now() - started).toBeLessThan(1000);
+  it('reads at most the first 200 characters of a long hostile input (its patterns then run on that much only)', () => {
+    const hostile = `${'a1 '.repeat(50_000)}!`;
+    expect(merchantKey(hostile, null)).toBe(merchantKey(hostile.slice(0, 200), null));
+    // A word past the cut never reaches the key.
+    expect(merchantKey(`${'x'.repeat(199)} netflix`, null)).toBe('x'.repeat(199));
   });
 });
