@@ -115,7 +115,7 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
     const queryIndex = url.indexOf('?');
     const pathname = queryIndex === -1 ? url : url.slice(0, queryIndex);
     const match = matchRoute(pathname, req.method);
-    const state = { match, target: null, requestId: null, sizeLimit: UNLIMITED_BODY_BYTES, body: null, queryIndex, added: globalAdded };
+    const state = { match, target: null, requestId: null, sizeLimit: UNLIMITED_BODY_BYTES, bodyLength: 0, queryIndex, added: globalAdded };
     request.gateway = state;
     if (match === null) return void reply.code(404).send({ message: MESSAGES.noRoute });
     const target = targets.get(match.service.name);
@@ -220,22 +220,10 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
     const path = target.basePath + (state.queryIndex === -1 ? match.upstreamPath : match.upstreamPath + url.slice(state.queryIndex));
     const body = request.body;
     const hasBody = body !== undefined && body !== null && body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD';
-    const options = {
-      getUpstream: () => target.origin,
-      rewriteRequestHeaders: (_request, headers) => upstreamHeaders(headers, req, match, state, hasBody ? body.length : 0),
-      rewriteHeaders: (headers) => downstreamHeaders(headers, target.ownHeaderNames),
-      onResponse: sendUpstreamAnswer,
-      onError: (failedReply, { error }) => {
-        const timedOut = error?.statusCode === 504;
-        failedReply.code(timedOut ? 504 : 502).send({ message: timedOut ? MESSAGES.timeout : MESSAGES.unavailable });
-      },
-    };
     // A body goes as one Buffer; `contentType` keeps reply-from from re-encoding it (the client's own header,
-    // or none, is restored in upstreamHeaders).
-    if (hasBody) {
-      options.body = body;
-      options.contentType = req.headers['content-type'] || 'application/octet-stream';
-    }
+    // or none, is restored in upstreamHeaders). Without one, the options are the same object for every request.
+    state.bodyLength = hasBody ? body.length : 0;
+    const options = hasBody ? { ...PROXY_OPTIONS, body, contentType: req.headers['content-type'] || 'application/octet-stream' } : PROXY_OPTIONS;
     return reply.from(path, options);
   });
 
@@ -250,8 +238,21 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
   return app;
 }
 
+// reply.from's options, made once: each callback finds the request's own state on `request.gateway`.
+const PROXY_OPTIONS = Object.freeze({
+  getUpstream: (request) => request.gateway.target.origin,
+  rewriteRequestHeaders: (request, headers) => upstreamHeaders(headers, request.raw, request.gateway),
+  rewriteHeaders: (headers, request) => downstreamHeaders(headers, request.gateway.target.ownHeaderNames),
+  onResponse: sendUpstreamAnswer,
+  onError: (failedReply, { error }) => {
+    const timedOut = error?.statusCode === 504;
+    failedReply.code(timedOut ? 504 : 502).send({ message: timedOut ? MESSAGES.timeout : MESSAGES.unavailable });
+  },
+});
+
 /** The headers the upstream sees: the client's minus hop-by-hop ones, plus what Kong adds. */
-function upstreamHeaders(headers, req, match, state, bodyLength) {
+function upstreamHeaders(headers, req, state) {
+  const { match, bodyLength } = state;
   for (let i = 0; i < HOP_BY_HOP_REQUEST.length; i += 1) delete headers[HOP_BY_HOP_REQUEST[i]];
   if (bodyLength > 0) {
     headers['content-length'] = String(bodyLength);
