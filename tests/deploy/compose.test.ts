@@ -13,6 +13,7 @@ import {
   imageBuild,
   repoRoot,
 } from '../contract/kong-config.loader.js';
+import { envName, serviceSchemas as readServiceSchemas } from './service-schemas.js';
 
 // ajv 8 is a dependency of tools/ (the root's hoisted ajv is v6, pulled in by eslint), so resolve from there.
 const requireFromTools = createRequire(path.join(repoRoot, 'tools/package.json'));
@@ -63,17 +64,8 @@ function composeValidator() {
   return ajv.compile(schema);
 }
 
-/** Each service's database schema (its role is `<schema>_service`) and Redis user (its name). */
-const serviceSchemas: Record<string, string> = {
-  auth: 'auth',
-  finance: 'finance',
-  'bank-sync': 'bank_sync',
-  admin: 'admin',
-  blog: 'blog',
-  household: 'household',
-  waitlist: 'waitlist',
-};
-const envName = (name: string) => name.toUpperCase().replace(/-/g, '_');
+/** Each service's database schema (its role is `<schema>_service`); its Redis user is its name. */
+const serviceSchemas = readServiceSchemas();
 
 // Values a deployer would put in .env; required (`:?`) variables without one make the test fail.
 const requiredSecrets = [

@@ -23,6 +23,7 @@ import {
   type K8sObject,
   type Parsed,
 } from './k8s-manifests.js';
+import { envName, serviceSchemas } from './service-schemas.js';
 
 const kustomization = readYaml(path.join(baseDir, 'kustomization.yaml'));
 const overlay = readYaml(path.join(overlayDir, 'kustomization.yaml'));
@@ -60,17 +61,8 @@ function mountedFile(workload: K8sObject, container: Container, mountedPath: str
   return generatorFiles(volume.configMap.name)[mountedPath.slice(mount.mountPath.length + 1)];
 }
 
-/** Each service's schema, read from its service-definition (the one source of it). */
-const serviceSchema = (service: string): string => {
-  const source = fs.readFileSync(
-    path.join(repoRoot, 'services', service, 'src/service-definition.ts'),
-    'utf8',
-  );
-  const match = /schema: '([a-z_]+)'/.exec(source);
-  if (!match) throw new Error(`no schema in services/${service}/src/service-definition.ts`);
-  return match[1];
-};
-const envName = (name: string) => name.toUpperCase().replace(/-/g, '_');
+const schemas = serviceSchemas();
+const serviceSchema = (service: string): string => schemas[service];
 
 /** Workloads running a service's image (its HTTP entry and, for bank-sync, the worker) with that service. */
 const serviceWorkloads = workloads

@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { repoRoot } from '../contract/kong-config.loader.js';
+import { serviceSchemas } from './service-schemas.js';
 
 // Importing seven built services and running their migrations takes a while on a busy two-core machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -16,10 +17,8 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const script = path.join(repoRoot, 'k8s/base/postgres/service-roles.sh');
 const adminUrl = process.env.DATABASE_URL;
 const hasPsql = spawnSync('psql', ['--version']).status === 0;
-const services = fs
-  .readdirSync(path.join(repoRoot, 'services'))
-  .filter((name) => fs.existsSync(path.join(repoRoot, 'services', name, 'src/service-definition.ts')))
-  .sort();
+const schemaByService = serviceSchemas();
+const services = Object.keys(schemaByService);
 // The migrations run from the build (npm test builds before this step); without one only the script is checked.
 const built =
   ['libs/contracts/dist/index.js', 'libs/nest-kit/dist/index.js'].every((file) =>
@@ -40,10 +39,7 @@ async function databaseOf(service: string): Promise<DatabaseDefinition> {
   if (!definition) throw new Error(`services/${service}: no service definition with a database`);
   return definition.database;
 }
-const schemaOf = (service: string) =>
-  /schema: '([a-z_]+)'/.exec(
-    fs.readFileSync(path.join(repoRoot, 'services', service, 'src/service-definition.ts'), 'utf8'),
-  )![1];
+const schemaOf = (service: string) => schemaByService[service];
 
 describe.skipIf(!adminUrl || !hasPsql)(
   'PostgreSQL roles per schema (k8s/base/postgres/service-roles.sh), on a real server',

@@ -12,9 +12,10 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../contract/kong-config.loader.js';
+import { serviceSchemas } from './service-schemas.js';
 
 const startScript = path.join(repoRoot, 'k8s/base/redis/start-redis.sh');
-const services = ['auth', 'admin', 'blog', 'finance', 'bank-sync', 'household', 'waitlist'];
+const services = Object.keys(serviceSchemas());
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 
 async function freePort(): Promise<number> {
