@@ -117,10 +117,16 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
     const match = matchRoute(pathname, req.method);
     const state = { match, target: null, requestId: null, sizeLimit: UNLIMITED_BODY_BYTES, bodyLength: 0, queryIndex, added: globalAdded };
     request.gateway = state;
-    if (match === null) return void reply.code(404).send({ message: MESSAGES.noRoute });
+    if (match === null) {
+      addHeaders(reply, globalAdded);
+      return void reply.code(404).send({ message: MESSAGES.noRoute });
+    }
     const target = targets.get(match.service.name);
     state.target = target;
     state.added = target.addHeaders;
+    // response-transformer's add: set now; an upstream answer's own header of the same name replaces it when
+    // reply-from copies the answer's headers, so the service's value wins, as with Kong's add (only when absent).
+    addHeaders(reply, target.addHeaders);
 
     if (target.correlation !== null) {
       const sent = req.headers[target.correlation.headerKey];
@@ -179,21 +185,24 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
     payload.on('error', onError);
   });
 
-  // Every answer the gateway sends through fastify gets the response-transformer's headers when absent.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  // Answers fastify makes before the onRequest hook ran (none expected) still get the headers.
+  const addMissing = (request, reply) => {
     const added = request.gateway?.added ?? globalAdded;
     for (let i = 0; i < added.length; i += 1) {
       if (!reply.hasHeader(added[i][0])) reply.header(added[i][0], added[i][1]);
     }
-    done(null, payload);
-  });
+  };
 
   app.setErrorHandler((error, request, reply) => {
+    addMissing(request, reply);
     const status = error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     const message = status === 413 ? MESSAGES.tooLarge : status === 500 ? MESSAGES.unexpected : MESSAGES.badRequest;
     reply.code(status).send({ message });
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: MESSAGES.noRoute }));
+  app.setNotFoundHandler((request, reply) => {
+    addMissing(request, reply);
+    reply.code(404).send({ message: MESSAGES.noRoute });
+  });
 
   app.all('*', (request, reply) => {
     const state = request.gateway;
@@ -206,7 +215,6 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
       const headers = reply.getHeaders();
       const flat = [];
       for (const name of Object.keys(headers)) flat.push(name, headers[name]);
-      for (let i = 0; i < state.added.length; i += 1) flat.push(state.added[i][0], state.added[i][1]);
       const pending = target.serve(req, reply.raw, match.upstreamPath, flat);
       if (pending !== undefined && typeof pending.then === 'function') {
         pending.then(undefined, () => {
@@ -277,6 +285,10 @@ function upstreamHeaders(headers, req, state) {
   return headers;
 }
 
+function addHeaders(reply, pairs) {
+  for (let i = 0; i < pairs.length; i += 1) reply.header(pairs[i][0], pairs[i][1]);
+}
+
 /** The upstream's answer headers minus hop-by-hop ones and those the gateway sets itself (X-Request-ID...). */
 function downstreamHeaders(headers, ownHeaderNames) {
   const kept = {};
@@ -306,6 +318,7 @@ function sendUpstreamAnswer(request, reply, upstream) {
     if (reply.sent) return;
     // Drop the upstream's headers (its Content-Type and Content-Length describe the lost body).
     for (const name of Object.keys(upstream.headers)) reply.removeHeader(name);
+    addHeaders(reply, request.gateway.added);
     reply.code(502).send({ message: MESSAGES.unavailable });
   });
 }

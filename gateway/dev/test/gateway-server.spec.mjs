@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -90,17 +91,18 @@ function startEchoServer() {
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
 }
 
-async function freePortThatRefuses() {
-  const server = http.createServer();
+// An upstream that resets every connection: the gateway must answer 502 (a port that merely refused could be
+// taken by another process on a busy machine between the check and the test).
+async function resettingUpstream() {
+  const server = net.createServer((socket) => socket.resetAndDestroy());
   await new Promise((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address();
-  await new Promise((done) => server.close(done));
-  return port;
+  return server;
 }
 
 describe('dev gateway', () => {
   let dir;
   let echo;
+  let down;
   let gateway;
   let base;
 
@@ -123,7 +125,7 @@ describe('dev gateway', () => {
       upstreams: {
         echo: `http://127.0.0.1:${echo.address().port}`,
         limited: `http://127.0.0.1:${echo.address().port}`,
-        down: `http://127.0.0.1:${await freePortThatRefuses()}`,
+        down: `http://127.0.0.1:${(down = await resettingUpstream()).address().port}`,
       },
     });
     base = `http://127.0.0.1:${gateway.port}`;
@@ -132,6 +134,7 @@ describe('dev gateway', () => {
   afterAll(async () => {
     await gateway?.close();
     await new Promise((done) => echo.close(done));
+    await new Promise((done) => down.close(done));
     rmSync(dir, { recursive: true, force: true });
   });
 
