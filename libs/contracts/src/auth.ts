@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedText, EMAIL_MAX_LENGTH, emailAddressField, safeString } from './text.js';
+import { boundedText, EMAIL_MAX_LENGTH, emailAddressField, safeString, withinLength } from './text.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Constants (spec part 1 §9, DESIGN §4)
@@ -318,20 +318,20 @@ export const newPasswordField = z
   .string({ error: REGISTRATION_MESSAGES.passwordRequired })
   .min(1, REGISTRATION_MESSAGES.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, REGISTRATION_MESSAGES.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, { message: REGISTRATION_MESSAGES.passwordTooLong, abort: true })
-  .refine(isStrongPassword, REGISTRATION_MESSAGES.passwordWeak);
+  .max(PASSWORD_MAX_LENGTH, REGISTRATION_MESSAGES.passwordTooLong)
+  .refine(isStrongPassword, { message: REGISTRATION_MESSAGES.passwordWeak, ...withinLength(PASSWORD_MAX_LENGTH) });
 
 export const phoneField = safeString({ error: REGISTRATION_MESSAGES.phoneRequired })
   .trim()
-  .min(1, { message: REGISTRATION_MESSAGES.phoneRequired, abort: true })
-  .max(32, { message: REGISTRATION_MESSAGES.phoneInvalid, abort: true })
-  .regex(PHONE_PATTERN, REGISTRATION_MESSAGES.phoneInvalid);
+  .min(1, REGISTRATION_MESSAGES.phoneRequired)
+  .max(32, REGISTRATION_MESSAGES.phoneInvalid)
+  .regex(PHONE_PATTERN, { message: REGISTRATION_MESSAGES.phoneInvalid, ...withinLength(32) });
 
 export const ssnLast4Field = safeString({ error: REGISTRATION_MESSAGES.ssnRequired })
   .trim()
-  .min(1, { message: REGISTRATION_MESSAGES.ssnRequired, abort: true })
-  .max(16, { message: REGISTRATION_MESSAGES.ssnInvalid, abort: true })
-  .regex(SSN_LAST4_PATTERN, REGISTRATION_MESSAGES.ssnInvalid);
+  .min(1, REGISTRATION_MESSAGES.ssnRequired)
+  .max(16, REGISTRATION_MESSAGES.ssnInvalid)
+  .regex(SSN_LAST4_PATTERN, { message: REGISTRATION_MESSAGES.ssnInvalid, ...withinLength(16) });
 
 /** Date of birth as `YYYY-MM-DD`, at least 18 years before `now()` (spec part 1 §5). */
 export function dateOfBirthField(now: () => Date = () => new Date()) {
@@ -345,7 +345,7 @@ export function dateOfBirthField(now: () => Date = () => new Date()) {
 
 export const stateField = safeString({ error: REGISTRATION_MESSAGES.stateRequired })
   .trim()
-  .min(1, { message: REGISTRATION_MESSAGES.stateRequired, abort: true })
+  .min(1, REGISTRATION_MESSAGES.stateRequired)
   .refine((value) => (US_STATE_CODES as string[]).includes(value), REGISTRATION_MESSAGES.stateInvalid);
 
 export const AddressSchema = z
@@ -355,9 +355,9 @@ export const AddressSchema = z
     state: stateField,
     zipCode: safeString({ error: REGISTRATION_MESSAGES.zipRequired })
       .trim()
-      .min(1, { message: REGISTRATION_MESSAGES.zipRequired, abort: true })
-      .max(16, { message: REGISTRATION_MESSAGES.zipInvalid, abort: true })
-      .regex(ZIP_PATTERN, REGISTRATION_MESSAGES.zipInvalid),
+      .min(1, REGISTRATION_MESSAGES.zipRequired)
+      .max(16, REGISTRATION_MESSAGES.zipInvalid)
+      .regex(ZIP_PATTERN, { message: REGISTRATION_MESSAGES.zipInvalid, ...withinLength(16) }),
     /** spec part 1 §2: country is US. */
     country: z.literal('US', { error: 'Country must be US' }).default('US'),
   }, { error: 'Address is required' })
@@ -430,8 +430,8 @@ export const LoginRequestSchema = z
   .object({
     email: safeString({ error: REGISTRATION_MESSAGES.emailRequired })
       .trim()
-      .min(1, { message: REGISTRATION_MESSAGES.emailRequired, abort: true })
-      .max(EMAIL_MAX_LENGTH, { message: 'Email is too long', abort: true })
+      .min(1, REGISTRATION_MESSAGES.emailRequired)
+      .max(EMAIL_MAX_LENGTH, 'Email is too long')
       .transform((value) => value.toLowerCase()),
     password: z
       .string({ error: REGISTRATION_MESSAGES.passwordRequired })

@@ -13,6 +13,7 @@ import {
   IncomeUpdateSchema,
   LoginRequestSchema,
   RegisterRequestSchema,
+  RegistrationFormSchema,
   UNSAFE_TEXT_MESSAGE,
   UpdateProfileRequestSchema,
   WaitlistJoinSchema,
@@ -93,6 +94,14 @@ describe('unsafe characters (issue 12 finding 7)', () => {
   it('still accepts emoji, accents and other well-formed text', () => {
     expect(BillCreateSchema.safeParse({ ...bill, name: 'Café 😀 — rent' }).success).toBe(true);
     expect(RegisterRequestSchema.safeParse({ ...registration, firstName: 'Zoë' }).success).toBe(true);
+  });
+
+  it('still runs the form-wide checks when a field failed an aborting check (every message at once)', () => {
+    const errors = errorsOf(RegistrationFormSchema, { ...registration, firstName: '', password: 'short', confirmPassword: 'other', agreeTerms: true, agreePrivacy: true });
+    expect(errors.firstName).toBe('First name is required');
+    expect(errors.confirmPassword).toBe('Passwords do not match');
+    expect(errorsOf(RegisterRequestSchema, { ...registration, firstName: NUL, agreeTerms: false }).agreeTerms).toBe('You must agree to the Terms of Service');
+    expect(RegistrationFormSchema.safeParse(null).success).toBe(false);
   });
 
   it('cuts text without leaving half a surrogate pair', () => {

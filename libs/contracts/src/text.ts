@@ -4,8 +4,10 @@
 //   value must be a clear 400 at the edge, never a 500 from the database. `safeString` is the building block
 //   every stored string field starts from; `findUnsafeText` checks a whole parsed body (keys too) for the
 //   services' validation pipe, so free-form parts (blog blocks, unknown fields) are covered as well.
-// - Every check here is plain code or a pattern without ambiguous adjacent quantifiers, and a failed length
-//   check stops validation (`abort: true`) before any pattern or refinement sees the text.
+// - Every check here is plain code or a pattern without ambiguous adjacent quantifiers, and a pattern or
+//   refinement after a length check runs only on text within that length (`withinLength`, or `abort: true` where
+//   no cross-field check must still run: an explicit abort also stops the object's own refinements, so a form
+//   would lose its 'Passwords do not match' next to a missing name).
 import { z } from 'zod';
 
 /** The answer for a field holding NUL, a lone surrogate or another character that cannot be stored. */
@@ -60,22 +62,21 @@ export function findUnsafeText(value: unknown): string | null {
 type StringParams = Parameters<typeof z.string>[0];
 
 /**
- * `z.string(params)` that refuses unsafe characters with UNSAFE_TEXT_MESSAGE and stops there: chain the field's
- * own rules after it (`safeString({error}).trim().min(1, ...).max(100, ...)`).
+ * `z.string(params)` that refuses unsafe characters with UNSAFE_TEXT_MESSAGE (the field's first message): chain
+ * the field's own rules after it (`safeString({error}).trim().min(1, ...).max(100, ...)`).
  */
 export function safeString(params?: StringParams) {
-  return z.string(params).refine((value) => !hasUnsafeCharacters(value), { message: UNSAFE_TEXT_MESSAGE, abort: true });
+  return z.string(params).refine((value) => !hasUnsafeCharacters(value), UNSAFE_TEXT_MESSAGE);
 }
 
 /**
- * A required text field: trimmed, at least one character, at most `max`; the length checks abort, so nothing
- * after them runs on an oversized value.
+ * A required text field: trimmed, at least one character, at most `max` (nothing but lengths: no pattern).
  */
 export function boundedText({ required, tooLong, max, type }: { required: string; tooLong: string; max: number; type?: string }) {
   return safeString({ error: (issue) => (issue.input === undefined || issue.input === null ? required : (type ?? required)) })
     .trim()
-    .min(1, { message: required, abort: true })
-    .max(max, { message: tooLong, abort: true });
+    .min(1, required)
+    .max(max, tooLong);
 }
 
 /** The longest e-mail address accepted anywhere (RFC 5321's path limit). */
@@ -99,14 +100,15 @@ export function isEmailAddress(value: string): boolean {
 const WHITESPACE = /\s/;
 
 /**
- * An e-mail field: trimmed, required, at most EMAIL_MAX_LENGTH (aborting), then isEmailAddress, then lower-cased.
+ * An e-mail field: trimmed, required, at most EMAIL_MAX_LENGTH, then isEmailAddress (only within that length),
+ * then lower-cased.
  */
 export function emailAddressField(messages: { required: string; invalid: string; tooLong: string }) {
   return safeString({ error: messages.required })
     .trim()
-    .min(1, { message: messages.required, abort: true })
-    .max(EMAIL_MAX_LENGTH, { message: messages.tooLong, abort: true })
-    .refine(isEmailAddress, messages.invalid)
+    .min(1, messages.required)
+    .max(EMAIL_MAX_LENGTH, messages.tooLong)
+    .refine(isEmailAddress, { message: messages.invalid, ...withinLength(EMAIL_MAX_LENGTH) })
     .transform((value) => value.toLowerCase());
 }
 
@@ -118,4 +120,12 @@ export function cutText(value: string, max: number): string {
   if (value.length <= max) return value;
   const last = value.charCodeAt(max - 1);
   return value.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
+/**
+ * Options for a pattern or refinement that must not see text over `max` characters (its length check already
+ * refused it, and a long text is where a pattern costs most): `.regex(P, {message, ...withinLength(32)})`.
+ */
+export function withinLength(max: number) {
+  return { when: (payload: { value: unknown }) => typeof payload.value === 'string' && payload.value.length <= max };
 }
