@@ -1,6 +1,7 @@
 // @payday/web-kit: what every frontend shares (DESIGN §6). Consumed as TypeScript source by Vite and
 // shared as ONE singleton through module federation, so the session context is the same everywhere.
 // Wire shapes (users, sessions, every request and answer) come from @payday/contracts; nothing here re-declares one.
+import './api/zod-config.js'; // first: no zod eval probe under the CSP
 export { ApiError, DEFAULT_TIMEOUT_MS, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE } from './api/api-client.js';
 export { createApiClient, endpointUrl, UNEXPECTED_ANSWER_MESSAGE } from './api/endpoint-client.js';
 export type { ApiClient, ApiClientOptions, CallArgs, CallOptions, SessionAccess } from './api/endpoint-client.js';

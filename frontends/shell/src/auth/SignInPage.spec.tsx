@@ -143,6 +143,7 @@ describe('SignInPage', () => {
   it.each([
     ['too many attempts (429)', 429, 'Too many failed sign-in attempts. Please try again in 15 minutes.'],
     ['an expired challenge (401)', 401, 'Your session has expired. Please sign in again.'],
+    ["the account's slowing (429 naming its own wait)", 429, 'Too many attempts for this account. Please wait 8 seconds and try again.'],
   ])("shows the server's message for %s instead of the wrong-code text", async (_case, status, message) => {
     mockFetch((url) => (url === '/api/auth/login' ? json({ mfa_required: true, mfa_token: 'challenge', userId: 'u1', message: 'Please enter your 2FA code to complete login.' }) : json({ message }, status)));
     renderScreen(<SignInPage />, { path: '/login' });

@@ -22,8 +22,9 @@ export const BACKUP_CODE_FORMAT_MESSAGE = 'Please enter a backup code like XXXXX
  * challenge. The server's own message says what to do; anything else reads as a wrong code (spec part 1 §8).
  */
 const CODE_STEP_SERVER_MESSAGES: readonly string[] = [AUTH_MESSAGES.tooManyAttempts, AUTH_MESSAGES.sessionExpired, AUTH_MESSAGES.suspended];
-const codeRefusalText = (message: string | undefined) =>
-  message && CODE_STEP_SERVER_MESSAGES.includes(message) ? message : AUTH_MESSAGES.invalidCode;
+// A 429 is shown in the server's words whatever they are: the per-account slowing names its own wait.
+const codeRefusalText = (message: string | undefined, status?: number) =>
+  message && (status === 429 || CODE_STEP_SERVER_MESSAGES.includes(message)) ? message : AUTH_MESSAGES.invalidCode;
 
 /**
  * /login, /admin-login, /admin, /dev-login (spec part 1 §2, §4, §8): email and password, then, when the account
@@ -91,7 +92,7 @@ export function SignInPage({ afterSignIn: defaultAfterSignIn = AFTER_SIGN_IN_PAT
         navigate(afterSignIn, { replace: true });
         return;
       }
-      setError(codeRefusalText(result.message));
+      setError(codeRefusalText(result.message, result.status));
       setCode(''); // spec part 1 §8: the code is cleared
     } catch {
       setError(AUTH_MESSAGES.mfaVerifyFailed); // spec part 1 §8: no usable answer

@@ -1,3 +1,4 @@
+import './zod-config.js';
 import { CSRF_HEADER, type Endpoint, type EndpointRequest, type EndpointResponse } from '@payday/contracts';
 import { ApiError, apiFetch } from './api-client.js';
 import { hasExpired, isWithinExpiryMargin } from '../auth/session-refresh.js';

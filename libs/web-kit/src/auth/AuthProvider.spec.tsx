@@ -183,7 +183,7 @@ describe('sign-in', () => {
     await act(async () => {
       outcome = await result.current.verifyMfa('u1', '000000', 'mfa-1');
     });
-    expect(outcome).toEqual({ valid: false, message: 'Invalid verification code' });
+    expect(outcome).toEqual({ valid: false, message: 'Invalid verification code', status: 401 });
     expect(result.current.user).toBeNull();
 
     await act(async () => {

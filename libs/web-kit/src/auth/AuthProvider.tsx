@@ -32,6 +32,8 @@ export type SignInResult =
 export interface VerifyMfaResult {
   valid: boolean;
   message?: string;
+  /** The refusal's HTTP status (429: too many attempts or the account's slowing, whose message names the wait). */
+  status?: number;
 }
 
 /** What every screen (shell and remotes) reads from the session context. */
@@ -278,7 +280,7 @@ export function AuthProvider({ children, initialUser, initialSession }: AuthProv
       } catch (error) {
         // A refused code (or an expired challenge) is an answer; no answer at all is a failure to verify.
         if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-          return { valid: false, message: error.message };
+          return { valid: false, message: error.message, status: error.status };
         }
         throw error;
       }
