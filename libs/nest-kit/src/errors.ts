@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { ZodError } from 'zod';
 import { fieldErrors } from '@payday/contracts';
+import { isDatabaseUnavailable } from './database.js';
 
 /** What a domain error code answers: its HTTP status, the spec's message and, where the spec asks, extra fields. */
 export interface DomainErrorSpec {
@@ -135,6 +136,15 @@ export function toErrorResponse(exception: unknown): {
   if (typeof code === 'string' && FASTIFY_ERRORS[code]) {
     const known = FASTIFY_ERRORS[code];
     return { status: known.status, body: { message: known.message }, unexpected: false };
+  }
+  // PostgreSQL restarting or unreachable is an outage, not our bug: 503 with a retry hint (still logged).
+  if (isDatabaseUnavailable(exception)) {
+    return {
+      status: HttpStatus.SERVICE_UNAVAILABLE,
+      body: { message: 'The service is briefly unavailable. Please try again.' },
+      headers: { 'Retry-After': '5' },
+      unexpected: true,
+    };
   }
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { message: 'Internal server error' }, unexpected: true };
 }

@@ -47,3 +47,11 @@ describe('DomainError headers', () => {
     expect(toErrorResponse(new Slowed())).toMatchObject({ status: 429, headers: { 'Retry-After': '30' } });
   });
 });
+
+describe('an outage of PostgreSQL', () => {
+  it('answers 503 with Retry-After instead of 500 (and is still logged as unexpected)', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(toErrorResponse(refused)).toMatchObject({ status: 503, headers: { 'Retry-After': '5' }, unexpected: true });
+    expect(toErrorResponse(new Error('a bug'))).toMatchObject({ status: 500, unexpected: true });
+  });
+});
