@@ -21,7 +21,7 @@ import {
   type UserReply,
 } from '@payday/contracts';
 import { createRedisClient, systemClock } from '@payday/nest-kit';
-import { refreshHeaders, startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import { refreshCookieFrom, refreshHeaders, startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { firstValueFrom, timeout } from 'rxjs';
@@ -377,6 +377,64 @@ describe(`${AUTH_ADMIN_PATTERNS.setUserStatus}`, () => {
     expect(await reply).toEqual({ ok: false, code: 'UNCHANGED', message: ADMIN_MESSAGES.statusUnchanged('suspended') });
     // It still asserts the Redis side of the status it found.
     expect(await raw.exists(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${ann.id}`)).toBe(1);
+  });
+
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('takes the locks of a suspension and a refresh in one order: a suspension queued first on the row never deadlocks with a rotation (review High 1)', async () => {
+    const ann = await register();
+    const cookie = ann.refreshToken;
+    // Something else holds the user row (another admin's change in flight), so both requests queue on it:
+    // the suspension first, then the rotation. With two lock orders (rotation: sessions lock, then the row
+    // through the refresh_tokens foreign key; suspension: row, then sessions lock) this is a deadlock.
+    await q('BEGIN');
+    await q(`SELECT 1 FROM auth.users WHERE id = $1 FOR UPDATE`, [ann.id]);
+    const suspension = setStatus(ann.id, 'suspended');
+    await pause(300); // the suspension reaches the row and waits (as in the test above)
+    const rotation = h.call('POST', '/api/auth/refresh', { body: {}, headers: refreshHeaders(cookie) });
+    await pause(300); // the rotation reaches its first lock and waits
+    await q('COMMIT');
+    expect(await suspension).toMatchObject({ ok: true, user: { status: 'suspended' } });
+    // The rotation waited for the suspension and then found its token revoked (never a 500).
+    expect((await rotation).status).toBe(401);
+    expect(await statusOf(ann.id)).toBe('suspended');
+  });
+
+  it('50 suspensions racing refresh loops all commit, and no refresh answers 500 (review High 1)', async () => {
+    const ann = await register();
+    const statuses: number[] = [];
+    let cookies = [ann.refreshToken];
+    let stop = false;
+    const loop = async (index: number) => {
+      while (!stop) {
+        const token = cookies[index];
+        if (!token) {
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          continue;
+        }
+        const answer = await h.call('POST', '/api/auth/refresh', { body: {}, headers: refreshHeaders(token) });
+        statuses.push(answer.status);
+        const next = refreshCookieFrom(answer);
+        cookies[index] = next ?? '';
+      }
+    };
+    const loops = [0, 1, 2].map((index) => loop(index));
+    const replies: UserReply[] = [];
+    try {
+      for (let round = 0; round < 50; round += 1) {
+        replies.push(await setStatus(ann.id, 'suspended'));
+        replies.push(await setStatus(ann.id, 'active'));
+        // New sessions for the loops (the suspension revoked the old ones).
+        const sessions = await Promise.all([0, 1, 2].map(() => login(ann.email, PASSWORD)));
+        cookies = sessions.map((answer) => refreshCookieFrom(answer) ?? '');
+      }
+    } finally {
+      stop = true;
+      await Promise.all(loops);
+    }
+    expect(replies.filter((reply) => !reply.ok)).toEqual([]);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0);
   });
 
   it('answers VALIDATION for an unknown status or a user id that is not one', async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, type EntityManager, type Repository } from 'typeorm';
 import type { AssuranceLevel } from '@payday/nest-kit';
+import { User } from '../users/user.entity.js';
 import { RefreshToken } from './refresh-token.entity.js';
 
 export interface StoredRefreshToken {
@@ -132,12 +133,16 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
 
 /**
  * Serialises every change to one user's refresh tokens (rotation, revocation, raising) for the rest of the
- * transaction. One lock per user and transaction, always taken first, so these changes cannot deadlock; and
- * a revocation that waited for a rotation sees its successor (a row-level lock alone would not: an UPDATE's
- * snapshot misses rows inserted by the transaction it waited for).
+ * transaction by locking the user's row, always first. It is the same lock a status change takes
+ * (UsersService.changeStatus, `FOR UPDATE`) and the one a token INSERT's foreign-key check needs (`FOR KEY
+ * SHARE`), so everything that touches a user's sessions queues on ONE lock in one order and cannot deadlock
+ * (security review High 1: an advisory lock here plus the row lock of a suspension was two locks taken in
+ * opposite orders). `NO KEY UPDATE` still lets concurrent token INSERTs of other users' rows and key-share
+ * checks pass. A revocation that waited for a rotation sees its successor: the statements after this one get
+ * a fresh READ COMMITTED snapshot. A user row that is gone has no tokens left (ON DELETE CASCADE).
  */
 async function lockSessionsOf(manager: EntityManager, userId: string): Promise<void> {
-  await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`auth.refresh_tokens:${userId}`]);
+  await manager.getRepository(User).createQueryBuilder('user').select('user.id').where('user.id = :userId', { userId }).setLock('for_no_key_update').getRawOne();
 }
 
 async function revokeWhere(
