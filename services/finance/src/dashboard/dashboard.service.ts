@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { createHash } from 'node:crypto';
+import type { Pool } from 'pg';
 import type { DashboardQuery, DashboardResponse, Membership, TimelineQuery, TimelineResponse } from '@payday/contracts';
 import { buildPaymentSchedule, buildTimeline, computeDashboard, computeDashboardAnalytics, LATER_WINDOW_INITIAL_DAYS } from '@payday/finance-rules';
 import { CLOCK, type Clock } from '@payday/nest-kit';
@@ -95,12 +96,16 @@ export class DashboardService {
    */
   private async readState(userId: string, memberships: Membership[] | null): Promise<{ versionKey: string; householdsOfOwnItems: string[] }> {
     const keys = [userId, ...(memberships ?? []).map((m) => `household:${m.householdId}`)];
-    const rows: { kind: 'version' | 'shared'; id: string; version: string | null }[] = await this.bills.query(
-      `SELECT 'version' AS kind, user_id AS id, version::text AS version FROM data_versions WHERE user_id = ANY($1::text[])
+    // A named (prepared) statement straight on TypeORM's pg pool: PostgreSQL parses and plans it once per
+    // connection instead of on every dashboard request, which was most of the database's work per request.
+    const pool = (this.bills.manager.connection.driver as unknown as { master: Pool }).master;
+    const { rows } = await pool.query<{ kind: 'version' | 'shared'; id: string; version: string | null }>({
+      name: 'finance-dashboard-state',
+      text: `SELECT 'version' AS kind, user_id AS id, version::text AS version FROM data_versions WHERE user_id = ANY($1::text[])
        UNION ALL SELECT DISTINCT 'shared', household_id::text, NULL FROM bills WHERE user_id = $2 AND household_id IS NOT NULL
        UNION ALL SELECT DISTINCT 'shared', household_id::text, NULL FROM income_sources WHERE user_id = $2 AND household_id IS NOT NULL`,
-      [keys, userId],
-    );
+      values: [keys, userId],
+    });
     const householdsOfOwnItems = [...new Set(rows.filter((row) => row.kind === 'shared').map((row) => row.id))];
     const versionOf = (key: string) => rows.find((row) => row.kind === 'version' && row.id === key)?.version ?? '0';
     let versionKey: string;
