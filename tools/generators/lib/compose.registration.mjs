@@ -51,8 +51,13 @@ function register(tree, lines, name, model) {
   tree.write(COMPOSE_FILE, updated);
 }
 
-/** A NestJS service: the shared environment, readiness health check, healthy PostgreSQL, Redis and auth. */
-export function registerServiceInCompose(tree, name) {
+/**
+ * A NestJS service: the shared environment plus its own PostgreSQL role and Redis user (issue 12 §6), readiness
+ * health check, healthy PostgreSQL, Redis and auth.
+ */
+export function registerServiceInCompose(tree, name, snake) {
+  const database = `DB_PASSWORD_${snake.toUpperCase()}`;
+  const redis = `REDIS_PASSWORD_${name.toUpperCase().replace(/-/g, '_')}`;
   const model = lastOfKind(parseYaml(tree.read(COMPOSE_FILE, 'utf-8'), COMPOSE_FILE), 'services');
   register(
     tree,
@@ -64,7 +69,10 @@ export function registerServiceInCompose(tree, name) {
       '    args:',
       `      SERVICE: ${name}`,
       `  image: ${appImage(tree, name)}`,
-      '  environment: *service-env',
+      '  environment:',
+      '    <<: *service-env',
+      `    DATABASE_URL: postgres://${snake}_service:\${${database}:?set ${database}}@postgres:5432/\${POSTGRES_DB:-paycadence}`,
+      `    REDIS_URL: redis://${name}:\${${redis}:?set ${redis}}@redis:6379`,
       "  expose: ['3000']",
       '  healthcheck: *service-healthcheck',
       '  depends_on:',

@@ -81,7 +81,7 @@ describe('docker-compose.yml', () => {
   it('adds the service on the shared anchors and makes Kong wait for it', () => {
     const tree = workspaceTree();
     const before = tree.read('docker-compose.yml', 'utf-8');
-    registerServiceInCompose(tree, 'reports');
+    registerServiceInCompose(tree, 'reports', 'reports');
     const after = tree.read('docker-compose.yml', 'utf-8');
     expect(addedLines(before, after)).not.toBeNull();
     const compose = parseYaml(after, 'compose').toJS({ maxAliasCount: -1 });
@@ -90,7 +90,13 @@ describe('docker-compose.yml', () => {
       dockerfile: 'docker/service.Dockerfile',
       args: { SERVICE: 'reports' },
     });
-    expect(compose.services['reports'].environment.REDIS_URL).toBe('redis://redis:6379');
+    // its own Redis user and PostgreSQL role (issue 12 §6), the passwords required from .env
+    expect(compose.services['reports'].environment.REDIS_URL).toBe(
+      'redis://reports:${REDIS_PASSWORD_REPORTS:?set REDIS_PASSWORD_REPORTS}@redis:6379',
+    );
+    expect(compose.services['reports'].environment.DATABASE_URL).toBe(
+      'postgres://reports_service:${DB_PASSWORD_REPORTS:?set DB_PASSWORD_REPORTS}@postgres:5432/${POSTGRES_DB:-paycadence}',
+    );
     expect(compose.services.kong.depends_on['reports']).toEqual({ condition: 'service_healthy' });
   });
 });

@@ -7,6 +7,7 @@ import { appNames, assertNewAppName } from '../lib/app-name.mjs';
 import { appImage, composeServiceNames, registerServiceInCompose } from '../lib/compose.registration.mjs';
 import { registerContractsModule, registerServiceRoutes } from '../lib/contracts-routes.registration.mjs';
 import { formatCreatedFiles } from '../lib/format-created-files.mjs';
+import { registerServiceCredentials } from '../lib/credentials.registration.mjs';
 import { registerInKubernetes } from '../lib/k8s.registration.mjs';
 import { kongServiceNames, registerServiceInKong } from '../lib/kong.registration.mjs';
 import { copyModelConfigFiles } from '../lib/model-files.mjs';
@@ -49,8 +50,9 @@ export default async function serviceGenerator(tree, options) {
 
   const registered = [
     registerServiceInKong(tree, name),
-    registerServiceInCompose(tree, name),
+    registerServiceInCompose(tree, name, names.snake),
     registerInKubernetes(tree, name, 'services'),
+    registerServiceCredentials(tree, name, names.snake),
     registerServicePort(tree, name, options.port),
     registerServiceRoutes(tree, name, exampleRoutes(name)),
     registerContractsModule(tree, name),
