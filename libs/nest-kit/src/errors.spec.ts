@@ -77,3 +77,21 @@ describe('error catalogs (one code enum per service)', () => {
     );
   });
 });
+
+describe('an outage answers 503 with Retry-After, not 500 (security review Medium 3)', () => {
+  it('a real ioredis command that gave up on an unreachable Redis', async () => {
+    const { Redis } = await import('ioredis');
+    // Port 1: nothing listens; no retries, so the command fails at once the way a long outage ends it.
+    const redis = new Redis({ host: '127.0.0.1', port: 1, maxRetriesPerRequest: 0, retryStrategy: () => null, lazyConnect: true });
+    const failure = await redis.eval('return 1', 0).catch((error: unknown) => error);
+    redis.disconnect();
+    expect(failure).toBeInstanceOf(Error);
+    expect(toErrorResponse(failure)).toMatchObject({ status: 503, headers: { 'Retry-After': '5' }, unexpected: true });
+  });
+
+  it('a PostgreSQL restarting, but not a script bug or a plain error', () => {
+    expect(toErrorResponse({ code: '57P01', message: 'terminating connection due to administrator command' }).status).toBe(503);
+    expect(toErrorResponse(new Error('ERR Error running script')).status).toBe(500);
+    expect(toErrorResponse(new TypeError('x is undefined')).status).toBe(500);
+  });
+});

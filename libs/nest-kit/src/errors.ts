@@ -146,7 +146,22 @@ export function toErrorResponse(exception: unknown): {
       unexpected: true,
     };
   }
+  // Redis unreachable (the throttles fail closed): the same "try later" as PostgreSQL's outage above (security
+  // review Medium 3); still logged as unexpected.
+  if (isRedisUnavailable(exception)) {
+    return { status: 503, body: { message: 'The service is briefly unavailable. Please try again.' }, headers: { 'Retry-After': '5' }, unexpected: true };
+  }
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { message: 'Internal server error' }, unexpected: true };
+}
+
+/**
+ * ioredis gave up on a command because Redis is unreachable: its retries per request ran out, the connection
+ * is closed, or the offline queue is off while disconnected. Never a script or reply error (those are bugs).
+ */
+export function isRedisUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'MaxRetriesPerRequestError') return true;
+  return error.message.startsWith('Connection is closed') || error.message.startsWith("Stream isn't writeable");
 }
 
 /** Validation failures become 400 `{message, errors}`; anything unknown a bare 500 with no internals. */
