@@ -72,6 +72,15 @@ export const LOGIN_ACCOUNT_DELAY = { firstSeconds: 1, maxSeconds: 60 } as const;
 export const LOGIN_KNOWN_CLIENT_SECONDS = 30 * 24 * 60 * 60;
 export const CLIENT_IPV6_PREFIX_BITS = 64;
 /**
+ * OWASP's "device cookie" (security review High 2): after a full sign-in auth sets this signed (HMAC-SHA256 of
+ * the account and a random id, key derived from auth's key material), HttpOnly, Secure, SameSite=Strict cookie,
+ * sent only to the sign-in route. A browser presenting a valid one for the account it signs in to is exempt
+ * from the account's slowing (never from the pair or client limits), so an attacker who keeps an account
+ * slowed cannot keep its owner out on a new address. One account per browser (the latest full sign-in);
+ * valid LOGIN_KNOWN_CLIENT_SECONDS.
+ */
+export const DEVICE_COOKIE = { name: 'paycadence_device', path: '/api/auth/login' } as const;
+/**
  * Registration runs argon2 on every call: at most this many per client an hour, refused (429) before any
  * hashing. 100 is Firebase Authentication's published per-IP figure, high enough for a class signing up
  * behind one address.

@@ -13,6 +13,7 @@ import { AuthService } from './auth/auth.service.js';
 import { APP_URL, PasswordResetService } from './auth/password-reset.service.js';
 import { RecoveryToken } from './auth/recovery-token.entity.js';
 import { RateLimits, REDIS_KEY_PREFIX } from './common/rate-limits.js';
+import { DeviceCookies } from './throttling/device-cookie.js';
 import type { AuthConfig } from './config.js';
 import { BackupCode } from './mfa/backup-code.entity.js';
 import { MfaFactor } from './mfa/mfa-factor.entity.js';
@@ -47,6 +48,7 @@ export const AUTH_ENTITIES = [User, RefreshToken, MfaFactor, BackupCode, Recover
     TokenIssuer,
     SessionService,
     RateLimits,
+    DeviceCookies,
     AuthService,
     PasswordResetService,
     MfaService,

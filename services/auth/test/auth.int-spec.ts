@@ -8,6 +8,7 @@ import { TOKEN_AUDIENCE, TOKEN_ISSUER, systemClock } from '@payday/nest-kit';
 import { refreshCookieFrom, refreshHeaders, refreshSetCookie, startServiceHarness, type ApiResponse, type ServiceHarness } from '@payday/nest-kit/testing';
 import type { AuthConfig } from '../src/config.js';
 import { totpCode } from '../src/mfa/totp.js';
+import { LOGOUT_GRACE_SECONDS } from '../src/auth/auth.service.js';
 import { serviceDefinition } from '../src/service-definition.js';
 
 // Real PostgreSQL and Redis (nest-kit's harness: a fresh schema and Redis key prefix per run) and a temp DATA_DIR.
@@ -330,6 +331,13 @@ describe('the cookie session (issue 12 finding 4, notes/session-api.md)', () => 
     expect(refreshSetCookie(expired)).toMatchObject({ value: '', maxAge: 0 });
   });
 
+  it('finds its cookie in a Cookie header over 8 KB (other cookies of the app host) and keeps the session (review 7)', async () => {
+    const { refreshToken } = await registerUser();
+    const big = await refresh(refreshToken, { cookie: `prefs=${'x'.repeat(10_000)}; paycadence_refresh=${refreshToken}; theme=dark` });
+    expect(big.status).toBe(200);
+    expect(refreshCookieFrom(big)).toBeDefined();
+  });
+
   it('takes no token from the body any more', async () => {
     const { refreshToken } = await registerUser();
     const inBody = await api('POST', '/api/auth/refresh', { body: { refresh_token: refreshToken } });
@@ -398,6 +406,15 @@ describe('POST /api/auth/logout', () => {
     const expired = await signToken({ sub: caller.user.id, sid }, { expiresIn: -60 });
     expect((await api('POST', '/api/auth/logout', { token: expired })).status).toBe(204);
     expect((await refresh(caller.refreshToken)).status).toBe(401);
+
+    // Within a day only (review Medium 5): an old token seen in a log or a HAR file cannot end the session.
+    const stale = await registerUser();
+    const staleSid = decodeJwt(stale.session.access_token).sid;
+    const dayOld = await signToken({ sub: stale.user.id, sid: staleSid }, { expiresIn: -(LOGOUT_GRACE_SECONDS + 3600) });
+    expect((await api('POST', '/api/auth/logout', { token: dayOld })).status).toBe(401);
+    expect((await refresh(stale.refreshToken)).status).toBe(200);
+    const nearlyDayOld = await signToken({ sub: stale.user.id, sid: staleSid }, { expiresIn: -(LOGOUT_GRACE_SECONDS - 3600) });
+    expect((await api('POST', '/api/auth/logout', { token: nearlyDayOld })).status).toBe(204);
 
     const other = await registerUser();
     const forged = await api('POST', '/api/auth/logout', { token: `${other.session.access_token.slice(0, -4)}AAAA` });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   AUTH_MESSAGES,
+  DEVICE_COOKIE,
   LOGIN_ACCOUNT_DELAY,
   LOGIN_ACCOUNT_FREE_FAILURES,
   LOGIN_CLIENT_MAX_FAILURES,
@@ -15,6 +16,7 @@ import {
   THROTTLE_MESSAGES,
 } from '@payday/contracts';
 import { SettableClock } from '@payday/nest-kit';
+import { parseSetCookie } from 'cookie';
 import { startServiceHarness, type ApiResponse, type ServiceHarness } from '@payday/nest-kit/testing';
 import type { AuthConfig } from '../src/config.js';
 import { RateLimits } from '../src/common/rate-limits.js';
@@ -193,7 +195,7 @@ describe('per account across clients: slowing, never a lock', () => {
       expect(slowed.status).toBe(429);
       expect(slowed.body).toMatchObject({ message: THROTTLE_MESSAGES.accountSlowed(retryAfter(slowed)), retryAfterSeconds: retryAfter(slowed) });
       waits.push(retryAfter(slowed));
-      // Hammering while slowed moves nothing: refused guesses are not counted.
+      // Hammering while slowed moves nothing on the account (each refusal costs the caller its pair and client allowance).
       const again = await Promise.all(Array.from({ length: 5 }, () => login(owner.email, WRONG, freshIp())));
       expect(again.map(retryAfter)).toEqual(Array(5).fill(retryAfter(slowed)));
       clock.advance(retryAfter(slowed) * 1000);
@@ -205,20 +207,73 @@ describe('per account across clients: slowing, never a lock', () => {
     expect((await login(owner.email, PASSWORD, home)).status).toBe(200);
   });
 
-  it('the owner on a new address waits at most the cap, even while the attacker keeps the account slowed', async () => {
-    const owner = await registerUser();
+  /** Slows `email` at its cap: failures from fresh addresses, waiting out each delay. */
+  async function slowAtCap(email: string) {
     for (let round = 0; round < LOGIN_ACCOUNT_FREE_FAILURES + 8; round += 1) {
-      const guess = await login(owner.email, WRONG, freshIp());
+      const guess = await login(email, WRONG, freshIp());
       if (guess.status === 429) clock.advance(retryAfter(guess) * 1000);
     }
+  }
+
+  it('the owner on a new address gets in within minutes although an attacker polls the slowed account in a loop (review High 2)', async () => {
+    const owner = await registerUser();
+    await slowAtCap(owner.email);
+    // The attacker polls every (simulated) second from three addresses, always just before the owner; the owner,
+    // on an address of their own, tries every 30 s or at Retry-After if sooner. Refused polls must cost the
+    // attacker (its pair and client counters), or it is first through the door every time it opens.
+    const attackers = [freshIp(), freshIp(), freshIp()];
     const travelling = freshIp();
-    const slowed = await login(owner.email, PASSWORD, travelling);
-    expect(slowed.status).toBe(429);
-    expect(retryAfter(slowed)).toBeLessThanOrEqual(LOGIN_ACCOUNT_DELAY.maxSeconds);
-    clock.advance(retryAfter(slowed) * 1000);
-    expect((await login(owner.email, PASSWORD, travelling)).status).toBe(200);
+    let ownerNextTry = clock.now().getTime();
+    let ownerTries = 0;
+    let ownerIn = false;
+    for (let tick = 0; tick < 10 * 60 && !ownerIn; tick += 1) {
+      const poll = await login(owner.email, WRONG, attackers[tick % attackers.length]);
+      expect([401, 429]).toContain(poll.status);
+      if (clock.now().getTime() >= ownerNextTry) {
+        ownerTries += 1;
+        const attempt = await login(owner.email, PASSWORD, travelling);
+        if (attempt.status === 200) ownerIn = true;
+        else {
+          expect(attempt.status).toBe(429);
+          ownerNextTry = clock.now().getTime() + Math.min(30, retryAfter(attempt)) * 1000;
+        }
+      }
+      clock.advance(1000);
+    }
+    expect(ownerIn).toBe(true);
+    expect(ownerTries).toBeLessThan(LOGIN_MAX_FAILURES);
     // Success resets the account: the next typo is a plain 401, not a wait.
     expect((await login(owner.email, WRONG, freshIp())).status).toBe(401);
+  });
+
+  it('a browser holding the account\'s device cookie is not slowed, from any address; never exempt from the pair limit (review High 2)', async () => {
+    const [owner, other] = [await registerUser(), await registerUser()];
+    const first = await login(owner.email, PASSWORD, freshIp());
+    expect(first.status).toBe(200);
+    const line = first.headers.getSetCookie().find((cookie) => cookie.startsWith(`${DEVICE_COOKIE.name}=`));
+    expect(line).toBeDefined();
+    const parsed = parseSetCookie(line!);
+    expect(parsed).toMatchObject({ path: DEVICE_COOKIE.path, httpOnly: true, secure: true, sameSite: 'strict' });
+    const device = parsed.value;
+    const withCookie = (email: string, password: string, ip: string, value = device) =>
+      h.call('POST', '/api/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': ip, cookie: `theme=dark; ${DEVICE_COOKIE.name}=${value}` } });
+
+    await slowAtCap(owner.email);
+    await slowAtCap(other.email);
+    expect((await login(owner.email, PASSWORD, freshIp())).status).toBe(429);
+    // Tampered, or another account's: slowed like any stranger.
+    expect((await withCookie(owner.email, PASSWORD, freshIp(), `${device.slice(0, -2)}AA`)).status).toBe(429);
+    expect((await withCookie(other.email, PASSWORD, freshIp())).status).toBe(429);
+    // The owner's browser, on an address never seen: in at once.
+    const travelling = freshIp();
+    expect((await withCookie(owner.email, PASSWORD, travelling)).status).toBe(200);
+
+    // Not from the pair limit: a stolen cookie guesses at most LOGIN_MAX_FAILURES times per address and window.
+    const thief = freshIp();
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) expect((await withCookie(owner.email, WRONG, thief)).status).toBe(401);
+    const stopped = await withCookie(owner.email, PASSWORD, thief);
+    expect(stopped.status).toBe(429);
+    expect(stopped.body.message).toBe(AUTH_MESSAGES.tooManyAttempts);
   });
 });
 

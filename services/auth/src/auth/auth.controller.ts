@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  DEVICE_COOKIE,
   ForgotPasswordRequestSchema,
   LoginRequestSchema,
   LogoutRequestSchema,
@@ -17,7 +18,7 @@ import {
 import { AuthGuard, CurrentUser, ZodBody, bearerToken, type AuthenticatedUser } from '@payday/nest-kit';
 import { requestOrigin } from '../audit/audit-trail.js';
 import { AuthError, isAuthError } from '../common/auth-error.js';
-import { clearRefreshCookie, crossSiteRefusal, refreshTokenFrom, withRefreshCookie } from '../sessions/refresh-cookie.js';
+import { clearRefreshCookie, cookieValue, crossSiteRefusal, refreshTokenFrom, withRefreshCookie } from '../sessions/refresh-cookie.js';
 import { AuthService } from './auth.service.js';
 import { APP_URL, PasswordResetService } from './password-reset.service.js';
 
@@ -49,7 +50,8 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LoginResponse> {
-    return withRefreshCookie(reply, await this.auth.login(body.email, body.password, requestOrigin(request)));
+    const device = cookieValue(request.headers, DEVICE_COOKIE.name);
+    return withRefreshCookie(reply, await this.auth.login(body.email, body.password, requestOrigin(request), device));
   }
 
   /**

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AUTH_MESSAGES,
-  REFRESH_TOKEN_TTL_SECONDS,
   createRegisterRequestSchema,
   createUpdateProfileRequestSchema,
   fieldErrors,
@@ -18,9 +17,17 @@ import { AuthError, emailTakenError } from '../common/auth-error.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { SessionService, type WithRefreshToken } from '../sessions/session.service.js';
+import { DeviceCookies } from '../throttling/device-cookie.js';
 import { ThrottledError } from '../throttling/throttled-error.js';
 import { TokenIssuer } from '../tokens/token-issuer.js';
 import { UsersService } from '../users/users.service.js';
+
+/**
+ * How long after its expiry an access token may still sign its own session out (a laptop that slept
+ * overnight). Not the refresh lifetime (30 days): an old token seen in a log, a HAR file or a screen share
+ * must not end a victim's session for a month (security review Medium 5).
+ */
+export const LOGOUT_GRACE_SECONDS = 24 * 60 * 60;
 
 /** Registration, password sign-in, the session's refresh and end, and the profile (spec part 1 §5, §6, §7; DESIGN §4). */
 @Injectable()
@@ -38,6 +45,7 @@ export class AuthService {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(AuditTrail) private readonly audit: AuditTrail,
     @Inject(LockoutRecorder) private readonly lockouts: LockoutRecorder,
+    @Inject(DeviceCookies) private readonly devices: DeviceCookies,
   ) {
     // The form's schema, with the age rule measured against the injected clock.
     this.registerSchema = createRegisterRequestSchema(() => this.clock.now());
@@ -76,10 +84,11 @@ export class AuthService {
    * /api/mfa/verify, never here (security review 1). Failures and lockouts are audited in the background; the
    * answer is the same whether the account exists.
    */
-  async login(email: string, password: string, origin: RequestOrigin): Promise<WithRefreshToken<LoginResponse>> {
+  async login(email: string, password: string, origin: RequestOrigin, deviceCookie?: string): Promise<WithRefreshToken<LoginResponse>> {
     const ip = origin.ip;
     const attempted = { id: null, email: email.trim().toLowerCase() };
-    const attempt = await this.rateLimits.takePasswordAttempt(email, ip).catch(async (error: unknown) => {
+    const trustedDevice = this.devices.trusts(deviceCookie, email);
+    const attempt = await this.rateLimits.takePasswordAttempt(email, ip, trustedDevice).catch(async (error: unknown) => {
       await this.lockouts.noteRefusal(error, attempted, origin, { step: 'password', limit: error instanceof ThrottledError ? error.scope : null });
       throw error;
     });
@@ -106,7 +115,7 @@ export class AuthService {
     await this.rateLimits.completeSignIn(email, ip);
     const { session, refreshToken } = await this.sessions.start(user, 'aal1');
     await this.users.recordSignIn(user.id, this.clock.now());
-    return { user: await this.users.view(user), session, refreshToken };
+    return { user: await this.users.view(user), session, refreshToken, deviceCookie: this.devices.issue(user.email) };
   }
 
   /** The account and whether the password is its own (argon2 against nothing for an unknown e-mail: same time). */
@@ -126,11 +135,12 @@ export class AuthService {
 
   /**
    * Sign-out: ends the family of the bearer access token (its `sid`), on every service at once. A genuine
-   * token that expired since (a laptop that slept) still names its own session; none, or a forged one: 401.
+   * token that expired within LOGOUT_GRACE_SECONDS (a laptop that slept) still names its own session; none, an
+   * older one, or a forged one: 401.
    */
   async logout(accessToken: string | undefined): Promise<void> {
     const user = accessToken
-      ? await this.verifier.verifyAccessTokenAllowingExpiry(accessToken, REFRESH_TOKEN_TTL_SECONDS).catch(() => null)
+      ? await this.verifier.verifyAccessTokenAllowingExpiry(accessToken, LOGOUT_GRACE_SECONDS).catch(() => null)
       : null;
     if (!user) throw new AuthError('SESSION_EXPIRED');
     if (user.sessionId) await this.sessions.revokeFamily(user.sessionId);

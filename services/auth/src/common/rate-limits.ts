@@ -61,7 +61,13 @@ export class RateLimits {
     };
   }
 
-  private async take(step: Step, hard: { key: string; limit: number; scope: ThrottleScope }[], state: string, known: string): Promise<SignInAttempt> {
+  private async take(
+    step: Step,
+    hard: { key: string; limit: number; scope: ThrottleScope }[],
+    state: string,
+    known: string,
+    trustedDevice = false,
+  ): Promise<SignInAttempt> {
     const at = String(this.clock.now().getTime());
     const keys = [...hard.map(({ key }) => key), state, known];
     const answer = (await this.redis.eval(
@@ -74,8 +80,9 @@ export class RateLimits {
       LOGIN_ACCOUNT_DELAY.firstSeconds * 1000,
       LOGIN_ACCOUNT_DELAY.maxSeconds * 1000,
       at,
-      // The password is not slowed from a client the account signed in from lately; the second factor always is.
-      step === 'password' ? '1' : '0',
+      // The password is not slowed from a client the account signed in from lately, nor from a browser holding
+      // the account's device cookie; the second factor always is.
+      step === 'password' ? (trustedDevice ? '2' : '1') : '0',
       ...hard.map(({ limit }) => limit),
     )) as [string, string | number, number?];
     const [outcome, detail, leftMs] = answer;
@@ -84,8 +91,12 @@ export class RateLimits {
     return { keys: keys.slice(0, -1), hardCounters: hard.length, previousLast: String(detail ?? ''), at };
   }
 
-  /** A password attempt: counted for the pair, the client and the account first; ThrottledError (429) when refused. */
-  takePasswordAttempt(email: string, ip: string | null): Promise<SignInAttempt> {
+  /**
+   * A password attempt: counted for the pair, the client and the account first; ThrottledError (429) when
+   * refused. `trustedDevice`: the request carries a valid device cookie of this account (DeviceCookies), which
+   * exempts it from the account's slowing only.
+   */
+  takePasswordAttempt(email: string, ip: string | null, trustedDevice = false): Promise<SignInAttempt> {
     const keys = this.keys(email, ip);
     return this.take(
       'password',
@@ -95,6 +106,7 @@ export class RateLimits {
       ],
       keys.password,
       keys.known,
+      trustedDevice,
     );
   }
 

@@ -6,6 +6,7 @@ import { LockoutRecorder } from '../audit/lockout-recorder.js';
 import { AuthError } from '../common/auth-error.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { SessionService, type WithRefreshToken } from '../sessions/session.service.js';
+import { DeviceCookies } from '../throttling/device-cookie.js';
 import { ThrottledError } from '../throttling/throttled-error.js';
 import { UsersService } from '../users/users.service.js';
 import { MfaService } from './mfa.service.js';
@@ -22,6 +23,7 @@ export class MfaSignInService {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(AuditTrail) private readonly audit: AuditTrail,
     @Inject(LockoutRecorder) private readonly lockouts: LockoutRecorder,
+    @Inject(DeviceCookies) private readonly devices: DeviceCookies,
   ) {}
 
   async verify(mfaToken: string | undefined, userId: string, code: string, origin: RequestOrigin): Promise<WithRefreshToken<MfaVerifyResponse>> {
@@ -60,6 +62,6 @@ export class MfaSignInService {
     await this.rateLimits.completeSignIn(user.email, ip);
     const { session, refreshToken } = await this.sessions.start(user, 'aal2');
     await this.users.recordSignIn(user.id, this.clock.now());
-    return { valid: true, user: await this.users.view(user), session, refreshToken };
+    return { valid: true, user: await this.users.view(user), session, refreshToken, deviceCookie: this.devices.issue(user.email) };
   }
 }

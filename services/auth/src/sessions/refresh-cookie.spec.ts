@@ -9,11 +9,14 @@ describe('refresh cookie (issue 12 finding 4)', () => {
     expect(clearedRefreshCookie()).toBe('paycadence_refresh=; Max-Age=0; Path=/api/auth/refresh; HttpOnly; Secure; SameSite=Strict');
   });
 
-  it('reads the token from the Cookie header among others, and nothing from no, empty or oversized headers', () => {
+  it('reads the token from the Cookie header among others, also from a large one (review 7: other cookies must not sign the user out), and nothing from no or empty headers', () => {
     expect(refreshTokenFrom({ cookie: 'a=1; paycadence_refresh=tok; b=2' })).toBe('tok');
     expect(refreshTokenFrom({ cookie: 'paycadence_refresh=' })).toBeUndefined();
     expect(refreshTokenFrom({})).toBeUndefined();
-    expect(refreshTokenFrom({ cookie: `x=${'y'.repeat(9000)}; paycadence_refresh=tok` })).toBeUndefined();
+    expect(refreshTokenFrom({ cookie: `x=${'y'.repeat(12_000)}; paycadence_refresh=tok` })).toBe('tok');
+    expect(refreshTokenFrom({ cookie: 'paycadence_refresh=first; paycadence_refresh=second' })).toBe('first');
+    expect(refreshTokenFrom({ cookie: 'paycadence_refresh="tok%3D"' })).toBe('tok=');
+    expect(refreshTokenFrom({ cookie: 'paycadence_refresh=%E0%A4%A' })).toBe('%E0%A4%A');
   });
 
   it('moves the refresh token of an answer into the cookie, never into the body', () => {

@@ -1,5 +1,5 @@
 import { CSRF_HEADER, REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from '@payday/contracts';
-import { parseCookie, stringifySetCookie } from 'cookie';
+import { stringifySetCookie } from 'cookie';
 
 // The refresh token travels only in an HttpOnly, Secure, SameSite=Strict cookie scoped to POST
 // /api/auth/refresh (issue 12 finding 4; notes/session-api.md). Chromium accepts Secure cookies on
@@ -27,16 +27,33 @@ export function clearedRefreshCookie(): string {
 export const setRefreshCookie = (reply: HeaderSink, refreshToken: string) => reply.header('set-cookie', refreshCookie(refreshToken));
 export const clearRefreshCookie = (reply: HeaderSink) => reply.header('set-cookie', clearedRefreshCookie());
 
-/** Refresh tokens we issue are 43 base64url characters; anything far longer is not ours (and not parsed further). */
-const MAX_COOKIE_HEADER_LENGTH = 8 * 1024;
+/**
+ * The value of the cookie `name` in the request's `Cookie` header (the first one, as `cookie.parse` keeps), or
+ * undefined. Linear and without a length cap of its own (security review 7: a large header of other cookies
+ * must not hide ours and so sign the user out); node's header limit bounds it.
+ */
+export function cookieValue(headers: Headers, name: string): string | undefined {
+  const raw = headers.cookie;
+  const header = Array.isArray(raw) ? raw.join('; ') : raw;
+  if (!header) return undefined;
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
+    let value = pair.slice(eq + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    if (!value) return undefined;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
 
 /** The refresh token the request's `Cookie` header carries, or undefined. */
 export function refreshTokenFrom(headers: Headers): string | undefined {
-  const raw = headers.cookie;
-  const header = Array.isArray(raw) ? raw.join('; ') : raw;
-  if (!header || header.length > MAX_COOKIE_HEADER_LENGTH) return undefined;
-  const value = parseCookie(header)[REFRESH_COOKIE.name];
-  return value ? value : undefined;
+  return cookieValue(headers, REFRESH_COOKIE.name);
 }
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -60,8 +77,10 @@ export function crossSiteRefusal(headers: Headers, appUrl: string): string | und
  * Moves the refresh token of an answer that starts or rotates a session into the cookie; the body goes out
  * without it (a script could read a body).
  */
-export function withRefreshCookie<T extends object>(reply: HeaderSink, answer: T & { refreshToken?: string }): T {
-  const { refreshToken, ...body } = answer;
+export function withRefreshCookie<T extends object>(reply: HeaderSink, answer: T & { refreshToken?: string; deviceCookie?: string }): T {
+  const { refreshToken, deviceCookie, ...body } = answer;
   if (refreshToken) setRefreshCookie(reply, refreshToken);
+  // A full sign-in's device cookie (throttling/device-cookie.ts): a whole Set-Cookie line.
+  if (deviceCookie) reply.header('set-cookie', deviceCookie);
   return body as T;
 }

@@ -37,7 +37,8 @@ export interface IssuedSession {
  * An answer that starts or rotates a session, with the refresh token beside the body: the controller moves
  * it into the cookie and never into the body (AuthController / MfaController `withRefreshCookie`).
  */
-export type WithRefreshToken<T> = T & { refreshToken?: string };
+/** `deviceCookie`: a full sign-in's device-cookie Set-Cookie line (throttling/device-cookie.ts). */
+export type WithRefreshToken<T> = T & { refreshToken?: string; deviceCookie?: string };
 
 /**
  * Sessions (DESIGN §4): a sign-in starts a refresh-token family (its id is the access tokens' `sid`); each

@@ -4,12 +4,14 @@
  */
 
 /**
- * Takes one sign-in attempt, or says which limit refuses it (refused attempts count nowhere, so hammering a
- * closed door never moves it).
+ * Takes one sign-in attempt, or says which limit refuses it. A refusal by a hard limit counts nowhere (hammering
+ * a closed door never moves it). A refusal by the account's slowing counts on the caller's hard counters (pair
+ * and client), though not on the account: so whoever polls a slowed account to be first through the door
+ * soon meets its own pair or client limit and stops competing with the owner (security review High 2).
  * KEYS: n hard counters, then the account's slowing state (hash: failures, last = ms of the latest counted
  * failure), then the "known client" marker.
- * ARGV: n, window s, free failures, first delay ms, max delay ms, now ms, '1' when a known client is not
- * slowed, then the n limits.
+ * ARGV: n, window s, free failures, first delay ms, max delay ms, now ms, exemption ('0' none; '1' when the
+ * known-client marker exists; '2' a valid device cookie), then the n limits.
  * Answers {'taken', previous last or ''} or {'hard', i (1-based), ms left} or {'slowed', 0, ms left}.
  */
 export const TAKE_SIGN_IN_ATTEMPT = `
@@ -22,19 +24,26 @@ for i = 1, n do
     return {'hard', i, left}
   end
 end
+local function count()
+  for i = 1, n do
+    if redis.call('INCR', KEYS[i]) == 1 or redis.call('TTL', KEYS[i]) < 0 then redis.call('EXPIRE', KEYS[i], ARGV[2]) end
+  end
+end
 local state = KEYS[n + 1]
 local failures = tonumber(redis.call('HGET', state, 'failures') or '0')
 local last = redis.call('HGET', state, 'last') or ''
 local free = tonumber(ARGV[3])
 local now = tonumber(ARGV[6])
-if failures >= free and not (ARGV[7] == '1' and redis.call('EXISTS', KEYS[n + 2]) == 1) then
+local exempt = ARGV[7] == '2' or (ARGV[7] == '1' and redis.call('EXISTS', KEYS[n + 2]) == 1)
+if failures >= free and not exempt then
   local delay = math.min(tonumber(ARGV[4]) * 2 ^ math.min(failures - free, 30), tonumber(ARGV[5]))
   local readyAt = (tonumber(last) or 0) + delay
-  if now < readyAt then return {'slowed', 0, math.ceil(readyAt - now)} end
+  if now < readyAt then
+    count()
+    return {'slowed', 0, math.ceil(readyAt - now)}
+  end
 end
-for i = 1, n do
-  if redis.call('INCR', KEYS[i]) == 1 or redis.call('TTL', KEYS[i]) < 0 then redis.call('EXPIRE', KEYS[i], ARGV[2]) end
-end
+count()
 redis.call('HSET', state, 'failures', failures + 1, 'last', ARGV[6])
 redis.call('EXPIRE', state, ARGV[2])
 return {'taken', last}`;
