@@ -12,7 +12,7 @@ import http from 'node:http';
 console.log(JSON.stringify({ level: 'info', msg: 'fake starting' }));
 const server = http.createServer((req, res) => {
   res.setHeader('content-type', 'application/json');
-  if (req.url === '/health/ready') return res.end('{"status":"ok"}');
+  if (req.url === '/health/ready') return res.end(JSON.stringify({ status: 'ok', pid: process.pid }));
   res.end(JSON.stringify({ url: req.url, requestId: req.headers['x-request-id'], env: {
     PORT: process.env.PORT, DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL,
     AUTH_JWKS_URL: process.env.AUTH_JWKS_URL, DATA_DIR: process.env.DATA_DIR, APP_URL: process.env.APP_URL } }));
