@@ -72,6 +72,16 @@ export const LOGIN_ACCOUNT_DELAY = { firstSeconds: 1, maxSeconds: 60 } as const;
 export const LOGIN_KNOWN_CLIENT_SECONDS = 30 * 24 * 60 * 60;
 export const CLIENT_IPV6_PREFIX_BITS = 64;
 /**
+ * Wider IPv6 prefixes counted too (security review Medium 4): providers route a /56 or /48 to one subscriber and
+ * tunnel brokers hand out /48s free (6to4 gives one IPv4 host a /48), which would multiply the per-client
+ * limit by up to 65,536 /64s. A failed sign-in from IPv6 also counts on its /56 and /48, with higher limits
+ * (4x and 16x LOGIN_CLIENT_MAX_FAILURES: a /48 may be a whole office or campus of /64s).
+ */
+export const CLIENT_IPV6_WIDER_PREFIXES = [
+  { bits: 56, maxFailures: 4 * LOGIN_CLIENT_MAX_FAILURES },
+  { bits: 48, maxFailures: 16 * LOGIN_CLIENT_MAX_FAILURES },
+] as const;
+/**
  * OWASP's "device cookie" (security review High 2): after a full sign-in auth sets this signed (HMAC-SHA256 of
  * the account and a random id, key derived from auth's key material), HttpOnly, Secure, SameSite=Strict cookie,
  * sent only to the sign-in route. A browser presenting a valid one for the account it signs in to is exempt

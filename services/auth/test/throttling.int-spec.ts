@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   AUTH_MESSAGES,
+  CLIENT_IPV6_WIDER_PREFIXES,
   DEVICE_COOKIE,
   LOGIN_ACCOUNT_DELAY,
   LOGIN_ACCOUNT_FREE_FAILURES,
@@ -409,6 +410,19 @@ describe('attempts nothing judged (the database failing)', () => {
 });
 
 describe('IPv6 clients', () => {
+  it('a sprayer walking the /64s of one /56 is stopped by the /56 counter; another /56 of the same /48 goes on (review Medium 4)', async () => {
+    const [fiftySix] = CLIENT_IPV6_WIDER_PREFIXES;
+    // 2001:db8:77:ab00::/56 holds 256 /64s (the low byte of the fourth group); two failures from each of 200.
+    const inFiftySix = (i: number) => `2001:db8:77:ab${(i % 200).toString(16).padStart(2, '0')}::${i + 1}`;
+    const answers = await Promise.all(Array.from({ length: fiftySix.maxFailures }, (_, i) => login(freshEmail('v6spray'), WRONG, inFiftySix(i))));
+    expect(countStatuses(answers)).toEqual({ 401: fiftySix.maxFailures });
+    const victim = await registerUser();
+    const stopped = await login(victim.email, PASSWORD, '2001:db8:77:abfe::1');
+    expect(stopped.status).toBe(429);
+    expect(stopped.body.message).toBe(AUTH_MESSAGES.tooManyAttempts);
+    expect((await login(victim.email, PASSWORD, '2001:db8:77:ac00::1')).status).toBe(200);
+  });
+
   it('addresses in one /64 share a key; another /64 is another client', async () => {
     const ann = await registerUser();
     // Ten addresses of one subscriber's /64, each failing once.

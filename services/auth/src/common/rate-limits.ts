@@ -14,7 +14,7 @@ import {
   RESET_EMAIL_INTERVAL_SECONDS,
 } from '@payday/contracts';
 import { CLOCK, REDIS, type Clock } from '@payday/nest-kit';
-import { clientKey } from '../throttling/client-key.js';
+import { clientKey, widerClientKeys } from '../throttling/client-key.js';
 import { COMPLETE_SIGN_IN, GIVE_BACK_ALLOWANCE, GIVE_BACK_SIGN_IN_ATTEMPT, TAKE_ALLOWANCE, TAKE_SIGN_IN_ATTEMPT } from '../throttling/scripts.js';
 import { ThrottledError, type ThrottleScope } from '../throttling/throttled-error.js';
 
@@ -61,6 +61,11 @@ export class RateLimits {
     };
   }
 
+  /** IPv6 only: the client's /56 and /48 counters (review Medium 4). */
+  private widerClients(ip: string | null) {
+    return widerClientKeys(ip).map(({ key, maxFailures }) => ({ key: `${this.prefix}sign-in:client:${key}`, limit: maxFailures, scope: 'client' as const }));
+  }
+
   private async take(
     step: Step,
     hard: { key: string; limit: number; scope: ThrottleScope }[],
@@ -103,6 +108,7 @@ export class RateLimits {
       [
         { key: keys.pair, limit: LOGIN_MAX_FAILURES, scope: 'pair' },
         { key: keys.client, limit: LOGIN_CLIENT_MAX_FAILURES, scope: 'client' },
+        ...this.widerClients(ip),
       ],
       keys.password,
       keys.known,
@@ -122,6 +128,7 @@ export class RateLimits {
       [
         { key: keys.pair, limit: LOGIN_MAX_FAILURES, scope: 'pair' },
         { key: keys.client, limit: LOGIN_CLIENT_MAX_FAILURES, scope: 'client' },
+        ...this.widerClients(ip),
       ],
       keys.secondFactor,
       keys.known,

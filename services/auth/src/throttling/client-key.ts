@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { CLIENT_IPV6_PREFIX_BITS } from '@payday/contracts';
+import { CLIENT_IPV6_PREFIX_BITS, CLIENT_IPV6_WIDER_PREFIXES } from '@payday/contracts';
 
 /**
  * The key a client is throttled by (issue 12 finding 3): an IPv4 address as is; an IPv6 address by its /64,
@@ -26,6 +26,25 @@ export function clientKey(address: string | null | undefined): string {
       .join(':')}::/${CLIENT_IPV6_PREFIX_BITS}`;
   }
   return `other:${createHash('sha256').update(address).digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * The wider IPv6 prefixes of the client (CLIENT_IPV6_WIDER_PREFIXES: its /56 and /48), each with its limit;
+ * none for IPv4 (mapped included) or anything that is not an address.
+ */
+export function widerClientKeys(address: string | null | undefined): { key: string; maxFailures: number }[] {
+  if (!address) return [];
+  const zone = address.indexOf('%');
+  const ip = zone >= 0 ? address.slice(0, zone) : address;
+  if (isIP(ip) !== 6) return [];
+  const groups = ipv6Groups(ip);
+  if (isIpv4Mapped(groups)) return [];
+  return CLIENT_IPV6_WIDER_PREFIXES.map(({ bits, maxFailures }) => {
+    const whole = Math.floor(bits / 16);
+    const kept = groups.slice(0, whole);
+    if (bits % 16) kept.push(groups[whole] & (0xffff << (16 - (bits % 16))) & 0xffff);
+    return { key: `v6:${kept.map((group) => group.toString(16)).join(':')}::/${bits}`, maxFailures };
+  });
 }
 
 /** `::ffff:a.b.c.d`: five zero groups, then 0xffff. */
