@@ -31,6 +31,8 @@ export interface ApiFetchOptions {
   headers?: Record<string, string>;
   /** fetch's own `credentials`; left to fetch's default (same-origin) when absent. */
   credentials?: RequestCredentials;
+  /** fetch's `keepalive`: the request (and what its answer sets) completes even when the page goes away. */
+  keepalive?: boolean;
   timeoutMs?: number;
   /** A caller's own signal (e.g. React Query's) also cancels the request. */
   signal?: AbortSignal;
@@ -96,6 +98,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
       body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: controller.signal,
       ...(options.credentials ? { credentials: options.credentials } : {}),
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch {
     throw new ApiError(0, timedOut ? TIMEOUT_ERROR_MESSAGE : NETWORK_ERROR_MESSAGE);

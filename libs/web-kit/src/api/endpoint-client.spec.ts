@@ -161,10 +161,12 @@ describe('the refresh cookie (issue 12 finding 4)', () => {
     await api.call(AUTH_ENDPOINTS.forgotPassword, { body: { email: 'ann@example.com' } });
     const [[, refresh], [, other]] = fetchMock.mock.calls;
     expect(refresh.credentials).toBe('same-origin');
+    expect(refresh.keepalive).toBe(true); // a reload mid-rotation still stores the new cookie
     expect(refresh.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest' });
     expect(bearerOf(refresh)).toBeUndefined();
     expect(JSON.parse(String(refresh.body))).toEqual({});
     expect(other.credentials).toBeUndefined();
+    expect(other.keepalive).toBeUndefined();
     expect(other.headers).not.toHaveProperty('X-Requested-With');
   });
 });

@@ -21,7 +21,9 @@ export interface CallOptions {
   /**
    * The call rides on the HttpOnly refresh cookie (POST /api/auth/refresh) or ends it (logout clears it): sent
    * with `credentials: 'same-origin'` and the CSRF header the server asks of every cookie-authenticated call
-   * (a cross-site form cannot set it).
+   * (a cross-site form cannot set it). Sent with `keepalive`, so a reload in the middle of a rotation still
+   * stores the new cookie: a rotation the server made but the browser dropped would leave a spent cookie, and
+   * presenting it later revokes the whole session.
    */
   sessionCookie?: boolean;
 }
@@ -91,6 +93,7 @@ export function createApiClient({ baseUrl = '', session, timeoutMs, validateResp
       rawBody: options.raw?.body,
       headers: options.sessionCookie ? { ...options.raw?.headers, [CSRF_HEADER.name]: CSRF_HEADER.value } : options.raw?.headers,
       credentials: options.sessionCookie ? 'same-origin' : undefined,
+      keepalive: options.sessionCookie,
       token,
       timeoutMs: options.timeoutMs ?? timeoutMs,
       signal: options.signal,

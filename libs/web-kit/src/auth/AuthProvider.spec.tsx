@@ -299,6 +299,39 @@ describe('tabs: one refresh at a time (Web Locks), sessions and sign-outs shared
     tab.close();
   });
 
+  it('restoring behind another tab that announces its rotation before letting go of the lock: uses that token, asks `me`, no refresh of its own', async () => {
+    vi.useRealTimers();
+    const { locks } = installLocks();
+    const tab = otherTab();
+    localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    const fetchMock = mockFetch((url) => (url === '/api/auth/refresh' ? json({ session: sessionExpiringIn(900, 'mine') }) : json({ user: ann })));
+    let release!: () => void;
+    const held = locks.request(REFRESH_LOCK_NAME, () => new Promise<void>((resolve) => (release = resolve)));
+    const { result } = renderAuth();
+    tab.post({ type: 'rotated', session: sessionExpiringIn(900, 'theirs') });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(result.current.loading).toBe(true); // a token without its user: still restoring, guards keep waiting
+    release();
+    await held;
+    await waitFor(() => expect(result.current.user?.id).toBe('u1'));
+    expect(result.current.session?.access_token).toBe('at-theirs');
+    expect(calls(fetchMock, '/api/auth/refresh')).toHaveLength(0);
+    expect(headersOf(calls(fetchMock, '/api/auth/me')[0][1]).Authorization).toBe('Bearer at-theirs');
+    tab.close();
+  });
+
+  it('announces its own rotation to the other tabs as a bare token (before it knows the user on a reload)', async () => {
+    vi.useRealTimers();
+    const tab = otherTab();
+    localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    mockFetch((url) => (url === '/api/auth/refresh' ? json({ session: sessionExpiringIn(900, 'r') }) : json({ user: ann })));
+    const { result } = renderAuth();
+    await waitFor(() => expect(result.current.user?.id).toBe('u1'));
+    await waitFor(() => expect(tab.heard.map((message) => message.type)).toEqual(['rotated', 'session']));
+    expect(tab.heard[0]).toEqual({ type: 'rotated', session: expect.objectContaining({ access_token: 'at-r' }) });
+    tab.close();
+  });
+
   it('two refreshes wanted at once in this tab and another: never two refresh calls in flight', async () => {
     vi.useRealTimers();
     const { locks } = installLocks();

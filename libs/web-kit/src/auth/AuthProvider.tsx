@@ -105,12 +105,13 @@ export function AuthProvider({ children, initialUser, initialSession }: AuthProv
   });
   const refreshing = useRef<Promise<MemorySession | null | typeof REFUSED> | null>(null);
   const restoreStarted = useRef(false);
+  const restoring = useRef(false);
   const channel = useRef<SessionChannel | null>(null);
   // Bumped by every sign-out (here or in another tab): a rotation that was in flight then must not sign back in.
   const signOutCount = useRef(0);
 
   useEffect(
-    () => store.subscribe(({ user, session }) => setState((previous) => ({ user, session, loading: previous.loading && !session }))),
+    () => store.subscribe(({ user, session }) => setState((previous) => ({ user, session, loading: previous.loading && !(user && session) }))),
     [store],
   );
 
@@ -148,7 +149,10 @@ export function AuthProvider({ children, initialUser, initialSession }: AuthProv
           const latest = store.get().session;
           if (latest && latest !== from && !isWithinExpiryMargin(latest.expires_at, Date.now())) return latest;
           const answer = await withRefreshBackoff(postRefresh);
-          return toMemorySession(answer.session);
+          const next = toMemorySession(answer.session);
+          // Told while the lock is still held, so a tab queued behind it finds the new token instead of rotating again.
+          channel.current?.post({ type: 'rotated', session: next });
+          return next;
         });
       } catch (error) {
         return isRetryableRefreshError(error) ? null : REFUSED;
@@ -188,7 +192,10 @@ export function AuthProvider({ children, initialUser, initialSession }: AuthProv
       const current = store.get();
       // An older token than the one held (messages can cross) is ignored.
       if (current.session && current.session.expires_at > message.session.expires_at) return;
-      apply(message.user, message.session, false);
+      if (message.type === 'session') apply(message.user, message.session, false);
+      else if (current.user) apply(current.user, message.session, false);
+      // Restoring (no user yet): keep the token; this tab's queued refresh takes it and asks `me` with it.
+      else if (restoring.current) store.set({ user: null, session: message.session });
     };
     const opened = openSessionChannel(onMessage);
     channel.current = opened;
@@ -213,7 +220,16 @@ export function AuthProvider({ children, initialUser, initialSession }: AuthProv
     restoreStarted.current = true;
     dropLegacySessionKeys();
     if (store.get().session || !readSignedInHint()) return; // kept from an earlier mount, or nothing to restore
+    restoring.current = true;
     void (async () => {
+      try {
+        await restore();
+      } finally {
+        restoring.current = false;
+      }
+    })();
+
+    async function restore() {
       const signOuts = signOutCount.current;
       const outcome = await rotate();
       if (signOutCount.current !== signOuts) return;
@@ -240,7 +256,7 @@ export function AuthProvider({ children, initialUser, initialSession }: AuthProv
           setState({ user: null, session: null, loading: false });
         }
       }
-    })();
+    }
   }, [seeded, store, apply, rotate]);
 
   // spec part 1 §9: a 30 s tick; refresh when 3 ticks or fewer remain before expiry.

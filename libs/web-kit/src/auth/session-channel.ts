@@ -6,9 +6,13 @@ export const SESSION_CHANNEL_NAME = 'paycadence.session';
 
 /**
  * What one tab tells the others: a session it got (sign-in or a rotation, so they use it instead of rotating the
- * same cookie again), or that it signed out (so they do too).
+ * same cookie again), a rotation it just made (sent while it still holds the refresh lock, before it knows the
+ * user on a reload), or that it signed out (so they do too).
  */
-export type SessionMessage = { type: 'session'; user: AuthUser; session: MemorySession } | { type: 'signed-out' };
+export type SessionMessage =
+  | { type: 'session'; user: AuthUser; session: MemorySession }
+  | { type: 'rotated'; session: MemorySession }
+  | { type: 'signed-out' };
 
 export interface SessionChannel {
   post(message: SessionMessage): void;
@@ -19,12 +23,9 @@ function isSessionMessage(data: unknown): data is SessionMessage {
   if (typeof data !== 'object' || data === null) return false;
   const message = data as Partial<{ type: unknown; user: { id?: unknown }; session: { access_token?: unknown; expires_at?: unknown } }>;
   if (message.type === 'signed-out') return true;
-  return (
-    message.type === 'session' &&
-    typeof message.user?.id === 'string' &&
-    typeof message.session?.access_token === 'string' &&
-    typeof message.session.expires_at === 'number'
-  );
+  const validSession = typeof message.session?.access_token === 'string' && typeof message.session.expires_at === 'number';
+  if (message.type === 'rotated') return validSession;
+  return message.type === 'session' && typeof message.user?.id === 'string' && validSession;
 }
 
 /** Opens the channel; without BroadcastChannel (an old browser) posting does nothing and nothing arrives. */
