@@ -407,6 +407,24 @@ describe('attempts nothing judged (the database failing)', () => {
     });
     expect((await verifyCode(challenge.body.mfa_token, account.id, await nextStepCode(account.secret), ip)).status).toBe(200);
   });
+
+  it('so is a 2FA-settings attempt whose code check died on a database error (review 6)', async () => {
+    const account = await userWithMfa();
+    const ip = freshIp();
+    const disable = async () =>
+      api('POST', '/api/mfa/disable', { token: account.token, body: { userId: account.id, token: await nextStepCode(account.secret), password: PASSWORD }, ip });
+    // The right code's step cannot be recorded: PostgreSQL refuses every UPDATE of mfa_factors meanwhile.
+    const fn = `"${h.schema}".refuse_update`;
+    await h.db.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'updates refused by the test'; END $$`);
+    await h.db.query(`CREATE TRIGGER refuse_update BEFORE UPDATE ON "${h.schema}".mfa_factors FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+    try {
+      for (let i = 0; i < LOGIN_MAX_FAILURES + 2; i += 1) expect((await disable()).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await h.db.query(`DROP TRIGGER refuse_update ON "${h.schema}".mfa_factors`);
+      await h.db.query(`DROP FUNCTION ${fn}()`);
+    }
+    expect((await disable()).body).toMatchObject({ success: true });
+  });
 });
 
 describe('IPv6 clients', () => {

@@ -83,8 +83,18 @@ export class MfaService {
    */
   private async counted(accountEmail: string, passwordMatches: () => Promise<boolean>, codeMatches: () => Promise<boolean>): Promise<void> {
     await this.rateLimits.takeAccountAttempt(accountEmail);
-    if (!(await passwordMatches())) throw new AuthError('MFA_PASSWORD_INCORRECT');
-    if (!(await codeMatches())) throw new AuthError('MFA_CODE_INVALID');
+    let passwordRight: boolean;
+    let codeRight = false;
+    try {
+      passwordRight = await passwordMatches();
+      if (passwordRight) codeRight = await codeMatches();
+    } catch (error) {
+      // Nothing was judged (the database or the hasher failed): the attempt goes back (security review 6).
+      await this.rateLimits.returnAccountAttempt(accountEmail).catch(() => undefined);
+      throw error;
+    }
+    if (!passwordRight) throw new AuthError('MFA_PASSWORD_INCORRECT');
+    if (!codeRight) throw new AuthError('MFA_CODE_INVALID');
     await this.rateLimits.returnAccountAttempt(accountEmail);
   }
 
