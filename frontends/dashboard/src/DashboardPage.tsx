@@ -7,7 +7,7 @@ import { greetingName } from './components/Greeting.js';
 import { SmartSuggestionsPanel } from './components/SmartSuggestionsPanel.js';
 import { SummaryCards } from './components/SummaryCards.js';
 import { SyncButton } from './components/SyncButton.js';
-import dashboardCss from './dashboard.css?inline';
+import './dashboard.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
 import { useFinancialData } from './hooks/useFinancialData.js';
 import { useStoredView } from './hooks/useStoredView.js';
 import { localToday } from './model/dashboard-model.js';
@@ -95,7 +95,6 @@ export function DashboardPage() {
   useDocumentTitle('Financial Dashboard');
   return (
     <>
-      <style>{dashboardCss}</style>
       <meta name="robots" content="noindex" />
       {loading ? <Spinner /> : !user ? <Navigate to="/login" replace /> : (
         <WithQueryClient>

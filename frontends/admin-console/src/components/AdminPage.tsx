@@ -1,7 +1,7 @@
 import { Badge, useDocumentTitle } from '@payday/web-kit';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, type ReactNode } from 'react';
-import pageCss from '../admin-console.css?inline';
+import '../admin-console.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
 import { AdminGate } from './AdminGate.js';
 
 let ownQueryClient: QueryClient | null = null;
@@ -27,7 +27,6 @@ export function AdminPage({ title, subtitle, badge, actions, children }: AdminPa
   useDocumentTitle(title);
   return (
     <div className="ac-page pc-container">
-      <style>{pageCss}</style>
       <AdminGate>
         <header className="ac-header">
           <div className="ac-header__text">

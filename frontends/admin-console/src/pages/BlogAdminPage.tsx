@@ -2,7 +2,7 @@ import { BLOG_MESSAGES, blogAdminGreetingName, type BlogPost } from '@payday/con
 import { Button, Spinner, Tabs, useAuth, useLogoutToHome } from '@payday/web-kit';
 import { useId, useState } from 'react';
 import { useAdminPosts, useBlogActions, useReloadPosts } from '../api/blog-queries.js';
-import blogCss from '../blog/blog-admin.css?inline';
+import '../blog/blog-admin.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
 import { countPosts, filterPosts, POST_FILTERS, type PostFilter } from '../blog/post-filters.js';
 import { PostEditor } from '../blog/PostEditor.js';
 import { PostList } from '../blog/PostList.js';
@@ -133,7 +133,6 @@ export function BlogAdminPage() {
       subtitle={`Hi ${user ? blogAdminGreetingName(user) : 'there'}!`}
       actions={<LogoutButton />}
     >
-      <style>{blogCss}</style>
       <MessageLine message={message} />
       <BlogAdmin onMessage={setMessage} />
     </AdminPage>

@@ -8,7 +8,7 @@ import { CategorizationTab } from '../components/CategorizationTab.js';
 import { GeneratorTab } from '../components/GeneratorTab.js';
 import { ImportProgress } from '../components/ImportProgress.js';
 import { TransactionsTab } from '../components/TransactionsTab.js';
-import pageCss from '../connected-accounts.css?inline';
+import '../connected-accounts.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
 import { bankKeys, useAccounts, useReloadAll, useReloadImported } from '../hooks/bank-queries.js';
 import { useImportPolling } from '../hooks/useImportPolling.js';
 
@@ -81,7 +81,6 @@ export function ConnectedAccountsPage() {
   useDocumentTitle('Connected Accounts');
   return (
     <div className="ca-page pc-container">
-      <style>{pageCss}</style>
       <PageHeader
         eyebrow="Account"
         title="Connected Accounts"

@@ -3,7 +3,7 @@ import { Alert, Button, Spinner, useApi, useAuth, useDocumentTitle } from '@payd
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ErrorBanner } from './ErrorBanner.js';
-import householdCss from './household.css?inline';
+import './household.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
 import { SELECTED_HOUSEHOLD_PARAM } from './HouseholdPage.js';
 import { serverReason } from './errors.js';
 import { WithQueryClient } from './WithQueryClient.js';
@@ -97,7 +97,6 @@ export function AcceptInvitationPage() {
   useDocumentTitle(PAGE_TITLE);
   return (
     <>
-      <style>{householdCss}</style>
       <meta name="robots" content="noindex" />
       <div className="hh-page pc-container">
         {loading ? (

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { CreateHouseholdModal } from './CreateHouseholdModal.js';
 import { ErrorBanner } from './ErrorBanner.js';
 import { HouseholdDetail } from './HouseholdDetail.js';
-import householdCss from './household.css?inline';
+import './household.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
 import { HOUSEHOLD_QUERY_ROOT, useMyHouseholds } from './household-queries.js';
 import { InviteMemberModal } from './InviteMemberModal.js';
 import { WithQueryClient } from './WithQueryClient.js';
@@ -131,7 +131,6 @@ export function HouseholdPage() {
   useDocumentTitle('Family');
   return (
     <>
-      <style>{householdCss}</style>
       <meta name="robots" content="noindex" />
       {loading ? (
         <Spinner />

@@ -1,7 +1,7 @@
 import { BLOG_MESSAGES, PRODUCT_NAME, type BlogPostSummary } from '@payday/contracts';
 import { Button, Spinner } from '@payday/web-kit';
 import { Link } from 'react-router-dom';
-import blogCss from './blog.css?inline';
+import './blog.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
 import { useBlogPosts, useFeaturedPosts } from './blog-queries';
 import { PostCard } from './PostCard';
 
@@ -84,7 +84,6 @@ export function BlogListPage() {
 
   return (
     <div className="blog blog-list-page">
-      <style>{blogCss}</style>
       <header className="blog-hero">
         <div className="pc-container">
           <h1 className="blog-hero__title">{BLOG_MESSAGES.listTitle}</h1>

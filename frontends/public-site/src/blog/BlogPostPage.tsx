@@ -1,7 +1,7 @@
 import { BLOG_MESSAGES, type BlogPost } from '@payday/contracts';
 import { Button, Spinner } from '@payday/web-kit';
 import { Link, useParams } from 'react-router-dom';
-import blogCss from './blog.css?inline';
+import './blog.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
 import { isNotFound, useBlogPost } from './blog-queries';
 import { BlockRenderer } from './blocks/BlockRenderer';
 import { CopyLinkButton } from './CopyLinkButton';
@@ -84,7 +84,6 @@ export function BlogPostPage() {
 
   return (
     <div className="blog blog-post-page pc-container">
-      <style>{blogCss}</style>
       {body}
     </div>
   );

@@ -10,7 +10,7 @@ import {
 import { Badge, formatDate, formatMoney, useDocumentTitle } from '@payday/web-kit';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import demoCss from './demo.css?inline';
+import './demo.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
 
 const RECURRENCE_LABELS: Record<BillRecurrenceValue, string> = {
   once: 'One time',
@@ -102,7 +102,6 @@ export function DemoPage({ today: fixedToday }: { today?: IsoDate }) {
 
   return (
     <div className="demo pc-container">
-      <style>{demoCss}</style>
       <header className="demo-header">
         <p className="pc-eyebrow">Interactive demo · sample data</p>
         <h1>See your bills line up with your paydays</h1>
