@@ -65,7 +65,6 @@ interface Recipe {
 
 const refused = [403, 404];
 const paramKinds = (access: Access): Record<string, ResourceKind> => ('params' in access ? (access.params ?? {}) : {});
-const json = (answer: Answer) => answer.json as Record<string, any>;
 
 // ------------------------------------------------------------------------------------------------------------
 // What B tries on each route that needs more than "send A's ids in the path" (bodies, self routes).

@@ -414,13 +414,3 @@ export async function startGateway({ port = 8080, host, kongFile, upstreams = {}
     close: () => app.close(),
   };
 }
-
-/**
- * The gateway as a plain `(req, res)` handler for a node:http server of the caller's (kept for callers of the
- * hand-written gateway): resolves to `{ handle, app }`. The app's own server is not used; requests are routed
- * into fastify with `app.routing`.
- */
-export async function createGatewayHandler({ kongConfig, upstreams = {}, frontendsDir = null }) {
-  const app = await createGatewayApp({ kongConfig, upstreams, frontendsDir });
-  return { handle: (req, res) => app.routing(req, res), app };
-}

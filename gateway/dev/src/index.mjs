@@ -1,4 +1,4 @@
-export { startGateway, createGatewayApp, createGatewayHandler, isClientSideRoute, REQUEST_ID_PATTERN } from './gateway-server.mjs';
+export { startGateway, createGatewayApp, isClientSideRoute, REQUEST_ID_PATTERN } from './gateway-server.mjs';
 export { loadKongConfig, parseKongConfig, scaleRateLimits, responseHeadersToAdd } from './kong-config.mjs';
 export { createRouteMatcher, stripPrefix } from './route-matcher.mjs';
 export { createRateLimiter } from './rate-limiter.mjs';
