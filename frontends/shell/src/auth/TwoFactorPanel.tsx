@@ -286,16 +286,7 @@ export function TwoFactorPanel() {
             onChange={(event) => setCode(digits(event.target.value))}
           />
           <Countdown />
-          <TextField
-            label="Current password"
-            type="password"
-            name="current-password"
-            autoComplete="current-password"
-            hint="Changing two-factor sign-in needs your password again."
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={passwordError}
-          />
+          <CurrentPasswordField value={password} onChange={setPassword} error={passwordError} />
           <div className="pc-mfa__actions">
             <Button type="submit" busy={busy} busyText="Verifying...">
               Verify and enable
@@ -325,16 +316,7 @@ export function TwoFactorPanel() {
               value={disableCode}
               onChange={(event) => setDisableCode(digits(event.target.value))}
             />
-            <TextField
-              label="Current password"
-              type="password"
-              name="current-password"
-              autoComplete="current-password"
-              hint="Changing two-factor sign-in needs your password again."
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={passwordError}
-            />
+            <CurrentPasswordField value={password} onChange={setPassword} error={passwordError} />
             <Button type="submit" variant="danger" busy={busy} busyText="Disabling...">
               Disable two-factor authentication
             </Button>
@@ -342,5 +324,21 @@ export function TwoFactorPanel() {
         </div>
       )}
     </Card>
+  );
+}
+
+/** Turning two-factor on or off asks for the password again (issue 12): one field for both steps. */
+function CurrentPasswordField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error: string | null }) {
+  return (
+    <TextField
+      label="Current password"
+      type="password"
+      name="current-password"
+      autoComplete="current-password"
+      hint="Changing two-factor sign-in needs your password again."
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+    />
   );
 }
