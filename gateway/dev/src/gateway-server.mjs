@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { existsSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import Fastify from 'fastify';
@@ -92,6 +93,16 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
     new Agent({ pipelining: 1, connections: 128, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000, headersTimeout: 60_000, bodyTimeout: 60_000 });
 
   const app = Fastify({
+    // Static files skip fastify's routing (see serveStaticFast); everything else, proxying included, is fastify's.
+    serverFactory: (fastifyHandler, options) => {
+      const server = http.createServer(options.http, (req, res) => {
+        if (!serveStaticFast(req, res)) fastifyHandler(req, res);
+      });
+      server.keepAliveTimeout = options.keepAliveTimeout;
+      server.requestTimeout = options.requestTimeout;
+      server.setTimeout(options.connectionTimeout);
+      return server;
+    },
     logger: false,
     requestIdHeader: false,
     exposeHeadRoutes: false,
@@ -105,6 +116,34 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 2048 },
     clientErrorHandler: (error, socket) => answerClientError(error, socket, globalAdded),
   });
+  /**
+   * The pages' fast path: a bodiless GET or HEAD of a static frontend is answered on the raw response with
+   * prebuilt header lists, as Kong's plugins would (response-transformer's headers, correlation-id), without a
+   * trip through fastify's hooks. Node's parser has already framed the request. Anything else answers false.
+   */
+  function serveStaticFast(req, res) {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return false;
+    const url = req.url;
+    const queryIndex = url.indexOf('?');
+    const match = matchRoute(queryIndex === -1 ? url : url.slice(0, queryIndex), req.method);
+    const target = match === null ? null : targets.get(match.service.name);
+    if (target == null || target.kind !== 'static' || target.rateLimit !== null) return false;
+    const headers = [];
+    for (let i = 0; i < target.addHeaders.length; i += 1) headers.push(target.addHeaders[i][0], target.addHeaders[i][1]);
+    if (target.correlation !== null && target.correlation.echo) {
+      const sent = req.headers[target.correlation.headerKey];
+      headers.push(target.correlation.header, typeof sent === 'string' && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID());
+    }
+    const pending = target.serve(req, res, match.upstreamPath, headers);
+    if (pending !== undefined && typeof pending.then === 'function') {
+      pending.then(undefined, () => {
+        if (!res.headersSent) sendJson(res, 500, { message: MESSAGES.unexpected }, headers);
+        else res.destroy();
+      });
+    }
+    return true;
+  }
+
   await app.register(replyFrom, { undici: agent, disableRequestLogging: true, disableCache: false, cacheURLs: 1000 });
 
   // Kong plugins, in Kong's priority order (correlation-id, rate-limiting, request-size-limiting), before the
