@@ -109,7 +109,7 @@ async function measureFirstRender(gatewayUrl, { email, password }) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const signIn = await context.request.post(`${gatewayUrl}/api/auth/login`, { data: { email, password } });
       if (!signIn.ok()) throw new Error(`Sign-in for the render benchmark failed: ${signIn.status()}`);
-      await context.addInitScript((key) => globalThis.localStorage.setItem(key, "1"), SIGNED_IN_HINT_KEY);
+      await context.addInitScript((key) => globalThis.localStorage.setItem(key, '1'), SIGNED_IN_HINT_KEY);
       const tab = await context.newPage();
       const started = Date.now();
       await tab.goto(`${gatewayUrl}/dashboard`);
