@@ -1,5 +1,5 @@
 import { CSRF_HEADER, REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from '@payday/contracts';
-import { stringifySetCookie } from 'cookie';
+import { parseCookie, stringifySetCookie } from 'cookie';
 
 // The refresh token travels only in an HttpOnly, Secure, SameSite=Strict cookie scoped to POST
 // /api/auth/refresh (issue 12 finding 4; notes/session-api.md). Chromium accepts Secure cookies on
@@ -28,27 +28,15 @@ export const setRefreshCookie = (reply: HeaderSink, refreshToken: string) => rep
 export const clearRefreshCookie = (reply: HeaderSink) => reply.header('set-cookie', clearedRefreshCookie());
 
 /**
- * The value of the cookie `name` in the request's `Cookie` header (the first one, as `cookie.parse` keeps), or
- * undefined. Linear and without a length cap of its own (security review 7: a large header of other cookies
- * must not hide ours and so sign the user out); node's header limit bounds it.
+ * The value of the cookie `name` in the request's `Cookie` header (the first one), or undefined. The `cookie`
+ * library reads it in linear time and has no length cap of its own (security review 7: a large header of other
+ * cookies must not hide ours and so sign the user out); node's header limit bounds it.
  */
 export function cookieValue(headers: Headers, name: string): string | undefined {
   const raw = headers.cookie;
   const header = Array.isArray(raw) ? raw.join('; ') : raw;
   if (!header) return undefined;
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
-    let value = pair.slice(eq + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    if (!value) return undefined;
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return undefined;
+  return parseCookie(header)[name] || undefined;
 }
 
 /** The refresh token the request's `Cookie` header carries, or undefined. */
