@@ -29,7 +29,7 @@ export const TARGET_EXTRA_P99_MS = 3;
 
 /**
  * Bootstrap + build + stack, with the gateway in its own process (so autocannon in this process does not
- * share its event loop) and a throwaway database. Resolves to `{ gatewayUrl, services, stop() }`.
+ * share its event loop) and a throwaway database. Resolves to `{ gatewayUrl, appUrl, services, stop() }`.
  */
 export async function startStackForBench({ log = console.log } = {}) {
   const infra = await bootstrap({ log });
@@ -68,6 +68,8 @@ export async function startStackForBench({ log = console.log } = {}) {
   }
   return {
     gatewayUrl: `http://127.0.0.1:${stack.port}`,
+    // What a browser opens: the services' APP_URL, the only origin the session refresh accepts.
+    appUrl: stack.url,
     services: stack.services,
     stop: async () => {
       await stack.stop();

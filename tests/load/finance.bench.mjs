@@ -98,7 +98,7 @@ async function seed(gatewayUrl, token) {
  * Time from navigation to the Smart Payment Schedule showing its first suggestion, signed in, with the
  * seeded data: the first visit in a fresh browser context (nothing cached) and repeat visits.
  */
-async function measureFirstRender(gatewayUrl, { email, password }) {
+async function measureFirstRender(appUrl, { email, password }) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const samples = [];
@@ -107,12 +107,12 @@ async function measureFirstRender(gatewayUrl, { email, password }) {
       // the slow case), signed in as a browser is: the refresh cookie from the sign-in answer and the non-secret
       // hint that tells the page to restore the session.
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const signIn = await context.request.post(`${gatewayUrl}/api/auth/login`, { data: { email, password } });
+      const signIn = await context.request.post(`${appUrl}/api/auth/login`, { data: { email, password } });
       if (!signIn.ok()) throw new Error(`Sign-in for the render benchmark failed: ${signIn.status()}`);
       await context.addInitScript((key) => globalThis.localStorage.setItem(key, '1'), SIGNED_IN_HINT_KEY);
       const tab = await context.newPage();
       const started = Date.now();
-      await tab.goto(`${gatewayUrl}/dashboard`);
+      await tab.goto(`${appUrl}/dashboard`);
       await tab.getByRole('heading', { name: 'Smart Payment Schedule' }).waitFor();
       await tab.getByText(/Bill \d{3}/).first().waitFor();
       samples.push(Date.now() - started);
@@ -173,7 +173,7 @@ export async function runFinanceBench() {
     console.log(`  target (through the gateway, ${OFFERED_RATE} req/s offered): p99 ≤ ${TARGET_P99_MS} ms, all 2xx: ${meetsTargets ? 'met' : 'MISSED'}`);
 
     // A failed browser measurement must not throw away the load figures above: it is reported and recorded.
-    const render = await measureFirstRender(gatewayUrl, user).catch((error) => ({ error: error.message.split('\n')[0] }));
+    const render = await measureFirstRender(stack.appUrl, user).catch((error) => ({ error: error.message.split('\n')[0] }));
     const renderMet = !render.error && render.medianMs <= TARGET_FIRST_RENDER_MS;
     console.log(`\nDashboard first render in headless Chromium (${RENDER_SAMPLES} fresh contexts, signed in, ${BILLS} bills):`);
     console.log(render.error ? `  FAILED: ${render.error}` : `  median ${render.medianMs} ms, worst ${render.worstMs} ms (target ≤ ${TARGET_FIRST_RENDER_MS} ms): ${renderMet ? 'met' : 'MISSED'}`);
