@@ -81,7 +81,7 @@ async function registerUser(overrides: Record<string, unknown> = {}) {
 const login = (email: string, password: string, ip?: string) => api('POST', '/api/auth/login', { body: { email, password }, ip });
 
 /**
- * POST /api/auth/refresh as a non-browser caller (notes/session-api.md): the refresh token in the cookie,
+ * POST /api/auth/refresh as a non-browser caller (the README's Security section): the refresh token in the cookie,
  * the CSRF header, an empty body. `headers` adds or overrides (e.g. an Origin).
  */
 const refresh = (refreshToken: string | undefined, headers: Record<string, string> = {}) =>
@@ -268,7 +268,7 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-describe('the cookie session (issue 12 finding 4, notes/session-api.md)', () => {
+describe('the cookie session (issue 12 finding 4, README: Security)', () => {
   it('sets the refresh token only as an HttpOnly, Secure, SameSite=Strict cookie scoped to the refresh route', async () => {
     const body = registration();
     const registered = await api('POST', '/api/auth/register', { body });

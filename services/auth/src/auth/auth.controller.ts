@@ -25,7 +25,7 @@ import { APP_URL, PasswordResetService } from './password-reset.service.js';
 /**
  * DESIGN §4's table plus spec part 1 §7's auth routes. Token answers are never cached. The refresh token
  * never appears in a body: answers that start or rotate a session set it as the HttpOnly REFRESH_COOKIE
- * (issue 12 finding 4, notes/session-api.md).
+ * (issue 12 finding 4, the README's Security section).
  */
 @Controller('api/auth')
 export class AuthController {
