@@ -2,30 +2,15 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { fieldErrors } from './errors.js';
 import { TimelineQuerySchema } from './dashboard.js';
 import {
-  ADMIN_ENDPOINTS,
-  AUTH_ENDPOINTS,
-  BLOG_ENDPOINTS,
-  HOUSEHOLD_ENDPOINTS,
-  BANK_SYNC_ENDPOINTS,
+  ENDPOINT_TABLES,
   FINANCE_ENDPOINTS,
   MFA_ENDPOINTS,
-  WAITLIST_ENDPOINTS,
-  type Endpoint,
   type EndpointRequest,
   type EndpointResponse,
 } from './endpoints.js';
-import { SERVICE_ROUTES, type ServiceName } from './routes.js';
+import { SERVICE_ROUTES } from './routes.js';
 
-const tables: Record<string, { service: ServiceName; endpoints: Record<string, Endpoint> }> = {
-  waitlist: { service: 'waitlist', endpoints: WAITLIST_ENDPOINTS },
-  auth: { service: 'auth', endpoints: AUTH_ENDPOINTS },
-  mfa: { service: 'auth', endpoints: MFA_ENDPOINTS },
-  finance: { service: 'finance', endpoints: FINANCE_ENDPOINTS },
-  bankSync: { service: 'bank-sync', endpoints: BANK_SYNC_ENDPOINTS },
-  admin: { service: 'admin', endpoints: ADMIN_ENDPOINTS },
-  blog: { service: 'blog', endpoints: BLOG_ENDPOINTS },
-  household: { service: 'household', endpoints: HOUSEHOLD_ENDPOINTS },
-};
+const tables = ENDPOINT_TABLES;
 
 describe('endpoint tables', () => {
   const rows = Object.entries(tables).flatMap(([table, { service, endpoints }]) =>

@@ -2,6 +2,7 @@
 // web-kit's API client takes these, so a caller's request and answer types come from the same schemas the
 // services validate with. Paths use the `{param}` placeholders of SERVICE_ROUTES (routes.ts).
 import type { z } from 'zod';
+import type { ServiceName } from './routes.js';
 import {
   BackupCodesResponseSchema,
   ForgotPasswordRequestSchema,
@@ -263,4 +264,16 @@ export const HOUSEHOLD_ENDPOINTS = {
   leave: endpoint({ method: 'POST', path: '/api/household/{id}/leave', response: LeaveHouseholdResponseSchema }),
   /** Ours: owners hand ownership over (or change a role) before leaving. */
   setMemberRole: endpoint({ method: 'PUT', path: '/api/household/{id}/members/{userId}', body: SetMemberRoleRequestSchema, response: HouseholdMembersResponseSchema }),
+};
+
+/** Every endpoint table with the service that answers it (the lists a test or a suite iterates; one place to add a table). */
+export const ENDPOINT_TABLES: Record<string, { service: ServiceName; endpoints: Record<string, Endpoint> }> = {
+  waitlist: { service: 'waitlist', endpoints: WAITLIST_ENDPOINTS },
+  auth: { service: 'auth', endpoints: AUTH_ENDPOINTS },
+  mfa: { service: 'auth', endpoints: MFA_ENDPOINTS },
+  finance: { service: 'finance', endpoints: FINANCE_ENDPOINTS },
+  bankSync: { service: 'bank-sync', endpoints: BANK_SYNC_ENDPOINTS },
+  admin: { service: 'admin', endpoints: ADMIN_ENDPOINTS },
+  blog: { service: 'blog', endpoints: BLOG_ENDPOINTS },
+  household: { service: 'household', endpoints: HOUSEHOLD_ENDPOINTS },
 };

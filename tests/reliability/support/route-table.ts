@@ -5,17 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  ADMIN_ENDPOINTS,
-  AUTH_ENDPOINTS,
-  BANK_SYNC_ENDPOINTS,
-  BLOG_ENDPOINTS,
-  FINANCE_ENDPOINTS,
-  HOUSEHOLD_ENDPOINTS,
-  MFA_ENDPOINTS,
-  WAITLIST_ENDPOINTS,
-  type Endpoint,
-} from '../../../libs/contracts/src/endpoints.js';
+import { ENDPOINT_TABLES, type Endpoint } from '../../../libs/contracts/src/endpoints.js';
 import { SERVICE_ROUTES, type ServiceName } from '../../../libs/contracts/src/routes.js';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -34,16 +24,6 @@ export interface Route {
   sources: Array<'SERVICE_ROUTES' | 'endpoints' | 'controller'>;
 }
 
-export const ENDPOINT_TABLES: Record<string, { service: ServiceName; endpoints: Record<string, Endpoint> }> = {
-  waitlist: { service: 'waitlist', endpoints: WAITLIST_ENDPOINTS },
-  auth: { service: 'auth', endpoints: AUTH_ENDPOINTS },
-  mfa: { service: 'auth', endpoints: MFA_ENDPOINTS },
-  finance: { service: 'finance', endpoints: FINANCE_ENDPOINTS },
-  bankSync: { service: 'bank-sync', endpoints: BANK_SYNC_ENDPOINTS },
-  admin: { service: 'admin', endpoints: ADMIN_ENDPOINTS },
-  blog: { service: 'blog', endpoints: BLOG_ENDPOINTS },
-  household: { service: 'household', endpoints: HOUSEHOLD_ENDPOINTS },
-};
 
 /** The `{name}`s of a path, in order. */
 export const pathParams = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
