@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Queue, Worker } from 'bullmq';
+import { membershipVersionKey } from '@payday/contracts';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../contract/kong-config.loader.js';
@@ -184,6 +185,19 @@ describe.skipIf(!hasRedis)('Redis ACL users (k8s/base/redis), on a real redis-se
       );
       await auth.publish('paycadence:account-status', JSON.stringify({ userId: 'u1', status: 'suspended' }));
       expect(JSON.parse(await received), service).toEqual({ userId: 'u1', status: 'suspended' });
+    }
+  });
+
+  it('household alone writes the membership versions (SET NX GET as it does); finance reads them; others see none', async () => {
+    const key = membershipVersionKey('2f9a1c3e-5b7d-4e8f-9a0b-1c2d3e4f5a6b');
+    const household = await as('household');
+    expect(await household.call('SET', key, 'v1', 'NX', 'GET', 'EX', 60)).toBeNull();
+    expect(await household.set(key, 'v2', 'EX', 60)).toBe('OK');
+    const finance = await as('finance');
+    expect(await finance.get(key)).toBe('v2');
+    await expect(finance.set(key, 'forged'), 'finance').rejects.toThrow(/NOPERM/);
+    for (const service of services.filter((s) => s !== 'household' && s !== 'finance')) {
+      await expect((await as(service)).get(key), service).rejects.toThrow(/NOPERM/);
     }
   });
 

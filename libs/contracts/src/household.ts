@@ -169,7 +169,22 @@ export const MembershipSchema = z.object({
   members: z.array(z.object({ id: z.string().uuid(), name: z.string(), role: z.enum(HOUSEHOLD_ROLES) })),
 });
 export type Membership = z.infer<typeof MembershipSchema>;
-export const MembershipsOfReplySchema = z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), households: z.array(MembershipSchema) }), failure]);
+/**
+ * The Redis key (written by household only) holding the version of a user's memberships: a random token that
+ * household replaces after every committed change of a household the user is in (created, joined, left, role
+ * changed, deleted). Finance keeps the memberships it was answered under that token and reuses them while the
+ * key still holds it, so a change takes effect on the next request without asking household on every one.
+ * Random rather than a counter so that a Redis restart (keys lost, then created anew) never brings back a token
+ * that an old answer was kept under.
+ */
+export const membershipVersionKey = (userId: string): string => `household:membership-version:${userId}`;
+/** Unused versions expire; the next question creates one again. */
+export const MEMBERSHIP_VERSION_TTL_SECONDS = 7 * 24 * 3600;
+export const MembershipsOfReplySchema = z.discriminatedUnion('ok', [
+  // `version`: the membershipVersionKey token read BEFORE the households were, absent when Redis refused it.
+  z.object({ ok: z.literal(true), households: z.array(MembershipSchema), version: z.string().min(1).max(64).optional() }),
+  failure,
+]);
 export type MembershipsOfReply = z.infer<typeof MembershipsOfReplySchema>;
 
 /** A member's display name: first and last name, else the e-mail's local part (part 2 §2 greeting rule). */

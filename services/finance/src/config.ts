@@ -15,6 +15,11 @@ export const financeEnvSchema = baseEnvSchema.extend({
    */
   HOUSEHOLD_RETRY_AFTER_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /**
+   * How long a membership answer may be reused while its membership version holds (KeptMemberships): the bound on
+   * staleness when household could not replace a version, and on a member's renamed display name. 0: always ask.
+   */
+  MEMBERSHIPS_MAX_AGE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /**
    * The stack's Redis key prefix. Finance writes one kind of key: the `sync-user` job of POST /sync-bank-data's
    * fallback, on bank-sync's BullMQ queue, so it must be bank-sync's REDIS_KEY_PREFIX. A stack that sets one
    * prefix for every service (tools/bin/test.mjs) needs nothing more; unset, both default to 'bank-sync:'.

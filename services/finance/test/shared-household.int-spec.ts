@@ -36,6 +36,9 @@ afterAll(async () => {
 beforeEach(async () => {
   await h.truncate();
   household.behaviour = { memberships: homeFor([ann, pat, bob]) };
+  household.versioned = false;
+  // A new behaviour is a change of everyone's households: kept answers of an earlier test must not apply.
+  await household.replaceVersions([ann, pat, bob, sam].map((user) => user.id));
 });
 
 /** household's answer: "Home" with Ann owner, Pat partner, Bob member, for each of the given current members. */
@@ -251,5 +254,41 @@ describe('when household does not answer', () => {
     expect(write.body.message).toBe(FINANCE_MESSAGES.householdUnavailable);
     expect((await as(ann).post('/bills', sharedRent)).status).toBe(503);
     expect((await as(ann).put(`/bills/${personal.id}`, { amount: 45 })).status).toBe(200);
+  });
+});
+
+describe('membership answers kept under their version', () => {
+  it('are reused while the version holds, and asked again once household replaces it (leaving takes effect at once)', async () => {
+    household.versioned = true;
+    const { body: bill } = await as(ann).post('/bills', sharedRent);
+    const asked = household.asked;
+    expect((await dashboardOf(bob)).bills).toEqual([expect.objectContaining({ id: bill.id })]);
+    expect((await as(bob).get('/bills')).body).toEqual([expect.objectContaining({ id: bill.id })]);
+    expect((await dashboardOf(bob)).bills).toHaveLength(1);
+    // One question for three reads: the version held.
+    expect(household.asked).toBe(asked + 1);
+
+    // Bob leaves: household commits, replaces the members' versions, then answers; his next read sees it.
+    household.behaviour = { memberships: homeFor([ann, pat]) };
+    await household.replaceVersions([ann.id, pat.id, bob.id]);
+    expect((await dashboardOf(bob)).bills).toEqual([]);
+    expect((await as(bob).get('/bills')).body).toEqual([]);
+    expect(household.asked).toBe(asked + 2);
+  });
+
+  it('are not reused once the version is gone (a restarted Redis), nor when household sent none', async () => {
+    household.versioned = true;
+    await as(ann).post('/bills', sharedRent);
+    expect((await dashboardOf(bob)).bills).toHaveLength(1);
+    const asked = household.asked;
+    await household.forgetVersion(bob.id);
+    household.behaviour = { memberships: homeFor([ann, pat]) };
+    expect((await dashboardOf(bob)).bills).toEqual([]);
+    expect(household.asked).toBe(asked + 1);
+
+    household.versioned = false;
+    await dashboardOf(pat);
+    await dashboardOf(pat);
+    expect(household.asked).toBe(asked + 3);
   });
 });

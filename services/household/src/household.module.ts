@@ -8,6 +8,7 @@ import { Household } from './households/household.entity.js';
 import { HouseholdsService } from './households/households.service.js';
 import { HouseholdInvitation } from './invitations/household-invitation.entity.js';
 import { InvitationsService } from './invitations/invitations.service.js';
+import { MembershipVersions } from './memberships/membership-versions.js';
 import { MembershipsMessagesController } from './memberships/memberships-messages.controller.js';
 
 export const HOUSEHOLD_ENTITIES = [Household, HouseholdMember, HouseholdInvitation];
@@ -16,6 +17,6 @@ export const HOUSEHOLD_ENTITIES = [Household, HouseholdMember, HouseholdInvitati
 @Module({
   imports: [TypeOrmModule.forFeature(HOUSEHOLD_ENTITIES)],
   controllers: [HouseholdController, MembershipsMessagesController],
-  providers: [AuthDirectoryClient, HouseholdEventsPublisher, HouseholdsService, InvitationsService],
+  providers: [AuthDirectoryClient, HouseholdEventsPublisher, HouseholdsService, InvitationsService, MembershipVersions],
 })
 export class HouseholdModule {}

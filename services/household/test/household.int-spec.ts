@@ -15,9 +15,11 @@ import {
   InviteMemberResponseSchema,
   MembershipsOfReplySchema,
   MyHouseholdsResponseSchema,
+  membershipVersionKey,
 } from '@payday/contracts';
 import { createRedisClient, redisTransportOptions, type SettableClock } from '@payday/nest-kit';
 import { startPrivateRedis, startServiceHarness, TEST_NOW, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { HouseholdConfig } from '../src/config.js';
@@ -479,6 +481,7 @@ describe('finance asks whose households a user belongs to (Redis transport)', ()
     const id = await householdWith(ann, bo);
     expect(await ask({ userId: bo.id })).toEqual({
       ok: true,
+      version: expect.any(String),
       households: [
         {
           householdId: id,
@@ -491,8 +494,43 @@ describe('finance asks whose households a user belongs to (Redis transport)', ()
         },
       ],
     });
-    expect(await ask({ userId: eve.id })).toEqual({ ok: true, households: [] });
+    expect(await ask({ userId: eve.id })).toEqual({ ok: true, version: expect.any(String), households: [] });
     expect(await ask({ userId: 'nope' })).toMatchObject({ ok: false });
+  });
+
+  it("answers with the user's membership version, and replaces every member's version after each change", async () => {
+    const keys = new Redis(redis.url);
+    try {
+      const versionOf = (who: Person) => keys.get(membershipVersionKey(who.id));
+      const [ann, bo, cy, eve] = [await person('Ann'), await person('Bo'), await person('Cy'), await person('Eve')];
+      // No version yet: the question creates it and answers it; asking again changes nothing.
+      expect(await versionOf(eve)).toBeNull();
+      const first = await ask({ userId: eve.id });
+      expect(first).toMatchObject({ ok: true, version: await versionOf(eve) });
+      expect(await ask({ userId: eve.id })).toMatchObject({ version: (first as { version: string }).version });
+
+      const versions = async () => Promise.all([ann, bo, cy, eve].map(versionOf));
+      const changedBy = async (change: () => Promise<unknown>) => {
+        const before = await versions();
+        await change();
+        const after = await versions();
+        return [ann, bo, cy, eve].map((who, i) => (after[i] !== before[i] ? who.name.split(' ')[0] : null)).filter(Boolean);
+      };
+      let id = '';
+      expect(await changedBy(async () => (id = await createHousehold(ann)))).toEqual(['Ann']);
+      await as(ann, 'POST', `/${id}/invite`, { email: bo.email });
+      expect(await changedBy(() => as(bo, 'POST', '/accept-invitation', { token: tokenMailedTo(bo.email) }))).toEqual(['Ann', 'Bo']);
+      expect(await changedBy(() => as(ann, 'PUT', `/${id}/members/${bo.id}`, { role: 'partner' }))).toEqual(['Ann', 'Bo']);
+      // A refused change (Bo is no owner) replaces nothing.
+      expect(await changedBy(() => as(bo, 'PUT', `/${id}/members/${ann.id}`, { role: 'member' }))).toEqual([]);
+      await as(ann, 'POST', `/${id}/invite`, { email: cy.email });
+      expect(await changedBy(() => as(cy, 'POST', '/accept-invitation', { token: tokenMailedTo(cy.email) }))).toEqual(['Ann', 'Bo', 'Cy']);
+      expect(await changedBy(() => as(cy, 'POST', `/${id}/leave`))).toEqual(['Ann', 'Bo', 'Cy']);
+      // The answer after a change comes with the new version.
+      expect(await ask({ userId: cy.id })).toEqual({ ok: true, version: await versionOf(cy), households: [] });
+    } finally {
+      keys.disconnect();
+    }
   });
 
   it('answers which households still exist (finance checks when a deletion event was lost)', async () => {

@@ -1,14 +1,17 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import { ExistingHouseholdsReplySchema, HOUSEHOLD_PATTERNS, MembershipsOfReplySchema, type Membership } from '@payday/contracts';
-import { createRedisClient, InjectServiceConfig } from '@payday/nest-kit';
+import { ExistingHouseholdsReplySchema, HOUSEHOLD_PATTERNS, MembershipsOfReplySchema, membershipVersionKey, type Membership } from '@payday/contracts';
+import { createRedisClient, InjectServiceConfig, REDIS } from '@payday/nest-kit';
+import type { Redis } from 'ioredis';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { FinanceConfig } from '../config.js';
+import { KeptMemberships } from './kept-memberships.js';
 
 /**
  * Finance's side of the Redis transport to household (issue 11): which households a user belongs to, with
- * their role and members. Asked on every request that shows or changes shared items, never cached, so leaving a
- * household (or a role change) takes effect at once; the cost is one Redis round trip (about a millisecond).
+ * their role and members. An answer is reused while the user's membership version in Redis is the one it came
+ * with (KeptMemberships), so leaving a household (or a role change) still takes effect on the next request, for
+ * one Redis GET instead of a question to household on every request.
  * `null` means household did not answer (or answered nonsense): callers then show personal items only and refuse
  * writes of shared items. After a failure, asking is skipped for HOUSEHOLD_RETRY_AFTER_MS.
  */
@@ -17,12 +20,21 @@ export class HouseholdClient implements OnModuleDestroy {
   private readonly logger = new Logger(HouseholdClient.name);
   private client: ClientProxy | null = null;
   private unavailableUntil = 0;
+  private readonly kept: KeptMemberships;
 
-  constructor(@InjectServiceConfig() private readonly config: FinanceConfig) {}
+  constructor(
+    @InjectServiceConfig() private readonly config: FinanceConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {
+    this.kept = new KeptMemberships(config.MEMBERSHIPS_MAX_AGE_MS);
+  }
 
   async membershipsOf(userId: string): Promise<Membership[] | null> {
     // Wall-clock time (not the injectable business clock, which tests may freeze).
     if (Date.now() < this.unavailableUntil) return null;
+    const version = await this.membershipVersion(userId);
+    const kept = version === null ? undefined : this.kept.lookup(userId, version, Date.now());
+    if (kept) return kept;
     try {
       // Connected on first use: finance starts (and serves personal items) while household or Redis is down.
       this.client ??= createRedisClient(this.config.REDIS_URL);
@@ -32,12 +44,20 @@ export class HouseholdClient implements OnModuleDestroy {
       const parsed = MembershipsOfReplySchema.safeParse(reply);
       if (!parsed.success) throw new Error('unexpected reply shape');
       if (!parsed.data.ok) throw new Error(parsed.data.message);
+      // Kept under the version household read before the households (never ours, which may be older or missing).
+      if (parsed.data.version) this.kept.keep(userId, parsed.data.version, parsed.data.households, Date.now());
       return parsed.data.households;
     } catch (error) {
       this.logger.warn(`household did not answer ${HOUSEHOLD_PATTERNS.membershipsOf}: ${(error as Error).message}`);
       this.unavailableUntil = Date.now() + this.config.HOUSEHOLD_RETRY_AFTER_MS;
       return null;
     }
+  }
+
+  /** The user's membership version, or null (none yet, or Redis unreachable: then household is asked). */
+  private async membershipVersion(userId: string): Promise<string | null> {
+    if (this.config.MEMBERSHIPS_MAX_AGE_MS === 0) return null;
+    return this.redis.get(membershipVersionKey(userId)).catch(() => null);
   }
 
   /**

@@ -1,8 +1,10 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { HOUSEHOLD_PATTERNS, type ExistingHouseholdsReply, type Membership, type MembershipsOfReply } from '@payday/contracts';
+import { HOUSEHOLD_PATTERNS, membershipVersionKey, type ExistingHouseholdsReply, type Membership, type MembershipsOfReply } from '@payday/contracts';
 import { createRedisClient, redisTransportOptions } from '@payday/nest-kit';
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { lastValueFrom } from 'rxjs';
 
 /** How the stand-in answers: each user's households, or silence (household down: finance times out). */
@@ -17,6 +19,12 @@ export interface HouseholdStandIn {
   behaviour: HouseholdBehaviour;
   /** How many times finance asked. */
   asked: number;
+  /** Answer with the user's membership version, created in Redis when missing, as household does. */
+  versioned: boolean;
+  /** What household does after a committed change: a new membership version for each of these users. */
+  replaceVersions(userIds: string[]): Promise<void>;
+  /** A user's membership version gone, as after a Redis restart. */
+  forgetVersion(userId: string): Promise<void>;
   /** Announces an event as household does (`client.emit` over the transport); resolves once published. */
   emit(pattern: string, payload: unknown): Promise<void>;
   close(): Promise<void>;
@@ -25,16 +33,22 @@ export interface HouseholdStandIn {
 const never = new Promise<never>(() => undefined);
 
 export async function startHouseholdStandIn(redisUrl: string): Promise<HouseholdStandIn> {
-  const state: Omit<HouseholdStandIn, 'close' | 'emit'> = { behaviour: { memberships: {} }, asked: 0 };
+  const state: Omit<HouseholdStandIn, 'close' | 'emit' | 'replaceVersions' | 'forgetVersion'> = { behaviour: { memberships: {} }, asked: 0, versioned: false };
+  const keys = new Redis(redisUrl);
+  const versionOf = async (userId: string) => {
+    const candidate = randomUUID();
+    return ((await keys.call('SET', membershipVersionKey(userId), candidate, 'NX', 'GET')) as string | null) ?? candidate;
+  };
 
   @Controller()
   class StandInController {
     @MessagePattern(HOUSEHOLD_PATTERNS.membershipsOf)
-    membershipsOf(@Payload() message: { userId: string }): Promise<MembershipsOfReply> {
+    async membershipsOf(@Payload() message: { userId: string }): Promise<MembershipsOfReply> {
       state.asked += 1;
       const behaviour = state.behaviour;
       if ('silent' in behaviour) return never;
-      return Promise.resolve({ ok: true, households: behaviour.memberships[message.userId] ?? [] });
+      const households = behaviour.memberships[message.userId] ?? [];
+      return state.versioned ? { ok: true, households, version: await versionOf(message.userId) } : { ok: true, households };
     }
   }
 
@@ -58,7 +72,14 @@ export async function startHouseholdStandIn(redisUrl: string): Promise<Household
   const events = createRedisClient(redisUrl);
   return Object.assign(state, {
     emit: (pattern: string, payload: unknown) => lastValueFrom(events.emit(pattern, payload), { defaultValue: undefined }),
+    replaceVersions: async (userIds: string[]) => {
+      for (const userId of userIds) await keys.set(membershipVersionKey(userId), randomUUID());
+    },
+    forgetVersion: async (userId: string) => {
+      await keys.del(membershipVersionKey(userId));
+    },
     close: async () => {
+      keys.disconnect();
       await events.close();
       await app.close();
     },

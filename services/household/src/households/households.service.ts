@@ -14,6 +14,7 @@ import { In, type DataSource, type EntityManager } from 'typeorm';
 import { AuthDirectoryClient } from '../directory/auth-directory.client.js';
 import { HouseholdError } from '../errors.js';
 import { HouseholdEventsPublisher } from '../events/household-events.publisher.js';
+import { MembershipVersions } from '../memberships/membership-versions.js';
 import { HouseholdMember } from './household-member.entity.js';
 import { Household } from './household.entity.js';
 import { byRoleThenName, keepsAnOwner } from './member-order.js';
@@ -40,15 +41,18 @@ export class HouseholdsService {
     @Inject(AuthDirectoryClient) private readonly directory: AuthDirectoryClient,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(HouseholdEventsPublisher) private readonly events: HouseholdEventsPublisher,
+    @Inject(MembershipVersions) private readonly versions: MembershipVersions,
   ) {}
 
   /** The creator becomes its owner. */
   async create(userId: string, name: string): Promise<HouseholdView> {
-    return this.dataSource.transaction(async (manager) => {
+    const created = await this.dataSource.transaction(async (manager) => {
       const household = await manager.getRepository(Household).save(manager.getRepository(Household).create({ name }));
       await manager.getRepository(HouseholdMember).insert({ householdId: household.id, userId, role: 'owner', joinedAt: this.clock.now() });
-      return { id: household.id, name: household.name, my_role: 'owner' };
+      return { id: household.id, name: household.name, my_role: 'owner' as const };
     });
+    await this.versions.replace([userId]);
+    return created;
   }
 
   /** The caller's households with the caller's role, oldest first. */
@@ -103,32 +107,38 @@ export class HouseholdsService {
    * under the household lock (never on a role read before it, which a concurrent role change may have changed).
    */
   async leave(userId: string, householdId: string): Promise<{ success: true; household_deleted: boolean }> {
-    const answer = await this.dataSource.transaction(async (manager) => {
+    const { answer, memberIds } = await this.dataSource.transaction(async (manager) => {
       const rows = await this.lockedRowsFor(userId, householdId, manager);
+      const memberIds = rows.map((row) => row.userId);
       if (rows.length === 1) {
         await manager.getRepository(Household).delete({ id: householdId });
-        return { success: true as const, household_deleted: true };
+        return { answer: { success: true as const, household_deleted: true }, memberIds };
       }
       // The invariant is "an owner remains", whatever the caller's role.
       const remainingRoles = rows.filter((row) => row.userId !== userId).map((row) => row.role);
       if (!keepsAnOwner(remainingRoles)) throw new HouseholdError('LAST_OWNER');
       await manager.getRepository(HouseholdMember).delete({ householdId, userId });
-      return { success: true as const, household_deleted: false };
+      return { answer: { success: true as const, household_deleted: false }, memberIds };
     });
+    // Everyone who was in it: the leaver loses the household, the others a member.
+    await this.versions.replace(memberIds);
     if (answer.household_deleted) await this.events.deleted(householdId);
     return answer;
   }
 
   /** Owners set a member's role (hand ownership over); never zero owners. Answers the member list. */
   async setRole(userId: string, householdId: string, targetId: string, role: HouseholdRole): Promise<HouseholdMemberView[]> {
-    await this.dataSource.transaction(async (manager) => {
+    const memberIds = await this.dataSource.transaction(async (manager) => {
       const rows = await this.lockedRowsFor(userId, householdId, manager);
       if (rows.find((row) => row.userId === userId)?.role !== 'owner') throw new HouseholdError('ONLY_OWNERS_CHANGE_ROLES');
       if (!isRowId(targetId) || !rows.some((row) => row.userId === targetId)) throw new HouseholdError('MEMBER_NOT_FOUND');
       const rolesAfter = rows.map((row) => (row.userId === targetId ? role : row.role));
       if (!keepsAnOwner(rolesAfter)) throw new HouseholdError('LAST_OWNER_ROLE');
       await manager.getRepository(HouseholdMember).update({ householdId, userId: targetId }, { role });
+      return rows.map((row) => row.userId);
     });
+    // Every member's answer lists the members' roles, not only the target's.
+    await this.versions.replace(memberIds);
     return this.members(userId, householdId);
   }
 

@@ -14,6 +14,7 @@ import { AuthDirectoryClient } from '../directory/auth-directory.client.js';
 import { HouseholdError } from '../errors.js';
 import { HouseholdMember } from '../households/household-member.entity.js';
 import { HouseholdsService, NEUTRAL_MEMBER_NAME } from '../households/households.service.js';
+import { MembershipVersions } from '../memberships/membership-versions.js';
 import { HouseholdInvitation } from './household-invitation.entity.js';
 import { invitationMail } from './invitation-mail.js';
 import { hashInvitationToken, invitationExpiry, invitationLink, newInvitationToken } from './invitation-token.js';
@@ -45,6 +46,7 @@ export class InvitationsService {
     @Inject(MAIL_SENDER) private readonly mail: MailSender,
     @Inject(CLOCK) private readonly clock: Clock,
     @InjectServiceConfig() private readonly config: HouseholdConfig,
+    @Inject(MembershipVersions) private readonly versions: MembershipVersions,
   ) {}
 
   async invite(inviterId: string, householdId: string, email: string, role: HouseholdRole): Promise<InviteAnswer> {
@@ -131,7 +133,7 @@ export class InvitationsService {
    */
   async accept(user: AuthenticatedUser, token: string): Promise<{ household: HouseholdView }> {
     const email = await this.emailOf(user);
-    return this.dataSource.transaction(async (manager) => {
+    const { answer, memberIds } = await this.dataSource.transaction(async (manager) => {
       const { householdId } = await this.byToken(token, manager);
       const household = await this.households.lockHousehold(householdId, manager).catch((error: unknown) => {
         // Deleted since (its invitations went with it): the link is simply no longer valid.
@@ -145,8 +147,12 @@ export class InvitationsService {
       const now = this.clock.now();
       if (!existing) await manager.getRepository(HouseholdMember).insert({ householdId: household.id, userId: user.id, role: invitation.role, joinedAt: now });
       await manager.getRepository(HouseholdInvitation).update({ id: invitation.id }, { acceptedAt: now, acceptedBy: user.id });
-      return { household: { id: household.id, name: household.name, my_role: existing?.role ?? invitation.role } };
+      const answer = { household: { id: household.id, name: household.name, my_role: existing?.role ?? invitation.role } };
+      return { answer, memberIds: [...rows.map((row) => row.userId), user.id] };
     });
+    // The newcomer gains the household, the others a member.
+    await this.versions.replace(memberIds);
+    return answer;
   }
 
   /** An invitation speaks for its sender: once they left or became a member, it no longer lets anyone in. */

@@ -8,6 +8,7 @@ import {
   type MembershipsOfReply,
 } from '@payday/contracts';
 import { HouseholdsService } from '../households/households.service.js';
+import { MembershipVersions } from './membership-versions.js';
 
 /**
  * Finance's questions over the Redis transport: the households a user belongs to, with their members (shared
@@ -18,14 +19,21 @@ import { HouseholdsService } from '../households/households.service.js';
 export class MembershipsMessagesController {
   private readonly logger = new Logger('Memberships');
 
-  constructor(@Inject(HouseholdsService) private readonly households: HouseholdsService) {}
+  constructor(
+    @Inject(HouseholdsService) private readonly households: HouseholdsService,
+    @Inject(MembershipVersions) private readonly versions: MembershipVersions,
+  ) {}
 
   @MessagePattern(HOUSEHOLD_PATTERNS.membershipsOf)
   async membershipsOf(@Payload() payload: unknown): Promise<MembershipsOfReply> {
     const parsed = MembershipsOfMessageSchema.safeParse(payload);
     if (!parsed.success) return { ok: false, message: 'userId must be an account id' };
     try {
-      return { ok: true, households: await this.households.membershipsOf(parsed.data.userId) };
+      // The version first (see MembershipVersions): a change after this read replaces it, so finance never keeps
+      // this answer past that change.
+      const version = await this.versions.current(parsed.data.userId);
+      const households = await this.households.membershipsOf(parsed.data.userId);
+      return version ? { ok: true, households, version } : { ok: true, households };
     } catch (error) {
       this.logger.error(`${HOUSEHOLD_PATTERNS.membershipsOf} failed: ${error instanceof Error ? error.message : String(error)}`);
       throw new RpcException({ status: 'error', message: 'The household service could not complete the request' });

@@ -1,0 +1,48 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { MEMBERSHIP_VERSION_TTL_SECONDS, membershipVersionKey } from '@payday/contracts';
+import { REDIS } from '@payday/nest-kit';
+import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * The membership versions finance checks its kept answers against (membershipVersionKey in libs/contracts).
+ * `current` is read before the households are, so an answer is never filed under a version newer than its data;
+ * `replace` runs after a change committed and before the change is answered, so the member's next request anywhere
+ * sees the new version.
+ */
+@Injectable()
+export class MembershipVersions {
+  private readonly logger = new Logger('MembershipVersions');
+
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  /** The user's version, created when there is none; null when Redis refused (finance then keeps nothing). */
+  async current(userId: string): Promise<string | null> {
+    try {
+      // SET NX GET: the existing token, or null once ours was stored (Redis ≥ 7.0).
+      const candidate = randomUUID();
+      const existing = (await this.redis.call('SET', membershipVersionKey(userId), candidate, 'NX', 'GET', 'EX', MEMBERSHIP_VERSION_TTL_SECONDS)) as string | null;
+      return existing ?? candidate;
+    } catch (error) {
+      this.logger.warn(`membership version of ${userId} unavailable: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+  }
+
+  /**
+   * New versions for these users (every member a committed change concerns). A failure is logged, not answered:
+   * the change stands, and finance keeps an answer at most MEMBERSHIPS_MAX_AGE_MS (its config), which bounds the
+   * staleness of that rare case.
+   */
+  async replace(userIds: Iterable<string>): Promise<void> {
+    const pipeline = this.redis.pipeline();
+    for (const userId of new Set(userIds)) pipeline.set(membershipVersionKey(userId), randomUUID(), 'EX', MEMBERSHIP_VERSION_TTL_SECONDS);
+    try {
+      const results = (await pipeline.exec()) ?? [];
+      const failed = results.find(([error]) => error);
+      if (failed) throw failed[0];
+    } catch (error) {
+      this.logger.error(`membership versions not replaced: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
