@@ -9,6 +9,12 @@ import { forEachLine, stopChild } from './processes.mjs';
 import { findFreePort, isPortFree, waitForHttpOk } from './network.mjs';
 
 const READY_TIMEOUT_MS = 60_000;
+
+/**
+ * PROFILE_DIR=<folder> (benchmarks, e.g. `PROFILE_DIR=/tmp/prof npm run bench`): every service, worker and the
+ * gateway process writes a V8 CPU profile there when it stops (open it in Chrome DevTools' Performance panel).
+ */
+const profilingArgs = () => (process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : []);
 const LOG_TAIL_LINES = 30;
 
 /** Services that are both built (`services/<name>/dist/main.js`) and declared in kong.yml, sorted by name. */
@@ -133,7 +139,7 @@ export async function startStack({
 
   const spawnEntry = (name, entry, logName, port) => {
     const tail = [];
-    const child = spawn(process.execPath, [join(servicesDir, name, 'dist', entry)], {
+    const child = spawn(process.execPath, [...profilingArgs(), join(servicesDir, name, 'dist', entry)], {
       cwd: join(servicesDir, name),
       env: serviceEnv({ baseEnv: env, port, ports, portOffset, databaseUrl, redisUrl, dataDir, appUrl }),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -244,7 +250,7 @@ async function startGatewayProcess({ port, kongFile, frontendsDir, upstreams, ra
   ];
   args.push('--rate-limit-factor', String(rateLimitFactor));
   for (const [name, url] of Object.entries(upstreams)) args.push('--upstream', `${name}=${url}`);
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, [...profilingArgs(), ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   forEachLine(child.stdout, onLog);
   forEachLine(child.stderr, onLog);
   const killOnExit = () => child.exitCode === null && child.kill('SIGKILL');

@@ -276,6 +276,19 @@ describe('membership answers kept under their version', () => {
     expect(household.asked).toBe(asked + 2);
   });
 
+  it("give the adder's items back when household was deleted and its event lost, once the version was replaced", async () => {
+    household.versioned = true;
+    const { body: bill } = await as(pat).post('/bills', sharedRent);
+    expect((await dashboardOf(pat)).bills).toEqual([expect.objectContaining({ id: bill.id, shared: expect.objectContaining({ householdId: HOME }) })]);
+    // Everyone left; household deleted Home and replaced the versions, but its event never reached finance.
+    household.behaviour = { memberships: {} };
+    await household.replaceVersions([ann.id, pat.id, bob.id]);
+    const after = await dashboardOf(pat);
+    expect(after.bills).toEqual([expect.objectContaining({ id: bill.id })]);
+    expect(after.bills[0].shared).toBeUndefined();
+    expect((await dashboardOf(ann)).bills).toEqual([]);
+  });
+
   it('are not reused once the version is gone (a restarted Redis), nor when household sent none', async () => {
     household.versioned = true;
     await as(ann).post('/bills', sharedRent);

@@ -49,7 +49,7 @@ function repositoryWith(rows: Bill[], count = rows.length) {
 }
 
 /** A user in no household: only personal bills are in play. */
-const noHouseholds = new HouseholdAccess({ membershipsOf: async () => [] } as unknown as HouseholdClient, noItemsShared);
+const noHouseholds = new HouseholdAccess({ membershipsOf: async () => ({ households: [], fresh: true }) } as unknown as HouseholdClient, noItemsShared);
 
 describe('BillsService ownership', () => {
   it("scopes the list by the caller: Bob sees none of Ann's bills", async () => {

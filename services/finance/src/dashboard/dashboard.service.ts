@@ -27,8 +27,8 @@ import { householdPaymentSchedule } from './household-schedule.js';
  * nothing: every Later window and every range the UI shows is asked for here.
  * The dashboard JSON is cached per user under the data version the write triggers keep (see the migrations; the
  * bank summary bank-sync pushes bumps it too).
- * Shared bills and income (issue 11): every request asks household for the user's memberships (one Redis round
- * trip); the cache key then also holds those memberships (ids, names, roles, members) and each household's data
+ * Shared bills and income (issue 11): every request gets the user's memberships (HouseholdClient: kept under
+ * their membership version, else asked of household); the cache key then also holds those memberships (ids, names, roles, members) and each household's data
  * version (bumped by a trigger on every write to a shared row), so another member's edit, a role change or
  * leaving never serves a stale dashboard.
  */
@@ -51,14 +51,9 @@ export class DashboardService {
    */
   async forUserJson(userId: string, { laterWindowDays = LATER_WINDOW_INITIAL_DAYS, today: requestedToday }: DashboardQuery = {}): Promise<CachedJson> {
     const today = dashboardToday(this.clock.today(), requestedToday);
-    const memberships = await this.access.membershipsWithoutSafetyNet(userId);
-    let state = await this.readState(userId, memberships);
-    // The household.deleted safety net (HouseholdAccess), on the list the same query brought back; an item that
-    // came back bumped the data version, so the state is read again.
-    if (memberships && (await this.access.releaseItemsOfDeletedHouseholdsAmong(memberships, state.householdsOfOwnItems))) {
-      state = await this.readState(userId, memberships);
-    }
-    const key = `${state.versionKey}:${today}:${laterWindowDays}`;
+    // Any item the household.deleted safety net gives back bumps the data version before it is read below.
+    const memberships = await this.access.memberships(userId);
+    const key = `${await this.versionKey(userId, memberships)}:${today}:${laterWindowDays}`;
     return this.cache.get(userId, key, async () => new CachedJson(JSON.stringify(await this.compute(userId, today, laterWindowDays, memberships))));
   }
 
@@ -91,31 +86,23 @@ export class DashboardService {
   /**
    * What a cached dashboard is checked against, in ONE round trip (the dashboard is the most frequent read): the
    * user's own data version and, when they belong to households (null: household not answering, personal items
-   * only), a digest of those memberships and of each household's shared-data version; and the households the
-   * user's own items are shared with (for the household.deleted safety net).
+   * only), a digest of those memberships and of each household's shared-data version.
    */
-  private async readState(userId: string, memberships: Membership[] | null): Promise<{ versionKey: string; householdsOfOwnItems: string[] }> {
+  private async versionKey(userId: string, memberships: Membership[] | null): Promise<string> {
     const keys = [userId, ...(memberships ?? []).map((m) => `household:${m.householdId}`)];
     // A named (prepared) statement straight on TypeORM's pg pool: PostgreSQL parses and plans it once per
     // connection instead of on every dashboard request, which was most of the database's work per request.
     const pool = (this.bills.manager.connection.driver as unknown as { master: Pool }).master;
-    const { rows } = await pool.query<{ kind: 'version' | 'shared'; id: string; version: string | null }>({
-      name: 'finance-dashboard-state',
-      text: `SELECT 'version' AS kind, user_id AS id, version::text AS version FROM data_versions WHERE user_id = ANY($1::text[])
-       UNION ALL SELECT DISTINCT 'shared', household_id::text, NULL FROM bills WHERE user_id = $2 AND household_id IS NOT NULL
-       UNION ALL SELECT DISTINCT 'shared', household_id::text, NULL FROM income_sources WHERE user_id = $2 AND household_id IS NOT NULL`,
-      values: [keys, userId],
+    const { rows } = await pool.query<{ id: string; version: string }>({
+      name: 'finance-dashboard-versions',
+      text: 'SELECT user_id AS id, version::text AS version FROM data_versions WHERE user_id = ANY($1::text[])',
+      values: [keys],
     });
-    const householdsOfOwnItems = [...new Set(rows.filter((row) => row.kind === 'shared').map((row) => row.id))];
-    const versionOf = (key: string) => rows.find((row) => row.kind === 'version' && row.id === key)?.version ?? '0';
-    let versionKey: string;
-    if (memberships === null) versionKey = `${versionOf(userId)}:personal-only`;
-    else if (memberships.length === 0) versionKey = versionOf(userId);
-    else {
-      const shared = memberships.map((m) => ({ m, v: versionOf(`household:${m.householdId}`) }));
-      versionKey = `${versionOf(userId)}:${createHash('sha256').update(JSON.stringify(shared)).digest('base64url')}`;
-    }
-    return { versionKey, householdsOfOwnItems };
+    const versionOf = (key: string) => rows.find((row) => row.id === key)?.version ?? '0';
+    if (memberships === null) return `${versionOf(userId)}:personal-only`;
+    if (memberships.length === 0) return versionOf(userId);
+    const shared = memberships.map((m) => ({ m, v: versionOf(`household:${m.householdId}`) }));
+    return `${versionOf(userId)}:${createHash('sha256').update(JSON.stringify(shared)).digest('base64url')}`;
   }
 
   private async ruleBills(userId: string, memberships: Membership[] | null) {

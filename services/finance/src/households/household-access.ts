@@ -38,49 +38,35 @@ export class HouseholdAccess {
     @Inject(HouseholdItemsRelease) private readonly release: HouseholdItemsRelease,
   ) {}
 
-  /** The caller's households; null when household did not answer. */
+  /**
+   * The caller's households; null when household did not answer. When household answered just now (not a kept
+   * answer), the safety net of HOUSEHOLD_EVENTS.deleted runs first (an event is lost while finance is down): the
+   * caller's own items shared with a household they are not in are checked against household, and those of a
+   * household that no longer exists come back to the caller. Deleting a household replaces its members'
+   * membership versions, so their next request gets a fresh answer and this check; an answer is kept at most
+   * MEMBERSHIPS_MAX_AGE_MS, which bounds the case where the event and the replacement were both lost.
+   */
   async memberships(userId: string): Promise<Membership[] | null> {
-    const memberships = await this.households.membershipsOf(userId);
-    if (memberships) await this.releaseItemsOfDeletedHouseholds(userId, memberships);
-    return memberships;
+    const answer = await this.households.membershipsOf(userId);
+    if (answer?.fresh) await this.releaseItemsOfDeletedHouseholds(userId, answer.households);
+    return answer?.households ?? null;
   }
 
-  /**
-   * The caller's households as household answers them now (null: it did not answer), without the safety net
-   * below: for a reader that fetches `householdsOfOwnItems` itself in a query it makes anyway (the dashboard)
-   * and then calls releaseItemsOfDeletedHouseholdsAmong.
-   */
-  membershipsWithoutSafetyNet(userId: string): Promise<Membership[] | null> {
-    return this.households.membershipsOf(userId);
-  }
-
-  /**
-   * The safety net of HOUSEHOLD_EVENTS.deleted (an event is lost while finance is down): the caller's own items
-   * shared with a household they are not in are checked against household, and those of a household that no
-   * longer exists come back to the caller. One indexed query per read; household is asked only in that case.
-   */
+  /** One indexed query per fresh answer; household is asked only when an item is shared elsewhere. */
   private async releaseItemsOfDeletedHouseholds(userId: string, memberships: readonly Membership[]): Promise<void> {
-    await this.releaseItemsOfDeletedHouseholdsAmong(memberships, await this.release.householdsOfItemsAddedBy(userId));
-  }
-
-  /**
-   * The same, given the households the caller's own items are shared with. Resolves to whether any item came
-   * back (its data version then changed).
-   */
-  async releaseItemsOfDeletedHouseholdsAmong(memberships: readonly Membership[], householdsOfOwnItems: readonly string[]): Promise<boolean> {
     const mine = new Set(memberships.map((m) => m.householdId));
-    const elsewhere = householdsOfOwnItems.filter((id) => !mine.has(id));
-    if (elsewhere.length === 0) return false;
+    const elsewhere = (await this.release.householdsOfItemsAddedBy(userId)).filter((id) => !mine.has(id));
+    if (elsewhere.length === 0) return;
     const existing = await this.households.existing(elsewhere);
-    if (!existing) return false;
-    return (await this.release.releaseItemsOf(elsewhere.filter((id) => !existing.has(id)))) > 0;
+    if (!existing) return;
+    await this.release.releaseItemsOf(elsewhere.filter((id) => !existing.has(id)));
   }
 
   /** The caller's households, or 503 when household did not answer (a write that involves sharing). */
   async requireMemberships(userId: string): Promise<Membership[]> {
-    const memberships = await this.households.membershipsOf(userId);
-    if (memberships === null) throw new FinanceError('HOUSEHOLD_UNAVAILABLE');
-    return memberships;
+    const answer = await this.households.membershipsOf(userId);
+    if (answer === null) throw new FinanceError('HOUSEHOLD_UNAVAILABLE');
+    return answer.households;
   }
 
   /** Where-clause of the rows the caller sees: their personal rows and those of their households. */

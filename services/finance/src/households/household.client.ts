@@ -15,6 +15,12 @@ import { KeptMemberships } from './kept-memberships.js';
  * `null` means household did not answer (or answered nonsense): callers then show personal items only and refuse
  * writes of shared items. After a failure, asking is skipped for HOUSEHOLD_RETRY_AFTER_MS.
  */
+/** household's answer, and whether it came from household now (fresh) or was kept (KeptMemberships). */
+export interface MembershipAnswer {
+  households: Membership[];
+  fresh: boolean;
+}
+
 @Injectable()
 export class HouseholdClient implements OnModuleDestroy {
   private readonly logger = new Logger(HouseholdClient.name);
@@ -29,12 +35,12 @@ export class HouseholdClient implements OnModuleDestroy {
     this.kept = new KeptMemberships(config.MEMBERSHIPS_MAX_AGE_MS);
   }
 
-  async membershipsOf(userId: string): Promise<Membership[] | null> {
+  async membershipsOf(userId: string): Promise<MembershipAnswer | null> {
     // Wall-clock time (not the injectable business clock, which tests may freeze).
     if (Date.now() < this.unavailableUntil) return null;
     const version = await this.membershipVersion(userId);
     const kept = version === null ? undefined : this.kept.lookup(userId, version, Date.now());
-    if (kept) return kept;
+    if (kept) return { households: kept, fresh: false };
     try {
       // Connected on first use: finance starts (and serves personal items) while household or Redis is down.
       this.client ??= createRedisClient(this.config.REDIS_URL);
@@ -46,7 +52,7 @@ export class HouseholdClient implements OnModuleDestroy {
       if (!parsed.data.ok) throw new Error(parsed.data.message);
       // Kept under the version household read before the households (never ours, which may be older or missing).
       if (parsed.data.version) this.kept.keep(userId, parsed.data.version, parsed.data.households, Date.now());
-      return parsed.data.households;
+      return { households: parsed.data.households, fresh: true };
     } catch (error) {
       this.logger.warn(`household did not answer ${HOUSEHOLD_PATTERNS.membershipsOf}: ${(error as Error).message}`);
       this.unavailableUntil = Date.now() + this.config.HOUSEHOLD_RETRY_AFTER_MS;
