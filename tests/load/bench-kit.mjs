@@ -80,16 +80,26 @@ export async function startStackForBench({ log = console.log } = {}) {
 }
 
 /** A plain node:http server (own process) answering every GET with one file, as the gateway serves it. */
-export async function startPlainStaticServer(filePath) {
+export function startPlainStaticServer(filePath) {
+  return startReferenceServer('plain-static-server.mjs', filePath);
+}
+
+/** The minimal Node.js proxy in front of `upstream` (tests/load/minimal-proxy.mjs), as its own process. */
+export function startMinimalProxy(upstream) {
+  return startReferenceServer('minimal-proxy.mjs', upstream);
+}
+
+/** One of tests/load's reference servers as its own process (its CPU apart from the bench's); ready once it speaks. */
+async function startReferenceServer(script, argument) {
   const port = await findFreePort();
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'tests/load/plain-static-server.mjs'), filePath, String(port)], {
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'tests/load', script), argument, String(port)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolveReady, rejectReady) => {
     child.stdout.once('data', resolveReady);
-    child.once('exit', (code) => rejectReady(new Error(`plain static server exited with ${code}`)));
+    child.once('exit', (code) => rejectReady(new Error(`${script} exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child, 2000) };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => stopChild(child, 2000) };
 }
 
 /**
