@@ -22,7 +22,35 @@ export {
 } from './auth/session-refresh.js';
 export { GroupedBarChart, niceMax } from './charts/GroupedBarChart.js';
 export type { BarGroup, BarSeries, GroupedBarChartProps } from './charts/GroupedBarChart.js';
-export { formatMoney, formatDate, INVALID_DATE_TEXT } from './format/format.js';
+export { formatMoney, formatDate, formatDateTime, INVALID_DATE_TEXT } from './format/format.js';
+export { findFirstError, revealError, useFirstErrorFocus } from './forms/useFirstErrorFocus.js';
+export {
+  CURRENCIES,
+  DATE_FORMATS,
+  DEFAULT_NOTIFICATIONS,
+  DEFAULT_PREFERENCES,
+  DEFAULT_VIEWS,
+  loadNotifications,
+  loadPreferences,
+  NOTIFICATIONS_KEY,
+  PREFERENCES_KEY,
+  saveNotifications,
+  savePreferences,
+  savedDefaultView,
+  THEMES,
+  usePreferences,
+} from './preferences/preferences.js';
+export type { DateFormat, DefaultView, NotificationSettings, Preferences } from './preferences/preferences.js';
+export { Toaster } from './toast/Toaster.js';
+export {
+  dismissToast,
+  flushToasts,
+  showToast,
+  showUndoToast,
+  TOAST_DURATION_MS,
+  UNDO_TOAST_DURATION_MS,
+} from './toast/toast-store.js';
+export type { ToastOptions, ToastTone, UndoToastOptions } from './toast/toast-store.js';
 export { useDocumentTitle } from './hooks/useDocumentTitle.js';
 export { Alert } from './ui/Alert.js';
 export type { AlertTone } from './ui/Alert.js';

@@ -15,12 +15,12 @@ describe('formatMoney (takes dollars)', () => {
   });
 });
 
-describe('formatDate (en-US short)', () => {
+describe('formatDate (en-US short, MM/DD/YYYY unless the settings say otherwise)', () => {
   it.each([
-    ['2026-11-22', 'Nov 22, 2026'],
-    ['2025-01-01', 'Jan 1, 2025'],
-    ['2024-02-29', 'Feb 29, 2024'],
-    ['2025-12-31', 'Dec 31, 2025'],
+    ['2026-11-22', '11/22/2026'],
+    ['2025-01-01', '01/01/2025'],
+    ['2024-02-29', '02/29/2024'],
+    ['2025-12-31', '12/31/2025'],
   ])('formats %s as %s whatever the time zone', (input, expected) => {
     expect(formatDate(input)).toBe(expected);
   });
@@ -30,6 +30,6 @@ describe('formatDate (en-US short)', () => {
   });
 
   it('accepts a Date', () => {
-    expect(formatDate(new Date(2026, 10, 22, 23, 30))).toBe('Nov 22, 2026');
+    expect(formatDate(new Date(2026, 10, 22, 23, 30))).toBe('11/22/2026');
   });
 });

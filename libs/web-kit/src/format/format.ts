@@ -1,11 +1,8 @@
-// spec part 1 §9: currency formatting en-US; date display en-US short format.
+import { loadPreferences, type DateFormat } from '../preferences/preferences.js';
+
+// spec part 2 §1: amounts are USD with en-US formatting, whatever currency the settings name.
 const moneyFormatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const dateFormatter = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const timeFormatter = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 export const INVALID_DATE_TEXT = 'Invalid Date';
 
@@ -22,12 +19,24 @@ export function formatMoney(dollars: number): string {
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A calendar day (a UTC midnight) in one of the formats the settings offer (spec part 1 §2). */
+function inFormat(date: Date, format: DateFormat): string {
+  const [year, month, day] = [String(date.getUTCFullYear()), pad(date.getUTCMonth() + 1), pad(date.getUTCDate())];
+  if (format === 'DD/MM/YYYY') return `${day}/${month}/${year}`;
+  if (format === 'YYYY-MM-DD') return `${year}-${month}-${day}`;
+  return `${month}/${day}/${year}`; // en-US short, the default (spec part 1 §9)
+}
+
 /**
- * Formats a calendar date 'YYYY-MM-DD' (or an ISO timestamp / Date) as 'Nov 22, 2026'.
+ * Formats a calendar date 'YYYY-MM-DD' (or an ISO timestamp / Date) in the date format saved in the settings
+ * (MM/DD/YYYY unless chosen otherwise): '11/22/2026', '22/11/2026' or '2026-11-22'. Every date the app shows
+ * goes through here, so one screen never mixes two formats.
  * Date-only strings are read as calendar days, so no time zone can shift them a day.
  * Anything unparseable shows 'Invalid Date'.
  */
-export function formatDate(value: string | Date | null | undefined): string {
+export function formatDate(value: string | Date | null | undefined, format: DateFormat = loadPreferences().dateFormat): string {
   if (value === null || value === undefined || value === '') return INVALID_DATE_TEXT;
   let date: Date;
   if (value instanceof Date) {
@@ -45,5 +54,12 @@ export function formatDate(value: string | Date | null | undefined): string {
       date = new Date(Date.UTC(parsed.getFullYear(), parsed.getMonth(), parsed.getDate()));
     }
   }
-  return Number.isNaN(date.getTime()) ? INVALID_DATE_TEXT : dateFormatter.format(date);
+  return Number.isNaN(date.getTime()) ? INVALID_DATE_TEXT : inFormat(date, format);
+}
+
+/** A moment as its local calendar day in the saved format plus the time: '11/22/2026, 3:05 PM'. */
+export function formatDateTime(value: string | Date, format: DateFormat = loadPreferences().dateFormat): string {
+  const moment = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(moment.getTime())) return INVALID_DATE_TEXT;
+  return `${formatDate(moment, format)}, ${timeFormatter.format(moment)}`;
 }

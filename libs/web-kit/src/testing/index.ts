@@ -6,3 +6,4 @@ export { fail, never, Reply, serveEndpoints } from './stub-gateway.js';
 export type { StubGateway, StubHandler, StubRequest } from './stub-gateway.js';
 // The page's own session store (what a provider without initial props uses): tests that sign in through it reset it.
 export { resetBrowserSession } from '../auth/session-storage.js';
+export { resetToasts } from '../toast/toast-store.js';

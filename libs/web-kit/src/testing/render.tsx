@@ -4,6 +4,8 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { AuthProvider } from '../auth/AuthProvider.js';
+import { Toaster } from '../toast/Toaster.js';
+import { resetToasts } from '../toast/toast-store.js';
 
 /** The signed-in user of remote unit tests (an id shaped like the server's, so path schemas accept it). */
 export const TEST_USER: AuthUser = {
@@ -40,7 +42,7 @@ export interface RenderWithProvidersOptions {
 
 /**
  * Renders inside the providers the shell gives a remote: session, router, query client (no retries, so a
- * failing stub shows its error at once). Also answers the query client, for tests that look into the cache.
+ * failing stub shows its error at once), and the toasts the shell's layout shows. Also answers the query client, for tests that look into the cache.
  */
 export function renderWithProviders(
   ui: ReactElement,
@@ -49,10 +51,14 @@ export function renderWithProviders(
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  resetToasts();
   const result = render(
     <AuthProvider initialUser={user} initialSession={user ? testSession() : null}>
       <MemoryRouter initialEntries={[route]}>
-        <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+        <QueryClientProvider client={client}>
+          {ui}
+          <Toaster />
+        </QueryClientProvider>
       </MemoryRouter>
     </AuthProvider>,
   );
