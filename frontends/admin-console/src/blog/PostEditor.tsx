@@ -1,5 +1,5 @@
 import { BLOG_CATEGORIES, BLOG_MESSAGES, type BlogPost } from '@payday/contracts';
-import { Button, Checkbox, Select, TextAreaField, TextField } from '@payday/web-kit';
+import { Button, Checkbox, Select, TextAreaField, TextField, useFirstErrorFocus } from '@payday/web-kit';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useBlogActions } from '../api/blog-queries.js';
 import { BlockEditor, focusAfterRemoval } from './BlockEditors.js';
@@ -58,6 +58,7 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
   );
   const [clientErrors, setClientErrors] = useState<Partial<Record<DraftField, string>>>({});
   const [serverErrors, setServerErrors] = useState<SaveErrors>(NO_SAVE_ERRORS);
+  const errorFocus = useFirstErrorFocus<HTMLFormElement>();
   const [failure, setFailure] = useState<string | null>(null);
   const blocks = Array.isArray(content.blocks) ? content.blocks : [];
 
@@ -115,13 +116,11 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
     if (!check.ok) {
       if (check.reason === 'fields') {
         setClientErrors(check.errors);
-        const first = (['title', 'slug'] as const).find((field) => check.errors[field]);
-        if (first) document.getElementById(idOf(first))?.focus();
       } else {
-        // part 2 §5: the alert, and nothing is saved.
+        // part 2 §5: the alert, and nothing is saved (the content area is marked invalid, so it takes the focus).
         setFailure(BLOG_MESSAGES.invalidJson);
-        document.getElementById(idOf('content'))?.focus();
       }
+      errorFocus.reveal();
       return;
     }
     try {
@@ -130,6 +129,7 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
     } catch (error) {
       setServerErrors(saveErrorsOf(error));
       setFailure(BLOG_MESSAGES.saveFailed(saveFailureReason(error)));
+      errorFocus.reveal();
     }
   };
 
@@ -149,7 +149,7 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
           Close
         </Button>
       </div>
-      <form onSubmit={(event) => void submit(event)} noValidate className="ba-editor__form">
+      <form ref={errorFocus.ref} onSubmit={(event) => void submit(event)} noValidate className="ba-editor__form">
         <fieldset className="ba-section">
           <legend className="ba-section__title">Post</legend>
           <div className="ba-grid">

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, CreateUserRequestSchema } from '@payday/contracts';
-import { ApiError, Button, Modal, Select, TextField } from '@payday/web-kit';
+import { ApiError, Button, Modal, Select, TextField, useFirstErrorFocus } from '@payday/web-kit';
 import { useId, useState, type FormEvent } from 'react';
 import type { NewUser } from '../api/admin-queries.js';
 import { actionMessages } from '../model/messages.js';
@@ -51,13 +51,13 @@ function CreateUserForm({ onClose, create, onCreated }: Omit<CreateUserModalProp
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useInitialFocus(idOf('email'), true);
+  const errorFocus = useFirstErrorFocus<HTMLFormElement>();
 
   const set = (field: Field) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
-    const first = FIELDS.find((field) => next[field]);
-    if (first) document.getElementById(idOf(first))?.focus();
+    errorFocus.reveal();
   };
 
   const submit = async (event: FormEvent) => {
@@ -77,12 +77,13 @@ function CreateUserForm({ onClose, create, onCreated }: Omit<CreateUserModalProp
     } catch (error) {
       setBusy(false);
       setFailure(actionMessages.createFailed(error).text);
+      errorFocus.reveal();
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) showErrors(fieldErrors(Object.entries(error.errors).map(([field, message]) => ({ path: [field], message }))));
     }
   };
 
   return (
-    <form className="ac-create__form" onSubmit={submit} noValidate aria-describedby={failure ? `${baseId}-failure` : undefined}>
+    <form ref={errorFocus.ref} className="ac-create__form" onSubmit={submit} noValidate aria-describedby={failure ? `${baseId}-failure` : undefined}>
       <div role="alert" id={`${baseId}-failure`}>
         {failure && <p className="pc-alert pc-alert--error ac-message__text">{failure}</p>}
       </div>

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, type AdminListedUser, type AdminWaitlistEntry } from '@payday/contracts';
-import { Button, Spinner, Tabs, TextField } from '@payday/web-kit';
+import { Button, showToast, Spinner, Tabs, TextField } from '@payday/web-kit';
 import { useRef, useState } from 'react';
 import { useAdminActions, useRegisteredUsers, useReloadLists, useWaitlistEntries } from '../api/admin-queries.js';
 import { actionMessages, type ActionMessage } from '../model/messages.js';
@@ -68,11 +68,19 @@ export function UserManagementPanel({ initialTab = 'users' }: { initialTab?: Pan
       panelRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
     }, 0);
 
+  /** Successes in a toast, like every confirmation in the app; failures stay in the red line above the lists. */
+  const report = (outcome: ActionMessage) => {
+    if (outcome.tone === 'success') {
+      setMessage(null);
+      showToast({ message: outcome.text });
+    } else setMessage(outcome);
+  };
+
   /** Runs one action: its message, then the lists reload whatever the outcome. */
   const run = async (work: () => Promise<ActionMessage>, done: () => void) => {
     setMessage(null);
     const outcome = await work();
-    setMessage(outcome);
+    report(outcome);
     done();
     await reload();
     keepFocusInPanel();
@@ -174,7 +182,7 @@ export function UserManagementPanel({ initialTab = 'users' }: { initialTab?: Pan
         onClose={() => setCreating(false)}
         create={(user) => actions.createUser.mutateAsync(user)}
         onCreated={(serverMessage) => {
-          setMessage(actionMessages.created(serverMessage));
+          report(actionMessages.created(serverMessage));
           void reload();
         }}
       />

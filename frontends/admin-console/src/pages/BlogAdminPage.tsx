@@ -1,5 +1,5 @@
 import { BLOG_MESSAGES, blogAdminGreetingName, type BlogPost } from '@payday/contracts';
-import { Button, Spinner, Tabs, useAuth, useLogoutToHome } from '@payday/web-kit';
+import { Button, showToast, Spinner, Tabs, useAuth, useLogoutToHome } from '@payday/web-kit';
 import { useId, useState } from 'react';
 import { useAdminPosts, useBlogActions, useReloadPosts } from '../api/blog-queries.js';
 import '../blog/blog-admin.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
@@ -134,7 +134,13 @@ export function BlogAdminPage() {
       actions={<LogoutButton />}
     >
       <MessageLine message={message} />
-      <BlogAdmin onMessage={setMessage} />
+      <BlogAdmin
+        onMessage={(next) => {
+          // Confirmations in a toast, as everywhere in the app; failures stay in the red line.
+          setMessage(next?.tone === 'success' ? null : next);
+          if (next?.tone === 'success') showToast({ message: next.text });
+        }}
+      />
     </AdminPage>
   );
 }

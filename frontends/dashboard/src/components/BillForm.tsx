@@ -1,6 +1,6 @@
 import { BILL_CATEGORY_VALUES, BILL_PRIORITY_VALUES, BILL_RECURRENCE_VALUES, type BillCreateInput } from '@payday/contracts';
-import { Alert, Button, Select, TextField } from '@payday/web-kit';
-import { useState, type FormEvent } from 'react';
+import { Alert, Button, Select, TextField, useFirstErrorFocus } from '@payday/web-kit';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { ShareTarget } from '../hooks/useShareTargets.js';
 import { ShareSelect } from './ShareSelect.js';
 import { BILL_FORM_DEFAULTS, parseBillForm, type BillFormValues } from '../model/record-forms.js';
@@ -27,6 +27,11 @@ export function BillForm({ initial, mode, saving, error, onSubmit, onCancel, sha
   const [householdId, setHouseholdId] = useState(initialHouseholdId);
   const [values, setValues] = useState<BillFormValues>(initial ?? BILL_FORM_DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const errorFocus = useFirstErrorFocus<HTMLFormElement>();
+  // The server's refusal arrives as a prop, after the submit.
+  useEffect(() => {
+    if (error) errorFocus.reveal();
+  }, [error, errorFocus.reveal]);
   const set = (field: keyof BillFormValues) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
     setErrors((e) => ({ ...e, [field]: '' }));
@@ -37,6 +42,7 @@ export function BillForm({ initial, mode, saving, error, onSubmit, onCancel, sha
     const parsed = parseBillForm(values);
     if (!parsed.ok) {
       setErrors(parsed.errors);
+      errorFocus.reveal();
       return;
     }
     // household_id only when the user could choose it, so a failed households load never unshares on edit.
@@ -45,7 +51,7 @@ export function BillForm({ initial, mode, saving, error, onSubmit, onCancel, sha
 
   const title = mode === 'edit' ? 'Edit bill' : 'Add a bill';
   return (
-    <form className="db-form" onSubmit={submit} noValidate aria-label={title}>
+    <form ref={errorFocus.ref} className="db-form" onSubmit={submit} noValidate aria-label={title}>
       <h3 className="db-form__title">{title}</h3>
       {error && <Alert tone="error">{error}</Alert>}
       <div className="db-form__grid">

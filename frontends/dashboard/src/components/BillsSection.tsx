@@ -1,5 +1,5 @@
 import { FINANCE_ENDPOINTS, type BillCreateInput, type DashboardBill } from '@payday/contracts';
-import { Alert, Badge, formatDate, type ApiClient } from '@payday/web-kit';
+import { Badge, formatDate, type ApiClient } from '@payday/web-kit';
 import { CATEGORY_LABELS, PRIORITY_LABELS, PRIORITY_TONES, RECURRENCE_LABELS } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
 import { billFormValues } from '../model/record-forms.js';
@@ -13,15 +13,20 @@ import { shareTargetsFor, useShareTargets } from '../hooks/useShareTargets.js';
 
 /** Bills list with add, edit and delete (spec part 2 §2, §4, §5, §8). */
 export function BillsSection({ rows, api }: { rows: readonly DashboardBill[]; api: ApiClient }) {
-  const { form, formKey, save, remove, openAdd, openEdit, close, submit } = useRecordEditor<DashboardBill, BillCreateInput>({
+  const { form, formKey, save, pendingDeletes, openAdd, openEdit, close, submit, scheduleDelete } = useRecordEditor<DashboardBill, BillCreateInput>({
     create: (body) => api.call(FINANCE_ENDPOINTS.createBill, { body }),
     update: (id, body) => api.call(FINANCE_ENDPOINTS.updateBill, { params: { id }, body }),
-    remove: (id) => api.call(FINANCE_ENDPOINTS.deleteBill, { params: { id } }),
-  });
+    // keepalive: a delete still waiting out its undo offer is sent as the page unloads.
+    remove: (id) => api.call(FINANCE_ENDPOINTS.deleteBill, { params: { id } }, { keepalive: true }),
+  }, { noun: 'Bill', deleteFailed: MESSAGES.deleteBillFailed });
+  const shown = rows.filter((row) => !pendingDeletes.has(row.id));
+  // After Undo the restored row's Delete button; after the delete the section's own heading.
+  const focusAfterDelete = (id: string) => () =>
+    document.querySelector<HTMLElement>(`[data-record-id="${id}"] .db-danger`) ?? document.querySelector<HTMLElement>('#db-bills-title button');
   const shareTargets = useShareTargets(api);
 
   return (
-    <RecordSection id="db-bills" title="Bills" count={rows.length} addLabel="Add bill" onAdd={openAdd}>
+    <RecordSection id="db-bills" title="Bills" count={shown.length} addLabel="Add bill" onAdd={openAdd}>
       {form && (
         <BillForm
           key={formKey}
@@ -35,13 +40,12 @@ export function BillsSection({ rows, api }: { rows: readonly DashboardBill[]; ap
           initialHouseholdId={form.mode === 'edit' ? (form.row.shared?.householdId ?? '') : ''}
         />
       )}
-      {remove.isError && <Alert tone="error">{MESSAGES.deleteBillFailed}</Alert>}
-      {rows.length === 0 ? (
+      {shown.length === 0 ? (
         <p className="db-empty">{MESSAGES.noBills}</p>
       ) : (
         <ul className="db-records" aria-label="Bills">
-          {rows.map((row) => (
-            <li key={row.id} className="db-record">
+          {shown.map((row) => (
+            <li key={row.id} className="db-record" data-record-id={row.id}>
               <div className="db-record__main">
                 <span className="db-record__name">{row.name}</span>
                 <span className="db-record__meta">
@@ -56,9 +60,8 @@ export function BillsSection({ rows, api }: { rows: readonly DashboardBill[]; ap
               <RecordActions
                 label={row.name}
                 shared={row.shared}
-                deleting={remove.isPending && remove.variables === row.id}
                 onEdit={() => openEdit(row)}
-                onDelete={() => remove.mutate(row.id)}
+                onDelete={() => scheduleDelete(row, focusAfterDelete(row.id))}
               />
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { INCOME_FREQUENCY_VALUES, type IncomeCreateInput } from '@payday/contracts';
-import { Alert, Button, Select, TextField } from '@payday/web-kit';
-import { useState, type FormEvent } from 'react';
+import { Alert, Button, Select, TextField, useFirstErrorFocus } from '@payday/web-kit';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { ShareTarget } from '../hooks/useShareTargets.js';
 import { ShareSelect } from './ShareSelect.js';
 import { INCOME_FORM_DEFAULTS, parseIncomeForm, type IncomeFormValues } from '../model/record-forms.js';
@@ -24,6 +24,11 @@ export function IncomeForm({ initial, mode, saving, error, onSubmit, onCancel, s
   const [householdId, setHouseholdId] = useState(initialHouseholdId);
   const [values, setValues] = useState<IncomeFormValues>(initial ?? INCOME_FORM_DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const errorFocus = useFirstErrorFocus<HTMLFormElement>();
+  // The server's refusal arrives as a prop, after the submit.
+  useEffect(() => {
+    if (error) errorFocus.reveal();
+  }, [error, errorFocus.reveal]);
   const set = (field: keyof IncomeFormValues) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
     setErrors((e) => ({ ...e, [field]: '' }));
@@ -34,6 +39,7 @@ export function IncomeForm({ initial, mode, saving, error, onSubmit, onCancel, s
     const parsed = parseIncomeForm(values);
     if (!parsed.ok) {
       setErrors(parsed.errors);
+      errorFocus.reveal();
       return;
     }
     // household_id only when the user could choose it, so a failed households load never unshares on edit.
@@ -42,7 +48,7 @@ export function IncomeForm({ initial, mode, saving, error, onSubmit, onCancel, s
 
   const title = mode === 'edit' ? 'Edit income source' : 'Add an income source';
   return (
-    <form className="db-form" onSubmit={submit} noValidate aria-label={title}>
+    <form ref={errorFocus.ref} className="db-form" onSubmit={submit} noValidate aria-label={title}>
       <h3 className="db-form__title">{title}</h3>
       {error && <Alert tone="error">{error}</Alert>}
       <div className="db-form__grid">

@@ -1,5 +1,5 @@
 import { FINANCE_ENDPOINTS, type DashboardIncome, type IncomeCreateInput } from '@payday/contracts';
-import { Alert, Badge, formatDate, type ApiClient } from '@payday/web-kit';
+import { Badge, formatDate, type ApiClient } from '@payday/web-kit';
 import { FREQUENCY_LABELS } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
 import { incomeFormValues } from '../model/record-forms.js';
@@ -13,15 +13,20 @@ import { shareTargetsFor, useShareTargets } from '../hooks/useShareTargets.js';
 
 /** Income Sources list with add, edit and delete (spec part 2 §2, §4, §5, §8). */
 export function IncomeSection({ rows, api }: { rows: readonly DashboardIncome[]; api: ApiClient }) {
-  const { form, formKey, save, remove, openAdd, openEdit, close, submit } = useRecordEditor<DashboardIncome, IncomeCreateInput>({
+  const { form, formKey, save, pendingDeletes, openAdd, openEdit, close, submit, scheduleDelete } = useRecordEditor<DashboardIncome, IncomeCreateInput>({
     create: (body) => api.call(FINANCE_ENDPOINTS.createIncome, { body }),
     update: (id, body) => api.call(FINANCE_ENDPOINTS.updateIncome, { params: { id }, body }),
-    remove: (id) => api.call(FINANCE_ENDPOINTS.deleteIncome, { params: { id } }),
-  });
+    // keepalive: a delete still waiting out its undo offer is sent as the page unloads.
+    remove: (id) => api.call(FINANCE_ENDPOINTS.deleteIncome, { params: { id } }, { keepalive: true }),
+  }, { noun: 'Income source', deleteFailed: MESSAGES.deleteIncomeFailed });
+  const shown = rows.filter((row) => !pendingDeletes.has(row.id));
+  // After Undo the restored row's Delete button; after the delete the section's own heading.
+  const focusAfterDelete = (id: string) => () =>
+    document.querySelector<HTMLElement>(`[data-record-id="${id}"] .db-danger`) ?? document.querySelector<HTMLElement>('#db-income-title button');
   const shareTargets = useShareTargets(api);
 
   return (
-    <RecordSection id="db-income" title="Income Sources" count={rows.length} addLabel="Add income" onAdd={openAdd}>
+    <RecordSection id="db-income" title="Income Sources" count={shown.length} addLabel="Add income" onAdd={openAdd}>
       {form && (
         <IncomeForm
           key={formKey}
@@ -35,13 +40,12 @@ export function IncomeSection({ rows, api }: { rows: readonly DashboardIncome[];
           initialHouseholdId={form.mode === 'edit' ? (form.row.shared?.householdId ?? '') : ''}
         />
       )}
-      {remove.isError && <Alert tone="error">{MESSAGES.deleteIncomeFailed}</Alert>}
-      {rows.length === 0 ? (
+      {shown.length === 0 ? (
         <p className="db-empty">{MESSAGES.noIncome}</p>
       ) : (
         <ul className="db-records" aria-label="Income sources">
-          {rows.map((row) => (
-            <li key={row.id} className="db-record">
+          {shown.map((row) => (
+            <li key={row.id} className="db-record" data-record-id={row.id}>
               <div className="db-record__main">
                 <span className="db-record__name">{row.source}</span>
                 <span className="db-record__meta">
@@ -54,9 +58,8 @@ export function IncomeSection({ rows, api }: { rows: readonly DashboardIncome[];
               <RecordActions
                 label={row.source}
                 shared={row.shared}
-                deleting={remove.isPending && remove.variables === row.id}
                 onEdit={() => openEdit(row)}
-                onDelete={() => remove.mutate(row.id)}
+                onDelete={() => scheduleDelete(row, focusAfterDelete(row.id))}
               />
             </li>
           ))}

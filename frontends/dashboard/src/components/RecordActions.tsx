@@ -5,13 +5,12 @@ export interface RecordActionsProps {
   /** The record's name, for the buttons' accessible names ('Edit Rent', 'Delete Rent'). */
   label: string;
   shared: DashboardShared | undefined;
-  deleting: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }
 
 /** Edit and Delete of a bill or income row; a member (neither owner nor partner) sees a shared item but may not change it. */
-export function RecordActions({ label, shared, deleting, onEdit, onDelete }: RecordActionsProps) {
+export function RecordActions({ label, shared, onEdit, onDelete }: RecordActionsProps) {
   if (shared && !shared.canEdit) return null;
   return (
     <div className="db-record__actions">
@@ -22,8 +21,6 @@ export function RecordActions({ label, shared, deleting, onEdit, onDelete }: Rec
         variant="ghost"
         size="sm"
         className="db-danger"
-        busy={deleting}
-        busyText="Deleting..."
         aria-label={`Delete ${label}`}
         onClick={onDelete}
       >

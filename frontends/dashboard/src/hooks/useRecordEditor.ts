@@ -1,3 +1,5 @@
+import { showToast, showUndoToast } from '@payday/web-kit';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useRecordMutation } from './useRecordMutation.js';
 
@@ -9,18 +11,34 @@ export interface RecordPersistence<Payload> {
   remove(id: string): Promise<unknown>;
 }
 
+/** What the toasts call the record: 'Bill', and the failure text of spec part 2 §8. */
+export interface RecordWording {
+  noun: string;
+  deleteFailed: string;
+}
+
+const without = (set: ReadonlySet<string>, id: string) => new Set([...set].filter((other) => other !== id));
+
 /**
  * The add / edit / delete state of a records list (bills, income sources): which form is open, saving,
  * deleting. spec part 2 §4: after saving, the form closes and resets (a new key remounts it with the
- * defaults) and the data reloads (the mutations invalidate the dashboard query).
+ * defaults) and the data reloads (the mutations invalidate the dashboard query). A save says so in a toast.
+ *
+ * Delete hides the row at once and offers Undo; the DELETE is only sent when the offer runs out (or the page
+ * is left). Deferring beats deleting and re-creating on Undo: a re-created record would get a new id and lose
+ * what hangs on the old one (its household share, accepted suggestions), and a failed re-create would lose it.
  */
-export function useRecordEditor<Row extends { id: string }, Payload>(persistence: RecordPersistence<Payload>) {
+export function useRecordEditor<Row extends { id: string; name?: string; source?: string }, Payload>(
+  persistence: RecordPersistence<Payload>,
+  wording: RecordWording,
+) {
+  const queryClient = useQueryClient();
   const [form, setForm] = useState<FormState<Row>>(null);
   const [formKey, setFormKey] = useState(0);
+  const [pendingDeletes, setPendingDeletes] = useState<ReadonlySet<string>>(new Set());
   const save = useRecordMutation((vars: { id?: string; body: Payload }) =>
     vars.id ? persistence.update(vars.id, vars.body) : persistence.create(vars.body),
   );
-  const remove = useRecordMutation((id: string) => persistence.remove(id));
 
   const open = (next: FormState<Row>) => {
     save.reset();
@@ -29,14 +47,48 @@ export function useRecordEditor<Row extends { id: string }, Payload>(persistence
   };
   const close = () => open(null);
 
+  const submit = (body: Payload) => {
+    const editing = form?.mode === 'edit';
+    save.mutate(
+      { id: editing ? form.row.id : undefined, body },
+      {
+        onSuccess: () => {
+          close();
+          showToast({ message: `${wording.noun} ${editing ? 'updated' : 'added'}.` });
+        },
+      },
+    );
+  };
+
+  const scheduleDelete = (row: Row, returnFocus: () => HTMLElement | null) => {
+    const name = row.name ?? row.source ?? wording.noun;
+    setPendingDeletes((current) => new Set(current).add(row.id));
+    if (form?.mode === 'edit' && form.row.id === row.id) close();
+    showUndoToast({
+      message: `${wording.noun} “${name}” deleted.`,
+      returnFocus,
+      onUndo: () => {
+        setPendingDeletes((current) => without(current, row.id));
+        showToast({ message: `${wording.noun} “${name}” restored.` });
+      },
+      onCommit: () => {
+        persistence.remove(row.id).then(
+          () => queryClient.invalidateQueries({ queryKey: ['financial'] }),
+          () => showToast({ tone: 'error', message: wording.deleteFailed }),
+        ).finally(() => setPendingDeletes((current) => without(current, row.id)));
+      },
+    });
+  };
+
   return {
     form,
     formKey,
     save,
-    remove,
+    pendingDeletes,
     openAdd: () => open({ mode: 'add' }),
     openEdit: (row: Row) => open({ mode: 'edit', row }),
     close,
-    submit: (body: Payload) => save.mutate({ id: form?.mode === 'edit' ? form.row.id : undefined, body }, { onSuccess: close }),
+    submit,
+    scheduleDelete,
   };
 }

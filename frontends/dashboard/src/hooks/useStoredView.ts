@@ -1,7 +1,14 @@
+import { savedDefaultView } from '@payday/web-kit';
 import { useCallback, useState } from 'react';
 import { DASHBOARD_VIEWS, VIEW_STORAGE_KEY, type DashboardView } from '../model/messages.js';
 
+/**
+ * The view the dashboard opens on: the default view saved in Settings (spec part 1 §2), else the view used
+ * last (spec part 2 §2: remembered across sessions). A switch on the dashboard lasts until it is left.
+ */
 function readView(): DashboardView {
+  const preferred = savedDefaultView();
+  if (preferred) return preferred;
   try {
     const stored = window.localStorage.getItem(VIEW_STORAGE_KEY);
     return (DASHBOARD_VIEWS as readonly string[]).includes(stored ?? '') ? (stored as DashboardView) : 'list';

@@ -1,5 +1,5 @@
 import { CreateHouseholdRequestSchema, HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES, HOUSEHOLD_NAME_MAX, type Household } from '@payday/contracts';
-import { Button, Modal, TextField, type ApiClient } from '@payday/web-kit';
+import { Button, Modal, TextField, useFirstErrorFocus, type ApiClient } from '@payday/web-kit';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ErrorBanner } from './ErrorBanner.js';
@@ -14,9 +14,11 @@ interface Props {
 export function CreateHouseholdModal({ api, onClose, onCreated }: Props) {
   const [name, setName] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const errorFocus = useFirstErrorFocus<HTMLFormElement>();
   const create = useMutation({
     mutationFn: (body: { name: string }) => api.call(HOUSEHOLD_ENDPOINTS.create, { body }),
     onSuccess: onCreated,
+    onError: errorFocus.reveal,
   });
 
   const submit = (event: FormEvent) => {
@@ -24,6 +26,7 @@ export function CreateHouseholdModal({ api, onClose, onCreated }: Props) {
     const parsed = CreateHouseholdRequestSchema.safeParse({ name });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? HOUSEHOLD_MESSAGES.nameRequired);
+      errorFocus.reveal();
       return;
     }
     setFieldError(null);
@@ -32,7 +35,7 @@ export function CreateHouseholdModal({ api, onClose, onCreated }: Props) {
 
   return (
     <Modal open title={HOUSEHOLD_MESSAGES.createHousehold} onClose={onClose}>
-      <form className="hh-form" onSubmit={submit} noValidate>
+      <form ref={errorFocus.ref} className="hh-form" onSubmit={submit} noValidate>
         {create.isError && <ErrorBanner text={HOUSEHOLD_MESSAGES.createFailed} error={create.error} />}
         <TextField
           label={HOUSEHOLD_MESSAGES.householdName}

@@ -1,5 +1,5 @@
 import { HOUSEHOLD_MESSAGES, type Household } from '@payday/contracts';
-import { Alert, Button, Spinner, useApi, useAuth, useDocumentTitle } from '@payday/web-kit';
+import { Alert, Button, showToast, Spinner, useApi, useAuth, useDocumentTitle } from '@payday/web-kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -21,7 +21,6 @@ function HouseholdScreen({ userId }: { userId: string }) {
   const households = useMyHouseholds(api, userId);
   const [selectedId, setSelectedId] = useState<string | null>(searchParams.get(SELECTED_HOUSEHOLD_PARAM));
   const [modal, setModal] = useState<'create' | 'invite' | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
 
   const list = useMemo(() => households.data?.households ?? [], [households.data]);
   const selected = list.find((h) => h.id === selectedId) ?? null;
@@ -33,18 +32,18 @@ function HouseholdScreen({ userId }: { userId: string }) {
 
   const onCreated = (household: Household) => {
     setModal(null);
-    setNotice(null);
+    showToast({ message: `Household “${household.name}” created.` });
     setSelectedId(household.id);
     void queryClient.invalidateQueries({ queryKey: HOUSEHOLD_QUERY_ROOT });
   };
   const onInvited = (email: string) => {
     setModal(null);
-    setNotice(HOUSEHOLD_MESSAGES.invitationSent(email));
+    showToast({ message: HOUSEHOLD_MESSAGES.invitationSent(email) });
     if (selected) void queryClient.invalidateQueries({ queryKey: ['household', 'members', selected.id] });
   };
   const onLeft = (household: Household) => {
     setSelectedId(null);
-    setNotice(`You left ${household.name}.`);
+    showToast({ message: `You left ${household.name}.` });
   };
 
   return (
@@ -58,11 +57,6 @@ function HouseholdScreen({ userId }: { userId: string }) {
         <Button onClick={() => setModal('create')}>{HOUSEHOLD_MESSAGES.createHousehold}</Button>
       </header>
 
-      {notice && (
-        <Alert tone="success">
-          {notice}
-        </Alert>
-      )}
       {households.isError && <ErrorBanner text={HOUSEHOLD_MESSAGES.listFailed} error={households.error} />}
 
       {households.isPending ? (

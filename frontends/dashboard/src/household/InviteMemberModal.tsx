@@ -1,5 +1,5 @@
 import { HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES, INVITATION_TTL_DAYS, InviteMemberRequestSchema } from '@payday/contracts';
-import { Button, Modal, TextField, type ApiClient } from '@payday/web-kit';
+import { Button, Modal, TextField, useFirstErrorFocus, type ApiClient } from '@payday/web-kit';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
@@ -21,9 +21,11 @@ interface Props {
 export function InviteMemberModal({ api, householdId, onClose, onInvited }: Props) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const errorFocus = useFirstErrorFocus<HTMLFormElement>();
   const invite = useMutation({
     mutationFn: (body: InviteBody) => api.call(HOUSEHOLD_ENDPOINTS.invite, { params: { id: householdId }, body }),
     onSuccess: (answer) => onInvited(answer.email),
+    onError: errorFocus.reveal,
   });
 
   const submit = (event: FormEvent) => {
@@ -31,6 +33,7 @@ export function InviteMemberModal({ api, householdId, onClose, onInvited }: Prop
     const parsed = InviteMemberRequestSchema.safeParse({ email });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address');
+      errorFocus.reveal();
       return;
     }
     setFieldError(null);
@@ -40,7 +43,7 @@ export function InviteMemberModal({ api, householdId, onClose, onInvited }: Prop
 
   return (
     <Modal open title={HOUSEHOLD_MESSAGES.inviteMember} onClose={onClose}>
-      <form className="hh-form" onSubmit={submit} noValidate>
+      <form ref={errorFocus.ref} className="hh-form" onSubmit={submit} noValidate>
         {invite.isError && <ErrorBanner text={HOUSEHOLD_MESSAGES.inviteFailed} error={invite.error} />}
         <TextField
           label="Email"

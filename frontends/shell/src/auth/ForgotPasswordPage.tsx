@@ -1,5 +1,5 @@
 import { AUTH_ENDPOINTS, AUTH_MESSAGES } from '@payday/contracts';
-import { Alert, ApiError, Button, NETWORK_ERROR_MESSAGE, TextField, useApi } from '@payday/web-kit';
+import { Alert, ApiError, Button, NETWORK_ERROR_MESSAGE, TextField, useApi, useFirstErrorFocus } from '@payday/web-kit';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
@@ -12,6 +12,7 @@ export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const errorFocus = useFirstErrorFocus<HTMLFormElement>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -28,14 +29,15 @@ export function ForgotPasswordPage() {
             ? failure.message
             : AUTH_MESSAGES.forgotPasswordFailed;
       setOutcome({ tone: 'error', text });
+      errorFocus.reveal();
     }
     setBusy(false);
   };
 
   return (
     <AuthCard title="Reset your password" subtitle="Enter the e-mail you signed up with and we will send you a link to set a new password.">
-      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-      <form className="pc-auth__form" onSubmit={submit}>
+      <form ref={errorFocus.ref} className="pc-auth__form" onSubmit={submit}>
+        {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
         <TextField
           label="Email"
           type="email"

@@ -1,5 +1,5 @@
 import { AUTH_ENDPOINTS, AUTH_MESSAGES, createUpdateProfileRequestSchema, fieldErrors, PROFILE_STATE_CODES, US_STATES, type AuthUser } from '@payday/contracts';
-import { Alert, ApiError, Badge, Button, Card, formatDate, Select, Spinner, TextField, useAuth } from '@payday/web-kit';
+import { Alert, ApiError, Badge, Button, Card, formatDate, Select, Spinner, TextField, useAuth, useFirstErrorFocus } from '@payday/web-kit';
 import { useEffect, useState, type FormEvent } from 'react';
 
 interface ProfileForm {
@@ -55,6 +55,7 @@ export function ProfilePage() {
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const errorFocus = useFirstErrorFocus<HTMLFormElement>();
 
   // `me` carries the profile fields (and the SSN's last 4) that the stored session leaves out.
   useEffect(() => {
@@ -102,12 +103,14 @@ export function ProfilePage() {
     setMessage(null);
     if (!user) {
       setMessage({ tone: 'error', text: AUTH_MESSAGES.profileLoginAgain });
+      errorFocus.reveal();
       return;
     }
     const body = changes(saved, form);
     const parsed = createUpdateProfileRequestSchema().safeParse(body);
     if (!parsed.success) {
       setErrors(flatErrors(fieldErrors(parsed.error)));
+      errorFocus.reveal();
       return;
     }
     setSaving(true);
@@ -126,6 +129,7 @@ export function ProfilePage() {
         const text = failure instanceof ApiError && failure.status >= 400 && failure.status < 500 ? failure.message : AUTH_MESSAGES.profileUpdateFailed;
         setMessage({ tone: 'error', text });
       }
+      errorFocus.reveal();
     }
     setSaving(false);
   };
@@ -150,7 +154,7 @@ export function ProfilePage() {
         </Card>
 
         <Card>
-          <form onSubmit={save} noValidate>
+          <form ref={errorFocus.ref} onSubmit={save} noValidate>
             <div className="pc-profile__head">
               <h2 className="pc-card__title">Personal details</h2>
               {!editing ? (

@@ -6,7 +6,7 @@ import {
   REGISTRATION_MESSAGES,
   US_STATES,
 } from '@payday/contracts';
-import { Alert, ApiError, Button, Checkbox, NETWORK_ERROR_MESSAGE, Select, TextField, useApi, useAuth } from '@payday/web-kit';
+import { Alert, ApiError, Button, Checkbox, NETWORK_ERROR_MESSAGE, Select, TextField, useApi, useAuth, useFirstErrorFocus } from '@payday/web-kit';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
@@ -53,6 +53,9 @@ function toRequest(values: FormValues) {
   };
 }
 
+/** The server's answer for a taken e-mail ends 'Please sign in instead.': that part becomes a link. */
+const SIGN_IN_INSTEAD = /\s*Please sign in instead\.?$/;
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="pc-auth__section">
@@ -73,6 +76,7 @@ export function RegisterPage() {
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const errorFocus = useFirstErrorFocus<HTMLFormElement>();
 
   if (!loading && user && !busy) return <Navigate to={afterSignUp} replace />;
 
@@ -96,6 +100,7 @@ export function RegisterPage() {
     const parsed = createRegistrationFormSchema().safeParse(request);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
+      errorFocus.reveal();
       return;
     }
     setBusy(true);
@@ -111,13 +116,28 @@ export function RegisterPage() {
         setMessage(server?.message && server.status < 500 ? server.message : AUTH_MESSAGES.registrationFailed);
       }
       setBusy(false);
+      errorFocus.reveal();
     }
   };
 
   return (
     <AuthCard title="Create Your Account" subtitle="It takes about two minutes. Your details stay private and are never sold." wide>
-      {message && <Alert tone="error">{message}</Alert>}
-      <form className="pc-auth__form" onSubmit={submit} noValidate>
+      <form ref={errorFocus.ref} className="pc-auth__form" onSubmit={submit} noValidate>
+        {message && (
+          <Alert tone="error">
+            {SIGN_IN_INSTEAD.test(message) ? (
+              <>
+                {message.replace(SIGN_IN_INSTEAD, '')} Please{' '}
+                <Link to={signInPath} state={{ email: values.email.trim() }}>
+                  sign in instead
+                </Link>
+                .
+              </>
+            ) : (
+              message
+            )}
+          </Alert>
+        )}
         <Section title="Personal Information">
           <TextField label="First name" autoComplete="given-name" {...text('firstName')} />
           <TextField label="Last name" autoComplete="family-name" {...text('lastName')} />

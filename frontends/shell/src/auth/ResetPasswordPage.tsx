@@ -1,5 +1,5 @@
 import { AUTH_ENDPOINTS, AUTH_MESSAGES, REGISTRATION_MESSAGES } from '@payday/contracts';
-import { Alert, ApiError, Button, NETWORK_ERROR_MESSAGE, Spinner, TextField, useApi, useAuth } from '@payday/web-kit';
+import { Alert, ApiError, Button, NETWORK_ERROR_MESSAGE, Spinner, TextField, useApi, useAuth, useFirstErrorFocus } from '@payday/web-kit';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
@@ -21,6 +21,7 @@ export function ResetPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const errorFocus = useFirstErrorFocus<HTMLFormElement>();
 
   const { hash } = useLocation();
   useEffect(() => {
@@ -50,6 +51,7 @@ export function ResetPasswordPage() {
     setError(null);
     if (password !== confirm) {
       setError(REGISTRATION_MESSAGES.passwordsMismatch);
+      errorFocus.reveal();
       return;
     }
     setBusy(true);
@@ -63,6 +65,7 @@ export function ResetPasswordPage() {
       else if (failure instanceof ApiError && failure.status === 401) setError(AUTH_MESSAGES.invalidResetLink);
       else setError(failure instanceof ApiError && failure.status < 500 && failure.message ? failure.message : AUTH_MESSAGES.passwordResetFailed);
       setBusy(false);
+      errorFocus.reveal();
     }
   };
 
@@ -70,9 +73,9 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title="Set a new password" subtitle="Choose a new password for your account.">
       {invalid && <Alert tone="error">{AUTH_MESSAGES.invalidResetLink}</Alert>}
-      {error && <Alert tone="error">{error}</Alert>}
       {success && <Alert tone="success">{success}</Alert>}
-      <form className="pc-auth__form" onSubmit={submit}>
+      <form ref={errorFocus.ref} className="pc-auth__form" onSubmit={submit}>
+        {error && <Alert tone="error">{error}</Alert>}
         <TextField
           label="New password"
           type="password"

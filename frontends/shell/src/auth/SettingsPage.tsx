@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Checkbox, PageHeader, Select, Tabs, useAuth } from '@payday/web-kit';
+import { Alert, Badge, Button, Card, Checkbox, formatDate, PageHeader, Select, Tabs, useAuth, useFirstErrorFocus } from '@payday/web-kit';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { greeting } from './greeting';
@@ -30,6 +30,10 @@ const NOTIFICATION_LABELS: Record<keyof NotificationSettings, { label: string; h
   updates: { label: 'Product updates', hint: 'News about PayCadence features.' },
 };
 
+/** spec part 2 §1: amounts are USD; the choice is kept, and the screen says plainly that it changes nothing yet. */
+export const CURRENCY_HINT = 'All amounts are in US dollars (USD) for now. We keep your choice, but it does not convert or relabel any amount yet.';
+const SAMPLE_DAY = '2026-11-27';
+
 const VIEW_LABELS: Record<Preferences['defaultView'], string> = { list: 'List', calendar: 'Calendar', planner: 'Planner' };
 
 /** The simulated save (spec part 1 §4): 500 ms, then the message for 3 s. */
@@ -37,6 +41,7 @@ function useSave() {
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const errorFocus = useFirstErrorFocus<HTMLDivElement>();
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
   const save = (persist: () => void) => {
     setSaving(true);
@@ -48,18 +53,19 @@ function useSave() {
           setMessage({ tone: 'success', text: SETTINGS_SAVED });
         } catch {
           setMessage({ tone: 'error', text: SETTINGS_SAVE_FAILED });
+          errorFocus.reveal();
         }
         setSaving(false);
         timers.current.push(setTimeout(() => setMessage(null), SETTINGS_MESSAGE_MS));
       }, SETTINGS_SAVE_DELAY_MS),
     );
   };
-  return { saving, message, save };
+  return { saving, message, save, errorRef: errorFocus.ref };
 }
 
 function NotificationsTab() {
   const [values, setValues] = useState(loadNotifications);
-  const { saving, message, save } = useSave();
+  const { saving, message, save, errorRef } = useSave();
   return (
     <Card title="Notifications" titleLevel={2}>
       <p className="pc-meta">Choose what we tell you about. These settings are kept on this device.</p>
@@ -79,17 +85,19 @@ function NotificationsTab() {
           />
         ))}
       </div>
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
-      <Button onClick={() => save(() => saveNotifications(values))} busy={saving} busyText="Saving...">
-        Save notifications
-      </Button>
+      <div ref={errorRef} className="pc-settings__save">
+        {message && <Alert tone={message.tone}>{message.text}</Alert>}
+        <Button onClick={() => save(() => saveNotifications(values))} busy={saving} busyText="Saving...">
+          Save notifications
+        </Button>
+      </div>
     </Card>
   );
 }
 
 function PreferencesTab() {
   const [values, setValues] = useState(loadPreferences);
-  const { saving, message, save } = useSave();
+  const { saving, message, save, errorRef } = useSave();
   const set = <K extends keyof Preferences>(key: K, value: Preferences[K]) => setValues((current) => ({ ...current, [key]: value }));
   return (
     <Card title="Preferences" titleLevel={2}>
@@ -101,6 +109,7 @@ function PreferencesTab() {
           value={values.defaultView}
           onChange={(event) => set('defaultView', event.target.value as Preferences['defaultView'])}
           options={DEFAULT_VIEWS.map((view) => ({ value: view, label: VIEW_LABELS[view] }))}
+          hint="Where your dashboard opens."
         />
         <Select
           label="Currency"
@@ -108,13 +117,15 @@ function PreferencesTab() {
           value={values.currency}
           onChange={(event) => set('currency', event.target.value as Preferences['currency'])}
           options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
+          hint={CURRENCY_HINT}
         />
         <Select
           label="Date format"
           name="dateFormat"
           value={values.dateFormat}
           onChange={(event) => set('dateFormat', event.target.value as Preferences['dateFormat'])}
-          options={DATE_FORMATS.map((format) => ({ value: format, label: format }))}
+          options={DATE_FORMATS.map((format) => ({ value: format, label: `${format} (${formatDate(SAMPLE_DAY, format)})` }))}
+          hint="Used for every date in the app."
         />
         <Select
           label="Theme"
@@ -128,10 +139,12 @@ function PreferencesTab() {
           ]}
         />
       </div>
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
-      <Button onClick={() => save(() => savePreferences(values))} busy={saving} busyText="Saving...">
-        Save preferences
-      </Button>
+      <div ref={errorRef} className="pc-settings__save">
+        {message && <Alert tone={message.tone}>{message.text}</Alert>}
+        <Button onClick={() => save(() => savePreferences(values))} busy={saving} busyText="Saving...">
+          Save preferences
+        </Button>
+      </div>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, PRODUCT_NAME } from '@payday/contracts';
-import { Alert, Button, NETWORK_ERROR_MESSAGE, TextField, useAuth } from '@payday/web-kit';
+import { Alert, Button, NETWORK_ERROR_MESSAGE, TextField, useAuth, useFirstErrorFocus } from '@payday/web-kit';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
 import { useReturnPath, useWithReturnPath } from './return-path';
 
@@ -41,13 +41,16 @@ export function SignInPage({ afterSignIn: defaultAfterSignIn = AFTER_SIGN_IN_PAT
   const { user, loading, signIn, verifyMfa } = useAuth();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
-  const [email, setEmail] = useState('');
+  const location = useLocation();
+  // 'Sign in instead' on the registration screen brings the e-mail already typed there.
+  const [email, setEmail] = useState(() => (location.state as { email?: string } | null)?.email ?? '');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [useBackupCode, setUseBackupCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const errorFocus = useFirstErrorFocus<HTMLFormElement>();
 
   // An already signed-in visitor has nothing to do here (not while a sign-in of this screen is finishing).
   if (!loading && user && !busy) return <Navigate to={afterSignIn} replace />;
@@ -68,6 +71,7 @@ export function SignInPage({ afterSignIn: defaultAfterSignIn = AFTER_SIGN_IN_PAT
     } catch (failure) {
       setError(errorText(failure)); // spec part 1 §8: the auth error message is shown
       setBusy(false);
+      errorFocus.reveal();
     }
   };
 
@@ -78,11 +82,13 @@ export function SignInPage({ afterSignIn: defaultAfterSignIn = AFTER_SIGN_IN_PAT
     if (useBackupCode) {
       if (!BACKUP_CODE_PATTERN.test(code)) {
         setError(BACKUP_CODE_FORMAT_MESSAGE);
+        errorFocus.reveal();
         return;
       }
     } else if (!/^\d{6}$/.test(code)) {
       // spec part 1 §5: digits only, exactly 6.
       setError(AUTH_MESSAGES.mfaCodeFormat);
+      errorFocus.reveal();
       return;
     }
     setBusy(true);
@@ -98,6 +104,7 @@ export function SignInPage({ afterSignIn: defaultAfterSignIn = AFTER_SIGN_IN_PAT
       setError(AUTH_MESSAGES.mfaVerifyFailed); // spec part 1 §8: no usable answer
     }
     setBusy(false);
+    errorFocus.reveal();
   };
 
   // spec part 1 §4: Back to Login clears the code, the message and the stored user id.
@@ -120,8 +127,8 @@ export function SignInPage({ afterSignIn: defaultAfterSignIn = AFTER_SIGN_IN_PAT
     return (
       <AuthCard title="Two-Factor Authentication" subtitle="Open your authenticator app and enter the current code.">
         {info && <Alert tone="info">{info}</Alert>}
-        {error && <Alert tone="error">{error}</Alert>}
-        <form className="pc-auth__form" onSubmit={submitCode} noValidate>
+        <form ref={errorFocus.ref} className="pc-auth__form" onSubmit={submitCode} noValidate>
+          {error && <Alert tone="error">{error}</Alert>}
           {useBackupCode ? (
             <TextField
               key="backup"
@@ -170,8 +177,8 @@ export function SignInPage({ afterSignIn: defaultAfterSignIn = AFTER_SIGN_IN_PAT
 
   return (
     <AuthCard title="Sign in" subtitle={`Welcome back to ${PRODUCT_NAME}.`}>
-      {error && <Alert tone="error">{error}</Alert>}
-      <form className="pc-auth__form" onSubmit={submitCredentials}>
+      <form ref={errorFocus.ref} className="pc-auth__form" onSubmit={submitCredentials}>
+        {error && <Alert tone="error">{error}</Alert>}
         <TextField
           label="Email"
           type="email"

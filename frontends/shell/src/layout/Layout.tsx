@@ -1,3 +1,4 @@
+import { Toaster } from '@payday/web-kit';
 import type { ReactNode } from 'react';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -17,6 +18,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <Toaster />
       <ZenWidget />
     </div>
   );

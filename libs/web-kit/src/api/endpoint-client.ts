@@ -26,6 +26,8 @@ export interface CallOptions {
    * presenting it later revokes the whole session.
    */
   sessionCookie?: boolean;
+  /** Sent with fetch's `keepalive`: the request completes even if the page goes away (a delete made on leaving). */
+  keepalive?: boolean;
 }
 
 /** An empty request: what a call without path parameters, body or query sends. */
@@ -93,7 +95,7 @@ export function createApiClient({ baseUrl = '', session, timeoutMs, validateResp
       rawBody: options.raw?.body,
       headers: options.sessionCookie ? { ...options.raw?.headers, [CSRF_HEADER.name]: CSRF_HEADER.value } : options.raw?.headers,
       credentials: options.sessionCookie ? 'same-origin' : undefined,
-      keepalive: options.sessionCookie,
+      keepalive: options.sessionCookie || options.keepalive,
       token,
       timeoutMs: options.timeoutMs ?? timeoutMs,
       signal: options.signal,

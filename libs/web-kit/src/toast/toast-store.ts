@@ -101,6 +101,11 @@ export function showUndoToast({ message, onUndo, onCommit, undoLabel = 'Undo', r
   return showToast({ message, tone: 'info', action: { label: undoLabel, onAction: onUndo }, onExpire: onCommit, returnFocus });
 }
 
+if (typeof window !== 'undefined') {
+  // Leaving the page ends every undo offer: the deferred work is sent now (callers send it with keepalive).
+  window.addEventListener('pagehide', flushToasts);
+}
+
 /** Drops every toast without running its pending work (between unit tests). */
 export function resetToasts(): void {
   expireHandlers.clear();

@@ -12,13 +12,16 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
   options: SelectOption[];
   error?: string | null;
   placeholder?: string;
+  /** Help under the field, read with it (aria-describedby). */
+  hint?: ReactNode;
   id?: string;
 }
 
-export function Select({ label, options, error, placeholder, id, className, ...rest }: SelectProps) {
+export function Select({ label, options, error, placeholder, hint, id, className, ...rest }: SelectProps) {
   const autoId = useId();
   const selectId = id ?? `select-${autoId}`;
   const errorId = error ? `${selectId}-error` : undefined;
+  const hintId = hint ? `${selectId}-hint` : undefined;
   return (
     <div className={cx('pc-field', error && 'pc-field--invalid', className)}>
       <label htmlFor={selectId} className="pc-field__label">
@@ -28,7 +31,7 @@ export function Select({ label, options, error, placeholder, id, className, ...r
         id={selectId}
         className="pc-input pc-select"
         aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
         {...rest}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
@@ -38,6 +41,11 @@ export function Select({ label, options, error, placeholder, id, className, ...r
           </option>
         ))}
       </select>
+      {hint && (
+        <p id={hintId} className="pc-field__hint">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="pc-field__error" role="alert">
           {error}

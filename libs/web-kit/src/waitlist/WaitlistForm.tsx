@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { COMING_SOON_SUCCESS_MESSAGE, WAITLIST_ENDPOINTS, WAITLIST_SUCCESS_MESSAGE } from '@payday/contracts';
 import { useApi } from '../auth/AuthProvider.js';
+import { useFirstErrorFocus } from '../forms/useFirstErrorFocus.js';
 import { Button } from '../ui/Button.js';
 import { cx } from '../ui/classNames.js';
 
@@ -24,6 +25,9 @@ export interface WaitlistFormProps {
   className?: string;
 }
 
+export const WAITLIST_EMAIL_REQUIRED = 'Please enter your email address.';
+export const WAITLIST_EMAIL_INVALID = 'Please enter a valid email address.';
+
 /**
  * E-mail waitlist form. spec part 1 §4: idle -> success message; the SAME success message shows even
  * when the request fails, and the field is cleared. The e-mail is required and of e-mail type (§5).
@@ -45,11 +49,21 @@ export function WaitlistForm({
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorFocus = useFirstErrorFocus<HTMLFormElement>();
   const message = successMessage ?? (mode === 'local' ? COMING_SOON_SUCCESS_MESSAGE : WAITLIST_SUCCESS_MESSAGE);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
+    // spec part 1 §5: required, of e-mail type; checked here rather than by the browser's bubble, so the
+    // message looks and is announced like every other form's.
+    const field = event.currentTarget.elements.namedItem('email') as HTMLInputElement;
+    if (!field.checkValidity()) {
+      setError(email.trim() ? WAITLIST_EMAIL_INVALID : WAITLIST_EMAIL_REQUIRED);
+      errorFocus.reveal();
+      return;
+    }
     if (mode === 'api') {
       setBusy(true);
       try {
@@ -66,6 +80,8 @@ export function WaitlistForm({
 
   return (
     <form
+      ref={errorFocus.ref}
+      noValidate
       className={cx('pc-waitlist', `pc-waitlist--${layout}`, `pc-waitlist--${tone}`, className)}
       onSubmit={onSubmit}
       data-source={source}
@@ -82,17 +98,25 @@ export function WaitlistForm({
           name="email"
           autoComplete="email"
           required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `waitlist-${fieldId}-error` : undefined}
           placeholder={placeholder}
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
             setDone(false);
+            setError(null);
           }}
         />
         <Button type="submit" size="lg" busy={busy} busyText="Joining...">
           {buttonText}
         </Button>
       </div>
+      {error && (
+        <p id={`waitlist-${fieldId}-error`} className="pc-field__error pc-waitlist__error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="pc-waitlist__status" role="status" aria-live="polite">
         {done && <p className="pc-waitlist__success">{message}</p>}
       </div>
