@@ -1,5 +1,5 @@
 import { addDays, SCHEDULE_PREVIEW_COUNT } from '@payday/finance-rules';
-import { formatMoney } from '@payday/web-kit';
+import { DEFAULT_PREFERENCES, formatMoney, savePreferences } from '@payday/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -195,6 +195,13 @@ describe('DashboardPage views', () => {
     expect(await screen.findByRole('grid')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Calendar' }).getAttribute('aria-pressed')).toBe('true');
   });
+  it('opens on the default view saved in Settings (spec part 1 §2), whatever view was used last', async () => {
+    window.localStorage.setItem(VIEW_STORAGE_KEY, 'calendar');
+    savePreferences({ ...DEFAULT_PREFERENCES, defaultView: 'planner' });
+    renderWithProviders(<DashboardPage />);
+    expect(await screen.findByText('Total Income')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Planner' }).getAttribute('aria-pressed')).toBe('true');
+  });
 });
 
 describe('Bill and income forms', () => {
@@ -257,11 +264,28 @@ describe('Bill and income forms', () => {
     expect(await within(form).findByText(MESSAGES.saveIncomeFailed)).toBeInTheDocument();
   });
 
-  it('deletes a bill and shows the failure message when the delete fails', async () => {
+  it('deletes a bill after its undo offer, and shows the failure message when the delete fails', async () => {
     serve(financeServer(fixtureRows, (_url, init) => (init.method === 'DELETE' ? jsonResponse({ message: 'nope' }, 500) : undefined)));
-    renderWithProviders(<DashboardPage />);
+    renderWithProviders(<DashboardPage />, { toasts: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Gym' }));
+    expect(within(screen.getByRole('list', { name: 'Bills' })).queryByText('Gym')).toBeNull();
+    expect(screen.getByText('Bill “Gym” deleted.')).toBeInTheDocument();
+    expect(calls('DELETE', '/api/financial/bills/b5')).toHaveLength(0); // waits for the offer to run out
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     expect(await screen.findByText(MESSAGES.deleteBillFailed)).toBeInTheDocument();
     expect(calls('DELETE', '/api/financial/bills/b5')).toHaveLength(1);
+    expect(await within(screen.getByRole('list', { name: 'Bills' })).findByText('Gym')).toBeInTheDocument();
+  });
+
+  it('Undo brings the bill back and never sends the delete', async () => {
+    serve(financeServer(fixtureRows));
+    renderWithProviders(<DashboardPage />, { toasts: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Gym' }));
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    expect(undo).toHaveFocus(); // the Delete button it came from is gone
+    await userEvent.keyboard('{Enter}');
+    expect(within(screen.getByRole('list', { name: 'Bills' })).getByText('Gym')).toBeInTheDocument();
+    expect(screen.getByText('Bill “Gym” restored.')).toBeInTheDocument();
+    expect(calls('DELETE', '/api/financial/bills/b5')).toHaveLength(0);
   });
 });

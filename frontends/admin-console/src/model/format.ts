@@ -1,24 +1,17 @@
-import { formatDate } from '@payday/web-kit';
+import { formatDate, INVALID_DATE_TEXT } from '@payday/web-kit';
 
-// spec part 2 §9: dates in en-US short format. The log adds the time, since 'when' matters to the minute there.
-const dateTimeFormatter = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-});
+// Dates in the format chosen in Settings (web-kit's formatDate). The log adds the time, to the second.
+const timeFormatter = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
-/** 'Nov 25, 2026'; 'Never' for a user who has not signed in yet. */
+/** '11/25/2026' (or the saved date format); 'Never' for a user who has not signed in yet. */
 export function formatShortDate(value: string | null | undefined, missing = 'Never'): string {
   return value ? formatDate(value) : missing;
 }
 
-/** 'Nov 25, 2026, 10:52:13 AM' in the viewer's own time zone. */
+/** '11/25/2026, 10:52:13 AM' in the viewer's own time zone. */
 export function formatDateTime(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? 'Invalid Date' : dateTimeFormatter.format(date);
+  return Number.isNaN(date.getTime()) ? INVALID_DATE_TEXT : `${formatDate(date)}, ${timeFormatter.format(date)}`;
 }
 
 const BROWSERS: Array<[RegExp, string]> = [

@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const renderPage = (user = ADMIN) => renderWithProviders(<BlogAdminPage />, { user });
+const renderPage = (user = ADMIN) => renderWithProviders(<BlogAdminPage />, { user, toasts: true });
 const rowOf = (title: string) => screen.getByRole('heading', { level: 3, name: title }).closest('li')!;
 const tab = (name: RegExp) => screen.getByRole('tab', { name });
 
@@ -48,7 +48,7 @@ describe('Blog admin list (part 2 §2, §4)', () => {
     expect(row.getByText('Company')).toBeInTheDocument();
     expect(row.getByText(featured.excerpt)).toBeInTheDocument();
     expect(row.getByText('Ada Admin')).toBeInTheDocument();
-    expect(row.getByText('Feb 9, 2026')).toBeInTheDocument();
+    expect(row.getByText('02/09/2026')).toBeInTheDocument();
     expect(row.getByText('5 min read')).toBeInTheDocument(); // the display default for an empty read time
     expect(row.getByText('2 blocks')).toBeInTheDocument();
     const draftRow = within(rowOf('Shift Work Notes'));

@@ -29,7 +29,7 @@ describe('System Logs (issue 9: the audit log)', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'System Logs' })).toBeInTheDocument();
     const suspended = (await screen.findByText('User suspended', { selector: 'td' })).closest('tr')!;
-    expect(within(suspended).getByText(/^Nov 24, 2026, \d{1,2}:05:09 (AM|PM)$/)).toBeInTheDocument();
+    expect(within(suspended).getByText(/^11\/24\/2026, \d{1,2}:05:09 (AM|PM)$/)).toBeInTheDocument();
     expect(within(suspended).getByText(ADMIN.email)).toBeInTheDocument();
     expect(within(suspended).getByText('jo.park@example.com')).toBeInTheDocument();
     expect(within(suspended).getByText('203.0.113.7')).toBeInTheDocument();

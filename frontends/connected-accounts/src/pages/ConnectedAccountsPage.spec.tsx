@@ -318,7 +318,7 @@ describe('Transaction History tab', () => {
     renderPage();
     await openTab('Transaction History');
     const grocer = (await screen.findByText('Corner Grocer')).closest('li')!;
-    expect(grocer).toHaveTextContent('Nov 20, 2026 · Food and Drink · Plaid Checking');
+    expect(grocer).toHaveTextContent('11/20/2026 · Food and Drink · Plaid Checking');
     expect(within(grocer).getByText('−$54.20')).toHaveClass('ca-tx__amount--expense');
     const pay = screen.getByText('ACME PAYROLL DIRECT DEP').closest('li')!;
     expect(pay).toHaveTextContent('Other');

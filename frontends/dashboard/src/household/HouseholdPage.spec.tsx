@@ -15,7 +15,7 @@ const clubMembers = { members: [{ ...bea, role: 'owner' }, { ...me, role: 'membe
 const twoHouseholds = { households: [{ id: HOME, name: 'Home', my_role: 'owner' }, { id: CLUB, name: 'Club', my_role: 'member' }] };
 const membersOf = ({ params }: { params: Record<string, string> }) => (params.id === HOME ? homeMembers : clubMembers);
 
-const renderPage = () => renderWithProviders(<HouseholdPage />, { route: '/household' });
+const renderPage = () => renderWithProviders(<HouseholdPage />, { route: '/household', toasts: true });
 
 describe('HouseholdPage', () => {
   it("asks a signed-out visitor to log in (spec's words) and calls nothing", () => {
@@ -111,7 +111,7 @@ describe('HouseholdPage', () => {
     await userEvent.clear(within(dialog).getByLabelText('Email'));
     await userEvent.type(within(dialog).getByLabelText('Email'), 'Kim@Example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(HOUSEHOLD_MESSAGES.invitationSent('kim@example.com'));
+    expect(await screen.findByRole('status')).toHaveTextContent(HOUSEHOLD_MESSAGES.invitationSent('kim@example.com')); // a toast
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(gateway.calls('invite')[0]!.params.id).toBe(HOME);
     expect(gateway.calls('invite')[0]!.body).toEqual({ email: 'kim@example.com', role: 'partner' });

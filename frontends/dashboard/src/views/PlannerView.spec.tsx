@@ -33,14 +33,14 @@ describe('PlannerView (spec part 2 §2, §9 ranges)', () => {
     expect(timeline).toHaveBeenCalledWith({ query: { today: '2026-03-10', from: '2026-03-10', to: '2026-04-09' } }, expect.anything());
     const items = within(screen.getByRole('list', { name: 'Upcoming items' })).getAllByRole('listitem');
     expect(items.map((li) => li.querySelector('.db-record__name')?.textContent)).toEqual(['Job', 'Pay Rent', 'Gym', 'Rent']);
-    expect(items[1]!.textContent).toContain('due Mar 15, 2026');
+    expect(items[1]!.textContent).toContain('due 03/15/2026');
 
     await userEvent.click(screen.getByRole('button', { name: 'Week' }));
     expect(await screen.findByText('$760.00')).toBeInTheDocument();
     expect(screen.getByTestId('planner-bills').textContent).toBe('$1,240.00');
 
     await userEvent.click(screen.getByRole('button', { name: 'Quarter' }));
-    expect(screen.getByRole('heading', { name: /Jun 9, 2026/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /06\/09\/2026/ })).toBeInTheDocument();
     expect(timeline).toHaveBeenLastCalledWith({ query: { today: '2026-03-10', from: '2026-03-10', to: '2026-06-09' } }, expect.anything());
   });
 

@@ -69,7 +69,7 @@ describe('BlogListPage', () => {
     expect(within(card).getByRole('link', { name: post.title }).getAttribute('href')).toBe('/blog/sync-bills-with-paydays');
     expect(card.querySelector('[data-category-icon]')?.getAttribute('data-category-icon')).toBe('Parenting');
     expect(card.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
-    for (const text of ['Parenting', BLOG_MESSAGES.featuredBadge, post.excerpt, 'Jordan Lee', 'Nov 25, 2026', '7 min read']) {
+    for (const text of ['Parenting', BLOG_MESSAGES.featuredBadge, post.excerpt, 'Jordan Lee', '11/25/2026', '7 min read']) {
       expect(within(card).getByText(text)).toBeInTheDocument();
     }
   });
@@ -78,7 +78,7 @@ describe('BlogListPage', () => {
     serveBlog(postsAnswer([aPostSummary({ category: 'Technology', publish_date: null, created_at: '2026-03-04T12:00:00.000Z', read_time: '' })]));
     renderList();
     const card = await screen.findByRole('article');
-    expect(within(card).getByText('Mar 4, 2026')).toBeInTheDocument();
+    expect(within(card).getByText('03/04/2026')).toBeInTheDocument();
     expect(within(card).getByText(DEFAULT_DISPLAY_READ_TIME)).toBeInTheDocument();
     expect(card.querySelector('[data-category-icon]')?.getAttribute('data-category-icon')).toBe('fallback');
   });

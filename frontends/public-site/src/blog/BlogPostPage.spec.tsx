@@ -55,7 +55,7 @@ describe('BlogPostPage', () => {
     renderPost('pay-after-payday');
     const article = await screen.findByRole('article');
     expect(within(article).getByRole('heading', { level: 1, name: post.title })).toBeInTheDocument();
-    for (const text of ['Freelancing', BLOG_MESSAGES.featuredBadge, 'Riley Park', 'Nov 25, 2026', DEFAULT_DISPLAY_READ_TIME, post.excerpt, 'The first paragraph.']) {
+    for (const text of ['Freelancing', BLOG_MESSAGES.featuredBadge, 'Riley Park', '11/25/2026', DEFAULT_DISPLAY_READ_TIME, post.excerpt, 'The first paragraph.']) {
       expect(within(article).getByText(text)).toBeInTheDocument();
     }
     const image = within(article).getByRole('img', { name: 'A calendar with paydays circled' });

@@ -11,14 +11,14 @@ describe('postDisplayDate', () => {
     'shows the publish day as written, whatever the time zone (%s)',
     (zone) => {
       vi.stubEnv('TZ', zone);
-      expect(postDisplayDate({ publish_date: '2026-03-09T00:00:00.000Z', created_at: '2026-01-01T12:00:00.000Z' })).toBe('Mar 9, 2026');
-      expect(postDisplayDate({ publish_date: '2026-11-25', created_at: '2026-01-01T12:00:00.000Z' })).toBe('Nov 25, 2026');
+      expect(postDisplayDate({ publish_date: '2026-03-09T00:00:00.000Z', created_at: '2026-01-01T12:00:00.000Z' })).toBe('03/09/2026');
+      expect(postDisplayDate({ publish_date: '2026-11-25', created_at: '2026-01-01T12:00:00.000Z' })).toBe('11/25/2026');
     },
   );
 
   it('falls back to the created date without a publish date', () => {
     vi.stubEnv('TZ', 'UTC');
-    expect(postDisplayDate({ publish_date: null, created_at: '2026-01-01T12:00:00.000Z' })).toBe('Jan 1, 2026');
+    expect(postDisplayDate({ publish_date: null, created_at: '2026-01-01T12:00:00.000Z' })).toBe('01/01/2026');
   });
 });
 

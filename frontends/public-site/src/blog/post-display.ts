@@ -6,7 +6,7 @@ import { formatDate } from '@payday/web-kit';
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}/;
 
 /**
- * spec part 1 §2: the publish date, else the created date, en-US short ('Nov 25, 2026'). A publish date is a
+ * spec part 1 §2: the publish date, else the created date, in the saved date format ('11/25/2026' by default). A publish date is a
  * calendar day that the service answers as midnight UTC ('2026-03-09T00:00:00.000Z'): its day is read as
  * written, or every visitor west of UTC (the whole US) would see the day before. created_at is a real instant,
  * shown as the visitor's own day.

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
@@ -97,7 +97,26 @@ describe('RegisterPage', () => {
     renderScreen(<RegisterPage />, { path: '/register' });
     await fillValidForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    // The message sits above a long form: it takes the focus, so nobody is left looking at the button.
+    await waitFor(() => expect(alert).toHaveFocus());
+  });
+
+  it("makes 'sign in instead' of a taken e-mail a link to the sign-in screen", async () => {
+    mockFetch(() => json({ message: 'An account with this email already exists. Please sign in instead.' }, 409));
+    renderScreen(<RegisterPage />, { path: '/register' });
+    await fillValidForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const link = await within(await screen.findByRole('alert')).findByRole('link', { name: 'sign in instead' });
+    expect(link).toHaveAttribute('href', '/login');
+  });
+
+  it('focuses the first invalid field of a refused form', async () => {
+    renderScreen(<RegisterPage />, { path: '/register' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveFocus());
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('First name is required');
   });
 });
 

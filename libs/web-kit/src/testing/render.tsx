@@ -38,15 +38,17 @@ export interface RenderWithProvidersOptions {
   user?: AuthUser | null;
   /** The router's current path ('/dashboard', '/connected-accounts'). */
   route?: string;
+  /** Also renders the toasts the shell's layout shows (off by default: its live region is one more role="status"). */
+  toasts?: boolean;
 }
 
 /**
  * Renders inside the providers the shell gives a remote: session, router, query client (no retries, so a
- * failing stub shows its error at once), and the toasts the shell's layout shows. Also answers the query client, for tests that look into the cache.
+ * failing stub shows its error at once), and on request the toasts. Also answers the query client, for tests that look into the cache.
  */
 export function renderWithProviders(
   ui: ReactElement,
-  { user = TEST_USER, route = '/' }: RenderWithProvidersOptions = {},
+  { user = TEST_USER, route = '/', toasts = false }: RenderWithProvidersOptions = {},
 ) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -57,7 +59,7 @@ export function renderWithProviders(
       <MemoryRouter initialEntries={[route]}>
         <QueryClientProvider client={client}>
           {ui}
-          <Toaster />
+          {toasts && <Toaster />}
         </QueryClientProvider>
       </MemoryRouter>
     </AuthProvider>,
