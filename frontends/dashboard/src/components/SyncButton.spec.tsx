@@ -96,7 +96,7 @@ describe("SyncButton 'Last updated' (issue 8: the real last bank sync)", () => {
   it('formats a stamp of another day with its date', () => {
     const now = new Date('2026-11-25T15:00:00');
     expect(lastUpdatedText('2026-11-25T09:05:00', now)).toBe('9:05 AM');
-    expect(lastUpdatedText('2026-11-23T09:05:00', now)).toBe('Nov 23, 9:05 AM');
+    expect(lastUpdatedText('2026-11-23T09:05:00', now)).toBe('11/23/2026, 9:05 AM');
     expect(lastUpdatedText(null, now)).toBe('Never');
   });
 });

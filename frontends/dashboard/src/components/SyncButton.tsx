@@ -1,11 +1,10 @@
 import { BANK_SYNC_ENDPOINTS, FINANCE_ENDPOINTS, type AccountsResponse } from '@payday/contracts';
-import { ApiError, Button, useAuth, type ApiClient } from '@payday/web-kit';
+import { ApiError, Button, formatDateTime, useAuth, type ApiClient } from '@payday/web-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { MESSAGES, TIMERS } from '../model/messages.js';
 
 const timeFormatter = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const dayTimeFormatter = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** Under ['financial'] so a finished Sync Bank Data (which invalidates ['financial']) reads it again. */
 export const lastBankSyncQueryKey = (userId: string | undefined) => ['financial', 'bank-last-sync', userId ?? 'anonymous'] as const;
@@ -19,12 +18,12 @@ export function latestSync(items: AccountsResponse['items']): string | null {
   return latest;
 }
 
-/** 'Last updated' as a stamp: the time today, else the day and time. */
+/** 'Last updated' as a stamp: the time today, else the day (in the saved date format) and time. */
 export function lastUpdatedText(iso: string | null, now = new Date()): string {
   if (!iso) return 'Never';
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return 'Never';
-  return at.toDateString() === now.toDateString() ? timeFormatter.format(at) : dayTimeFormatter.format(at);
+  return at.toDateString() === now.toDateString() ? timeFormatter.format(at) : formatDateTime(at);
 }
 
 /**
