@@ -27,11 +27,11 @@ export function BillForm({ initial, mode, saving, error, onSubmit, onCancel, sha
   const [householdId, setHouseholdId] = useState(initialHouseholdId);
   const [values, setValues] = useState<BillFormValues>(initial ?? BILL_FORM_DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const errorFocus = useFirstErrorFocus<HTMLFormElement>();
+  const { ref: errorRef, reveal: revealError } = useFirstErrorFocus<HTMLFormElement>();
   // The server's refusal arrives as a prop, after the submit.
   useEffect(() => {
-    if (error) errorFocus.reveal();
-  }, [error, errorFocus.reveal]);
+    if (error) revealError();
+  }, [error, revealError]);
   const set = (field: keyof BillFormValues) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
     setErrors((e) => ({ ...e, [field]: '' }));
@@ -42,7 +42,7 @@ export function BillForm({ initial, mode, saving, error, onSubmit, onCancel, sha
     const parsed = parseBillForm(values);
     if (!parsed.ok) {
       setErrors(parsed.errors);
-      errorFocus.reveal();
+      revealError();
       return;
     }
     // household_id only when the user could choose it, so a failed households load never unshares on edit.
@@ -51,7 +51,7 @@ export function BillForm({ initial, mode, saving, error, onSubmit, onCancel, sha
 
   const title = mode === 'edit' ? 'Edit bill' : 'Add a bill';
   return (
-    <form ref={errorFocus.ref} className="db-form" onSubmit={submit} noValidate aria-label={title}>
+    <form ref={errorRef} className="db-form" onSubmit={submit} noValidate aria-label={title}>
       <h3 className="db-form__title">{title}</h3>
       {error && <Alert tone="error">{error}</Alert>}
       <div className="db-form__grid">

@@ -24,11 +24,11 @@ export function IncomeForm({ initial, mode, saving, error, onSubmit, onCancel, s
   const [householdId, setHouseholdId] = useState(initialHouseholdId);
   const [values, setValues] = useState<IncomeFormValues>(initial ?? INCOME_FORM_DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const errorFocus = useFirstErrorFocus<HTMLFormElement>();
+  const { ref: errorRef, reveal: revealError } = useFirstErrorFocus<HTMLFormElement>();
   // The server's refusal arrives as a prop, after the submit.
   useEffect(() => {
-    if (error) errorFocus.reveal();
-  }, [error, errorFocus.reveal]);
+    if (error) revealError();
+  }, [error, revealError]);
   const set = (field: keyof IncomeFormValues) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
     setErrors((e) => ({ ...e, [field]: '' }));
@@ -39,7 +39,7 @@ export function IncomeForm({ initial, mode, saving, error, onSubmit, onCancel, s
     const parsed = parseIncomeForm(values);
     if (!parsed.ok) {
       setErrors(parsed.errors);
-      errorFocus.reveal();
+      revealError();
       return;
     }
     // household_id only when the user could choose it, so a failed households load never unshares on edit.
@@ -48,7 +48,7 @@ export function IncomeForm({ initial, mode, saving, error, onSubmit, onCancel, s
 
   const title = mode === 'edit' ? 'Edit income source' : 'Add an income source';
   return (
-    <form ref={errorFocus.ref} className="db-form" onSubmit={submit} noValidate aria-label={title}>
+    <form ref={errorRef} className="db-form" onSubmit={submit} noValidate aria-label={title}>
       <h3 className="db-form__title">{title}</h3>
       {error && <Alert tone="error">{error}</Alert>}
       <div className="db-form__grid">
