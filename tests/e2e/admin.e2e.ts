@@ -23,7 +23,8 @@ async function openAsAdmin(page: Page, path = '/admin') {
   await expect(page.getByRole('tab', { name: /^Registered Users \(\d+\)$/ })).toBeVisible({ timeout: 15_000 });
 }
 
-const statusMessage = (page: Page) => page.locator('.ac-messages [role="status"]');
+// Confirmations arrive as toasts (issue 13); the newest is the one the last action raised.
+const statusMessage = (page: Page) => page.locator('.pc-toaster .pc-toast__message').last();
 const search = (page: Page) => page.getByPlaceholder('Search by email or name...');
 
 async function newSignedInUser(browser: Browser, request: Page['request']) {
