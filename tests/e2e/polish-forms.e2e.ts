@@ -54,7 +54,8 @@ for (const width of [1280, 390]) {
       // The server refuses a taken e-mail: its message at the top of the long form takes the focus.
       await page.goto('/register');
       await registerOnScreen(page, { email: taken, firstName: 'Tess' });
-      const alert = page.getByRole('alert').filter({ hasText: 'An account with this email already exists.' });
+      // The form's message (the e-mail field repeats it under itself).
+      const alert = page.locator('.pc-alert[role="alert"]').filter({ hasText: 'An account with this email already exists.' });
       await expect(alert).toBeFocused();
       await expect(alert).toBeInViewport();
       await page.screenshot({ path: `${SHOTS}/item3-register-email-taken-${width}.png` });
