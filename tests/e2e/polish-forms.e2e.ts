@@ -151,7 +151,8 @@ for (const width of [1280, 390]) {
       await expect(page.getByText('All amounts are in US dollars (USD) for now.', { exact: false })).toBeVisible();
       await page.getByRole('button', { name: 'Save preferences' }).click();
       await expect(page.getByText('Settings saved successfully!')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/item5-settings-preferences-${width}.png`, fullPage: true });
+      await page.getByLabel('Currency').evaluate((select) => select.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: `${SHOTS}/item5-settings-preferences-${width}.png` });
 
       await page.goto('/dashboard');
       await expect(page.getByRole('button', { name: 'Planner' })).toHaveAttribute('aria-pressed', 'true');

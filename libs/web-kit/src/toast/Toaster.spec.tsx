@@ -64,3 +64,17 @@ describe('Toaster', () => {
     expect(onCommit).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('toast stacking', () => {
+  beforeEach(() => resetToasts());
+
+  it('keeps one plain confirmation at a time, and never drops an undo offer for it', () => {
+    render(<Toaster />);
+    act(() => void showUndoToast({ message: 'Rent deleted', onUndo: vi.fn(), onCommit: vi.fn() }));
+    act(() => void showToast({ message: 'Bill added.' }));
+    act(() => void showToast({ message: 'Bill updated.' }));
+    expect(screen.queryByText('Bill added.')).not.toBeInTheDocument();
+    expect(screen.getByText('Bill updated.')).toBeInTheDocument();
+    expect(screen.getByText('Rent deleted')).toBeInTheDocument();
+  });
+});

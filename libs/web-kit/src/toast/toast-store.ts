@@ -64,9 +64,12 @@ export function showToast({ message, tone = 'success', durationMs, action, onExp
   const id = nextId++;
   if (onExpire) expireHandlers.set(id, onExpire);
   const toast: Toast = { id, message, tone, durationMs: durationMs ?? (action ? UNDO_TOAST_DURATION_MS : TOAST_DURATION_MS), action, returnFocus };
-  const overflow = toasts.length + 1 - MAX_TOASTS;
+  // One plain confirmation at a time ('Bill updated.' replaces 'Bill added.'); undo offers stay until decided.
+  const kept = toasts.filter((old) => old.action);
+  const overflow = kept.length + 1 - MAX_TOASTS;
+  const leaving = [...toasts.filter((old) => !old.action), ...kept.slice(0, Math.max(0, overflow))];
   publish([...toasts, toast]);
-  for (const old of toasts.slice(0, Math.max(0, overflow))) remove(old.id, { runExpire: true });
+  for (const old of leaving) remove(old.id, { runExpire: true });
   return id;
 }
 
