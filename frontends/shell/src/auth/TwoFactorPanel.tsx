@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, MFA_ACCEPT_PAST_SECONDS, MFA_ENDPOINTS, MFA_PERIOD_SECONDS } from '@payday/contracts';
-import { Alert, ApiError, Badge, Button, Card, Spinner, TextField, useAuth } from '@payday/web-kit';
+import { Alert, ApiError, Badge, Button, Card, Spinner, TextField, useAuth, useFirstErrorFocus } from '@payday/web-kit';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { MFA_PANEL_MESSAGES as M, MFA_STEP_LABELS, MFA_STEPS, secondsUntilRotation, type MfaStep } from './mfa-panel-messages';
 
@@ -68,6 +68,7 @@ export function TwoFactorPanel() {
   const [success, setSuccess] = useState<string | null>(null);
   const [unavailable, setUnavailable] = useState(false);
   const [busy, setBusy] = useState(false);
+  const errorFocus = useFirstErrorFocus<HTMLDivElement>();
 
   const userId = user?.id;
   const check = useCallback(async () => {
@@ -140,7 +141,7 @@ export function TwoFactorPanel() {
 
   const enable = async (event: FormEvent) => {
     event.preventDefault();
-    if (!readyToSend(code)) return;
+    if (!readyToSend(code)) return errorFocus.reveal();
     setBusy(true);
     try {
       const answer = await api.call(MFA_ENDPOINTS.enable, { body: { userId: user.id, token: code, password } });
@@ -156,13 +157,14 @@ export function TwoFactorPanel() {
     } catch (failure) {
       if (isUnavailable(failure)) setError(M.enableFailed);
       else refused(failure, M.invalidCode, () => setCode(''));
+      errorFocus.reveal();
     }
     setBusy(false);
   };
 
   const disable = async (event: FormEvent) => {
     event.preventDefault();
-    if (!readyToSend(disableCode)) return;
+    if (!readyToSend(disableCode)) return errorFocus.reveal();
     setBusy(true);
     try {
       await api.call(MFA_ENDPOINTS.disable, { body: { userId: user.id, token: disableCode, password } });
@@ -177,6 +179,7 @@ export function TwoFactorPanel() {
       updateUser({ ...user, mfa_enabled: false });
     } catch (failure) {
       refused(failure, M.disableFailed, () => setDisableCode(''));
+      errorFocus.reveal();
     }
     setBusy(false);
   };
@@ -197,7 +200,7 @@ export function TwoFactorPanel() {
   const stepIndex = MFA_STEPS.indexOf(step);
 
   return (
-    <Card className="pc-mfa" aria-labelledby="mfa-title">
+    <Card ref={errorFocus.ref} className="pc-mfa" aria-labelledby="mfa-title">
       <div className="pc-mfa__head">
         <h2 id="mfa-title" className="pc-card__title">
           Two-factor authentication
