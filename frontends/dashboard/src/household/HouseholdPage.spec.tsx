@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES } from '@payday/contracts';
 import { fail, never, renderWithProviders, serveEndpoints, TEST_USER } from '@payday/web-kit/testing';
@@ -107,6 +107,7 @@ describe('HouseholdPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Email'), 'not-an-email');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(within(dialog).getByRole('alert')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByLabelText('Email')).toHaveFocus()); // the refused field takes the focus
     expect(gateway.calls('invite')).toHaveLength(0);
     await userEvent.clear(within(dialog).getByLabelText('Email'));
     await userEvent.type(within(dialog).getByLabelText('Email'), 'Kim@Example.com');

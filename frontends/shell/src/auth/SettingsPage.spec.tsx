@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { greetingName } from './greeting';
 import { NOTIFICATIONS_KEY, PREFERENCES_KEY } from './local-settings';
 import { secondsUntilRotation } from './mfa-panel-messages';
-import { SettingsPage } from './SettingsPage';
+import { CURRENCY_HINT, SettingsPage } from './SettingsPage';
 import { TwoFactorPanel } from './TwoFactorPanel';
 import { ANN, bodyOf, json, mockFetch, renderScreen, testSession } from './test-helpers';
 
@@ -74,6 +74,16 @@ describe('SettingsPage', () => {
     renderScreen(<SettingsPage />, { path: '/settings', user: ANN });
     fireEvent.click(screen.getByRole('tab', { name: 'Preferences' }));
     expect((screen.getByLabelText('Currency') as HTMLSelectElement).value).toBe('CAD');
+  });
+
+  it('says what each preference changes: currency honestly (amounts stay USD), dates with an example', () => {
+    renderScreen(<SettingsPage />, { path: '/settings', user: ANN });
+    fireEvent.click(screen.getByRole('tab', { name: 'Preferences' }));
+    expect(screen.getByLabelText('Currency')).toHaveAccessibleDescription(CURRENCY_HINT);
+    expect(CURRENCY_HINT).toMatch(/US dollars \(USD\).*does not convert/);
+    expect(screen.getByLabelText('Default view')).toHaveAccessibleDescription('Where your dashboard opens.');
+    const formats = Array.from((screen.getByLabelText('Date format') as HTMLSelectElement).options).map((option) => option.textContent);
+    expect(formats).toEqual(['MM/DD/YYYY (11/27/2026)', 'DD/MM/YYYY (27/11/2026)', 'YYYY-MM-DD (2026-11-27)']);
   });
 });
 
