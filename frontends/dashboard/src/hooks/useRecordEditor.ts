@@ -1,6 +1,7 @@
 import { showToast, showUndoToast } from '@payday/web-kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { clearPendingDelete, markPendingDelete, usePendingDeletes } from './pending-deletes.js';
 import { useRecordMutation } from './useRecordMutation.js';
 
 type FormState<Row> = { mode: 'add' } | { mode: 'edit'; row: Row } | null;
@@ -16,8 +17,6 @@ export interface RecordWording {
   noun: string;
   deleteFailed: string;
 }
-
-const without = (set: ReadonlySet<string>, id: string) => new Set([...set].filter((other) => other !== id));
 
 /**
  * The add / edit / delete state of a records list (bills, income sources): which form is open, saving,
@@ -35,7 +34,7 @@ export function useRecordEditor<Row extends { id: string; name?: string; source?
   const queryClient = useQueryClient();
   const [form, setForm] = useState<FormState<Row>>(null);
   const [formKey, setFormKey] = useState(0);
-  const [pendingDeletes, setPendingDeletes] = useState<ReadonlySet<string>>(new Set());
+  const pendingDeletes = usePendingDeletes();
   const save = useRecordMutation((vars: { id?: string; body: Payload }) =>
     vars.id ? persistence.update(vars.id, vars.body) : persistence.create(vars.body),
   );
@@ -62,20 +61,20 @@ export function useRecordEditor<Row extends { id: string; name?: string; source?
 
   const scheduleDelete = (row: Row, returnFocus: () => HTMLElement | null) => {
     const name = row.name ?? row.source ?? wording.noun;
-    setPendingDeletes((current) => new Set(current).add(row.id));
+    markPendingDelete(row.id);
     if (form?.mode === 'edit' && form.row.id === row.id) close();
     showUndoToast({
       message: `${wording.noun} “${name}” deleted.`,
       returnFocus,
       onUndo: () => {
-        setPendingDeletes((current) => without(current, row.id));
+        clearPendingDelete(row.id);
         showToast({ message: `${wording.noun} “${name}” restored.` });
       },
       onCommit: () => {
         persistence.remove(row.id).then(
           () => queryClient.invalidateQueries({ queryKey: ['financial'] }),
           () => showToast({ tone: 'error', message: wording.deleteFailed }),
-        ).finally(() => setPendingDeletes((current) => without(current, row.id)));
+        ).finally(() => clearPendingDelete(row.id));
       },
     });
   };
