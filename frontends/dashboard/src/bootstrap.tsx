@@ -1,6 +1,6 @@
 import '@payday/web-kit/styles.css';
 import type { AuthSession, AuthUser } from '@payday/contracts';
-import { AuthProvider } from '@payday/web-kit';
+import { AuthProvider, Toaster } from '@payday/web-kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
@@ -31,6 +31,7 @@ createRoot(document.getElementById('root')!).render(
           <Route path="*" element={<DashboardPage />} />
         </Routes>
       </BrowserRouter>
+      <Toaster />
     </AuthProvider>
   </StrictMode>,
 );
