@@ -1,6 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { MailConfigurationError, OutboxMailSender, SmtpMailSender, createMailSender } from './mail-sender.js';
 
@@ -59,5 +61,37 @@ describe('mail sender', () => {
   it('refuses an SMTP URL of another scheme, or none, with a clear message', () => {
     expect(() => createMailSender({ smtpUrl: 'http://mail.example.com', from: 'a@b.co', outboxDir: '/tmp/x' })).toThrow(/smtp:\/\/ or smtps:\/\//);
     expect(() => createMailSender({ smtpUrl: 'mail.example.com:587', from: 'a@b.co', outboxDir: '/tmp/x' })).toThrow(MailConfigurationError);
+  });
+});
+
+describe('SmtpMailSender against a real SMTP server', () => {
+  it('delivers the envelope and both bodies as nodemailer frames them', async () => {
+    const received: { from: string; to: string[]; data: string }[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+        stream.on('end', () => {
+          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.server.address() as AddressInfo;
+      const sender = new SmtpMailSender(`smtp://127.0.0.1:${port}`, 'PayCadence <no-reply@paycadence.app>');
+      await sender.send({ ...message, subject: 'Reset your password', text: 'Open the link', html: '<p>Open the link</p>' });
+      expect(received).toHaveLength(1);
+      expect(received[0]!.from).toBe('no-reply@paycadence.app');
+      expect(received[0]!.to).toEqual(['ann@example.com']);
+      expect(received[0]!.data).toMatch(/^Subject: Reset your password$/m);
+      expect(received[0]!.data).toContain('Open the link');
+      expect(received[0]!.data).toContain('<p>Open the link</p>');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -75,6 +75,9 @@ export class PlaidGateway {
         basePath: this.basePath,
         baseOptions: {
           timeout: CALL_TIMEOUT_MS,
+          // Plaid's API answers, never redirects: following one would send the client id and secret (and the
+          // access token in the body) to wherever it pointed (docs/dependency-review.md, follow-redirects).
+          maxRedirects: 0,
           headers: { 'PLAID-CLIENT-ID': config.PLAID_CLIENT_ID ?? '', 'PLAID-SECRET': config.PLAID_SECRET ?? '', 'Plaid-Version': '2020-09-14' },
         },
       }),
