@@ -18,6 +18,12 @@ export const TIP_TYPES = ['urgent', 'warning', 'info', 'success'] as const;
 /** spec part 2 §5: payment suggestion confidence bands (90+ target, 75+ good, 60+ caution, else alert). */
 export const CONFIDENCE_BANDS = ['target', 'good', 'caution', 'alert'] as const;
 export const TIME_WINDOW_KEYS = ['thisWeek', 'nextWeek', 'later'] as const;
+/**
+ * How a Smart Payment Schedule entry is paid (issue 13): on or after its paycheck, on a date before its paycheck
+ * arrives, or from the current balance because no paycheck arrives 0 to 30 days before the due date (at risk).
+ */
+export const PAYMENT_FUNDING = ['after-paycheck', 'before-paycheck', 'current-balance'] as const;
+export type PaymentFundingValue = (typeof PAYMENT_FUNDING)[number];
 export type TipTypeValue = (typeof TIP_TYPES)[number];
 export type ConfidenceBandValue = (typeof CONFIDENCE_BANDS)[number];
 
@@ -77,19 +83,24 @@ export const DashboardSummarySchema = z.object({
   upcomingBillsThisWeek: z.object({ count: z.number().int(), totalCents: cents, endDate: isoDate }),
 });
 
-/** One Smart Payment Schedule entry (spec part 2 §3 "Payment suggestion"); `id` is `${billId}:${dueDate}`. */
+/**
+ * One Smart Payment Schedule entry (spec part 2 §3 "Payment suggestion"); `id` is `${billId}:${dueDate}`.
+ * Every upcoming bill has one: without an eligible paycheck, `funding` is 'current-balance' and the income fields are null.
+ */
 export const PaymentSuggestionSchema = z.object({
   id: z.string(),
   billName: z.string(),
   billAmountCents: cents,
   dueDate: isoDate,
   suggestedDate: isoDate,
-  paymentSource: z.string(),
-  incomeId: z.string(),
-  incomeDate: isoDate,
+  funding: z.enum(PAYMENT_FUNDING),
+  /** The paycheck's source name; null when paid from the current balance. */
+  paymentSource: z.string().nullable(),
+  incomeId: z.string().nullable(),
+  incomeDate: isoDate.nullable(),
   daysBeforeDue: z.number().int(),
-  /** Negative when paying before the income arrives. */
-  daysAfterIncome: z.number().int(),
+  /** Negative when paying before the income arrives; null without a paycheck. */
+  daysAfterIncome: z.number().int().nullable(),
   reasoning: z.string(),
   priority: z.enum(BILL_PRIORITY_VALUES),
   /** 50..100 */

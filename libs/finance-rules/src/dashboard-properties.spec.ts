@@ -22,6 +22,7 @@ import {
   parseIsoDate,
   projectIncome,
   SCHEDULE_INCOME_HORIZON_DAYS,
+  SCHEDULE_OCCURRENCE_COUNTS,
   type DashboardData,
   type DashboardInput,
   type WindowItem,
@@ -55,22 +56,29 @@ describe.each(cases)('computeDashboard properties: %s', (_name, input, dashboard
     expect(dashboard.summary.monthlyIncomeCents).toBe(ownIncome > 0 ? ownIncome : (input.bankAnalytics?.monthlyIncomeCents ?? 0));
   });
 
-  it('suggests a payday 0-30 days before each due date, paid after today, scored and sorted', () => {
+  it('schedules every bill occurrence: a payday 0-30 days before its due date, or the current balance; scored and sorted', () => {
     const keys = dashboard.paymentSchedule.map((s) => [s.suggestedDate, s.dueDate, s.billName].join(' '));
     expect(keys).toEqual([...keys].sort());
     expect(new Set(dashboard.paymentSchedule.map((s) => s.id)).size).toBe(dashboard.paymentSchedule.length);
+    expect(dashboard.paymentSchedule.length).toBe(expandBills(input.bills, today, SCHEDULE_OCCURRENCE_COUNTS).length);
     for (const s of dashboard.paymentSchedule) {
       expect(s.id).toBe(`${s.billId}:${s.dueDate}`);
       expect(offset(today, s.suggestedDate)).toBeGreaterThanOrEqual(0);
-      expect(offset(today, s.incomeDate)).toBeGreaterThanOrEqual(0);
-      expect(offset(today, s.incomeDate)).toBeLessThanOrEqual(SCHEDULE_INCOME_HORIZON_DAYS);
-      expect(offset(s.incomeDate, s.dueDate)).toBeGreaterThanOrEqual(0);
-      expect(offset(s.incomeDate, s.dueDate)).toBeLessThanOrEqual(INCOME_MATCH_MAX_DAYS);
       expect(s.daysBeforeDue).toBe(offset(s.suggestedDate, s.dueDate));
-      expect(s.daysAfterIncome).toBe(offset(s.incomeDate, s.suggestedDate));
       expect(s.confidence).toBeGreaterThanOrEqual(50);
       expect(s.confidence).toBeLessThanOrEqual(100);
       expect(s.band).toBe(confidenceBand(s.confidence));
+      if (s.incomeDate === null) {
+        expect(s.funding).toBe('current-balance');
+        expect(s.band).toBe('alert');
+        continue;
+      }
+      expect(offset(today, s.incomeDate)).toBeGreaterThanOrEqual(0);
+      expect(offset(today, s.incomeDate)).toBeLessThanOrEqual(Math.max(SCHEDULE_INCOME_HORIZON_DAYS, offset(today, s.dueDate)));
+      expect(offset(s.incomeDate, s.dueDate)).toBeGreaterThanOrEqual(0);
+      expect(offset(s.incomeDate, s.dueDate)).toBeLessThanOrEqual(INCOME_MATCH_MAX_DAYS);
+      expect(s.daysAfterIncome).toBe(offset(s.incomeDate, s.suggestedDate));
+      expect(s.funding).toBe(s.daysAfterIncome! < 0 ? 'before-paycheck' : 'after-paycheck');
     }
   });
 

@@ -1,7 +1,10 @@
 // computeDashboard must answer exactly what it answered before the day-number rewrite: the fixture
 // src/testing/dashboard-snapshot.json was written by the original composition of the string-date
 // rules for these generated inputs (100 bills / 10 incomes and smaller sets, leap days, month ends,
-// a Sunday, analytics).
+// a Sunday, analytics). Issue 13 changed behaviour on purpose and rewrote the outputs (inputs unchanged):
+// every bill occurrence is scheduled (without a payday, from the current balance) with its funding, income
+// projected to the last due date, first-steps and zero-income tips. Entries due within 60 days were checked
+// to be unchanged apart from their funding before the rewrite.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { computeDashboard, type DashboardData } from './index.js';

@@ -73,7 +73,7 @@ describe('computeDashboard', () => {
   it('works with no data at all', () => {
     const empty = computeDashboard({ today: TODAY, bills: [], incomes: [], savingsGoals: [] });
     expect(empty.paymentSchedule).toEqual([]);
-    expect(empty.tips).toEqual([]);
+    expect(empty.tips.map((t) => t.id)).toEqual(['add-income-first']);
     expect(empty.emergencyFund).toEqual({ goalCents: 0, currentCents: 0, progressPercent: 0 });
   });
 

@@ -2,14 +2,14 @@
 // GET /dashboard-with-insights, so neither side re-implements a rule. It composes the same rules the
 // public IsoDate functions run, in their day-number form: `today` is parsed once, the bills are
 // expanded once (the schedule takes a prefix of each series) and nothing re-parses an occurrence.
-import { LATER_WINDOW_INITIAL_DAYS, SCHEDULE_INCOME_HORIZON_DAYS, SCHEDULE_OCCURRENCE_COUNTS, WEEK_DAYS } from './constants.js';
+import { LATER_WINDOW_INITIAL_DAYS, SCHEDULE_OCCURRENCE_COUNTS, WEEK_DAYS } from './constants.js';
 import type { DashboardData, DashboardInput } from './dashboard-types.js';
 import { isoDateOf, readDay } from './day-numbers.js';
 import { dashboardIncomeHorizonDays, projectIncomeOnDays } from './income.js';
 import { monthlyBillsCents, monthlyIncomeCents } from './monthly.js';
 import { computeQuickStatsOnDays } from './quick-stats.js';
 import { expandBillsOnDays, firstOccurrencesOfEachBill } from './recurrence.js';
-import { buildPaymentScheduleOnDays } from './suggestions.js';
+import { buildPaymentScheduleOnDays, scheduleIncomeHorizonDays } from './suggestions.js';
 import { computeEmergencyFund, computeSummary } from './summary.js';
 import { buildTips } from './tips.js';
 import { assertWindowDays, billsDueBetween, buildTimeWindowsOnDays, comingSundayDay } from './windows.js';
@@ -35,6 +35,7 @@ export function computeDashboard(input: DashboardInput): DashboardData {
   const emergencyFund = computeEmergencyFund(summary.monthlyBillsCents, savingsGoals);
   const sunday = comingSundayDay(todayDay);
   const dueThisWeek = billsDueBetween(billOccurrences, todayDay, sunday);
+  const scheduled = firstOccurrencesOfEachBill(billOccurrences, SCHEDULE_OCCURRENCE_COUNTS);
 
   return {
     today: input.today,
@@ -46,12 +47,8 @@ export function computeDashboard(input: DashboardInput): DashboardData {
         endDate: isoDateOf(sunday),
       },
     },
-    // spec part 2 §9: the schedule uses the schedule counts and projects income 60 days.
-    paymentSchedule: buildPaymentScheduleOnDays(
-      firstOccurrencesOfEachBill(billOccurrences, SCHEDULE_OCCURRENCE_COUNTS),
-      projectIncomeOnDays(incomes, today, SCHEDULE_INCOME_HORIZON_DAYS),
-      todayDay,
-    ),
+    // spec part 2 §9: the schedule uses the schedule counts and projects income 60 days (or to its last due date).
+    paymentSchedule: buildPaymentScheduleOnDays(scheduled, projectIncomeOnDays(incomes, today, scheduleIncomeHorizonDays(scheduled, todayDay)), todayDay),
     laterWindowDays,
     incomeHorizonDays,
     windows: buildTimeWindowsOnDays(billOccurrences, paydays, todayDay, laterWindowDays),

@@ -144,22 +144,36 @@ describe('suggestPayment', () => {
     expect(s?.reasoning).toContain('Job ($2,000.00) arrives 3/27/2026, the same day you pay.');
   });
 
-  it('returns null when no income is eligible', () => {
-    const late: IncomeOccurrence = { incomeId: 'job', source: 'Job', amountCents: 200_000, date: '2026-04-02', frequency: 'monthly' };
-    expect(suggestPayment(rent, [late], TODAY)).toBeNull();
+  it('fills every field of an at-risk entry paid from the current balance', () => {
+    const s = suggestPayment({ ...rent, dueDate: '2026-03-12' }, [], TODAY);
+    expect(s).toMatchObject({
+      suggestedDate: '2026-03-11',
+      funding: 'current-balance',
+      paymentSource: null,
+      incomeId: null,
+      incomeDate: null,
+      incomeAmountCents: null,
+      daysBeforeDue: 1,
+      daysAfterIncome: null,
+      confidence: 50,
+      band: 'alert',
+    });
+    expect(s.reasoning).toBe(
+      'High priority, so pay 5 days before the due date. That date has passed, so pay tomorrow (3/11/2026). No paycheck arrives in the 30 days before it is due, so it comes out of your current balance.',
+    );
   });
 
   it('explains a suggestion made before the income arrives and one moved to tomorrow', () => {
     const soon: BillOccurrence = { ...rent, dueDate: '2026-03-12', priority: 'low', amountCents: 5_000 };
     const job: IncomeOccurrence = { incomeId: 'job', source: 'Job', amountCents: 200_000, date: '2026-03-12', frequency: 'biweekly' };
     const s = suggestPayment(soon, [job], TODAY);
-    expect(s).toMatchObject({ suggestedDate: '2026-03-11', daysBeforeDue: 1, daysAfterIncome: -1, confidence: 65, band: 'caution' });
+    expect(s).toMatchObject({ suggestedDate: '2026-03-11', funding: 'before-paycheck', daysBeforeDue: 1, daysAfterIncome: -1, confidence: 65, band: 'caution' });
     expect(s?.reasoning).toContain('pay tomorrow (3/11/2026)');
     expect(s?.reasoning).toContain('1 day after the suggested date');
   });
 });
 
-describe('buildPaymentSchedule (spec part 2 §9: schedule counts, 60-day income, sorted by suggested date)', () => {
+describe('buildPaymentSchedule (spec part 2 §9: schedule counts, income to the last due date, sorted by suggested date)', () => {
   it('matches each bill occurrence to a payday and sorts by suggested date', () => {
     const schedule = buildPaymentSchedule(
       [
@@ -169,17 +183,36 @@ describe('buildPaymentSchedule (spec part 2 §9: schedule counts, 60-day income,
       [income({ id: 'job', source: 'Job', frequency: 'biweekly', nextDate: '2026-03-13', amountCents: 200_000 })],
       TODAY,
     );
-    // Paydays through 2026-05-09: 3/13, 3/27, 4/10, 4/24, 5/8. For 4/25 none is 3-14 days before
-    // (4/10 is 15), so the first eligible (3/27, 29 days) wins; for 5/25 only 5/8 is within 30 days.
+    // Paydays 3/13, 3/27, 4/10, 4/24, 5/8, 5/22 (projected to the last due date, 5/25). For 4/25 none is 3-14
+    // days before (4/10 is 15), so the first eligible (3/27, 29 days) wins; for 5/25, 5/22 is 3 days before.
     expect(schedule.map((s) => [s.billName, s.dueDate, s.suggestedDate, s.incomeDate])).toEqual([
       ['Car', '2026-03-20', '2026-03-16', '2026-03-13'],
       ['Phone', '2026-03-25', '2026-03-22', '2026-03-13'],
       ['Phone', '2026-04-25', '2026-04-22', '2026-03-27'],
-      ['Phone', '2026-05-25', '2026-05-22', '2026-05-08'],
+      ['Phone', '2026-05-25', '2026-05-22', '2026-05-22'],
     ]);
   });
 
-  it('leaves out bills no payday can cover', () => {
-    expect(buildPaymentSchedule([bill({ dueDate: '2026-03-12', recurring: 'once' })], [income({ nextDate: '2026-03-13' })], TODAY)).toEqual([]);
+  // Issue 13: every upcoming bill is in the schedule, and an entry never claims a paycheck it is paid before.
+  it.each([
+    ['no income at all: current balance', [], '2026-03-20', 'current-balance', null, '2026-03-17'],
+    ['income 0 days before due is eligible, paid before it arrives', ['2026-03-20'], '2026-03-20', 'before-paycheck', '2026-03-20', '2026-03-17'],
+    ['only income after the due date: current balance', ['2026-03-21'], '2026-03-20', 'current-balance', null, '2026-03-17'],
+    ['only income 31 days before due: current balance', ['2026-03-10'], '2026-04-10', 'current-balance', null, '2026-04-07'],
+    ['paycheck 2 days before due, after the pay date: before-paycheck', ['2026-03-18'], '2026-03-20', 'before-paycheck', '2026-03-18', '2026-03-17'],
+    ['paycheck on the pay date: after-paycheck', ['2026-03-17'], '2026-03-20', 'after-paycheck', '2026-03-17', '2026-03-17'],
+    ['paycheck 5 days before due: after-paycheck', ['2026-03-15'], '2026-03-20', 'after-paycheck', '2026-03-15', '2026-03-17'],
+    ['due in 2 days, last paycheck already paid: current balance, pay tomorrow', ['2026-03-13'], '2026-03-12', 'current-balance', null, '2026-03-11'],
+    ['income on a 3rd monthly due date past day 60 is found', ['2026-05-25'], '2026-05-28', 'after-paycheck', '2026-05-25', '2026-05-25'],
+  ] as const)('%s', (_label, paydays, dueDate, funding, incomeDate, suggestedDate) => {
+    const incomes = paydays.map((nextDate, i) => income({ id: `job${i}`, source: `Job ${i}`, frequency: 'quarterly', nextDate, amountCents: 200_000 }));
+    const schedule = buildPaymentSchedule([bill({ id: 'b', name: 'Bill', dueDate, recurring: 'once', amountCents: 5_000, priority: 'low' })], incomes, TODAY);
+    expect(schedule).toHaveLength(1);
+    expect(schedule[0]).toMatchObject({ dueDate, suggestedDate, funding, incomeDate });
+  });
+
+  it('a zero-amount paycheck still funds a bill (ratio deduction, not at risk)', () => {
+    const schedule = buildPaymentSchedule([bill({ dueDate: '2026-03-20', recurring: 'once', priority: 'low', amountCents: 5_000 })], [income({ nextDate: '2026-03-15', amountCents: 0 })], TODAY);
+    expect(schedule[0]).toMatchObject({ funding: 'after-paycheck', confidence: 70 }); // ratio -25, paid 2 days after: -5
   });
 });

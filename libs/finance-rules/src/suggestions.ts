@@ -2,7 +2,7 @@
 // rules", fields from §3 "Payment suggestion", constants from §9). The rules run on day numbers and
 // find a bill's payday by binary search over the day-sorted paydays; the IsoDate functions parse
 // their arguments once and call them.
-import type { BillPriorityValue, ConfidenceBandValue } from '@payday/contracts';
+import type { BillPriorityValue, ConfidenceBandValue, PaymentFundingValue } from '@payday/contracts';
 import { compareText } from './compare.js';
 import {
   CONFIDENCE_FLOOR,
@@ -30,15 +30,17 @@ export interface PaymentSuggestion {
   billAmountCents: number;
   dueDate: IsoDate;
   suggestedDate: IsoDate;
-  /** Name of the income source the bill is paid from. */
-  paymentSource: string;
-  incomeId: string;
-  incomeDate: IsoDate;
-  incomeAmountCents: number;
+  /** After (or on) its paycheck, before its paycheck arrives, or from the current balance (no eligible paycheck). */
+  funding: PaymentFundingValue;
+  /** Name of the income source the bill is paid from; null from the current balance (as are the other income fields). */
+  paymentSource: string | null;
+  incomeId: string | null;
+  incomeDate: IsoDate | null;
+  incomeAmountCents: number | null;
   /** dueDate - suggestedDate in days. */
   daysBeforeDue: number;
   /** suggestedDate - incomeDate in days (negative when paying before the income arrives). */
-  daysAfterIncome: number;
+  daysAfterIncome: number | null;
   reasoning: string;
   priority: BillPriorityValue;
   /** 50..100 */
@@ -119,25 +121,32 @@ export function confidenceBand(confidence: number): ConfidenceBandValue {
   return 'alert';
 }
 
-/** suggestPayment on day numbers (`paydays` sorted by day); `day` is the suggested pay day. */
+/** funding of a suggestion paid `daysAfterIncome` days after its paycheck (null: no paycheck). */
+export function fundingOf(daysAfterIncome: number | null): PaymentFundingValue {
+  if (daysAfterIncome === null) return 'current-balance';
+  return daysAfterIncome < 0 ? 'before-paycheck' : 'after-paycheck';
+}
+
+/**
+ * suggestPayment on day numbers (`paydays` sorted by day); `day` is the suggested pay day. A bill with no
+ * eligible payday still gets its pay date (issue 13: no bill disappears), paid from the current balance.
+ */
 export function suggestPaymentOnDays(
   { day: dueDay, value: bill }: Dated<BillOccurrence>,
   paydays: readonly Dated<IncomeOccurrence>[],
   today: number,
-): Dated<PaymentSuggestion> | null {
+): Dated<PaymentSuggestion> {
   const payday = pickPayday(paydays, dueDay);
-  if (payday === null) return null;
-  const { day: incomeDay, value: income } = payday;
+  const income = payday?.value ?? null;
   const leadDays = payDaysBeforeDue(bill.priority, bill.amountCents);
   const suggestedDay = suggestedPayDay(dueDay, bill.priority, bill.amountCents, today);
   const daysBeforeDue = dueDay - suggestedDay;
-  const daysAfterIncome = suggestedDay - incomeDay;
-  const confidence = scoreConfidence({
-    daysBeforeDue,
-    daysAfterIncome,
-    billAmountCents: bill.amountCents,
-    incomeAmountCents: income.amountCents,
-  });
+  const daysAfterIncome = payday === null ? null : suggestedDay - payday.day;
+  // Without a paycheck there is nothing to score against: the lowest confidence, the 'alert' band.
+  const confidence =
+    income === null || daysAfterIncome === null
+      ? CONFIDENCE_FLOOR
+      : scoreConfidence({ daysBeforeDue, daysAfterIncome, billAmountCents: bill.amountCents, incomeAmountCents: income.amountCents });
   const suggestion: PaymentSuggestion = {
     id: `${bill.billId}:${bill.dueDate}`,
     billId: bill.billId,
@@ -145,21 +154,22 @@ export function suggestPaymentOnDays(
     billAmountCents: bill.amountCents,
     dueDate: bill.dueDate,
     suggestedDate: isoDateOf(suggestedDay),
-    paymentSource: income.source,
-    incomeId: income.incomeId,
-    incomeDate: income.date,
-    incomeAmountCents: income.amountCents,
+    funding: fundingOf(daysAfterIncome),
+    paymentSource: income?.source ?? null,
+    incomeId: income?.incomeId ?? null,
+    incomeDate: income?.date ?? null,
+    incomeAmountCents: income?.amountCents ?? null,
     daysBeforeDue,
     daysAfterIncome,
     reasoning: explainSuggestion({
       priority: bill.priority,
       leadDays,
-      incomeSource: income.source,
-      incomeAmountCents: income.amountCents,
-      incomeDateText: usShortDateOf(incomeDay),
+      income:
+        payday === null || daysAfterIncome === null
+          ? null
+          : { source: payday.value.source, amountCents: payday.value.amountCents, dateText: usShortDateOf(payday.day), daysAfterIncome },
       suggestedDateText: usShortDateOf(suggestedDay),
       moved: suggestedDay !== dueDay - leadDays,
-      daysAfterIncome,
     }),
     priority: bill.priority,
     confidence,
@@ -168,16 +178,16 @@ export function suggestPaymentOnDays(
   return { day: suggestedDay, value: suggestion };
 }
 
-/** One bill occurrence's suggestion, or null when no income is eligible for it. */
-export function suggestPayment(bill: BillOccurrence, incomes: readonly IncomeOccurrence[], today: IsoDate): PaymentSuggestion | null {
+/** One bill occurrence's suggestion; 'current-balance' funding when no income is eligible for it. */
+export function suggestPayment(bill: BillOccurrence, incomes: readonly IncomeOccurrence[], today: IsoDate): PaymentSuggestion {
   const dueDay = readDay(bill.dueDate).dayNumber;
   const paydays = dateEach(incomes, (i) => i.date).sort(byDay);
-  return suggestPaymentOnDays({ day: dueDay, value: bill }, paydays, readDay(today).dayNumber)?.value ?? null;
+  return suggestPaymentOnDays({ day: dueDay, value: bill }, paydays, readDay(today).dayNumber).value;
 }
 
 /**
- * buildPaymentSchedule on day numbers: a suggestion per bill occurrence that has a payday (`paydays`
- * sorted by day), sorted by suggested day, due day, then bill name.
+ * buildPaymentSchedule on day numbers: a suggestion per bill occurrence (`paydays` sorted by day), sorted by
+ * suggested day, due day, then bill name.
  */
 export function buildPaymentScheduleOnDays(
   bills: readonly Dated<BillOccurrence>[],
@@ -185,21 +195,28 @@ export function buildPaymentScheduleOnDays(
   today: number,
 ): PaymentSuggestion[] {
   const suggestions: { dueDay: number; suggestion: Dated<PaymentSuggestion> }[] = [];
-  for (const bill of bills) {
-    const suggestion = suggestPaymentOnDays(bill, paydays, today);
-    if (suggestion !== null) suggestions.push({ dueDay: bill.day, suggestion });
-  }
+  for (const bill of bills) suggestions.push({ dueDay: bill.day, suggestion: suggestPaymentOnDays(bill, paydays, today) });
   return suggestions
     .sort((a, b) => byDay(a.suggestion, b.suggestion) || a.dueDay - b.dueDay || compareText(a.suggestion.value.billName, b.suggestion.value.billName))
     .map((s) => s.suggestion.value);
 }
 
 /**
+ * spec part 2 §9: income is projected 60 days ahead for the schedule. Our change (issue 13): as far as the
+ * last scheduled due date when that is later, or a third monthly occurrence would show as paid from the current
+ * balance only because its paycheck was never projected.
+ */
+export function scheduleIncomeHorizonDays(bills: readonly Dated<unknown>[], today: number): number {
+  return bills.reduce((horizon, bill) => Math.max(horizon, bill.day - today), SCHEDULE_INCOME_HORIZON_DAYS);
+}
+
+/**
  * spec part 2 §9: the Smart Payment Schedule expands bills with the schedule counts (monthly 3,
- * weekly 8, biweekly 4) and projects income 60 days ahead; sorted by suggested date.
+ * weekly 8, biweekly 4) and projects income (scheduleIncomeHorizonDays); sorted by suggested date.
  */
 export function buildPaymentSchedule(bills: readonly Bill[], incomes: readonly IncomeSource[], today: IsoDate): PaymentSuggestion[] {
   const day = readDay(today);
-  const paydays = projectIncomeOnDays(incomes, day, SCHEDULE_INCOME_HORIZON_DAYS);
-  return buildPaymentScheduleOnDays(expandBillsOnDays(bills, day, SCHEDULE_OCCURRENCE_COUNTS), paydays, day.dayNumber);
+  const occurrences = expandBillsOnDays(bills, day, SCHEDULE_OCCURRENCE_COUNTS);
+  const paydays = projectIncomeOnDays(incomes, day, scheduleIncomeHorizonDays(occurrences, day.dayNumber));
+  return buildPaymentScheduleOnDays(occurrences, paydays, day.dayNumber);
 }

@@ -120,8 +120,8 @@ describe('tips rules (spec part 2 §5)', () => {
     if (fires) expect(tip).toMatchObject({ type: 'warning', message: 'Bills take 80% of your income; aim under 70%.' });
   });
 
-  it('no income: no ratio-based tips, but the deficit still shows', () => {
-    expect(ids(tipsFor(0, 50_000))).toEqual(['deficit']);
+  it('no income: no ratio-based tips, and no deficit either (issue 13: bills before income are not a deficit)', () => {
+    expect(ids(tipsFor(0, 50_000))).toEqual([]);
   });
 
   it('shows at most 4, most severe first (spec part 2 §9)', () => {
@@ -171,5 +171,38 @@ describe('summary', () => {
   it('uses the analytics income when the own income is 0 (spec part 2 §9)', () => {
     expect(computeSummary(0, 50_000, 200_000)).toMatchObject({ monthlyIncomeCents: 200_000, spendingBalanceCents: 150_000, savingsRatePercent: 75 });
     expect(computeSummary(0, 50_000)).toMatchObject({ spendingBalanceCents: -50_000, savingsRatePercent: 0 });
+  });
+});
+
+describe('first steps and zero income (issue 13)', () => {
+  const noIncome = (billsCents: number, extra: Partial<TipInput> = {}) => tipsFor(0, billsCents, { incomes: [], ...extra });
+
+  it.each([
+    ['no bills, no income', 0, ['add-income-first']],
+    ['a first bill before any income: no deficit, no percentages', 251_100, ['add-income-first']],
+    ['a first bill due this week before any income', 251_100, ['add-income-first', 'bills-due-soon'], [dueSoon]],
+  ] as const)('%s', (_label, billsCents, expected, dueWithinWeek: readonly BillOccurrence[] = []) => {
+    const tips = noIncome(billsCents, { billsDueWithinWeek: dueWithinWeek });
+    expect(ids(tips)).toEqual(expected);
+    expect(tips[0]).toMatchObject({ type: 'info', title: 'Add your paycheck first' });
+    for (const tip of tips) expect(tip.message).not.toMatch(/-?\d+%/);
+  });
+
+  it('with income known from the bank but no paycheck added: the budget tips speak instead', () => {
+    expect(ids(tipsFor(100_000, 120_000, { incomes: [] }))).toEqual(['deficit', 'high-expenses', 'low-savings-rate']);
+  });
+
+  it.each([
+    ['-2511%: no negative percentage', -2511, 'You spend more than you earn, so nothing is left to save.'],
+    ['-0.5%: no negative percentage', -0.5, 'You spend more than you earn, so nothing is left to save.'],
+    ['0%: kept as a percentage', 0, 'You keep 0% of your income.'],
+    ['9.9%: kept as a percentage', 9.9, 'You keep 9.9% of your income.'],
+  ])('low savings rate %s', (_label, rate, text) => {
+    const tip = tipsFor(100_000, 50_000, { savingsRatePercent: rate }).find((t) => t.id === 'low-savings-rate');
+    expect(tip?.message).toContain(text);
+  });
+
+  it('names the next 7 days, not "this week", for bills due soon', () => {
+    expect(tipsFor(100_000, 50_000, { billsDueWithinWeek: [dueSoon] }).find((t) => t.id === 'bills-due-soon')?.title).toBe('Bills due in the next 7 days');
   });
 });

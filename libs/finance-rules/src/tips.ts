@@ -35,9 +35,23 @@ function wholePercent(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 100) : 0;
 }
 
-/** spec part 2 §5: deficit (balance below 0) is urgent. */
-export function deficitTip({ spendingBalanceCents: balance }: FinancialSummary): Tip | null {
-  if (balance >= 0) return null;
+/**
+ * Issue 13: a new user adds a paycheck first; each bill's pay date is timed to one. Without any income (none
+ * added, none from the bank) the budget tips below say nothing (no deficit, no percentages of zero).
+ */
+export function addIncomeFirstTip(incomes: readonly IncomeSource[], { monthlyIncomeCents }: FinancialSummary): Tip | null {
+  if (incomes.length > 0 || monthlyIncomeCents > 0) return null;
+  return {
+    id: 'add-income-first',
+    type: 'info',
+    title: 'Add your paycheck first',
+    message: 'Add when and how much you get paid, then your bills. Each bill gets a pay date timed to the paycheck before it.',
+  };
+}
+
+/** spec part 2 §5: deficit (balance below 0) is urgent. Not before any income is known (issue 13: a first bill is not a deficit). */
+export function deficitTip({ spendingBalanceCents: balance, monthlyIncomeCents: income }: FinancialSummary): Tip | null {
+  if (balance >= 0 || income <= 0) return null;
   return {
     id: 'deficit',
     type: 'urgent',
@@ -91,7 +105,8 @@ export function billsDueSoonTip(billsDueWithinWeek: readonly BillOccurrence[]): 
   return {
     id: 'bills-due-soon',
     type: 'info',
-    title: 'Bills due this week',
+    // Not 'this week': the summary card's week ends on Sunday (issue 13).
+    title: 'Bills due in the next 7 days',
     message: `${plural(billsDueWithinWeek.length, 'bill')} totalling ${formatCents(total)} due in the next 7 days.`,
   };
 }
@@ -107,9 +122,20 @@ export function diversifyIncomeTip(incomes: readonly IncomeSource[]): Tip | null
   };
 }
 
-/** spec part 2 §5: savings rate under 10 percent gets a tip, 20 percent or more a success. Needs income. */
+/**
+ * spec part 2 §5: savings rate under 10 percent gets a tip, 20 percent or more a success. Needs income. A
+ * negative rate is not shown as a percentage ('You keep -2511%' means nothing to anyone; issue 13).
+ */
 export function savingsRateTip(savingsRatePercent: number, monthlyIncomeCents: number): Tip | null {
   if (monthlyIncomeCents <= 0) return null;
+  if (savingsRatePercent < 0) {
+    return {
+      id: 'low-savings-rate',
+      type: 'info',
+      title: 'Boost your savings',
+      message: 'You spend more than you earn, so nothing is left to save. Try to save at least 10% of each paycheck.',
+    };
+  }
   if (savingsRatePercent < 10) {
     return {
       id: 'low-savings-rate',
@@ -142,12 +168,13 @@ export function highExpensesTip({ monthlyBillsCents: bills, monthlyIncomeCents: 
 
 /**
  * All tips whose rule matches, most severe first (urgent, warning, info, success; spec order within
- * a type), at most 4 (spec part 2 §5/§9). Severity order is our choice so a warning never loses its
+ * a type, after the first-steps tip), at most 4 (spec part 2 §5/§9). Severity order is our choice so a warning never loses its
  * slot to an info tip.
  */
 export function buildTips(input: TipInput): Tip[] {
   const { summary } = input;
   const candidates = [
+    addIncomeFirstTip(input.incomes, summary),
     deficitTip(summary),
     tightBudgetTip(summary),
     emergencyFundTip(summary, input.emergencyFund),

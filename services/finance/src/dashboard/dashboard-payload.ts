@@ -51,6 +51,7 @@ function suggestionDto(s: PaymentSuggestion): PaymentSuggestionDto {
     billAmountCents: s.billAmountCents,
     dueDate: s.dueDate,
     suggestedDate: s.suggestedDate,
+    funding: s.funding,
     paymentSource: s.paymentSource,
     incomeId: s.incomeId,
     incomeDate: s.incomeDate,
