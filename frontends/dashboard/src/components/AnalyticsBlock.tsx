@@ -51,7 +51,8 @@ export function AnalyticsBlock({ dashboard }: { dashboard: DashboardResponse }) 
             </div>
             <div>
               <dt>Savings rate</dt>
-              <dd className="db-money">{dashboard.summary.savingsRatePercent}%</dd>
+              {/* A rate of zero income means nothing (issue 13). */}
+              <dd className="db-money">{dashboard.summary.monthlyIncomeCents > 0 ? `${dashboard.summary.savingsRatePercent}%` : '—'}</dd>
             </div>
           </dl>
           <GroupedBarChart

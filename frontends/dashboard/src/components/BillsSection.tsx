@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { FINANCE_ENDPOINTS, type BillCreateInput, type DashboardBill } from '@payday/contracts';
 import { Badge, formatDate, type ApiClient } from '@payday/web-kit';
 import { CATEGORY_LABELS, PRIORITY_LABELS, PRIORITY_TONES, RECURRENCE_LABELS } from '../model/labels.js';
@@ -12,7 +13,7 @@ import { SharedMarker } from './SharedMarker.js';
 import { shareTargetsFor, useShareTargets } from '../hooks/useShareTargets.js';
 
 /** Bills list with add, edit and delete (spec part 2 §2, §4, §5, §8). */
-export function BillsSection({ rows, api }: { rows: readonly DashboardBill[]; api: ApiClient }) {
+export function BillsSection({ rows, api, addRequest = 0 }: { addRequest?: number; rows: readonly DashboardBill[]; api: ApiClient }) {
   const { form, formKey, save, pendingDeletes, openAdd, openEdit, close, submit, scheduleDelete } = useRecordEditor<DashboardBill, BillCreateInput>({
     create: (body) => api.call(FINANCE_ENDPOINTS.createBill, { body }),
     update: (id, body) => api.call(FINANCE_ENDPOINTS.updateBill, { params: { id }, body }),
@@ -24,6 +25,10 @@ export function BillsSection({ rows, api }: { rows: readonly DashboardBill[]; ap
   const focusAfterDelete = (id: string) => () =>
     document.querySelector<HTMLElement>(`[data-record-id="${id}"] .db-danger`) ?? document.querySelector<HTMLElement>('#db-bills-title button');
   const shareTargets = useShareTargets(api);
+  // Another part of the page (the first steps) asks for the add form: each new number opens it once.
+  useEffect(() => {
+    if (addRequest > 0) openAdd();
+  }, [addRequest]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <RecordSection id="db-bills" title="Bills" count={shown.length} addLabel="Add bill" onAdd={openAdd}>

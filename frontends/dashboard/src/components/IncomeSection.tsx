@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { FINANCE_ENDPOINTS, type DashboardIncome, type IncomeCreateInput } from '@payday/contracts';
 import { Badge, formatDate, type ApiClient } from '@payday/web-kit';
 import { FREQUENCY_LABELS } from '../model/labels.js';
@@ -12,7 +13,7 @@ import { SharedMarker } from './SharedMarker.js';
 import { shareTargetsFor, useShareTargets } from '../hooks/useShareTargets.js';
 
 /** Income Sources list with add, edit and delete (spec part 2 §2, §4, §5, §8). */
-export function IncomeSection({ rows, api }: { rows: readonly DashboardIncome[]; api: ApiClient }) {
+export function IncomeSection({ rows, api, addRequest = 0 }: { addRequest?: number; rows: readonly DashboardIncome[]; api: ApiClient }) {
   const { form, formKey, save, pendingDeletes, openAdd, openEdit, close, submit, scheduleDelete } = useRecordEditor<DashboardIncome, IncomeCreateInput>({
     create: (body) => api.call(FINANCE_ENDPOINTS.createIncome, { body }),
     update: (id, body) => api.call(FINANCE_ENDPOINTS.updateIncome, { params: { id }, body }),
@@ -24,6 +25,10 @@ export function IncomeSection({ rows, api }: { rows: readonly DashboardIncome[];
   const focusAfterDelete = (id: string) => () =>
     document.querySelector<HTMLElement>(`[data-record-id="${id}"] .db-danger`) ?? document.querySelector<HTMLElement>('#db-income-title button');
   const shareTargets = useShareTargets(api);
+  // Another part of the page (the first steps) asks for the add form: each new number opens it once.
+  useEffect(() => {
+    if (addRequest > 0) openAdd();
+  }, [addRequest]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <RecordSection id="db-income" title="Income Sources" count={shown.length} addLabel="Add income" onAdd={openAdd}>

@@ -6,8 +6,16 @@ import { BAND_LABELS, BAND_TONES, PRIORITY_LABELS } from '../model/labels.js';
 import { Money } from './Money.js';
 import { SharedMarker } from './SharedMarker.js';
 
+/** Where the money comes from, said plainly (issue 13): after a paycheck, before it arrives, or the current balance. */
+function FundingText({ s }: { s: PaymentSuggestionDto }) {
+  if (s.funding === 'current-balance') return <>pay from your current balance</>;
+  const paycheck = `${s.paymentSource} (${formatDate(s.incomeDate!)})`;
+  return s.funding === 'before-paycheck' ? <>before this paycheck arrives: {paycheck}</> : <>from {paycheck}</>;
+}
+
 /**
- * spec part 2 §2: the Smart Payment Schedule shows 5 items, expandable; bands per §5. A shared bill's entry
+ * spec part 2 §2: the Smart Payment Schedule shows 5 items, expandable; bands per §5. Every upcoming bill is
+ * listed; one no paycheck covers is marked at risk (issue 13). A shared bill's entry
  * carries its marker (issue 11): the entry id is `${billId}:${dueDate}`, the bill is in `bills`.
  */
 export function PaymentSchedule({ schedule, bills = [] }: { schedule: readonly PaymentSuggestionDto[]; bills?: readonly DashboardBill[] }) {
@@ -20,24 +28,30 @@ export function PaymentSchedule({ schedule, bills = [] }: { schedule: readonly P
         <h2 id="db-schedule-title" className="db-section__title">
           Smart Payment Schedule
         </h2>
-        <span className="db-muted">Pay dates timed after your paydays</span>
+        <span className="db-muted">A pay date for every upcoming bill, timed to your paydays</span>
       </div>
       {schedule.length === 0 ? (
-        <p className="db-empty">Add bills and income sources to see suggested pay dates.</p>
+        <p className="db-empty">Add your paycheck, then your bills, to see a pay date for each bill.</p>
       ) : (
         <ol className="db-schedule" aria-label="Suggested payments">
           {shown.map((s) => (
-            <li key={s.id} className={`db-schedule__item db-band--${s.band}`}>
+            <li key={s.id} className={`db-schedule__item db-band--${s.funding === 'current-balance' ? 'risk' : s.band}`}>
               <div className="db-schedule__main">
                 <p className="db-schedule__name">
                   <strong>{s.billName}</strong>{' '}
-                  <Badge tone={BAND_TONES[s.band]}>
-                    {s.confidence}% · {BAND_LABELS[s.band]}
-                  </Badge>
+                  {s.funding === 'current-balance' ? (
+                    <Badge tone="danger">At risk: no paycheck before it</Badge>
+                  ) : (
+                    <Badge tone={BAND_TONES[s.band]}>
+                      {s.confidence}% · {BAND_LABELS[s.band]}
+                    </Badge>
+                  )}
                 </p>
                 <p className="db-schedule__dates">
-                  Pay on <strong data-testid="suggested-date">{formatDate(s.suggestedDate)}</strong> · due {formatDate(s.dueDate)} · from{' '}
-                  {s.paymentSource} ({formatDate(s.incomeDate)})
+                  Pay on <strong data-testid="suggested-date">{formatDate(s.suggestedDate)}</strong> · due {formatDate(s.dueDate)} ·{' '}
+                  <span data-testid="funding">
+                    <FundingText s={s} />
+                  </span>
                 </p>
                 <SharedMarker shared={sharedOf(s.id)} />
                 <p className="db-schedule__why">{s.reasoning}</p>

@@ -20,7 +20,7 @@ export function RecordSection({
   const [open, setOpen] = useState(true);
   return (
     <Card className="db-section" aria-labelledby={`${id}-title`}>
-      <div className="db-section__head">
+      <div className="db-section__head db-section__head--nowrap">
         <h2 id={`${id}-title`} className="db-section__title">
           <button type="button" className="db-collapse" aria-expanded={open} aria-controls={`${id}-body`} onClick={() => setOpen((v) => !v)}>
             <span aria-hidden="true" className="db-collapse__chevron">

@@ -1,5 +1,5 @@
 import type { QuickStatsDto, TipDto, TipTypeValue } from '@payday/contracts';
-import { Callout, type CalloutStyle } from '@payday/web-kit';
+import { Callout, formatDate, type CalloutStyle } from '@payday/web-kit';
 
 const TIP_STYLES: Record<TipTypeValue, CalloutStyle> = { urgent: 'red', warning: 'yellow', info: 'blue', success: 'teal' };
 const TIP_LABELS: Record<TipTypeValue, string> = { urgent: 'Urgent', warning: 'Warning', info: 'Tip', success: 'Nice work' };
@@ -38,7 +38,8 @@ export function SmartSuggestionsPanel({ tips, quickStats }: { tips: readonly Tip
             <dd className="db-money">{quickStats.daysRemainingInMonth}</dd>
           </div>
           <div>
-            <dt>Upcoming bills</dt>
+            {/* spec part 2 §9: through the end of next week; the date says which week (issue 13). */}
+            <dt>Bills due by {formatDate(quickStats.upcomingBillsEndDate)}</dt>
             <dd className="db-money">{quickStats.upcomingBillsCount}</dd>
           </div>
         </dl>

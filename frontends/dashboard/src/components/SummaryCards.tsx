@@ -2,11 +2,15 @@ import type { DashboardResponse } from '@payday/contracts';
 import { formatDate } from '@payday/web-kit';
 import { Money } from './Money.js';
 
-/** Summary cards of the overview (spec part 2 §2), figures as the server computed them. */
+/**
+ * Summary cards of the overview (spec part 2 §2), figures as the server computed them. Before any income is known
+ * no percentage or deficit is shown (issue 13: a first bill is not a budget crisis).
+ */
 export function SummaryCards({ dashboard }: { dashboard: DashboardResponse }) {
   const { summary } = dashboard;
   const week = summary.upcomingBillsThisWeek;
-  const deficit = summary.spendingBalanceCents < 0;
+  const hasIncome = summary.monthlyIncomeCents > 0;
+  const deficit = hasIncome && summary.spendingBalanceCents < 0;
   return (
     <section aria-label="Monthly summary" className="db-summary">
       <div className="db-stat">
@@ -14,29 +18,39 @@ export function SummaryCards({ dashboard }: { dashboard: DashboardResponse }) {
         <p className="db-stat__value db-stat__value--income">
           <Money cents={summary.monthlyIncomeCents} />
         </p>
-        <p className="db-stat__note">Normalised to this month</p>
+        <p className="db-stat__note">{hasIncome ? 'Normalised to this month' : 'Add your paycheck to start'}</p>
       </div>
       <div className="db-stat">
         <h3 className="db-stat__label">Monthly Bills</h3>
         <p className="db-stat__value">
           <Money cents={summary.monthlyBillsCents} />
         </p>
-        <p className="db-stat__note">{summary.billsPercentOfIncome}% of income</p>
+        <p className="db-stat__note">{hasIncome ? `${summary.billsPercentOfIncome}% of income` : 'No income added yet'}</p>
       </div>
       <div className={`db-stat ${deficit ? 'db-stat--alert' : ''}`}>
         <h3 className="db-stat__label">Spending Balance</h3>
-        <p className={`db-stat__value ${deficit ? 'db-stat__value--negative' : 'db-stat__value--income'}`}>
-          <Money cents={summary.spendingBalanceCents} />
-        </p>
-        <p className="db-stat__note">{deficit ? 'Bills exceed income this month' : `${summary.savingsRatePercent}% of income left after bills`}</p>
+        {hasIncome ? (
+          <>
+            <p className={`db-stat__value ${deficit ? 'db-stat__value--negative' : 'db-stat__value--income'}`}>
+              <Money cents={summary.spendingBalanceCents} />
+            </p>
+            <p className="db-stat__note">{deficit ? 'Bills exceed income this month' : `${summary.savingsRatePercent}% of income left after bills`}</p>
+          </>
+        ) : (
+          <>
+            <p className="db-stat__value db-muted">—</p>
+            <p className="db-stat__note">Shown once you add your income</p>
+          </>
+        )}
       </div>
       <div className="db-stat">
-        <h3 className="db-stat__label">Due This Week</h3>
+        {/* spec part 2 §9: up to the coming Sunday; the range is shown so it is not confused with the 7-day panel. */}
+        <h3 className="db-stat__label">Due by Sunday</h3>
         <p className="db-stat__value">
           <Money cents={week.totalCents} />
         </p>
         <p className="db-stat__note">
-          {week.count} {week.count === 1 ? 'bill' : 'bills'} through {formatDate(week.endDate)}
+          {week.count} {week.count === 1 ? 'bill' : 'bills'}, {formatDate(dashboard.today)} – {formatDate(week.endDate)}
         </p>
       </div>
     </section>

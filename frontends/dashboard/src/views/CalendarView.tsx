@@ -1,7 +1,7 @@
 import type { TimelineItem } from '@payday/contracts';
 import { addDays, addMonths, dayOfWeek, MONTH_NAMES, parseIsoDate, startOfMonth, type IsoDate } from '@payday/finance-rules';
 import { Alert, Button, formatDate, formatMoney, type ApiClient } from '@payday/web-kit';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTimeline } from '../hooks/useTimeline.js';
 import { MESSAGES } from '../model/messages.js';
 import { isSameMonth, itemLabel, monthGrid, weekGrid } from '../model/timeline.js';
@@ -10,13 +10,59 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** spec part 2 §2: at most 2 items per day in the month grid, then '+N more'. */
 export const MAX_ITEMS_PER_DAY = 2;
 
+const KIND_LABELS: Record<TimelineItem['kind'], string> = { income: 'Income', bill: 'Bill', payment: 'Suggested payment' };
+const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/**
+ * One item in a day cell: the name may be cut short, the amount never is (issue 13). On a phone's month grid
+ * only a whole-dollar amount fits; the full one stays for screen readers and in the day's details.
+ */
 function ItemChip({ item }: { item: TimelineItem }) {
-  const prefix = item.kind === 'income' ? 'Income' : item.kind === 'bill' ? 'Bill' : 'Suggested payment';
+  const money = formatMoney(item.amountCents / 100);
   return (
-    <li className={`db-chip db-chip--${item.kind}`} title={`${prefix}: ${itemLabel(item)} ${formatMoney(item.amountCents / 100)}`}>
-      <span className="pc-visually-hidden">{prefix}: </span>
-      <span className="db-chip__label">{itemLabel(item)}</span> <span className="db-money">{formatMoney(item.amountCents / 100)}</span>
+    <li className={`db-chip db-chip--${item.kind}`} title={`${KIND_LABELS[item.kind]}: ${itemLabel(item)} ${money}`}>
+      <span className="pc-visually-hidden">{KIND_LABELS[item.kind]}: </span>
+      <span className="db-chip__label">{itemLabel(item)}</span> <span className="db-money db-chip__amount">{money}</span>
+      <span className="db-money db-chip__short" aria-hidden="true">
+        {wholeDollars.format(Math.round(item.amountCents / 100))}
+      </span>
     </li>
+  );
+}
+
+/** Everything on the chosen day, in full (issue 13: tapping or clicking a day opens its items). */
+function DayDetails({ day, items, onClose }: { day: IsoDate; items: readonly TimelineItem[]; onClose: () => void }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), [day]);
+  return (
+    <section id="db-day-details" ref={ref} tabIndex={-1} className="db-day" aria-labelledby="db-day-title">
+      <div className="db-window__head">
+        <h3 id="db-day-title" className="db-window__title">
+          {WEEKDAYS[dayOfWeek(day)]}, {formatDate(day)}
+        </h3>
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+      {items.length === 0 ? (
+        <p className="db-muted db-small">{MESSAGES.noItemsScheduled}</p>
+      ) : (
+        <ul className="db-window__list" aria-label={`Items on ${formatDate(day)}`}>
+          {items.map((item) => (
+            <li key={item.key} className={`db-row db-row--${item.kind}`}>
+              <span className="db-row__text">
+                <span className="db-row__name">{itemLabel(item)}</span>
+                <span className="db-muted db-small">
+                  {KIND_LABELS[item.kind]}
+                  {item.kind === 'payment' && item.dueDate ? ` · due ${formatDate(item.dueDate)}` : ''}
+                </span>
+              </span>
+              <span className={`db-money${item.kind === 'income' ? ' db-in' : ''}`}>{formatMoney(item.amountCents / 100)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -32,6 +78,7 @@ export interface CalendarViewProps {
 export function CalendarView({ today, api }: CalendarViewProps) {
   const [mode, setMode] = useState<'month' | 'week'>('month');
   const [anchor, setAnchor] = useState<IsoDate>(today);
+  const [selected, setSelected] = useState<IsoDate | null>(null);
   const days = mode === 'month' ? monthGrid(anchor) : weekGrid(anchor);
   const from = days[0]!;
   const to = days[days.length - 1]!;
@@ -91,13 +138,21 @@ export function CalendarView({ today, api }: CalendarViewProps) {
               const items = byDay.get(day) ?? [];
               const shown = mode === 'month' ? items.slice(0, MAX_ITEMS_PER_DAY) : items;
               const hiddenCount = items.length - shown.length;
-              const classes = ['db-cell', day === today && 'db-cell--today', mode === 'month' && !isSameMonth(day, anchor) && 'db-cell--outside'].filter(Boolean).join(' ');
+              const classes = ['db-cell', day === today && 'db-cell--today', day === selected && 'db-cell--selected', mode === 'month' && !isSameMonth(day, anchor) && 'db-cell--outside'].filter(Boolean).join(' ');
               return (
                 <div key={day} role="gridcell" className={classes} data-date={day} aria-label={`${formatDate(day)}, ${items.length} ${items.length === 1 ? 'item' : 'items'}`}>
-                  <span className="db-cell__day" aria-hidden="true">
+                  {/* The button covers the whole cell (CSS), so a tap anywhere on the day opens it. */}
+                  <button
+                    type="button"
+                    className="db-cell__day"
+                    aria-label={`Show ${formatDate(day)}: ${items.length} ${items.length === 1 ? 'item' : 'items'}`}
+                    aria-expanded={selected === day}
+                    aria-controls={selected === day ? 'db-day-details' : undefined}
+                    onClick={() => setSelected(selected === day ? null : day)}
+                  >
                     {mode === 'week' && <span className="db-cell__weekday">{WEEKDAYS[dayOfWeek(day)]} </span>}
                     {parseIsoDate(day).day}
-                  </span>
+                  </button>
                   {shown.length > 0 && (
                     <ul className="db-cell__items">
                       {shown.map((item) => (
@@ -124,6 +179,7 @@ export function CalendarView({ today, api }: CalendarViewProps) {
           </div>
         ))}
       </div>
+      {selected && <DayDetails day={selected} items={byDay.get(selected) ?? []} onClose={() => setSelected(null)} />}
     </section>
   );
 }

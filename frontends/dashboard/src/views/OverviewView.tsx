@@ -8,6 +8,8 @@ import { PaymentSchedule } from '../components/PaymentSchedule.js';
 import { SavingsProgress } from '../components/SavingsProgress.js';
 import { ServerSuggestions } from '../components/ServerSuggestions.js';
 import { WindowPanels } from '../components/WindowPanels.js';
+import { FirstSteps } from '../components/FirstSteps.js';
+import { useState } from 'react';
 
 export interface OverviewViewProps {
   /** The server's answer; null after a failed load, when only the (empty) lists show (spec part 2 §8). */
@@ -19,10 +21,23 @@ export interface OverviewViewProps {
 
 /** spec part 2 §2 Overview (list): schedule, week panels, analytics, savings, accept cards, bills and income. */
 export function OverviewView({ dashboard, api, onLaterWindowChange }: OverviewViewProps) {
+  const [addIncome, setAddIncome] = useState(0);
+  const [addBill, setAddBill] = useState(0);
+  // Opens the form, then moves focus into it (which scrolls it into view).
+  const openForm = (request: (n: (v: number) => number) => void, sectionId: string) => {
+    request((n) => n + 1);
+    requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`#${sectionId}-body input`)?.focus());
+  };
   return (
     <div className="db-overview">
       {dashboard && (
         <>
+          <FirstSteps
+            hasIncome={dashboard.income.length > 0}
+            hasBills={dashboard.bills.length > 0}
+            onAddIncome={() => openForm(setAddIncome, 'db-income')}
+            onAddBill={() => openForm(setAddBill, 'db-bills')}
+          />
           <PaymentSchedule schedule={dashboard.paymentSchedule} bills={dashboard.bills} />
           <WindowPanels
             windows={dashboard.windows}
@@ -33,12 +48,12 @@ export function OverviewView({ dashboard, api, onLaterWindowChange }: OverviewVi
         </>
       )}
       <div className="db-two">
-        <BillsSection rows={dashboard?.bills ?? []} api={api} />
-        <IncomeSection rows={dashboard?.income ?? []} api={api} />
+        <BillsSection rows={dashboard?.bills ?? []} api={api} addRequest={addBill} />
+        <IncomeSection rows={dashboard?.income ?? []} api={api} addRequest={addIncome} />
       </div>
       {dashboard && (
         <>
-          <SavingsProgress fund={dashboard.emergencyFund} />
+          <SavingsProgress fund={dashboard.emergencyFund} goals={dashboard.savingsGoals} api={api} />
           <AnalyticsBlock dashboard={dashboard} />
         </>
       )}

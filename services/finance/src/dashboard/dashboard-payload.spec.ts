@@ -38,7 +38,9 @@ describe('toDashboardResponse', () => {
       expect(sent).toEqual(rest);
       expect(sent.id.slice(0, sent.id.indexOf(':'))).toBe(billId);
     });
-    expect(answer.paymentSchedule[0]).toMatchObject({ id: 'phone:2026-03-14', billName: 'Phone', suggestedDate: '2026-03-11', dueDate: '2026-03-14', incomeDate: '2026-03-13' });
+    // Issue 13: a bill no paycheck covers is sent too, paid from the current balance.
+    expect(answer.paymentSchedule[0]).toMatchObject({ id: 'gym:2026-03-11', funding: 'current-balance', paymentSource: null, incomeDate: null });
+    expect(answer.paymentSchedule[1]).toMatchObject({ id: 'phone:2026-03-14', billName: 'Phone', suggestedDate: '2026-03-11', dueDate: '2026-03-14', incomeDate: '2026-03-13', funding: 'before-paycheck' });
   });
 
   it('carries the rest of the aggregate as computed, the analytics and the rows in cents', () => {
