@@ -1,0 +1,253 @@
+// Issue 13, the schedule and calendar part (items 1, 2, 6, 7 and the dashboard layout of 8), at desktop and phone
+// width: every journey seeds its own user, checks what a person sees and leaves screenshots under
+// /tmp/wt-schedule-shots/ to look at.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { addDays } from '@payday/finance-rules';
+import { expect, test, type Page } from '@playwright/test';
+import { registerUser, signIn } from './support/session.js';
+
+const SHOTS = '/tmp/wt-schedule-shots';
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+const today = localToday();
+/** A dashboard card (a plain div with a heading) by its heading. */
+const card = (page: Page, heading: string) => page.locator('.db-section', { has: page.getByRole('heading', { level: 2, name: heading, exact: true }) });
+const fmt = (iso: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+/** A fresh signed-in user at `width`, with bills and income created through the API as the forms would. */
+async function signedInWith(
+  page: Page,
+  width: number,
+  prefix: string,
+  seed: { bills?: Record<string, unknown>[]; income?: Record<string, unknown>[]; savings?: Record<string, unknown>[] } = {},
+) {
+  await page.setViewportSize({ width, height: 900 });
+  const email = await registerUser(page, { prefix, firstName: 'Casey' });
+  const token = await signIn(page, email);
+  const headers = { authorization: `Bearer ${token}` };
+  for (const data of seed.income ?? []) expect((await page.request.post('/api/financial/income', { headers, data })).ok()).toBe(true);
+  for (const data of seed.bills ?? []) expect((await page.request.post('/api/financial/bills', { headers, data })).ok()).toBe(true);
+  if (seed.bills?.length || seed.income?.length) await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /Hi Casey!/ })).toBeVisible();
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
+  });
+  type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
+  return (violations as Violation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+/** True when the element's text is cut (ellipsis or clipped) horizontally. */
+const isCut = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((nodes) => nodes.filter((n) => n.getBoundingClientRect().width > 0).some((n) => n.scrollWidth > n.clientWidth + 1));
+
+for (const width of [1280, 390]) {
+  test.describe(`at ${width}px`, () => {
+    test('item 1: every upcoming bill is in the schedule; at risk and before-paycheck entries say so', async ({ page }) => {
+      test.setTimeout(60_000);
+      await signedInWith(page, width, 'sched-risk', {
+        income: [{ source: 'Teaching salary', amount: 2150, frequency: 'monthly', next_date: addDays(today, 3) }],
+        bills: [
+          // Due in 2 days: no paycheck in the 30 days before it.
+          { name: 'Rent', amount: 1450, due_date: addDays(today, 2), priority: 'high', category: 'rent', recurring: 'monthly' },
+          // Paid 3 days before due, one day before the paycheck lands.
+          { name: 'Phone', amount: 60, due_date: addDays(today, 5), priority: 'low', category: 'utilities', recurring: 'once' },
+          { name: 'Internet', amount: 70, due_date: addDays(today, 10), priority: 'low', category: 'utilities', recurring: 'once' },
+        ],
+      });
+      const schedule = page.getByRole('list', { name: 'Suggested payments' });
+      const entry = (name: string) => schedule.getByRole('listitem').filter({ hasText: name }).first();
+
+      await expect(entry('Rent')).toContainText('pay from your current balance');
+      await expect(entry('Rent')).toContainText('At risk: no paycheck before it');
+      await expect(entry('Rent').getByTestId('suggested-date')).toHaveText(fmt(addDays(today, 1)));
+      await expect(entry('Phone').getByTestId('funding')).toHaveText(`before this paycheck arrives: Teaching salary (${fmt(addDays(today, 3))})`);
+      await expect(entry('Internet').getByTestId('funding')).toHaveText(`from Teaching salary (${fmt(addDays(today, 3))})`);
+      await expect(page.getByText('Pay dates timed after your paydays')).toHaveCount(0);
+
+      await entry('Rent').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/item1-schedule-${width}.png`, fullPage: false });
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('item 2: calendar amounts are readable and a tapped or clicked day opens its items', async ({ page }) => {
+      test.setTimeout(60_000);
+      await signedInWith(page, width, 'sched-cal', {
+        income: [{ source: 'Teaching salary', amount: 2150, frequency: 'monthly', next_date: today }],
+        bills: [{ name: 'Rent', amount: 1450, due_date: today, priority: 'medium', category: 'rent', recurring: 'monthly' }],
+      });
+      await page.getByRole('button', { name: 'Calendar' }).click();
+      const cell = page.locator(`[role="gridcell"][data-date="${today}"]`);
+      await expect(cell.getByText(width > 600 ? '$1,450.00' : '$1,450', { exact: true })).toBeVisible();
+      expect(await isCut(page, '.db-chip__amount'), 'full amounts in the month grid').toBe(false);
+      expect(await isCut(page, '.db-chip__short'), 'short amounts in the month grid').toBe(false);
+      await page.screenshot({ path: `${SHOTS}/item2-month-${width}.png` });
+
+      // A tap on the day's empty lower part opens it.
+      const box = (await cell.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height - 4);
+      const details = page.getByRole('region', { name: new RegExp(fmt(today)) });
+      await expect(details).toBeVisible();
+      await expect(details.getByRole('listitem').filter({ hasText: 'Rent' }).first()).toContainText('$1,450.00');
+      await expect(details.getByRole('listitem').filter({ hasText: 'Teaching salary' })).toContainText('$2,150.00');
+      await details.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/item2-day-${width}.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+      await details.getByRole('button', { name: 'Close' }).click();
+      await expect(details).toBeHidden();
+
+      await page.getByRole('button', { name: 'Week', exact: true }).click();
+      const weekCell = page.locator(`[role="gridcell"][data-date="${today}"]`);
+      await expect(weekCell.getByText('$1,450.00', { exact: true })).toBeVisible();
+      await expect(weekCell.getByText('$2,150.00', { exact: true })).toBeVisible();
+      expect(await isCut(page, '.db-chip__amount'), 'amounts in the week grid').toBe(false);
+      await weekCell.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/item2-week-${width}.png` });
+    });
+
+    test('item 6: the amount saved can be entered and updated', async ({ page }) => {
+      test.setTimeout(60_000);
+      await signedInWith(page, width, 'sched-save', {
+        income: [{ source: 'Salary', amount: 4000, frequency: 'monthly', next_date: addDays(today, 4) }],
+        bills: [{ name: 'Rent', amount: 1000, due_date: addDays(today, 9), priority: 'medium', category: 'rent', recurring: 'monthly' }],
+      });
+      const fund = card(page, 'Savings & Emergency Fund');
+      await expect(fund).toContainText('$0.00 saved');
+      await fund.getByRole('button', { name: 'Enter amount saved' }).click();
+      await expect(fund.getByLabel('Amount saved ($)')).toBeFocused();
+      await fund.getByLabel('Amount saved ($)').fill('1234.56');
+      await fund.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/item6-form-${width}.png` });
+      await fund.getByRole('button', { name: 'Save amount' }).click();
+      await expect(fund).toContainText('$1,234.56 saved');
+      await expect(fund.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '20'); // of 6 x $1,000
+
+      await page.reload();
+      await expect(fund).toContainText('$1,234.56 saved');
+      await fund.getByRole('button', { name: 'Update amount saved' }).click();
+      await expect(fund.getByLabel('Amount saved ($)')).toHaveValue('1234.56');
+      await fund.getByLabel('Amount saved ($)').fill('-5');
+      await fund.getByRole('button', { name: 'Save amount' }).click();
+      await expect(fund.getByText('Current amount cannot be negative')).toBeVisible();
+      await fund.getByLabel('Amount saved ($)').fill('3000');
+      await fund.getByRole('button', { name: 'Save amount' }).click();
+      await expect(fund).toContainText('$3,000.00 saved');
+      await expect(fund.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+      await fund.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/item6-saved-${width}.png` });
+    });
+
+    test('item 7: a new user is guided paycheck first, and a first bill raises no alarm', async ({ page }) => {
+      test.setTimeout(60_000);
+      await signedInWith(page, width, 'sched-first');
+      const steps = card(page, 'Get started in two steps');
+      await expect(steps).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Tips' })).toContainText('Add your paycheck first');
+      await page.screenshot({ path: `${SHOTS}/item7-new-${width}.png` });
+
+      // The bill first anyway: no deficit, no percentages of zero.
+      await steps.getByRole('button', { name: 'Add a bill' }).click();
+      const billForm = page.getByRole('form', { name: 'Add a bill' });
+      await expect(billForm.getByLabel('Bill name')).toBeFocused();
+      await billForm.getByLabel('Bill name').fill('Rent');
+      await billForm.getByLabel('Amount ($)').fill('2511');
+      await billForm.getByLabel('Due date').fill(addDays(today, 12));
+      await billForm.getByRole('button', { name: 'Add bill' }).click();
+      await expect(billForm).toBeHidden();
+      await expect(page.getByRole('list', { name: 'Bills' })).toContainText('Rent');
+      await expect(page.getByText(/Urgent|Budget deficit|Bills exceed income/)).toHaveCount(0);
+      expect(await page.locator('main').innerText()).not.toMatch(/-\d[\d,.]*%/);
+      await expect(page.getByRole('region', { name: 'Monthly summary' })).toContainText('Shown once you add your income');
+      await expect(page.getByRole('list', { name: 'Suggested payments' })).toContainText('pay from your current balance');
+      await page.screenshot({ path: `${SHOTS}/item7-first-bill-${width}.png`, fullPage: true });
+
+      await steps.getByRole('button', { name: 'Add your paycheck' }).click();
+      const incomeForm = page.getByRole('form', { name: 'Add an income source' });
+      await expect(incomeForm.getByLabel('Source')).toBeFocused();
+      await incomeForm.getByLabel('Source').fill('Salary');
+      await incomeForm.getByLabel('Amount ($)').fill('4000');
+      await incomeForm.getByLabel('Next pay date').fill(addDays(today, 5));
+      await incomeForm.getByRole('button', { name: 'Add income' }).click();
+      await expect(incomeForm).toBeHidden();
+      await expect(steps).toBeHidden();
+      await expect(page.getByRole('list', { name: 'Tips' })).not.toContainText('Add your paycheck first');
+      await expect(page.getByRole('list', { name: 'Suggested payments' })).toContainText('from Salary');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('item 8: forms, headings, week panels and date ranges lay out cleanly', async ({ page }) => {
+      test.setTimeout(60_000);
+      const longName = 'Supercalifragilistic Electricity Cooperative';
+      await signedInWith(page, width, 'sched-layout', {
+        income: [{ source: 'Salary', amount: 4000, frequency: 'biweekly', next_date: addDays(today, 2) }],
+        bills: [{ name: longName, amount: 1450, due_date: addDays(today, 3), priority: 'medium', category: 'utilities', recurring: 'monthly' }],
+      });
+
+      // 'Add income' sits beside its heading, like 'Add bill'.
+      for (const [section, button] of [['Bills', 'Add bill'], ['Income Sources', 'Add income']] as const) {
+        const heading = (await page.getByRole('heading', { level: 2, name: new RegExp(`^${section}`) }).boundingBox())!;
+        const add = (await page.getByRole('button', { name: button, exact: true }).first().boundingBox())!;
+        expect(add.y, `${button} on the heading's line`).toBeLessThan(heading.y + heading.height);
+      }
+
+      // Date inputs are not clipped.
+      await page.getByRole('button', { name: 'Add bill', exact: true }).click();
+      await page.getByRole('button', { name: 'Add income', exact: true }).click();
+      for (const [form, label] of [['Add a bill', 'Due date'], ['Add an income source', 'Next pay date']] as const) {
+        const input = page.getByRole('form', { name: form }).getByLabel(label);
+        await input.fill(addDays(today, 20));
+        const { client, scroll } = await input.evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth }));
+        expect(scroll, `${label} text fits`).toBeLessThanOrEqual(client);
+        expect(client, `${label} is wide enough for a date`).toBeGreaterThanOrEqual(140);
+      }
+      await page.getByRole('form', { name: 'Add a bill' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/item8-forms-${width}.png` });
+      await page.getByRole('form', { name: 'Add a bill' }).getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('form', { name: 'Add an income source' }).getByRole('button', { name: 'Cancel' }).click();
+
+      // A long name breaks between words only.
+      const thisWeek = page.getByRole('region', { name: /^This Week/ });
+      const name = thisWeek.locator('.db-row__name', { hasText: longName });
+      const wordsOnOneLine = await name.evaluate((el) => {
+        const text = el.firstChild!;
+        let start = 0;
+        return el.textContent!.split(' ').map((word) => {
+          const range = document.createRange();
+          range.setStart(text, start);
+          range.setEnd(text, start + word.length);
+          start += word.length + 1;
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size === 1;
+        });
+      });
+      expect(wordsOnOneLine).toEqual([true, true, true]);
+
+      // Three meanings of 'this week' now each show their dates.
+      await expect(page.getByRole('region', { name: 'Monthly summary' })).toContainText(`Due by Sunday`);
+      await expect(page.getByRole('region', { name: 'Monthly summary' })).toContainText(fmt(today));
+      await expect(page.getByRole('list', { name: 'Tips' })).toContainText('Bills due in the next 7 days');
+      await expect(page.getByText(/Bills due by [A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeVisible();
+      await expect(thisWeek).toContainText(`${fmt(today)} – ${fmt(addDays(today, 7))}`);
+      await expect(page.getByText(/this week/i)).toHaveCount(1); // the panel's own title
+      await thisWeek.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/item8-panels-${width}.png` });
+
+      // A hidden panel shrinks to its head.
+      await page.getByRole('button', { name: 'Hide This Week' }).click();
+      expect((await thisWeek.boundingBox())!.height).toBeLessThan(120);
+      await page.screenshot({ path: `${SHOTS}/item8-hidden-${width}.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
