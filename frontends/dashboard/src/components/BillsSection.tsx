@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import { FINANCE_ENDPOINTS, type BillCreateInput, type DashboardBill } from '@payday/contracts';
 import { Badge, formatDate, type ApiClient } from '@payday/web-kit';
 import { CATEGORY_LABELS, PRIORITY_LABELS, PRIORITY_TONES, RECURRENCE_LABELS } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
 import { billFormValues } from '../model/record-forms.js';
+import { useAddRequest } from '../hooks/useAddRequest.js';
 import { useRecordEditor } from '../hooks/useRecordEditor.js';
 import { BillForm } from './BillForm.js';
 import { Money } from './Money.js';
@@ -25,10 +25,7 @@ export function BillsSection({ rows, api, addRequest = 0 }: { addRequest?: numbe
   const focusAfterDelete = (id: string) => () =>
     document.querySelector<HTMLElement>(`[data-record-id="${id}"] .db-danger`) ?? document.querySelector<HTMLElement>('#db-bills-title button');
   const shareTargets = useShareTargets(api);
-  // Another part of the page (the first steps) asks for the add form: each new number opens it once.
-  useEffect(() => {
-    if (addRequest > 0) openAdd();
-  }, [addRequest]); // eslint-disable-line react-hooks/exhaustive-deps
+  useAddRequest(addRequest, openAdd, formKey, 'db-bills');
 
   return (
     <RecordSection id="db-bills" title="Bills" count={shown.length} addLabel="Add bill" onAdd={openAdd}>

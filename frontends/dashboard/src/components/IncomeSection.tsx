@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import { FINANCE_ENDPOINTS, type DashboardIncome, type IncomeCreateInput } from '@payday/contracts';
 import { Badge, formatDate, type ApiClient } from '@payday/web-kit';
 import { FREQUENCY_LABELS } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
 import { incomeFormValues } from '../model/record-forms.js';
+import { useAddRequest } from '../hooks/useAddRequest.js';
 import { useRecordEditor } from '../hooks/useRecordEditor.js';
 import { IncomeForm } from './IncomeForm.js';
 import { Money } from './Money.js';
@@ -25,10 +25,7 @@ export function IncomeSection({ rows, api, addRequest = 0 }: { addRequest?: numb
   const focusAfterDelete = (id: string) => () =>
     document.querySelector<HTMLElement>(`[data-record-id="${id}"] .db-danger`) ?? document.querySelector<HTMLElement>('#db-income-title button');
   const shareTargets = useShareTargets(api);
-  // Another part of the page (the first steps) asks for the add form: each new number opens it once.
-  useEffect(() => {
-    if (addRequest > 0) openAdd();
-  }, [addRequest]); // eslint-disable-line react-hooks/exhaustive-deps
+  useAddRequest(addRequest, openAdd, formKey, 'db-income');
 
   return (
     <RecordSection id="db-income" title="Income Sources" count={shown.length} addLabel="Add income" onAdd={openAdd}>

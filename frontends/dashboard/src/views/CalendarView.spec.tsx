@@ -75,7 +75,7 @@ describe('CalendarView days (issue 13 item 2)', () => {
     renderWithProviders(<CalendarView today="2026-03-10" api={api} />);
     const cell = screen.getAllByRole('gridcell').find((c) => c.getAttribute('data-date') === '2026-03-12')!;
     expect(await within(cell).findByText('$1,450.00')).toBeInTheDocument();
-    await userEvent.click(within(cell).getByRole('button', { name: 'Show Mar 12, 2026: 3 items' }));
+    await userEvent.click(within(cell).getByRole('button', { name: 'Mar 12, 2026, 3 items' }));
     const day = screen.getByRole('region', { name: 'Thu, Mar 12, 2026' });
     expect(within(day).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['RentBill$1,450.00', 'AlphaBill$50.00', 'BravoBill$50.00']);
     expect(day).toHaveFocus();

@@ -140,18 +140,21 @@ export function CalendarView({ today, api }: CalendarViewProps) {
               const hiddenCount = items.length - shown.length;
               const classes = ['db-cell', day === today && 'db-cell--today', day === selected && 'db-cell--selected', mode === 'month' && !isSameMonth(day, anchor) && 'db-cell--outside'].filter(Boolean).join(' ');
               return (
-                <div key={day} role="gridcell" className={classes} data-date={day} aria-label={`${formatDate(day)}, ${items.length} ${items.length === 1 ? 'item' : 'items'}`}>
+                <div key={day} role="gridcell" className={classes} data-date={day}>
                   {/* The button covers the whole cell (CSS), so a tap anywhere on the day opens it. */}
                   <button
                     type="button"
                     className="db-cell__day"
-                    aria-label={`Show ${formatDate(day)}: ${items.length} ${items.length === 1 ? 'item' : 'items'}`}
                     aria-expanded={selected === day}
                     aria-controls={selected === day ? 'db-day-details' : undefined}
                     onClick={() => setSelected(selected === day ? null : day)}
                   >
-                    {mode === 'week' && <span className="db-cell__weekday">{WEEKDAYS[dayOfWeek(day)]} </span>}
-                    {parseIsoDate(day).day}
+                    {/* Named by its content, visible and hidden parts together: 'Nov 28, 2026, 2 items'. */}
+                    {mode === 'week' && <span className="db-cell__weekday">{WEEKDAYS[dayOfWeek(day)]}</span>}{' '}
+                    <span className="pc-visually-hidden">{MONTH_NAMES[parseIsoDate(day).month - 1]!.slice(0, 3)}</span> {parseIsoDate(day).day}
+                    <span className="pc-visually-hidden">
+                      , {parseIsoDate(day).year}, {items.length} {items.length === 1 ? 'item' : 'items'}
+                    </span>
                   </button>
                   {shown.length > 0 && (
                     <ul className="db-cell__items">

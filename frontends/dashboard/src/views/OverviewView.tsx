@@ -23,11 +23,6 @@ export interface OverviewViewProps {
 export function OverviewView({ dashboard, api, onLaterWindowChange }: OverviewViewProps) {
   const [addIncome, setAddIncome] = useState(0);
   const [addBill, setAddBill] = useState(0);
-  // Opens the form, then moves focus into it (which scrolls it into view).
-  const openForm = (request: (n: (v: number) => number) => void, sectionId: string) => {
-    request((n) => n + 1);
-    requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`#${sectionId}-body input`)?.focus());
-  };
   return (
     <div className="db-overview">
       {dashboard && (
@@ -35,8 +30,8 @@ export function OverviewView({ dashboard, api, onLaterWindowChange }: OverviewVi
           <FirstSteps
             hasIncome={dashboard.income.length > 0}
             hasBills={dashboard.bills.length > 0}
-            onAddIncome={() => openForm(setAddIncome, 'db-income')}
-            onAddBill={() => openForm(setAddBill, 'db-bills')}
+            onAddIncome={() => setAddIncome((n) => n + 1)}
+            onAddBill={() => setAddBill((n) => n + 1)}
           />
           <PaymentSchedule schedule={dashboard.paymentSchedule} bills={dashboard.bills} />
           <WindowPanels
