@@ -49,9 +49,17 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
-/** True when the element's text is cut (ellipsis or clipped) horizontally. */
+/** True when a shown amount is cut: its own text clipped, or sticking out of its day cell. */
 const isCut = (page: Page, selector: string) =>
-  page.locator(selector).evaluateAll((nodes) => nodes.filter((n) => n.getBoundingClientRect().width > 1).some((n) => n.scrollWidth > n.clientWidth + 1));
+  page.locator(selector).evaluateAll((nodes) =>
+    nodes
+      .filter((n) => n.getBoundingClientRect().width > 1)
+      .some((n) => {
+        const cell = n.closest('.db-cell')!.getBoundingClientRect();
+        const box = n.getBoundingClientRect();
+        return n.scrollWidth > n.clientWidth + 1 || box.right > cell.right || box.left < cell.left;
+      }),
+  );
 
 for (const width of [1280, 390]) {
   test.describe(`at ${width}px`, () => {
