@@ -81,5 +81,6 @@ describe('CalendarView days (issue 13 item 2)', () => {
     expect(day).toHaveFocus();
     await userEvent.click(within(day).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('region', { name: 'Thu, Mar 12, 2026' })).toBeNull();
+    expect(within(cell).getByRole('button', { name: 'Mar 12, 2026, 3 items' })).toHaveFocus();
   });
 });

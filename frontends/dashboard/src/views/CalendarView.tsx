@@ -182,7 +182,17 @@ export function CalendarView({ today, api }: CalendarViewProps) {
           </div>
         ))}
       </div>
-      {selected && <DayDetails day={selected} items={byDay.get(selected) ?? []} onClose={() => setSelected(null)} />}
+      {selected && (
+        <DayDetails
+          day={selected}
+          items={byDay.get(selected) ?? []}
+          onClose={() => {
+            // Back to the day that was opened, so a keyboard user keeps their place in the grid.
+            document.querySelector<HTMLButtonElement>(`[data-date="${selected}"] .db-cell__day`)?.focus();
+            setSelected(null);
+          }}
+        />
+      )}
     </section>
   );
 }
