@@ -18,7 +18,8 @@ function localToday(): string {
 const today = localToday();
 /** A dashboard card (a plain div with a heading) by its heading. */
 const card = (page: Page, heading: string) => page.locator('.db-section', { has: page.getByRole('heading', { level: 2, name: heading, exact: true }) });
-const fmt = (iso: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+/** The default date format (MM/DD/YYYY, spec part 1 §9). */
+const fmt = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 /** A fresh signed-in user at `width`, with bills and income created through the API as the forms would. */
 async function signedInWith(
@@ -246,7 +247,7 @@ for (const width of [1280, 390]) {
       await expect(page.getByRole('region', { name: 'Monthly summary' })).toContainText(`Due by Sunday`);
       await expect(page.getByRole('region', { name: 'Monthly summary' })).toContainText(fmt(today));
       await expect(page.getByRole('list', { name: 'Tips' })).toContainText('Bills due in the next 7 days');
-      await expect(page.getByText(/Bills due by [A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeVisible();
+      await expect(page.getByText(/Bills due by \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
       await expect(thisWeek).toContainText(`${fmt(today)} – ${fmt(addDays(today, 7))}`);
       await expect(page.getByText(/this week/i)).toHaveCount(1); // the panel's own title
       await thisWeek.scrollIntoViewIfNeeded();

@@ -1,4 +1,5 @@
 // Issue 13 (items 1, 6, 7): what the schedule, the summary cards, the first steps and the savings card say.
+import { formatDate } from '@payday/web-kit';
 import { renderWithProviders } from '@payday/web-kit/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,8 +28,8 @@ describe('PaymentSchedule (item 1)', () => {
 
   it('says plainly when the pay date comes before the paycheck, and names it otherwise', () => {
     renderWithProviders(<PaymentSchedule schedule={body.paymentSchedule} />);
-    expect(within(entry('Phone')).getByTestId('funding')).toHaveTextContent('before this paycheck arrives: Teaching salary (Mar 13, 2026)');
-    expect(within(entry('Internet')).getByTestId('funding')).toHaveTextContent('from Teaching salary (Mar 13, 2026)');
+    expect(within(entry('Phone')).getByTestId('funding')).toHaveTextContent(`before this paycheck arrives: Teaching salary (${formatDate('2026-03-13')})`);
+    expect(within(entry('Internet')).getByTestId('funding')).toHaveTextContent(`from Teaching salary (${formatDate('2026-03-13')})`);
     expect(within(entry('Internet')).queryByText(/At risk/)).toBeNull();
   });
 });

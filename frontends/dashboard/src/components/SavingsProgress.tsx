@@ -1,5 +1,5 @@
 import { DEFAULT_SAVINGS_GOAL_TYPE, FINANCE_ENDPOINTS, SavingsGoalUpdateSchema, type DashboardSavingsGoal, type EmergencyFundDto } from '@payday/contracts';
-import { Alert, Button, Card, TextField, type ApiClient } from '@payday/web-kit';
+import { Alert, Button, Card, showToast, TextField, type ApiClient } from '@payday/web-kit';
 import { useState, type FormEvent } from 'react';
 import { useRecordMutation } from '../hooks/useRecordMutation.js';
 import { Money } from './Money.js';
@@ -25,7 +25,12 @@ function SavedAmountForm({ goal, currentCents, api, onDone }: { goal?: Dashboard
       setError(parsed.error.issues[0]?.message ?? 'Enter an amount');
       return;
     }
-    save.mutate(parsed.data.current_amount!, { onSuccess: onDone });
+    save.mutate(parsed.data.current_amount!, {
+      onSuccess: () => {
+        showToast({ message: 'Amount saved updated.' });
+        onDone();
+      },
+    });
   };
   return (
     <form className="db-fund__form" onSubmit={submit} noValidate aria-label="Update amount saved">
