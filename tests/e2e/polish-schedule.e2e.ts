@@ -182,6 +182,9 @@ for (const width of [1280, 390]) {
       await expect(page.getByRole('region', { name: 'Monthly summary' })).toContainText('Shown once you add your income');
       await expect(page.getByRole('list', { name: 'Suggested payments' })).toContainText('pay from your current balance');
       await page.screenshot({ path: `${SHOTS}/item7-first-bill-${width}.png`, fullPage: true });
+      const analytics = card(page, 'Financial Analytics');
+      await expect(analytics).not.toContainText('-$');
+      await analytics.screenshot({ path: `${SHOTS}/item7-analytics-${width}.png` });
 
       await steps.getByRole('button', { name: 'Add your paycheck' }).click();
       const incomeForm = page.getByRole('form', { name: 'Add an income source' });

@@ -19,6 +19,7 @@ export function AnalyticsBlock({ dashboard }: { dashboard: DashboardResponse }) 
   const empty = dashboard.bills.length === 0 && dashboard.income.length === 0;
   const categories = dashboard.analytics.billsByCategory;
   const maxCategory = Math.max(1, ...categories.map((c) => c.totalCents));
+  const hasIncome = dashboard.summary.monthlyIncomeCents > 0;
   return (
     <Card className="db-section" aria-labelledby="db-analytics-title">
       <div className="db-section__head">
@@ -45,14 +46,13 @@ export function AnalyticsBlock({ dashboard }: { dashboard: DashboardResponse }) 
             </div>
             <div>
               <dt>Net savings</dt>
-              <dd>
-                <Money cents={dashboard.summary.spendingBalanceCents} />
-              </dd>
+              {/* Before any income, bills are not yet a shortfall (issue 13), as on the Spending Balance card. */}
+              <dd>{hasIncome ? <Money cents={dashboard.summary.spendingBalanceCents} /> : '—'}</dd>
             </div>
             <div>
               <dt>Savings rate</dt>
               {/* A rate of zero income means nothing (issue 13). */}
-              <dd className="db-money">{dashboard.summary.monthlyIncomeCents > 0 ? `${dashboard.summary.savingsRatePercent}%` : '—'}</dd>
+              <dd className="db-money">{hasIncome ? `${dashboard.summary.savingsRatePercent}%` : '—'}</dd>
             </div>
           </dl>
           <GroupedBarChart
