@@ -41,7 +41,8 @@ export const CALENDAR_FEED_MESSAGES = {
   title: 'Calendar feed',
   intro:
     'See your bill due dates, paydays and suggested pay dates in Google Calendar, Apple Calendar or Outlook. Your calendar app checks the link for changes on its own.',
-  privacy: 'Anyone who has the link can see your bill names and amounts, so share it only with your own calendar.',
+  privacy:
+    'Anyone who has the link can see your bill names and amounts, so share it only with your own calendar.',
   create: 'Create calendar link',
   regenerate: 'Regenerate link',
   turnOff: 'Turn off',
@@ -51,9 +52,12 @@ export const CALENDAR_FEED_MESSAGES = {
   addToCalendar: 'Add to calendar',
   linkLabel: 'Your calendar link',
   shownOnce: 'This link is shown only now. If you lose it, regenerate it.',
-  enabledNoLink: 'Your calendar link is on. For your privacy it is shown only once, when it is made; regenerate it to see a new one.',
-  confirmRegenerate: 'Make a new link? Your current link stops working at once: calendars using it stop updating until you add the new one.',
-  confirmTurnOff: 'Turn off the calendar feed? Your link stops working at once and calendars using it stop updating.',
+  enabledNoLink:
+    'Your calendar link is on. For your privacy it is shown only once, when it is made; regenerate it to see a new one.',
+  confirmRegenerate:
+    'Make a new link? Your current link stops working at once: calendars using it stop updating until you add the new one.',
+  confirmTurnOff:
+    'Turn off the calendar feed? Your link stops working at once and calendars using it stop updating.',
   created: 'Your calendar link is ready.',
   regenerated: 'A new link is ready. The old one no longer works.',
   turnedOff: 'The calendar feed is off. The old link no longer works.',

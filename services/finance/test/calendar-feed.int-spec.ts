@@ -1,5 +1,11 @@
 import { CALENDAR_FEED_PATH, CalendarFeedCreatedSchema, type Membership } from '@payday/contracts';
-import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness, type TestUser } from '@payday/nest-kit/testing';
+import {
+  startPrivateRedis,
+  startServiceHarness,
+  type PrivateRedis,
+  type ServiceHarness,
+  type TestUser,
+} from '@payday/nest-kit/testing';
 import type { FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 import { startHouseholdStandIn, type HouseholdStandIn } from './support/household-stand-in.js';
@@ -59,9 +65,27 @@ async function createFeed(user: TestUser): Promise<string> {
 const fetchFeed = (path: string, method = 'GET') => fetch(`${h.baseUrl}${path}`, { method });
 
 async function seedAnn() {
-  await as(ann).post('/income', { source: 'Salary', amount: 3000, frequency: 'monthly', next_date: '2026-03-13' });
-  await as(ann).post('/bills', { name: 'Rent, flat 2; "main"\nsecond line 🏠', amount: 1200, due_date: '2026-03-25', priority: 'high', category: 'rent' });
-  await as(ann).post('/bills', { name: 'Gym', amount: 25.5, due_date: '2026-03-12', priority: 'low', category: 'subscriptions', recurring: 'weekly' });
+  await as(ann).post('/income', {
+    source: 'Salary',
+    amount: 3000,
+    frequency: 'monthly',
+    next_date: '2026-03-13',
+  });
+  await as(ann).post('/bills', {
+    name: 'Rent, flat 2; "main"\nsecond line 🏠',
+    amount: 1200,
+    due_date: '2026-03-25',
+    priority: 'high',
+    category: 'rent',
+  });
+  await as(ann).post('/bills', {
+    name: 'Gym',
+    amount: 25.5,
+    due_date: '2026-03-12',
+    priority: 'low',
+    category: 'subscriptions',
+    recurring: 'weekly',
+  });
 }
 
 describe('the signed-in routes', () => {
@@ -71,7 +95,11 @@ describe('the signed-in routes', () => {
     const created = await as(ann).post('/calendar-feed');
     expect(created.status).toBe(201);
     expect(created.headers.get('cache-control')).toBe('private, no-store');
-    expect(created.body).toEqual({ enabled: true, created_at: '2026-03-10T12:00:00.000Z', path: expect.stringMatching(/^\/api\/financial\/calendar-feed\/[A-Za-z0-9_-]{43}\.ics$/) });
+    expect(created.body).toEqual({
+      enabled: true,
+      created_at: '2026-03-10T12:00:00.000Z',
+      path: expect.stringMatching(/^\/api\/financial\/calendar-feed\/[A-Za-z0-9_-]{43}\.ics$/),
+    });
     const token = /([A-Za-z0-9_-]{43})\.ics$/.exec(created.body.path)![1]!;
 
     const status = await as(ann).get('/calendar-feed');
@@ -92,7 +120,8 @@ describe('the signed-in routes', () => {
   });
 
   it('need a session', async () => {
-    for (const method of ['GET', 'POST', 'DELETE']) expect((await h.call(method, '/calendar-feed', { token: null })).status).toBe(401);
+    for (const method of ['GET', 'POST', 'DELETE'])
+      expect((await h.call(method, '/calendar-feed', { token: null })).status).toBe(401);
   });
 });
 
@@ -108,7 +137,11 @@ describe('the feed', () => {
     expect(framingProblems(text)).toEqual([]);
 
     const feed = parseFeed(text);
-    expect(feed).toMatchObject({ version: '2.0', prodId: '-//PayCadence//Calendar feed//EN', name: 'PayCadence' });
+    expect(feed).toMatchObject({
+      version: '2.0',
+      prodId: '-//PayCadence//Calendar feed//EN',
+      name: 'PayCadence',
+    });
     expect(feed.events.every((e) => e.allDay && e.stamp === '2026-03-10T12:00:00Z')).toBe(true);
     const rentName = 'Rent, flat 2; "main"\nsecond line 🏠';
     const byDate = (d: string) => feed.events.filter((e) => e.start === d).map((e) => e.summary);
@@ -120,7 +153,20 @@ describe('the feed', () => {
 
     // Twelve months ahead: the last monthly rent is 2027-02-25, the last weekly gym on or before 2027-03-10.
     const rent = feed.events.filter((e) => e.summary.startsWith('Rent') && e.categories[0] === 'Bill');
-    expect(rent.map((e) => e.start)).toEqual(['2026-03-25', '2026-04-25', '2026-05-25', '2026-06-25', '2026-07-25', '2026-08-25', '2026-09-25', '2026-10-25', '2026-11-25', '2026-12-25', '2027-01-25', '2027-02-25']);
+    expect(rent.map((e) => e.start)).toEqual([
+      '2026-03-25',
+      '2026-04-25',
+      '2026-05-25',
+      '2026-06-25',
+      '2026-07-25',
+      '2026-08-25',
+      '2026-09-25',
+      '2026-10-25',
+      '2026-11-25',
+      '2026-12-25',
+      '2027-01-25',
+      '2027-02-25',
+    ]);
     expect(feed.events.filter((e) => e.summary.startsWith('Gym due')).at(-1)!.start).toBe('2027-03-04');
     expect(new Set(feed.events.map((e) => e.uid)).size).toBe(feed.events.length);
   });
@@ -136,19 +182,38 @@ describe('the feed', () => {
     await h.call('PUT', `/bills/${gym.id}`, { token: ann.token, body: { amount: 30 } });
     const changed = parseFeed(await (await fetchFeed(path)).text()).events;
     const firstGym = first.find((e) => e.summary === 'Gym due: $25.50')!;
-    expect(changed.find((e) => e.uid === firstGym.uid)).toMatchObject({ summary: 'Gym due: $30.00', start: firstGym.start });
+    expect(changed.find((e) => e.uid === firstGym.uid)).toMatchObject({
+      summary: 'Gym due: $30.00',
+      start: firstGym.start,
+    });
     expect(changed).toHaveLength(first.length);
   });
 
   it("includes the household's shared bills and income the user sees, as the dashboard does", async () => {
-    const members = [{ id: ann.id, name: 'Ann', role: 'owner' as const }, { id: bob.id, name: 'Bob', role: 'member' as const }];
-    const home = (role: Membership['role']): Membership[] => [{ householdId: HOME, name: 'Home', role, members }];
+    const members = [
+      { id: ann.id, name: 'Ann', role: 'owner' as const },
+      { id: bob.id, name: 'Bob', role: 'member' as const },
+    ];
+    const home = (role: Membership['role']): Membership[] => [
+      { householdId: HOME, name: 'Home', role, members },
+    ];
     household.behaviour = { memberships: { [ann.id]: home('owner'), [bob.id]: home('member') } };
     await household.replaceVersions([ann.id, bob.id]);
-    expect((await as(ann).post('/bills', { name: 'Water', amount: 60, due_date: '2026-03-28', household_id: HOME })).status).toBe(201);
+    expect(
+      (
+        await as(ann).post('/bills', {
+          name: 'Water',
+          amount: 60,
+          due_date: '2026-03-28',
+          household_id: HOME,
+        })
+      ).status,
+    ).toBe(201);
     await as(ann).post('/bills', { name: 'Ann only', amount: 5, due_date: '2026-03-28' });
 
-    const summaries = parseFeed(await (await fetchFeed(await createFeed(bob))).text()).events.map((e) => e.summary);
+    const summaries = parseFeed(await (await fetchFeed(await createFeed(bob))).text()).events.map(
+      (e) => e.summary,
+    );
     expect(summaries).toContain('Water due: $60.00');
     expect(summaries.join('\n')).not.toContain('Ann only');
   });
@@ -156,7 +221,12 @@ describe('the feed', () => {
   it('answers a bare 404 for a malformed, unknown or revoked token, and for another path shape', async () => {
     const path = await createFeed(ann);
     const unknown = `${CALENDAR_FEED_PATH}/${'A'.repeat(43)}.ics`;
-    for (const miss of [unknown, `${CALENDAR_FEED_PATH}/short.ics`, `${CALENDAR_FEED_PATH}/${'%2F'.repeat(20)}.ics`, path.replace(/.\.ics$/, '.ics')]) {
+    for (const miss of [
+      unknown,
+      `${CALENDAR_FEED_PATH}/short.ics`,
+      `${CALENDAR_FEED_PATH}/${'%2F'.repeat(20)}.ics`,
+      path.replace(/.\.ics$/, '.ics'),
+    ]) {
       const response = await fetchFeed(miss);
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: 'Not found' });
@@ -179,7 +249,10 @@ describe('the feed', () => {
     await fetchFeed(path);
     await fetchFeed(`${CALENDAR_FEED_PATH}/${'B'.repeat(43)}.ics`);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const lines = logged.join('').split('\n').filter((line) => line.includes('"msg":"request"'));
+    const lines = logged
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes('"msg":"request"'));
     expect(lines.filter((line) => line.includes('calendar-feed/:token.ics'))).toHaveLength(2);
     expect(logged.join('')).not.toContain(token);
     expect(logged.join('')).not.toContain('B'.repeat(43));
@@ -197,7 +270,9 @@ describe('regenerating', () => {
     const after = await fetchFeed(newPath);
     expect(after.status).toBe(200);
     expect(parseFeed(await after.text()).events).toEqual(parseFeed(before).events);
-    expect((await h.db.query(`SELECT count(*)::int AS n FROM "${h.schema}".calendar_feeds`)).rows[0].n).toBe(1);
+    expect((await h.db.query(`SELECT count(*)::int AS n FROM "${h.schema}".calendar_feeds`)).rows[0].n).toBe(
+      1,
+    );
   });
 });
 
@@ -205,14 +280,18 @@ describe('another user', () => {
   it("never reads or changes someone else's feed: each route acts on the caller's own link only", async () => {
     await seedAnn();
     const annPath = await createFeed(ann);
-    const annRow = (await h.db.query(`SELECT * FROM "${h.schema}".calendar_feeds WHERE user_id = $1`, [ann.id])).rows;
+    const annRow = (
+      await h.db.query(`SELECT * FROM "${h.schema}".calendar_feeds WHERE user_id = $1`, [ann.id])
+    ).rows;
 
     expect((await as(bob).get('/calendar-feed')).body).toEqual({ enabled: false, created_at: null });
     const bobPath = await createFeed(bob);
     expect((await as(bob).del('/calendar-feed')).status).toBe(204);
     expect((await fetchFeed(bobPath)).status).toBe(404);
 
-    expect((await h.db.query(`SELECT * FROM "${h.schema}".calendar_feeds WHERE user_id = $1`, [ann.id])).rows).toEqual(annRow);
+    expect(
+      (await h.db.query(`SELECT * FROM "${h.schema}".calendar_feeds WHERE user_id = $1`, [ann.id])).rows,
+    ).toEqual(annRow);
     expect((await fetchFeed(annPath)).status).toBe(200);
   });
 
@@ -220,7 +299,9 @@ describe('another user', () => {
     await seedAnn();
     await createFeed(ann);
     await as(bob).post('/bills', { name: 'Bob phone', amount: 40, due_date: '2026-03-20' });
-    const summaries = parseFeed(await (await fetchFeed(await createFeed(bob))).text()).events.map((e) => e.summary);
+    const summaries = parseFeed(await (await fetchFeed(await createFeed(bob))).text()).events.map(
+      (e) => e.summary,
+    );
     expect(summaries.some((s) => s.startsWith('Bob phone due'))).toBe(true);
     expect(summaries.join('\n')).not.toMatch(/Rent|Gym|Salary/);
   });

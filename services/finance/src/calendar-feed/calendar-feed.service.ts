@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { CALENDAR_FEED_DAYS_BACK, CALENDAR_FEED_MONTHS_AHEAD, calendarFeedPath, type CalendarFeedCreated, type CalendarFeedStatus } from '@payday/contracts';
+import {
+  CALENDAR_FEED_DAYS_BACK,
+  CALENDAR_FEED_MONTHS_AHEAD,
+  calendarFeedPath,
+  type CalendarFeedCreated,
+  type CalendarFeedStatus,
+} from '@payday/contracts';
 import { addDays, addMonths } from '@payday/finance-rules';
 import { CLOCK, type Clock } from '@payday/nest-kit';
 import { DashboardService } from '../dashboard/dashboard.service.js';

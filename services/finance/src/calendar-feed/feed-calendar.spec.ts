@@ -14,10 +14,25 @@ const event = (over: Partial<FeedEvent> = {}): FeedEvent => ({
 
 describe('renderFeedCalendar', () => {
   it('writes a VERSION 2.0 calendar named PayCadence with all-day, free events', () => {
-    const text = renderFeedCalendar([event(), event({ uid: 'income-i1-2026-12-31@paycadence', kind: 'payday', date: '2026-12-31', summary: 'Payday' })], NOW);
+    const text = renderFeedCalendar(
+      [
+        event(),
+        event({
+          uid: 'income-i1-2026-12-31@paycadence',
+          kind: 'payday',
+          date: '2026-12-31',
+          summary: 'Payday',
+        }),
+      ],
+      NOW,
+    );
     expect(framingProblems(text)).toEqual([]);
     const feed = parseFeed(text);
-    expect(feed).toMatchObject({ version: '2.0', prodId: '-//PayCadence//Calendar feed//EN', name: 'PayCadence' });
+    expect(feed).toMatchObject({
+      version: '2.0',
+      prodId: '-//PayCadence//Calendar feed//EN',
+      name: 'PayCadence',
+    });
     expect(feed.events).toEqual([
       {
         uid: 'bill-b1-2026-03-25@paycadence',
@@ -30,7 +45,12 @@ describe('renderFeedCalendar', () => {
         categories: ['Bill'],
         transparency: 'TRANSPARENT',
       },
-      expect.objectContaining({ start: '2026-12-31', end: '2027-01-01', allDay: true, categories: ['Payday'] }),
+      expect.objectContaining({
+        start: '2026-12-31',
+        end: '2027-01-01',
+        allDay: true,
+        categories: ['Payday'],
+      }),
     ]);
     expect(text).toContain('\r\nDTSTART;VALUE=DATE:20260325\r\n');
     expect(text).toMatch(/\r\nREFRESH-INTERVAL;VALUE=DURATION:PT6H\r\n/);
@@ -43,7 +63,10 @@ describe('renderFeedCalendar', () => {
     ['emoji and combining marks', '🏠 Rent 👨‍👩‍👧‍👦 café e\u0301\u0301'],
     ['a name longer than a line', `${'Électricité 🔌, '.repeat(12)}end`],
   ])('keeps %s intact and the file valid', (_label, name) => {
-    const text = renderFeedCalendar([event({ summary: `${name} due: $1.00`, description: `${name}\n\nwhy` })], NOW);
+    const text = renderFeedCalendar(
+      [event({ summary: `${name} due: $1.00`, description: `${name}\n\nwhy` })],
+      NOW,
+    );
     expect(framingProblems(text)).toEqual([]);
     const [parsed] = parseFeed(text).events;
     expect(parsed!.summary).toBe(`${name.replace(/\r\n?/g, '\n')} due: $1.00`);

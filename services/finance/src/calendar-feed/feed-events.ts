@@ -1,4 +1,13 @@
-import { buildTimeline, compareIsoDates, compareText, formatCents, formatUsShortDate, type Bill, type IncomeSource, type IsoDate } from '@payday/finance-rules';
+import {
+  buildTimeline,
+  compareIsoDates,
+  compareText,
+  formatCents,
+  formatUsShortDate,
+  type Bill,
+  type IncomeSource,
+  type IsoDate,
+} from '@payday/finance-rules';
 
 export type FeedEventKind = 'bill' | 'payday' | 'payment';
 
@@ -39,10 +48,16 @@ export interface FeedInput {
 const UID_DOMAIN = 'paycadence';
 
 /** The calendar's categories, one per kind. */
-export const FEED_CATEGORIES: Record<FeedEventKind, string> = { bill: 'Bill', payday: 'Payday', payment: 'Suggested payment' };
+export const FEED_CATEGORIES: Record<FeedEventKind, string> = {
+  bill: 'Bill',
+  payday: 'Payday',
+  payment: 'Suggested payment',
+};
 
 const paidFrom = (p: FeedPayment) =>
-  p.paymentSource === null ? 'from your current balance' : `from your ${p.paymentSource} paycheck${p.incomeDate ? ` of ${formatUsShortDate(p.incomeDate)}` : ''}`;
+  p.paymentSource === null
+    ? 'from your current balance'
+    : `from your ${p.paymentSource} paycheck${p.incomeDate ? ` of ${formatUsShortDate(p.incomeDate)}` : ''}`;
 
 /**
  * The feed's events for [from, to]: each bill due date and payday the Calendar view shows (finance-rules'
@@ -57,13 +72,27 @@ export function buildFeedEvents({ bills, incomes, schedule, from, to }: FeedInpu
     const amount = formatCents(item.amountCents);
     const uid = `${item.key.replace(/:/g, '-')}@${UID_DOMAIN}`;
     if (item.kind === 'income') {
-      events.push({ uid, kind: 'payday', date: item.date, summary: `Payday: ${item.name} (${amount})`, description: `${item.name}: ${amount} expected.` });
+      events.push({
+        uid,
+        kind: 'payday',
+        date: item.date,
+        summary: `Payday: ${item.name} (${amount})`,
+        description: `${item.name}: ${amount} expected.`,
+      });
       continue;
     }
     const billId = item.key.split(':')[1]!;
     const suggestion = suggestionFor.get(`${billId}:${item.date}`);
-    const advice = suggestion ? ` Suggested pay date: ${formatUsShortDate(suggestion.suggestedDate)}, ${paidFrom(suggestion)}.` : '';
-    events.push({ uid, kind: 'bill', date: item.date, summary: `${item.name} due: ${amount}`, description: `${item.name} (${amount}) is due.${advice}` });
+    const advice = suggestion
+      ? ` Suggested pay date: ${formatUsShortDate(suggestion.suggestedDate)}, ${paidFrom(suggestion)}.`
+      : '';
+    events.push({
+      uid,
+      kind: 'bill',
+      date: item.date,
+      summary: `${item.name} due: ${amount}`,
+      description: `${item.name} (${amount}) is due.${advice}`,
+    });
   }
   for (const p of schedule) {
     if (compareIsoDates(p.suggestedDate, from) < 0 || compareIsoDates(p.suggestedDate, to) > 0) continue;
@@ -72,7 +101,10 @@ export function buildFeedEvents({ bills, incomes, schedule, from, to }: FeedInpu
       uid: `payment-${p.billId}-${p.dueDate}@${UID_DOMAIN}`,
       kind: 'payment',
       date: p.suggestedDate,
-      summary: p.paymentSource === null ? `Pay ${p.billName} (${amount})` : `Pay ${p.billName} (${amount}) from ${p.paymentSource}`,
+      summary:
+        p.paymentSource === null
+          ? `Pay ${p.billName} (${amount})`
+          : `Pay ${p.billName} (${amount}) from ${p.paymentSource}`,
       description: `Suggested pay date for ${p.billName} (${amount}), due ${formatUsShortDate(p.dueDate)}, ${paidFrom(p)}.\n\n${p.reasoning}`,
     });
   }

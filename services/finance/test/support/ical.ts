@@ -29,7 +29,8 @@ export function framingProblems(text: string): string[] {
   const lines = text.split('\r\n').slice(0, -1);
   lines.forEach((line, index) => {
     if (line.includes('\n') || line.includes('\r')) problems.push(`line ${index + 1} holds a bare CR or LF`);
-    if (Buffer.byteLength(line, 'utf8') > 75) problems.push(`line ${index + 1} is ${Buffer.byteLength(line, 'utf8')} octets`);
+    if (Buffer.byteLength(line, 'utf8') > 75)
+      problems.push(`line ${index + 1} is ${Buffer.byteLength(line, 'utf8')} octets`);
   });
   if (!text.startsWith('BEGIN:VCALENDAR\r\n')) problems.push('does not start with BEGIN:VCALENDAR');
   return problems;
@@ -37,7 +38,8 @@ export function framingProblems(text: string): string[] {
 
 export function parseFeed(text: string): ParsedFeed {
   const calendar = new ICAL.Component(ICAL.parse(text));
-  const prop = (component: ICAL.Component, name: string) => String(component.getFirstPropertyValue(name) ?? '');
+  const prop = (component: ICAL.Component, name: string) =>
+    String(component.getFirstPropertyValue(name) ?? '');
   const events = calendar.getAllSubcomponents('vevent').map((vevent) => {
     const event = new ICAL.Event(vevent);
     return {
@@ -48,9 +50,16 @@ export function parseFeed(text: string): ParsedFeed {
       end: event.endDate.toString(),
       allDay: event.startDate.isDate,
       stamp: prop(vevent, 'dtstamp'),
-      categories: vevent.getAllProperties('categories').flatMap((property) => property.getValues().map(String)),
+      categories: vevent
+        .getAllProperties('categories')
+        .flatMap((property) => property.getValues().map(String)),
       transparency: prop(vevent, 'transp'),
     };
   });
-  return { version: prop(calendar, 'version'), prodId: prop(calendar, 'prodid'), name: prop(calendar, 'x-wr-calname'), events };
+  return {
+    version: prop(calendar, 'version'),
+    prodId: prop(calendar, 'prodid'),
+    name: prop(calendar, 'x-wr-calname'),
+    events,
+  };
 }
