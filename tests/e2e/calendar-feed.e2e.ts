@@ -110,6 +110,7 @@ for (const width of [1280, 390]) {
     await expect(card.getByText(M.privacy)).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/1-off-${width}.png`, fullPage: true });
+    await card.screenshot({ path: `${SHOTS}/1-off-card-${width}.png` });
     expect(await seriousViolations(page)).toEqual([]);
 
     // Create: the link is shown once, with Copy and Add to calendar.
@@ -128,6 +129,7 @@ for (const width of [1280, 390]) {
     await expect(card.getByRole('status').filter({ hasText: M.copied })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     await page.screenshot({ path: `${SHOTS}/2-created-${width}.png`, fullPage: true });
+    await card.screenshot({ path: `${SHOTS}/2-created-card-${width}.png` });
     expect(await seriousViolations(page)).toEqual([]);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth),
@@ -155,6 +157,7 @@ for (const width of [1280, 390]) {
     const confirmRegenerate = card.getByRole('group', { name: M.confirmRegenerate });
     await expect(confirmRegenerate).toBeFocused();
     await page.screenshot({ path: `${SHOTS}/3-confirm-regenerate-${width}.png`, fullPage: true });
+    await card.screenshot({ path: `${SHOTS}/3-confirm-regenerate-card-${width}.png` });
     await confirmRegenerate.getByRole('button', { name: 'Yes, make a new link' }).click();
     await expect(card.getByRole('status').filter({ hasText: M.regenerated })).toBeVisible();
     const newUrl = await linkField(page).inputValue();
@@ -178,11 +181,13 @@ for (const width of [1280, 390]) {
     await card.getByRole('button', { name: M.turnOff }).click();
     const confirmOff = card.getByRole('group', { name: M.confirmTurnOff });
     await page.screenshot({ path: `${SHOTS}/4-confirm-off-${width}.png`, fullPage: true });
+    await card.screenshot({ path: `${SHOTS}/4-confirm-off-card-${width}.png` });
     expect(await seriousViolations(page)).toEqual([]);
     await confirmOff.getByRole('button', { name: 'Yes, turn it off' }).click();
     await expect(card.getByRole('status').filter({ hasText: M.turnedOff })).toBeVisible();
     await expect(card.getByRole('button', { name: M.create })).toBeFocused();
     expect((await fetchFeed(page.request, newUrl)).status).toBe(404);
     await page.screenshot({ path: `${SHOTS}/5-turned-off-${width}.png`, fullPage: true });
+    await card.screenshot({ path: `${SHOTS}/5-turned-off-card-${width}.png` });
   });
 }

@@ -56,6 +56,11 @@ export function CalendarFeedPanel() {
     setFocusTarget(null);
   }, [focusTarget]);
 
+  const ask = (what: Exclude<Confirming, null>) => {
+    setMessage(null);
+    setConfirming(what);
+  };
+
   const cancelConfirm = () => {
     setFocusTarget(confirming === 'turnOff' ? ids.turnOff : ids.regenerate);
     setConfirming(null);
@@ -143,7 +148,7 @@ export function CalendarFeedPanel() {
                 hint={M.shownOnce}
                 value={links.url}
                 readOnly
-                rows={3}
+                rows={4}
                 className="pc-calfeed__field"
                 spellCheck={false}
                 onFocus={(event) => event.currentTarget.select()}
@@ -170,17 +175,12 @@ export function CalendarFeedPanel() {
               <Button
                 id={ids.regenerate}
                 variant="secondary"
-                onClick={() => setConfirming('regenerate')}
+                onClick={() => ask('regenerate')}
                 disabled={busy}
               >
                 {M.regenerate}
               </Button>
-              <Button
-                id={ids.turnOff}
-                variant="ghost"
-                onClick={() => setConfirming('turnOff')}
-                disabled={busy}
-              >
+              <Button id={ids.turnOff} variant="ghost" onClick={() => ask('turnOff')} disabled={busy}>
                 {M.turnOff}
               </Button>
             </div>
