@@ -1,4 +1,5 @@
 import { CALENDAR_FEED_MESSAGES as M } from '@payday/contracts';
+import { formatDate } from '@payday/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -75,7 +76,7 @@ describe('CalendarFeedPanel', () => {
     renderScreen(<CalendarFeedPanel />, { user: ANN });
     expect(await screen.findByText(M.enabledNoLink)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).toBeNull();
-    expect(screen.getByText(/Made on/)).toHaveTextContent('Made on Mar 1, 2026.');
+    expect(screen.getByText(/Made on/)).toHaveTextContent(`Made on ${formatDate('2026-03-01T09:00:00.000Z')}.`);
   });
 
   it('asks before regenerating; Escape keeps the link and gives the focus back', async () => {
