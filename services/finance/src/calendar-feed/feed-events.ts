@@ -68,6 +68,8 @@ const paidFrom = (p: FeedPayment) =>
 export function buildFeedEvents({ bills, incomes, schedule, from, to }: FeedInput): FeedEvent[] {
   const suggestionFor = new Map(schedule.map((p) => [`${p.billId}:${p.dueDate}`, p]));
   const events: FeedEvent[] = [];
+  // The timeline's payments carry no paycheck, so they come from the schedule below; its items' keys are
+  // `${kind}:${id}:${date}` (TimelineItemSchema), ids being uuids.
   for (const item of buildTimeline(bills, incomes, [], from, to).items) {
     const amount = formatCents(item.amountCents);
     const uid = `${item.key.replace(/:/g, '-')}@${UID_DOMAIN}`;
