@@ -73,6 +73,27 @@ describe('renderFeedCalendar', () => {
     expect(parsed!.description).toBe(`${name.replace(/\r\n?/g, '\n')}\n\nwhy`);
   });
 
+  it.each([
+    [
+      'CRLF',
+      'Rent\r\nATTENDEE:mailto:evil@example.com\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nEND:VALARM',
+      'ATTENDEE:mailto:evil@example.com',
+    ],
+    ['a lone CR', 'Rent\rATTENDEE:mailto:evil@example.com', 'ATTENDEE:mailto:evil@example.com'],
+    ['a lone LF', 'Rent\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Forged', 'SUMMARY:Forged'],
+  ])(
+    'never lets a name with %s add properties or components (iCalendar injection)',
+    (_label, name, injected) => {
+      const text = renderFeedCalendar([event({ summary: name, description: name })], NOW);
+      expect(framingProblems(text)).toEqual([]);
+      expect(text).not.toMatch(/\r\n(ATTENDEE|BEGIN:VALARM|SUMMARY:Forged)/);
+      const feed = parseFeed(text);
+      expect(feed.events).toHaveLength(1);
+      // The would-be property is text inside the one summary.
+      expect(feed.events[0]!.summary).toContain(injected);
+    },
+  );
+
   it('writes an empty calendar when there is nothing to show', () => {
     const text = renderFeedCalendar([], NOW);
     expect(framingProblems(text)).toEqual([]);
