@@ -36,6 +36,8 @@ interface World {
   waitlistEmail: string;
   waitlistId: string;
   blogPostId: string;
+  /** A's calendar feed link (its token is the only credential the feed asks for). */
+  feedPath: string;
 }
 
 type Ids = Record<string, string>;
@@ -130,6 +132,23 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/financial/accept-bill/{id}': { attacks: [{ label: "A's suggestion", body: () => ({}), expect: refused }], owner: { body: () => ({}), expect: [200, 201] } },
   'POST /api/financial/accept-income/{id}': { attacks: [{ label: "A's suggestion", body: () => ({}), expect: refused }], owner: { body: () => ({}), expect: [200, 201] } },
   'POST /api/financial/dismiss-suggestion/{id}': { attacks: [{ label: "A's suggestion", expect: refused }], owner: { expect: [204] } },
+  // The feed routes name no id: each acts on the caller's own link, and A's keeps serving A's calendar.
+  'GET /api/financial/calendar-feed': { attacks: [{ label: "B's own feed status", expect: [200], verify: () => expectFeedOfAServes() }] },
+  'POST /api/financial/calendar-feed': {
+    attacks: [
+      {
+        label: "B makes B's own link",
+        expect: [201],
+        verify: async (answer) => {
+          const feed = await send('GET', answer.json.path);
+          expect(feed.status, describeAnswer(feed)).toBe(200);
+          expect(feed.text).not.toContain(MARKER);
+          await expectFeedOfAServes();
+        },
+      },
+    ],
+  },
+  'DELETE /api/financial/calendar-feed': { attacks: [{ label: "B turns off B's own link", expect: [204], verify: () => expectFeedOfAServes() }] },
 
   'POST /api/plaid-production/create-link-token': {
     attacks: [
@@ -325,6 +344,7 @@ async function viewOfA(): Promise<Record<string, unknown>> {
     members: `/api/household/${w.household}/members`,
     accounts: `/api/plaid-production/accounts/${w.a.id}`,
     mfa: `/api/mfa/status/${w.a.id}`,
+    calendarFeed: '/api/financial/calendar-feed',
   };
   const view: Record<string, unknown> = {};
   for (const [name, path] of Object.entries(reads)) {
@@ -363,7 +383,14 @@ async function adminView(): Promise<Record<string, unknown>> {
   return view;
 }
 
-const secrets = () => [w.a.email, w.c.email, MARKER];
+const secrets = () => [w.a.email, w.c.email, MARKER, w.feedPath];
+
+/** A's calendar feed still answers A's calendar (A's bills carry MARKER in their names). */
+async function expectFeedOfAServes(): Promise<void> {
+  const feed = await send('GET', w.feedPath);
+  expect(feed.status, `A's calendar feed: ${describeAnswer(feed)}`).toBe(200);
+  expect(feed.text).toContain(MARKER);
+}
 
 async function invitationToken(to: string): Promise<string> {
   const outbox = join(process.env.DATA_DIR ?? '', 'outbox');
@@ -430,7 +457,8 @@ beforeAll(async () => {
   if (!waitlistId) throw new Error(`the waitlist entry is not in the admin list: ${JSON.stringify(waitlist).slice(0, 300)}`);
   const posts = await ok(send('GET', '/api/blog/admin/posts', { token: admin.token }), 'admin posts');
   const blogPostId = (Array.isArray(posts) ? posts : posts.posts)[0]?.id;
-  w = { a, b, c, admin, household, bHousehold, invitationToken: await invitationToken(c.email), bankItem: await linkBank(a), waitlistEmail, waitlistId, blogPostId };
+  const feedPath: string = (await ok(send('POST', '/api/financial/calendar-feed', { token: a.token }), "A's calendar feed")).path;
+  w = { a, b, c, admin, household, bHousehold, invitationToken: await invitationToken(c.email), bankItem: await linkBank(a), waitlistEmail, waitlistId, blogPostId, feedPath };
   for (let i = 0; i < 2; i += 1) {
     await newBill(a);
     await newIncome(a);
@@ -543,6 +571,23 @@ describe("A's household's shared bill and income are out of reach of another hou
 
 // Public routes whose credential is in the request: a credential of B's never opens A's account.
 describe("B's credentials never open A's account", () => {
+  it("GET /api/financial/calendar-feed/{token}.ics: B's link shows B's calendar only; no made-up token opens one", async () => {
+    const bFeed = await ok(send('POST', '/api/financial/calendar-feed', { token: w.b.token }), "B's calendar feed");
+    const own = await send('GET', bFeed.path);
+    expect(own.status, describeAnswer(own)).toBe(200);
+    for (const secret of secrets()) expect(own.text).not.toContain(secret);
+    // A token one character off A's, tokens of other shapes, A's user id: each the same bare 404.
+    const aToken = /([^/]+)\.ics$/.exec(w.feedPath)![1]!;
+    const guesses = [`${aToken.slice(0, -1)}${aToken.endsWith('A') ? 'B' : 'A'}`, w.a.id, aToken.toLowerCase(), `${aToken}=`, ''];
+    for (const guess of guesses) {
+      const answer = await send('GET', `/api/financial/calendar-feed/${encodeURIComponent(guess)}.ics`);
+      expect(answer.status, `${guess}: ${describeAnswer(answer)}`).toBe(404);
+      for (const secret of secrets()) expect(answer.text).not.toContain(secret);
+    }
+    await expectFeedOfAServes();
+    await ok(send('DELETE', '/api/financial/calendar-feed', { token: w.b.token }), "turning B's feed off");
+  });
+
   it("POST /api/mfa/verify: B's sign-in challenge with A's userId gives no session", async () => {
     const mallory = await registerUser('matrix-mfa', 'Morgan');
     const setup = await ok(send('POST', '/api/mfa/setup', { token: mallory.token, body: { userId: mallory.id } }), 'two-factor setup');

@@ -27,6 +27,7 @@ import {
   UpdateProfileRequestSchema,
   UpdateProfileResponseSchema,
 } from './auth.js';
+import { CALENDAR_FEED_PATH, CalendarFeedCreatedSchema, CalendarFeedStatusSchema } from './calendar-feed.js';
 import { DashboardQuerySchema, DashboardResponseSchema, TimelineQuerySchema, TimelineResponseSchema } from './dashboard.js';
 import {
   AcceptBillSchema,
@@ -189,6 +190,12 @@ export const FINANCE_ENDPOINTS = {
   acceptIncome: endpoint({ method: 'POST', path: '/api/financial/accept-income/{id}', body: AcceptIncomeSchema, response: IncomeSourceSchema }),
   /** Ours: a dismissed suggestion never comes back (bank-sync's resends leave it dismissed). 204. */
   dismissSuggestion: endpoint({ method: 'POST', path: '/api/financial/dismiss-suggestion/{id}' }),
+  /** Ours (issue 14): the private calendar feed. The feed itself (`/calendar-feed/{token}.ics`) is for calendar apps, not this client. */
+  calendarFeed: endpoint({ method: 'GET', path: CALENDAR_FEED_PATH, response: CalendarFeedStatusSchema }),
+  /** 201: makes the link, or replaces it (the old one stops working); its path is answered only here. */
+  createCalendarFeed: endpoint({ method: 'POST', path: CALENDAR_FEED_PATH, response: CalendarFeedCreatedSchema }),
+  /** 204: the link stops working. */
+  revokeCalendarFeed: endpoint({ method: 'DELETE', path: CALENDAR_FEED_PATH }),
 };
 
 /** spec part 2 §7 bank calls and data generator; `{userId}` must be the signed-in user's id (403 otherwise). */

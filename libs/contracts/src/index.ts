@@ -8,6 +8,7 @@ export * from './waitlist.js';
 export * from './auth.js';
 export * from './finance.js';
 export * from './dashboard.js';
+export * from './calendar-feed.js';
 export * from './endpoints.js';
 export * from './jobs.js';
 export * from './bank-sync.js';

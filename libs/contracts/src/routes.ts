@@ -41,6 +41,11 @@ export const SERVICE_ROUTES = {
     'POST /api/financial/accept-bill/{id}',
     'POST /api/financial/accept-income/{id}',
     'POST /api/financial/dismiss-suggestion/{id}',
+    'GET /api/financial/calendar-feed',
+    'POST /api/financial/calendar-feed',
+    'DELETE /api/financial/calendar-feed',
+    // Public: the token in the path is the credential (calendar apps send no session).
+    'GET /api/financial/calendar-feed/{token}.ics',
   ],
   'bank-sync': [
     'POST /api/plaid-production/create-link-token',

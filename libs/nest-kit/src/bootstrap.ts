@@ -11,6 +11,7 @@ import { HealthModule } from './health.js';
 import { JsonLogger } from './json-logger.js';
 import { RedisModule } from './redis.js';
 import { acceptRequestId, REQUEST_ID_HEADER, runWithRequestId } from './request-context.js';
+import { loggedPath } from './secret-path.js';
 import type { ModuleImport, ServiceDefinition } from './service-definition.js';
 import { redisTransportOptions } from './transport/redis-transport.js';
 import { trustedProxies } from './trusted-proxies.js';
@@ -101,7 +102,7 @@ export async function createServiceApp<Env extends z.ZodType<BaseEnv>>(
     if (!request.url.startsWith('/health')) {
       logger.event(reply.statusCode >= 500 ? 'error' : 'info', 'request', {
         method: request.method,
-        url: request.url.split('?')[0],
+        url: loggedPath(request),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       });

@@ -10,6 +10,7 @@ export * from './database.js';
 export * from './redis.js';
 export * from './health.js';
 export * from './bootstrap.js';
+export * from './secret-path.js';
 export * from './auth/index.js';
 export * from './transport/index.js';
 export * from './mail/index.js';

@@ -4,6 +4,8 @@ import { BankSummaryModule } from './bank-summary/bank-summary.module.js';
 import { BankSyncModule } from './bank-sync/bank-sync.module.js';
 import { Bill } from './bills/bill.entity.js';
 import { BillsModule } from './bills/bills.module.js';
+import { CalendarFeed } from './calendar-feed/calendar-feed.entity.js';
+import { CalendarFeedModule } from './calendar-feed/calendar-feed.module.js';
 import { bankSyncQueueKeyPrefix, financeEnvSchema } from './config.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
 import { HouseholdsModule } from './households/households.module.js';
@@ -22,7 +24,7 @@ import { SuggestionsModule } from './suggestions/suggestions.module.js';
 export const serviceDefinition = defineService({
   name: 'finance',
   env: financeEnvSchema,
-  database: { schema: 'finance', entities: [Bill, IncomeSource, SavingsGoal, Suggestion, BankSummary], migrations },
+  database: { schema: 'finance', entities: [Bill, IncomeSource, SavingsGoal, Suggestion, BankSummary, CalendarFeed], migrations },
   // JSON forms and suggestion batches only.
   bodyLimit: 256 * 1024,
   transport: 'redis',
@@ -38,5 +40,6 @@ export const serviceDefinition = defineService({
     DashboardModule,
     BankSummaryModule,
     BankSyncModule,
+    CalendarFeedModule,
   ],
 });

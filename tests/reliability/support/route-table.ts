@@ -145,6 +145,10 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'POST /api/financial/accept-bill/{id}': { kind: 'owned', params: { id: 'billSuggestion' } },
   'POST /api/financial/accept-income/{id}': { kind: 'owned', params: { id: 'incomeSuggestion' } },
   'POST /api/financial/dismiss-suggestion/{id}': { kind: 'owned', params: { id: 'suggestion' } },
+  'GET /api/financial/calendar-feed': { kind: 'self' },
+  'POST /api/financial/calendar-feed': { kind: 'self' },
+  'DELETE /api/financial/calendar-feed': { kind: 'self' },
+  'GET /api/financial/calendar-feed/{token}.ics': { kind: 'public', why: "the feed's secret token is the credential (calendar apps send no session)" },
 
   'POST /api/plaid-production/create-link-token': { kind: 'self' },
   'POST /api/plaid-production/sandbox/public-token': { kind: 'self' },

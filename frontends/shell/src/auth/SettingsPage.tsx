@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Checkbox, formatDate, PageHeader, Select, Tabs, useAuth, useFirstErrorFocus } from '@payday/web-kit';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { CalendarFeedPanel } from './CalendarFeedPanel';
 import { greeting } from './greeting';
 import {
   CURRENCIES,
@@ -210,7 +211,7 @@ export function SettingsPage() {
             ),
           },
           { id: '2fa', label: '2FA', content: <TwoFactorPanel /> },
-          { id: 'notifications', label: 'Notifications', content: <NotificationsTab /> },
+          { id: 'notifications', label: 'Notifications', content: <><NotificationsTab /><CalendarFeedPanel /></> },
           { id: 'preferences', label: 'Preferences', content: <PreferencesTab /> },
         ]}
       />

@@ -21,6 +21,8 @@ export const FINANCE_ERRORS = {
   ONLY_ADDER_MOVES_ITEM: { status: 403, message: HOUSEHOLD_MESSAGES.onlyAdderMovesItem },
   /** issue 11: household did not answer, so a shared item cannot be checked; personal items still work. */
   HOUSEHOLD_UNAVAILABLE: { status: 503, message: FINANCE_MESSAGES.householdUnavailable },
+  /** issue 14: an unknown, revoked or malformed calendar feed token; the same bare answer for each. */
+  CALENDAR_FEED_NOT_FOUND: { status: 404, message: 'Not found' },
 } as const satisfies DomainErrorCatalog;
 export type FinanceErrorCode = keyof typeof FINANCE_ERRORS;
 

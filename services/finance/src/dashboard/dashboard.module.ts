@@ -11,5 +11,6 @@ import { DashboardService } from './dashboard.service.js';
   imports: [TypeOrmModule.forFeature([Bill, IncomeSource, SavingsGoal]), BankSummaryModule],
   controllers: [DashboardController],
   providers: [DashboardService],
+  exports: [DashboardService],
 })
 export class DashboardModule {}

@@ -4,7 +4,16 @@ import type { Repository } from 'typeorm';
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { DashboardQuery, DashboardResponse, Membership, TimelineQuery, TimelineResponse } from '@payday/contracts';
-import { buildPaymentSchedule, buildTimeline, computeDashboard, computeDashboardAnalytics, LATER_WINDOW_INITIAL_DAYS } from '@payday/finance-rules';
+import {
+  buildPaymentSchedule,
+  buildTimeline,
+  computeDashboard,
+  computeDashboardAnalytics,
+  LATER_WINDOW_INITIAL_DAYS,
+  type Bill as RuleBill,
+  type IncomeSource as RuleIncome,
+  type PaymentSuggestion,
+} from '@payday/finance-rules';
 import { CLOCK, type Clock } from '@payday/nest-kit';
 import { BankSummaryService } from '../bank-summary/bank-summary.service.js';
 import { Bill } from '../bills/bill.entity.js';
@@ -76,11 +85,19 @@ export class DashboardService {
 
   /** The Calendar / Planner range (TimelineQuerySchema: at most MAX_TIMELINE_DAYS), for the client's day as above. */
   async timeline(userId: string, { from, to, today: requestedToday }: TimelineQuery): Promise<TimelineResponse> {
-    const today = dashboardToday(this.clock.today(), requestedToday);
+    const { bills, incomes, schedule } = await this.scheduleFor(userId, dashboardToday(this.clock.today(), requestedToday));
+    return buildTimeline(bills, incomes, schedule, from, to);
+  }
+
+  /**
+   * The bills and income the user sees (shared ones included, as on the dashboard) and the Smart Payment Schedule
+   * for `today`: what the timeline and the calendar feed are built from.
+   */
+  async scheduleFor(userId: string, today: string): Promise<{ bills: RuleBill[]; incomes: RuleIncome[]; schedule: PaymentSuggestion[] }> {
     const memberships = await this.access.memberships(userId);
     const [bills, incomes] = await Promise.all([this.ruleBills(userId, memberships), this.ruleIncomes(userId, memberships)]);
     const schedule = householdPaymentSchedule(bills, incomes, today) ?? buildPaymentSchedule(bills, incomes, today);
-    return buildTimeline(bills, incomes, schedule, from, to);
+    return { bills, incomes, schedule };
   }
 
   /**

@@ -1,0 +1,220 @@
+import { CALENDAR_FEED_MESSAGES as M, FINANCE_ENDPOINTS, type CalendarFeedStatus } from '@payday/contracts';
+import { Alert, Button, Card, Spinner, TextAreaField, formatDate, useAuth } from '@payday/web-kit';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { calendarFeedLinks } from './calendar-feed-links';
+import './calendar-feed.css';
+
+type Confirming = 'regenerate' | 'turnOff' | null;
+type Message = { tone: 'success' | 'error'; text: string };
+
+const CONFIRM: Record<Exclude<Confirming, null>, { question: string; yes: string; no: string }> = {
+  regenerate: { question: M.confirmRegenerate, yes: 'Yes, make a new link', no: 'Keep my current link' },
+  turnOff: { question: M.confirmTurnOff, yes: 'Yes, turn it off', no: 'Keep it on' },
+};
+
+/**
+ * Settings > Notifications: the private calendar feed (issue 14). The link is shown only right after it is made
+ * (the server keeps just its hash); regenerating or turning it off asks first, since the old link dies at once.
+ */
+export function CalendarFeedPanel() {
+  const { api } = useAuth();
+  const [status, setStatus] = useState<CalendarFeedStatus | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [links, setLinks] = useState<{ url: string; webcal: string } | null>(null);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  // Where the keyboard focus goes once the panel re-renders (the button it came from is gone by then).
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const baseId = useId();
+  const ids = {
+    question: `${baseId}-question`,
+    link: `${baseId}-link`,
+    create: `${baseId}-create`,
+    regenerate: `${baseId}-regenerate`,
+    turnOff: `${baseId}-off`,
+  };
+
+  const load = useCallback(async () => {
+    setLoadFailed(false);
+    try {
+      setStatus(await api.call(FINANCE_ENDPOINTS.calendarFeed));
+    } catch {
+      setLoadFailed(true);
+    }
+  }, [api]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+  useEffect(() => {
+    if (focusTarget === null) return;
+    document.getElementById(focusTarget)?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+
+  const ask = (what: Exclude<Confirming, null>) => {
+    setMessage(null);
+    setConfirming(what);
+  };
+
+  const cancelConfirm = () => {
+    setFocusTarget(confirming === 'turnOff' ? ids.turnOff : ids.regenerate);
+    setConfirming(null);
+  };
+
+  const create = async (successText: string) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const created = await api.call(FINANCE_ENDPOINTS.createCalendarFeed);
+      setStatus({ enabled: true, created_at: created.created_at });
+      setLinks(calendarFeedLinks(created.path, window.location.origin));
+      setMessage({ tone: 'success', text: successText });
+      setConfirming(null);
+      setFocusTarget(ids.link);
+    } catch {
+      setMessage({ tone: 'error', text: M.saveFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const turnOff = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await api.call(FINANCE_ENDPOINTS.revokeCalendarFeed);
+      setStatus({ enabled: false, created_at: null });
+      setLinks(null);
+      setMessage({ tone: 'success', text: M.turnedOff });
+      setConfirming(null);
+      setFocusTarget(ids.create);
+    } catch {
+      setMessage({ tone: 'error', text: M.saveFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!links) return;
+    try {
+      await navigator.clipboard.writeText(links.url);
+      setMessage({ tone: 'success', text: M.copied });
+    } catch {
+      (document.getElementById(ids.link) as HTMLTextAreaElement | null)?.select();
+      setMessage({ tone: 'error', text: M.copyFailed });
+    }
+  };
+
+  const onConfirmKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') cancelConfirm();
+  };
+
+  return (
+    <Card title={M.title} titleLevel={2} className="pc-calfeed">
+      <p className="pc-meta">{M.intro}</p>
+      <p className="pc-meta pc-calfeed__privacy">
+        <strong>{M.privacy}</strong>
+      </p>
+
+      {status === null && !loadFailed && <Spinner inline label="Loading calendar feed..." />}
+      {loadFailed && (
+        <>
+          <Alert tone="error">{M.loadFailed}</Alert>
+          <Button variant="secondary" onClick={() => void load()}>
+            Try again
+          </Button>
+        </>
+      )}
+
+      {status && !status.enabled && (
+        <Button id={ids.create} onClick={() => void create(M.created)} busy={busy} busyText="Creating...">
+          {M.create}
+        </Button>
+      )}
+
+      {status?.enabled && (
+        <>
+          {links ? (
+            <div className="pc-calfeed__link">
+              <TextAreaField
+                id={ids.link}
+                label={M.linkLabel}
+                hint={M.shownOnce}
+                value={links.url}
+                readOnly
+                rows={4}
+                className="pc-calfeed__field"
+                spellCheck={false}
+                onFocus={(event) => event.currentTarget.select()}
+              />
+              <div className="pc-calfeed__actions">
+                <Button variant="secondary" onClick={() => void copy()}>
+                  {M.copy}
+                </Button>
+                <a className="pc-btn pc-btn--secondary pc-btn--md" href={links.webcal}>
+                  {M.addToCalendar}
+                </a>
+              </div>
+            </div>
+          ) : (
+            <p className="pc-calfeed__link">
+              {M.enabledNoLink}
+              {status.created_at && (
+                <span className="pc-meta"> Made on {formatDate(status.created_at)}.</span>
+              )}
+            </p>
+          )}
+          {!confirming && (
+            <div className="pc-calfeed__actions">
+              <Button
+                id={ids.regenerate}
+                variant="secondary"
+                onClick={() => ask('regenerate')}
+                disabled={busy}
+              >
+                {M.regenerate}
+              </Button>
+              <Button id={ids.turnOff} variant="ghost" onClick={() => ask('turnOff')} disabled={busy}>
+                {M.turnOff}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+
+      {confirming && (
+        <div
+          ref={confirmRef}
+          className="pc-calfeed__confirm"
+          role="group"
+          aria-labelledby={ids.question}
+          tabIndex={-1}
+          onKeyDown={onConfirmKey}
+        >
+          <p id={ids.question}>{CONFIRM[confirming].question}</p>
+          <div className="pc-calfeed__actions">
+            <Button
+              variant={confirming === 'turnOff' ? 'danger' : 'primary'}
+              busy={busy}
+              busyText="Working..."
+              onClick={() => void (confirming === 'turnOff' ? turnOff() : create(M.regenerated))}
+            >
+              {CONFIRM[confirming].yes}
+            </Button>
+            <Button variant="secondary" onClick={cancelConfirm} disabled={busy}>
+              {CONFIRM[confirming].no}
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+import { Controller, Get, Header, Inject, Param } from '@nestjs/common';
+import { SecretInPath } from '@payday/nest-kit';
+import { FinanceError } from '../common/finance-error.js';
+import { CalendarFeedService } from './calendar-feed.service.js';
+
+/**
+ * issue 14: the feed calendar apps subscribe to. No session: the token in the path is the credential, so the
+ * request log shows the route's pattern (SecretInPath) and every miss is the same bare 404.
+ */
+@Controller('api/financial/calendar-feed')
+export class CalendarFeedFileController {
+  constructor(@Inject(CalendarFeedService) private readonly feeds: CalendarFeedService) {}
+
+  @Get(':token.ics')
+  @SecretInPath()
+  @Header('content-type', 'text/calendar; charset=utf-8')
+  @Header('cache-control', 'private, no-store')
+  async file(@Param('token') token: string): Promise<string> {
+    const calendar = await this.feeds.calendarFor(token);
+    if (calendar === null) throw new FinanceError('CALENDAR_FEED_NOT_FOUND');
+    return calendar;
+  }
+}
