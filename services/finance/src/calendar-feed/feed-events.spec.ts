@@ -68,9 +68,10 @@ describe('buildFeedEvents', () => {
 
   it('starts an item on the date the user entered and reaches back into the window for older ones', () => {
     const started = { ...rent, dueDate: '2026-01-25' };
-    const dates = eventsFor([started], []).map((e) => e.date);
+    // Bills only: without a paycheck each bill also gets a suggestion from the current balance (checked below).
+    const dates = eventsFor([started], []).filter((e) => e.kind === 'bill').map((e) => e.date);
     expect(dates.slice(0, 2)).toEqual(['2026-02-25', '2026-03-25']);
-    expect(eventsFor([{ ...rent, dueDate: '2026-06-01', recurring: 'once' }], []).map((e) => e.date)).toEqual(
+    expect(eventsFor([{ ...rent, dueDate: '2026-06-01', recurring: 'once' }], []).filter((e) => e.kind === 'bill').map((e) => e.date)).toEqual(
       ['2026-06-01'],
     );
   });
@@ -105,6 +106,13 @@ describe('buildFeedEvents', () => {
     const uid = (p: FeedPayment) => eventsFor([rent], [salary], [p]).find((e) => e.kind === 'payment')!;
     expect(uid(moved).uid).toBe(uid(payment).uid);
     expect(uid(moved).date).toBe('2026-03-21');
+  });
+
+  it('says a payment dated before its paycheck is made before that paycheck arrives', () => {
+    const lateSalary = { ...salary, nextDate: '2026-03-24' };
+    const payment = eventsFor([rent], [lateSalary]).find((e) => e.kind === 'payment' && e.uid.includes('2026-03-25'))!;
+    expect(payment.date < '2026-03-24').toBe(true);
+    expect(payment.description).toContain('before your Salary paycheck of 3/24/2026 arrives');
   });
 
   it('says a payment with no paycheck is paid from the current balance', () => {
@@ -142,6 +150,6 @@ describe('buildFeedEvents', () => {
 
   it('keeps names as they are (escaping is the calendar writer’s job)', () => {
     const odd: Bill = { ...rent, name: 'Rent, "flat"; 🏠\nline two' };
-    expect(eventsFor([odd], [])[0]!.summary).toBe('Rent, "flat"; 🏠\nline two due: $1,200.00');
+    expect(eventsFor([odd], []).find((e) => e.kind === 'bill')!.summary).toBe('Rent, "flat"; 🏠\nline two due: $1,200.00');
   });
 });

@@ -8,6 +8,7 @@ import {
   type IncomeSource,
   type IsoDate,
 } from '@payday/finance-rules';
+import type { PaymentFundingValue } from '@payday/contracts';
 
 export type FeedEventKind = 'bill' | 'payday' | 'payment';
 
@@ -33,6 +34,8 @@ export interface FeedPayment {
   suggestedDate: IsoDate;
   paymentSource: string | null;
   incomeDate: IsoDate | null;
+  /** How it is paid (finance-rules): after its paycheck, before it arrives, or from the current balance. */
+  funding: PaymentFundingValue;
   reasoning: string;
 }
 
@@ -54,10 +57,12 @@ export const FEED_CATEGORIES: Record<FeedEventKind, string> = {
   payment: 'Suggested payment',
 };
 
-const paidFrom = (p: FeedPayment) =>
-  p.paymentSource === null
-    ? 'from your current balance'
-    : `from your ${p.paymentSource} paycheck${p.incomeDate ? ` of ${formatUsShortDate(p.incomeDate)}` : ''}`;
+const paidFrom = (p: FeedPayment) => {
+  if (p.paymentSource === null || p.funding === 'current-balance') return 'from your current balance';
+  const paycheck = `your ${p.paymentSource} paycheck${p.incomeDate ? ` of ${formatUsShortDate(p.incomeDate)}` : ''}`;
+  // The dashboard's words (issue 13): a date before its paycheck says so rather than pretending.
+  return p.funding === 'before-paycheck' ? `before ${paycheck} arrives` : `from ${paycheck}`;
+};
 
 /**
  * The feed's events for [from, to]: each bill due date and payday the Calendar view shows (finance-rules'
