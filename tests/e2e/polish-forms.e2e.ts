@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { addDays } from '@payday/finance-rules';
 import { expect, test, type Page } from '@playwright/test';
-import { registerOnScreen, registerUser, signIn, uniqueEmail } from './support/session.js';
+import { registerOnScreen, registerUser, signIn } from './support/session.js';
 
 const SHOTS = '/tmp/wt-forms-shots';
 mkdirSync(SHOTS, { recursive: true });
