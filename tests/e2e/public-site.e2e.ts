@@ -130,7 +130,7 @@ test.describe('public site', () => {
     await expect(page.getByRole('main')).toContainText('Expected launch: Q2 2025');
     await page.getByLabel('Email address').fill(uniqueEmail());
     await page.getByRole('button', { name: 'Notify Me' }).click();
-    await expect(page.getByText("Thanks! We'll notify you when the product launches.")).toBeVisible();
+    await expect(page.getByText("Thanks! We'll notify you when PayCadence launches.")).toBeVisible();
     expect(calls).toEqual([]);
   });
 

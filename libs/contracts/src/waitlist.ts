@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_NAME } from './product.js';
 import { EMAIL_MAX_LENGTH, safeString } from './text.js';
 
 /** Sources the public site sends (spec part 1 §7); a blog call-to-action may send its own. */
@@ -8,7 +9,8 @@ export const WAITLIST_SOURCES = ['homepage-hero', 'homepage', 'homepage-cta', 'p
 export const WAITLIST_ENDPOINT_PATH = '/api/waitlist/join';
 
 export const WAITLIST_SUCCESS_MESSAGE = "Thanks for joining! We'll be in touch soon.";
-export const COMING_SOON_SUCCESS_MESSAGE = "Thanks! We'll notify you when the product launches.";
+/** spec part 2 §2: 'Thanks! We'll notify you when {product} launches.' */
+export const COMING_SOON_SUCCESS_MESSAGE = `Thanks! We'll notify you when ${PRODUCT_NAME} launches.`;
 
 /** Where a sign-up came from: the public site's sources or a blog call-to-action's own (same rule for both). */
 export const WaitlistSourceSchema = safeString({ error: 'Source is required' })
