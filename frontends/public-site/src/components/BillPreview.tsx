@@ -1,15 +1,9 @@
 import { formatDate, formatMoney } from '@payday/web-kit';
+import { samplePlan } from './sample-plan';
 
-/** Fixed sample of what the planner shows: each bill moved to just after a payday. */
-const sampleRows = [
-  { label: 'Paycheck', detail: 'Arrives', date: '2026-11-14', amount: 1850, incoming: true },
-  { label: 'Rent', detail: 'Due Nov 20 · pay', date: '2026-11-17', amount: 1100, incoming: false },
-  { label: 'Electric', detail: 'Due Nov 28 · pay', date: '2026-11-17', amount: 86.4, incoming: false },
-  { label: 'Car insurance', detail: 'Due Dec 3 · pay', date: '2026-12-01', amount: 132, incoming: false },
-];
-
-export function BillPreview() {
-  const spendable = 1850 - 1100 - 86.4;
+/** What the planner shows, on sample numbers dated from today: each bill moved to just after a payday. */
+export function BillPreview({ today = new Date() }: { today?: Date }) {
+  const { rows, spendable } = samplePlan(today);
   return (
     <div className="pc-preview" aria-label="Example plan with sample numbers" role="figure">
       <div className="pc-preview__title">
@@ -18,14 +12,12 @@ export function BillPreview() {
       </div>
       <div className="pc-preview__balance">{formatMoney(spendable)}</div>
       <ul className="pc-preview__list">
-        {sampleRows.map((row) => (
+        {rows.map((row) => (
           <li key={row.label} className="pc-preview__row">
             <span>
               <strong>{row.label}</strong>
               <br />
-              <small>
-                {row.detail} {formatDate(row.date)}
-              </small>
+              <small>{row.dueDate ? `Due ${shortDay(row.dueDate)} · pay ${formatDate(row.date)}` : `Arrives ${formatDate(row.date)}`}</small>
             </span>
             <span className={row.incoming ? 'pc-preview__amount pc-preview__amount--in' : 'pc-preview__amount'}>
               {row.incoming ? '+' : '−'}
@@ -37,3 +29,6 @@ export function BillPreview() {
     </div>
   );
 }
+
+/** 'Nov 20' from '2026-11-20' (formatDate's text without the year). */
+const shortDay = (isoDate: string) => formatDate(isoDate).replace(/, \d{4}$/, '');
