@@ -1,13 +1,33 @@
 import { useLocation } from 'react-router-dom';
 
+// Any origin works here: a relative path that stays on it is same-site; one that leaves it is not.
+const PROBE_ORIGIN = 'https://paycadence.invalid';
+// Browsers drop tabs and newlines from URLs ('/\t/evil.example' becomes '//evil.example'), and treat '\' as '/'.
+const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f\\]/;
+// Sign-in and sign-up screens as a way back would loop.
+const AUTH_SCREENS = new Set(['/login', '/admin-login', '/dev-login', '/register', '/signup', '/dev-register']);
+
 /**
- * `?next=/household/accept?token=…` on /login and /register: where to go once signed in (the household
- * invitation page sends visitors here and back). Only a path on this site is followed — never `//host` or a
- * full URL (no open redirect).
+ * `?next=/household/accept?token=…` on /login and /register: where to go once signed in (a guarded page and the
+ * household invitation page send visitors here and back). Only a path on this site is followed, with its query
+ * and fragment: never `//host`, `/\host` or a full URL (no open redirect).
  */
 export function safeReturnPath(next: string | null, fallback: string): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
-  return next;
+  if (!next || !next.startsWith('/') || UNSAFE_CHARACTERS.test(next)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(next, PROBE_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== PROBE_ORIGIN || AUTH_SCREENS.has(url.pathname)) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** `/login?next=…` for a visitor of `location`: the guard's way back to the page asked for. */
+export function pathWithReturn(path: string, location: { pathname: string; search: string; hash: string }): string {
+  const next = `${location.pathname}${location.search}${location.hash}`;
+  return safeReturnPath(next, '') ? `${path}?next=${encodeURIComponent(next)}` : path;
 }
 
 export function useReturnPath(fallback: string): string {
