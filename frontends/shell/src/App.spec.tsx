@@ -162,3 +162,15 @@ describe('Footer', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 });
+
+describe('early remote preload', () => {
+  it('knows exactly the paths the route table gives to the public-site remote', async () => {
+    const { PUBLIC_SITE_PATHS, publicSiteServes } = await import('./remotes/early-preload');
+    const fromTable = appRoutes.filter((route) => route.remote?.name === 'public-site').map((route) => route.path);
+    expect([...PUBLIC_SITE_PATHS, '/blog/:slug'].sort()).toEqual(fromTable.sort());
+    expect(publicSiteServes('/blog/some-post')).toBe(true);
+    expect(publicSiteServes('/about/')).toBe(true);
+    expect(publicSiteServes('/login')).toBe(false);
+    expect(publicSiteServes('/dashboard')).toBe(false);
+  });
+});

@@ -1,6 +1,9 @@
 import { stat, readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzipSync } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
 
 export const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -94,8 +97,10 @@ export function createLruCache({ maxEntries, maxBytes, sizeOf }) {
   };
 }
 
-const entryBytes = (record) => (record.entry ? record.entry.body.length + (record.entry.gzipped?.length ?? 0) : 0);
+const entryBytes = (record) =>
+  record.entry ? record.entry.body.length + (record.entry.gzipped?.length ?? 0) + (record.entry.brotlied?.length ?? 0) : 0;
 const GZIP_WORD = /\bgzip\b/;
+const BROTLI_WORD = /\bbr\b/;
 
 /**
  * Serves one built frontend folder. `spaFallback(pathname)` decides when a missing path answers with
@@ -121,7 +126,8 @@ export function createStaticHandler(rootDir, { spaFallback = () => false, cacheL
     if (info.isDirectory()) return load(join(filePath, 'index.html'));
     const previous = cache.get(filePath)?.entry;
     if (previous && previous.mtimeMs === info.mtimeMs && previous.size === info.size) return previous;
-    return createEntry(filePath, await readFile(filePath), info);
+    const body = await readFile(filePath);
+    return createEntry(filePath, body, info, await brotliFor(filePath, body));
   }
 
   /** The file's entry or null, synchronously when checked within RECHECK_MS, else a promise of it. */
@@ -185,7 +191,16 @@ export function createStaticHandler(rootDir, { spaFallback = () => false, cacheL
   return serveStatic;
 }
 
-function createEntry(filePath, body, info) {
+/**
+ * Brotli at its best setting, once per file version and off the event loop: about 14% fewer bytes than gzip on
+ * the frontends' JavaScript, which a phone on a slow network feels (issue 13 item 9).
+ */
+async function brotliFor(filePath, body) {
+  if (!COMPRESSIBLE.has(extname(filePath)) || body.length < MIN_GZIP_BYTES) return null;
+  return brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+}
+
+function createEntry(filePath, body, info, brotlied = null) {
   const extension = extname(filePath);
   const gzipped = COMPRESSIBLE.has(extension) && body.length >= MIN_GZIP_BYTES ? gzipSync(body) : null;
   const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
@@ -204,6 +219,7 @@ function createEntry(filePath, body, info) {
     filePath,
     body,
     gzipped,
+    brotlied,
     mtimeMs: info.mtimeMs,
     size: info.size,
     etag,
@@ -211,6 +227,7 @@ function createEntry(filePath, body, info) {
     notModifiedHeaders: common,
     plainHeaders: [...common, 'Content-Length', String(body.length)],
     gzipHeaders: gzipped ? [...common, 'Content-Encoding', 'gzip', 'Content-Length', String(gzipped.length)] : null,
+    brotliHeaders: brotlied ? [...common, 'Content-Encoding', 'br', 'Content-Length', String(brotlied.length)] : null,
   };
 }
 
@@ -220,9 +237,15 @@ export function sendEntry(req, res, entry, extraHeaders = []) {
     res.end();
     return;
   }
-  const useGzip = entry.gzipped !== null && GZIP_WORD.test(req.headers['accept-encoding'] ?? '');
-  res.writeHead(200, joinHeaders(extraHeaders, useGzip ? entry.gzipHeaders : entry.plainHeaders));
-  res.end(req.method === 'HEAD' ? undefined : useGzip ? entry.gzipped : entry.body);
+  const accepted = req.headers['accept-encoding'] ?? '';
+  const [headers, body] =
+    entry.brotlied && BROTLI_WORD.test(accepted)
+      ? [entry.brotliHeaders, entry.brotlied]
+      : entry.gzipped !== null && GZIP_WORD.test(accepted)
+        ? [entry.gzipHeaders, entry.gzipped]
+        : [entry.plainHeaders, entry.body];
+  res.writeHead(200, joinHeaders(extraHeaders, headers));
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** Header pairs as one flat array: `first` (array or object) then `rest` (flat array). */

@@ -260,6 +260,12 @@ describe('dev gateway', () => {
     expect(await res.text()).toContain('export const remote = true;');
   });
 
+  it('prefers brotli when the browser accepts it (undici decodes it back)', async () => {
+    const res = await fetch(`${base}/remotes/public-site/remoteEntry.js`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(await res.text()).toContain('export const remote = true;');
+  });
+
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await fetch(`${base}/`);
     const etag = first.headers.get('etag');

@@ -1,23 +1,12 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
 import type { RemoteRef } from '../routes';
+import { readRemotesManifest, REMOTES_MANIFEST_URL, type RemotesManifest } from './remotes-manifest';
 
-/** Served from the shell's own dist (public/), so it can change without rebuilding the shell (DESIGN §6). */
-export const REMOTES_MANIFEST_URL = '/remotes-manifest.json';
+export { REMOTES_MANIFEST_URL };
 
-type RemotesManifest = Record<string, string>;
-
-let manifestPromise: Promise<RemotesManifest> | null = null;
+let registered: Promise<RemotesManifest> | null = null;
 const componentCache = new Map<string, ComponentType>();
-
-async function fetchManifest(): Promise<RemotesManifest> {
-  const response = await fetch(REMOTES_MANIFEST_URL, { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`Could not read ${REMOTES_MANIFEST_URL} (status ${response.status})`);
-  const manifest = (await response.json()) as unknown;
-  if (typeof manifest !== 'object' || manifest === null) throw new Error('The remotes manifest is not an object');
-  const entries = Object.entries(manifest).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
-  return Object.fromEntries(entries);
-}
 
 /**
  * Reads the manifest once and registers every remote with the federation runtime.
@@ -25,8 +14,8 @@ async function fetchManifest(): Promise<RemotesManifest> {
  * cached about a remote entry that failed to load.
  */
 export function ensureRemotesRegistered(force = false): Promise<RemotesManifest> {
-  if (!manifestPromise || force) {
-    manifestPromise = fetchManifest().then(
+  if (!registered || force) {
+    registered = readRemotesManifest(force).then(
       (manifest) => {
         registerRemotes(
           Object.entries(manifest).map(([name, entry]) => ({ name, entry, type: 'module' as const })),
@@ -35,12 +24,12 @@ export function ensureRemotesRegistered(force = false): Promise<RemotesManifest>
         return manifest;
       },
       (error: unknown) => {
-        manifestPromise = null; // let the next attempt try again
+        registered = null; // let the next attempt try again
         throw error;
       },
     );
   }
-  return manifestPromise;
+  return registered;
 }
 
 const cacheKey = (remote: RemoteRef) => `${remote.name}/${remote.module.slice(2)}`;
