@@ -191,8 +191,17 @@ describe('TwoFactorPanel', () => {
     expect(refresh.credentials).toBe('same-origin');
     expect((refresh.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
 
+    // Regenerating asks first: the old codes stop working. Keeping them sends nothing.
+    const askedFor = () => fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/mfa/backup-codes/')).length;
     await userEvent.click(screen.getByRole('button', { name: 'Generate new backup codes' }));
+    expect(screen.getByRole('dialog', { name: 'Replace your backup codes?' }).textContent).toContain('the old codes stop working');
+    await userEvent.click(screen.getByRole('button', { name: 'Keep my current codes' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(askedFor()).toBe(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate new backup codes' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Replace codes' }));
     expect(await screen.findByText('NEWAA-22222')).toBeInTheDocument();
+    expect(askedFor()).toBe(1);
     const regenerate = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/mfa/backup-codes/'))!;
     expect((regenerate[1].headers as Record<string, string>).Authorization).toBe('Bearer at-aal2');
   });

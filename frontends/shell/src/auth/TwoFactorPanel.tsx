@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, MFA_ACCEPT_PAST_SECONDS, MFA_ENDPOINTS, MFA_PERIOD_SECONDS } from '@payday/contracts';
-import { Alert, ApiError, Badge, Button, Card, Spinner, TextField, useAuth, useFirstErrorFocus } from '@payday/web-kit';
+import { Alert, ApiError, Badge, Button, Card, Modal, Spinner, TextField, useAuth, useFirstErrorFocus } from '@payday/web-kit';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { BackupCodes } from './BackupCodes';
 import { MFA_PANEL_MESSAGES as M, MFA_STEP_LABELS, MFA_STEPS, secondsUntilRotation, type MfaStep } from './mfa-panel-messages';
 
 /** No answer, or the gateway/service down: the backend is unavailable (spec part 1 §2 instruction box). */
@@ -23,22 +24,6 @@ function Countdown() {
     <p className="pc-mfa__countdown" aria-live="off">
       Codes change every {MFA_PERIOD_SECONDS} seconds. Current code changes in <strong className="pc-tabular">{seconds}s</strong>.
     </p>
-  );
-}
-
-function BackupCodes({ codes }: { codes: string[] }) {
-  return (
-    <div className="pc-mfa__backup">
-      <p className="pc-mfa__backup-title">Backup codes</p>
-      <p className="pc-meta">Each code works once. Keep them somewhere safe: they let you in if you lose your phone.</p>
-      <ul className="pc-mfa__codes" aria-label="Backup codes">
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
 
@@ -69,6 +54,7 @@ export function TwoFactorPanel() {
   const [unavailable, setUnavailable] = useState(false);
   const [busy, setBusy] = useState(false);
   const errorFocus = useFirstErrorFocus<HTMLDivElement>();
+  const [confirmRegenerate, setConfirmRegenerate] = useState(false);
 
   const userId = user?.id;
   const check = useCallback(async () => {
@@ -185,6 +171,7 @@ export function TwoFactorPanel() {
   };
 
   const newBackupCodes = async () => {
+    setConfirmRegenerate(false);
     setBusy(true);
     setError(null);
     try {
@@ -304,10 +291,27 @@ export function TwoFactorPanel() {
       {step === 'complete' && (
         <div className="pc-mfa__body">
           <p>Your account asks for a code from your authenticator app each time you sign in.</p>
-          {backupCodes.length > 0 && <BackupCodes codes={backupCodes} />}
-          <Button variant="secondary" onClick={() => void newBackupCodes()} disabled={busy}>
+          {backupCodes.length > 0 && <BackupCodes codes={backupCodes} email={user.email} />}
+          <Button variant="secondary" onClick={() => setConfirmRegenerate(true)} disabled={busy}>
             Generate new backup codes
           </Button>
+          <Modal
+            open={confirmRegenerate}
+            title="Replace your backup codes?"
+            onClose={() => setConfirmRegenerate(false)}
+            footer={
+              <>
+                <Button variant="ghost" onClick={() => setConfirmRegenerate(false)}>
+                  Keep my current codes
+                </Button>
+                <Button variant="danger" onClick={() => void newBackupCodes()}>
+                  Replace codes
+                </Button>
+              </>
+            }
+          >
+            <p>New codes replace all of your current ones: the old codes stop working at once, including any you have printed or saved.</p>
+          </Modal>
           <form className="pc-mfa__disable pc-auth__form" onSubmit={disable} noValidate>
             <p className="pc-field__label">Turn off two-factor authentication</p>
             <TextField
