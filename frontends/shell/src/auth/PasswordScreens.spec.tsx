@@ -167,6 +167,10 @@ describe('reset link', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByText('Password reset successfully! Redirecting to login...')).toBeInTheDocument();
+    // The form is gone (no greyed 'Resetting...' button beside the message); a link goes now.
+    expect(screen.queryByRole('button', { name: /Reset|Resetting/ })).toBeNull();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in now' }).getAttribute('href')).toBe('/login');
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/auth/update-password');
     expect(bodyOf(init)).toEqual({ password: 'Fresh-Start-1!' });

@@ -46,6 +46,34 @@ const flatErrors = (errors: Record<string, string>) =>
 
 const stateName = (code: string) => US_STATES.find((state) => state.code === code)?.name ?? code;
 
+const NOT_SET = 'Not set';
+
+/** Read-only mode: the saved values as text, so it cannot be mistaken for a form (issue 13 item 8). */
+function ProfileDetails({ profile, saved }: { profile: AuthUser; saved: ProfileForm }) {
+  const rows: Array<[string, string]> = [
+    ['First name', saved.firstName],
+    ['Last name', saved.lastName],
+    ['Email', profile.email],
+    ['Phone', saved.phone],
+    ['Date of birth', saved.dateOfBirth ? formatDate(saved.dateOfBirth) : ''],
+    ['Last 4 digits of SSN', saved.ssn ? `•••• ${saved.ssn}` : ''],
+    ['Street address', saved.street],
+    ['City', saved.city],
+    ['State', saved.state ? stateName(saved.state) : ''],
+    ['ZIP code', saved.zipCode],
+  ];
+  return (
+    <dl className="pc-grid pc-grid--2 pc-profile__details">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt className="pc-meta">{label}</dt>
+          <dd className={value ? undefined : 'pc-meta'}>{value || NOT_SET}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** /profile (spec part 1 §2, §4, §5, §8): read-only -> editing -> saved, or cancelled. */
 export function ProfilePage() {
   const { user, api, updateUser } = useAuth();
@@ -86,7 +114,6 @@ export function ProfilePage() {
     name: key,
     value: form[key],
     error: errors[key] || undefined,
-    disabled: !editing,
     onChange: (event: { target: { value: string } }) => set(key, event.target.value),
   });
 
@@ -173,31 +200,39 @@ export function ProfilePage() {
               )}
             </div>
             {message && <Alert tone={message.tone}>{message.text}</Alert>}
-            <div className="pc-grid pc-grid--2 pc-profile__fields">
-              <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
-              <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
-              <TextField label="Email" type="email" value={profile.email} readOnly disabled hint="Your e-mail address cannot be changed." />
-              <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
-              <TextField label="Date of birth" type="date" {...field('dateOfBirth')} />
-              <TextField
-                label="Last 4 digits of SSN"
-                inputMode="numeric"
-                maxLength={4}
-                autoComplete="off"
-                {...field('ssn')}
-                // spec part 1 §5: digits only, at most 4.
-                onChange={(event) => set('ssn', event.target.value.replace(/\D/g, '').slice(0, 4))}
-              />
-              <TextField label="Street address" autoComplete="street-address" {...field('street')} />
-              <TextField label="City" autoComplete="address-level2" {...field('city')} />
-              <Select
-                label="State"
-                placeholder="Choose a state"
-                options={stateCodes.map((code) => ({ value: code, label: stateName(code) }))}
-                {...field('state')}
-              />
-              <TextField label="ZIP code" inputMode="numeric" autoComplete="postal-code" {...field('zipCode')} />
-            </div>
+            {editing ? (
+              <div className="pc-grid pc-grid--2 pc-profile__fields">
+                <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+                <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+                <div className="pc-profile__readonly">
+                  <p className="pc-field__label">Email</p>
+                  <p>{profile.email}</p>
+                  <p className="pc-meta">Your e-mail address cannot be changed.</p>
+                </div>
+                <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
+                <TextField label="Date of birth" type="date" {...field('dateOfBirth')} />
+                <TextField
+                  label="Last 4 digits of SSN"
+                  inputMode="numeric"
+                  maxLength={4}
+                  autoComplete="off"
+                  {...field('ssn')}
+                  // spec part 1 §5: digits only, at most 4.
+                  onChange={(event) => set('ssn', event.target.value.replace(/\D/g, '').slice(0, 4))}
+                />
+                <TextField label="Street address" autoComplete="street-address" {...field('street')} />
+                <TextField label="City" autoComplete="address-level2" {...field('city')} />
+                <Select
+                  label="State"
+                  placeholder="Choose a state"
+                  options={stateCodes.map((code) => ({ value: code, label: stateName(code) }))}
+                  {...field('state')}
+                />
+                <TextField label="ZIP code" inputMode="numeric" autoComplete="postal-code" {...field('zipCode')} />
+              </div>
+            ) : (
+              <ProfileDetails profile={profile} saved={saved} />
+            )}
           </form>
         </Card>
       </div>

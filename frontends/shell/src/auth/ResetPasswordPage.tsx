@@ -69,11 +69,24 @@ export function ResetPasswordPage() {
     }
   };
 
+  // spec part 1 §4: the message, then /login after 3 s. The form goes away: nothing is left to submit.
+  if (success) {
+    return (
+      <AuthCard title="Password changed" subtitle="Sign in with your new password.">
+        <Alert tone="success">{success}</Alert>
+        <p className="pc-auth__links">
+          <Link to="/login" replace>
+            Sign in now
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
   const invalid = link.status === 'invalid';
   return (
     <AuthCard title="Set a new password" subtitle="Choose a new password for your account.">
       {invalid && <Alert tone="error">{AUTH_MESSAGES.invalidResetLink}</Alert>}
-      {success && <Alert tone="success">{success}</Alert>}
       <form ref={errorFocus.ref} className="pc-auth__form" onSubmit={submit}>
         {error && <Alert tone="error">{error}</Alert>}
         <TextField
@@ -95,7 +108,7 @@ export function ResetPasswordPage() {
           onChange={(event) => setConfirm(event.target.value)}
           required
         />
-        <Button type="submit" size="lg" fullWidth busy={busy} busyText="Resetting..." disabled={invalid || Boolean(success)}>
+        <Button type="submit" size="lg" fullWidth busy={busy} busyText="Resetting..." disabled={invalid}>
           Reset password
         </Button>
       </form>
