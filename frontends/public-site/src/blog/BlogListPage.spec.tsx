@@ -113,9 +113,9 @@ describe('BlogListPage', () => {
   it('has a Stay Updated box linking to the waitlist', async () => {
     serveBlog(postsAnswer([]));
     renderList();
+    await waitFor(() => expect(screen.getByText(BLOG_MESSAGES.noPosts)).toBeInTheDocument());
     const box = screen.getByRole('region', { name: BLOG_MESSAGES.stayUpdatedTitle });
     expect(within(box).getByRole('link').getAttribute('href')).toBe(STAY_UPDATED_TARGET);
     expect(STAY_UPDATED_TARGET).toBe('/#waitlist');
-    await waitFor(() => expect(screen.getByText(BLOG_MESSAGES.noPosts)).toBeInTheDocument());
   });
 });

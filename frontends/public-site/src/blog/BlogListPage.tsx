@@ -63,8 +63,9 @@ export function BlogListPage() {
     void featured.refetch();
   };
 
+  const loading = posts.isPending || featured.isPending;
   let body;
-  if (posts.isPending || featured.isPending) {
+  if (loading) {
     body = <Spinner label={BLOG_MESSAGES.loadingPosts} className="blog-state" />;
   } else if (posts.isError) {
     body = <ListError message={posts.error.message} onRetry={retry} retrying={posts.isFetching} />;
@@ -94,7 +95,8 @@ export function BlogListPage() {
       </header>
       <div className="pc-container blog-list-page__body">
         {body}
-        <StayUpdated />
+        {/* Shown once the list is in: below a loading view it would be pushed down the page (layout shift). */}
+        {!loading && <StayUpdated />}
       </div>
     </div>
   );
