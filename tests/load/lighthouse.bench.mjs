@@ -1,0 +1,85 @@
+// Issue 13 item 9: Lighthouse (mobile, its default simulated throttling) on every public page of the production
+// build, served by the gateway as `npm start` serves it, in Debian's Chromium. Each page RUNS times (fresh
+// browser each time), medians reported: the figures move with the machine's other work, so the load average is
+// recorded with them. LIGHTHOUSE_URL=http://host:port measures a stack that is already running instead of
+// starting one; LIGHTHOUSE_PAGES=/,/about narrows the pages; LIGHTHOUSE_LABEL names the results file.
+import { loadavg } from 'node:os';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startStackForBench, writeResults } from './bench-kit.mjs';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+/** spec part 1 §2: the public routes (a blog post needs a seeded post; the list stands for the blog). */
+export const PUBLIC_PAGES = ['/', '/about', '/blog', '/demo', '/login', '/register', '/forgot-password', '/coming-soon', '/paycheck-to-paycheck', '/privacy', '/terms', '/security'];
+
+// Item 9's targets for every public page.
+export const TARGETS = { score: 95, cls: 0.1, lcpMs: 2500 };
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** One Lighthouse performance run in a fresh Chromium: score (0-100), CLS, LCP, FCP, TBT (ms) and bytes. */
+async function measureOnce(url) {
+  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+    return {
+      score: Math.round(categories.performance.score * 100),
+      cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+      lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+      fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
+      tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+      bytes: audits['total-byte-weight'].numericValue,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+export async function measurePage(baseUrl, path, runs = RUNS) {
+  const samples = [];
+  for (let run = 0; run < runs; run += 1) samples.push(await measureOnce(new URL(path, baseUrl).href));
+  const pick = (key) => median(samples.map((sample) => sample[key]));
+  const summary = { score: pick('score'), cls: pick('cls'), lcpMs: pick('lcpMs'), fcpMs: pick('fcpMs'), tbtMs: pick('tbtMs'), bytes: pick('bytes') };
+  summary.meetsTargets = summary.score >= TARGETS.score && summary.cls <= TARGETS.cls && summary.lcpMs <= TARGETS.lcpMs;
+  return { path, ...summary, samples };
+}
+
+const row = (r) =>
+  `  ${r.path.padEnd(22)} score ${String(r.score).padStart(3)}   CLS ${r.cls.toFixed(3)}   LCP ${String(r.lcpMs).padStart(5)} ms   FCP ${String(r.fcpMs).padStart(5)} ms   TBT ${String(r.tbtMs).padStart(4)} ms   ${(r.bytes / 1024).toFixed(0).padStart(4)} KiB   ${r.meetsTargets ? 'ok' : 'MISSES'}`;
+
+export async function runLighthouseBench() {
+  const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',') : PUBLIC_PAGES;
+  const stack = process.env.LIGHTHOUSE_URL ? null : await startStackForBench();
+  // What a browser opens: the app's own origin (stack.appUrl), as npm start prints it.
+  const baseUrl = process.env.LIGHTHOUSE_URL ?? stack.appUrl;
+  try {
+    const loadBefore = loadavg();
+    console.log(`\nLighthouse ${RUNS}x per page (mobile, simulated throttling), medians, at ${baseUrl}; load average ${loadBefore.map((v) => v.toFixed(2)).join(' ')}`);
+    const results = [];
+    for (const path of pages) {
+      const result = await measurePage(baseUrl, path);
+      results.push(result);
+      console.log(row(result));
+    }
+    const loadAfter = loadavg();
+    console.log(`  load average after: ${loadAfter.map((v) => v.toFixed(2)).join(' ')}`);
+    console.log(`  targets: score ≥ ${TARGETS.score}, CLS ≤ ${TARGETS.cls}, LCP ≤ ${TARGETS.lcpMs} ms; ${results.filter((r) => r.meetsTargets).length}/${results.length} pages meet them`);
+    const label = process.env.LIGHTHOUSE_LABEL ? `-${process.env.LIGHTHOUSE_LABEL}` : '';
+    const path = writeResults(`lighthouse${label}.json`, { date: new Date().toISOString(), runs: RUNS, baseUrl, loadBefore, loadAfter, targets: TARGETS, results });
+    console.log(`\nResults written to ${path}`);
+    return results;
+  } finally {
+    await stack?.stop();
+  }
+}
+
+await runLighthouseBench();
