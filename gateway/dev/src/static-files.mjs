@@ -126,8 +126,9 @@ export function createStaticHandler(rootDir, { spaFallback = () => false, cacheL
     if (info.isDirectory()) return load(join(filePath, 'index.html'));
     const previous = cache.get(filePath)?.entry;
     if (previous && previous.mtimeMs === info.mtimeMs && previous.size === info.size) return previous;
-    const body = await readFile(filePath);
-    return createEntry(filePath, body, info, await brotliFor(filePath, body));
+    const entry = createEntry(filePath, await readFile(filePath), info);
+    addBrotliLater(entry);
+    return entry;
   }
 
   /** The file's entry or null, synchronously when checked within RECHECK_MS, else a promise of it. */
@@ -198,6 +199,18 @@ export function createStaticHandler(rootDir, { spaFallback = () => false, cacheL
 async function brotliFor(filePath, body) {
   if (!COMPRESSIBLE.has(extname(filePath)) || body.length < MIN_GZIP_BYTES) return null;
   return brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+}
+
+/** Gzip answers until the brotli copy is ready: the first visitor after a deploy does not wait for it. */
+function addBrotliLater(entry) {
+  brotliFor(entry.filePath, entry.body).then(
+    (brotlied) => {
+      if (!brotlied) return;
+      entry.brotlied = brotlied;
+      entry.brotliHeaders = [...entry.notModifiedHeaders, 'Content-Encoding', 'br', 'Content-Length', String(brotlied.length)];
+    },
+    () => undefined, // gzip stays
+  );
 }
 
 function createEntry(filePath, body, info, brotlied = null) {

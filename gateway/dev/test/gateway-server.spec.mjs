@@ -260,8 +260,11 @@ describe('dev gateway', () => {
     expect(await res.text()).toContain('export const remote = true;');
   });
 
-  it('prefers brotli when the browser accepts it (undici decodes it back)', async () => {
-    const res = await fetch(`${base}/remotes/public-site/remoteEntry.js`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  it('prefers brotli once its copy is ready, when the browser accepts it (undici decodes it back)', async () => {
+    const get = () => fetch(`${base}/remotes/public-site/remoteEntry.js`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    await (await get()).text();
+    await new Promise((settle) => setTimeout(settle, 200));
+    const res = await get();
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(await res.text()).toContain('export const remote = true;');
   });
