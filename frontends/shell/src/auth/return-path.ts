@@ -3,7 +3,8 @@ import { useLocation } from 'react-router-dom';
 // Any origin works here: a relative path that stays on it is same-site; one that leaves it is not.
 const PROBE_ORIGIN = 'https://paycadence.invalid';
 // Browsers drop tabs and newlines from URLs ('/\t/evil.example' becomes '//evil.example'), and treat '\' as '/'.
-const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f\\]/;
+const hasUnsafeCharacter = (value: string) =>
+  [...value].some((character) => character === '\\' || character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
 // Sign-in and sign-up screens as a way back would loop.
 const AUTH_SCREENS = new Set(['/login', '/admin-login', '/dev-login', '/register', '/signup', '/dev-register']);
 
@@ -13,7 +14,7 @@ const AUTH_SCREENS = new Set(['/login', '/admin-login', '/dev-login', '/register
  * and fragment: never `//host`, `/\host` or a full URL (no open redirect).
  */
 export function safeReturnPath(next: string | null, fallback: string): string {
-  if (!next || !next.startsWith('/') || UNSAFE_CHARACTERS.test(next)) return fallback;
+  if (!next || !next.startsWith('/') || hasUnsafeCharacter(next)) return fallback;
   let url: URL;
   try {
     url = new URL(next, PROBE_ORIGIN);
