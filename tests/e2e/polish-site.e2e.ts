@@ -16,11 +16,12 @@ const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-/** 'Jan 4, 2027' for local today + `days`, as formatDate shows it. */
+/** '01/04/2027' for local today + `days`, as formatDate shows it in the default date format (MM/DD/YYYY). */
 const shownDate = (days: number) => {
   const now = new Date();
-  const date = new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate() + days));
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(date);
+  const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
 };
 
 async function signInOnScreen(page: Page, email: string) {
@@ -42,8 +43,8 @@ for (const viewport of WIDTHS) {
       const sample = page.getByRole('figure', { name: 'Example plan with sample numbers' });
       await expect(sample.getByText(`Arrives ${shownDate(2)}`)).toBeVisible();
       await expect(sample.getByRole('listitem').filter({ hasText: 'Rent' })).toContainText(`pay ${shownDate(5)}`);
-      const shown = (await sample.innerText()).match(/[A-Z][a-z]{2} \d{1,2}, \d{4}/g) ?? [];
-      expect(shown.length).toBe(4);
+      const shown = (await sample.innerText()).match(/\d{2}\/\d{2}\/\d{4}/g) ?? [];
+      expect(shown.length).toBe(7);
       const today = Date.parse(shownDate(0));
       for (const date of shown) expect(Date.parse(date)).toBeGreaterThan(today);
       await shot(page, 'landing');

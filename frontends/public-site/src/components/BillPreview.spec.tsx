@@ -20,7 +20,7 @@ describe('samplePlan', () => {
 describe('BillPreview', () => {
   it('shows the sample dates relative to the given day', () => {
     render(<BillPreview today={new Date(2026, 11, 30)} />);
-    expect(screen.getByText('Arrives Jan 1, 2027')).toBeInTheDocument();
-    expect(screen.getByText('Due Jan 7 · pay Jan 4, 2027')).toBeInTheDocument();
+    expect(screen.getByText('Arrives 01/01/2027')).toBeInTheDocument();
+    expect(screen.getByText('Due 01/07/2027 · pay 01/04/2027')).toBeInTheDocument();
   });
 });

@@ -17,7 +17,7 @@ export function BillPreview({ today = new Date() }: { today?: Date }) {
             <span>
               <strong>{row.label}</strong>
               <br />
-              <small>{row.dueDate ? `Due ${shortDay(row.dueDate)} · pay ${formatDate(row.date)}` : `Arrives ${formatDate(row.date)}`}</small>
+              <small>{row.dueDate ? `Due ${formatDate(row.dueDate)} · pay ${formatDate(row.date)}` : `Arrives ${formatDate(row.date)}`}</small>
             </span>
             <span className={row.incoming ? 'pc-preview__amount pc-preview__amount--in' : 'pc-preview__amount'}>
               {row.incoming ? '+' : '−'}
@@ -29,6 +29,3 @@ export function BillPreview({ today = new Date() }: { today?: Date }) {
     </div>
   );
 }
-
-/** 'Nov 20' from '2026-11-20' (formatDate's text without the year). */
-const shortDay = (isoDate: string) => formatDate(isoDate).replace(/, \d{4}$/, '');
