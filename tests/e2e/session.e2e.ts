@@ -70,7 +70,7 @@ test('the session survives a reload, no script can read a token, and signing out
   expect(await refreshCookie()).toBeUndefined();
   expect((await scriptView(page)).local[SIGNED_IN_HINT_KEY]).toBeUndefined();
   await page.goto('/dashboard');
-  await page.waitForURL('**/login');
+  await page.waitForURL((url) => url.pathname === '/login'); // with ?next= for the way back
 });
 
 test('two tabs reloading at the same moment both stay signed in, and signing out in one signs out the other', async ({ context }) => {
@@ -108,7 +108,7 @@ test('two tabs reloading at the same moment both stay signed in, and signing out
 
   // Signing out in one tab reaches the other without a reload (BroadcastChannel): its guarded page goes to sign in.
   await signOutFromHeader(first);
-  await second.waitForURL('**/login');
+  await second.waitForURL((url) => url.pathname === '/login'); // with ?next= for the way back
   await second.reload();
   await expect(second.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 });
