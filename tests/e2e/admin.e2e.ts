@@ -42,7 +42,7 @@ test.describe('admin pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(page.getByLabel('Email')).toBeVisible();
     await page.goto('/admin/users');
-    await expect(page).toHaveURL(/\/admin-login$/);
+    await expect(page).toHaveURL(/\/admin-login\?next=%2Fadmin%2Fusers$/); // the way back after signing in
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   });
 
