@@ -1,19 +1,29 @@
-import { Alert, Badge, Button, Card, Checkbox, formatDate, PageHeader, Select, Tabs, useAuth, useFirstErrorFocus } from '@payday/web-kit';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  CURRENCIES,
+  DATE_FORMATS,
+  DEFAULT_VIEWS,
+  formatDate,
+  loadNotifications,
+  loadPreferences,
+  PageHeader,
+  saveNotifications,
+  savePreferences,
+  Select,
+  Tabs,
+  useAuth,
+  useFirstErrorFocus,
+  type NotificationSettings,
+  type Preferences,
+} from '@payday/web-kit';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
 import { greeting } from './greeting';
-import {
-  CURRENCIES,
-  DATE_FORMATS,
-  DEFAULT_VIEWS,
-  loadNotifications,
-  loadPreferences,
-  saveNotifications,
-  savePreferences,
-  type NotificationSettings,
-  type Preferences,
-} from './local-settings';
 import { TwoFactorPanel } from './TwoFactorPanel';
 
 /** spec part 1 §9: simulated save delay and how long the saved message stays. */
