@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Queue, Worker } from 'bullmq';
-import { membershipVersionKey } from '@payday/contracts';
+import { membershipVersionKey } from '../../libs/contracts/src/household.js';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../contract/kong-config.loader.js';
