@@ -66,16 +66,15 @@ export function CalendarFeedPanel() {
     setConfirming(null);
   };
 
-  const create = async (successText: string) => {
+  /** Runs one change of the link: busy meanwhile, then its message and where the focus goes (or the failure). */
+  const change = async (run: () => Promise<void>, successText: string, focusAfter: string) => {
     setBusy(true);
     setMessage(null);
     try {
-      const created = await api.call(FINANCE_ENDPOINTS.createCalendarFeed);
-      setStatus({ enabled: true, created_at: created.created_at });
-      setLinks(calendarFeedLinks(created.path, window.location.origin));
+      await run();
       setMessage({ tone: 'success', text: successText });
       setConfirming(null);
-      setFocusTarget(ids.link);
+      setFocusTarget(focusAfter);
     } catch {
       setMessage({ tone: 'error', text: M.saveFailed });
     } finally {
@@ -83,22 +82,27 @@ export function CalendarFeedPanel() {
     }
   };
 
-  const turnOff = async () => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await api.call(FINANCE_ENDPOINTS.revokeCalendarFeed);
-      setStatus({ enabled: false, created_at: null });
-      setLinks(null);
-      setMessage({ tone: 'success', text: M.turnedOff });
-      setConfirming(null);
-      setFocusTarget(ids.create);
-    } catch {
-      setMessage({ tone: 'error', text: M.saveFailed });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const create = (successText: string) =>
+    change(
+      async () => {
+        const created = await api.call(FINANCE_ENDPOINTS.createCalendarFeed);
+        setStatus({ enabled: true, created_at: created.created_at });
+        setLinks(calendarFeedLinks(created.path, window.location.origin));
+      },
+      successText,
+      ids.link,
+    );
+
+  const turnOff = () =>
+    change(
+      async () => {
+        await api.call(FINANCE_ENDPOINTS.revokeCalendarFeed);
+        setStatus({ enabled: false, created_at: null });
+        setLinks(null);
+      },
+      M.turnedOff,
+      ids.create,
+    );
 
   const copy = async () => {
     if (!links) return;

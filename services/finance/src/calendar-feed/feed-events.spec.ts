@@ -21,6 +21,20 @@ const salary: IncomeSource = {
   nextDate: '2026-03-13',
 };
 
+/** Rent's suggestion as the schedule gives it (paid from Salary after it arrives), with `changes` applied. */
+const rentPayment = (changes: Partial<FeedPayment> = {}): FeedPayment => ({
+  billId: 'b-rent',
+  billName: 'Rent',
+  billAmountCents: 120_000,
+  dueDate: '2026-03-25',
+  suggestedDate: '2026-03-20',
+  paymentSource: 'Salary',
+  incomeDate: '2026-03-13',
+  funding: 'after-paycheck',
+  reasoning: 'Why.',
+  ...changes,
+});
+
 const eventsFor = (
   bills: Bill[],
   incomes: IncomeSource[],
@@ -92,16 +106,7 @@ describe('buildFeedEvents', () => {
   });
 
   it("keeps a payment's UID when its suggested date moves (it names the bill's due date)", () => {
-    const payment: FeedPayment = {
-      billId: 'b-rent',
-      billName: 'Rent',
-      billAmountCents: 120_000,
-      dueDate: '2026-03-25',
-      suggestedDate: '2026-03-20',
-      paymentSource: 'Salary',
-      incomeDate: '2026-03-13',
-      reasoning: 'Why.',
-    };
+    const payment = rentPayment();
     const moved = { ...payment, suggestedDate: '2026-03-21' };
     const uid = (p: FeedPayment) => eventsFor([rent], [salary], [p]).find((e) => e.kind === 'payment')!;
     expect(uid(moved).uid).toBe(uid(payment).uid);
@@ -116,16 +121,7 @@ describe('buildFeedEvents', () => {
   });
 
   it('says a payment with no paycheck is paid from the current balance', () => {
-    const payment: FeedPayment = {
-      billId: 'b-rent',
-      billName: 'Rent',
-      billAmountCents: 120_000,
-      dueDate: '2026-03-25',
-      suggestedDate: '2026-03-20',
-      paymentSource: null,
-      incomeDate: null,
-      reasoning: '',
-    };
+    const payment = rentPayment({ paymentSource: null, incomeDate: null, funding: 'current-balance', reasoning: '' });
     const [event] = eventsFor([], [], [payment]);
     expect(event).toMatchObject({
       kind: 'payment',
@@ -135,16 +131,7 @@ describe('buildFeedEvents', () => {
   });
 
   it('leaves out suggested pay dates outside the window', () => {
-    const far: FeedPayment = {
-      billId: 'x',
-      billName: 'X',
-      billAmountCents: 1,
-      dueDate: '2027-04-01',
-      suggestedDate: '2027-03-29',
-      paymentSource: 'Pay',
-      incomeDate: '2027-03-15',
-      reasoning: '',
-    };
+    const far = rentPayment({ billId: 'x', billName: 'X', billAmountCents: 1, dueDate: '2027-04-01', suggestedDate: '2027-03-29', paymentSource: 'Pay', incomeDate: '2027-03-15', reasoning: '' });
     expect(eventsFor([], [], [far])).toEqual([]);
   });
 
