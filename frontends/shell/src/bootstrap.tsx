@@ -1,13 +1,24 @@
 import '@payday/web-kit/styles.css';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { markReplaced, readyToReplacePrerendered } from './prerender/replace-prerendered';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+
+void readyToReplacePrerendered(container, window.location.pathname).then(() => {
+  const root = createRoot(container);
+  // Synchronously, so the prerendered copy (if any) is swapped for the live page in one frame.
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </StrictMode>,
+    ),
+  );
+  markReplaced(container);
+});

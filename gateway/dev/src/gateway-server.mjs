@@ -395,7 +395,8 @@ function buildTarget(service, upstreams, frontendsDir, globalRateLimit) {
   const frontendDir = frontendsDir ? join(frontendsDir, service.name) : null;
   if (frontendDir && existsSync(frontendDir) && statSync(frontendDir).isDirectory()) {
     const spaFallback = service.name === 'shell' ? isClientSideRoute : () => false;
-    return { ...target, kind: 'static', serve: createStaticHandler(join(frontendDir, 'dist'), { spaFallback }) };
+    const prerendered = service.name === 'shell';
+    return { ...target, kind: 'static', serve: createStaticHandler(join(frontendDir, 'dist'), { spaFallback, prerendered }) };
   }
   return target;
 }

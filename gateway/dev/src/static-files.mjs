@@ -111,7 +111,7 @@ const BROTLI_WORD = /\bbr\b/;
  * checked within RECHECK_MS (the common case) and returns a promise only when it must ask the disk.
  * `extraHeaders` is a flat `[name, value, ...]` array (or a plain object) sent before the file's headers.
  */
-export function createStaticHandler(rootDir, { spaFallback = () => false, cacheLimits = STATIC_CACHE_LIMITS } = {}) {
+export function createStaticHandler(rootDir, { spaFallback = () => false, prerendered = false, cacheLimits = STATIC_CACHE_LIMITS } = {}) {
   const cache = createLruCache({ ...cacheLimits, sizeOf: entryBytes });
   const resolvedPaths = new Map();
   const indexPath = join(rootDir, 'index.html');
@@ -182,6 +182,16 @@ export function createStaticHandler(rootDir, { spaFallback = () => false, cacheL
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return sendJson(res, 405, { message: 'Method Not Allowed' }, withHeader(extraHeaders, 'Allow', 'GET, HEAD'));
     }
+    const copyPath = prerendered ? prerenderedCopyFor(rootDir, pathname) : null;
+    if (copyPath !== null) {
+      const copy = load(copyPath);
+      if (copy instanceof Promise) return copy.then((found) => (found ? finish(req, res, extraHeaders, found) : serveBuilt(req, res, pathname, extraHeaders)));
+      if (copy !== null) return finish(req, res, extraHeaders, copy);
+    }
+    return serveBuilt(req, res, pathname, extraHeaders);
+  }
+
+  function serveBuilt(req, res, pathname, extraHeaders) {
     const filePath = resolvePath(pathname);
     const entry = filePath === null ? null : load(filePath);
     if (entry instanceof Promise) return entry.then((found) => answer(req, res, pathname, extraHeaders, found));
@@ -281,6 +291,17 @@ function withHeader(headers, name, value) {
 }
 
 /** Maps a URL path to a file under rootDir, or null when it would escape rootDir. */
+const PAGE_PATH = /^\/[a-z0-9-]*$/;
+
+/**
+ * The shell's prerendered copy of a public page (frontends/shell/scripts/prerender.mjs, issue 13 item 9):
+ * `/` -> prerendered/index.html, `/about` -> prerendered/about.html. Only plain one-segment paths qualify.
+ */
+export function prerenderedCopyFor(rootDir, pathname) {
+  if (!PAGE_PATH.test(pathname)) return null;
+  return join(rootDir, 'prerendered', `${pathname === '/' ? 'index' : pathname.slice(1)}.html`);
+}
+
 export function resolveInside(rootDir, pathname) {
   let decoded;
   try {

@@ -115,6 +115,9 @@ describe('dev gateway', () => {
     writeFileSync(join(dir, 'frontends/shell/dist/index.html'), '<!doctype html><title>shell</title>');
     writeFileSync(join(dir, 'frontends/shell/dist/assets/index-Bq3x9Zk1.js'), 'console.log("shell")');
     writeFileSync(join(dir, 'frontends/shell/dist/remotes-manifest.json'), '{"public-site":"/remotes/public-site/remoteEntry.js"}');
+    mkdirSync(join(dir, 'frontends/shell/dist/prerendered'));
+    writeFileSync(join(dir, 'frontends/shell/dist/prerendered/index.html'), '<!doctype html><title>landing copy</title>');
+    writeFileSync(join(dir, 'frontends/shell/dist/prerendered/privacy.html'), '<!doctype html><title>privacy copy</title>');
     writeFileSync(join(dir, 'frontends/public-site/dist/remoteEntry.js'), 'export const remote = true;'.repeat(100));
     echo = await startEchoServer();
     gateway = await startGateway({
@@ -217,12 +220,26 @@ describe('dev gateway', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('serves the shell page at / with no-cache', async () => {
-    const res = await fetch(`${base}/`);
+  it('serves the shell page with no-cache', async () => {
+    const res = await fetch(`${base}/index.html`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.text()).toContain('<title>shell</title>');
+  });
+
+  it("serves a public page's prerendered copy where the build made one, the shell page elsewhere", async () => {
+    const landing = await fetch(`${base}/`);
+    expect(landing.headers.get('cache-control')).toBe('no-cache');
+    expect(await landing.text()).toContain('<title>landing copy</title>');
+    expect(await (await fetch(`${base}/privacy`)).text()).toContain('<title>privacy copy</title>');
+    // No copy, a nested path, or a path that is not a plain page name: the shell's own page.
+    for (const path of ['/terms', '/privacy/x', '/Privacy']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain('<title>shell</title>');
+    }
+    expect(await (await fetch(`${base}/..%2Fprivacy`)).text()).not.toContain('privacy copy');
   });
 
   it('answers client-side routes with the shell page', async () => {

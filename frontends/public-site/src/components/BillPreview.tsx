@@ -10,8 +10,9 @@ export function BillPreview({ today = new Date() }: { today?: Date }) {
         <span>Safe to spend until next payday</span>
         <span>Sample</span>
       </div>
-      <div className="pc-preview__balance">{formatMoney(spendable)}</div>
-      <ul className="pc-preview__list">
+      <div className="pc-preview__balance" data-live>{formatMoney(spendable)}</div>
+      {/* data-live: dated from today, so a prerendered copy hides it until the app shows today's (styles.css). */}
+      <ul className="pc-preview__list" data-live>
         {rows.map((row) => (
           <li key={row.label} className="pc-preview__row">
             <span>

@@ -116,7 +116,8 @@ export function DemoPage({ today: fixedToday }: { today?: IsoDate }) {
         </div>
       </header>
 
-      <section aria-label="Summary" className="demo-cards">
+      {/* data-live: the sample numbers are dated from today; a prerendered copy hides them (styles.css). */}
+      <section aria-label="Summary" className="demo-cards" data-live>
         {cards.map((card) => (
           <div key={card.id} className="demo-card" data-card={card.id}>
             <h2 className="demo-card__label">{card.label}</h2>
@@ -129,13 +130,13 @@ export function DemoPage({ today: fixedToday }: { today?: IsoDate }) {
       </section>
 
       <h2 className="demo-section-title">Coming up</h2>
-      <div className="demo-columns">
+      <div className="demo-columns" data-live>
         <Column window={windows.thisWeek} />
         <Column window={windows.nextWeek} />
         <Column window={windows.later} />
       </div>
 
-      <div className="demo-lists">
+      <div className="demo-lists" data-live>
         <section className="demo-panel" aria-labelledby="demo-bills">
           <h2 id="demo-bills" className="demo-section-title">
             Bills

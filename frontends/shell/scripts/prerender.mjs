@@ -1,0 +1,134 @@
+// Issue 13 item 9: the public pages arrive as HTML, so a phone paints them before the Module Federation chain
+// (shell entry -> shared React -> remotes manifest -> remote entry -> page chunk) has run. After `vite build`,
+// this renders each page of PRERENDERED_PATHS in Chromium from the built shell and public-site folders (no
+// server, no API: requests are answered from dist/ and signed-out) and writes the page's markup into a copy of
+// index.html at dist/prerendered/<page>.html. The gateway (and docker/nginx/shell.conf) serve that copy for the
+// path; the shell's bootstrap replaces the markup with the live app once the page's remote module has loaded
+// (src/prerender/replace-prerendered.ts), so nothing flickers and nothing moves.
+//
+// Without Chromium (a machine that never ran the test bootstrap) or without the built public-site (the shell's
+// Docker image) the pages are served as before, unrendered: the step says so and succeeds.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const shellDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const frontendsDir = resolve(shellDir, '..');
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const ORIGIN = 'http://prerender.invalid';
+
+/**
+ * The public pages, as the app first shows them to a signed-out visitor. The path's file name: '/' ->
+ * index.html, '/about' -> about.html. A blog post's page is not here: its head (title, description) is the
+ * post's own.
+ */
+export const PRERENDERED_PATHS = ['/', '/about', '/blog', '/coming-soon', '/paycheck-to-paycheck', '/privacy', '/terms', '/security', '/demo', '/login', '/register', '/forgot-password'];
+/**
+ * Pages whose content is data: captured in the loading view the app shows until the data arrives (their API
+ * calls are held), never with a build-time copy of the data.
+ */
+const DATA_PAGES = new Set(['/blog']);
+export const prerenderedFileName = (path) => `${path === '/' ? 'index' : path.slice(1)}.html`;
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+
+/** The built file a request maps to: /remotes/<name>/… from that remote's dist, the rest from the shell's. */
+function builtFileFor(pathname) {
+  const remote = /^\/remotes\/([a-z-]+)\/(.*)$/.exec(pathname);
+  const [root, rest] = remote ? [join(frontendsDir, remote[1], 'dist'), remote[2]] : [join(shellDir, 'dist'), pathname.slice(1)];
+  const file = normalize(join(root, rest));
+  if (!file.startsWith(root + sep) || !existsSync(file) || extname(file) === '') return join(shellDir, 'dist', 'index.html');
+  return file;
+}
+
+async function answerFromDist(route) {
+  const { pathname } = new URL(route.request().url());
+  // A data page's calls stay pending (the page closes before they would be answered).
+  if (pathname.startsWith('/api/blog/')) return undefined;
+  // Signed out and without data: the session check is refused, every other API call finds nothing.
+  if (pathname.startsWith('/api/')) return route.fulfill({ status: pathname === '/api/auth/refresh' ? 401 : 404, json: { message: 'Not Found' } });
+  const file = builtFileFor(pathname);
+  return route.fulfill({ status: 200, body: await readFile(file), contentType: TYPES[extname(file)] ?? 'application/octet-stream' });
+}
+
+/** In the page: waits for the route's own content, then answers its markup, title and stylesheets. */
+function captureInPage() {
+  const root = document.getElementById('root');
+  const copy = root.cloneNode(true);
+  // Controls do nothing until the app takes over (a second or two on a slow phone): typing would be lost and
+  // a native submit would put the fields in the URL, so they wait, looking as they will (styles.css).
+  for (const field of copy.querySelectorAll('input, textarea')) field.setAttribute('readonly', '');
+  for (const control of copy.querySelectorAll('button, select')) control.setAttribute('disabled', '');
+  // As the loader adds them (same path, CORS mode), so the browser's cache serves the app's own request.
+  const stylesheets = [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname);
+  return { html: copy.innerHTML, title: document.title, stylesheets };
+}
+
+async function renderPage(context, path) {
+  const page = await context.newPage();
+  try {
+    const dataPage = DATA_PAGES.has(path);
+    await page.goto(ORIGIN + path, { waitUntil: dataPage ? 'load' : 'networkidle' });
+    // The page's own content (its heading), not the shell's loading view.
+    await page.waitForFunction((allowLoading) => {
+      const main = document.querySelector('main');
+      if (main === null || main.querySelector('h1') === null) return false;
+      return allowLoading || main.querySelector('.pc-spinner, [aria-busy="true"]') === null;
+    }, dataPage);
+    return await page.evaluate(captureInPage);
+  } finally {
+    await page.close();
+  }
+}
+
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * index.html with the page's title, stylesheets (so the first paint is styled) and markup. No preloads of the
+ * app's modules: requested from the <head> they would compete with the first paint for a phone's bandwidth.
+ */
+export function prerenderedDocument(indexHtml, { html, title, stylesheets }) {
+  const head = stylesheets.map((path) => `<link rel="stylesheet" crossorigin href="${escapeHtml(path)}">`).join('');
+  // Replacer functions: the page's text may hold '$&' or '$$', which a replacement string would interpret.
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace('</head>', () => `${head}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${html}</div>`);
+}
+
+async function main() {
+  const outDir = join(shellDir, 'dist', 'prerendered');
+  await rm(outDir, { recursive: true, force: true });
+  if (!existsSync(CHROMIUM)) {
+    console.log(`prerender: skipped (no Chromium at ${CHROMIUM}); the public pages are served unrendered`);
+    return;
+  }
+  // The shell's own Docker image is built without its remotes (docker/frontend.Dockerfile).
+  if (!existsSync(join(frontendsDir, 'public-site', 'dist', 'remoteEntry.js'))) {
+    console.log('prerender: skipped (public-site is not built here); the public pages are served unrendered');
+    return;
+  }
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    await context.route('**/*', answerFromDist);
+    const indexHtml = await readFile(join(shellDir, 'dist', 'index.html'), 'utf8');
+    await mkdir(outDir, { recursive: true });
+    for (const path of PRERENDERED_PATHS) {
+      const rendered = await renderPage(context, path);
+      await writeFile(join(outDir, prerenderedFileName(path)), prerenderedDocument(indexHtml, rendered));
+    }
+    console.log(`prerender: ${PRERENDERED_PATHS.length} public pages written to dist/prerendered/`);
+  } finally {
+    await browser.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

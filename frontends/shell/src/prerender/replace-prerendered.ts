@@ -1,0 +1,34 @@
+import { loadRemoteComponent } from '../remotes/remote-loader';
+import { appRoutes } from '../routes';
+
+/**
+ * Issue 13 item 9: a public page can arrive prerendered (scripts/prerender.mjs): `#root[data-prerendered]`
+ * already shows the page. The app must not replace it with a loading view, so before its first render the
+ * page's remote module is loaded (then RemoteRoute finds it cached and renders the page at once). A remote
+ * that takes longer than this is not waited for: its loading view replaces the copy as on any other page.
+ */
+export const PRERENDER_WAIT_CAP_MS = 5000;
+
+export const isPrerendered = (root: HTMLElement): boolean => root.hasAttribute('data-prerendered');
+
+/** Resolves when the app can replace the prerendered copy of `pathname` without a loading view between. */
+export async function readyToReplacePrerendered(
+  root: HTMLElement,
+  pathname: string,
+  load: typeof loadRemoteComponent = loadRemoteComponent,
+  capMs = PRERENDER_WAIT_CAP_MS,
+): Promise<void> {
+  if (!isPrerendered(root)) return;
+  const remote = appRoutes.find((route) => route.path === pathname)?.remote;
+  if (!remote) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, capMs)));
+  // A failed load is RemoteRoute's to report (it retries and shows the error view).
+  await Promise.race([load(remote).then(() => undefined, () => undefined), cap]);
+  clearTimeout(timer);
+}
+
+/** After the app's first commit: the controls the copy held back (readonly, disabled) are the app's now. */
+export function markReplaced(root: HTMLElement): void {
+  root.removeAttribute('data-prerendered');
+}

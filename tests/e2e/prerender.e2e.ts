@@ -1,0 +1,104 @@
+// Issue 13 item 9: the public pages arrive prerendered (frontends/shell/scripts/prerender.mjs), so a phone paints
+// them before the federation chain has run; the app then takes each page over in one frame. These journeys check
+// what a visitor sees: the page without any script, the hand-over without anything moving, controls that work
+// once the app has them, nothing stale from the build day, and no prerendering of a signed-in page.
+// Screenshots land in /tmp/prerender-shots/ for a person to look at.
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { registerUser, signIn } from './support/session.js';
+
+const SHOTS = process.env.PRERENDER_SHOTS_DIR ?? '/tmp/prerender-shots';
+mkdirSync(SHOTS, { recursive: true });
+
+const PAGES = [
+  { path: '/', heading: "Pay every bill on time, even when payday doesn't line up." },
+  { path: '/about', heading: 'Money that arrives on its own schedule deserves a plan that does too' },
+  { path: '/blog', heading: 'Blog' },
+  { path: '/login', heading: 'Sign in' },
+  { path: '/register', heading: 'Create Your Account' },
+];
+
+/** Sums every layout shift from the first paint on (what Lighthouse's CLS adds up, without the session windows). */
+const recordLayoutShifts = (page: Page) =>
+  page.addInitScript(() => {
+    (window as unknown as { shifted: number }).shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) (window as unknown as { shifted: number }).shifted += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+const handedOver = (page: Page) => expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`prerendered public pages at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('each public page is readable before any script runs', async ({ browser }) => {
+      const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+      const page = await context.newPage();
+      for (const { path, heading } of PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        await expect(page.getByRole('contentinfo')).toBeVisible();
+      }
+      await page.goto('/about');
+      await page.screenshot({ path: `${SHOTS}/about-no-script-${viewport.width}.png` });
+      await context.close();
+    });
+
+    test('the app takes the page over without moving anything, and its form then works', async ({ page }) => {
+      await recordLayoutShifts(page);
+      await page.goto('/login');
+      await handedOver(page);
+      await page.getByLabel('Email').fill('nobody@example.com');
+      await page.getByLabel('Password').fill('not the password 1');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      for (const { path } of PAGES) {
+        await page.goto(path);
+        await handedOver(page);
+        await page.waitForTimeout(300);
+        expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted), path).toBeLessThanOrEqual(0.01);
+      }
+      await page.screenshot({ path: `${SHOTS}/register-live-${viewport.width}.png` });
+    });
+
+    test("numbers dated from today are hidden in the copy and shown by the app, so a stale build day never shows", async ({ browser }) => {
+      const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+      const copy = await context.newPage();
+      await copy.goto('/');
+      const sample = copy.getByRole('figure', { name: 'Example plan with sample numbers' });
+      await expect(sample.getByText('Safe to spend until next payday')).toBeVisible();
+      await expect(sample.locator('[data-live]').first()).toBeHidden();
+      await context.close();
+
+      await withPage(browser, viewport, async (live) => {
+        await live.goto('/');
+        await handedOver(live);
+        await expect(live.getByRole('figure', { name: 'Example plan with sample numbers' }).locator('[data-live]').first()).toBeVisible();
+      });
+    });
+
+    test('a signed-in page is never served prerendered, and a signed-in visitor gets the live header', async ({ page, request }) => {
+      for (const path of ['/dashboard', '/settings', '/blog/some-post']) {
+        expect(await (await request.get(path)).text(), path).not.toContain('data-prerendered');
+      }
+      await signIn(page, await registerUser(page, { prefix: 'prerender', firstName: 'Pia' }));
+      await page.goto('/about');
+      await handedOver(page);
+      await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+    });
+  });
+}
+
+async function withPage(browser: import('@playwright/test').Browser, viewport: { width: number; height: number }, use: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ viewport });
+  try {
+    await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
