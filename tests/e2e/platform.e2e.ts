@@ -5,16 +5,21 @@ import { expect, test } from '@playwright/test';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const uniqueEmail = () => `smoke-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-test('GET / returns the shell page, and client-side routes get the same page', async ({ request }) => {
+test('GET / returns the shell page (its prerendered copy), and client-side routes get the shell page', async ({ request }) => {
   const home = await request.get('/');
   expect(home.status()).toBe(200);
   expect(home.headers()['content-type']).toContain('text/html');
   expect(home.headers()['cache-control']).toBe('no-cache');
   const html = await home.text();
   expect(html).toContain('<script type="module"');
-  const clientRoute = await request.get('/about');
+  expect(html).toContain('<div id="root" data-prerendered>');
+  const shellPage = await (await request.get('/index.html')).text();
+  const clientRoute = await request.get('/settings');
   expect(clientRoute.status()).toBe(200);
-  expect(await clientRoute.text()).toBe(html);
+  expect(await clientRoute.text()).toBe(shellPage);
+  // The copy is the shell page with the public page's markup in it: the same scripts load either way.
+  const scripts = (page: string) => page.match(/<script[^>]*>/g);
+  expect(scripts(html)).toEqual(scripts(shellPage));
 });
 
 test('the shell loads in Chromium without page errors', async ({ page }) => {
