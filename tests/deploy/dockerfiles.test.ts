@@ -156,8 +156,10 @@ describe.each(apps.map((app) => [app.dir, app] as const))('the image of %s', (_d
       const conf = fs.readFileSync(path.join(repoRoot, 'docker/nginx', values.NGINX_CONF ?? ''), 'utf8');
       expect(conf).toMatch(/listen\s+8080;/);
       if (app.name === 'shell') {
-        // spec part 1 §2: client-side routes are answered with the shell's page
-        expect(conf).toMatch(/try_files\s+\$uri\s+\$uri\/\s+\/index\.html;/);
+        // spec part 1 §2: client-side routes are answered with the shell's page, a public page with its
+        // prerendered copy when the build made one (issue 13 item 9), / included
+        expect(conf).toMatch(/try_files\s+\$uri\s+\/prerendered\$uri\.html\s+\$uri\/\s+\/index\.html;/);
+        expect(conf).toMatch(/location = \/ \{[^}]*try_files\s+\/prerendered\/index\.html\s+\/index\.html;/s);
         expect(conf).toMatch(/location = \/remotes-manifest\.json/);
       } else {
         // the host loads remoteEntry.js, possibly from another origin
