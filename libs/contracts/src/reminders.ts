@@ -89,15 +89,18 @@ export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
 
 /** The Settings panel's and the unsubscribe page's texts. */
 export const REMINDER_MESSAGES = {
-  intro: 'Choose what we e-mail you about. Reminders arrive in the morning, in your time zone.',
+  intro: 'Choose what we e-mail you about. Bill reminders and paycheck e-mails arrive from 8 am in your time zone.',
   daysBeforeLabel: 'Remind me about a bill',
   daysBeforeHint: 'How many days before its due date the bill reminder arrives.',
-  timeZone: (zone: string) => `Your time zone: ${zone} (from this browser, saved with your settings).`,
-  notYetSaved: 'Save once so we know your time zone and can send reminders.',
-  notSent: 'Payment suggestions and product updates are kept for later: we do not e-mail them yet.',
+  daysBeforeOption: (days: number) => (days === 1 ? '1 day before' : `${days} days before`),
+  timeZone: (zone: string) => `Your time zone: ${zone}.`,
+  timeZoneChanged: (saved: string, browser: string) => `Reminders follow ${saved}. Saving now switches them to this device's time zone, ${browser}.`,
+  notYetSaved: 'Save once so we know your time zone: reminder e-mails start after that.',
+  notSent: 'We do not e-mail payment suggestions or product updates yet; your choice is kept for when we do.',
   save: 'Save notifications',
-  saved: 'Your notification settings are saved.',
-  saveFailed: 'Could not save your notification settings. Please try again.',
+  /** spec part 1 §4: the settings screens' save messages. */
+  saved: 'Settings saved successfully!',
+  saveFailed: 'Failed to save settings. Please try again.',
   loadFailed: 'Could not load your notification settings. Please try again.',
   unsubscribeTitle: 'Turn off reminder e-mails?',
   unsubscribeQuestion: 'You will no longer get bill reminders or payday e-mails from PayCadence.',

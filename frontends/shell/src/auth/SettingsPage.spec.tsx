@@ -36,26 +36,6 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('tab', { name: '2FA' }).getAttribute('aria-selected')).toBe('true');
   });
 
-  it('keeps notification toggles (spec defaults) in localStorage after a 500 ms save; the message goes after 3 s', async () => {
-    vi.useFakeTimers();
-    renderScreen(<SettingsPage />, { path: '/settings', user: ANN });
-    fireEvent.click(screen.getByRole('tab', { name: 'Notifications' }));
-    const box = (name: RegExp) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
-    expect([box(/Bill reminders/).checked, box(/Income alerts/).checked, box(/Payment suggestions/).checked, box(/Product updates/).checked]).toEqual([
-      true, true, false, true,
-    ]);
-    fireEvent.click(box(/Payment suggestions/));
-    fireEvent.click(screen.getByRole('button', { name: 'Save notifications' }));
-    expect(screen.getByRole('button', { name: 'Saving...' })).toBeInTheDocument();
-    await act(() => vi.advanceTimersByTimeAsync(499));
-    expect(localStorage.getItem(NOTIFICATIONS_KEY)).toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(screen.getByText('Settings saved successfully!')).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem(NOTIFICATIONS_KEY)!)).toEqual({ bills: true, income: true, suggestions: true, updates: true });
-    await act(() => vi.advanceTimersByTimeAsync(3_000));
-    expect(screen.queryByText('Settings saved successfully!')).toBeNull();
-  });
-
   it('saves preferences under paycadence.preferences and reads them back; dark and auto are Coming Soon', async () => {
     vi.useFakeTimers();
     const { unmount } = renderScreen(<SettingsPage />, { path: '/settings', user: ANN });
