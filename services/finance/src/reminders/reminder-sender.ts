@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { memberDisplayName, reminderKey, reminderUnsubscribePath, type SendReminderJob } from '@payday/contracts';
+import { reminderKey, reminderUnsubscribePath, type DirectoryUser, type SendReminderJob } from '@payday/contracts';
 import { CLOCK, InjectServiceConfig, JobHandler, MAIL_SENDER, type Clock, type MailSender } from '@payday/nest-kit';
 import type { DataSource, Repository } from 'typeorm';
 import type { FinanceConfig } from '../config.js';
@@ -9,6 +9,10 @@ import { reminderMail } from './reminder-mail.js';
 import { ReminderPlanner } from './reminder-planner.js';
 import { ReminderSettingsRow } from './reminder-settings.entity.js';
 import { hashUnsubscribeToken, newUnsubscribeToken } from './unsubscribe-token.js';
+
+/** spec part 1's greeting rule: the first name, else the part of the e-mail before the @, else 'there'. */
+export const greetingName = (user: Pick<DirectoryUser, 'email' | 'firstName'>): string =>
+  user.firstName?.trim() || user.email.split('@')[0] || 'there';
 
 /**
  * Sends one reminder e-mail ('send-reminder'), once. The ledger row is inserted in the same transaction that then
@@ -50,7 +54,7 @@ export class ReminderSender {
       await this.mail.send(
         reminderMail({
           to: user.email,
-          name: memberDisplayName(user),
+          name: greetingName(user),
           plan,
           appUrl: this.config.APP_URL.replace(/\/+$/, ''),
           unsubscribeUrl: `${this.config.APP_URL.replace(/\/+$/, '')}${reminderUnsubscribePath(token)}`,
