@@ -246,7 +246,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('requires SMTP for the services that send e-mail (production refuses the outbox)', () => {
-    for (const host of ['auth', 'household']) {
+    for (const host of ['auth', 'household', 'finance-worker']) {
       expect(envOf(compose.services[host]).SMTP_URL, host).toBe(sampleEnv.SMTP_URL);
     }
     expect(raw.services.auth.environment.SMTP_URL).toMatch(/^\$\{SMTP_URL:\?/);

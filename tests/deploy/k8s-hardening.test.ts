@@ -369,7 +369,7 @@ describe('NetworkPolicies: default deny, and exactly the paths DESIGN draws (iss
   });
 
   it('the services that send e-mail reach SMTP, and only they', () => {
-    for (const pod of ['auth', 'household']) {
+    for (const pod of ['auth', 'household', 'finance-worker']) {
       for (const port of [25, 465, 587])
         expect(connects(podOf(pod), external('198.51.100.25'), port), `${pod}:${port}`).toBe(true);
       expect(connects(podOf(pod), external('169.254.169.254'), 587), pod).toBe(false);

@@ -207,6 +207,7 @@ describe.skipIf(!hasRedis)('Redis ACL users (k8s/base/redis), on a real redis-se
       ['admin', 'auth.admin.list-users'],
       ['admin', 'waitlist.admin.list'],
       ['household', 'auth.directory.users-by-ids'],
+      ['finance', 'auth.directory.users-by-ids'],
       ['finance', 'household.memberships-of'],
       ['finance', 'bank-sync.full-sync'],
       ['bank-sync', 'finance.suggestions.upsert'],
@@ -227,6 +228,8 @@ describe.skipIf(!hasRedis)('Redis ACL users (k8s/base/redis), on a real redis-se
       const answering = await as(answerer(pattern));
       await answering.publish(`${pattern}.reply`, '{"id":"1","response":{}}');
       expect(await reply).toBe('{"id":"1","response":{}}');
+      // Two askers of one pattern (household and finance ask auth's directory): one listener at a time.
+      await server.unsubscribe(pattern);
     }
     const refused: Array<[string, string]> = [
       ['finance', 'auth.admin.set-user-status'],
@@ -279,6 +282,16 @@ describe.skipIf(!hasRedis)('Redis ACL users (k8s/base/redis), on a real redis-se
     closers.push(() => board.close());
     expect((await board.getJobCounts('completed')).completed).toBe(1);
     expect((await board.getWorkers()).length).toBeGreaterThan(0);
+
+    // finance's worker works its own reminders queue (issue 14) under finance's keys
+    const reminders = new Queue('reminders', { connection: bullConnection('finance'), prefix: 'finance:bull' });
+    closers.push(() => reminders.close());
+    const reminded = new Promise<string>((resolve) => {
+      const worker = new Worker('reminders', async (job) => resolve(job.name), { connection: bullConnection('finance'), prefix: 'finance:bull' });
+      closers.push(() => worker.close());
+    });
+    await reminders.add('send-reminder', { userId: 'u1' }, { jobId: 'reminder.u1.b1.2026-03-14.bill-due' });
+    expect(await reminded).toBe('send-reminder');
 
     // and nobody else's queue: finance cannot touch admin's audit log queue
     const intruder = new Queue('audit', { connection: bullConnection('finance'), prefix: 'admin:bull' });

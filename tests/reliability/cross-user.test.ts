@@ -149,6 +149,19 @@ const RECIPES: Record<string, Recipe> = {
     ],
   },
   'DELETE /api/financial/calendar-feed': { attacks: [{ label: "B turns off B's own link", expect: [204], verify: () => expectFeedOfAServes() }] },
+  // The reminder settings name no id: B reads and writes B's own; A's (in viewOfA) stay as A saved them.
+  'GET /api/financial/reminders': {
+    attacks: [{ label: "B's own reminder settings", expect: [200], verify: (answer) => expect(answer.json.time_zone).not.toBe(A_REMINDER_ZONE) }],
+  },
+  'PUT /api/financial/reminders': {
+    attacks: [
+      {
+        label: "B saves B's own reminder settings",
+        body: () => ({ bills: false, income: false, suggestions: true, updates: false, days_before: 1, time_zone: 'America/Los_Angeles' }),
+        expect: [200],
+      },
+    ],
+  },
 
   'POST /api/plaid-production/create-link-token': {
     attacks: [
@@ -345,6 +358,7 @@ async function viewOfA(): Promise<Record<string, unknown>> {
     accounts: `/api/plaid-production/accounts/${w.a.id}`,
     mfa: `/api/mfa/status/${w.a.id}`,
     calendarFeed: '/api/financial/calendar-feed',
+    reminders: '/api/financial/reminders',
   };
   const view: Record<string, unknown> = {};
   for (const [name, path] of Object.entries(reads)) {
@@ -384,6 +398,10 @@ async function adminView(): Promise<Record<string, unknown>> {
 }
 
 const secrets = () => [w.a.email, w.c.email, MARKER, w.feedPath];
+
+/** A's reminder settings (issue 14), distinct from the defaults and from what B saves. */
+const A_REMINDER_ZONE = 'Pacific/Auckland';
+const A_REMINDERS = { bills: true, income: false, suggestions: true, updates: false, days_before: 9, time_zone: A_REMINDER_ZONE };
 
 /** A's calendar feed still answers A's calendar (A's bills carry MARKER in their names). */
 async function expectFeedOfAServes(): Promise<void> {
@@ -458,6 +476,7 @@ beforeAll(async () => {
   const posts = await ok(send('GET', '/api/blog/admin/posts', { token: admin.token }), 'admin posts');
   const blogPostId = (Array.isArray(posts) ? posts : posts.posts)[0]?.id;
   const feedPath: string = (await ok(send('POST', '/api/financial/calendar-feed', { token: a.token }), "A's calendar feed")).path;
+  await ok(send('PUT', '/api/financial/reminders', { token: a.token, body: A_REMINDERS }), "A's reminder settings");
   w = { a, b, c, admin, household, bHousehold, invitationToken: await invitationToken(c.email), bankItem: await linkBank(a), waitlistEmail, waitlistId, blogPostId, feedPath };
   for (let i = 0; i < 2; i += 1) {
     await newBill(a);
@@ -586,6 +605,18 @@ describe("B's credentials never open A's account", () => {
     }
     await expectFeedOfAServes();
     await ok(send('DELETE', '/api/financial/calendar-feed', { token: w.b.token }), "turning B's feed off");
+  });
+
+  it("/api/financial/reminders/unsubscribe/{token}: no made-up token turns A's reminders off", async () => {
+    const guesses = ['A'.repeat(43), w.a.id, 'x', `${'A'.repeat(43)}=`];
+    for (const guess of guesses) {
+      for (const method of ['GET', 'POST']) {
+        const answer = await send(method, `/api/financial/reminders/unsubscribe/${encodeURIComponent(guess)}`);
+        expect(answer.status, `${method} ${guess}: ${describeAnswer(answer)}`).toBe(404);
+        for (const secret of secrets()) expect(answer.text).not.toContain(secret);
+      }
+    }
+    expect((await ok(send('GET', '/api/financial/reminders', { token: w.a.token }), "A's reminder settings"))).toMatchObject({ ...A_REMINDERS, saved: true });
   });
 
   it("POST /api/mfa/verify: B's sign-in challenge with A's userId gives no session", async () => {

@@ -28,6 +28,7 @@ import {
   UpdateProfileResponseSchema,
 } from './auth.js';
 import { CALENDAR_FEED_PATH, CalendarFeedCreatedSchema, CalendarFeedStatusSchema } from './calendar-feed.js';
+import { REMINDERS_PATH, ReminderSettingsSchema, UpdateReminderSettingsSchema } from './reminders.js';
 import { DashboardQuerySchema, DashboardResponseSchema, TimelineQuerySchema, TimelineResponseSchema } from './dashboard.js';
 import {
   AcceptBillSchema,
@@ -196,6 +197,9 @@ export const FINANCE_ENDPOINTS = {
   createCalendarFeed: endpoint({ method: 'POST', path: CALENDAR_FEED_PATH, response: CalendarFeedCreatedSchema }),
   /** 204: the link stops working. */
   revokeCalendarFeed: endpoint({ method: 'DELETE', path: CALENDAR_FEED_PATH }),
+  /** Ours (issue 14): reminder e-mails and the Notifications toggles; the unsubscribe page is for e-mail links, not this client. */
+  reminderSettings: endpoint({ method: 'GET', path: REMINDERS_PATH, response: ReminderSettingsSchema }),
+  updateReminderSettings: endpoint({ method: 'PUT', path: REMINDERS_PATH, body: UpdateReminderSettingsSchema, response: ReminderSettingsSchema }),
 };
 
 /** spec part 2 §7 bank calls and data generator; `{userId}` must be the signed-in user's id (403 otherwise). */

@@ -9,6 +9,7 @@ export * from './auth.js';
 export * from './finance.js';
 export * from './dashboard.js';
 export * from './calendar-feed.js';
+export * from './reminders.js';
 export * from './endpoints.js';
 export * from './jobs.js';
 export * from './bank-sync.js';

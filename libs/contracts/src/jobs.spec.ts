@@ -20,6 +20,8 @@ describe('job registry', () => {
     'sync-user': { userId },
     'detect-recurring': { userId },
     'record-audit': auditEvent,
+    'scan-reminders': {},
+    'send-reminder': { userId, kind: 'bill-due', itemId, date: '2026-03-14' },
   } as const;
 
   it.each(JOB_NAMES)('%s has a deterministic id BullMQ accepts (no ":", not an integer)', (name) => {
@@ -36,6 +38,14 @@ describe('job registry', () => {
 
   it('keys an item sync by the item, so one item is synced once at a time', () => {
     expect(JOBS['sync-item'].jobId({ userId, itemId })).toBe(`${itemId}.sync`);
+  });
+
+  it('keys a reminder by user, item, date and kind, so a second scan or worker adds the same job', () => {
+    const job = { userId, kind: 'payday', itemId, date: '2026-03-13' } as const;
+    expect(JOBS['send-reminder'].jobId(job)).toBe(`reminder.${userId}.${itemId}.2026-03-13.payday`);
+    expect(JOBS['send-reminder'].jobId({ ...job, kind: 'bill-due' })).not.toBe(JOBS['send-reminder'].jobId(job));
+    expect(JOBS['send-reminder'].payload.safeParse({ ...job, date: '13/03/2026' }).success).toBe(false);
+    expect(jobsOfQueue(QUEUES.reminders)).toEqual(['scan-reminders', 'send-reminder']);
   });
 
   it('refuses unknown fields and non-uuid ids', () => {

@@ -11,6 +11,8 @@ export const QUEUES = {
   bankSync: 'bank-sync',
   /** Issue 9: audit events from auth, stored by the admin service (which owns the log). */
   audit: 'audit',
+  /** Issue 14: finance's worker finds reminders due in each user's time zone and e-mails them. */
+  reminders: 'reminders',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -50,6 +52,24 @@ export type SyncItemJob = z.infer<typeof SyncItemJobSchema>;
 export const SyncUserJobSchema = z.object({ userId: z.uuid() }).strict();
 export type SyncUserJob = z.infer<typeof SyncUserJobSchema>;
 
+/** Issue 14: a finance worker's periodic look for reminders due now; one scheduler, whichever worker runs it. */
+export const ScanRemindersJobSchema = z.object({}).strict();
+export type ScanRemindersJob = z.infer<typeof ScanRemindersJobSchema>;
+
+export const REMINDER_KINDS = ['bill-due', 'payday'] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+/**
+ * One reminder e-mail: a bill occurrence (`itemId` the bill, `date` its due date) or a payday (`itemId` the
+ * income source, `date` the pay date). The same reminder always has the same id, so a second scan, a second
+ * worker or a restart adds nothing while it waits; finance's delivery ledger keeps it sent once after that.
+ */
+export const SendReminderJobSchema = z
+  .object({ userId: z.uuid(), kind: z.enum(REMINDER_KINDS), itemId: z.uuid(), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })
+  .strict();
+export type SendReminderJob = z.infer<typeof SendReminderJobSchema>;
+/** The reminder's key in finance's delivery ledger and (':' → '.') its job id. */
+export const reminderKey = ({ userId, kind, itemId, date }: SendReminderJob): string => `reminder:${userId}:${itemId}:${date}:${kind}`;
+
 export const JOBS = {
   /**
    * Store one audit event (auth → admin); the id is the event's own, so a retried enqueue stores it once.
@@ -72,6 +92,15 @@ export const JOBS = {
   'sync-user': defineJob({ queue: QUEUES.bankSync, payload: SyncUserJobSchema, jobId: ({ userId }) => `${userId}.sync-user` }),
   /** Recurring bill and income detection for one user after a sync; the id collapses a burst of syncs. */
   'detect-recurring': defineJob({ queue: QUEUES.bankSync, payload: SyncUserJobSchema, jobId: ({ userId }) => `${userId}.detect` }),
+  /** Issue 14: look for reminders due now (every few minutes, and once when a worker starts). */
+  'scan-reminders': defineJob({ queue: QUEUES.reminders, payload: ScanRemindersJobSchema, jobId: () => 'reminders.scan', retry: { attempts: 1, backoffMs: 1_000 } }),
+  /** Issue 14: send one reminder e-mail; retried on a mail or directory failure (30 s, 1 min, 2 min, 4 min). */
+  'send-reminder': defineJob({
+    queue: QUEUES.reminders,
+    payload: SendReminderJobSchema,
+    jobId: (job) => reminderKey(job).replace(/:/g, '.'),
+    retry: { attempts: 5, backoffMs: 30_000 },
+  }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

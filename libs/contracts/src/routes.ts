@@ -46,6 +46,11 @@ export const SERVICE_ROUTES = {
     'DELETE /api/financial/calendar-feed',
     // Public: the token in the path is the credential (calendar apps send no session).
     'GET /api/financial/calendar-feed/{token}.ics',
+    'GET /api/financial/reminders',
+    'PUT /api/financial/reminders',
+    // Public: the token from a reminder e-mail is the credential (GET asks, POST turns reminders off).
+    'GET /api/financial/reminders/unsubscribe/{token}',
+    'POST /api/financial/reminders/unsubscribe/{token}',
   ],
   'bank-sync': [
     'POST /api/plaid-production/create-link-token',

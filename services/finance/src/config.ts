@@ -1,5 +1,6 @@
 import { BANK_SYNC_DEFAULT_KEY_PREFIX } from '@payday/contracts';
-import { baseEnvSchema } from '@payday/nest-kit';
+import { baseEnvSchema, defaultDataDir, optionalText } from '@payday/nest-kit';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 /** Finance verifies bearer tokens against the auth service's key set (DESIGN §4). */
@@ -27,9 +28,30 @@ export const financeEnvSchema = baseEnvSchema.extend({
   REDIS_KEY_PREFIX: z.string().min(1).optional(),
   /** bank-sync's REDIS_KEY_PREFIX when a deployment gives bank-sync a prefix of its own. */
   BANK_SYNC_REDIS_KEY_PREFIX: z.string().min(1).optional(),
+  // Reminder e-mails (issue 14), sent by the finance worker (dist/worker.js).
+  /** The gateway's origin: unsubscribe links are `${APP_URL}/api/financial/reminders/unsubscribe/<token>`. */
+  APP_URL: z.string().url().default('http://localhost:8080'),
+  DATA_DIR: optionalText,
+  /** SMTP for reminders; unset: JSON files in DATA_DIR/outbox (refused when NODE_ENV=production). */
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('PayCadence <no-reply@paycadence.app>'),
+  /** How often the worker looks for reminders due now (each is sent once however often it looks). */
+  REMINDERS_SCAN_EVERY_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(5 * 60_000),
+  /** How long the worker waits for auth's answer with a user's e-mail address (the job is retried after). */
+  AUTH_DIRECTORY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * The key prefix of finance's own BullMQ queue ('reminders'); defaults to REDIS_KEY_PREFIX, else 'finance:'
+   * (the finance Redis user's keys, k8s/base/redis/users.acl).
+   */
+  FINANCE_JOBS_KEY_PREFIX: z.string().min(1).optional(),
 });
 
 /** The key prefix of bank-sync's BullMQ queue, as bank-sync computes it (JobsModule keyPrefix). */
 export const bankSyncQueueKeyPrefix = (config: FinanceConfig): string =>
   config.BANK_SYNC_REDIS_KEY_PREFIX ?? config.REDIS_KEY_PREFIX ?? BANK_SYNC_DEFAULT_KEY_PREFIX;
 export type FinanceConfig = z.output<typeof financeEnvSchema>;
+
+/** The key prefix of finance's own 'reminders' queue (its worker and any producer of it must agree). */
+export const financeQueueKeyPrefix = (config: FinanceConfig): string => config.FINANCE_JOBS_KEY_PREFIX ?? config.REDIS_KEY_PREFIX ?? 'finance:';
+/** Where reminder e-mails land without SMTP. */
+export const financeDataDir = (config: FinanceConfig): string => (config.DATA_DIR ? resolve(config.DATA_DIR) : defaultDataDir());

@@ -12,6 +12,7 @@ import { HouseholdsModule } from './households/households.module.js';
 import { IncomeSource } from './income/income-source.entity.js';
 import { IncomeModule } from './income/income.module.js';
 import { migrations } from './migrations/index.js';
+import { REMINDER_ENTITIES, RemindersModule } from './reminders/reminders.module.js';
 import { SavingsGoal } from './savings-goals/savings-goal.entity.js';
 import { SavingsGoalsModule } from './savings-goals/savings-goals.module.js';
 import { Suggestion } from './suggestions/suggestion.entity.js';
@@ -24,7 +25,7 @@ import { SuggestionsModule } from './suggestions/suggestions.module.js';
 export const serviceDefinition = defineService({
   name: 'finance',
   env: financeEnvSchema,
-  database: { schema: 'finance', entities: [Bill, IncomeSource, SavingsGoal, Suggestion, BankSummary, CalendarFeed], migrations },
+  database: { schema: 'finance', entities: [Bill, IncomeSource, SavingsGoal, Suggestion, BankSummary, CalendarFeed, ...REMINDER_ENTITIES], migrations },
   // JSON forms and suggestion batches only.
   bodyLimit: 256 * 1024,
   transport: 'redis',
@@ -41,5 +42,6 @@ export const serviceDefinition = defineService({
     BankSummaryModule,
     BankSyncModule,
     CalendarFeedModule,
+    RemindersModule,
   ],
 });

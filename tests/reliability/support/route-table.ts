@@ -149,6 +149,10 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'POST /api/financial/calendar-feed': { kind: 'self' },
   'DELETE /api/financial/calendar-feed': { kind: 'self' },
   'GET /api/financial/calendar-feed/{token}.ics': { kind: 'public', why: "the feed's secret token is the credential (calendar apps send no session)" },
+  'GET /api/financial/reminders': { kind: 'self' },
+  'PUT /api/financial/reminders': { kind: 'self' },
+  'GET /api/financial/reminders/unsubscribe/{token}': { kind: 'public', why: "a reminder e-mail's unsubscribe token is the credential (opened from a mail app, no session)" },
+  'POST /api/financial/reminders/unsubscribe/{token}': { kind: 'public', why: "a reminder e-mail's unsubscribe token is the credential (opened from a mail app, no session)" },
 
   'POST /api/plaid-production/create-link-token': { kind: 'self' },
   'POST /api/plaid-production/sandbox/public-token': { kind: 'self' },

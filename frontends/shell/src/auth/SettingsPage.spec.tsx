@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { greetingName } from './greeting';
-import { NOTIFICATIONS_KEY, PREFERENCES_KEY } from '@payday/web-kit';
+import { PREFERENCES_KEY } from '@payday/web-kit';
 import { secondsUntilRotation } from './mfa-panel-messages';
 import { CURRENCY_HINT, SettingsPage } from './SettingsPage';
 import { TwoFactorPanel } from './TwoFactorPanel';
@@ -34,26 +34,6 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('link', { name: 'Reset Password' }).getAttribute('href')).toBe('/forgot-password');
     await userEvent.click(screen.getByRole('button', { name: 'Manage two-factor authentication' }));
     expect(screen.getByRole('tab', { name: '2FA' }).getAttribute('aria-selected')).toBe('true');
-  });
-
-  it('keeps notification toggles (spec defaults) in localStorage after a 500 ms save; the message goes after 3 s', async () => {
-    vi.useFakeTimers();
-    renderScreen(<SettingsPage />, { path: '/settings', user: ANN });
-    fireEvent.click(screen.getByRole('tab', { name: 'Notifications' }));
-    const box = (name: RegExp) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
-    expect([box(/Bill reminders/).checked, box(/Income alerts/).checked, box(/Payment suggestions/).checked, box(/Product updates/).checked]).toEqual([
-      true, true, false, true,
-    ]);
-    fireEvent.click(box(/Payment suggestions/));
-    fireEvent.click(screen.getByRole('button', { name: 'Save notifications' }));
-    expect(screen.getByRole('button', { name: 'Saving...' })).toBeInTheDocument();
-    await act(() => vi.advanceTimersByTimeAsync(499));
-    expect(localStorage.getItem(NOTIFICATIONS_KEY)).toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(screen.getByText('Settings saved successfully!')).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem(NOTIFICATIONS_KEY)!)).toEqual({ bills: true, income: true, suggestions: true, updates: true });
-    await act(() => vi.advanceTimersByTimeAsync(3_000));
-    expect(screen.queryByText('Settings saved successfully!')).toBeNull();
   });
 
   it('saves preferences under paycadence.preferences and reads them back; dark and auto are Coming Soon', async () => {

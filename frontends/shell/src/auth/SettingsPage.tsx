@@ -3,26 +3,23 @@ import {
   Badge,
   Button,
   Card,
-  Checkbox,
   CURRENCIES,
   DATE_FORMATS,
   DEFAULT_VIEWS,
   formatDate,
-  loadNotifications,
   loadPreferences,
   PageHeader,
-  saveNotifications,
   savePreferences,
   Select,
   Tabs,
   useAuth,
   useFirstErrorFocus,
-  type NotificationSettings,
   type Preferences,
 } from '@payday/web-kit';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
+import { NotificationsPanel } from './NotificationsPanel';
 import { greeting } from './greeting';
 import { TwoFactorPanel } from './TwoFactorPanel';
 
@@ -33,13 +30,6 @@ export const SETTINGS_SAVED = 'Settings saved successfully!';
 export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';
 
 type TabId = 'profile' | 'security' | '2fa' | 'notifications' | 'preferences';
-
-const NOTIFICATION_LABELS: Record<keyof NotificationSettings, { label: string; hint: string }> = {
-  bills: { label: 'Bill reminders', hint: 'A heads-up before a bill is due.' },
-  income: { label: 'Income alerts', hint: 'When a paycheck is expected or arrives.' },
-  suggestions: { label: 'Payment suggestions', hint: 'New suggested pay dates for your bills.' },
-  updates: { label: 'Product updates', hint: 'News about PayCadence features.' },
-};
 
 /** spec part 2 §1: amounts are USD; the choice is kept, and the screen says plainly that it changes nothing yet. */
 export const CURRENCY_HINT = 'All amounts are in US dollars (USD) for now. We keep your choice, but it does not convert or relabel any amount yet.';
@@ -72,38 +62,6 @@ function useSave() {
     );
   };
   return { saving, message, save, errorRef: errorFocus.ref };
-}
-
-function NotificationsTab() {
-  const [values, setValues] = useState(loadNotifications);
-  const { saving, message, save, errorRef } = useSave();
-  return (
-    <Card title="Notifications" titleLevel={2}>
-      <p className="pc-meta">Choose what we tell you about. These settings are kept on this device.</p>
-      <div className="pc-settings__toggles">
-        {(Object.keys(NOTIFICATION_LABELS) as Array<keyof NotificationSettings>).map((key) => (
-          <Checkbox
-            key={key}
-            name={key}
-            checked={values[key]}
-            onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.checked }))}
-            label={
-              <>
-                <strong>{NOTIFICATION_LABELS[key].label}</strong>
-                <span className="pc-meta pc-settings__hint">{NOTIFICATION_LABELS[key].hint}</span>
-              </>
-            }
-          />
-        ))}
-      </div>
-      <div ref={errorRef} className="pc-settings__save">
-        {message && <Alert tone={message.tone}>{message.text}</Alert>}
-        <Button onClick={() => save(() => saveNotifications(values))} busy={saving} busyText="Saving...">
-          Save notifications
-        </Button>
-      </div>
-    </Card>
-  );
 }
 
 function PreferencesTab() {
@@ -221,7 +179,7 @@ export function SettingsPage() {
             ),
           },
           { id: '2fa', label: '2FA', content: <TwoFactorPanel /> },
-          { id: 'notifications', label: 'Notifications', content: <><NotificationsTab /><CalendarFeedPanel /></> },
+          { id: 'notifications', label: 'Notifications', content: <><NotificationsPanel /><CalendarFeedPanel /></> },
           { id: 'preferences', label: 'Preferences', content: <PreferencesTab /> },
         ]}
       />

@@ -5,6 +5,7 @@ import { CreateBankSummaries1795595264000 } from './1795595264000-create-bank-su
 import { SharedHouseholdItems1795900100000 } from './1795900100000-shared-household-items.js';
 import { OwnSharedItemsIndex1796000000000 } from './1796000000000-own-shared-items-index.js';
 import { CreateCalendarFeeds1796100000000 } from './1796100000000-create-calendar-feeds.js';
+import { CreateReminders1796200000000 } from './1796200000000-create-reminders.js';
 
 /** Checked-in migrations, in order; run at start-up. */
-export const migrations = [CreateFinanceTables1763856000000, CreateDataVersions1763856100000, SuggestionBillRecurrence1795595263000, CreateBankSummaries1795595264000, SharedHouseholdItems1795900100000, OwnSharedItemsIndex1796000000000, CreateCalendarFeeds1796100000000];
+export const migrations = [CreateFinanceTables1763856000000, CreateDataVersions1763856100000, SuggestionBillRecurrence1795595263000, CreateBankSummaries1795595264000, SharedHouseholdItems1795900100000, OwnSharedItemsIndex1796000000000, CreateCalendarFeeds1796100000000, CreateReminders1796200000000];

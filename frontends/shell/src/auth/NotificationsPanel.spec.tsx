@@ -1,0 +1,80 @@
+import { DEFAULT_REMINDER_SETTINGS, REMINDER_MESSAGES as M, type ReminderSettings } from '@payday/contracts';
+import { NOTIFICATIONS_KEY } from '@payday/web-kit';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserTimeZone, NotificationsPanel } from './NotificationsPanel';
+import { ANN, bodyOf, json, mockFetch, renderScreen } from './test-helpers';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+/** finance's /api/financial/reminders as the panel sees it. */
+function remindersServer(initial: ReminderSettings = DEFAULT_REMINDER_SETTINGS, { failPut = false } = {}) {
+  let stored = initial;
+  const puts: Record<string, unknown>[] = [];
+  mockFetch((url, init) => {
+    expect(url).toContain('/api/financial/reminders');
+    if (init.method === 'PUT') {
+      if (failPut) return json({ statusCode: 503, message: 'down' }, 503);
+      const body = bodyOf(init);
+      puts.push(body);
+      stored = { ...(body as Omit<ReminderSettings, 'saved'>), saved: true };
+      return json(stored);
+    }
+    return json(stored);
+  });
+  return { puts };
+}
+
+const box = (name: RegExp) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+
+describe('NotificationsPanel', () => {
+  it('shows the spec defaults before the first save and saves the toggles, days and this browser’s zone on the server', async () => {
+    const { puts } = remindersServer();
+    renderScreen(<NotificationsPanel />, { user: ANN });
+    await screen.findByRole('checkbox', { name: /Bill reminders/ });
+    expect([box(/Bill reminders/).checked, box(/Income alerts/).checked, box(/Payment suggestions/).checked, box(/Product updates/).checked]).toEqual([
+      true, true, false, true,
+    ]);
+    expect(screen.getByText(new RegExp(M.notYetSaved))).toBeInTheDocument();
+    await userEvent.click(box(/Payment suggestions/));
+    await userEvent.selectOptions(screen.getByLabelText(M.daysBeforeLabel), '5 days before');
+    await userEvent.click(screen.getByRole('button', { name: M.save }));
+
+    expect(await screen.findByText(M.saved)).toBeInTheDocument();
+    expect(puts).toEqual([{ bills: true, income: true, suggestions: true, updates: true, days_before: 5, time_zone: browserTimeZone() }]);
+    // The device copy spec part 1 keeps, written after the server accepted.
+    expect(JSON.parse(localStorage.getItem(NOTIFICATIONS_KEY)!)).toEqual({ bills: true, income: true, suggestions: true, updates: true });
+    expect(screen.queryByText(new RegExp(M.notYetSaved))).toBeNull();
+  });
+
+  it("shows what the server kept, and says when reminders follow another zone than this device's", async () => {
+    localStorage.setItem(NOTIFICATIONS_KEY, JSON.stringify({ bills: true, income: true, suggestions: true, updates: true }));
+    remindersServer({ bills: false, income: true, suggestions: false, updates: false, days_before: 7, time_zone: 'Pacific/Chatham', saved: true });
+    renderScreen(<NotificationsPanel />, { user: ANN });
+    await screen.findByRole('checkbox', { name: /Bill reminders/ });
+    expect([box(/Bill reminders/).checked, box(/Payment suggestions/).checked, box(/Product updates/).checked]).toEqual([false, false, false]);
+    const days = screen.getByLabelText(M.daysBeforeLabel) as HTMLSelectElement;
+    expect(days.value).toBe('7');
+    expect(days).toBeDisabled(); // no bill reminders, no days to choose
+    expect(screen.getByText(M.timeZoneChanged('Pacific/Chatham', browserTimeZone()))).toBeInTheDocument();
+  });
+
+  it('carries this device’s earlier toggles into the first save', async () => {
+    localStorage.setItem(NOTIFICATIONS_KEY, JSON.stringify({ bills: false, income: true, suggestions: true, updates: false }));
+    remindersServer();
+    renderScreen(<NotificationsPanel />, { user: ANN });
+    await screen.findByRole('checkbox', { name: /Bill reminders/ });
+    expect([box(/Bill reminders/).checked, box(/Payment suggestions/).checked, box(/Product updates/).checked]).toEqual([false, true, false]);
+  });
+
+  it('says so when saving fails, and moves the focus to the message', async () => {
+    remindersServer(DEFAULT_REMINDER_SETTINGS, { failPut: true });
+    renderScreen(<NotificationsPanel />, { user: ANN });
+    await userEvent.click(await screen.findByRole('button', { name: M.save }));
+    expect(await screen.findByText(M.saveFailed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(M.saveFailed).closest('.pc-settings__save')).toHaveFocus());
+    expect(localStorage.getItem(NOTIFICATIONS_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,112 @@
+// Reminder e-mails (issue 14 item 4, ours): a heads-up N days before a bill is due and a payday note listing what
+// to pay from the paycheck, sent in the user's own time zone. Settings > Notifications' four toggles (spec part 1
+// §9) are kept by finance, with how many days ahead and the browser's IANA time zone. Every e-mail carries an
+// unsubscribe link that works without signing in: its random token is kept only as its SHA-256 hash.
+import { z } from 'zod';
+
+/** GET / PUT the signed-in user's settings. */
+export const REMINDERS_PATH = '/api/financial/reminders';
+/** Public: `${REMINDER_UNSUBSCRIBE_PATH}/<token>` (GET asks, POST turns reminders off). */
+export const REMINDER_UNSUBSCRIBE_PATH = `${REMINDERS_PATH}/unsubscribe`;
+export const reminderUnsubscribePath = (token: string): string => `${REMINDER_UNSUBSCRIBE_PATH}/${token}`;
+/** Random bytes of an unsubscribe token (base64url: 43 characters), and the token's exact shape in a URL. */
+export const REMINDER_UNSUBSCRIBE_TOKEN_BYTES = 32;
+export const REMINDER_UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** How many days before a due date the bill reminder goes out. */
+export const REMINDER_DAYS_BEFORE_MIN = 1;
+export const REMINDER_DAYS_BEFORE_MAX = 14;
+export const REMINDER_DAYS_BEFORE_DEFAULT = 3;
+/** Reminders go out from this hour of the user's own day (a worker that was down sends later that day). */
+export const REMINDER_SEND_HOUR = 8;
+
+/** spec part 1 §9: bills on, income on, suggestions off, updates on. */
+export const REMINDER_TOGGLE_DEFAULTS = { bills: true, income: true, suggestions: false, updates: true } as const;
+
+/** The four toggles' texts (Settings > Notifications). */
+export const NOTIFICATION_TOGGLE_TEXTS = {
+  bills: { label: 'Bill reminders', hint: 'A heads-up before a bill is due.' },
+  income: { label: 'Income alerts', hint: 'When a paycheck is expected or arrives.' },
+  suggestions: { label: 'Payment suggestions', hint: 'New suggested pay dates for your bills.' },
+  updates: { label: 'Product updates', hint: 'News about PayCadence features.' },
+} as const;
+
+const TIME_ZONE_SHAPE = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;
+
+/** The zone's canonical IANA name when this runtime knows it (`utc` → `UTC`), else null. Linear-time shape check first. */
+export function canonicalTimeZone(value: string): string | null {
+  if (value.length > 64 || !TIME_ZONE_SHAPE.test(value)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+export const TimeZoneSchema = z
+  .string({ error: 'Time zone is required' })
+  .transform((value, ctx) => {
+    const zone = canonicalTimeZone(value);
+    if (zone === null) {
+      ctx.addIssue({ code: 'custom', message: 'Time zone must be an IANA time zone such as America/New_York' });
+      return z.NEVER;
+    }
+    return zone;
+  });
+
+const toggles = {
+  bills: z.boolean({ error: 'bills must be true or false' }),
+  income: z.boolean({ error: 'income must be true or false' }),
+  suggestions: z.boolean({ error: 'suggestions must be true or false' }),
+  updates: z.boolean({ error: 'updates must be true or false' }),
+};
+const daysBefore = z
+  .number({ error: 'days_before must be a number' })
+  .int({ error: 'days_before must be a whole number' })
+  .min(REMINDER_DAYS_BEFORE_MIN, { error: `days_before must be at least ${REMINDER_DAYS_BEFORE_MIN}` })
+  .max(REMINDER_DAYS_BEFORE_MAX, { error: `days_before must be at most ${REMINDER_DAYS_BEFORE_MAX}` });
+
+/** GET: the settings as stored, or the defaults (`saved: false`, no time zone) before the first save. */
+export const ReminderSettingsSchema = z.object({
+  ...toggles,
+  days_before: daysBefore,
+  /** The IANA zone reminders follow; null until the browser sent one. */
+  time_zone: z.string().nullable(),
+  saved: z.boolean(),
+});
+export type ReminderSettings = z.infer<typeof ReminderSettingsSchema>;
+
+/** PUT: every field (the browser sends its own zone, Intl's resolvedOptions().timeZone). */
+export const UpdateReminderSettingsSchema = z.object({ ...toggles, days_before: daysBefore, time_zone: TimeZoneSchema }).strict();
+export type UpdateReminderSettingsInput = z.infer<typeof UpdateReminderSettingsSchema>;
+
+export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
+  ...REMINDER_TOGGLE_DEFAULTS,
+  days_before: REMINDER_DAYS_BEFORE_DEFAULT,
+  time_zone: null,
+  saved: false,
+};
+
+/** The Settings panel's and the unsubscribe page's texts. */
+export const REMINDER_MESSAGES = {
+  intro: 'Choose what we e-mail you about. Bill reminders and paycheck e-mails arrive from 8 am in your time zone.',
+  daysBeforeLabel: 'Remind me about a bill',
+  daysBeforeHint: 'How many days before its due date the bill reminder arrives.',
+  daysBeforeOption: (days: number) => (days === 1 ? '1 day before' : `${days} days before`),
+  timeZone: (zone: string) => `Your time zone: ${zone}.`,
+  timeZoneChanged: (saved: string, browser: string) => `Reminders follow ${saved}. Saving now switches them to this device's time zone, ${browser}.`,
+  notYetSaved: 'Save once so we know your time zone: reminder e-mails start after that.',
+  notSent: 'We do not e-mail payment suggestions or product updates yet; your choice is kept for when we do.',
+  save: 'Save notifications',
+  /** spec part 1 §4: the settings screens' save messages. */
+  saved: 'Settings saved successfully!',
+  saveFailed: 'Failed to save settings. Please try again.',
+  loadFailed: 'Could not load your notification settings. Please try again.',
+  unsubscribeTitle: 'Turn off reminder e-mails?',
+  unsubscribeQuestion: 'You will no longer get bill reminders or payday e-mails from PayCadence.',
+  unsubscribeButton: 'Turn off reminders',
+  unsubscribedTitle: 'Reminders are off',
+  unsubscribedBody: 'You will not get bill reminders or payday e-mails any more. To turn them back on, sign in and open Settings, then Notifications.',
+  unsubscribeInvalidTitle: 'This link does not work',
+  unsubscribeInvalidBody: 'The unsubscribe link is incomplete or unknown. To change your reminders, sign in and open Settings, then Notifications.',
+} as const;

@@ -1,0 +1,91 @@
+import { REMINDER_SEND_HOUR, type SendReminderJob } from '@payday/contracts';
+import { addDays, buildTimeline, daysBetween, type Bill, type IncomeSource, type IsoDate } from '@payday/finance-rules';
+import type { LocalMoment } from './local-time.js';
+import { paidOccurrenceKey } from './paid-occurrences.js';
+
+/** A bill occurrence as a reminder names it. */
+export interface DueBill {
+  billId: string;
+  name: string;
+  amountCents: number;
+  dueDate: IsoDate;
+}
+
+export type ReminderPlan =
+  | { job: SendReminderJob & { kind: 'bill-due' }; bill: DueBill; daysLeft: number }
+  | {
+      job: SendReminderJob & { kind: 'payday' };
+      source: string;
+      amountCents: number;
+      /** Unpaid bills due from payday until the day before the next one, by due date. */
+      bills: DueBill[];
+      /** The next payday of any income after this one (null: none within PAYDAY_LOOKAHEAD_DAYS). */
+      nextPayday: IsoDate | null;
+    };
+
+export interface PlanInput {
+  userId: string;
+  settings: { bills: boolean; income: boolean; daysBefore: number };
+  /** The user's wall clock now. */
+  local: LocalMoment;
+  /** What the user sees on their dashboard (shared household items included). */
+  bills: readonly Bill[];
+  incomes: readonly IncomeSource[];
+  /** paidOccurrenceKey of the occurrences already paid. */
+  paid: ReadonlySet<string>;
+}
+
+/** Without another payday in sight, a payday e-mail lists the bills of the coming month. */
+export const PAYDAY_LOOKAHEAD_DAYS = 31;
+
+/** The days a planner needs the paid occurrences for, from the user's local day. */
+export function planWindow(today: IsoDate, daysBefore: number): { from: IsoDate; to: IsoDate } {
+  return { from: today, to: addDays(today, Math.max(daysBefore, PAYDAY_LOOKAHEAD_DAYS)) };
+}
+
+/**
+ * The reminders due now for one user, on their own day, from REMINDER_SEND_HOUR on:
+ * - a bill reminder for each unpaid occurrence due in the next `daysBefore` days (so one that was missed because
+ *   no worker ran, or a bill added late, still gets its reminder before the due date, never on or after it);
+ * - a payday e-mail for each income paying today, listing the unpaid bills due before the next payday (none due:
+ *   no e-mail, there is nothing to act on).
+ * Which of these were already sent is the delivery ledger's business, not this function's.
+ */
+export function plannedReminders({ userId, settings, local, bills, incomes, paid }: PlanInput): ReminderPlan[] {
+  if (local.hour < REMINDER_SEND_HOUR || (!settings.bills && !settings.income)) return [];
+  const today = local.date;
+  const window = planWindow(today, settings.daysBefore);
+  const items = buildTimeline(bills, incomes, [], window.from, window.to).items;
+  const unpaidBills: DueBill[] = items
+    .filter((item) => item.kind === 'bill')
+    .map((item) => ({ billId: item.key.split(':')[1]!, name: item.name, amountCents: item.amountCents, dueDate: item.date }))
+    .filter((bill) => !paid.has(paidOccurrenceKey(bill.billId, bill.dueDate)));
+  const plans: ReminderPlan[] = [];
+
+  if (settings.bills) {
+    for (const bill of unpaidBills) {
+      const daysLeft = daysBetween(today, bill.dueDate);
+      if (daysLeft < 1 || daysLeft > settings.daysBefore) continue;
+      plans.push({ job: { userId, kind: 'bill-due', itemId: bill.billId, date: bill.dueDate }, bill, daysLeft });
+    }
+  }
+
+  if (settings.income) {
+    const paydays = items.filter((item) => item.kind === 'income');
+    const nextPayday = paydays.find((item) => item.date > today)?.date ?? null;
+    const until = nextPayday ?? addDays(today, PAYDAY_LOOKAHEAD_DAYS);
+    const dueBeforeNext = unpaidBills.filter((bill) => bill.dueDate < until);
+    if (dueBeforeNext.length > 0) {
+      for (const payday of paydays.filter((item) => item.date === today)) {
+        plans.push({
+          job: { userId, kind: 'payday', itemId: payday.key.split(':')[1]!, date: today },
+          source: payday.name,
+          amountCents: payday.amountCents,
+          bills: dueBeforeNext,
+          nextPayday,
+        });
+      }
+    }
+  }
+  return plans;
+}

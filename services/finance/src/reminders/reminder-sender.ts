@@ -1,0 +1,65 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { reminderKey, reminderUnsubscribePath, type DirectoryUser, type SendReminderJob } from '@payday/contracts';
+import { CLOCK, InjectServiceConfig, JobHandler, MAIL_SENDER, type Clock, type MailSender } from '@payday/nest-kit';
+import type { DataSource, Repository } from 'typeorm';
+import type { FinanceConfig } from '../config.js';
+import { AuthDirectoryClient } from './auth-directory.client.js';
+import { reminderMail } from './reminder-mail.js';
+import { ReminderPlanner } from './reminder-planner.js';
+import { ReminderSettingsRow } from './reminder-settings.entity.js';
+import { hashUnsubscribeToken, newUnsubscribeToken } from './unsubscribe-token.js';
+
+/** spec part 1's greeting rule: the first name, else the part of the e-mail before the @, else 'there'. */
+export const greetingName = (user: Pick<DirectoryUser, 'email' | 'firstName'>): string =>
+  user.firstName?.trim() || user.email.split('@')[0] || 'there';
+
+/**
+ * Sends one reminder e-mail ('send-reminder'), once. The ledger row is inserted in the same transaction that then
+ * sends the e-mail: a second worker holding the same job waits on the row's key and then finds it taken; a failed
+ * send rolls the row back, so the retry sends. The one gap left is a crash between the mail server accepting the
+ * e-mail and the commit: the retry then sends it again (at least once beats never for a rent reminder).
+ */
+@Injectable()
+export class ReminderSender {
+  constructor(
+    @InjectRepository(ReminderSettingsRow) private readonly settings: Repository<ReminderSettingsRow>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(ReminderPlanner) private readonly planner: ReminderPlanner,
+    @Inject(AuthDirectoryClient) private readonly directory: AuthDirectoryClient,
+    @Inject(MAIL_SENDER) private readonly mail: MailSender,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @InjectServiceConfig() private readonly config: FinanceConfig,
+  ) {}
+
+  @JobHandler('send-reminder')
+  async send(job: SendReminderJob): Promise<void> {
+    const key = reminderKey(job);
+    const settings = await this.settings.findOneBy({ userId: job.userId });
+    // Turned off (or unsubscribed) since the scan: nothing to send.
+    if (!settings || !(job.kind === 'bill-due' ? settings.bills : settings.income)) return;
+    // Still due? (paid, deleted or moved since the scan, or the user's day is over)
+    const plan = (await this.planner.plansFor(settings)).find((candidate) => reminderKey(candidate.job) === key);
+    if (!plan) return;
+    const user = await this.directory.user(job.userId);
+    if (!user) return; // the account is gone
+    const token = newUnsubscribeToken();
+    await this.dataSource.transaction(async (manager) => {
+      const inserted: unknown[] = await manager.query(
+        `INSERT INTO reminder_deliveries (reminder_key, user_id, kind, occurrence_date, unsubscribe_token_hash, sent_at)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (reminder_key) DO NOTHING RETURNING reminder_key`,
+        [key, job.userId, job.kind, job.date, hashUnsubscribeToken(token), this.clock.now()],
+      );
+      if (inserted.length === 0) return; // sent before
+      await this.mail.send(
+        reminderMail({
+          to: user.email,
+          name: greetingName(user),
+          plan,
+          appUrl: this.config.APP_URL.replace(/\/+$/, ''),
+          unsubscribeUrl: `${this.config.APP_URL.replace(/\/+$/, '')}${reminderUnsubscribePath(token)}`,
+        }),
+      );
+    });
+  }
+}

@@ -1,0 +1,31 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A user's Notifications settings (issue 14): a row exists once they saved them (with their time zone). */
+@Entity({ name: 'reminder_settings' })
+export class ReminderSettingsRow {
+  /** The owner: the verified token's `sub`. */
+  @PrimaryColumn({ name: 'user_id', type: 'text' })
+  userId: string;
+
+  @Column({ type: 'boolean' })
+  bills: boolean;
+
+  @Column({ type: 'boolean' })
+  income: boolean;
+
+  @Column({ type: 'boolean' })
+  suggestions: boolean;
+
+  @Column({ type: 'boolean' })
+  updates: boolean;
+
+  @Column({ name: 'days_before', type: 'smallint' })
+  daysBefore: number;
+
+  /** IANA zone, canonical (contracts' TimeZoneSchema). */
+  @Column({ name: 'time_zone', type: 'text' })
+  timeZone: string;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

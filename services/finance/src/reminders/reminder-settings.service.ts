@@ -1,0 +1,72 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings, type UpdateReminderSettingsInput } from '@payday/contracts';
+import { CLOCK, type Clock } from '@payday/nest-kit';
+import type { Repository } from 'typeorm';
+import { ReminderDelivery } from './reminder-delivery.entity.js';
+import { ReminderSettingsRow } from './reminder-settings.entity.js';
+import { hashUnsubscribeToken, wellFormedUnsubscribeToken } from './unsubscribe-token.js';
+
+const toDto = (row: ReminderSettingsRow): ReminderSettings => ({
+  bills: row.bills,
+  income: row.income,
+  suggestions: row.suggestions,
+  updates: row.updates,
+  days_before: row.daysBefore,
+  time_zone: row.timeZone,
+  saved: true,
+});
+
+/** The signed-in user's Notifications settings, and turning reminders off from an e-mail's link (issue 14). */
+@Injectable()
+export class ReminderSettingsService {
+  constructor(
+    @InjectRepository(ReminderSettingsRow) private readonly settings: Repository<ReminderSettingsRow>,
+    @InjectRepository(ReminderDelivery) private readonly deliveries: Repository<ReminderDelivery>,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async get(userId: string): Promise<ReminderSettings> {
+    const row = await this.settings.findOneBy({ userId });
+    return row ? toDto(row) : DEFAULT_REMINDER_SETTINGS;
+  }
+
+  /** `input` was parsed by UpdateReminderSettingsSchema (the zone is canonical by then). */
+  async put(userId: string, input: UpdateReminderSettingsInput): Promise<ReminderSettings> {
+    const row: ReminderSettingsRow = {
+      userId,
+      bills: input.bills,
+      income: input.income,
+      suggestions: input.suggestions,
+      updates: input.updates,
+      daysBefore: input.days_before,
+      timeZone: input.time_zone,
+      updatedAt: this.clock.now(),
+    };
+    await this.settings.upsert(row, ['userId']);
+    return toDto(row);
+  }
+
+  /** Whether `tokenText` is a live unsubscribe token (the GET page asks before turning anything off). */
+  async knowsToken(tokenText: string): Promise<boolean> {
+    return (await this.ownerOf(tokenText)) !== null;
+  }
+
+  /**
+   * Turns the reminder e-mails (bills and income) off for the owner of the e-mail this token was in; true when the
+   * token is known. Doing it twice is no error; the other toggles stay as they were.
+   */
+  async unsubscribe(tokenText: string): Promise<boolean> {
+    const userId = await this.ownerOf(tokenText);
+    if (userId === null) return false;
+    await this.settings.update({ userId }, { bills: false, income: false, updatedAt: this.clock.now() });
+    return true;
+  }
+
+  private async ownerOf(tokenText: string): Promise<string | null> {
+    const token = wellFormedUnsubscribeToken(tokenText);
+    if (token === null) return null;
+    const delivery = await this.deliveries.findOne({ select: ['userId'], where: { unsubscribeTokenHash: hashUnsubscribeToken(token) } });
+    return delivery?.userId ?? null;
+  }
+}

@@ -1,0 +1,41 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DashboardModule } from '../dashboard/dashboard.module.js';
+import { AuthDirectoryClient } from './auth-directory.client.js';
+import { NoPaidOccurrences, PAID_OCCURRENCES } from './paid-occurrences.js';
+import { ReminderDelivery } from './reminder-delivery.entity.js';
+import { ReminderPlanner } from './reminder-planner.js';
+import { ReminderSchedule } from './reminder-schedule.js';
+import { ReminderScanner } from './reminder-scanner.js';
+import { ReminderSender } from './reminder-sender.js';
+import { ReminderSettingsRow } from './reminder-settings.entity.js';
+import { ReminderSettingsService } from './reminder-settings.service.js';
+import { RemindersController } from './reminders.controller.js';
+import { UnsubscribeController } from './unsubscribe.controller.js';
+
+export const REMINDER_ENTITIES = [ReminderSettingsRow, ReminderDelivery];
+
+/** The HTTP side (issue 14): the Notifications settings and the public unsubscribe page. */
+@Module({
+  imports: [TypeOrmModule.forFeature(REMINDER_ENTITIES)],
+  controllers: [RemindersController, UnsubscribeController],
+  providers: [ReminderSettingsService],
+})
+export class RemindersModule {}
+
+/**
+ * The worker side (dist/worker.js): the scan and the sender of the 'reminders' queue. PAID_OCCURRENCES answers
+ * "nothing paid" until the paid-status service of this package is bound here instead.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature(REMINDER_ENTITIES), DashboardModule],
+  providers: [
+    ReminderPlanner,
+    ReminderScanner,
+    ReminderSender,
+    ReminderSchedule,
+    AuthDirectoryClient,
+    { provide: PAID_OCCURRENCES, useClass: NoPaidOccurrences },
+  ],
+})
+export class RemindersWorkerModule {}

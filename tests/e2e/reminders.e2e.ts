@@ -1,0 +1,150 @@
+// Reminder e-mails end to end (issue 14 item 4), at laptop and phone width: a fresh user saves Settings >
+// Notifications (toggles and days ahead, kept by finance with the browser's time zone); a fresh browser context
+// signed in again shows them after a reload; with a bill due in two days, the finance worker's scan (every 3 s
+// on the test stack) e-mails a reminder into the stack's outbox; its unsubscribe link, opened with no session,
+// asks first, then turns the reminders off, which Settings shows. The browser's zone is chosen so that it is
+// daytime there now (reminders go out from 08:00 local), so the journey passes at any hour.
+// Screenshots go to /tmp/wt-reminders-shots/ to be looked at.
+import { createRequire } from 'node:module';
+import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NOTIFICATION_TOGGLE_TEXTS as T, REMINDER_MESSAGES as M } from '@payday/contracts';
+import { addDays } from '@payday/finance-rules';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { PASSWORD, registerUser, signIn } from './support/session.js';
+
+const SHOTS = '/tmp/wt-reminders-shots';
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const OUTBOX = join(process.env.DATA_DIR || join(REPO_ROOT, '.data'), 'outbox');
+
+/** A fixed-offset IANA zone (`Etc/GMT-5` is UTC+5) where it is between 10:00 and 17:59 now, and its date. */
+function daytimeZone(now = new Date()): { zone: string; today: string } {
+  for (let offset = -12; offset <= 14; offset += 1) {
+    const local = new Date(now.getTime() + offset * 3_600_000);
+    if (local.getUTCHours() >= 10 && local.getUTCHours() < 18) {
+      const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+      return { zone, today: local.toISOString().slice(0, 10) };
+    }
+  }
+  throw new Error('no zone');
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
+  });
+  type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
+  return (violations as Violation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+/** The newest reminder e-mail to `to` in the stack's outbox (waits for the worker's scan). */
+async function reminderMail(to: string): Promise<{ subject: string; text: string }> {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort().reverse();
+    for (const name of names) {
+      const message = JSON.parse(await readFile(join(OUTBOX, name), 'utf8')) as { to: string; subject: string; text: string };
+      if (message.to === to) return message;
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`no reminder e-mail to ${to} within 30 s`);
+}
+
+async function openNotifications(page: Page) {
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(page.getByRole('checkbox', { name: new RegExp(T.bills.label) })).toBeVisible();
+}
+
+const box = (page: Page, key: keyof typeof T) => page.getByRole('checkbox', { name: new RegExp(T[key].label) });
+
+/** A new browser context (no cookies, no local storage), signed in as `email`. */
+async function freshSignedIn(browser: Browser, email: string, width: number, zone: string) {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: zone });
+  const page = await context.newPage();
+  await signIn(page, email, PASSWORD);
+  return { context, page };
+}
+
+for (const width of [1280, 390]) {
+  test(`notification settings live on the server, and a reminder e-mail's link turns reminders off, at ${width}px`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { zone, today } = daytimeZone();
+    const first = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: zone });
+    const page = await first.newPage();
+    const email = await registerUser(page, { prefix: `remind-${width}`, firstName: 'Robin' });
+    const headers = { authorization: `Bearer ${await signIn(page, email)}` };
+
+    // Settings > Notifications: the spec's defaults until saved; the zone shown is this browser's.
+    await openNotifications(page);
+    const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await expect(page.getByText(M.timeZone(browserZone))).toBeVisible();
+    await expect(page.getByText(M.notYetSaved)).toBeVisible();
+    await box(page, 'suggestions').check();
+    await box(page, 'updates').uncheck();
+    await page.getByLabel(M.daysBeforeLabel).selectOption({ label: '2 days before' });
+    await page.getByRole('button', { name: M.save }).click();
+    await expect(page.getByRole('status').filter({ hasText: M.saved })).toBeVisible();
+    const card = page.locator('.pc-notify');
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/1-saved-${width}.png`, fullPage: true });
+    await card.screenshot({ path: `${SHOTS}/1-saved-card-${width}.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(width);
+
+    // A fresh browser context (nothing in local storage) shows what the server kept, after a reload too.
+    const second = await freshSignedIn(browser, email, width, zone);
+    await openNotifications(second.page);
+    await second.page.reload();
+    await second.page.getByRole('tab', { name: 'Notifications' }).click();
+    await expect(box(second.page, 'suggestions')).toBeChecked();
+    await expect(box(second.page, 'updates')).not.toBeChecked();
+    await expect(box(second.page, 'bills')).toBeChecked();
+    await expect(second.page.getByLabel(M.daysBeforeLabel)).toHaveValue('2');
+    await expect(second.page.getByText(M.notYetSaved)).toHaveCount(0);
+
+    // A bill due in two days (the user's own day): the worker's next scan e-mails the reminder.
+    const bill = { name: 'Rent', amount: 1450, due_date: addDays(today, 2), priority: 'high', category: 'rent', recurring: 'once' };
+    expect((await page.request.post('/api/financial/bills', { headers, data: bill })).ok()).toBe(true);
+    const mail = await reminderMail(email);
+    expect(mail.subject).toMatch(/^Rent \(\$1,450\.00\) is due in 2 days, on the \d+(st|nd|rd|th)$/);
+    expect(mail.text).toContain('Hi Robin,');
+    const link = /https?:\/\/\S+(\/api\/financial\/reminders\/unsubscribe\/[A-Za-z0-9_-]{43})/.exec(mail.text);
+    expect(link).not.toBeNull();
+
+    // The link, opened with no session (a mail app): asks first, then turns the reminders off and says so.
+    const mailApp = await browser.newContext({ viewport: { width, height: 900 } });
+    const unsubscribe = await mailApp.newPage();
+    await unsubscribe.goto(link![1]!);
+    await expect(unsubscribe.getByRole('heading', { level: 1, name: M.unsubscribeTitle })).toBeVisible();
+    await unsubscribe.screenshot({ path: `${SHOTS}/2-unsubscribe-ask-${width}.png`, fullPage: true });
+    expect(await seriousViolations(unsubscribe)).toEqual([]);
+    await unsubscribe.getByRole('button', { name: M.unsubscribeButton }).click();
+    await expect(unsubscribe.getByRole('heading', { level: 1, name: M.unsubscribedTitle })).toBeVisible();
+    await expect(unsubscribe.getByText(M.unsubscribedBody)).toBeVisible();
+    await unsubscribe.screenshot({ path: `${SHOTS}/3-unsubscribed-${width}.png`, fullPage: true });
+    expect(await seriousViolations(unsubscribe)).toEqual([]);
+
+    // A made-up link says it does not work.
+    await unsubscribe.goto(link![1]!.replace(/[A-Za-z0-9_-]{43}$/, 'A'.repeat(43)));
+    await expect(unsubscribe.getByRole('heading', { level: 1, name: M.unsubscribeInvalidTitle })).toBeVisible();
+    await unsubscribe.screenshot({ path: `${SHOTS}/4-unknown-link-${width}.png`, fullPage: true });
+
+    // Settings shows bill reminders and income alerts off; the other choices as they were.
+    await second.page.reload();
+    await second.page.getByRole('tab', { name: 'Notifications' }).click();
+    await expect(box(second.page, 'bills')).not.toBeChecked();
+    await expect(box(second.page, 'income')).not.toBeChecked();
+    await expect(box(second.page, 'suggestions')).toBeChecked();
+    await second.page.locator('.pc-notify').screenshot({ path: `${SHOTS}/5-after-unsubscribe-card-${width}.png` });
+
+    await Promise.all([first.close(), second.context.close(), mailApp.close()]);
+  });
+}
