@@ -1,5 +1,6 @@
 // The public API. Modules whose every export is public are re-exported whole; the rule modules also
 // export their day-number forms for computeDashboard, so their public names are listed one by one.
+export * from './bill-status.js';
 export * from './compare.js';
 export * from './constants.js';
 export * from './dashboard-types.js';
@@ -8,6 +9,7 @@ export * from './dashboard-analytics.js';
 export * from './dates.js';
 export * from './demo.js';
 export { dashboardIncomeHorizonDays, projectIncome, type IncomeOccurrence } from './income.js';
+export * from './merchant-key.js';
 export * from './money.js';
 export * from './monthly.js';
 export { computeQuickStats, type QuickStats } from './quick-stats.js';

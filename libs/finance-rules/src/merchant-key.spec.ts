@@ -1,4 +1,5 @@
-import { merchantKey } from './merchant-key';
+import { describe, expect, it } from 'vitest';
+import { merchantKey } from './merchant-key.js';
 
 describe('merchantKey', () => {
   it("prefers Plaid's merchant name and folds case and accents", () => {
