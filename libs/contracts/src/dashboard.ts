@@ -3,6 +3,7 @@
 // routes of finance.ts keep the spec's dollar `amount`). Dates are 'YYYY-MM-DD'. services/finance builds
 // both answers typed as these contracts; the dashboard remote reads them through web-kit's client.
 import { z } from 'zod';
+import { BILL_OCCURRENCE_STATUS_VALUES, BillOccurrenceStatusSchema } from './bill-status.js';
 import { BILL_CATEGORY_VALUES, BILL_PRIORITY_VALUES, BILL_RECURRENCE_VALUES, INCOME_FREQUENCY_VALUES, isCalendarDate } from './finance.js';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -173,6 +174,8 @@ export const DashboardResponseSchema = z.object({
   bills: z.array(DashboardBillSchema),
   income: z.array(DashboardIncomeSchema),
   savingsGoals: z.array(DashboardSavingsGoalSchema),
+  /** Ours (issue 14): each occurrence due from BILL_STATUS_DAYS_BACK ago to BILL_STATUS_DAYS_AHEAD on, by due date. */
+  billStatuses: z.array(BillOccurrenceStatusSchema).optional(),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponseSchema>;
 
@@ -241,6 +244,8 @@ export const TimelineItemSchema = z.object({
   amountCents: cents,
   /** Only for a payment: the due date of the bill it pays. */
   dueDate: isoDate.optional(),
+  /** Ours (issue 14), only for a bill: the occurrence's status (upcoming, due soon, paid, overdue). */
+  status: z.enum(BILL_OCCURRENCE_STATUS_VALUES).optional(),
 });
 export type TimelineItem = z.infer<typeof TimelineItemSchema>;
 

@@ -27,6 +27,7 @@ import {
   UpdateProfileRequestSchema,
   UpdateProfileResponseSchema,
 } from './auth.js';
+import { BillOccurrenceStatusSchema } from './bill-status.js';
 import { CALENDAR_FEED_PATH, CalendarFeedCreatedSchema, CalendarFeedStatusSchema } from './calendar-feed.js';
 import { REMINDERS_PATH, ReminderSettingsSchema, UpdateReminderSettingsSchema } from './reminders.js';
 import { DashboardQuerySchema, DashboardResponseSchema, TimelineQuerySchema, TimelineResponseSchema } from './dashboard.js';
@@ -200,6 +201,9 @@ export const FINANCE_ENDPOINTS = {
   /** Ours (issue 14): reminder e-mails and the Notifications toggles; the unsubscribe page is for e-mail links, not this client. */
   reminderSettings: endpoint({ method: 'GET', path: REMINDERS_PATH, response: ReminderSettingsSchema }),
   updateReminderSettings: endpoint({ method: 'PUT', path: REMINDERS_PATH, body: UpdateReminderSettingsSchema, response: ReminderSettingsSchema }),
+  /** Ours (issue 14): mark one occurrence of a bill paid by hand (201), and take the mark back (200); both answer its status. */
+  markBillPaid: endpoint({ method: 'POST', path: '/api/financial/bill-status/{billId}/{dueDate}', response: BillOccurrenceStatusSchema }),
+  unmarkBillPaid: endpoint({ method: 'DELETE', path: '/api/financial/bill-status/{billId}/{dueDate}', response: BillOccurrenceStatusSchema }),
 };
 
 /** spec part 2 §7 bank calls and data generator; `{userId}` must be the signed-in user's id (403 otherwise). */

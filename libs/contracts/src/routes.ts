@@ -51,6 +51,8 @@ export const SERVICE_ROUTES = {
     // Public: the token from a reminder e-mail is the credential (GET asks, POST turns reminders off).
     'GET /api/financial/reminders/unsubscribe/{token}',
     'POST /api/financial/reminders/unsubscribe/{token}',
+    'POST /api/financial/bill-status/{billId}/{dueDate}',
+    'DELETE /api/financial/bill-status/{billId}/{dueDate}',
   ],
   'bank-sync': [
     'POST /api/plaid-production/create-link-token',

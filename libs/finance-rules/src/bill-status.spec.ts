@@ -5,6 +5,7 @@ import {
   merchantKeysMatch,
   occurrenceStatus,
   occurrenceStatuses,
+  occurrencesOfBills,
   type BillOccurrenceRef,
   type PaymentTransaction,
 } from './bill-status.js';
@@ -106,10 +107,26 @@ describe('occurrenceStatuses', () => {
     const nov: BillOccurrenceRef = { ...rent, dueDate: '2026-11-01' };
     const dec: BillOccurrenceRef = { ...rent, dueDate: '2026-12-01' };
     const statuses = occurrenceStatuses([rent, nov, dec], [tx('t', '2026-10-02', 150_000)], new Map([['rent:2026-11-01', '2026-10-30']]), '2026-11-29');
-    expect(statuses).toEqual([
-      { billId: 'rent', dueDate: '2026-10-01', status: 'paid', paidBy: 'bank', paidOn: '2026-10-02' },
-      { billId: 'rent', dueDate: '2026-11-01', status: 'paid', paidBy: 'manual', paidOn: '2026-10-30' },
-      { billId: 'rent', dueDate: '2026-12-01', status: 'due_soon', paidBy: null, paidOn: null },
+    expect(statuses.map(({ dueDate, status, paidBy, paidOn, markedPaid }) => ({ dueDate, status, paidBy, paidOn, markedPaid }))).toEqual([
+      { dueDate: '2026-10-01', status: 'paid', paidBy: 'bank', paidOn: '2026-10-02', markedPaid: false },
+      { dueDate: '2026-11-01', status: 'paid', paidBy: 'manual', paidOn: '2026-10-30', markedPaid: true },
+      { dueDate: '2026-12-01', status: 'due_soon', paidBy: null, paidOn: null, markedPaid: false },
+    ]);
+  });
+});
+
+describe('occurrencesOfBills', () => {
+  it('lists each due date in the range, never before the date entered', () => {
+    const bills = [
+      { id: 'r', name: 'Rent', amountCents: 1000, dueDate: '2026-09-01', recurring: 'monthly' as const },
+      { id: 'n', name: 'New', amountCents: 500, dueDate: '2026-10-20', recurring: 'weekly' as const },
+      { id: 'o', name: 'Once', amountCents: 700, dueDate: '2026-08-01', recurring: 'once' as const },
+    ];
+    expect(occurrencesOfBills(bills, '2026-08-15', '2026-10-31').map((o) => `${o.billId}:${o.dueDate}`)).toEqual([
+      'r:2026-09-01',
+      'r:2026-10-01',
+      'n:2026-10-20',
+      'n:2026-10-27',
     ]);
   });
 });

@@ -1,8 +1,10 @@
 // Paid, due soon, overdue, per bill occurrence (issue 14 item 1, ours: the spec has no payment status).
 // A bill occurrence is paid when the user marked it paid, or when an imported bank transaction of the same
 // merchant and about the same amount posted in a window around its due date. Pure: the caller passes today.
+import type { BillOccurrenceStatusValue, BillRecurrenceValue } from '@payday/contracts';
 import { daysBetween, type IsoDate } from './dates.js';
 import { merchantKey } from './merchant-key.js';
+import { occurrencesBetween } from './recurrence.js';
 
 /**
  * Amount tolerance: a payment may differ from the bill by 5% of the bill or $1, whichever is more (inclusive).
@@ -16,9 +18,6 @@ export const BILL_MATCH_DAYS_BEFORE_DUE = 7;
 export const BILL_MATCH_DAYS_AFTER_DUE = 10;
 /** An unpaid occurrence due today or within this many days is 'due_soon'. */
 export const BILL_DUE_SOON_DAYS = 3;
-
-export const BILL_OCCURRENCE_STATUS_VALUES = ['upcoming', 'due_soon', 'paid', 'overdue'] as const;
-export type BillOccurrenceStatusValue = (typeof BILL_OCCURRENCE_STATUS_VALUES)[number];
 
 /** One occurrence of a bill, keyed `${billId}:${dueDate}` (the payment suggestion's id has the same form). */
 export interface BillOccurrenceRef {
@@ -131,14 +130,14 @@ export function occurrenceStatus(dueDate: IsoDate, today: IsoDate, paid: boolean
   return daysLeft <= BILL_DUE_SOON_DAYS ? 'due_soon' : 'upcoming';
 }
 
-export interface OccurrenceStatus {
-  billId: string;
-  dueDate: IsoDate;
+export interface OccurrenceStatus extends BillOccurrenceRef {
   status: BillOccurrenceStatusValue;
   /** How it was paid: a matched bank transaction, or the user's mark; null while unpaid. */
   paidBy: 'bank' | 'manual' | null;
   /** The matched transaction's date, or the day the user marked it; null while unpaid. */
   paidOn: IsoDate | null;
+  /** The user marked it paid by hand (whether or not a transaction matched too). */
+  markedPaid: boolean;
 }
 
 /**
@@ -153,17 +152,42 @@ export function occurrenceStatuses(
   today: IsoDate,
 ): OccurrenceStatus[] {
   const matched = new Map(matchBillPayments(occurrences, transactions).map((m) => [m.occurrenceKey, m]));
-  return occurrences.map(({ billId, dueDate }) => {
-    const key = occurrenceKey(billId, dueDate);
+  return occurrences.map((occurrence) => {
+    const key = occurrenceKey(occurrence.billId, occurrence.dueDate);
     const match = matched.get(key);
     const markedOn = manualMarks.get(key);
     const paidBy = match ? 'bank' : markedOn !== undefined ? 'manual' : null;
     return {
-      billId,
-      dueDate,
-      status: occurrenceStatus(dueDate, today, paidBy !== null),
+      ...occurrence,
+      status: occurrenceStatus(occurrence.dueDate, today, paidBy !== null),
       paidBy,
       paidOn: match?.transactionDate ?? markedOn ?? null,
+      markedPaid: markedOn !== undefined,
     };
   });
+}
+
+/** What occurrencesOfBills needs of a bill (the rules' Bill has it). */
+export interface RecurringBillRef {
+  id: string;
+  name: string;
+  amountCents: number;
+  dueDate: IsoDate;
+  recurring: BillRecurrenceValue;
+}
+
+/**
+ * Every occurrence of the bills due in [from, to] (inclusive), never before the date the user entered (as the
+ * timeline), by due date then name.
+ */
+export function occurrencesOfBills(bills: readonly RecurringBillRef[], from: IsoDate, to: IsoDate): BillOccurrenceRef[] {
+  const result: BillOccurrenceRef[] = [];
+  for (const bill of bills) {
+    const start = bill.dueDate > from ? bill.dueDate : from;
+    if (start > to) continue;
+    for (const dueDate of occurrencesBetween(bill.dueDate, bill.recurring, start, to)) {
+      result.push({ billId: bill.id, billName: bill.name, dueDate, amountCents: bill.amountCents });
+    }
+  }
+  return result.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.billName.localeCompare(b.billName) || a.billId.localeCompare(b.billId));
 }

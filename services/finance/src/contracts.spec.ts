@@ -23,6 +23,8 @@ import type { HouseholdClient } from './households/household.client.js';
 import type { Repository } from 'typeorm';
 import type { BankSummaryService } from './bank-summary/bank-summary.service.js';
 import type { Bill } from './bills/bill.entity.js';
+import type { Bill as RuleBill } from '@payday/finance-rules';
+import type { BillStatusService } from './bill-status/bill-status.service.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
 import type { IncomeSource } from './income/income-source.entity.js';
 import type { SavingsGoal } from './savings-goals/savings-goal.entity.js';
@@ -203,6 +205,11 @@ describe("the dashboard's answers", () => {
     { analyticsFor: async () => undefined } as unknown as BankSummaryService,
     { now: () => new Date('2026-03-10T12:00:00Z'), today: () => '2026-03-10' },
     access,
+    // issue 14: one unpaid status per bill, so the answer's billStatuses has rows for the schema to check.
+    {
+      statusesFor: async (_user: string, bills: RuleBill[], _from: string, _to: string) =>
+        bills.map((b) => ({ billId: b.id, billName: b.name, dueDate: b.dueDate, amountCents: b.amountCents, status: 'upcoming', paidBy: null, paidOn: null, markedPaid: false })),
+    } as unknown as BillStatusService,
   );
 
   it('DashboardResponseSchema parses the answer the service builds, declaring every field it sends', async () => {

@@ -2,6 +2,9 @@ import { AuthKitModule, defineService, JobsModule } from '@payday/nest-kit';
 import { BankSummary } from './bank-summary/bank-summary.entity.js';
 import { BankSummaryModule } from './bank-summary/bank-summary.module.js';
 import { BankSyncModule } from './bank-sync/bank-sync.module.js';
+import { BankPayments } from './bill-status/bank-payments.entity.js';
+import { BillPaidMark } from './bill-status/bill-paid-mark.entity.js';
+import { BillStatusModule } from './bill-status/bill-status.module.js';
 import { Bill } from './bills/bill.entity.js';
 import { BillsModule } from './bills/bills.module.js';
 import { CalendarFeed } from './calendar-feed/calendar-feed.entity.js';
@@ -25,7 +28,7 @@ import { SuggestionsModule } from './suggestions/suggestions.module.js';
 export const serviceDefinition = defineService({
   name: 'finance',
   env: financeEnvSchema,
-  database: { schema: 'finance', entities: [Bill, IncomeSource, SavingsGoal, Suggestion, BankSummary, CalendarFeed, ...REMINDER_ENTITIES], migrations },
+  database: { schema: 'finance', entities: [Bill, IncomeSource, SavingsGoal, Suggestion, BankSummary, CalendarFeed, ...REMINDER_ENTITIES, BillPaidMark, BankPayments], migrations },
   // JSON forms and suggestion batches only.
   bodyLimit: 256 * 1024,
   transport: 'redis',
@@ -43,5 +46,6 @@ export const serviceDefinition = defineService({
     BankSyncModule,
     CalendarFeedModule,
     RemindersModule,
+    BillStatusModule,
   ],
 });

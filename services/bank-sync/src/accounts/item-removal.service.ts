@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { BankSummaryPublisher } from '../analytics/bank-summary.publisher.js';
+import { BillPaymentsPublisher } from '../analytics/bill-payments.publisher.js';
 import { BankSyncError } from '../errors.js';
 import { ItemAccessService } from '../items/item-access.service.js';
 import { lockUserStreams } from '../detection/recurring-stream.store.js';
@@ -32,6 +33,7 @@ export class ItemRemovalService {
     @Inject(SyncRequests) private readonly syncRequests: SyncRequests,
     @Inject(FinanceClient) private readonly finance: FinanceClient,
     @Inject(BankSummaryPublisher) private readonly bankSummary: BankSummaryPublisher,
+    @Inject(BillPaymentsPublisher) private readonly billPayments: BillPaymentsPublisher,
   ) {}
 
   /** Another user's or an unknown item: ITEM_NOT_FOUND (404) from findOwned, before anything changes. */
@@ -57,6 +59,8 @@ export class ItemRemovalService {
     // The remaining banks' figures to the dashboard (null figures, a clear, when this was the last bank). Not
     // awaited: the user's answer does not wait for finance; publish never rejects.
     void this.bankSummary.publish(userId);
+    // issue 14: the remaining banks' payments (none after the last), so a gone bank's rows stop paying bills.
+    void this.billPayments.publish(userId);
   }
 
   /**

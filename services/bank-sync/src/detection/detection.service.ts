@@ -3,6 +3,7 @@ import { CLOCK, JobHandler, type Clock } from '@payday/nest-kit';
 import type { SyncUserJob } from '@payday/contracts';
 import { dayNumber, isoDate } from './core/calendar.js';
 import { BankSummaryPublisher } from '../analytics/bank-summary.publisher.js';
+import { BillPaymentsPublisher } from '../analytics/bill-payments.publisher.js';
 import { FinanceClient } from '../transport/finance.client.js';
 import { detectRecurringStreams } from './core/detect-recurring.js';
 import { RecurringStreamStore } from './recurring-stream.store.js';
@@ -37,6 +38,7 @@ export class DetectionService {
     @Inject(FinanceClient) private readonly finance: FinanceClient,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(BankSummaryPublisher) private readonly bankSummary: BankSummaryPublisher,
+    @Inject(BillPaymentsPublisher) private readonly billPayments: BillPaymentsPublisher,
   ) {}
 
   async detectForUser(userId: string): Promise<DetectionRun> {
@@ -48,6 +50,7 @@ export class DetectionService {
       if (current === version || round >= MAX_ROUNDS) {
         // The dashboard's bank figures follow each run (finance's copy); a missed push never fails the run.
         await this.bankSummary.publish(userId);
+        await this.billPayments.publish(userId);
         return run;
       }
       version = current;

@@ -1,13 +1,16 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import {
+  BILL_PAYMENTS_PATTERN,
   BankSummaryReplySchema,
+  BillPaymentsReplySchema,
   FINANCE_PATTERNS,
   MAX_SUGGESTIONS_PER_MESSAGE,
   SuggestionsResponseSchema,
   UpsertSuggestionsReplySchema,
   WithdrawSuggestionsReplySchema,
   type BankSummaryMessage,
+  type BillPaymentsMessage,
   type ListPendingSuggestionsMessage,
   type SuggestionsResponse,
   type UpsertSuggestionsCommand,
@@ -84,6 +87,14 @@ export class FinanceClient implements OnModuleDestroy {
     const reply = BankSummaryReplySchema.safeParse(await this.send(FINANCE_PATTERNS.storeBankSummary, message));
     if (!reply.success) throw new SuggestionsNotDeliveredError('finance answered the bank summary with an unexpected reply');
     if (!reply.data.ok) throw new SuggestionsNotDeliveredError(`finance refused the bank summary: ${reply.data.message}`);
+    return reply.data.stored;
+  }
+
+  /** The user's recent payments out (analytics/bill-payments.publisher.ts); like storeBankSummary. */
+  async storeBillPayments(message: BillPaymentsMessage): Promise<boolean> {
+    const reply = BillPaymentsReplySchema.safeParse(await this.send(BILL_PAYMENTS_PATTERN, message));
+    if (!reply.success) throw new SuggestionsNotDeliveredError('finance answered the bill payments with an unexpected reply');
+    if (!reply.data.ok) throw new SuggestionsNotDeliveredError(`finance refused the bill payments: ${reply.data.message}`);
     return reply.data.stored;
   }
 

@@ -1,5 +1,5 @@
 import { domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
-import { FINANCE_MESSAGES, HOUSEHOLD_MESSAGES } from '@payday/contracts';
+import { BILL_STATUS_MESSAGES, FINANCE_MESSAGES, HOUSEHOLD_MESSAGES } from '@payday/contracts';
 
 /** Finance error codes, their HTTP status and the spec's message (CONVENTIONS §5); the shared filter answers. */
 export const FINANCE_ERRORS = {
@@ -23,6 +23,10 @@ export const FINANCE_ERRORS = {
   HOUSEHOLD_UNAVAILABLE: { status: 503, message: FINANCE_MESSAGES.householdUnavailable },
   /** issue 14: an unknown, revoked or malformed calendar feed token; the same bare answer for each. */
   CALENDAR_FEED_NOT_FOUND: { status: 404, message: 'Not found' },
+  /** issue 14: the date is not one of the bill's due dates. */
+  BILL_OCCURRENCE_NOT_FOUND: { status: 404, message: BILL_STATUS_MESSAGES.notAnOccurrence },
+  /** issue 14: marks are for due dates within a year of today. */
+  BILL_MARK_OUT_OF_RANGE: { status: 400, message: BILL_STATUS_MESSAGES.markOutOfRange },
 } as const satisfies DomainErrorCatalog;
 export type FinanceErrorCode = keyof typeof FINANCE_ERRORS;
 

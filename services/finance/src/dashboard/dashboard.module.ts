@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BankSummaryModule } from '../bank-summary/bank-summary.module.js';
+import { BillStatusModule } from '../bill-status/bill-status.module.js';
 import { Bill } from '../bills/bill.entity.js';
 import { IncomeSource } from '../income/income-source.entity.js';
 import { SavingsGoal } from '../savings-goals/savings-goal.entity.js';
@@ -8,7 +9,7 @@ import { DashboardController } from './dashboard.controller.js';
 import { DashboardService } from './dashboard.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Bill, IncomeSource, SavingsGoal]), BankSummaryModule],
+  imports: [TypeOrmModule.forFeature([Bill, IncomeSource, SavingsGoal]), BankSummaryModule, BillStatusModule],
   controllers: [DashboardController],
   providers: [DashboardService],
   exports: [DashboardService],

@@ -3,8 +3,17 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
-import type { DashboardQuery, DashboardResponse, Membership, TimelineQuery, TimelineResponse } from '@payday/contracts';
 import {
+  BILL_STATUS_DAYS_AHEAD,
+  BILL_STATUS_DAYS_BACK,
+  type DashboardQuery,
+  type DashboardResponse,
+  type Membership,
+  type TimelineQuery,
+  type TimelineResponse,
+} from '@payday/contracts';
+import {
+  addDays,
   buildPaymentSchedule,
   buildTimeline,
   computeDashboard,
@@ -16,6 +25,8 @@ import {
 } from '@payday/finance-rules';
 import { CLOCK, type Clock } from '@payday/nest-kit';
 import { BankSummaryService } from '../bank-summary/bank-summary.service.js';
+import { BillStatusService } from '../bill-status/bill-status.service.js';
+import { billStatusesInDashboard, withoutPaidSuggestions, withBillStatuses } from './bill-status-payload.js';
 import { Bill } from '../bills/bill.entity.js';
 import { toRuleBill } from '../bills/bill.mapper.js';
 import { dashboardToday } from '../clock/client-today.js';
@@ -52,6 +63,7 @@ export class DashboardService {
     @Inject(BankSummaryService) private readonly bankSummaries: BankSummaryService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(HouseholdAccess) private readonly access: HouseholdAccess,
+    @Inject(BillStatusService) private readonly billStatus: BillStatusService,
   ) {}
 
   /**
@@ -76,17 +88,23 @@ export class DashboardService {
     ]);
     const dashboard = computeDashboard({ bills, incomes, savingsGoals: goals.map(toRuleSavingsGoal), today, laterWindowDays, bankAnalytics });
     dashboard.paymentSchedule = householdPaymentSchedule(bills, incomes, today) ?? dashboard.paymentSchedule;
-    return toDashboardResponse(dashboard, computeDashboardAnalytics(bills, incomes, today), {
+    // issue 14: statuses of recent and coming occurrences; a paid one makes no payment suggestion.
+    const statuses = await this.billStatus.statusesFor(userId, bills, addDays(today, -BILL_STATUS_DAYS_BACK), lastDueDate(dashboard.paymentSchedule, addDays(today, BILL_STATUS_DAYS_AHEAD)), today);
+    dashboard.paymentSchedule = withoutPaidSuggestions(dashboard.paymentSchedule, statuses);
+    const response = toDashboardResponse(dashboard, computeDashboardAnalytics(bills, incomes, today), {
       bills,
       income: incomes,
       savingsGoals: goals.map(toDashboardSavingsGoal),
     });
+    return { ...response, billStatuses: billStatusesInDashboard(statuses, addDays(today, BILL_STATUS_DAYS_AHEAD)) };
   }
 
   /** The Calendar / Planner range (TimelineQuerySchema: at most MAX_TIMELINE_DAYS), for the client's day as above. */
   async timeline(userId: string, { from, to, today: requestedToday }: TimelineQuery): Promise<TimelineResponse> {
-    const { bills, incomes, schedule } = await this.scheduleFor(userId, dashboardToday(this.clock.today(), requestedToday));
-    return buildTimeline(bills, incomes, schedule, from, to);
+    const today = dashboardToday(this.clock.today(), requestedToday);
+    const { bills, incomes, schedule } = await this.scheduleFor(userId, today);
+    // issue 14: each bill occurrence carries its status (the paid ones' suggestions are gone already).
+    return withBillStatuses(buildTimeline(bills, incomes, schedule, from, to), await this.billStatus.statusesFor(userId, bills, from, to, today));
   }
 
   /**
@@ -96,8 +114,10 @@ export class DashboardService {
   async scheduleFor(userId: string, today: string): Promise<{ bills: RuleBill[]; incomes: RuleIncome[]; schedule: PaymentSuggestion[] }> {
     const memberships = await this.access.memberships(userId);
     const [bills, incomes] = await Promise.all([this.ruleBills(userId, memberships), this.ruleIncomes(userId, memberships)]);
-    const schedule = householdPaymentSchedule(bills, incomes, today) ?? buildPaymentSchedule(bills, incomes, today);
-    return { bills, incomes, schedule };
+    const planned = householdPaymentSchedule(bills, incomes, today) ?? buildPaymentSchedule(bills, incomes, today);
+    // issue 14: a paid occurrence makes no payment suggestion (here: timeline, calendar feed).
+    const statuses = await this.billStatus.statusesFor(userId, bills, addDays(today, -BILL_STATUS_DAYS_BACK), lastDueDate(planned, today), today);
+    return { bills, incomes, schedule: withoutPaidSuggestions(planned, statuses) };
   }
 
   /**
@@ -134,4 +154,9 @@ export class DashboardService {
     });
     return rows.map((row) => toRuleIncome(row, this.access.sharedInfo(row, memberships)));
   }
+}
+
+/** The latest due date among the suggestions (at least `atLeast`): how far ahead paid occurrences must be known. */
+function lastDueDate(schedule: readonly PaymentSuggestion[], atLeast: string): string {
+  return schedule.reduce((last, s) => (s.dueDate > last ? s.dueDate : last), atLeast);
 }

@@ -4,8 +4,9 @@ import { SuggestionBillRecurrence1795595263000 } from './1795595263000-suggestio
 import { CreateBankSummaries1795595264000 } from './1795595264000-create-bank-summaries.js';
 import { SharedHouseholdItems1795900100000 } from './1795900100000-shared-household-items.js';
 import { OwnSharedItemsIndex1796000000000 } from './1796000000000-own-shared-items-index.js';
+import { CreateBillStatusTables1796000500000 } from './1796000500000-create-bill-status-tables.js';
 import { CreateCalendarFeeds1796100000000 } from './1796100000000-create-calendar-feeds.js';
 import { CreateReminders1796200000000 } from './1796200000000-create-reminders.js';
 
 /** Checked-in migrations, in order; run at start-up. */
-export const migrations = [CreateFinanceTables1763856000000, CreateDataVersions1763856100000, SuggestionBillRecurrence1795595263000, CreateBankSummaries1795595264000, SharedHouseholdItems1795900100000, OwnSharedItemsIndex1796000000000, CreateCalendarFeeds1796100000000, CreateReminders1796200000000];
+export const migrations = [CreateFinanceTables1763856000000, CreateDataVersions1763856100000, SuggestionBillRecurrence1795595263000, CreateBankSummaries1795595264000, SharedHouseholdItems1795900100000, OwnSharedItemsIndex1796000000000, CreateBillStatusTables1796000500000, CreateCalendarFeeds1796100000000, CreateReminders1796200000000];

@@ -1,0 +1,23 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { BILL_PAYMENTS_PATTERN, BillPaymentsMessageSchema, fieldErrors, type BillPaymentsReply } from '@payday/contracts';
+import { BillStatusService } from './bill-status.service.js';
+
+/**
+ * The Redis transport side (DESIGN §1): bank-sync pushes the user's recent payments out after each detection run
+ * and after a disconnect. A bad payload gets a reply naming the fields (nothing stored), like the bank summary.
+ */
+@Controller()
+export class BillPaymentsMessageController {
+  constructor(@Inject(BillStatusService) private readonly statuses: BillStatusService) {}
+
+  @MessagePattern(BILL_PAYMENTS_PATTERN)
+  async store(@Payload() payload: unknown): Promise<BillPaymentsReply> {
+    const parsed = BillPaymentsMessageSchema.safeParse(payload);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return { ok: false, message: Object.values(errors)[0] ?? 'Invalid message', errors };
+    }
+    return { ok: true, stored: await this.statuses.storePayments(parsed.data) };
+  }
+}
