@@ -12,8 +12,8 @@ export const BILL_PAID_BY_VALUES = ['bank', 'manual'] as const;
 export const BILL_STATUS_PATH = '/api/financial/bill-status';
 export const billStatusPath = (billId: string, dueDate: string): string => `${BILL_STATUS_PATH}/${encodeURIComponent(billId)}/${encodeURIComponent(dueDate)}`;
 
-/** The dashboard carries the statuses of occurrences due from this many days ago (recent ones, paid or overdue)… */
-export const BILL_STATUS_DAYS_BACK = 35;
+/** The dashboard carries the statuses of occurrences due from this many days ago (last month's, paid or overdue)… */
+export const BILL_STATUS_DAYS_BACK = 62;
 /** …to this many days ahead. */
 export const BILL_STATUS_DAYS_AHEAD = 31;
 
@@ -50,9 +50,9 @@ export type BillOccurrenceParams = z.infer<typeof BillOccurrenceParamsSchema>;
 // detection run and after a disconnect (an empty list then). Finance keeps the newest set per user.
 
 export const BILL_PAYMENTS_PATTERN = 'finance.bill-payments.store';
-/** Days of posted outflows bank-sync sends: the dashboard's BILL_STATUS_DAYS_BACK plus the late-payment window, and room. */
-export const BILL_PAYMENTS_LOOKBACK_DAYS = 60;
-/** At most this many (newest first): a busy card of 60 days stays well below it. */
+/** Days of posted outflows bank-sync sends: the dashboard's BILL_STATUS_DAYS_BACK plus an early payment's week, and room. */
+export const BILL_PAYMENTS_LOOKBACK_DAYS = 75;
+/** At most this many (newest first): a busy card of 75 days stays well below it. */
 export const MAX_BILL_PAYMENTS_PER_MESSAGE = 5000;
 
 const key = z.string().max(200);
