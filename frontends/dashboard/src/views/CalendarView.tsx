@@ -1,7 +1,8 @@
-import type { TimelineItem } from '@payday/contracts';
+import { BILL_STATUS_LABELS, type TimelineItem } from '@payday/contracts';
 import { addDays, addMonths, dayOfWeek, MONTH_NAMES, parseIsoDate, startOfMonth, type IsoDate } from '@payday/finance-rules';
 import { Alert, Button, formatDate, formatMoney, type ApiClient } from '@payday/web-kit';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { BillStatusBadge } from '../components/BillStatusBadge.js';
 import { useTimeline } from '../hooks/useTimeline.js';
 import { MESSAGES } from '../model/messages.js';
 import { isSameMonth, itemLabel, monthGrid, weekGrid } from '../model/timeline.js';
@@ -19,9 +20,15 @@ const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currenc
  */
 function ItemChip({ item }: { item: TimelineItem }) {
   const money = formatMoney(item.amountCents / 100);
+  // issue 14: a paid or overdue bill says so in the chip; due soon and upcoming show in the day's details.
+  const status = item.status === 'paid' || item.status === 'overdue' ? BILL_STATUS_LABELS[item.status] : null;
   return (
-    <li className={`db-chip db-chip--${item.kind}`} title={`${KIND_LABELS[item.kind]}: ${itemLabel(item)} ${money}`}>
+    <li
+      className={`db-chip db-chip--${item.kind}${item.status ? ` db-chip--${item.status}` : ''}`}
+      title={`${KIND_LABELS[item.kind]}: ${itemLabel(item)} ${money}${item.status ? ` (${BILL_STATUS_LABELS[item.status]})` : ''}`}
+    >
       <span className="pc-visually-hidden">{KIND_LABELS[item.kind]}: </span>
+      {status && <span className="db-chip__status">{status}</span>}
       <span className="db-chip__label">{itemLabel(item)}</span> <span className="db-money db-chip__amount">{money}</span>
       <span className="db-money db-chip__short" aria-hidden="true">
         {wholeDollars.format(Math.round(item.amountCents / 100))}
@@ -57,6 +64,7 @@ function DayDetails({ day, items, onClose }: { day: IsoDate; items: readonly Tim
                   {item.kind === 'payment' && item.dueDate ? ` · due ${formatDate(item.dueDate)}` : ''}
                 </span>
               </span>
+              {item.status && <BillStatusBadge status={item.status} />}
               <span className={`db-money${item.kind === 'income' ? ' db-in' : ''}`}>{formatMoney(item.amountCents / 100)}</span>
             </li>
           ))}

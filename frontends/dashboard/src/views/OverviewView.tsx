@@ -3,6 +3,7 @@ import { nextLaterWindowDays, resetLaterWindowDays } from '@payday/finance-rules
 import type { ApiClient } from '@payday/web-kit';
 import { AnalyticsBlock } from '../components/AnalyticsBlock.js';
 import { BillsSection } from '../components/BillsSection.js';
+import { BillStatusPanel } from '../components/BillStatusPanel.js';
 import { IncomeSection } from '../components/IncomeSection.js';
 import { PaymentSchedule } from '../components/PaymentSchedule.js';
 import { SavingsProgress } from '../components/SavingsProgress.js';
@@ -34,6 +35,7 @@ export function OverviewView({ dashboard, api, onLaterWindowChange }: OverviewVi
             onAddBill={() => setAddBill((n) => n + 1)}
           />
           <PaymentSchedule schedule={dashboard.paymentSchedule} bills={dashboard.bills} />
+          <BillStatusPanel statuses={dashboard.billStatuses ?? []} api={api} />
           <WindowPanels
             windows={dashboard.windows}
             laterWindowDays={dashboard.laterWindowDays}

@@ -1,6 +1,7 @@
 import type { IsoDate } from '@payday/finance-rules';
 import { Alert, formatDate, Spinner, type ApiClient } from '@payday/web-kit';
 import { useState } from 'react';
+import { BillStatusBadge } from '../components/BillStatusBadge.js';
 import { Money } from '../components/Money.js';
 import { useTimeline } from '../hooks/useTimeline.js';
 import { MESSAGES } from '../model/messages.js';
@@ -77,6 +78,12 @@ export function PlannerView({ today, api }: PlannerViewProps) {
                 <span className="db-muted db-small">
                   {KIND_LABELS[item.kind]}
                   {item.dueDate ? ` · due ${formatDate(item.dueDate)}` : ''}
+                  {item.status && (
+                    <>
+                      {' '}
+                      <BillStatusBadge status={item.status} />
+                    </>
+                  )}
                 </span>
               </span>
               <Money cents={item.amountCents} signed={item.kind === 'income'} className={item.kind === 'income' ? 'db-in' : undefined} />

@@ -1,0 +1,18 @@
+import { BILL_STATUS_LABELS, type BillOccurrenceStatusValue } from '@payday/contracts';
+import { Badge, type BadgeTone } from '@payday/web-kit';
+
+const STATUS_TONES: Record<BillOccurrenceStatusValue, BadgeTone> = {
+  upcoming: 'neutral',
+  due_soon: 'warning',
+  paid: 'success',
+  overdue: 'danger',
+};
+
+/** issue 14: a bill occurrence's status, always in words (the colour only repeats them). */
+export function BillStatusBadge({ status, className }: { status: BillOccurrenceStatusValue; className?: string }) {
+  return (
+    <Badge tone={STATUS_TONES[status]} className={['db-status', `db-status--${status}`, className].filter(Boolean).join(' ')}>
+      {BILL_STATUS_LABELS[status]}
+    </Badge>
+  );
+}

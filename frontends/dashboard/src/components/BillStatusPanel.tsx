@@ -1,0 +1,98 @@
+import { BILL_STATUS_MESSAGES, type BillOccurrenceStatus } from '@payday/contracts';
+import { Button, Card, formatDate, type ApiClient } from '@payday/web-kit';
+import { useState } from 'react';
+import { useBillPaidMark } from '../hooks/useBillPaidMark.js';
+import { BillStatusBadge } from './BillStatusBadge.js';
+import { Money } from './Money.js';
+
+/** Rows shown before 'Show all'. */
+export const BILL_STATUS_PREVIEW_COUNT = 6;
+
+const ORDER = { overdue: 0, due_soon: 1, upcoming: 2, paid: 3 } as const;
+
+/**
+ * What needs attention first: overdue (oldest first), due soon and upcoming (soonest first), then the paid ones
+ * (latest first), so last month's paid rent is still there to check.
+ */
+export function orderBillStatuses(statuses: readonly BillOccurrenceStatus[]): BillOccurrenceStatus[] {
+  return [...statuses].sort(
+    (a, b) =>
+      ORDER[a.status] - ORDER[b.status] ||
+      (a.status === 'paid' ? b.dueDate.localeCompare(a.dueDate) : a.dueDate.localeCompare(b.dueDate)) ||
+      a.billName.localeCompare(b.billName),
+  );
+}
+
+/** How a paid occurrence was paid, in words. */
+function paidDetail(s: BillOccurrenceStatus): string {
+  const on = s.paidOn ? ` on ${formatDate(s.paidOn)}` : '';
+  return s.paidBy === 'bank' ? `${BILL_STATUS_MESSAGES.paidFromBank}${on}` : `${BILL_STATUS_MESSAGES.paidByHand}${on}`;
+}
+
+/**
+ * issue 14 on the Overview: recent and coming bill occurrences with their status (upcoming, due soon, paid,
+ * overdue), 'Mark paid' for an unpaid one and 'Undo' for one marked by hand.
+ */
+export function BillStatusPanel({ statuses, api }: { statuses: readonly BillOccurrenceStatus[]; api: ApiClient }) {
+  const [expanded, setExpanded] = useState(false);
+  const { markPaid, unmark, isBusy } = useBillPaidMark(api);
+  if (statuses.length === 0) return null;
+  const ordered = orderBillStatuses(statuses);
+  const shown = expanded ? ordered : ordered.slice(0, BILL_STATUS_PREVIEW_COUNT);
+  return (
+    <Card className="db-section db-bill-status" aria-labelledby="db-bill-status-title">
+      <div className="db-section__head">
+        <h2 id="db-bill-status-title" className="db-section__title">
+          {BILL_STATUS_MESSAGES.title}
+        </h2>
+        <span className="db-muted">{BILL_STATUS_MESSAGES.intro}</span>
+      </div>
+      <ul className="db-bill-status__list" aria-label="Bills due around now">
+        {shown.map((s) => {
+          const id = `db-occ-${s.billId}-${s.dueDate}`;
+          const label = `${s.billName}, due ${formatDate(s.dueDate)}`;
+          return (
+            <li key={`${s.billId}:${s.dueDate}`} className="db-row db-bill-status__row" aria-labelledby={id} data-testid="bill-occurrence">
+              <span className="db-row__text">
+                <span id={id} className="db-row__name">
+                  {s.billName}
+                </span>
+                <span className="db-muted db-small">
+                  Due {formatDate(s.dueDate)}
+                  {s.status === 'paid' ? ` · ${paidDetail(s)}` : ''}
+                </span>
+              </span>
+              <BillStatusBadge status={s.status} />
+              <Money cents={s.amountCents} />
+              <span className="db-bill-status__action">
+                {s.markedPaid ? (
+                  <Button variant="ghost" size="sm" disabled={isBusy(s)} aria-label={`${BILL_STATUS_MESSAGES.undo}: ${label} marked paid`} onClick={() => void unmark(s)}>
+                    {BILL_STATUS_MESSAGES.undo}
+                  </Button>
+                ) : s.status !== 'paid' ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={isBusy(s)}
+                    aria-label={`${BILL_STATUS_MESSAGES.markPaid}: ${label}`}
+                    onClick={(event) => {
+                      const button = event.currentTarget;
+                      void markPaid(s, () => (button.isConnected ? button : document.getElementById('db-bill-status-title')));
+                    }}
+                  >
+                    {BILL_STATUS_MESSAGES.markPaid}
+                  </Button>
+                ) : null}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {ordered.length > BILL_STATUS_PREVIEW_COUNT && (
+        <Button variant="ghost" size="sm" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
+          {expanded ? 'Show less' : `Show all ${ordered.length} bills`}
+        </Button>
+      )}
+    </Card>
+  );
+}
