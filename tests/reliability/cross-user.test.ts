@@ -132,6 +132,9 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/financial/accept-bill/{id}': { attacks: [{ label: "A's suggestion", body: () => ({}), expect: refused }], owner: { body: () => ({}), expect: [200, 201] } },
   'POST /api/financial/accept-income/{id}': { attacks: [{ label: "A's suggestion", body: () => ({}), expect: refused }], owner: { body: () => ({}), expect: [200, 201] } },
   'POST /api/financial/dismiss-suggestion/{id}': { attacks: [{ label: "A's suggestion", expect: refused }], owner: { expect: [204] } },
+  // issue 14: B can neither mark A's bill paid nor take A's mark back (A's statuses are in viewOfA).
+  'POST /api/financial/bill-status/{billId}/{dueDate}': { attacks: [{ label: "A's bill occurrence", expect: refused }], owner: { expect: [201] } },
+  'DELETE /api/financial/bill-status/{billId}/{dueDate}': { attacks: [{ label: "A's mark on A's bill", expect: refused }], owner: { expect: [200] } },
   // The feed routes name no id: each acts on the caller's own link, and A's keeps serving A's calendar.
   'GET /api/financial/calendar-feed': { attacks: [{ label: "B's own feed status", expect: [200], verify: () => expectFeedOfAServes() }] },
   'POST /api/financial/calendar-feed': {
@@ -276,9 +279,13 @@ async function ok(answer: Promise<Answer>, what: string): Promise<any> {
   return result.json;
 }
 
+/** The last bill newBill made for A (a bill occurrence's route names the bill, then its due date). */
+let lastBillOfA = '';
 async function newBill(user: TestUser): Promise<string> {
   const body = { name: `${MARKER} rent`, amount: 1200, due_date: FUTURE, category: 'rent', recurring: 'monthly' };
-  return (await ok(send('POST', '/api/financial/bills', { token: user.token, body }), 'creating a bill')).id;
+  const id: string = (await ok(send('POST', '/api/financial/bills', { token: user.token, body }), 'creating a bill')).id;
+  if (user === w.a) lastBillOfA = id;
+  return id;
 }
 async function newIncome(user: TestUser): Promise<string> {
   const body = { source: `${MARKER} salary`, amount: 3000, next_date: FUTURE, frequency: 'biweekly' };
@@ -327,6 +334,10 @@ async function ownedId(kind: ResourceKind): Promise<string> {
       return w.waitlistId;
     case 'blogPost':
       return w.blogPostId;
+    case 'billDueDate':
+      // The first occurrence of the bill just made for the same route, marked paid by A, so B has a mark to try.
+      await ok(send('POST', `/api/financial/bill-status/${lastBillOfA}/${FUTURE}`, { token: w.a.token }), 'marking a bill paid');
+      return FUTURE;
     default:
       throw new Error(`no way to make an owned ${kind as string}`);
   }
@@ -366,6 +377,10 @@ async function viewOfA(): Promise<Record<string, unknown>> {
     expect(answer.status, `A reads ${path}: ${describeAnswer(answer)}`).toBe(200);
     view[name] = stable(answer.json);
   }
+  // issue 14: what A's dashboard says of each bill occurrence (paid, marked by hand).
+  const dashboard = await send('GET', '/api/financial/dashboard-with-insights', { token: w.a.token });
+  expect(dashboard.status, `A reads the dashboard: ${describeAnswer(dashboard)}`).toBe(200);
+  view.billStatuses = stable(dashboard.json.billStatuses);
   view.members = (view.members as { members: Array<{ id: string; role: string }> }).members.map(({ id, role }) => ({ id, role }));
   return view;
 }

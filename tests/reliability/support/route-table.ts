@@ -83,6 +83,8 @@ export function allRoutes(): Route[] {
 export type ResourceKind =
   | 'user'
   | 'bill'
+  /** The due date of the `bill` made for the same route (a bill occurrence, issue 14). */
+  | 'billDueDate'
   | 'income'
   | 'savingsGoal'
   | 'billSuggestion'
@@ -153,6 +155,8 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'PUT /api/financial/reminders': { kind: 'self' },
   'GET /api/financial/reminders/unsubscribe/{token}': { kind: 'public', why: "a reminder e-mail's unsubscribe token is the credential (opened from a mail app, no session)" },
   'POST /api/financial/reminders/unsubscribe/{token}': { kind: 'public', why: "a reminder e-mail's unsubscribe token is the credential (opened from a mail app, no session)" },
+  'POST /api/financial/bill-status/{billId}/{dueDate}': { kind: 'owned', params: { billId: 'bill', dueDate: 'billDueDate' } },
+  'DELETE /api/financial/bill-status/{billId}/{dueDate}': { kind: 'owned', params: { billId: 'bill', dueDate: 'billDueDate' } },
 
   'POST /api/plaid-production/create-link-token': { kind: 'self' },
   'POST /api/plaid-production/sandbox/public-token': { kind: 'self' },
