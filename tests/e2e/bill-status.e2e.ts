@@ -116,10 +116,16 @@ test("link the sandbox bank, watch last month's rent become Paid, mark a bill pa
   await expect(gymRow.getByRole('button', { name: `${M.markPaid}: Gym, due ${shown(gymDue)}` })).toBeVisible();
 
   // The calendar: last month's rent chip says Paid, and so does its day's details.
+  // The toasts go first, so the screenshots show the calendar.
+  for (const dismiss of await page.getByRole('button', { name: 'Dismiss notification' }).all()) await dismiss.click().catch(() => undefined);
+  await expect(page.getByRole('button', { name: 'Dismiss notification' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Calendar', exact: true }).click();
   await page.getByRole('button', { name: 'Previous month' }).click();
   const rentChip = page.locator('.db-chip--bill').filter({ hasText: RENT }).first();
   await expect(rentChip).toContainText('Paid');
+  await page.locator(`[data-date="${lastMonth}"] .db-cell__day`).click();
+  const details = page.locator('#db-day-details');
+  await expect(details.getByRole('listitem').filter({ hasText: RENT }).getByText('Paid', { exact: true })).toBeVisible();
   await screenshots(page, '3-calendar');
 
   // The planner: the next rent and the gym bill carry their status.

@@ -97,7 +97,7 @@ export const BILL_STATUS_LABELS: Record<BillOccurrenceStatusValue, string> = {
 
 export const BILL_STATUS_MESSAGES = {
   title: 'Bill status',
-  intro: 'Bills due in the last month and the next few weeks. Paid ones are found in your bank transactions, or you can mark them yourself.',
+  intro: 'Bills due over the past two months and the next four weeks. We find paid ones in your bank transactions, or you can mark them paid yourself.',
   empty: 'No bills due around now.',
   markPaid: 'Mark paid',
   undo: 'Undo',
