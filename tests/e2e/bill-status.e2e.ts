@@ -1,7 +1,7 @@
 // Paid, due soon, overdue per bill occurrence end to end (issue 14 item 1): link the sandbox bank, add a rent bill
 // like the emulator's rent payments (Oakwood Properties, on the 1st), and watch last month's rent turn Paid from the
-// imported transaction; mark another bill paid by hand and take it back with the toast's Undo; see the statuses on
-// the calendar and the planner. Screenshots at 1280 and 390 px go to /tmp/wt-paid-status-shots/ to be looked at.
+// imported transaction; mark another bill paid by hand (its payment suggestion goes) and take it back with the toast's
+// Undo; see the statuses on the calendar and the planner. Screenshots at 1280 and 390 px go to /tmp/wt-paid-status-shots/ to be looked at.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { BILL_STATUS_MESSAGES as M, TransactionsResponseSchema } from '@payday/contracts';
@@ -105,15 +105,23 @@ test("link the sandbox bank, watch last month's rent become Paid, mark a bill pa
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, '1-overview', card);
 
+  // The Smart Payment Schedule suggests a pay date for the gym bill until it is paid.
+  const showAllPayments = page.getByRole('button', { name: /Show all \d+ payments/ });
+  if (await showAllPayments.isVisible()) await showAllPayments.click();
+  const gymSuggestion = page.getByRole('list', { name: 'Suggested payments' }).getByRole('listitem').filter({ hasText: 'Gym' }).filter({ hasText: `due ${shown(gymDue)}` });
+  await expect(gymSuggestion).toHaveCount(1);
+
   await gymRow.getByRole('button', { name: `${M.markPaid}: Gym, due ${shown(gymDue)}` }).click();
   await expect(page.getByText(M.markedPaid('Gym'))).toBeVisible();
   await expect(gymRow.getByText('Paid', { exact: true })).toBeVisible();
   await expect(gymRow).toContainText(M.paidByHand);
+  await expect(gymSuggestion).toHaveCount(0);
   await screenshots(page, '2-marked', card);
   await page.getByRole('button', { name: 'Undo', exact: true }).first().click();
   await expect(page.getByText(M.unmarked('Gym'))).toBeVisible();
   await expect(gymRow.getByText('Due soon', { exact: true })).toBeVisible();
   await expect(gymRow.getByRole('button', { name: `${M.markPaid}: Gym, due ${shown(gymDue)}` })).toBeVisible();
+  await expect(gymSuggestion).toHaveCount(1);
 
   // The calendar: last month's rent chip says Paid, and so does its day's details.
   // The toasts go first, so the screenshots show the calendar.

@@ -1,4 +1,4 @@
-import { BILL_STATUS_MESSAGES, type BillOccurrenceStatus } from '@payday/contracts';
+import { BILL_STATUS_MESSAGES, type BillOccurrenceStatus, type DashboardBill } from '@payday/contracts';
 import { Button, Card, formatDate, type ApiClient } from '@payday/web-kit';
 import { useState } from 'react';
 import { useBillPaidMark } from '../hooks/useBillPaidMark.js';
@@ -33,11 +33,21 @@ function paidDetail(s: BillOccurrenceStatus): string {
  * issue 14 on the Overview: recent and coming bill occurrences with their status (upcoming, due soon, paid,
  * overdue), 'Mark paid' for an unpaid one and 'Undo' for one marked by hand.
  */
-export function BillStatusPanel({ statuses, api }: { statuses: readonly BillOccurrenceStatus[]; api: ApiClient }) {
+export function BillStatusPanel({
+  statuses,
+  bills = [],
+  api,
+}: {
+  statuses: readonly BillOccurrenceStatus[];
+  /** The dashboard's bills: a shared one the viewer may not change (a household member) shows no actions. */
+  bills?: readonly DashboardBill[];
+  api: ApiClient;
+}) {
   const [expanded, setExpanded] = useState(false);
   const { markPaid, unmark, isBusy } = useBillPaidMark(api);
   if (statuses.length === 0) return null;
   const ordered = orderBillStatuses(statuses);
+  const readOnly = new Set(bills.filter((b) => b.shared && !b.shared.canEdit).map((b) => b.id));
   const shown = expanded ? ordered : ordered.slice(0, BILL_STATUS_PREVIEW_COUNT);
   return (
     <Card className="db-section db-bill-status" aria-labelledby="db-bill-status-title">
@@ -65,7 +75,7 @@ export function BillStatusPanel({ statuses, api }: { statuses: readonly BillOccu
               <BillStatusBadge status={s.status} />
               <Money cents={s.amountCents} />
               <span className="db-bill-status__action">
-                {s.markedPaid ? (
+                {readOnly.has(s.billId) ? null : s.markedPaid ? (
                   <Button variant="ghost" size="sm" disabled={isBusy(s)} aria-label={`${BILL_STATUS_MESSAGES.undo}: ${label} marked paid`} onClick={() => void unmark(s)}>
                     {BILL_STATUS_MESSAGES.undo}
                   </Button>

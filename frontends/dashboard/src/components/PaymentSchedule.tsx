@@ -1,8 +1,9 @@
 import type { DashboardBill, PaymentSuggestionDto } from '@payday/contracts';
 import { SCHEDULE_PREVIEW_COUNT } from '@payday/finance-rules';
-import { Badge, Button, Card, formatDate } from '@payday/web-kit';
+import { Badge, Button, Card, formatDate, type ApiClient } from '@payday/web-kit';
 import { useState } from 'react';
 import { BAND_LABELS, BAND_TONES, PRIORITY_LABELS } from '../model/labels.js';
+import { MarkPaidButton } from './MarkPaidButton.js';
 import { Money } from './Money.js';
 import { SharedMarker } from './SharedMarker.js';
 
@@ -18,7 +19,16 @@ function FundingText({ s }: { s: PaymentSuggestionDto }) {
  * listed; one no paycheck covers is marked at risk (issue 13). A shared bill's entry
  * carries its marker (issue 11): the entry id is `${billId}:${dueDate}`, the bill is in `bills`.
  */
-export function PaymentSchedule({ schedule, bills = [] }: { schedule: readonly PaymentSuggestionDto[]; bills?: readonly DashboardBill[] }) {
+export function PaymentSchedule({
+  schedule,
+  bills = [],
+  api,
+}: {
+  schedule: readonly PaymentSuggestionDto[];
+  bills?: readonly DashboardBill[];
+  /** issue 14: with it, each entry offers 'Mark paid' (not for a shared bill the viewer may not change). */
+  api?: ApiClient;
+}) {
   const [expanded, setExpanded] = useState(false);
   const sharedOf = (suggestionId: string) => bills.find((b) => b.id === suggestionId.split(':')[0])?.shared;
   const shown = expanded ? schedule : schedule.slice(0, SCHEDULE_PREVIEW_COUNT);
@@ -59,6 +69,9 @@ export function PaymentSchedule({ schedule, bills = [] }: { schedule: readonly P
               <div className="db-schedule__amount">
                 <Money cents={s.billAmountCents} />
                 <span className="db-muted db-small">{PRIORITY_LABELS[s.priority]} priority</span>
+                {api && sharedOf(s.id)?.canEdit !== false && (
+                  <MarkPaidButton billId={s.id.split(':')[0]!} billName={s.billName} dueDate={s.dueDate} api={api} />
+                )}
               </div>
             </li>
           ))}

@@ -34,8 +34,8 @@ export function OverviewView({ dashboard, api, onLaterWindowChange }: OverviewVi
             onAddIncome={() => setAddIncome((n) => n + 1)}
             onAddBill={() => setAddBill((n) => n + 1)}
           />
-          <PaymentSchedule schedule={dashboard.paymentSchedule} bills={dashboard.bills} />
-          <BillStatusPanel statuses={dashboard.billStatuses ?? []} api={api} />
+          <PaymentSchedule schedule={dashboard.paymentSchedule} bills={dashboard.bills} api={api} />
+          <BillStatusPanel statuses={dashboard.billStatuses ?? []} bills={dashboard.bills} api={api} />
           <WindowPanels
             windows={dashboard.windows}
             laterWindowDays={dashboard.laterWindowDays}
