@@ -110,6 +110,7 @@ test("link the sandbox bank, watch last month's rent become Paid, mark a bill pa
   if (await showAllPayments.isVisible()) await showAllPayments.click();
   const gymSuggestion = page.getByRole('list', { name: 'Suggested payments' }).getByRole('listitem').filter({ hasText: 'Gym' }).filter({ hasText: `due ${shown(gymDue)}` });
   await expect(gymSuggestion).toHaveCount(1);
+  await screenshots(page, '0-schedule', page.locator('.db-section').filter({ has: page.getByRole('heading', { level: 2, name: 'Smart Payment Schedule' }) }));
 
   await gymRow.getByRole('button', { name: `${M.markPaid}: Gym, due ${shown(gymDue)}` }).click();
   await expect(page.getByText(M.markedPaid('Gym'))).toBeVisible();
