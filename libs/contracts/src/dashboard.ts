@@ -246,6 +246,8 @@ export const TimelineItemSchema = z.object({
   dueDate: isoDate.optional(),
   /** Ours (issue 14), only for a bill: the occurrence's status (upcoming, due soon, paid, overdue). */
   status: z.enum(BILL_OCCURRENCE_STATUS_VALUES).optional(),
+  /** Ours (issue 14), only for a bill: the user marked it paid by hand (so the day's details offer Undo). */
+  markedPaid: z.boolean().optional(),
 });
 export type TimelineItem = z.infer<typeof TimelineItemSchema>;
 

@@ -142,7 +142,7 @@ describe('POST / DELETE /api/financial/bill-status/{billId}/{dueDate}', () => {
     expect(statusOf(after, phone, '2026-03-20')).toMatchObject({ status: 'paid', paidBy: 'manual' });
     expect(suggestionIds(after)).not.toContain(`${phone}:2026-03-20`);
     const timeline = (await as(ann).get('/timeline?from=2026-03-01&to=2026-04-30')).body as TimelineResponse;
-    expect(timeline.items.find((i) => i.key === `bill:${phone}:2026-03-20`)?.status).toBe('paid');
+    expect(timeline.items.find((i) => i.key === `bill:${phone}:2026-03-20`)).toMatchObject({ status: 'paid', markedPaid: true });
     expect(timeline.items.find((i) => i.key === `bill:${phone}:2026-04-20`)?.status).toBe('upcoming');
     expect(timeline.items.some((i) => i.kind === 'payment' && i.dueDate === '2026-03-20')).toBe(false);
     // For other features (reminders): the same answer as a set of keys.

@@ -1,9 +1,9 @@
 import { BILL_STATUS_MESSAGES, type BillOccurrenceStatus, type DashboardBill } from '@payday/contracts';
 import { Button, Card, formatDate, type ApiClient } from '@payday/web-kit';
 import { useState } from 'react';
-import { useBillPaidMark } from '../hooks/useBillPaidMark.js';
 import { BillStatusBadge } from './BillStatusBadge.js';
 import { Money } from './Money.js';
+import { OccurrencePaidAction } from './OccurrencePaidAction.js';
 
 /** Rows shown before 'Show all'. */
 export const BILL_STATUS_PREVIEW_COUNT = 6;
@@ -44,7 +44,6 @@ export function BillStatusPanel({
   api: ApiClient;
 }) {
   const [expanded, setExpanded] = useState(false);
-  const { markPaid, unmark, isBusy } = useBillPaidMark(api);
   if (statuses.length === 0) return null;
   const ordered = orderBillStatuses(statuses);
   const readOnly = new Set(bills.filter((b) => b.shared && !b.shared.canEdit).map((b) => b.id));
@@ -60,7 +59,6 @@ export function BillStatusPanel({
       <ul className="db-bill-status__list" aria-label="Bills due around now">
         {shown.map((s) => {
           const id = `db-occ-${s.billId}-${s.dueDate}`;
-          const label = `${s.billName}, due ${formatDate(s.dueDate)}`;
           return (
             <li key={`${s.billId}:${s.dueDate}`} className="db-row db-bill-status__row" aria-labelledby={id} data-testid="bill-occurrence">
               <span className="db-row__text">
@@ -75,24 +73,7 @@ export function BillStatusPanel({
               <BillStatusBadge status={s.status} />
               <Money cents={s.amountCents} />
               <span className="db-bill-status__action">
-                {readOnly.has(s.billId) ? null : s.markedPaid ? (
-                  <Button variant="ghost" size="sm" disabled={isBusy(s)} aria-label={`${BILL_STATUS_MESSAGES.undo}: ${label} marked paid`} onClick={() => void unmark(s)}>
-                    {BILL_STATUS_MESSAGES.undo}
-                  </Button>
-                ) : s.status !== 'paid' ? (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={isBusy(s)}
-                    aria-label={`${BILL_STATUS_MESSAGES.markPaid}: ${label}`}
-                    onClick={(event) => {
-                      const button = event.currentTarget;
-                      void markPaid(s, () => (button.isConnected ? button : document.getElementById('db-bill-status-title')));
-                    }}
-                  >
-                    {BILL_STATUS_MESSAGES.markPaid}
-                  </Button>
-                ) : null}
+                {!readOnly.has(s.billId) && <OccurrencePaidAction {...s} api={api} fallbackFocusId="db-bill-status-title" />}
               </span>
             </li>
           );

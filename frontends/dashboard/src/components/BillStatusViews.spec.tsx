@@ -4,6 +4,7 @@ import type { DashboardBill, PaymentSuggestionDto, TimelineResponse } from '@pay
 import { renderWithProviders } from '@payday/web-kit/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFinanceApi, type StubRequest } from '../test/stub-api.js';
+import { CalendarView } from '../views/CalendarView.js';
 import { PlannerView } from '../views/PlannerView.js';
 import { BillStatusPanel } from './BillStatusPanel.js';
 import { PaymentSchedule } from './PaymentSchedule.js';
@@ -50,5 +51,23 @@ describe('bill status in the planner and the schedule', () => {
     renderWithProviders(<BillStatusPanel statuses={[status, { ...status, dueDate: '2026-02-15', status: 'paid', paidBy: 'manual', markedPaid: true }]} bills={[memberView]} api={stubFinanceApi({})} />);
     expect(screen.getAllByTestId('bill-occurrence')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: /Mark paid|Undo/ })).toBeNull();
+  });
+
+  it("the calendar's day details: Mark paid for an unpaid bill, Undo for one marked by hand, nothing for one the bank paid", async () => {
+    const items = [
+      { key: `bill:${BILL}:2026-03-12`, kind: 'bill' as const, date: '2026-03-12', name: 'Rent', amountCents: 120_000, status: 'overdue' as const, markedPaid: false },
+      { key: `bill:b-gym:2026-03-12`, kind: 'bill' as const, date: '2026-03-12', name: 'Gym', amountCents: 4_000, status: 'paid' as const, markedPaid: true },
+      { key: `bill:b-web:2026-03-12`, kind: 'bill' as const, date: '2026-03-12', name: 'Web', amountCents: 5_000, status: 'paid' as const, markedPaid: false },
+    ];
+    const timeline = async ({ query }: StubRequest): Promise<TimelineResponse> => ({ from: String(query?.from), to: String(query?.to), items, totals: { incomeCents: 0, billsCents: 0, netCents: 0 } });
+    const unmarkBillPaid = vi.fn(async (request: StubRequest) => ({ ...request.params, billName: 'Gym', amountCents: 4_000, status: 'overdue', paidBy: null, paidOn: null, markedPaid: false }));
+    renderWithProviders(<CalendarView today="2026-03-14" api={stubFinanceApi({ timeline, unmarkBillPaid })} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Mar 12, 2026, 3 items' }));
+    const rows = within(screen.getByRole('list', { name: 'Items on 03/12/2026' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('.db-status')?.textContent)).toEqual(['Overdue', 'Paid', 'Paid']);
+    expect(within(rows[0]!).getByRole('button', { name: 'Mark paid: Rent, due 03/12/2026' })).toBeInTheDocument();
+    expect(within(rows[2]!).queryByRole('button')).toBeNull();
+    await userEvent.click(within(rows[1]!).getByRole('button', { name: 'Undo: Gym, due 03/12/2026 marked paid' }));
+    await vi.waitFor(() => expect(unmarkBillPaid).toHaveBeenCalledWith({ params: { billId: 'b-gym', dueDate: '2026-03-12' } }, expect.anything()));
   });
 });

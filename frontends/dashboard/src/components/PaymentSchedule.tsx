@@ -3,8 +3,8 @@ import { SCHEDULE_PREVIEW_COUNT } from '@payday/finance-rules';
 import { Badge, Button, Card, formatDate, type ApiClient } from '@payday/web-kit';
 import { useState } from 'react';
 import { BAND_LABELS, BAND_TONES, PRIORITY_LABELS } from '../model/labels.js';
-import { MarkPaidButton } from './MarkPaidButton.js';
 import { Money } from './Money.js';
+import { OccurrencePaidAction } from './OccurrencePaidAction.js';
 import { SharedMarker } from './SharedMarker.js';
 
 /** Where the money comes from, said plainly (issue 13): after a paycheck, before it arrives, or the current balance. */
@@ -70,7 +70,7 @@ export function PaymentSchedule({
                 <Money cents={s.billAmountCents} />
                 <span className="db-muted db-small">{PRIORITY_LABELS[s.priority]} priority</span>
                 {api && sharedOf(s.id)?.canEdit !== false && (
-                  <MarkPaidButton billId={s.id.split(':')[0]!} billName={s.billName} dueDate={s.dueDate} api={api} />
+                  <OccurrencePaidAction billId={s.id.split(':')[0]!} billName={s.billName} dueDate={s.dueDate} status="upcoming" markedPaid={false} api={api} fallbackFocusId="db-schedule-title" />
                 )}
               </div>
             </li>

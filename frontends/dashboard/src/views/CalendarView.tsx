@@ -3,6 +3,7 @@ import { addDays, addMonths, dayOfWeek, MONTH_NAMES, parseIsoDate, startOfMonth,
 import { Alert, Button, formatDate, formatMoney, type ApiClient } from '@payday/web-kit';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BillStatusBadge } from '../components/BillStatusBadge.js';
+import { OccurrencePaidAction } from '../components/OccurrencePaidAction.js';
 import { useTimeline } from '../hooks/useTimeline.js';
 import { MESSAGES } from '../model/messages.js';
 import { isSameMonth, itemLabel, monthGrid, weekGrid } from '../model/timeline.js';
@@ -38,7 +39,7 @@ function ItemChip({ item }: { item: TimelineItem }) {
 }
 
 /** Everything on the chosen day, in full (issue 13: tapping or clicking a day opens its items). */
-function DayDetails({ day, items, onClose }: { day: IsoDate; items: readonly TimelineItem[]; onClose: () => void }) {
+function DayDetails({ day, items, onClose, api }: { day: IsoDate; items: readonly TimelineItem[]; onClose: () => void; api: ApiClient }) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => ref.current?.focus(), [day]);
   return (
@@ -65,6 +66,17 @@ function DayDetails({ day, items, onClose }: { day: IsoDate; items: readonly Tim
                 </span>
               </span>
               {item.status && <BillStatusBadge status={item.status} />}
+              {item.kind === 'bill' && item.status && (
+                <OccurrencePaidAction
+                  billId={item.key.split(':')[1]!}
+                  billName={item.name}
+                  dueDate={item.date}
+                  status={item.status}
+                  markedPaid={item.markedPaid ?? false}
+                  api={api}
+                  fallbackFocusId="db-day-title"
+                />
+              )}
               <span className={`db-money${item.kind === 'income' ? ' db-in' : ''}`}>{formatMoney(item.amountCents / 100)}</span>
             </li>
           ))}
@@ -194,6 +206,7 @@ export function CalendarView({ today, api }: CalendarViewProps) {
         <DayDetails
           day={selected}
           items={byDay.get(selected) ?? []}
+          api={api}
           onClose={() => {
             // Back to the day that was opened, so a keyboard user keeps their place in the grid.
             document.querySelector<HTMLButtonElement>(`[data-date="${selected}"] .db-cell__day`)?.focus();

@@ -15,12 +15,12 @@ export function billStatusesInDashboard(statuses: readonly OccurrenceStatus[], l
 
 /** The timeline with each bill occurrence's status (items keyed `bill:${billId}:${date}`). */
 export function withBillStatuses(timeline: TimelineResponse, statuses: readonly OccurrenceStatus[]): TimelineResponse {
-  const byKey = new Map(statuses.map((s) => [`bill:${occurrenceKey(s.billId, s.dueDate)}`, s.status]));
+  const byKey = new Map(statuses.map((s) => [`bill:${occurrenceKey(s.billId, s.dueDate)}`, s]));
   return {
     ...timeline,
     items: timeline.items.map((item) => {
       const status = item.kind === 'bill' ? byKey.get(item.key) : undefined;
-      return status ? { ...item, status } : item;
+      return status ? { ...item, status: status.status, markedPaid: status.markedPaid } : item;
     }),
   };
 }
