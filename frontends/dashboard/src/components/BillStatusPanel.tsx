@@ -56,7 +56,7 @@ export function BillStatusPanel({
         </h2>
         <span className="db-muted">{BILL_STATUS_MESSAGES.intro}</span>
       </div>
-      <ul className="db-bill-status__list" aria-label="Bills due around now">
+      <ul className="db-bill-status__list" aria-label="Recent and coming due dates">
         {shown.map((s) => {
           const id = `db-occ-${s.billId}-${s.dueDate}`;
           return (
