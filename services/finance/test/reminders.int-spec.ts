@@ -174,6 +174,17 @@ describe('the settings routes', () => {
 });
 
 describe('reminder e-mails', () => {
+  it('skip an occurrence marked paid (issue 14 item 1: the bill status service answers which are paid)', async () => {
+    await as(ann).put('/reminders', settings(AUCKLAND));
+    await addBill(ann, 'Rent', '2026-03-14');
+    const phone = await addBill(ann, 'Phone', '2026-03-14', 'once', 80);
+    expect((await as(ann).post(`/bill-status/${phone}/2026-03-14`)).status).toBe(201);
+
+    const worker = await startWorker();
+    await settled(worker);
+    expect(sentMails().map((mail) => mail.subject)).toEqual(['Rent ($1,200.00) is due in 3 days, on the 14th']);
+  });
+
   it("reach each user on their own local day, from 8 o'clock, once", async () => {
     await as(ann).put('/reminders', settings(AUCKLAND));
     await as(bob).put('/reminders', settings(LOS_ANGELES));

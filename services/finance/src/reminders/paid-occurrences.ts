@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 
 /**
  * Which bill occurrences the user already paid (issue 14 item 1), keyed `${billId}:${dueDate}`: reminders skip
- * them. Implemented by the paid-status work in this service; until that is wired, NoPaidOccurrences answers.
+ * them. Bound to BillStatusService (src/bill-status) in RemindersWorkerModule.
  */
 export interface PaidOccurrences {
   /** Keys of the paid occurrences due in [from, to] (both `YYYY-MM-DD`, inclusive). */
@@ -13,7 +13,7 @@ export const PAID_OCCURRENCES = Symbol('PAID_OCCURRENCES');
 
 export const paidOccurrenceKey = (billId: string, dueDate: string): string => `${billId}:${dueDate}`;
 
-/** Stand-in until paid status exists: no occurrence counts as paid, so every reminder goes out. */
+/** No occurrence counts as paid, so every reminder goes out (for tests of the planner alone). */
 @Injectable()
 export class NoPaidOccurrences implements PaidOccurrences {
   paidOccurrenceKeys(): Promise<Set<string>> {

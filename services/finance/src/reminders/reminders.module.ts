@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BillStatusModule } from '../bill-status/bill-status.module.js';
+import { BillStatusService } from '../bill-status/bill-status.service.js';
 import { DashboardModule } from '../dashboard/dashboard.module.js';
 import { AuthDirectoryClient } from './auth-directory.client.js';
-import { NoPaidOccurrences, PAID_OCCURRENCES } from './paid-occurrences.js';
+import { PAID_OCCURRENCES } from './paid-occurrences.js';
 import { ReminderDelivery } from './reminder-delivery.entity.js';
 import { ReminderPlanner } from './reminder-planner.js';
 import { ReminderSchedule } from './reminder-schedule.js';
@@ -24,18 +26,18 @@ export const REMINDER_ENTITIES = [ReminderSettingsRow, ReminderDelivery];
 export class RemindersModule {}
 
 /**
- * The worker side (dist/worker.js): the scan and the sender of the 'reminders' queue. PAID_OCCURRENCES answers
- * "nothing paid" until the paid-status service of this package is bound here instead.
+ * The worker side (dist/worker.js): the scan and the sender of the 'reminders' queue. PAID_OCCURRENCES is the bill
+ * status service (issue 14 item 1): an occurrence paid from the bank or marked paid gets no reminder.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(REMINDER_ENTITIES), DashboardModule],
+  imports: [TypeOrmModule.forFeature(REMINDER_ENTITIES), DashboardModule, BillStatusModule],
   providers: [
     ReminderPlanner,
     ReminderScanner,
     ReminderSender,
     ReminderSchedule,
     AuthDirectoryClient,
-    { provide: PAID_OCCURRENCES, useClass: NoPaidOccurrences },
+    { provide: PAID_OCCURRENCES, useExisting: BillStatusService },
   ],
 })
 export class RemindersWorkerModule {}
