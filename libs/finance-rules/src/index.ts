@@ -8,6 +8,8 @@ export { computeDashboard } from './dashboard.js';
 export * from './dashboard-analytics.js';
 export * from './dates.js';
 export * from './demo.js';
+export * from './forecast.js';
+export * from './forecast-text.js';
 export { dashboardIncomeHorizonDays, projectIncome, type IncomeOccurrence } from './income.js';
 export * from './merchant-key.js';
 export * from './money.js';

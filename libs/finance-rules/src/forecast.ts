@@ -1,0 +1,374 @@
+// Issue 14 items 2 and 3 (ours, beyond the spec): what is safe to spend until the next paycheck, a projected
+// day-by-day balance, and a low-balance warning with the one bill move that fixes the dip. Pure, on day numbers:
+// O(horizon days + bill and income occurrences), so it fits inside the dashboard's cached computation.
+import type { BillPriorityValue } from '@payday/contracts';
+import { compareText } from './compare.js';
+import type { IsoDate } from './dates.js';
+import { isoDateOf, readDay, type DayRef } from './day-numbers.js';
+import { scheduleOf } from './schedule.js';
+import type { Bill, IncomeSource } from './types.js';
+
+/** The chart and the warning look this many days ahead (today is day 0, so the series has 31 days). */
+export const FORECAST_HORIZON_DAYS = 30;
+/** spec part 2 §5: a payment is suggested at most 5 days before its due date, so a bill due this much past the horizon can still pay out inside it. */
+const MAX_LEAD_DAYS = 5;
+
+/** Tells whether one bill occurrence is already paid (the paid-status work plugs in here); default: none is. */
+export type IsPaid = (billId: string, dueDate: IsoDate) => boolean;
+const NONE_PAID: IsPaid = () => false;
+
+/** Where a bill's money leaves when the Smart Payment Schedule suggests paying before the due date. */
+export interface ForecastScheduleEntry {
+  /** `${billId}:${dueDate}`, as PaymentSuggestion.id. */
+  id: string;
+  suggestedDate: IsoDate;
+}
+
+export interface ForecastInput {
+  bills: readonly Bill[];
+  incomes: readonly IncomeSource[];
+  today: IsoDate;
+  /** The dashboard's Smart Payment Schedule; a bill paid on its suggested date leaves the balance then. */
+  paymentSchedule?: readonly ForecastScheduleEntry[];
+  /** The linked bank accounts' spendable balance; null or absent: no bank, the user's own figures are used. */
+  bankBalanceCents?: number | null;
+  /** The user's low-balance threshold; the warning fires below it. Default 0 (below zero). */
+  thresholdCents?: number;
+  isPaid?: IsPaid;
+  horizonDays?: number;
+}
+
+/** One bill payment the forecast counts: on its suggested date when that is earlier than its due date. */
+export interface ForecastOutflow {
+  billId: string;
+  billName: string;
+  amountCents: number;
+  dueDate: IsoDate;
+  /** The day the money leaves: the due date, or the earlier suggested pay date. */
+  date: IsoDate;
+  priority: BillPriorityValue;
+}
+
+export interface ForecastPaycheck {
+  incomeId: string;
+  source: string;
+  amountCents: number;
+  date: IsoDate;
+}
+
+/**
+ * What the figure starts from. 'bank': the linked accounts' balance. 'last-paycheck' (no bank): the most recent
+ * payday's paychecks, minus the bills due since then (assumed paid from them): we do not know the user's balance,
+ * and that is the money this pay period started with. 'none': no bank and no income, nothing to count from.
+ */
+export type ForecastBase =
+  | { kind: 'bank'; balanceCents: number }
+  | { kind: 'last-paycheck'; paychecks: ForecastPaycheck[]; totalCents: number; paidSinceCents: number; paidSince: ForecastOutflow[] }
+  | { kind: 'none' };
+
+export interface ForecastDay {
+  date: IsoDate;
+  /** The balance at the end of the day: paychecks arrive before the day's bills go out. */
+  balanceCents: number;
+  incomeCents: number;
+  billsCents: number;
+}
+
+export interface SafeToSpend {
+  base: ForecastBase;
+  /** The balance this morning, before today's bills. */
+  startCents: number;
+  /** The first paycheck after today (every source's paychecks of that day); null: none within the horizon. */
+  nextPayday: { date: IsoDate; paychecks: ForecastPaycheck[] } | null;
+  /** Until the next payday (exclusive), or through the horizon's last day without one. */
+  untilDate: IsoDate;
+  /** Bill payments from today until then, by date. */
+  bills: ForecastOutflow[];
+  billsTotalCents: number;
+  /** startCents - billsTotalCents; negative: short by that much. Null for base 'none'. */
+  amountCents: number | null;
+}
+
+export interface BillMoveSuggestion {
+  billId: string;
+  billName: string;
+  amountCents: number;
+  dueDate: IsoDate;
+  /** The day the money leaves now, and the payday it should move to. */
+  fromDate: IsoDate;
+  toDate: IsoDate;
+  paydaySource: string;
+  /** The new date is after the bill's due date: the biller must agree (or a late fee may apply). */
+  afterDueDate: boolean;
+  /** True when this move alone keeps the balance at or above the threshold through the dip. */
+  fixes: boolean;
+  /** How far below the threshold the balance still gets after the move (0 when it fixes). */
+  remainingShortfallCents: number;
+}
+
+export interface LowBalanceWarning {
+  thresholdCents: number;
+  /** The first day the balance ends below the threshold, and that balance. */
+  date: IsoDate;
+  balanceCents: number;
+  /** The lowest point of that dip and how far below the threshold it is. */
+  lowestDate: IsoDate;
+  lowestBalanceCents: number;
+  shortfallCents: number;
+  /** The dip starts before the next paycheck. */
+  beforeNextPayday: boolean;
+  /** Null when no paycheck comes after the dip within the horizon, or no bill goes out before it. */
+  suggestion: BillMoveSuggestion | null;
+}
+
+export interface Forecast {
+  today: IsoDate;
+  horizonDays: number;
+  thresholdCents: number;
+  safeToSpend: SafeToSpend;
+  /** today .. today + horizonDays, one entry a day. */
+  days: ForecastDay[];
+  /** The first dip below the threshold within the horizon; null when there is none (or base 'none'). */
+  warning: LowBalanceWarning | null;
+}
+
+interface DayOutflow {
+  day: number;
+  dueDay: number;
+  value: ForecastOutflow;
+}
+
+interface DayPaycheck {
+  day: number;
+  value: ForecastPaycheck;
+}
+
+const byDayThenName = (a: DayOutflow, b: DayOutflow) => a.day - b.day || compareText(a.value.billName, b.value.billName);
+
+/** Bill payments whose money leaves in [from, to]: each occurrence on min(due, suggested), paid ones left out. */
+function outflowsBetween(bills: readonly Bill[], schedule: ReadonlyMap<string, number>, from: DayRef, to: number, isPaid: IsPaid): DayOutflow[] {
+  const result: DayOutflow[] = [];
+  for (const bill of bills) {
+    const series = scheduleOf(readDay(bill.dueDate), bill.recurring);
+    const first = series.firstIndexOnOrAfter(from);
+    if (first === null) continue;
+    // Never before the date the user entered (as the calendar): a series starts at its anchor.
+    let k = Math.max(0, first);
+    for (let dueDay = series.nth(k); dueDay <= to + MAX_LEAD_DAYS; dueDay = series.nth(++k)) {
+      const dueDate = isoDateOf(dueDay);
+      const suggested = schedule.get(`${bill.id}:${dueDate}`);
+      const day = Math.max(from.dayNumber, suggested !== undefined ? Math.min(suggested, dueDay) : dueDay);
+      if (day <= to && !isPaid(bill.id, dueDate)) {
+        result.push({
+          day,
+          dueDay,
+          value: { billId: bill.id, billName: bill.name, amountCents: bill.amountCents, dueDate, date: isoDateOf(day), priority: bill.priority },
+        });
+      }
+      if (series.recurrence === 'once') break;
+    }
+  }
+  return result.sort(byDayThenName);
+}
+
+/** Every paycheck in [from, to], by day then source. */
+function paychecksBetween(incomes: readonly IncomeSource[], from: DayRef, to: number): DayPaycheck[] {
+  const result: DayPaycheck[] = [];
+  for (const income of incomes) {
+    const series = scheduleOf(readDay(income.nextDate), income.frequency);
+    let k = Math.max(0, series.firstIndexOnOrAfter(from) ?? 0);
+    for (let day = series.nth(k); day <= to; day = series.nth(++k)) {
+      result.push({ day, value: { incomeId: income.id, source: income.source, amountCents: income.amountCents, date: isoDateOf(day) } });
+    }
+  }
+  return result.sort((a, b) => a.day - b.day || compareText(a.value.source, b.value.source));
+}
+
+/**
+ * The latest payday on or before today with every paycheck of that day. An income's next date implies the one
+ * before it, so its schedule is extended backwards here (its previous paycheck is the money in hand).
+ */
+function lastPayday(incomes: readonly IncomeSource[], today: DayRef): { day: number; paychecks: ForecastPaycheck[] } | null {
+  let best: number | null = null;
+  const candidates: DayPaycheck[] = [];
+  for (const income of incomes) {
+    const series = scheduleOf(readDay(income.nextDate), income.frequency);
+    const next = series.firstIndexOnOrAfter(today) ?? 0;
+    const day = series.nth(next) === today.dayNumber ? today.dayNumber : series.nth(next - 1);
+    candidates.push({ day, value: { incomeId: income.id, source: income.source, amountCents: income.amountCents, date: isoDateOf(day) } });
+    if (best === null || day > best) best = day;
+  }
+  if (best === null) return null;
+  const day = best;
+  const paychecks = candidates.filter((c) => c.day === day).map((c) => c.value).sort((a, b) => compareText(a.source, b.source));
+  return { day, paychecks };
+}
+
+const sum = (items: readonly { amountCents: number }[]) => items.reduce((total, item) => total + item.amountCents, 0);
+
+/** The base the forecast counts from, and this morning's balance. */
+function forecastBase(input: ForecastInput, today: DayRef): { base: ForecastBase; startCents: number } {
+  if (input.bankBalanceCents !== null && input.bankBalanceCents !== undefined) {
+    return { base: { kind: 'bank', balanceCents: input.bankBalanceCents }, startCents: input.bankBalanceCents };
+  }
+  const last = lastPayday(input.incomes, today);
+  if (last === null) return { base: { kind: 'none' }, startCents: 0 };
+  const totalCents = sum(last.paychecks);
+  // Bills that fell due between that payday and yesterday were paid from it (their due dates, not suggestions:
+  // those are never in the past). A paid-status predicate cannot change this: paid or not, the money is spent.
+  const paidSince = last.day < today.dayNumber ? outflowsBetween(input.bills, new Map(), readDay(isoDateOf(last.day)), today.dayNumber - 1, NONE_PAID) : [];
+  const paidSinceCents = sum(paidSince.map((o) => o.value));
+  return {
+    base: { kind: 'last-paycheck', paychecks: last.paychecks, totalCents, paidSinceCents, paidSince: paidSince.map((o) => o.value) },
+    startCents: totalCents - paidSinceCents,
+  };
+}
+
+const PRIORITY_RANK: Record<BillPriorityValue, number> = { low: 0, medium: 1, high: 2 };
+
+/**
+ * The bill move for a dip starting on day `dipStart` (index into `days`): each bill paid out on or before that day
+ * could move to the first payday after it, raising every balance from its day to the day before that payday by its
+ * amount. Preferred: a move that fixes the whole dip, then one still on or before the due date, then the
+ * lower priority, then the smaller amount (least disruption); without a fix, the one that shrinks the shortfall most.
+ */
+function suggestMove(
+  balances: readonly number[],
+  todayDay: number,
+  dipStart: number,
+  dipEnd: number,
+  threshold: number,
+  outflows: readonly DayOutflow[],
+  paychecks: readonly DayPaycheck[],
+): BillMoveSuggestion | null {
+  const dipStartDay = todayDay + dipStart;
+  const payday = paychecks.find((p) => p.day > dipStartDay);
+  if (!payday) return null;
+  const paydayIndex = payday.day - todayDay;
+  // The dip's lowest balance before the payday (a moved bill lifts it) and from the payday on (it does not).
+  let minBefore = Number.POSITIVE_INFINITY;
+  let minAfter = Number.POSITIVE_INFINITY;
+  for (let i = dipStart; i <= dipEnd; i += 1) {
+    if (i < paydayIndex) minBefore = Math.min(minBefore, balances[i]!);
+    else minAfter = Math.min(minAfter, balances[i]!);
+  }
+  let best: { s: BillMoveSuggestion; rank: number[] } | null = null;
+  for (const o of outflows) {
+    if (o.day > dipStartDay) break;
+    const lowest = Math.min(minBefore + o.value.amountCents, minAfter);
+    const remaining = Math.max(0, threshold - lowest);
+    const afterDueDate = payday.day > o.dueDay;
+    const s: BillMoveSuggestion = {
+      billId: o.value.billId,
+      billName: o.value.billName,
+      amountCents: o.value.amountCents,
+      dueDate: o.value.dueDate,
+      fromDate: o.value.date,
+      toDate: payday.value.date,
+      paydaySource: payday.value.source,
+      afterDueDate,
+      fixes: remaining === 0,
+      remainingShortfallCents: remaining,
+    };
+    const rank = s.fixes
+      ? [0, afterDueDate ? 1 : 0, PRIORITY_RANK[o.value.priority], o.value.amountCents]
+      : [1, remaining, afterDueDate ? 1 : 0, PRIORITY_RANK[o.value.priority]];
+    if (!best || compareRanks(rank, best.rank) < 0) best = { s, rank };
+  }
+  return best?.s ?? null;
+}
+
+function compareRanks(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+}
+
+/** The first dip below the threshold in the projected days, with the move that fixes it. */
+export function lowBalanceWarning(
+  days: readonly ForecastDay[],
+  thresholdCents: number,
+  outflows: readonly ForecastOutflow[],
+  paychecks: readonly ForecastPaycheck[],
+  nextPaydayDate: IsoDate | null,
+): LowBalanceWarning | null {
+  const balances = days.map((d) => d.balanceCents);
+  const start = balances.findIndex((b) => b < thresholdCents);
+  if (start < 0) return null;
+  let end = start;
+  let lowest = start;
+  while (end + 1 < balances.length && balances[end + 1]! < thresholdCents) {
+    end += 1;
+    if (balances[end]! < balances[lowest]!) lowest = end;
+  }
+  const todayDay = readDay(days[0]!.date).dayNumber;
+  const datedOut = outflows.map((value) => ({ day: readDay(value.date).dayNumber, dueDay: readDay(value.dueDate).dayNumber, value }));
+  const datedPay = paychecks.map((value) => ({ day: readDay(value.date).dayNumber, value }));
+  return {
+    thresholdCents,
+    date: days[start]!.date,
+    balanceCents: balances[start]!,
+    lowestDate: days[lowest]!.date,
+    lowestBalanceCents: balances[lowest]!,
+    shortfallCents: thresholdCents - balances[lowest]!,
+    beforeNextPayday: nextPaydayDate === null || days[start]!.date < nextPaydayDate,
+    suggestion: suggestMove(balances, todayDay, start, end, thresholdCents, datedOut, datedPay),
+  };
+}
+
+/**
+ * Safe to spend until payday, the projected balance for the horizon and the low-balance warning, for `today`.
+ * A paycheck dated today counts as already arrived (in the bank balance, or the last paycheck of the user's own
+ * figures): the conservative reading, since counting it twice would overstate what is safe to spend.
+ */
+export function computeForecast(input: ForecastInput): Forecast {
+  const today = readDay(input.today);
+  const todayDay = today.dayNumber;
+  const horizonDays = input.horizonDays ?? FORECAST_HORIZON_DAYS;
+  const end = todayDay + horizonDays;
+  const thresholdCents = input.thresholdCents ?? 0;
+  const isPaid = input.isPaid ?? NONE_PAID;
+  const schedule = new Map<string, number>();
+  for (const entry of input.paymentSchedule ?? []) schedule.set(entry.id, readDay(entry.suggestedDate).dayNumber);
+
+  const { base, startCents } = forecastBase(input, today);
+  const outflows = outflowsBetween(input.bills, schedule, today, end, isPaid);
+  const paychecks = paychecksBetween(input.incomes, today, end).filter((p) => p.day > todayDay);
+
+  const incomeByDay = new Array<number>(horizonDays + 1).fill(0);
+  const billsByDay = new Array<number>(horizonDays + 1).fill(0);
+  for (const p of paychecks) incomeByDay[p.day - todayDay]! += p.value.amountCents;
+  for (const o of outflows) billsByDay[o.day - todayDay]! += o.value.amountCents;
+  const days: ForecastDay[] = [];
+  let balance = startCents;
+  for (let i = 0; i <= horizonDays; i += 1) {
+    balance += incomeByDay[i]! - billsByDay[i]!;
+    days.push({ date: isoDateOf(todayDay + i), balanceCents: balance, incomeCents: incomeByDay[i]!, billsCents: billsByDay[i]! });
+  }
+
+  const firstPayday = paychecks[0]?.day;
+  const nextPayday =
+    firstPayday === undefined ? null : { date: isoDateOf(firstPayday), paychecks: paychecks.filter((p) => p.day === firstPayday).map((p) => p.value) };
+  const periodEnd = firstPayday === undefined ? end : firstPayday - 1;
+  const periodBills = outflows.filter((o) => o.day <= periodEnd).map((o) => o.value);
+  const billsTotalCents = sum(periodBills);
+  const safeToSpend: SafeToSpend = {
+    base,
+    startCents,
+    nextPayday,
+    untilDate: isoDateOf(periodEnd),
+    bills: periodBills,
+    billsTotalCents,
+    amountCents: base.kind === 'none' ? null : startCents - billsTotalCents,
+  };
+  const warning =
+    base.kind === 'none'
+      ? null
+      : lowBalanceWarning(
+          days,
+          thresholdCents,
+          outflows.map((o) => o.value),
+          paychecks.map((p) => p.value),
+          nextPayday?.date ?? null,
+        );
+  return { today: input.today, horizonDays, thresholdCents, safeToSpend, days, warning };
+}
