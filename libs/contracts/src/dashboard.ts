@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { BILL_OCCURRENCE_STATUS_VALUES, BillOccurrenceStatusSchema } from './bill-status.js';
 import { BILL_CATEGORY_VALUES, BILL_PRIORITY_VALUES, BILL_RECURRENCE_VALUES, INCOME_FREQUENCY_VALUES, isCalendarDate } from './finance.js';
+import { ForecastSchema } from './forecast.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Building blocks
@@ -176,6 +177,8 @@ export const DashboardResponseSchema = z.object({
   savingsGoals: z.array(DashboardSavingsGoalSchema),
   /** Ours (issue 14): each occurrence due from BILL_STATUS_DAYS_BACK ago to BILL_STATUS_DAYS_AHEAD on, by due date. */
   billStatuses: z.array(BillOccurrenceStatusSchema).optional(),
+  /** Issue 14: safe to spend until payday, the 30-day projected balance and the low-balance warning (forecast.ts). */
+  forecast: ForecastSchema.optional(),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponseSchema>;
 

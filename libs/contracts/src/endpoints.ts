@@ -30,6 +30,7 @@ import {
 import { BillOccurrenceStatusSchema } from './bill-status.js';
 import { CALENDAR_FEED_PATH, CalendarFeedCreatedSchema, CalendarFeedStatusSchema } from './calendar-feed.js';
 import { REMINDERS_PATH, ReminderSettingsSchema, UpdateReminderSettingsSchema } from './reminders.js';
+import { FORECAST_SETTINGS_PATH, ForecastSettingsSchema, ForecastSettingsUpdateSchema } from './forecast.js';
 import { DashboardQuerySchema, DashboardResponseSchema, TimelineQuerySchema, TimelineResponseSchema } from './dashboard.js';
 import {
   AcceptBillSchema,
@@ -204,6 +205,9 @@ export const FINANCE_ENDPOINTS = {
   /** Ours (issue 14): mark one occurrence of a bill paid by hand (201), and take the mark back (200); both answer its status. */
   markBillPaid: endpoint({ method: 'POST', path: '/api/financial/bill-status/{billId}/{dueDate}', response: BillOccurrenceStatusSchema }),
   unmarkBillPaid: endpoint({ method: 'DELETE', path: '/api/financial/bill-status/{billId}/{dueDate}', response: BillOccurrenceStatusSchema }),
+  /** Ours (issue 14): the low-balance threshold the dashboard's warning uses (0: below zero). */
+  forecastSettings: endpoint({ method: 'GET', path: FORECAST_SETTINGS_PATH, response: ForecastSettingsSchema }),
+  updateForecastSettings: endpoint({ method: 'PUT', path: FORECAST_SETTINGS_PATH, body: ForecastSettingsUpdateSchema, response: ForecastSettingsSchema }),
 };
 
 /** spec part 2 §7 bank calls and data generator; `{userId}` must be the signed-in user's id (403 otherwise). */

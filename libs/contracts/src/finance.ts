@@ -474,6 +474,8 @@ export type WithdrawSuggestionsReply = z.infer<typeof WithdrawSuggestionsReplySc
 export const MIN_BANK_SAVINGS_RATE_PERCENT = -10_000;
 /** A month's income in cents fits NUMERIC(12,2) dollars (MAX_AMOUNT_DOLLARS). */
 export const MAX_BANK_MONTHLY_INCOME_CENTS = Math.round(MAX_AMOUNT_DOLLARS * 100);
+/** A balance in cents fits bank-sync's NUMERIC(14,2) and stays an exact number. */
+export const MAX_BANK_CASH_BALANCE_CENTS = 99_999_999_999_999;
 
 export const BankSummaryMessageSchema = z
   .object({
@@ -491,6 +493,17 @@ export const BankSummaryMessageSchema = z
       .min(MIN_BANK_SAVINGS_RATE_PERCENT, `savingsRatePercent must be at least ${MIN_BANK_SAVINGS_RATE_PERCENT}`)
       .max(100, 'savingsRatePercent must be at most 100')
       .nullable(),
+    /**
+     * Issue 14: the checking-like accounts' balance (available, else current), for safe to spend until payday;
+     * negative when overdrawn; null: no such account. Absent from an older sender: treated as null.
+     */
+    cashBalanceCents: z
+      .number({ error: 'cashBalanceCents must be a whole number of cents or null' })
+      .int('cashBalanceCents must be a whole number of cents or null')
+      .min(-MAX_BANK_CASH_BALANCE_CENTS, 'cashBalanceCents is too small')
+      .max(MAX_BANK_CASH_BALANCE_CENTS, 'cashBalanceCents is too large')
+      .nullable()
+      .optional(),
     /** When bank-sync computed the figures (ISO instant): an older message than the stored one is ignored. */
     computedAt: z.iso.datetime({ offset: true, error: 'computedAt must be an ISO date-time' }),
   })

@@ -53,6 +53,8 @@ export const SERVICE_ROUTES = {
     'POST /api/financial/reminders/unsubscribe/{token}',
     'POST /api/financial/bill-status/{billId}/{dueDate}',
     'DELETE /api/financial/bill-status/{billId}/{dueDate}',
+    'GET /api/financial/forecast-settings',
+    'PUT /api/financial/forecast-settings',
   ],
   'bank-sync': [
     'POST /api/plaid-production/create-link-token',

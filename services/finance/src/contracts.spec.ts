@@ -26,6 +26,7 @@ import type { Bill } from './bills/bill.entity.js';
 import type { Bill as RuleBill } from '@payday/finance-rules';
 import type { BillStatusService } from './bill-status/bill-status.service.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
+import type { ForecastSettingsService } from './forecast/forecast-settings.service.js';
 import type { IncomeSource } from './income/income-source.entity.js';
 import type { SavingsGoal } from './savings-goals/savings-goal.entity.js';
 import type { HouseholdItemsRelease } from './households/household-items-release.js';
@@ -202,7 +203,7 @@ describe("the dashboard's answers", () => {
     repository<Bill>(billRows),
     repository<IncomeSource>(incomeRows),
     repository<SavingsGoal>(goalRows),
-    { analyticsFor: async () => undefined } as unknown as BankSummaryService,
+    { figuresFor: async () => ({ analytics: undefined, cashBalanceCents: 250_000, asOf: '2026-03-10T06:00:00.000Z' }) } as unknown as BankSummaryService,
     { now: () => new Date('2026-03-10T12:00:00Z'), today: () => '2026-03-10' },
     access,
     // issue 14: one unpaid status per bill, so the answer's billStatuses has rows for the schema to check.
@@ -210,6 +211,7 @@ describe("the dashboard's answers", () => {
       statusesFor: async (_user: string, bills: RuleBill[], _from: string, _to: string) =>
         bills.map((b) => ({ billId: b.id, billName: b.name, dueDate: b.dueDate, amountCents: b.amountCents, status: 'upcoming', paidBy: null, paidOn: null, markedPaid: false })),
     } as unknown as BillStatusService,
+    { thresholdFor: async () => 5_000 } as unknown as ForecastSettingsService,
   );
 
   it('DashboardResponseSchema parses the answer the service builds, declaring every field it sends', async () => {
@@ -229,6 +231,9 @@ describe("the dashboard's answers", () => {
     expect(parsed).toMatchObject({ today: '2026-03-10', laterWindowDays: 14 });
     expect(parsed.paymentSchedule.length).toBeGreaterThan(0);
     expect(parsed.analytics.months).toHaveLength(6);
+    // Issue 14: the forecast is declared too, counted from the bank balance with the user's threshold.
+    expect(parsed.forecast).toMatchObject({ thresholdCents: 5_000, bankBalanceAsOf: '2026-03-10T06:00:00.000Z', safeToSpend: { startCents: 250_000 } });
+    expect(parsed.forecast?.days).toHaveLength(31);
   });
 
   it('TimelineResponseSchema parses the timeline the service builds', async () => {

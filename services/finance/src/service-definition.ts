@@ -11,6 +11,8 @@ import { CalendarFeed } from './calendar-feed/calendar-feed.entity.js';
 import { CalendarFeedModule } from './calendar-feed/calendar-feed.module.js';
 import { bankSyncQueueKeyPrefix, financeEnvSchema } from './config.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
+import { ForecastSettingsRow } from './forecast/forecast-settings.entity.js';
+import { ForecastSettingsModule } from './forecast/forecast-settings.module.js';
 import { HouseholdsModule } from './households/households.module.js';
 import { IncomeSource } from './income/income-source.entity.js';
 import { IncomeModule } from './income/income.module.js';
@@ -28,7 +30,7 @@ import { SuggestionsModule } from './suggestions/suggestions.module.js';
 export const serviceDefinition = defineService({
   name: 'finance',
   env: financeEnvSchema,
-  database: { schema: 'finance', entities: [Bill, IncomeSource, SavingsGoal, Suggestion, BankSummary, CalendarFeed, ...REMINDER_ENTITIES, BillPaidMark, BankPayments], migrations },
+  database: { schema: 'finance', entities: [Bill, IncomeSource, SavingsGoal, Suggestion, BankSummary, CalendarFeed, ForecastSettingsRow, ...REMINDER_ENTITIES, BillPaidMark, BankPayments], migrations },
   // JSON forms and suggestion batches only.
   bodyLimit: 256 * 1024,
   transport: 'redis',
@@ -47,5 +49,6 @@ export const serviceDefinition = defineService({
     CalendarFeedModule,
     RemindersModule,
     BillStatusModule,
+    ForecastSettingsModule,
   ],
 });

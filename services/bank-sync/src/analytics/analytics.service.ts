@@ -46,6 +46,21 @@ const STREAMS_SQL = `
   SELECT direction, name, category, frequency, confidence, average_amount, last_amount, next_date::text AS next_date, price_changed
   FROM recurring_streams WHERE user_id = $1`;
 
+/**
+ * Issue 14 (safe to spend): the money the user can spend today, in cents: the checking-like depository accounts
+ * (not savings, CDs or cards), each at its available balance (else current), an account linked twice counted once
+ * (its copy on the newest item). NULL when no such account reports a balance.
+ */
+const SPENDABLE_BALANCE_SQL = `
+  SELECT round(sum(balance) * 100)::bigint::text AS cents FROM (
+    SELECT DISTINCT ON (coalesce(i.institution_id, i.institution_name), coalesce(a.mask, ''), a.subtype, a.name)
+           coalesce(a.available_balance, a.current_balance) AS balance
+    FROM bank_accounts a JOIN plaid_items i ON i.id = a.item_id
+    WHERE a.user_id = $1 AND i.user_id = $1 AND a.type = 'depository'
+      AND coalesce(a.subtype, 'checking') IN ('checking', 'paypal', 'prepaid', 'cash management')
+    ORDER BY coalesce(i.institution_id, i.institution_name), coalesce(a.mask, ''), a.subtype, a.name, i.created_at DESC, i.id DESC
+  ) accounts`;
+
 @Injectable()
 export class AnalyticsService {
   constructor(
@@ -98,6 +113,12 @@ export class AnalyticsService {
       today,
       months.map((m) => ({ month: m.month, income: Number(m.income), expenses: Number(m.expenses), transactionCount: Number(m.transaction_count) })),
     );
+  }
+
+  /** SPENDABLE_BALANCE_SQL: the checking-like accounts' balance in cents, or null. */
+  async spendableBalanceCentsFor(userId: string): Promise<number | null> {
+    const [row] = await this.dataSource.query<{ cents: string | null }[]>(SPENDABLE_BALANCE_SQL, [userId]);
+    return row?.cents == null ? null : Number(row.cents);
   }
 }
 

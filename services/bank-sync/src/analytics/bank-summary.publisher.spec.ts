@@ -10,7 +10,7 @@ const breakdown = monthlyBreakdown('2026-03-10', [
 ]);
 
 function publisherWith(finance: Partial<Record<'financeListening' | 'storeBankSummary', jest.Mock>>) {
-  const analytics = { monthlyBreakdownFor: jest.fn(async () => breakdown) };
+  const analytics = { monthlyBreakdownFor: jest.fn(async () => breakdown), spendableBalanceCentsFor: jest.fn(async () => 214_000) };
   const client = { financeListening: jest.fn(async () => true), storeBankSummary: jest.fn(async () => true), ...finance };
   return { publisher: new BankSummaryPublisher(analytics as never, client as never, clock), analytics, client };
 }
@@ -25,6 +25,7 @@ describe('BankSummaryPublisher', () => {
       userId: 'u1',
       monthlyIncomeCents: 410_000,
       savingsRatePercent: 6.1, // (8200 - 7700) / 8200
+      cashBalanceCents: 214_000,
       computedAt: '2026-03-10T06:30:00.000Z',
     });
   });

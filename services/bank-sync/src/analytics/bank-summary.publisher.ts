@@ -1,9 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { FINANCE_PATTERNS, type BankSummaryMessage } from '@payday/contracts';
+import { FINANCE_PATTERNS, MAX_BANK_CASH_BALANCE_CENTS, type BankSummaryMessage } from '@payday/contracts';
 import { CLOCK, type Clock } from '@payday/nest-kit';
 import { FinanceClient } from '../transport/finance.client.js';
 import { AnalyticsService } from './analytics.service.js';
 import { bankSummaryFigures } from './bank-summary.js';
+
+/** Within what the message accepts (a balance beyond it is not one a forecast could use anyway). */
+function clampCashBalance(cents: number | null): number | null {
+  if (cents === null) return null;
+  return Math.max(-MAX_BANK_CASH_BALANCE_CENTS, Math.min(MAX_BANK_CASH_BALANCE_CENTS, cents));
+}
 
 /** What one publish did: finance stored it, kept a newer one, was not listening, or did not take it. */
 export type BankSummaryOutcome = 'stored' | 'older' | 'not-listening' | 'failed';
@@ -30,8 +36,11 @@ export class BankSummaryPublisher {
    */
   async summaryFor(userId: string): Promise<BankSummaryMessage> {
     const computedAt = this.clock.now().toISOString();
-    const figures = bankSummaryFigures(await this.analytics.monthlyBreakdownFor(userId));
-    return { userId, ...figures, computedAt };
+    const [breakdown, cashBalanceCents] = await Promise.all([
+      this.analytics.monthlyBreakdownFor(userId),
+      this.analytics.spendableBalanceCentsFor(userId),
+    ]);
+    return { userId, ...bankSummaryFigures(breakdown), cashBalanceCents: clampCashBalance(cashBalanceCents), computedAt };
   }
 
   async publish(userId: string): Promise<BankSummaryOutcome> {

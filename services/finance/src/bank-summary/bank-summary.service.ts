@@ -15,27 +15,37 @@ export class BankSummaryService {
   constructor(@InjectRepository(BankSummary) private readonly summaries: Repository<BankSummary>) {}
 
   /** True when stored; false when a newer summary was already there. */
-  async store({ userId, monthlyIncomeCents, savingsRatePercent, computedAt }: BankSummaryMessage): Promise<boolean> {
+  async store({ userId, monthlyIncomeCents, savingsRatePercent, cashBalanceCents = null, computedAt }: BankSummaryMessage): Promise<boolean> {
     const rows: unknown[] = await this.summaries.query(
-      `INSERT INTO bank_summaries AS s (user_id, monthly_income_cents, savings_rate_percent, computed_at)
-       VALUES ($1, $2, $3, $4)
+      `INSERT INTO bank_summaries AS s (user_id, monthly_income_cents, savings_rate_percent, cash_balance_cents, computed_at)
+       VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (user_id) DO UPDATE
          SET monthly_income_cents = EXCLUDED.monthly_income_cents, savings_rate_percent = EXCLUDED.savings_rate_percent,
-             computed_at = EXCLUDED.computed_at, updated_at = now()
+             cash_balance_cents = EXCLUDED.cash_balance_cents, computed_at = EXCLUDED.computed_at, updated_at = now()
          WHERE s.computed_at <= EXCLUDED.computed_at
        RETURNING s.user_id`,
-      [userId, monthlyIncomeCents, savingsRatePercent, computedAt],
+      [userId, monthlyIncomeCents, savingsRatePercent, cashBalanceCents, computedAt],
     );
     return rows.length > 0;
   }
 
   /** The dashboard's bankAnalytics for this user; undefined without a bank summary (or after a clear). */
   async analyticsFor(userId: string): Promise<BankAnalytics | undefined> {
-    const row = await this.summaries.findOne({ where: { userId } });
-    if (!row || (row.monthlyIncomeCents === null && row.savingsRatePercent === null)) return undefined;
-    return {
-      ...(row.monthlyIncomeCents !== null ? { monthlyIncomeCents: row.monthlyIncomeCents } : {}),
-      ...(row.savingsRatePercent !== null ? { savingsRatePercent: row.savingsRatePercent } : {}),
-    };
+    return analyticsOf(await this.summaries.findOne({ where: { userId } }));
   }
+
+  /** One read for the dashboard: bankAnalytics as above, and the spendable balance with when it was read (issue 14). */
+  async figuresFor(userId: string): Promise<{ analytics: BankAnalytics | undefined; cashBalanceCents: number | null; asOf: string | null }> {
+    const row = await this.summaries.findOne({ where: { userId } });
+    const cashBalanceCents = row?.cashBalanceCents ?? null;
+    return { analytics: analyticsOf(row), cashBalanceCents, asOf: cashBalanceCents === null ? null : row!.computedAt.toISOString() };
+  }
+}
+
+function analyticsOf(row: BankSummary | null): BankAnalytics | undefined {
+  if (!row || (row.monthlyIncomeCents === null && row.savingsRatePercent === null)) return undefined;
+  return {
+    ...(row.monthlyIncomeCents !== null ? { monthlyIncomeCents: row.monthlyIncomeCents } : {}),
+    ...(row.savingsRatePercent !== null ? { savingsRatePercent: row.savingsRatePercent } : {}),
+  };
 }

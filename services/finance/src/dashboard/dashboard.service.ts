@@ -19,13 +19,14 @@ import {
   computeDashboard,
   computeDashboardAnalytics,
   LATER_WINDOW_INITIAL_DAYS,
+  occurrenceKey,
   type Bill as RuleBill,
   type IncomeSource as RuleIncome,
   type PaymentSuggestion,
 } from '@payday/finance-rules';
 import { CLOCK, type Clock } from '@payday/nest-kit';
 import { BankSummaryService } from '../bank-summary/bank-summary.service.js';
-import { BillStatusService } from '../bill-status/bill-status.service.js';
+import { BillStatusService, paidKeysOf } from '../bill-status/bill-status.service.js';
 import { billStatusesInDashboard, withoutPaidSuggestions, withBillStatuses } from './bill-status-payload.js';
 import { Bill } from '../bills/bill.entity.js';
 import { toRuleBill } from '../bills/bill.mapper.js';
@@ -35,8 +36,10 @@ import { IncomeSource } from '../income/income-source.entity.js';
 import { toRuleIncome } from '../income/income.mapper.js';
 import { SavingsGoal } from '../savings-goals/savings-goal.entity.js';
 import { toDashboardSavingsGoal, toRuleSavingsGoal } from '../savings-goals/savings-goal.mapper.js';
+import { ForecastSettingsService } from '../forecast/forecast-settings.service.js';
 import { CachedJson } from './cached-json.js';
 import { DashboardCache } from './dashboard-cache.js';
+import { dashboardForecast } from './dashboard-forecast.js';
 import { toDashboardResponse } from './dashboard-payload.js';
 import { householdPaymentSchedule } from './household-schedule.js';
 
@@ -64,6 +67,7 @@ export class DashboardService {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(HouseholdAccess) private readonly access: HouseholdAccess,
     @Inject(BillStatusService) private readonly billStatus: BillStatusService,
+    @Inject(ForecastSettingsService) private readonly forecastSettings: ForecastSettingsService,
   ) {}
 
   /**
@@ -79,13 +83,17 @@ export class DashboardService {
   }
 
   async compute(userId: string, today: string, laterWindowDays: number, memberships: Membership[] | null = null): Promise<DashboardResponse> {
-    const [bills, incomes, goals, bankAnalytics] = await Promise.all([
+    const [bills, incomes, goals, bank, thresholdCents] = await Promise.all([
       this.ruleBills(userId, memberships),
       this.ruleIncomes(userId, memberships),
       this.goals.find({ where: { userId }, order: { createdAt: 'ASC' } }),
-      // spec part 2 §9 income fallback and §5 savings-rate tips: the linked banks' figures bank-sync pushed.
-      this.bankSummaries.analyticsFor(userId),
+      // spec part 2 §9 income fallback and §5 savings-rate tips: the linked banks' figures bank-sync pushed
+      // (issue 14: and their spendable balance, for safe to spend).
+      this.bankSummaries.figuresFor(userId),
+      // Issue 14: its writes bump the data version, so the cache key above already covers it.
+      this.forecastSettings.thresholdFor(userId),
     ]);
+    const bankAnalytics = bank.analytics;
     const dashboard = computeDashboard({ bills, incomes, savingsGoals: goals.map(toRuleSavingsGoal), today, laterWindowDays, bankAnalytics });
     dashboard.paymentSchedule = householdPaymentSchedule(bills, incomes, today) ?? dashboard.paymentSchedule;
     // issue 14: statuses of recent and coming occurrences; a paid one makes no payment suggestion.
@@ -96,7 +104,16 @@ export class DashboardService {
       income: incomes,
       savingsGoals: goals.map(toDashboardSavingsGoal),
     });
-    return { ...response, billStatuses: billStatusesInDashboard(statuses, addDays(today, BILL_STATUS_DAYS_AHEAD)) };
+    // Issue 14 items 2-3: safe to spend, the 30-day balance and the low-balance warning, on the same schedule;
+    // a paid occurrence (bank-matched or marked) is in the balance already, so it is left out like its suggestion.
+    const paid = paidKeysOf(statuses);
+    const forecast = dashboardForecast(bills, incomes, dashboard.paymentSchedule, today, {
+      cashBalanceCents: bank.cashBalanceCents,
+      bankBalanceAsOf: bank.asOf,
+      thresholdCents,
+      isPaid: (billId, dueDate) => paid.has(occurrenceKey(billId, dueDate)),
+    });
+    return { ...response, billStatuses: billStatusesInDashboard(statuses, addDays(today, BILL_STATUS_DAYS_AHEAD)), forecast };
   }
 
   /** The Calendar / Planner range (TimelineQuerySchema: at most MAX_TIMELINE_DAYS), for the client's day as above. */

@@ -6,7 +6,8 @@ import { SharedHouseholdItems1795900100000 } from './1795900100000-shared-househ
 import { OwnSharedItemsIndex1796000000000 } from './1796000000000-own-shared-items-index.js';
 import { CreateBillStatusTables1796000500000 } from './1796000500000-create-bill-status-tables.js';
 import { CreateCalendarFeeds1796100000000 } from './1796100000000-create-calendar-feeds.js';
+import { ForecastSettingsAndCashBalance1796100500000 } from './1796100500000-forecast-settings-and-cash-balance.js';
 import { CreateReminders1796200000000 } from './1796200000000-create-reminders.js';
 
 /** Checked-in migrations, in order; run at start-up. */
-export const migrations = [CreateFinanceTables1763856000000, CreateDataVersions1763856100000, SuggestionBillRecurrence1795595263000, CreateBankSummaries1795595264000, SharedHouseholdItems1795900100000, OwnSharedItemsIndex1796000000000, CreateBillStatusTables1796000500000, CreateCalendarFeeds1796100000000, CreateReminders1796200000000];
+export const migrations = [CreateFinanceTables1763856000000, CreateDataVersions1763856100000, SuggestionBillRecurrence1795595263000, CreateBankSummaries1795595264000, SharedHouseholdItems1795900100000, OwnSharedItemsIndex1796000000000, CreateBillStatusTables1796000500000, CreateCalendarFeeds1796100000000, ForecastSettingsAndCashBalance1796100500000, CreateReminders1796200000000];
