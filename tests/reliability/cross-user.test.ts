@@ -21,6 +21,8 @@ import { createAdmin, PASSWORD, registerUser, signIn, uniqueEmail, type TestUser
 /** In the name of every row A creates: no answer to B may contain it. */
 const MARKER = `Zq${randomBytes(4).toString('hex')}`;
 const FUTURE = '2027-01-15';
+/** A's low-balance threshold (issue 14), set before the matrix runs. */
+const A_THRESHOLD_CENTS = 12_345;
 
 interface World {
   a: TestUser;
@@ -163,6 +165,16 @@ const RECIPES: Record<string, Recipe> = {
         body: () => ({ bills: false, income: false, suggestions: true, updates: false, days_before: 1, time_zone: 'America/Los_Angeles' }),
         expect: [200],
       },
+    ],
+  },
+  // Issue 14: the threshold routes name no id either; B reads and sets only B's own (A's 123.45 stays A's).
+  'GET /api/financial/forecast-settings': {
+    attacks: [{ label: "B's own threshold", expect: [200], verify: (answer) => expect(answer.json.lowBalanceThresholdCents).not.toBe(A_THRESHOLD_CENTS) }],
+  },
+  'PUT /api/financial/forecast-settings': {
+    attacks: [
+      { label: "B sets B's own threshold", body: () => ({ lowBalanceThresholdCents: 500 }), expect: [200] },
+      { label: "A's user id in the body", body: (_ids, w) => ({ lowBalanceThresholdCents: 1, userId: w.a.id }), expect: [400] },
     ],
   },
 
@@ -370,6 +382,7 @@ async function viewOfA(): Promise<Record<string, unknown>> {
     mfa: `/api/mfa/status/${w.a.id}`,
     calendarFeed: '/api/financial/calendar-feed',
     reminders: '/api/financial/reminders',
+    forecastSettings: '/api/financial/forecast-settings',
   };
   const view: Record<string, unknown> = {};
   for (const [name, path] of Object.entries(reads)) {
@@ -492,6 +505,7 @@ beforeAll(async () => {
   const blogPostId = (Array.isArray(posts) ? posts : posts.posts)[0]?.id;
   const feedPath: string = (await ok(send('POST', '/api/financial/calendar-feed', { token: a.token }), "A's calendar feed")).path;
   await ok(send('PUT', '/api/financial/reminders', { token: a.token, body: A_REMINDERS }), "A's reminder settings");
+  await ok(send('PUT', '/api/financial/forecast-settings', { token: a.token, body: { lowBalanceThresholdCents: A_THRESHOLD_CENTS } }), "A's low-balance threshold");
   w = { a, b, c, admin, household, bHousehold, invitationToken: await invitationToken(c.email), bankItem: await linkBank(a), waitlistEmail, waitlistId, blogPostId, feedPath };
   for (let i = 0; i < 2; i += 1) {
     await newBill(a);

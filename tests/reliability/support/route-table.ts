@@ -157,6 +157,8 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'POST /api/financial/reminders/unsubscribe/{token}': { kind: 'public', why: "a reminder e-mail's unsubscribe token is the credential (opened from a mail app, no session)" },
   'POST /api/financial/bill-status/{billId}/{dueDate}': { kind: 'owned', params: { billId: 'bill', dueDate: 'billDueDate' } },
   'DELETE /api/financial/bill-status/{billId}/{dueDate}': { kind: 'owned', params: { billId: 'bill', dueDate: 'billDueDate' } },
+  'GET /api/financial/forecast-settings': { kind: 'self' },
+  'PUT /api/financial/forecast-settings': { kind: 'self' },
 
   'POST /api/plaid-production/create-link-token': { kind: 'self' },
   'POST /api/plaid-production/sandbox/public-token': { kind: 'self' },
