@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Spinner, useApi, useAuth, useDocumentTitle } from
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { Navigate } from 'react-router-dom';
+import { ForecastSection } from './components/forecast/ForecastSection.js';
 import { greetingName } from './components/Greeting.js';
 import { SmartSuggestionsPanel } from './components/SmartSuggestionsPanel.js';
 import { SummaryCards } from './components/SummaryCards.js';
@@ -55,6 +56,7 @@ function DashboardContent() {
       ) : (
         <>
           {dashboard && <SummaryCards dashboard={dashboard} />}
+          {dashboard?.forecast && <ForecastSection forecast={dashboard.forecast} api={api} />}
           <div className="db-views" role="group" aria-label="Dashboard view">
             {(Object.keys(VIEW_LABELS) as DashboardView[]).map((v) => (
               <button key={v} type="button" className="db-toggle__btn db-views__btn" aria-pressed={view === v} onClick={() => setView(v)}>
