@@ -1,0 +1,105 @@
+// Safe to spend until payday and the low-balance warning end to end (issue 14 items 2-3), at laptop and phone
+// width: a user with a paycheck and two bills sees the figure and the sentence that adds it up; adding a large bill
+// on the dashboard makes a warning appear naming the day, the amount and the bill to move; a threshold set on the
+// dashboard is kept by the server and used at once. Screenshots go to /tmp/wt-forecast-shots/ to be looked at.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { addDays, addMonths } from '@payday/finance-rules';
+import { expect, test, type Page } from '@playwright/test';
+import { registerUser, signIn } from './support/session.js';
+
+const SHOTS = '/tmp/wt-forecast-shots';
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+/** The default date format of the settings, MM/DD/YYYY. */
+const fmt = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE); // not an inline <script>: the CSP blocks those
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
+  });
+  type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
+  return (violations as Violation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+for (const width of [1280, 390]) {
+  test(`safe to spend until payday, then a low-balance warning after a large bill, at ${width}px`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 900 });
+    const today = localToday();
+    const payday = addDays(today, 5);
+    const email = await registerUser(page, { prefix: `forecast-${width}`, firstName: 'Tess' });
+    const headers = { authorization: `Bearer ${await signIn(page, email)}` };
+    const post = async (path: string, data: unknown) => expect((await page.request.post(path, { headers, data })).ok()).toBe(true);
+    await post('/api/financial/income', { source: 'Teaching salary', amount: 2400, frequency: 'monthly', next_date: payday });
+    // Both are paid tomorrow by the Smart Payment Schedule (their lead days before the due date are already past).
+    await post('/api/financial/bills', { name: 'Rent', amount: 1450, due_date: addDays(today, 2), priority: 'high', category: 'rent', recurring: 'monthly' });
+    await post('/api/financial/bills', { name: 'Phone', amount: 60, due_date: addDays(today, 3), priority: 'medium', category: 'utilities', recurring: 'monthly' });
+    await page.goto('/dashboard');
+
+    // No bank linked: counted from the last paycheck, a month before the next one.
+    const safe = page.getByTestId('safe-to-spend');
+    await expect(safe.getByRole('heading', { level: 2, name: `Safe to spend until payday, ${fmt(payday)}` })).toBeVisible();
+    await expect(safe.getByText('$890.00', { exact: true })).toBeVisible();
+    await expect(safe).toContainText(
+      `From your last paycheck (Teaching salary $2,400.00 on ${fmt(addMonths(payday, -1))}), minus Phone $60.00 and Rent $1,450.00 due before your Teaching salary on ${fmt(payday)}: $890.00 safe to spend.`,
+    );
+    const forecast = page.getByTestId('balance-forecast');
+    await expect(forecast.getByText('Your balance stays above zero for the next 30 days.')).toBeVisible();
+    await expect(forecast.getByRole('img', { name: /Projected balance, next 30 days From \$2,400\.00 today/ })).toBeVisible();
+    await expect(page.getByTestId('low-balance-warning')).toHaveCount(0);
+    await safe.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/1-safe-${width}.png`, fullPage: true });
+    await page.locator('.fc-section').screenshot({ path: `${SHOTS}/1-safe-section-${width}.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A large bill due after payday, but scheduled 3 days before its due date: before the paycheck arrives.
+    await page.getByRole('button', { name: 'Add bill' }).click();
+    const billForm = page.getByRole('form', { name: 'Add a bill' });
+    await billForm.getByLabel('Bill name').fill('Car repair');
+    await billForm.getByLabel('Amount ($)').fill('1000');
+    await billForm.getByLabel('Due date').fill(addDays(today, 6));
+    await billForm.getByLabel('Repeats').selectOption('once');
+    await billForm.getByRole('button', { name: 'Add bill' }).click();
+    await expect(billForm).toBeHidden();
+
+    const warning = page.getByTestId('low-balance-warning');
+    await expect(warning).toContainText(`On ${fmt(addDays(today, 3))} your balance is projected to fall to -$110.00, below zero: $110.00 short.`);
+    await expect(warning).toContainText(
+      `Move Car repair ($1,000.00, due ${fmt(addDays(today, 6))}) from ${fmt(addDays(today, 3))} to ${fmt(payday)}, when your Teaching salary arrives: that keeps your balance at or above zero.`,
+    );
+    await expect(safe.getByText('$110.00', { exact: true })).toBeVisible();
+    await expect(safe).toContainText('you are $110.00 short.');
+    await warning.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/2-warning-${width}.png`, fullPage: true });
+    await page.locator('.fc-section').screenshot({ path: `${SHOTS}/2-warning-section-${width}.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(width);
+
+    // The chart's table names the low days too.
+    await forecast.getByText('Show as table').click();
+    const table = forecast.getByRole('table', { name: 'Projected balance by day' });
+    await expect(table.getByRole('row', { name: new RegExp(`^${fmt(addDays(today, 3)).replace(/\//g, '\\/')} .*-\\$110\\.00$`) })).toBeVisible();
+
+    // A threshold of $100.00, set here and kept by the server, moves the warning's wording and shortfall.
+    await forecast.getByRole('button', { name: 'Change' }).click();
+    const threshold = forecast.getByLabel('Warn me below ($)');
+    await threshold.fill('100');
+    await forecast.getByRole('button', { name: 'Save' }).click();
+    await expect(warning).toContainText(`below your $100.00 minimum: $210.00 short.`);
+    await page.reload();
+    await expect(page.getByTestId('balance-forecast')).toContainText('Warns when your balance would go below $100.00.');
+    await page.locator('.fc-section').screenshot({ path: `${SHOTS}/3-threshold-section-${width}.png` });
+    const settings = await page.request.get('/api/financial/forecast-settings', { headers });
+    expect(await settings.json()).toEqual({ lowBalanceThresholdCents: 10_000 });
+  });
+}
