@@ -41,7 +41,7 @@ for (const width of [1280, 390]) {
     const headers = { authorization: `Bearer ${await signIn(page, email)}` };
     const post = async (path: string, data: unknown) => expect((await page.request.post(path, { headers, data })).ok()).toBe(true);
     await post('/api/financial/income', { source: 'Teaching salary', amount: 2400, frequency: 'monthly', next_date: payday });
-    // Both are paid tomorrow by the Smart Payment Schedule (their lead days before the due date are already past).
+    // The Smart Payment Schedule pays Phone today (3 days before it is due) and Rent tomorrow (its 5 days are past).
     await post('/api/financial/bills', { name: 'Rent', amount: 1450, due_date: addDays(today, 2), priority: 'high', category: 'rent', recurring: 'monthly' });
     await post('/api/financial/bills', { name: 'Phone', amount: 60, due_date: addDays(today, 3), priority: 'medium', category: 'utilities', recurring: 'monthly' });
     await page.goto('/dashboard');
@@ -55,7 +55,7 @@ for (const width of [1280, 390]) {
     );
     const forecast = page.getByTestId('balance-forecast');
     await expect(forecast.getByText('Your balance stays above zero for the next 30 days.')).toBeVisible();
-    await expect(forecast.getByRole('img', { name: /Projected balance, next 30 days From \$2,400\.00 today/ })).toBeVisible();
+    await expect(forecast.getByRole('img', { name: /Projected balance, next 30 days At the end of today \$2,340\.00, .*; lowest \$890\.00/ })).toBeVisible();
     await expect(page.getByTestId('low-balance-warning')).toHaveCount(0);
     await safe.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/1-safe-${width}.png`, fullPage: true });

@@ -42,15 +42,19 @@ export function BalanceChart({ forecast }: { forecast: ForecastDto }) {
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (days.length > 1 ? (i / (days.length - 1)) * plotW : 0);
   const y = (cents: number) => PAD.top + ((top - cents) / span) * plotH;
-  const path = values.map((v, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+  // Steps, not slopes: a balance changes on a day and holds until the next change.
+  const path = values.map((v, i) => (i === 0 ? `M${x(0).toFixed(1)},${y(v).toFixed(1)}` : `H${x(i).toFixed(1)} V${y(v).toFixed(1)}`)).join(' ');
+  const baseline = PAD.top + plotH;
+  const line = Math.max(0, thresholdCents);
   const dipIndex = warning ? days.findIndex((d) => d.date === warning.date) : -1;
   const lowest = values.reduce((lo, v, i) => (v < values[lo]! ? i : lo), 0);
   const last = days[days.length - 1]!;
   const description =
-    `From ${format.money(values[0]!)} today to ${format.money(last.balanceCents)} on ${format.date(last.date)}; ` +
+    `At the end of today ${format.money(values[0]!)}, on ${format.date(last.date)} ${format.money(last.balanceCents)}; ` +
     `lowest ${format.money(values[lowest]!)} on ${format.date(days[lowest]!.date)}` +
     (warning ? `; below ${thresholdCents === 0 ? 'zero' : format.money(thresholdCents)} from ${format.date(warning.date)}.` : '.');
-  const ticks = [...new Set([top, 0, bottom])];
+  // Top, zero and bottom, leaving out one that would print over another (a small dip just below zero).
+  const ticks = [0, top, bottom].filter((t, i, all) => all.slice(0, i).every((u) => u !== t && Math.abs(y(u) - y(t)) >= 14));
   const tickDays = [0, Math.round((days.length - 1) / 2), days.length - 1];
 
   return (
@@ -60,6 +64,7 @@ export function BalanceChart({ forecast }: { forecast: ForecastDto }) {
       </figcaption>
       <svg viewBox={`0 0 ${width} ${HEIGHT}`} className="fc-chart__svg" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
         <desc id={`${id}-desc`}>{description}</desc>
+        {bottom < line && <rect x={PAD.left} y={y(line)} width={plotW} height={baseline - y(line)} className="fc-chart__danger" />}
         {ticks.map((t) => (
           <g key={t}>
             <line x1={PAD.left} x2={width - PAD.right} y1={y(t)} y2={y(t)} className={t === 0 ? 'fc-chart__zero' : 'fc-chart__grid'} />

@@ -30,7 +30,7 @@ describe('ForecastSection', () => {
     );
     expect(screen.getByText(/Your balance stays above zero for the next 30 days/)).toBeTruthy();
     // The chart has a text alternative and a table.
-    expect(screen.getByRole('img', { name: /Projected balance, next 30 days From \$2,140\.00 today/ })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /Projected balance, next 30 days At the end of today \$2,140\.00, on 28\/12\/2026 \$3,030\.00; lowest \$630\.00 on 30\/11\/2026\./ })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Projected balance by day' }).querySelectorAll('tbody tr')).toHaveLength(31);
   });
 
