@@ -111,7 +111,7 @@ describe('BankSummaryPublisher over the Redis transport', () => {
     const analytics = await kit.h.call('GET', `/analytics/${user.id}`, { token: user.token });
     // 6 x 3000.00 in, 6 x 1200.00 out: 60% kept, the rate the Financial Analytics tab shows.
     expect(analytics.body.analytics.savings.rate).toBe(60);
-    expect(await received(user.id)).toEqual([{ userId: user.id, monthlyIncomeCents: 300_000, savingsRatePercent: 60, computedAt: TEST_NOW }]);
+    expect(await received(user.id)).toEqual([{ userId: user.id, monthlyIncomeCents: 300_000, savingsRatePercent: 60, cashBalanceCents: 200_000, computedAt: TEST_NOW }]);
   });
 
   it("leaves other users' figures out of a user's summary", async () => {
@@ -119,8 +119,29 @@ describe('BankSummaryPublisher over the Redis transport', () => {
     await linkAndImport(rich, 9000, 1000);
     await linkAndImport(modest, 2000, 1900);
     await kit.h.app.get(BankSummaryPublisher).publish(modest.id);
-    expect(await received(modest.id)).toEqual([{ userId: modest.id, monthlyIncomeCents: 200_000, savingsRatePercent: 5, computedAt: TEST_NOW }]);
+    expect(await received(modest.id)).toEqual([{ userId: modest.id, monthlyIncomeCents: 200_000, savingsRatePercent: 5, cashBalanceCents: 200_000, computedAt: TEST_NOW }]);
     expect(await received(rich.id, 0)).toEqual([]);
+  });
+});
+
+describe('the spendable balance (issue 14: safe to spend until payday)', () => {
+  it('sums the checking accounts at their available balance; savings and cards are not spendable money', async () => {
+    const user = await kit.h.auth.user();
+    const itemId = await kit.link(user, {
+      username: 'user_custom',
+      password: JSON.stringify({
+        override_accounts: [
+          { type: 'depository', subtype: 'checking', starting_balance: 1234.56, transactions: monthly('06', -3000, 'ACME PAYROLL') },
+          { type: 'depository', subtype: 'savings', starting_balance: 5000, transactions: [] },
+          { type: 'credit', subtype: 'credit card', starting_balance: 300, transactions: [] },
+        ],
+      }),
+    });
+    await kit.syncNow(user.id, itemId);
+    // The bank then reports less available than current on the checking account (a pending card payment).
+    await q(`UPDATE bs.bank_accounts SET available_balance = 1100.01 WHERE item_id = $1 AND subtype = 'checking'`, [itemId]);
+    await kit.h.app.get(BankSummaryPublisher).publish(user.id);
+    expect((await received(user.id))[0]).toMatchObject({ cashBalanceCents: 110_001 });
   });
 });
 
@@ -129,7 +150,7 @@ describe('when bank-sync publishes', () => {
     const user = await kit.h.auth.user();
     await linkAndImport(user);
     await kit.h.app.get(DetectionService).detectForUser(user.id);
-    expect(await received(user.id)).toEqual([{ userId: user.id, monthlyIncomeCents: 300_000, savingsRatePercent: 60, computedAt: TEST_NOW }]);
+    expect(await received(user.id)).toEqual([{ userId: user.id, monthlyIncomeCents: 300_000, savingsRatePercent: 60, cashBalanceCents: 200_000, computedAt: TEST_NOW }]);
   });
 
   it("after a disconnect: the remaining bank's figures, then the clear (null figures) when the last bank goes", async () => {
@@ -140,9 +161,9 @@ describe('when bank-sync publishes', () => {
 
     expect((await disconnect(first)).status).toBe(200);
     // Only the second bank's rows are left: 1000.00 a month in, 200.00 out, 80% kept.
-    expect(await received(user.id, 1)).toEqual([{ userId: user.id, monthlyIncomeCents: 100_000, savingsRatePercent: 80, computedAt: TEST_NOW }]);
+    expect(await received(user.id, 1)).toEqual([{ userId: user.id, monthlyIncomeCents: 100_000, savingsRatePercent: 80, cashBalanceCents: 200_000, computedAt: TEST_NOW }]);
 
     expect((await disconnect(second)).status).toBe(200);
-    expect((await received(user.id, 2))[1]).toEqual({ userId: user.id, monthlyIncomeCents: null, savingsRatePercent: null, computedAt: TEST_NOW });
+    expect((await received(user.id, 2))[1]).toEqual({ userId: user.id, monthlyIncomeCents: null, savingsRatePercent: null, cashBalanceCents: null, computedAt: TEST_NOW });
   });
 });
