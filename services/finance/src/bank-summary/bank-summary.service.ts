@@ -29,12 +29,10 @@ export class BankSummaryService {
     return rows.length > 0;
   }
 
-  /** The dashboard's bankAnalytics for this user; undefined without a bank summary (or after a clear). */
-  async analyticsFor(userId: string): Promise<BankAnalytics | undefined> {
-    return analyticsOf(await this.summaries.findOne({ where: { userId } }));
-  }
-
-  /** One read for the dashboard: bankAnalytics as above, and the spendable balance with when it was read (issue 14). */
+  /**
+   * One read for the dashboard: its bankAnalytics (undefined without a bank summary, or after a clear), and the
+   * spendable balance with when it was read (issue 14: safe to spend).
+   */
   async figuresFor(userId: string): Promise<{ analytics: BankAnalytics | undefined; cashBalanceCents: number | null; asOf: string | null }> {
     const row = await this.summaries.findOne({ where: { userId } });
     const cashBalanceCents = row?.cashBalanceCents ?? null;
