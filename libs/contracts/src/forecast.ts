@@ -51,7 +51,8 @@ const PaycheckSchema = z.object({ incomeId: z.string(), source: z.string(), amou
  * due since (we do not know the balance, and that is the money this pay period began with); 'none' without either.
  */
 export const ForecastBaseSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('bank'), balanceCents: cents }),
+  /** paidSince: bills due after the day the balance was read (a stale sync) and before today, taken off too. */
+  z.object({ kind: z.literal('bank'), balanceCents: cents, paidSinceCents: cents, paidSince: z.array(OutflowSchema) }),
   z.object({
     kind: z.literal('last-paycheck'),
     paychecks: z.array(PaycheckSchema),

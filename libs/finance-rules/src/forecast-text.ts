@@ -42,6 +42,7 @@ export function explainSafeToSpend(safe: SafeToSpend, format: ForecastFormat): s
   let from: string;
   if (safe.base.kind === 'bank') {
     from = `From your linked bank balance of ${money(safe.base.balanceCents)}`;
+    if (safe.base.paidSince.length > 0) from += `, less ${money(safe.base.paidSinceCents)} of bills due since it was read`;
   } else {
     const { paychecks, totalCents, paidSince, paidSinceCents } = safe.base;
     from = `From your last paycheck (${paycheckNames(paychecks)} ${money(totalCents)} on ${format.date(paychecks[0]!.date)})`;

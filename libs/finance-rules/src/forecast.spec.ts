@@ -45,6 +45,17 @@ describe('safe to spend until payday', () => {
     );
   });
 
+  it('a balance read days ago: the bills due since then (not paid) are taken off too', () => {
+    const gym = bill({ id: 'b-gym', name: 'Gym', amountCents: 4_000, dueDate: '2026-10-26' });
+    const stale = forecast({ bills: [gym, rent, phone], incomes: [salary()], bankBalanceCents: 214_000, bankBalanceDate: '2026-11-25' });
+    expect(stale.safeToSpend.base).toMatchObject({ kind: 'bank', paidSinceCents: 4_000 });
+    expect(stale.safeToSpend).toMatchObject({ startCents: 210_000, amountCents: 59_000 });
+    expect(explainSafeToSpend(stale.safeToSpend, { date: usDate })).toMatch(/^From your linked bank balance of \$2,140\.00, less \$40\.00 of bills due since it was read, minus/);
+    // Marked paid: it is in the balance already. Read today or yesterday: nothing fell due in between.
+    expect(forecast({ bills: [gym], bankBalanceCents: 10_000, bankBalanceDate: '2026-11-25', isPaid: () => true }).safeToSpend.startCents).toBe(10_000);
+    expect(forecast({ bills: [gym], bankBalanceCents: 10_000, bankBalanceDate: '2026-11-27' }).safeToSpend.startCents).toBe(10_000);
+  });
+
   it('counts a payment the schedule places before payday even when the bill is due after it', () => {
     const internet = bill({ id: 'b-net', name: 'Internet', amountCents: 5_000, dueDate: '2026-12-03' });
     const schedule = [{ id: 'b-net:2026-12-03', suggestedDate: '2026-11-30' }];

@@ -32,6 +32,11 @@ export interface ForecastInput {
   paymentSchedule?: readonly ForecastScheduleEntry[];
   /** The linked bank accounts' spendable balance; null or absent: no bank, the user's own figures are used. */
   bankBalanceCents?: number | null;
+  /**
+   * The day that balance was read. Bills due after it and before today are not in it yet (unless paid, see isPaid),
+   * so they are taken off too. Absent: read today.
+   */
+  bankBalanceDate?: IsoDate | null;
   /** The user's low-balance threshold; the warning fires below it. Default 0 (below zero). */
   thresholdCents?: number;
   isPaid?: IsPaid;
@@ -62,7 +67,7 @@ export interface ForecastPaycheck {
  * and that is the money this pay period started with. 'none': no bank and no income, nothing to count from.
  */
 export type ForecastBase =
-  | { kind: 'bank'; balanceCents: number }
+  | { kind: 'bank'; balanceCents: number; paidSinceCents: number; paidSince: ForecastOutflow[] }
   | { kind: 'last-paycheck'; paychecks: ForecastPaycheck[]; totalCents: number; paidSinceCents: number; paidSince: ForecastOutflow[] }
   | { kind: 'none' };
 
@@ -207,9 +212,17 @@ function lastPayday(incomes: readonly IncomeSource[], today: DayRef): { day: num
 const sum = (items: readonly { amountCents: number }[]) => items.reduce((total, item) => total + item.amountCents, 0);
 
 /** The base the forecast counts from, and this morning's balance. */
-function forecastBase(input: ForecastInput, today: DayRef): { base: ForecastBase; startCents: number } {
+function forecastBase(input: ForecastInput, today: DayRef, isPaid: IsPaid): { base: ForecastBase; startCents: number } {
   if (input.bankBalanceCents !== null && input.bankBalanceCents !== undefined) {
-    return { base: { kind: 'bank', balanceCents: input.bankBalanceCents }, startCents: input.bankBalanceCents };
+    const readDayNumber = input.bankBalanceDate ? readDay(input.bankBalanceDate).dayNumber : today.dayNumber;
+    // A stale balance (the last sync was days ago): the bills that fell due since are not in it, unless already paid.
+    const since =
+      readDayNumber + 1 < today.dayNumber ? outflowsBetween(input.bills, new Map(), readDay(isoDateOf(readDayNumber + 1)), today.dayNumber - 1, isPaid) : [];
+    const paidSinceCents = sum(since.map((o) => o.value));
+    return {
+      base: { kind: 'bank', balanceCents: input.bankBalanceCents, paidSinceCents, paidSince: since.map((o) => o.value) },
+      startCents: input.bankBalanceCents - paidSinceCents,
+    };
   }
   const last = lastPayday(input.incomes, today);
   if (last === null) return { base: { kind: 'none' }, startCents: 0 };
@@ -330,7 +343,7 @@ export function computeForecast(input: ForecastInput): Forecast {
   const schedule = new Map<string, number>();
   for (const entry of input.paymentSchedule ?? []) schedule.set(entry.id, readDay(entry.suggestedDate).dayNumber);
 
-  const { base, startCents } = forecastBase(input, today);
+  const { base, startCents } = forecastBase(input, today, isPaid);
   const outflows = outflowsBetween(input.bills, schedule, today, end, isPaid);
   const paychecks = paychecksBetween(input.incomes, today, end).filter((p) => p.day > todayDay);
 

@@ -144,4 +144,16 @@ describe('the dashboard forecast', () => {
     expect(f.safeToSpend).toMatchObject({ base: { kind: 'bank', balanceCents: 214_000 }, amountCents: 63_000 });
     expect(f.bankBalanceAsOf).toBe('2026-11-28T06:00:00.000Z');
   });
+
+  it('a balance read days ago: a bill that fell due since is taken off it too', async () => {
+    const token = h.userB.token;
+    await setUp(h.userB);
+    expect((await h.call('POST', '/bills', { token, body: { name: 'Gym', amount: 40, due_date: '2026-10-26', category: 'other' } })).status).toBe(201);
+    const message = { userId: h.userB.id, monthlyIncomeCents: null, savingsRatePercent: null, cashBalanceCents: 214_000, computedAt: '2026-11-25T06:00:00.000Z' };
+    expect(await firstValueFrom(client.send<BankSummaryReply>(FINANCE_PATTERNS.storeBankSummary, message).pipe(timeout(10_000)))).toEqual({ ok: true, stored: true });
+    const f = await forecast(h.userB);
+    // Gym was due 11/26, after the balance was read on 11/25.
+    expect(f.safeToSpend.base).toMatchObject({ kind: 'bank', balanceCents: 214_000, paidSinceCents: 4_000 });
+    expect(f.safeToSpend.amountCents).toBe(214_000 - 4_000 - 151_000);
+  });
 });

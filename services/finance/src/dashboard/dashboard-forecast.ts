@@ -30,6 +30,8 @@ export function dashboardForecast(
     today,
     paymentSchedule,
     bankBalanceCents: extras.cashBalanceCents,
+    // The UTC day of the read: bills due after it were not in that balance yet.
+    bankBalanceDate: extras.bankBalanceAsOf?.slice(0, 10) ?? null,
     thresholdCents: extras.thresholdCents,
     isPaid: extras.isPaid,
   });
