@@ -96,6 +96,8 @@ export const LowBalanceWarningSchema = z.object({
   shortfallCents: cents,
   beforeNextPayday: z.boolean(),
   suggestion: BillMoveSuggestionSchema.nullable(),
+  /** Why there is no suggestion (no paycheck after the dip within the horizon, or no bill before it); null with one. */
+  noSuggestion: z.enum(['no-payday', 'no-bill']).nullable(),
 });
 
 export const ForecastDaySchema = z.object({ date: isoDate, balanceCents: cents, incomeCents: cents, billsCents: cents });

@@ -80,6 +80,9 @@ export function explainLowBalance(warning: LowBalanceWarning, format: ForecastFo
 export function explainBillMove(warning: LowBalanceWarning, format: ForecastFormat): string {
   const money = format.money ?? formatCents;
   const s = warning.suggestion;
+  if (!s && warning.noSuggestion === 'no-bill') {
+    return `No bill goes out before then, so moving one would not help: your balance is already below ${thresholdText(warning.thresholdCents, money)}. Consider adding money before then.`;
+  }
   if (!s) return 'No paycheck is expected after this within the next 30 days, so moving a bill would not help: consider lowering a bill or adding money before then.';
   const move = `Move ${s.billName} (${money(s.amountCents)}, due ${format.date(s.dueDate)}) from ${format.date(s.fromDate)} to ${format.date(s.toDate)}, when your ${s.paydaySource} arrives`;
   const outcome = s.fixes

@@ -186,8 +186,16 @@ describe('low-balance warning', () => {
 
   it('no paycheck after the dip: no move to suggest, and it says so', () => {
     const f = forecast({ bills: [phone], bankBalanceCents: 1_000 });
-    expect(f.warning).toMatchObject({ date: '2026-11-30', shortfallCents: 5_000, suggestion: null });
+    expect(f.warning).toMatchObject({ date: '2026-11-30', shortfallCents: 5_000, suggestion: null, noSuggestion: 'no-payday' });
     expect(explainBillMove(f.warning!, { date: usDate })).toMatch(/^No paycheck is expected after this/);
+  });
+
+  it('already below zero today with no bill to move: says so instead of naming a move', () => {
+    const f = forecast({ incomes: [salary()], bankBalanceCents: -2_500 });
+    expect(f.warning).toMatchObject({ date: TODAY, shortfallCents: 2_500, suggestion: null, noSuggestion: 'no-bill', beforeNextPayday: true });
+    expect(explainBillMove(f.warning!, { date: usDate })).toBe(
+      'No bill goes out before then, so moving one would not help: your balance is already below zero. Consider adding money before then.',
+    );
   });
 
   it.each([

@@ -124,6 +124,8 @@ export interface LowBalanceWarning {
   beforeNextPayday: boolean;
   /** Null when no paycheck comes after the dip within the horizon, or no bill goes out before it. */
   suggestion: BillMoveSuggestion | null;
+  /** Why there is no suggestion; null when there is one. */
+  noSuggestion: 'no-payday' | 'no-bill' | null;
 }
 
 export interface Forecast {
@@ -316,6 +318,8 @@ export function lowBalanceWarning(
   const todayDay = readDay(days[0]!.date).dayNumber;
   const datedOut = outflows.map((value) => ({ day: readDay(value.date).dayNumber, dueDay: readDay(value.dueDate).dayNumber, value }));
   const datedPay = paychecks.map((value) => ({ day: readDay(value.date).dayNumber, value }));
+  const suggestion = suggestMove(balances, todayDay, start, end, thresholdCents, datedOut, datedPay);
+  const hasPayday = datedPay.some((p) => p.day > todayDay + start);
   return {
     thresholdCents,
     date: days[start]!.date,
@@ -324,7 +328,8 @@ export function lowBalanceWarning(
     lowestBalanceCents: balances[lowest]!,
     shortfallCents: thresholdCents - balances[lowest]!,
     beforeNextPayday: nextPaydayDate === null || days[start]!.date < nextPaydayDate,
-    suggestion: suggestMove(balances, todayDay, start, end, thresholdCents, datedOut, datedPay),
+    suggestion,
+    noSuggestion: suggestion ? null : hasPayday ? 'no-bill' : 'no-payday',
   };
 }
 
