@@ -90,7 +90,7 @@ export class DashboardService {
       // spec part 2 §9 income fallback and §5 savings-rate tips: the linked banks' figures bank-sync pushed
       // (issue 14: and their spendable balance, for safe to spend).
       this.bankSummaries.figuresFor(userId),
-      // Issue 14: its writes bump the data version, so the cache key above already covers it.
+      // Issue 14: a new threshold bumps the user's data version, so versionKey (the cache key) covers it.
       this.forecastSettings.thresholdFor(userId),
     ]);
     const bankAnalytics = bank.analytics;
