@@ -118,11 +118,24 @@ describe('safe to spend until payday', () => {
     expect(explainSafeToSpend(f.safeToSpend, { date: usDate })).toMatch(/: you are \$60\.00 short\.$/);
   });
 
-  it('leaves out paid occurrences (the paid-status predicate), default none paid', () => {
+  it('with a bank balance, leaves out paid occurrences (the paid-status predicate), default none paid', () => {
     const isPaid = (billId: string, dueDate: string) => billId === 'b-rent' && dueDate === '2026-11-29';
     const f = forecast({ bills: [rent, phone], incomes: [salary()], bankBalanceCents: 214_000, isPaid });
     expect(f.safeToSpend.bills.map((b) => b.billName)).toEqual(['Phone']);
     expect(f.safeToSpend.amountCents).toBe(208_000);
+  });
+
+  it('without a bank, a paid occurrence still came out of the last paycheck: counted as spent today', () => {
+    const pay = salary({ frequency: 'biweekly', nextDate: '2026-12-04', amountCents: 150_000 });
+    const later = bill({ id: 'b-ins', name: 'Insurance', amountCents: 20_000, dueDate: '2026-12-10' });
+    const isPaid = (billId: string) => billId === 'b-ins';
+    const f = forecast({ bills: [phone, later], incomes: [pay], isPaid });
+    expect(f.safeToSpend.bills.map((b) => [b.billName, b.date])).toEqual([
+      ['Insurance', TODAY],
+      ['Phone', '2026-11-30'],
+    ]);
+    expect(f.safeToSpend.amountCents).toBe(150_000 - 20_000 - 6_000);
+    expect(f.days.find((d) => d.date === '2026-12-10')!.billsCents).toBe(0);
   });
 
   it('names four bills and sums the rest', () => {

@@ -13,7 +13,11 @@ export const FORECAST_HORIZON_DAYS = 30;
 /** spec part 2 §5: a payment is suggested at most 5 days before its due date, so a bill due this much past the horizon can still pay out inside it. */
 const MAX_LEAD_DAYS = 5;
 
-/** Tells whether one bill occurrence is already paid (the paid-status work plugs in here); default: none is. */
+/**
+ * Tells whether one bill occurrence is already paid (finance: bank-matched or marked by hand); default: none is.
+ * With a bank balance a paid occurrence is left out (the balance holds it); counting from the last paycheck, it is
+ * spent today (that paycheck paid it).
+ */
 export type IsPaid = (billId: string, dueDate: IsoDate) => boolean;
 const NONE_PAID: IsPaid = () => false;
 
@@ -152,8 +156,19 @@ interface DayPaycheck {
 
 const byDayThenName = (a: DayOutflow, b: DayOutflow) => a.day - b.day || compareText(a.value.billName, b.value.billName);
 
-/** Bill payments whose money leaves in [from, to]: each occurrence on min(due, suggested), paid ones left out. */
-function outflowsBetween(bills: readonly Bill[], schedule: ReadonlyMap<string, number>, from: DayRef, to: number, isPaid: IsPaid): DayOutflow[] {
+/**
+ * Bill payments whose money leaves in [from, to]: each occurrence on min(due, suggested). A paid occurrence is left
+ * out ('skip': a bank balance already holds it) or counted on `from` ('spent': the money left since the last
+ * paycheck the figure counts from, whatever its due date).
+ */
+function outflowsBetween(
+  bills: readonly Bill[],
+  schedule: ReadonlyMap<string, number>,
+  from: DayRef,
+  to: number,
+  isPaid: IsPaid,
+  paid: 'skip' | 'spent' = 'skip',
+): DayOutflow[] {
   const result: DayOutflow[] = [];
   for (const bill of bills) {
     const series = scheduleOf(readDay(bill.dueDate), bill.recurring);
@@ -164,8 +179,10 @@ function outflowsBetween(bills: readonly Bill[], schedule: ReadonlyMap<string, n
     for (let dueDay = series.nth(k); dueDay <= to + MAX_LEAD_DAYS; dueDay = series.nth(++k)) {
       const dueDate = isoDateOf(dueDay);
       const suggested = schedule.get(`${bill.id}:${dueDate}`);
-      const day = Math.max(from.dayNumber, suggested !== undefined ? Math.min(suggested, dueDay) : dueDay);
-      if (day <= to && !isPaid(bill.id, dueDate)) {
+      const paidAlready = isPaid(bill.id, dueDate);
+      const planned = Math.max(from.dayNumber, suggested !== undefined ? Math.min(suggested, dueDay) : dueDay);
+      const day = paidAlready && paid === 'spent' ? from.dayNumber : planned;
+      if (day <= to && !(paidAlready && paid === 'skip')) {
         result.push({
           day,
           dueDay,
@@ -349,7 +366,8 @@ export function computeForecast(input: ForecastInput): Forecast {
   for (const entry of input.paymentSchedule ?? []) schedule.set(entry.id, readDay(entry.suggestedDate).dayNumber);
 
   const { base, startCents } = forecastBase(input, today, isPaid);
-  const outflows = outflowsBetween(input.bills, schedule, today, end, isPaid);
+  // Paid occurrences: a bank balance holds them already; a last paycheck does not, so they count as spent today.
+  const outflows = outflowsBetween(input.bills, schedule, today, end, isPaid, base.kind === 'bank' ? 'skip' : 'spent');
   const paychecks = paychecksBetween(input.incomes, today, end).filter((p) => p.day > todayDay);
 
   const incomeByDay = new Array<number>(horizonDays + 1).fill(0);

@@ -145,6 +145,23 @@ describe('the dashboard forecast', () => {
     expect(f.bankBalanceAsOf).toBe('2026-11-28T06:00:00.000Z');
   });
 
+  it('a bill marked paid is in the bank balance already: left out of what is still to pay', async () => {
+    await setUp();
+    await firstValueFrom(
+      client
+        .send<BankSummaryReply>(FINANCE_PATTERNS.storeBankSummary, {
+          userId: h.userA.id, monthlyIncomeCents: null, savingsRatePercent: null, cashBalanceCents: 214_000, computedAt: '2026-11-28T06:00:00.000Z',
+        })
+        .pipe(timeout(10_000)),
+    );
+    expect((await forecast()).safeToSpend.amountCents).toBe(63_000);
+    const rent = ((await h.call('GET', '/bills')).body as Array<{ id: string; name: string }>).find((b) => b.name === 'Rent')!;
+    expect((await h.call('POST', `/bill-status/${rent.id}/2026-11-29`)).status).toBe(201);
+    const f = await forecast();
+    expect(f.safeToSpend.bills.map((b) => b.billName)).toEqual(['Phone']);
+    expect(f.safeToSpend.amountCents).toBe(214_000 - 6_000);
+  });
+
   it('a balance read days ago: a bill that fell due since is taken off it too', async () => {
     const token = h.userB.token;
     await setUp(h.userB);
