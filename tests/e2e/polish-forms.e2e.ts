@@ -43,6 +43,8 @@ for (const width of [1280, 390]) {
 
       // Client check first: an empty form submitted from the bottom lands on the first field, not the top.
       await page.goto('/register');
+      // The page arrives prerendered; scrolling a control is no action that waits for the app to take it over.
+      await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
       const submit = page.getByRole('button', { name: 'Create account' });
       await submit.scrollIntoViewIfNeeded();
       await submit.click();

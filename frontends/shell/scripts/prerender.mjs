@@ -58,8 +58,9 @@ function captureInPage() {
   const copy = root.cloneNode(true);
   // Controls do nothing until the app takes over (a second or two on a slow phone): typing would be lost and
   // a native submit would put the fields in the URL, so they wait, looking as they will (styles.css).
-  for (const field of copy.querySelectorAll('input, textarea')) field.setAttribute('readonly', '');
-  for (const control of copy.querySelectorAll('button, select')) control.setAttribute('disabled', '');
+  // (readonly does not hold a box or a radio button back, so those are disabled like buttons.)
+  for (const field of copy.querySelectorAll('input:not([type="checkbox"], [type="radio"], [type="file"]), textarea')) field.setAttribute('readonly', '');
+  for (const control of copy.querySelectorAll('button, select, input[type="checkbox"], input[type="radio"], input[type="file"]')) control.setAttribute('disabled', '');
   // As the loader adds them (same path, CORS mode), so the browser's cache serves the app's own request.
   const stylesheets = [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname);
   return { html: copy.innerHTML, title: document.title, stylesheets };
