@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ScrollManager } from './ScrollManager';
+import { ReminderZoneKeeper } from '../auth/ReminderZoneKeeper';
 import { ZenWidget } from '../zen/ZenWidget';
 
 /** The frame every route renders in: skip link, header, main, footer (spec part 1 §2). */
@@ -20,6 +21,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Footer />
       <Toaster />
       <ZenWidget />
+      <ReminderZoneKeeper />
     </div>
   );
 }
