@@ -1,12 +1,14 @@
 import { FINANCE_ENDPOINTS, REMINDER_TOGGLE_DEFAULTS, type ReminderSettings } from '@payday/contracts';
-import { saveNotifications } from '@payday/web-kit';
+import { saveNotifications, type ApiClient } from '@payday/web-kit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adoptReminderTimeZone } from './ReminderZoneKeeper';
 
 const unsaved: ReminderSettings = { ...REMINDER_TOGGLE_DEFAULTS, days_before: 3, time_zone: null, saved: false };
 
+/** Answers GET with `settings` and a PUT with what it saved; `call` records both. */
 function fakeApi(settings: ReminderSettings) {
-  return { call: vi.fn(async (endpoint: unknown) => (endpoint === FINANCE_ENDPOINTS.reminderSettings ? settings : { ...settings, saved: true })) };
+  const call = vi.fn(async (endpoint: unknown) => (endpoint === FINANCE_ENDPOINTS.reminderSettings ? settings : { ...settings, saved: true }));
+  return { call: call as unknown as ApiClient['call'] & typeof call };
 }
 
 describe('adoptReminderTimeZone', () => {
