@@ -28,6 +28,7 @@ import {
   UpdateProfileResponseSchema,
 } from './auth.js';
 import { BillOccurrenceStatusSchema } from './bill-status.js';
+import { ACCOUNT_DELETE_PATH, AccountDeleteRequestSchema, AccountDeleteResponseSchema } from './account-data.js';
 import { CALENDAR_FEED_PATH, CalendarFeedCreatedSchema, CalendarFeedStatusSchema } from './calendar-feed.js';
 import { REMINDERS_PATH, ReminderSettingsSchema, UpdateReminderSettingsSchema } from './reminders.js';
 import { FORECAST_SETTINGS_PATH, ForecastSettingsSchema, ForecastSettingsUpdateSchema } from './forecast.js';
@@ -159,6 +160,11 @@ export const AUTH_ENDPOINTS = {
     session: false,
   }),
   updateProfile: endpoint({ method: 'PUT', path: '/api/auth/update-profile', body: UpdateProfileRequestSchema, response: UpdateProfileResponseSchema }),
+  /**
+   * Ours (issue 14 item 6): deletes the account everywhere, confirmed by the password (and a 2FA code when on).
+   * The export (GET ACCOUNT_EXPORT_PATH) answers a .zip, not JSON, so the browser fetches it as a file.
+   */
+  deleteAccount: endpoint({ method: 'POST', path: ACCOUNT_DELETE_PATH, body: AccountDeleteRequestSchema, response: AccountDeleteResponseSchema }),
 };
 
 export const MFA_ENDPOINTS = {

@@ -12,6 +12,7 @@ export * from './calendar-feed.js';
 export * from './reminders.js';
 export * from './bill-status.js';
 export * from './forecast.js';
+export * from './account-data.js';
 export * from './endpoints.js';
 export * from './jobs.js';
 export * from './bank-sync.js';

@@ -13,6 +13,9 @@ export const SERVICE_ROUTES = {
     'POST /api/auth/forgot-password',
     'POST /api/auth/update-password',
     'PUT /api/auth/update-profile',
+    // Ours (issue 14 item 6): the signed-in user's data as one .zip, and deleting the account everywhere.
+    'GET /api/auth/account/export',
+    'POST /api/auth/account/delete',
     'GET /.well-known/jwks.json',
     'GET /api/mfa/status/{userId}',
     'POST /api/mfa/setup',

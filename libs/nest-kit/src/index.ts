@@ -17,3 +17,4 @@ export * from './transport/index.js';
 export * from './mail/index.js';
 export * from './jobs/index.js';
 export * from './crypto/index.js';
+export * from './account-data/index.js';

@@ -1,4 +1,5 @@
 import { AuthKitModule, defineService, JobsModule } from '@payday/nest-kit';
+import { AccountDataModule } from './account-data/account-data.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AuditLogEntry } from './audit/audit-log-entry.entity.js';
 import { AuditModule } from './audit/audit.module.js';
@@ -15,6 +16,8 @@ export const serviceDefinition = defineService({
   env: adminEnvSchema,
   database: { schema: 'admin', entities: [AuditLogEntry], migrations },
   bodyLimit: 16 * 1024,
+  // Auth's export and deletion of an account (issue 14 item 6) arrive over the Redis transport.
+  transport: 'redis',
   imports: (config) => [
     AuthKitModule.forRoot(() => ({ jwksUrl: config.AUTH_JWKS_URL })),
     // Auth's events arrive on the `audit` queue under admin's key prefix (auth's producer uses the same one).
@@ -22,5 +25,6 @@ export const serviceDefinition = defineService({
     AuditModule,
     AccountsModule,
     QueueBoardModule,
+    AccountDataModule,
   ],
 });

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SERVICE_CONFIG } from '@payday/nest-kit';
+import { AccountDataClient } from './account-data/account-data.client.js';
+import { AccountDataController } from './account-data/account-data.controller.js';
+import { AccountDeletionService } from './account-data/account-deletion.service.js';
+import { AccountExportService } from './account-data/account-export.service.js';
 import { AdminAccountsModule } from './admin/admin-accounts.module.js';
 import { AccountStatusPublisher } from './admin/account-status.publisher.js';
 import { AdminBootstrapService } from './admin/admin-bootstrap.service.js';
@@ -38,7 +42,7 @@ export const AUTH_ENTITIES = [User, RefreshToken, MfaFactor, BackupCode, Recover
  */
 @Module({
   imports: [TypeOrmModule.forFeature(AUTH_ENTITIES), UsersModule, AdminAccountsModule],
-  controllers: [AuthController, MfaController, JwksController, AdminMessagesController],
+  controllers: [AuthController, MfaController, JwksController, AdminMessagesController, AccountDataController],
   providers: [
     { provide: REDIS_KEY_PREFIX, useFactory: (config: AuthConfig) => config.REDIS_KEY_PREFIX, inject: [SERVICE_CONFIG] },
     { provide: APP_URL, useFactory: (config: AuthConfig) => config.APP_URL, inject: [SERVICE_CONFIG] },
@@ -59,6 +63,10 @@ export const AUTH_ENTITIES = [User, RefreshToken, MfaFactor, BackupCode, Recover
     AccountStatusPublisher,
     AuditTrail,
     LockoutRecorder,
+    // Your data, yours (issue 14 item 6).
+    AccountDataClient,
+    AccountExportService,
+    AccountDeletionService,
   ],
 })
 export class IdentityModule {}

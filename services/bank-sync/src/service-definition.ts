@@ -1,4 +1,5 @@
 import { AuthKitModule, defineService, JobsModule, type ModuleImport } from '@payday/nest-kit';
+import { AccountDataModule } from './account-data/account-data.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { BankAccount } from './accounts/bank-account.entity.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
@@ -40,6 +41,8 @@ export function bankSyncModules(config: BankSyncConfig, role: 'http' | 'worker')
     AnalyticsModule,
     GeneratorModule,
     BankTransportModule,
+    // Auth's export and deletion of an account arrive over the transport, which only the HTTP process listens on.
+    ...(role === 'http' ? [AccountDataModule] : []),
     ...(role === 'worker' ? [ScheduleRestorerModule] : []),
   ];
 }

@@ -1,4 +1,5 @@
 import { AuthKitModule, defineService, JobsModule } from '@payday/nest-kit';
+import { AccountDataModule } from './account-data/account-data.module.js';
 import { BankSummary } from './bank-summary/bank-summary.entity.js';
 import { BankSummaryModule } from './bank-summary/bank-summary.module.js';
 import { BankSyncModule } from './bank-sync/bank-sync.module.js';
@@ -50,5 +51,6 @@ export const serviceDefinition = defineService({
     RemindersModule,
     BillStatusModule,
     ForecastSettingsModule,
+    AccountDataModule,
   ],
 });

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountDataMessagesController } from './account-data/account-data-messages.controller.js';
+import { AccountErasureService } from './account-data/account-erasure.service.js';
 import { AuthDirectoryClient } from './directory/auth-directory.client.js';
 import { HouseholdEventsPublisher } from './events/household-events.publisher.js';
 import { HouseholdMember } from './households/household-member.entity.js';
@@ -16,7 +18,7 @@ export const HOUSEHOLD_ENTITIES = [Household, HouseholdMember, HouseholdInvitati
 /** Households, members and invitations (HTTP), and finance's membership question (Redis transport). */
 @Module({
   imports: [TypeOrmModule.forFeature(HOUSEHOLD_ENTITIES)],
-  controllers: [HouseholdController, MembershipsMessagesController],
-  providers: [AuthDirectoryClient, HouseholdEventsPublisher, HouseholdsService, InvitationsService, MembershipVersions],
+  controllers: [HouseholdController, MembershipsMessagesController, AccountDataMessagesController],
+  providers: [AccountErasureService, AuthDirectoryClient, HouseholdEventsPublisher, HouseholdsService, InvitationsService, MembershipVersions],
 })
 export class HouseholdModule {}

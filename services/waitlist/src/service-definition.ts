@@ -1,4 +1,5 @@
 import { defineService } from '@payday/nest-kit';
+import { AccountDataModule } from './account-data/account-data.module.js';
 import { waitlistEnvSchema } from './config.js';
 import { migrations } from './migrations/index.js';
 import { WaitlistEntry } from './waitlist/waitlist-entry.entity.js';
@@ -12,5 +13,5 @@ export const serviceDefinition = defineService({
   bodyLimit: 16 * 1024,
   // The admin service lists, looks up and removes entries over the Redis transport (WAITLIST_ADMIN_PATTERNS).
   transport: 'redis',
-  imports: () => [WaitlistModule],
+  imports: () => [WaitlistModule, AccountDataModule],
 });

@@ -3,3 +3,4 @@ export * from './service-harness.js';
 export * from './test-auth.js';
 export * from './private-redis.js';
 export * from './refresh-cookie.js';
+export * from './account-data-probe.js';

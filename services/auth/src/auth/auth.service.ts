@@ -98,7 +98,9 @@ export class AuthService {
       await this.rateLimits.giveBack(attempt).catch(() => undefined);
       throw error;
     });
-    const { user, valid } = judged;
+    // An account being deleted (issue 14 item 6) is answered like an unknown address: it is as good as gone.
+    const user = judged.user?.deletionRequestedAt ? null : judged.user;
+    const valid = judged.valid;
     if (!user || !valid || user.status === 'suspended') {
       const reason = !user ? 'unknown-email' : !valid ? 'wrong-password' : 'suspended';
       void this.audit.record('auth.sign-in-failed', { subject: { ...attempted, id: user?.id ?? null }, origin, details: { reason } });

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@payday/contracts';
+import { ACCOUNT_DATA_MESSAGES, AUTH_MESSAGES } from '@payday/contracts';
 import { domainErrorClass, refusalFields, type DomainErrorCatalog, type DomainErrorSpec } from '@payday/nest-kit';
 
 /** A two-factor step the screens read as a result: `{success: false, error, message}` (spec part 1 §7). */
@@ -27,6 +27,13 @@ export const AUTH_ERRORS = {
   BACKUP_CODES_NEED_TWO_FACTOR: refused(403, AUTH_MESSAGES.backupCodesNeedTwoFactor),
   /** The sign-in second step answers `{valid: false, message}` (spec part 1 §7, POST /api/mfa/verify). */
   SIGN_IN_CODE_INVALID: { status: 401, message: AUTH_MESSAGES.invalidCode, fields: { valid: false } },
+  // Your data, yours (issue 14 item 6): deleting the account re-asks the password, and the code when 2FA is on.
+  ACCOUNT_PASSWORD_INCORRECT: { status: 400, message: ACCOUNT_DATA_MESSAGES.passwordIncorrect },
+  ACCOUNT_CODE_REQUIRED: { status: 400, message: ACCOUNT_DATA_MESSAGES.codeRequired },
+  ACCOUNT_CODE_INVALID: { status: 400, message: ACCOUNT_DATA_MESSAGES.codeInvalid },
+  ADMIN_ACCOUNT_NOT_DELETABLE: { status: 403, message: ACCOUNT_DATA_MESSAGES.adminNotDeletable },
+  /** A service did not answer the export (nothing is sent rather than part of it). */
+  ACCOUNT_DATA_UNAVAILABLE: { status: 503, message: ACCOUNT_DATA_MESSAGES.exportFailed },
 } as const satisfies DomainErrorCatalog;
 export type AuthErrorCode = keyof typeof AUTH_ERRORS;
 

@@ -50,6 +50,10 @@ export class User {
   @Column({ name: 'password_set_at', type: 'timestamptz', nullable: true })
   passwordSetAt: Date | null;
 
+  /** Issue 14 item 6: the account is being deleted (no sign-in; the other services are forgetting it). */
+  @Column({ name: 'deletion_requested_at', type: 'timestamptz', nullable: true })
+  deletionRequestedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -1,0 +1,2 @@
+export * from './user-owned-tables.js';
+export * from './account-data-answers.js';

@@ -1,0 +1,16 @@
+import type { UserOwnedTable } from '@payday/nest-kit';
+
+/**
+ * Every auth table holding a user's rows (issue 14 item 6), children first, the account itself last (the
+ * foreign keys cascade anyway). Hashes and sealed secrets are never exported: the export says whether 2FA is on,
+ * which sessions and codes exist and when they were used, never anything that could sign anyone in.
+ * A new table with a user column must be added here: test/account-data.int-spec.ts fails until it is.
+ */
+export const AUTH_USER_TABLES: readonly UserOwnedTable[] = [
+  { table: 'refresh_tokens', ownerColumns: { user_id: 'id' }, secretColumns: ['token_hash'] },
+  { table: 'recovery_tokens', ownerColumns: { user_id: 'id' }, secretColumns: ['token_hash'] },
+  { table: 'backup_codes', ownerColumns: { user_id: 'id' }, secretColumns: ['code_hash'] },
+  { table: 'mfa_factors', ownerColumns: { user_id: 'id' }, secretColumns: ['secret_enc', 'last_used_step'] },
+  // The SSN digits stay sealed: the profile screen shows them to their owner; a file on a disk should not.
+  { table: 'users', ownerColumns: { id: 'id', email: 'email' }, secretColumns: ['password_hash', 'ssn_last4_enc'] },
+];

@@ -1,0 +1,18 @@
+import type { UserOwnedTable } from '@payday/nest-kit';
+
+/**
+ * Every finance table holding a user's rows (issue 14 item 6): what the export reads and the deletion removes,
+ * in deletion order. A new table with a user column must be added here: test/account-data.int-spec.ts fails
+ * until it is. data_versions goes last, because deleting bills and income bumps it through a trigger.
+ */
+export const FINANCE_USER_TABLES: readonly UserOwnedTable[] = [
+  { table: 'bills', ownerColumns: { user_id: 'id' } },
+  { table: 'income_sources', ownerColumns: { user_id: 'id' } },
+  { table: 'savings_goals', ownerColumns: { user_id: 'id' } },
+  { table: 'suggestions', ownerColumns: { user_id: 'id' } },
+  // Only the token's hash is stored; it is no use to anyone, the more so in a file that may be shared.
+  { table: 'calendar_feeds', ownerColumns: { user_id: 'id' }, secretColumns: ['token_hash'] },
+  { table: 'bank_summaries', ownerColumns: { user_id: 'id' } },
+  // The dashboard cache's version counter: derived, not the user's data.
+  { table: 'data_versions', ownerColumns: { user_id: 'id' }, exported: false },
+];
