@@ -31,7 +31,17 @@ export class AccountErasureService {
       [subject.userId],
     )) as { id: string; name: string; created_at: Date }[];
     const own = await exportUserRows(manager, HOUSEHOLD_USER_TABLES, subject);
-    return { households: households.map((row) => ({ ...row, created_at: row.created_at.toISOString() })), ...own };
+    // An invitation sent to the user names who sent it: that is the sender's, not the user's, to hand out.
+    const invitations = (own.household_invitations ?? []).map((row) => ({
+      ...row,
+      invited_by: row.invited_by === subject.userId ? row.invited_by : null,
+      accepted_by: row.accepted_by === subject.userId ? row.accepted_by : null,
+    }));
+    return {
+      households: households.map((row) => ({ ...row, created_at: row.created_at.toISOString() })),
+      ...own,
+      household_invitations: invitations,
+    };
   }
 
   async erase(subject: AccountSubject): Promise<Record<string, number>> {
