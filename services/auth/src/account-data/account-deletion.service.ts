@@ -122,11 +122,11 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
   }
 
   /** Deletions cut short (a service was down, auth restarted): asked again, oldest first. */
-  async sweep(): Promise<number> {
+  async sweep(retryAfterMs = DELETION_RETRY_AFTER_MS): Promise<number> {
     if (this.sweeping) return 0;
     this.sweeping = true;
     try {
-      const before = new Date(this.clock.now().getTime() - DELETION_RETRY_AFTER_MS);
+      const before = new Date(this.clock.now().getTime() - retryAfterMs);
       const pending = (await this.dataSource.query(
         `SELECT id, email FROM users WHERE deletion_requested_at IS NOT NULL AND deletion_requested_at <= $1 ORDER BY deletion_requested_at LIMIT 20`,
         [before],
