@@ -107,6 +107,7 @@ export const ACCOUNT_DATA_MESSAGES = {
   deleted: 'Your account has been deleted. Everything we held about you is gone.',
   pending: 'Your account is closed and you have been signed out. We are finishing erasing your data in the background.',
   deleteFailed: 'Your account could not be deleted just now. Nothing was removed; please try again.',
+  passwordRequired: 'Enter your password to delete your account.',
   passwordIncorrect: 'That password is not right. Your account was not deleted.',
   codeRequired: 'Enter the code from your authenticator app (or a backup code) to delete your account.',
   codeInvalid: 'That code is not right. Your account was not deleted.',

@@ -24,11 +24,11 @@ describe('greeting (spec part 1 §2)', () => {
 });
 
 describe('SettingsPage', () => {
-  it('greets the user and has the five tabs; Profile links to /profile, Security to /forgot-password and the 2FA tab', async () => {
+  it('greets the user and has the six tabs; Profile links to /profile, Security to /forgot-password and the 2FA tab', async () => {
     mockFetch(() => json({ enabled: false, factors: [], backupCodesRemaining: 0 }));
     renderScreen(<SettingsPage />, { path: '/settings', user: ANN });
     expect(screen.getByRole('heading', { level: 1, name: /Hi Ann!/ })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', '2FA', 'Notifications', 'Preferences']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Security', '2FA', 'Notifications', 'Preferences', 'Your data']);
     expect(screen.getByRole('link', { name: 'Edit Profile' }).getAttribute('href')).toBe('/profile');
     await userEvent.click(screen.getByRole('tab', { name: 'Security' }));
     expect(screen.getByRole('link', { name: 'Reset Password' }).getAttribute('href')).toBe('/forgot-password');

@@ -22,6 +22,7 @@ import { CalendarFeedPanel } from './CalendarFeedPanel';
 import { NotificationsPanel } from './NotificationsPanel';
 import { greeting } from './greeting';
 import { TwoFactorPanel } from './TwoFactorPanel';
+import { YourDataPanel } from './YourDataPanel';
 
 /** spec part 1 §9: simulated save delay and how long the saved message stays. */
 export const SETTINGS_SAVE_DELAY_MS = 500;
@@ -29,7 +30,7 @@ export const SETTINGS_MESSAGE_MS = 3_000;
 export const SETTINGS_SAVED = 'Settings saved successfully!';
 export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';
 
-type TabId = 'profile' | 'security' | '2fa' | 'notifications' | 'preferences';
+type TabId = 'profile' | 'security' | '2fa' | 'notifications' | 'preferences' | 'data';
 
 /** spec part 2 §1: amounts are USD; the choice is kept, and the screen says plainly that it changes nothing yet. */
 export const CURRENCY_HINT = 'All amounts are in US dollars (USD) for now. We keep your choice, but it does not convert or relabel any amount yet.';
@@ -181,6 +182,7 @@ export function SettingsPage() {
           { id: '2fa', label: '2FA', content: <TwoFactorPanel /> },
           { id: 'notifications', label: 'Notifications', content: <><NotificationsPanel /><CalendarFeedPanel /></> },
           { id: 'preferences', label: 'Preferences', content: <PreferencesTab /> },
+          { id: 'data', label: 'Your data', content: <YourDataPanel /> },
         ]}
       />
     </div>
