@@ -9,13 +9,14 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { generate } from 'otplib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MFA_CODE_LENGTH, MFA_PERIOD_SECONDS } from '../../libs/contracts/src/auth.js';
 import { describeAnswer, fillPath, refreshCookieFrom, send, type Answer } from './support/api';
 import { allRoutes, pathParams, ROUTE_ACCESS, type Access, type ResourceKind, type Route } from './support/route-table';
-import { databaseUrl } from './support/stack';
+import { databaseUrl, serviceUrls } from './support/stack';
 import { createAdmin, PASSWORD, registerUser, signIn, uniqueEmail, type TestUser } from './support/users';
 
 /** In the name of every row A creates: no answer to B may contain it. */
@@ -85,6 +86,26 @@ const RECIPES: Record<string, Recipe> = {
   },
   'GET /api/auth/me': { attacks: [{ label: "B's own profile", expect: [200], verify: (answer, w) => expect(answer.text).toContain(w.b.email) }] },
   'PUT /api/auth/update-profile': { attacks: [{ label: "B edits B's own profile", body: () => ({ firstName: 'Bea' }), expect: [200] }] },
+  // Issue 14 item 6: B's export holds B and nothing of A's; B cannot name A (or anyone) in a deletion.
+  'GET /api/auth/account/export': {
+    attacks: [
+      {
+        label: "B's own export",
+        expect: [200],
+        verify: async (_answer, w) => {
+          const text = await exportText(w.b.token);
+          expect(text).toContain(w.b.email);
+          for (const secret of secrets()) expect(text).not.toContain(secret);
+        },
+      },
+    ],
+  },
+  'POST /api/auth/account/delete': {
+    attacks: [
+      { label: "A's userId beside B's password", body: (_ids, w) => ({ userId: w.a.id, password: PASSWORD }), expect: [400] },
+      { label: "A's password on B's session", body: () => ({ password: `${PASSWORD}x` }), expect: [400] },
+    ],
+  },
   'POST /api/mfa/setup': { attacks: [{ label: "A's userId", body: (_ids, w) => ({ userId: w.a.id }), expect: [403] }] },
   'POST /api/mfa/enable': {
     attacks: [{ label: "A's userId", body: (_ids, w) => ({ userId: w.a.id, token: '123456', password: PASSWORD }), expect: [403] }],
@@ -430,6 +451,14 @@ const secrets = () => [w.a.email, w.c.email, MARKER, w.feedPath];
 /** A's reminder settings (issue 14), distinct from the defaults and from what B saves. */
 const A_REMINDER_ZONE = 'Pacific/Auckland';
 const A_REMINDERS = { bills: true, income: false, suggestions: true, updates: false, days_before: 9, time_zone: A_REMINDER_ZONE };
+
+/** Every file of a user's export (GET /api/auth/account/export, a zip) as one text. */
+async function exportText(token: string): Promise<string> {
+  const response = await fetch(new URL('/api/auth/account/export', serviceUrls().auth), { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+  return Object.values(files).map((bytes) => strFromU8(bytes)).join('\n');
+}
 
 /** A's calendar feed still answers A's calendar (A's bills carry MARKER in their names). */
 async function expectFeedOfAServes(): Promise<void> {

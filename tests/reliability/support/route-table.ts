@@ -120,6 +120,9 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'POST /api/auth/forgot-password': { kind: 'public', why: 'password reset request' },
   'POST /api/auth/update-password': { kind: 'public', why: "the reset link's recovery token is the credential" },
   'PUT /api/auth/update-profile': { kind: 'self' },
+  // Issue 14 item 6: the caller's own data as a zip, and the caller's own account's deletion.
+  'GET /api/auth/account/export': { kind: 'self' },
+  'POST /api/auth/account/delete': { kind: 'self' },
   'GET /.well-known/jwks.json': { kind: 'public', why: 'public signing keys' },
   'GET /api/mfa/status/{userId}': { kind: 'owned', params: user },
   'POST /api/mfa/setup': { kind: 'self' },
