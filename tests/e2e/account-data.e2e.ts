@@ -108,7 +108,7 @@ for (const width of [1280, 390]) {
     const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
     const data = JSON.parse(strFromU8(files['data.json']!));
     expect(data.account).toEqual({ id: userId, email });
-    expect(data.services.finance.bills).toEqual([expect.objectContaining({ name: BILL, amount: '1450.00', due_date: '2027-01-28' })]);
+    expect(data.services.finance.bills).toEqual([expect.objectContaining({ name: BILL, amount: 1450, due_date: '2027-01-28', user_id: userId })]);
     expect(data.services['bank-sync'].plaid_items).toEqual([expect.objectContaining({ institution_name: 'First Platypus Bank' })]);
     expect(data.services['bank-sync'].plaid_items[0]).not.toHaveProperty('access_token_sealed');
     expect(data.services.household.households).toEqual([expect.objectContaining({ name: 'Dana & co' })]);
@@ -120,7 +120,8 @@ for (const width of [1280, 390]) {
     await page.getByRole('button', { name: M.deleteButton }).click();
     const dialog = page.getByRole('dialog', { name: M.dialogTitle });
     await expect(dialog.getByText(M.dialogWarning)).toBeVisible();
-    await expect(dialog.getByLabel(M.passwordLabel)).toBeFocused();
+    // Focus starts inside the dialog on its least destructive control (closing it), never on the delete button.
+    await expect(dialog.getByRole('button', { name: 'Close dialog' })).toBeFocused();
     await page.screenshot({ path: `${SHOTS}/2-dialog-${width}.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByLabel(M.passwordLabel).fill('Not-The-Password-1!');
@@ -136,6 +137,7 @@ for (const width of [1280, 390]) {
     await dialog.getByRole('button', { name: M.confirmButton }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.getByText(M.deleted)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible(); // the home page, not its loading state
     await page.screenshot({ path: `${SHOTS}/4-deleted-${width}.png`, fullPage: true });
     expect(await rowsNamingUser(userId, email)).toEqual([]);
     expect((await page.request.get('/api/auth/me', { headers })).status()).toBeGreaterThanOrEqual(401);

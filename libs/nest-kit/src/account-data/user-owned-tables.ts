@@ -41,14 +41,11 @@ export function ownerCondition(table: UserOwnedTable, subject: AccountSubject): 
   return { sql: parts.join(' OR '), params };
 }
 
-/** A database value as JSON: dates as ISO 8601, bytes as base64, everything else as the driver read it. */
-function jsonValue(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString();
-  if (Buffer.isBuffer(value)) return value.toString('base64');
-  return value;
-}
-
-/** The subject's rows of every exported table, secrets left out, in a stable order. */
+/**
+ * The subject's rows of every exported table, secrets left out, in a stable order. PostgreSQL renders each row
+ * as JSON itself (`to_jsonb`), so a `date` stays `2027-01-28` whatever the server's time zone (the driver would
+ * make it a local-midnight Date), a `timestamptz` is ISO 8601 with its offset, and numbers stay numbers.
+ */
 export async function exportUserRows(
   manager: EntityManager,
   tables: readonly UserOwnedTable[],
@@ -58,10 +55,10 @@ export async function exportUserRows(
   for (const table of tables) {
     if (table.exported === false) continue;
     const { sql, params } = ownerCondition(table, subject);
-    const rows = (await manager.query(`SELECT * FROM ${quoted(table.table)} WHERE ${sql}`, params)) as Record<string, unknown>[];
+    const rows = (await manager.query(`SELECT to_jsonb(t) AS row FROM ${quoted(table.table)} t WHERE ${sql}`, params)) as { row: ExportedRow }[];
     const secret = new Set(table.secretColumns ?? []);
     result[table.table] = rows
-      .map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => !secret.has(column)).map(([column, value]) => [column, jsonValue(value)])))
+      .map(({ row }) => Object.fromEntries(Object.entries(row).filter(([column]) => !secret.has(column))))
       .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
   }
   return result;
