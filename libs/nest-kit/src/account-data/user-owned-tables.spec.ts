@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { looksLikeOwnerColumn, ownerCondition } from './user-owned-tables.js';
+
+const subject = { userId: '00000000-0000-4000-8000-000000000001', email: 'Ann@Example.com' };
+
+describe('ownerCondition', () => {
+  it('binds only the parameters it uses, each once, the e-mail lower-cased', () => {
+    expect(ownerCondition({ table: 'bills', ownerColumns: { user_id: 'id' } }, subject)).toEqual({
+      sql: '"user_id"::text = $1',
+      params: [subject.userId],
+    });
+    expect(ownerCondition({ table: 'waitlist_entries', ownerColumns: { email: 'email' } }, subject)).toEqual({
+      sql: 'lower("email") = $1',
+      params: ['ann@example.com'],
+    });
+    expect(ownerCondition({ table: 'audit_log', ownerColumns: { actor_id: 'id', subject_id: 'id', subject_email: 'email' } }, subject)).toEqual({
+      sql: '"actor_id"::text = $1 OR "subject_id"::text = $1 OR lower("subject_email") = $2',
+      params: [subject.userId, 'ann@example.com'],
+    });
+  });
+});
+
+describe('looksLikeOwnerColumn', () => {
+  it.each(['user_id', 'owner_user_id', 'actor_id', 'subject_id', 'invited_by', 'accepted_by', 'email', 'subject_email'])('flags %s', (column) => {
+    expect(looksLikeOwnerColumn(column)).toBe(true);
+  });
+  it.each(['id', 'household_id', 'name', 'bypass', 'emailed_at', 'created_at'])('leaves %s', (column) => {
+    expect(looksLikeOwnerColumn(column)).toBe(false);
+  });
+});
