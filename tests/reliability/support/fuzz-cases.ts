@@ -23,13 +23,16 @@ export interface FuzzRoute {
 export interface FuzzSessions {
   user: { id: string; token: string };
   admin: { id: string; token: string };
-  /** Only for routes that end the session they are called with (sign-out), so the others keep a live one. */
+  /**
+   * Only for routes that end the session they are called with (sign-out, and deleting the account, which a
+   * well-formed case with the right password does), so the others keep a live one.
+   */
   disposable: { id: string; token: string };
 }
 
 /** The party whose session a route is called with. */
 function partyFor(route: FuzzRoute, sessions: FuzzSessions) {
-  if (route.path.endsWith('/logout')) return sessions.disposable;
+  if (route.path.endsWith('/logout') || route.path === contracts.ACCOUNT_DELETE_PATH) return sessions.disposable;
   return route.admin ? sessions.admin : sessions.user;
 }
 
