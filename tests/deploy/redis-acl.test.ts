@@ -212,6 +212,12 @@ describe.skipIf(!hasRedis)('Redis ACL users (k8s/base/redis), on a real redis-se
       ['finance', 'bank-sync.full-sync'],
       ['bank-sync', 'finance.suggestions.upsert'],
       ['household', 'household.deleted'],
+      // Issue 14 item 6: auth asks each service to export or forget an account.
+      ['auth', 'bank-sync.account.delete'],
+      ['auth', 'finance.account.export'],
+      ['auth', 'household.account.delete'],
+      ['auth', 'waitlist.account.export'],
+      ['auth', 'admin.account.delete'],
     ];
     const answerer = (pattern: string) =>
       pattern.startsWith('bank-sync.') ? 'bank-sync' : pattern.split('.')[0];
@@ -237,6 +243,8 @@ describe.skipIf(!hasRedis)('Redis ACL users (k8s/base/redis), on a real redis-se
       ['waitlist', 'auth.directory.users-by-ids'],
       ['household', 'waitlist.admin.remove'],
       ['auth', 'finance.suggestions.upsert'],
+      ['finance', 'admin.account.delete'],
+      ['household', 'finance.account.delete'],
     ];
     for (const [asker, pattern] of refused) {
       const client = await as(asker);

@@ -59,6 +59,16 @@ async function everythingOf(userId: string, name: string): Promise<Record<string
   );
   await q(`INSERT INTO §.calendar_feeds (user_id, token_hash, created_at) VALUES ($1, $2, now())`, [userId, 'h'.repeat(42) + name[0]]);
   await q(`INSERT INTO §.bank_summaries (user_id, monthly_income_cents, savings_rate_percent, computed_at) VALUES ($1, 300000, 12.5, now())`, [userId]);
+  await q(
+    `INSERT INTO §.reminder_settings (user_id, bills, income, suggestions, updates, days_before, time_zone, updated_at)
+     VALUES ($1, true, true, false, false, 3, 'Europe/Paris', now())`,
+    [userId],
+  );
+  await q(
+    `INSERT INTO §.reminder_deliveries (reminder_key, user_id, kind, occurrence_date, unsubscribe_token_hash, sent_at)
+     VALUES ($1, $2, 'bill-due', '2026-03-25', $3, now())`,
+    [`bill-due:${bill}`, userId, 'u'.repeat(42) + name[0]],
+  );
   return { bills: [bill, bill2], income_sources: [income], savings_goals: [goal], suggestions: [suggestion] };
 }
 
@@ -83,6 +93,8 @@ describe('finance account data (issue 14 item 6)', () => {
     for (const [table, ids] of Object.entries(annIds)) expect(reply.tables[table]!.map((row) => row.id).sort()).toEqual([...ids].sort());
     expect(reply.tables.bills!.map((row) => row.name)).toContain("Ann's rent");
     expect(reply.tables.calendar_feeds).toEqual([{ user_id: ann.userId, created_at: expect.any(String) }]);
+    expect(reply.tables.reminder_settings).toEqual([expect.objectContaining({ days_before: 3, time_zone: 'Europe/Paris' })]);
+    expect(reply.tables.reminder_deliveries![0]).not.toHaveProperty('unsubscribe_token_hash');
     // ...and nothing that names Bob or comes from his rows.
     const text = JSON.stringify(reply);
     expect(text).not.toContain(bob.userId);
@@ -95,7 +107,7 @@ describe('finance account data (issue 14 item 6)', () => {
     const bobBefore = await rowsNaming(h.db, h.schema, bob);
 
     const reply = await probe.delete(ann);
-    expect(reply).toMatchObject({ ok: true, removed: { bills: 2, income_sources: 1, savings_goals: 1, suggestions: 1, calendar_feeds: 1, bank_summaries: 1 } });
+    expect(reply).toMatchObject({ ok: true, removed: { bills: 2, income_sources: 1, savings_goals: 1, suggestions: 1, calendar_feeds: 1, bank_summaries: 1, reminder_settings: 1, reminder_deliveries: 1 } });
     expect(await rowsNaming(h.db, h.schema, ann)).toEqual({});
     expect(await rowsNaming(h.db, h.schema, bob)).toEqual(bobBefore);
 

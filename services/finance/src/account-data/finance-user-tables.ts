@@ -13,6 +13,10 @@ export const FINANCE_USER_TABLES: readonly UserOwnedTable[] = [
   // Only the token's hash is stored; it is no use to anyone, the more so in a file that may be shared.
   { table: 'calendar_feeds', ownerColumns: { user_id: 'id' }, secretColumns: ['token_hash'] },
   { table: 'bank_summaries', ownerColumns: { user_id: 'id' } },
+  // Reminder e-mails (issue 14 item 4): the user's settings and which reminders were sent (without the hash of
+  // each e-mail's unsubscribe token).
+  { table: 'reminder_settings', ownerColumns: { user_id: 'id' } },
+  { table: 'reminder_deliveries', ownerColumns: { user_id: 'id' }, secretColumns: ['unsubscribe_token_hash'] },
   // The dashboard cache's version counter: derived, not the user's data.
   { table: 'data_versions', ownerColumns: { user_id: 'id' }, exported: false },
 ];
