@@ -6,6 +6,9 @@ import type { UserOwnedTable } from '@payday/nest-kit';
  * until it is. data_versions goes last, because deleting bills and income bumps it through a trigger.
  */
 export const FINANCE_USER_TABLES: readonly UserOwnedTable[] = [
+  // Occurrences the user marked paid by hand (issue 14 item 1), also on a household's shared bill: the mark is
+  // the user's act, so it goes with them (the bill then shows its status from the bank again).
+  { table: 'bill_paid_marks', ownerColumns: { user_id: 'id' } },
   { table: 'bills', ownerColumns: { user_id: 'id' } },
   { table: 'income_sources', ownerColumns: { user_id: 'id' } },
   { table: 'savings_goals', ownerColumns: { user_id: 'id' } },
@@ -13,6 +16,8 @@ export const FINANCE_USER_TABLES: readonly UserOwnedTable[] = [
   // Only the token's hash is stored; it is no use to anyone, the more so in a file that may be shared.
   { table: 'calendar_feeds', ownerColumns: { user_id: 'id' }, secretColumns: ['token_hash'] },
   { table: 'bank_summaries', ownerColumns: { user_id: 'id' } },
+  // The recent payments out that bank-sync last pushed, for matching bills paid from the bank.
+  { table: 'bank_payments', ownerColumns: { user_id: 'id' } },
   // Reminder e-mails (issue 14 item 4): the user's settings and which reminders were sent (without the hash of
   // each e-mail's unsubscribe token).
   { table: 'reminder_settings', ownerColumns: { user_id: 'id' } },
