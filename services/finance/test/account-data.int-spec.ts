@@ -59,6 +59,7 @@ async function everythingOf(userId: string, name: string): Promise<Record<string
   );
   await q(`INSERT INTO §.calendar_feeds (user_id, token_hash, created_at) VALUES ($1, $2, now())`, [userId, 'h'.repeat(42) + name[0]]);
   await q(`INSERT INTO §.bank_summaries (user_id, monthly_income_cents, savings_rate_percent, computed_at) VALUES ($1, 300000, 12.5, now())`, [userId]);
+  await q(`INSERT INTO §.forecast_settings (user_id, low_balance_threshold_cents) VALUES ($1, 25000)`, [userId]);
   await q(`INSERT INTO §.bill_paid_marks (bill_id, due_date, user_id, marked_on) VALUES ($1, '2026-03-25', $2, '2026-03-09')`, [bill, userId]);
   await q(`INSERT INTO §.bank_payments (user_id, transactions, computed_at) VALUES ($1, '[{"amount": 1200, "name": "RENT"}]', now())`, [userId]);
   await q(
@@ -97,6 +98,7 @@ describe('finance account data (issue 14 item 6)', () => {
     expect(reply.tables.calendar_feeds).toEqual([{ user_id: ann.userId, created_at: expect.any(String) }]);
     expect(reply.tables.reminder_settings).toEqual([expect.objectContaining({ days_before: 3, time_zone: 'Europe/Paris' })]);
     expect(reply.tables.reminder_deliveries![0]).not.toHaveProperty('unsubscribe_token_hash');
+    expect(reply.tables.forecast_settings).toEqual([expect.objectContaining({ low_balance_threshold_cents: 25000 })]);
     expect(reply.tables.bill_paid_marks).toEqual([expect.objectContaining({ due_date: '2026-03-25', marked_on: '2026-03-09' })]);
     // ...and nothing that names Bob or comes from his rows.
     const text = JSON.stringify(reply);
@@ -110,7 +112,7 @@ describe('finance account data (issue 14 item 6)', () => {
     const bobBefore = await rowsNaming(h.db, h.schema, bob);
 
     const reply = await probe.delete(ann);
-    expect(reply).toMatchObject({ ok: true, removed: { bills: 2, income_sources: 1, savings_goals: 1, suggestions: 1, calendar_feeds: 1, bank_summaries: 1, reminder_settings: 1, reminder_deliveries: 1, bill_paid_marks: 1, bank_payments: 1 } });
+    expect(reply).toMatchObject({ ok: true, removed: { bills: 2, income_sources: 1, savings_goals: 1, suggestions: 1, calendar_feeds: 1, bank_summaries: 1, reminder_settings: 1, reminder_deliveries: 1, bill_paid_marks: 1, bank_payments: 1, forecast_settings: 1 } });
     expect(await rowsNaming(h.db, h.schema, ann)).toEqual({});
     expect(await rowsNaming(h.db, h.schema, bob)).toEqual(bobBefore);
 

@@ -18,6 +18,8 @@ export const FINANCE_USER_TABLES: readonly UserOwnedTable[] = [
   { table: 'bank_summaries', ownerColumns: { user_id: 'id' } },
   // The recent payments out that bank-sync last pushed, for matching bills paid from the bank.
   { table: 'bank_payments', ownerColumns: { user_id: 'id' } },
+  // The low-balance warning's threshold (issue 14 item 3).
+  { table: 'forecast_settings', ownerColumns: { user_id: 'id' } },
   // Reminder e-mails (issue 14 item 4): the user's settings and which reminders were sent (without the hash of
   // each e-mail's unsubscribe token).
   { table: 'reminder_settings', ownerColumns: { user_id: 'id' } },
