@@ -11,7 +11,7 @@ import { SyncButton } from './components/SyncButton.js';
 import './dashboard.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
 import { useFinancialData } from './hooks/useFinancialData.js';
 import { useStoredView } from './hooks/useStoredView.js';
-import { localToday } from './model/dashboard-model.js';
+import { localToday, readOnlyBillIds } from './model/dashboard-model.js';
 import { MESSAGES, type DashboardView } from './model/messages.js';
 import { CalendarView } from './views/CalendarView.js';
 import { OverviewView } from './views/OverviewView.js';
@@ -67,7 +67,7 @@ function DashboardContent() {
           <div className="db-layout">
             <div className="db-layout__main">
               {view === 'list' && <OverviewView dashboard={dashboard} api={api} onLaterWindowChange={setLaterWindowDays} />}
-              {view === 'calendar' && <CalendarView today={today} api={api} />}
+              {view === 'calendar' && <CalendarView today={today} api={api} readOnlyBillIds={readOnlyBillIds(dashboard?.bills ?? [])} />}
               {view === 'planner' && <PlannerView today={today} api={api} />}
             </div>
             {dashboard && <SmartSuggestionsPanel tips={dashboard.tips} quickStats={dashboard.quickStats} />}

@@ -1,6 +1,7 @@
 import { BILL_STATUS_MESSAGES, type BillOccurrenceStatus, type DashboardBill } from '@payday/contracts';
 import { Button, Card, formatDate, type ApiClient } from '@payday/web-kit';
 import { useState } from 'react';
+import { readOnlyBillIds } from '../model/dashboard-model.js';
 import { BillStatusBadge } from './BillStatusBadge.js';
 import { Money } from './Money.js';
 import { OccurrencePaidAction } from './OccurrencePaidAction.js';
@@ -46,7 +47,7 @@ export function BillStatusPanel({
   const [expanded, setExpanded] = useState(false);
   if (statuses.length === 0) return null;
   const ordered = orderBillStatuses(statuses);
-  const readOnly = new Set(bills.filter((b) => b.shared && !b.shared.canEdit).map((b) => b.id));
+  const readOnly = readOnlyBillIds(bills);
   const shown = expanded ? ordered : ordered.slice(0, BILL_STATUS_PREVIEW_COUNT);
   return (
     <Card className="db-section db-bill-status" aria-labelledby="db-bill-status-title">

@@ -70,4 +70,14 @@ describe('bill status in the planner and the schedule', () => {
     await userEvent.click(within(rows[1]!).getByRole('button', { name: 'Undo: Gym, due 03/12/2026 marked paid' }));
     await vi.waitFor(() => expect(unmarkBillPaid).toHaveBeenCalledWith({ params: { billId: 'b-gym', dueDate: '2026-03-12' } }, expect.anything()));
   });
+
+  it("the calendar's day details offer no Mark paid on a shared bill the viewer may not change", async () => {
+    const items = [{ key: `bill:${BILL}:2026-03-12`, kind: 'bill' as const, date: '2026-03-12', name: 'Rent', amountCents: 120_000, status: 'overdue' as const, markedPaid: false }];
+    const timeline = async ({ query }: StubRequest): Promise<TimelineResponse> => ({ from: String(query?.from), to: String(query?.to), items, totals: { incomeCents: 0, billsCents: 0, netCents: 0 } });
+    renderWithProviders(<CalendarView today="2026-03-14" api={stubFinanceApi({ timeline })} readOnlyBillIds={new Set([BILL])} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Mar 12, 2026, 1 item' }));
+    const [row] = within(screen.getByRole('list', { name: 'Items on 03/12/2026' })).getAllByRole('listitem');
+    expect(row!.querySelector('.db-status')?.textContent).toBe('Overdue');
+    expect(within(row!).queryByRole('button')).toBeNull();
+  });
 });

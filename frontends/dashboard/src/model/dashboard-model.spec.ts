@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localToday } from './dashboard-model.js';
+import { localToday, readOnlyBillIds } from './dashboard-model.js';
 
 // Node reads TZ again whenever it changes, so the time zone can be switched per test.
 afterEach(() => vi.unstubAllEnvs());
@@ -21,5 +21,16 @@ describe('localToday', () => {
 
   it('pads month and day', () => {
     expect(localToday(new Date(2026, 0, 5, 12))).toBe('2026-01-05');
+  });
+});
+
+describe('readOnlyBillIds', () => {
+  it("names only the shared bills the viewer may not change (a household member's view), not their own or an editable shared one", () => {
+    const bills = [
+      { id: 'own', shared: null },
+      { id: 'partner-can-edit', shared: { canEdit: true } },
+      { id: 'member-view', shared: { canEdit: false } },
+    ];
+    expect([...readOnlyBillIds(bills)]).toEqual(['member-view']);
   });
 });

@@ -39,7 +39,19 @@ function ItemChip({ item }: { item: TimelineItem }) {
 }
 
 /** Everything on the chosen day, in full (issue 13: tapping or clicking a day opens its items). */
-function DayDetails({ day, items, onClose, api }: { day: IsoDate; items: readonly TimelineItem[]; onClose: () => void; api: ApiClient }) {
+function DayDetails({
+  day,
+  items,
+  onClose,
+  api,
+  readOnlyBillIds,
+}: {
+  day: IsoDate;
+  items: readonly TimelineItem[];
+  onClose: () => void;
+  api: ApiClient;
+  readOnlyBillIds: ReadonlySet<string>;
+}) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => ref.current?.focus(), [day]);
   return (
@@ -66,7 +78,7 @@ function DayDetails({ day, items, onClose, api }: { day: IsoDate; items: readonl
                 </span>
               </span>
               {item.status && <BillStatusBadge status={item.status} />}
-              {item.kind === 'bill' && item.status && (
+              {item.kind === 'bill' && item.status && !readOnlyBillIds.has(item.key.split(':')[1]!) && (
                 <OccurrencePaidAction
                   billId={item.key.split(':')[1]!}
                   billName={item.name}
@@ -89,13 +101,17 @@ function DayDetails({ day, items, onClose, api }: { day: IsoDate; items: readonl
 export interface CalendarViewProps {
   today: IsoDate;
   api: ApiClient;
+  /** Shared bills the viewer may not change (a household member): their days offer no 'Mark paid'. */
+  readOnlyBillIds?: ReadonlySet<string>;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 /**
  * spec part 2 §2: Calendar with month or week, previous/next, Today, Sunday-first 35 or 42 cells. What falls on
  * each day (bills, income, payment suggestions) is the server's timeline for the grid's range.
  */
-export function CalendarView({ today, api }: CalendarViewProps) {
+export function CalendarView({ today, api, readOnlyBillIds = NONE }: CalendarViewProps) {
   const [mode, setMode] = useState<'month' | 'week'>('month');
   const [anchor, setAnchor] = useState<IsoDate>(today);
   const [selected, setSelected] = useState<IsoDate | null>(null);
@@ -207,6 +223,7 @@ export function CalendarView({ today, api }: CalendarViewProps) {
           day={selected}
           items={byDay.get(selected) ?? []}
           api={api}
+          readOnlyBillIds={readOnlyBillIds}
           onClose={() => {
             // Back to the day that was opened, so a keyboard user keeps their place in the grid.
             document.querySelector<HTMLButtonElement>(`[data-date="${selected}"] .db-cell__day`)?.focus();
