@@ -152,7 +152,8 @@ for (const viewport of WIDTHS) {
       await signInOnScreen(page, email);
       await page.waitForURL((url) => url.pathname === '/settings');
       const tablist = page.getByRole('tablist', { name: 'Settings sections' });
-      await expect(tablist.getByRole('tab')).toHaveCount(5);
+      // Profile, Security, 2FA, Notifications, Preferences and Your data (issue 14).
+      await expect(tablist.getByRole('tab')).toHaveCount(6);
       for (const tab of await tablist.getByRole('tab').all()) {
         const box = (await tab.boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(0);

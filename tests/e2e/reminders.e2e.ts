@@ -82,11 +82,16 @@ for (const width of [1280, 390]) {
     const email = await registerUser(page, { prefix: `remind-${width}`, firstName: 'Robin' });
     const headers = { authorization: `Bearer ${await signIn(page, email)}` };
 
-    // Settings > Notifications: the spec's defaults until saved; the zone shown is this browser's.
-    await openNotifications(page);
+    // Signing in alone kept the spec's defaults with this browser's zone on the server (reminders follow the
+    // user's own day, and bill reminders are on by default), before any visit to Settings.
     const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await expect
+      .poll(async () => (await page.request.get('/api/financial/reminders', { headers })).json())
+      .toMatchObject({ saved: true, time_zone: browserZone, bills: true, income: true, suggestions: false, updates: true, days_before: 3 });
+    // Settings > Notifications shows them, with the zone they follow.
+    await openNotifications(page);
     await expect(page.getByText(M.timeZone(browserZone))).toBeVisible();
-    await expect(page.getByText(M.notYetSaved)).toBeVisible();
+    await expect(page.getByText(M.notYetSaved)).toHaveCount(0);
     await box(page, 'suggestions').check();
     await box(page, 'updates').uncheck();
     await page.getByLabel(M.daysBeforeLabel).selectOption({ label: '2 days before' });

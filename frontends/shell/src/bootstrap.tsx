@@ -4,11 +4,12 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
-import { markReplaced, readyToReplacePrerendered } from './prerender/replace-prerendered';
+import { focusPosition, markReplaced, readyToReplacePrerendered } from './prerender/replace-prerendered';
 
 const container = document.getElementById('root')!;
 
 void readyToReplacePrerendered(container, window.location.pathname).then(() => {
+  const focused = focusPosition(container);
   const root = createRoot(container);
   // Synchronously, so the prerendered copy (if any) is swapped for the live page in one frame.
   flushSync(() =>
@@ -20,5 +21,5 @@ void readyToReplacePrerendered(container, window.location.pathname).then(() => {
       </StrictMode>,
     ),
   );
-  markReplaced(container);
+  markReplaced(container, focused);
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markReplaced, readyToReplacePrerendered } from './replace-prerendered';
+import { focusPosition, markReplaced, readyToReplacePrerendered } from './replace-prerendered';
 
 const prerenderedRoot = () => {
   const root = document.createElement('div');
@@ -42,5 +42,29 @@ describe('replacing a prerendered public page', () => {
     const root = prerenderedRoot();
     markReplaced(root);
     expect(root.hasAttribute('data-prerendered')).toBe(false);
+  });
+
+  it('a keyboard user who tabbed into the copy keeps their place in the live page', () => {
+    const root = prerenderedRoot();
+    root.innerHTML = '<a href="/">Home</a><a href="/about">About</a><button disabled>Join</button>';
+    document.body.append(root);
+    root.querySelectorAll('a')[1]!.focus();
+    const position = focusPosition(root);
+    expect(position).toBe(1);
+    // React's first commit: the same elements, new nodes.
+    root.innerHTML = '<a href="/">Home</a><a href="/about">About</a><button>Join</button>';
+    markReplaced(root, position);
+    expect(document.activeElement).toBe(root.querySelectorAll('a')[1]);
+    root.remove();
+  });
+
+  it('moves no focus when none was in the copy', () => {
+    const root = prerenderedRoot();
+    root.innerHTML = '<a href="/">Home</a>';
+    document.body.append(root);
+    expect(focusPosition(root)).toBe(-1);
+    markReplaced(root, -1);
+    expect(document.activeElement).toBe(document.body);
+    root.remove();
   });
 });

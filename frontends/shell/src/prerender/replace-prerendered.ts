@@ -28,7 +28,23 @@ export async function readyToReplacePrerendered(
   clearTimeout(timer);
 }
 
-/** After the app's first commit: the controls the copy held back (readonly, disabled) are the app's now. */
-export function markReplaced(root: HTMLElement): void {
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Where keyboard focus is in the copy, as the position among its focusable elements (-1: not in the copy). The
+ * live page has the same elements in the same order, so focus can move to the same place after the swap.
+ */
+export function focusPosition(root: HTMLElement, doc: Document = document): number {
+  const active = doc.activeElement;
+  if (!isPrerendered(root) || !active || active === root || !root.contains(active)) return -1;
+  return [...root.querySelectorAll(FOCUSABLE)].indexOf(active);
+}
+
+/**
+ * After the app's first commit: the controls the copy held back (readonly, disabled) are the app's now, and a
+ * keyboard user who had tabbed into the copy keeps their place.
+ */
+export function markReplaced(root: HTMLElement, position = -1): void {
   root.removeAttribute('data-prerendered');
+  if (position >= 0) root.querySelectorAll<HTMLElement>(FOCUSABLE)[position]?.focus();
 }

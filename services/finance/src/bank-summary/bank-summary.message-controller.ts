@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { BankSummaryMessageSchema, FINANCE_PATTERNS, fieldErrors, type BankSummaryReply } from '@payday/contracts';
+import { AccountStatusCheck } from '@payday/nest-kit';
 import { BankSummaryService } from './bank-summary.service.js';
 
 /**
@@ -9,7 +10,10 @@ import { BankSummaryService } from './bank-summary.service.js';
  */
 @Controller()
 export class BankSummaryMessageController {
-  constructor(@Inject(BankSummaryService) private readonly summaries: BankSummaryService) {}
+  constructor(
+    @Inject(BankSummaryService) private readonly summaries: BankSummaryService,
+    @Inject(AccountStatusCheck) private readonly accounts: AccountStatusCheck,
+  ) {}
 
   @MessagePattern(FINANCE_PATTERNS.storeBankSummary)
   async store(@Payload() payload: unknown): Promise<BankSummaryReply> {
@@ -18,6 +22,9 @@ export class BankSummaryMessageController {
       const errors = fieldErrors(parsed.error);
       return { ok: false, message: Object.values(errors)[0] ?? 'Invalid message', errors };
     }
+    // A closed account (deleted, or suspended) takes no pushes: a sync in flight when the account was deleted
+    // must not bring its rows back after finance forgot them (issue 14 item 6).
+    if (await this.accounts.isSuspended(parsed.data.userId)) return { ok: true, stored: false };
     return { ok: true, stored: await this.summaries.store(parsed.data) };
   }
 }

@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { BILL_PAYMENTS_PATTERN, BillPaymentsMessageSchema, fieldErrors, type BillPaymentsReply } from '@payday/contracts';
+import { AccountStatusCheck } from '@payday/nest-kit';
 import { BillStatusService } from './bill-status.service.js';
 
 /**
@@ -9,7 +10,10 @@ import { BillStatusService } from './bill-status.service.js';
  */
 @Controller()
 export class BillPaymentsMessageController {
-  constructor(@Inject(BillStatusService) private readonly statuses: BillStatusService) {}
+  constructor(
+    @Inject(BillStatusService) private readonly statuses: BillStatusService,
+    @Inject(AccountStatusCheck) private readonly accounts: AccountStatusCheck,
+  ) {}
 
   @MessagePattern(BILL_PAYMENTS_PATTERN)
   async store(@Payload() payload: unknown): Promise<BillPaymentsReply> {
@@ -18,6 +22,9 @@ export class BillPaymentsMessageController {
       const errors = fieldErrors(parsed.error);
       return { ok: false, message: Object.values(errors)[0] ?? 'Invalid message', errors };
     }
+    // A closed account (deleted, or suspended) takes no pushes: a sync in flight when the account was deleted
+    // must not bring its rows back after finance forgot them (issue 14 item 6).
+    if (await this.accounts.isSuspended(parsed.data.userId)) return { ok: true, stored: false };
     return { ok: true, stored: await this.statuses.storePayments(parsed.data) };
   }
 }

@@ -10,6 +10,7 @@ import {
   type UpsertSuggestionsReply,
   type WithdrawSuggestionsReply,
 } from '@payday/contracts';
+import { AccountStatusCheck } from '@payday/nest-kit';
 import { SuggestionsService } from './suggestions.service.js';
 
 /**
@@ -18,7 +19,10 @@ import { SuggestionsService } from './suggestions.service.js';
  */
 @Controller()
 export class SuggestionsMessageController {
-  constructor(@Inject(SuggestionsService) private readonly suggestions: SuggestionsService) {}
+  constructor(
+    @Inject(SuggestionsService) private readonly suggestions: SuggestionsService,
+    @Inject(AccountStatusCheck) private readonly accounts: AccountStatusCheck,
+  ) {}
 
   @MessagePattern(FINANCE_PATTERNS.upsertSuggestions)
   async upsert(@Payload() payload: unknown): Promise<UpsertSuggestionsReply> {
@@ -27,6 +31,9 @@ export class SuggestionsMessageController {
       const errors = fieldErrors(parsed.error);
       return { ok: false, message: Object.values(errors)[0] ?? 'Invalid message', errors };
     }
+    // A closed account (deleted, or suspended) takes no pushes: a sync in flight when the account was deleted
+    // must not bring its rows back after finance forgot them (issue 14 item 6).
+    if (await this.accounts.isSuspended(parsed.data.userId)) return { ok: true, bills: 0, income: 0 };
     return { ok: true, ...(await this.suggestions.upsert(parsed.data)) };
   }
 
