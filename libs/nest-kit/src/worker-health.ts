@@ -32,3 +32,32 @@ export async function serveWorkerHealth(context: INestApplicationContext, port: 
   });
   return server;
 }
+
+/**
+ * Starts a worker's application context: init, then (when `health()` names a port) its probes, closed with the
+ * context after the workers drained, so probes answer until then; shutdown hooks on SIGTERM/SIGINT. A failed
+ * start (a missing job handler, a health port in use) closes what it opened before rethrowing.
+ * `health` is read after init because the service's config is resolved during it.
+ */
+export async function startWorkerContext(
+  context: INestApplicationContext,
+  health: () => { port: number; host: string } | null,
+): Promise<INestApplicationContext> {
+  try {
+    await context.init();
+    const probes = health();
+    if (probes) {
+      const server = await serveWorkerHealth(context, probes.port, probes.host);
+      const close = context.close.bind(context);
+      context.close = async () => {
+        await close();
+        await new Promise((resolve) => server.close(resolve));
+      };
+    }
+  } catch (error) {
+    await context.close().catch(() => undefined);
+    throw error;
+  }
+  context.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  return context;
+}

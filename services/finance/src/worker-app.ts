@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
-import { AuthKitModule, createServiceContext, JobsModule, MailModule, RedisModule, serveWorkerHealth, type Clock, type ModuleImport } from '@payday/nest-kit';
+import { AuthKitModule, createServiceContext, JobsModule, MailModule, RedisModule, startWorkerContext, type Clock, type ModuleImport } from '@payday/nest-kit';
 import { financeDataDir, financeQueueKeyPrefix, type FinanceConfig } from './config.js';
 import { HouseholdsModule } from './households/households.module.js';
 import { RemindersWorkerModule } from './reminders/reminders.module.js';
@@ -43,20 +43,5 @@ export async function createFinanceWorker({ serveHealth = false, ...options }: F
       return workerModules(config);
     },
   });
-  try {
-    await context.init();
-    if (serveHealth && resolved) {
-      const server = await serveWorkerHealth(context, resolved.PORT, resolved.HOST);
-      const close = context.close.bind(context);
-      context.close = async () => {
-        await close();
-        await new Promise((resolve) => server.close(resolve));
-      };
-    }
-  } catch (error) {
-    await context.close().catch(() => undefined);
-    throw error;
-  }
-  context.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  return context;
+  return startWorkerContext(context, () => (serveHealth && resolved ? { port: resolved.PORT, host: resolved.HOST } : null));
 }

@@ -1,8 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { createServiceContext, RedisModule, type Clock, type ModuleImport } from '@payday/nest-kit';
+import { createServiceContext, RedisModule, startWorkerContext, type Clock, type ModuleImport } from '@payday/nest-kit';
 import type { BankSyncConfig } from '../config.js';
 import { bankSyncModules, serviceDefinition } from '../service-definition.js';
-import { serveWorkerHealth } from './worker-health.js';
 
 export interface WorkerOptions {
   config?: BankSyncConfig;
@@ -30,22 +29,5 @@ export async function createBankSyncWorker({ extraImports = [], serveHealth = fa
       return [RedisModule.forRoot(() => config.REDIS_URL), ...bankSyncModules(config, 'worker'), ...extraImports];
     },
   });
-  try {
-    await context.init();
-    if (serveHealth && resolved) {
-      const server = await serveWorkerHealth(context, resolved.PORT, resolved.HOST);
-      // Closed with the context (after the workers drained): probes answer until then.
-      const close = context.close.bind(context);
-      context.close = async () => {
-        await close();
-        await new Promise((resolve) => server.close(resolve));
-      };
-    }
-  } catch (error) {
-    // A missing job handler, a health port in use, or any start-up failure must not leave connections open.
-    await context.close().catch(() => undefined);
-    throw error;
-  }
-  context.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  return context;
+  return startWorkerContext(context, () => (serveHealth && resolved ? { port: resolved.PORT, host: resolved.HOST } : null));
 }
