@@ -2,11 +2,13 @@
 // the app's own folder plus the libs/ it depends on, directly or through another lib (@payday/* names).
 // Runs inside the image with plain node, so it uses nothing but node: built-ins.
 //
-//   node docker/app-workspaces.mjs <app-dir> --prune --manifests <dir>
-//     deletes the libs/ folders the app does not need and copies the package.json of the app and of each
-//     kept lib to <dir> (same relative paths), so `npm install` layers depend on the manifests alone.
-//   node docker/app-workspaces.mjs <app-dir> --compiled
+//   node docker/app-workspaces.mjs <app-dir>... --prune --manifests <dir>
+//     deletes the libs/ folders and the frontends/ or services/ folders the apps do not need, and copies the
+//     package.json of each app and each kept lib to <dir> (same relative paths), so `npm install` layers depend
+//     on the manifests alone.
+//   node docker/app-workspaces.mjs <app-dir>... --compiled
 //     prints the kept libs that publish a compiled dist/ (their package exports point there), for `tsc -b`.
+// Several app dirs: the shell's image also builds the public-site remote its prerendered pages come from.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,11 +34,13 @@ const workspaceDependencies = (manifest) =>
     name.startsWith(WORKSPACE_SCOPE),
   );
 
-/** The lib folders an app needs, transitively, in a stable order. */
-export function neededLibs(root, appDir) {
+const asList = (appDirs) => (Array.isArray(appDirs) ? appDirs : [appDirs]);
+
+/** The lib folders one app (or several) needs, transitively, in a stable order. */
+export function neededLibs(root, appDirs) {
   const folders = libFolders(root);
   const needed = new Set();
-  const queue = [appDir];
+  const queue = [...asList(appDirs)];
   while (queue.length > 0) {
     const manifest = readJson(path.join(root, queue.shift(), 'package.json'));
     for (const name of workspaceDependencies(manifest)) {
@@ -55,37 +59,47 @@ function publishesDist(root, libDir) {
   return JSON.stringify(readJson(path.join(root, libDir, 'package.json')).exports ?? {}).includes('./dist/');
 }
 
-export function pruneLibs(root, appDir, manifestsDir) {
-  const keep = new Set(neededLibs(root, appDir));
+export function pruneLibs(root, appDirs, manifestsDir) {
+  const apps = asList(appDirs);
+  const keep = new Set(neededLibs(root, apps));
   for (const entry of fs.readdirSync(path.join(root, 'libs'))) {
     if (!keep.has(`libs/${entry}`))
       fs.rmSync(path.join(root, 'libs', entry), { recursive: true, force: true });
   }
-  for (const dir of [appDir, ...keep]) {
+  // The other apps of the apps' kind (folders only: frontends/federation.shared.mjs stays).
+  for (const kindDir of new Set(apps.map((dir) => path.dirname(dir)))) {
+    for (const entry of fs.readdirSync(path.join(root, kindDir), { withFileTypes: true })) {
+      const dir = `${kindDir}/${entry.name}`;
+      if (entry.isDirectory() && !apps.includes(dir)) fs.rmSync(path.join(root, dir), { recursive: true, force: true });
+    }
+  }
+  for (const dir of [...apps, ...keep]) {
     fs.mkdirSync(path.join(manifestsDir, dir), { recursive: true });
     fs.copyFileSync(path.join(root, dir, 'package.json'), path.join(manifestsDir, dir, 'package.json'));
   }
   return [...keep];
 }
 
-export const compiledLibs = (root, appDir) =>
-  neededLibs(root, appDir).filter((dir) => publishesDist(root, dir));
+export const compiledLibs = (root, appDirs) =>
+  neededLibs(root, appDirs).filter((dir) => publishesDist(root, dir));
 
 function main(argv) {
-  const [appDir, ...flags] = argv;
-  if (!appDir || !fs.existsSync(path.join(appDir, 'package.json'))) {
+  const firstFlag = argv.findIndex((arg) => arg.startsWith('--'));
+  const appDirs = firstFlag < 0 ? argv : argv.slice(0, firstFlag);
+  const flags = firstFlag < 0 ? [] : argv.slice(firstFlag);
+  if (appDirs.length === 0 || !appDirs.every((dir) => fs.existsSync(path.join(dir, 'package.json')))) {
     throw new Error(
-      `usage: app-workspaces.mjs <app-dir> (--prune --manifests <dir> | --compiled); got "${appDir}"`,
+      `usage: app-workspaces.mjs <app-dir>... (--prune --manifests <dir> | --compiled); got "${appDirs.join(' ')}"`,
     );
   }
   const root = process.cwd();
   if (flags.includes('--compiled')) {
-    process.stdout.write(`${compiledLibs(root, appDir).join(' ')}\n`);
+    process.stdout.write(`${compiledLibs(root, appDirs).join(' ')}\n`);
   } else if (flags.includes('--prune')) {
     const manifestsDir = flags[flags.indexOf('--manifests') + 1];
     if (!manifestsDir || flags.indexOf('--manifests') < 0) throw new Error('--prune needs --manifests <dir>');
-    const kept = pruneLibs(root, appDir, path.resolve(manifestsDir));
-    process.stdout.write(`${appDir} needs ${kept.join(', ') || 'no lib'}\n`);
+    const kept = pruneLibs(root, appDirs, path.resolve(manifestsDir));
+    process.stdout.write(`${appDirs.join(' + ')} need${appDirs.length === 1 ? 's' : ''} ${kept.join(', ') || 'no lib'}\n`);
   } else {
     throw new Error('pass --prune --manifests <dir> or --compiled');
   }

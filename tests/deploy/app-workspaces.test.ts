@@ -63,4 +63,30 @@ describe('pruneLibs', () => {
       expect(fs.existsSync(path.join(scratch, 'manifests', dir, 'package.json')), dir).toBe(true);
     }
   });
+
+  it("keeps what several apps need (the shell and the remote it prerenders) and drops the kind's other apps", () => {
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'app-workspaces-'));
+    const write = (file: string, content: object | string) => {
+      fs.mkdirSync(path.dirname(path.join(scratch!, file)), { recursive: true });
+      fs.writeFileSync(path.join(scratch!, file), typeof content === 'string' ? content : JSON.stringify(content));
+    };
+    write('libs/kit/package.json', { name: '@payday/kit' });
+    write('libs/rules/package.json', { name: '@payday/rules' });
+    write('libs/server/package.json', { name: '@payday/server' });
+    write('frontends/host/package.json', { name: '@payday/host', dependencies: { '@payday/kit': '*' } });
+    write('frontends/site/package.json', { name: '@payday/site', dependencies: { '@payday/rules': '*' } });
+    write('frontends/admin/package.json', { name: '@payday/admin', dependencies: { '@payday/kit': '*' } });
+    write('frontends/federation.shared.mjs', 'export const shared = {};');
+
+    const kept = pruneLibs(scratch, ['frontends/host', 'frontends/site'], path.join(scratch, 'manifests'));
+
+    expect(kept).toEqual(['libs/kit', 'libs/rules']);
+    expect(fs.readdirSync(path.join(scratch, 'frontends')).sort()).toEqual(['federation.shared.mjs', 'host', 'site']);
+    for (const dir of ['frontends/host', 'frontends/site', 'libs/kit', 'libs/rules']) {
+      expect(fs.existsSync(path.join(scratch, 'manifests', dir, 'package.json')), dir).toBe(true);
+    }
+    expect(compiledLibs(repoRoot, ['frontends/shell', 'frontends/public-site'])).toEqual(
+      compiledLibs(repoRoot, 'frontends/shell').concat(compiledLibs(repoRoot, 'frontends/public-site')).filter((dir: string, at: number, all: string[]) => all.indexOf(dir) === at).sort(),
+    );
+  });
 });

@@ -169,6 +169,30 @@ describe.each(apps.map((app) => [app.dir, app] as const))('the image of %s', (_d
   }
 });
 
+describe("the shell's image", () => {
+  const dockerfile = fs.readFileSync(path.join(repoRoot, dockerfileOf.frontends), 'utf8');
+  const prerender = fs.readFileSync(path.join(repoRoot, 'frontends/shell/scripts/prerender.mjs'), 'utf8');
+
+  it('serves the public pages prerendered: it builds public-site first and renders in Debian\'s Chromium (issue 13 item 9)', () => {
+    expect(buildArgsOf('shell').PRERENDER_WITH).toBe('public-site');
+    // the browser prerender.mjs looks for, installed only where something is prerendered
+    expect(prerender).toContain("'/usr/bin/chromium'");
+    expect(dockerfile).toMatch(/if \[ -n "\$\{PRERENDER_WITH\}" \]; then\s*\\\s*apt-get update && apt-get install -y --no-install-recommends chromium/);
+    const remoteBuild = dockerfile.indexOf('npm run build --workspace frontends/${PRERENDER_WITH}');
+    const appBuild = dockerfile.indexOf('npm run build --workspace frontends/${APP}');
+    expect(remoteBuild).toBeGreaterThan(0);
+    expect(appBuild).toBeGreaterThan(remoteBuild);
+    // a build that rendered nothing (no browser, no remote) fails instead of shipping unrendered pages
+    expect(dockerfile).toContain('[ ! -f frontends/${APP}/dist/prerendered/index.html ]');
+  });
+
+  it('leaves the remotes unrendered and without a browser', () => {
+    for (const app of apps.filter((candidate) => candidate.kind === 'frontends' && candidate.name !== 'shell')) {
+      expect(buildArgsOf(app.name).PRERENDER_WITH, app.name).toBeUndefined();
+    }
+  });
+});
+
 describe('the build context', () => {
   it('leaves out dependencies, build output and local data', () => {
     const lines = fs.readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8').split(/\r?\n/);

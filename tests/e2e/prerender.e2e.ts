@@ -66,6 +66,22 @@ for (const viewport of [
       await page.screenshot({ path: `${SHOTS}/register-live-${viewport.width}.png` });
     });
 
+    test("the copy is painted before the app's modules are even requested, so they never hold the first paint back", async ({ page }) => {
+      await page.goto('/about');
+      await handedOver(page);
+      const timing = await page.evaluate(() => {
+        const painted = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+        // The app's modules: every script but the two small classic ones the copy's <head> names.
+        const modules = performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\.js$/.test(new URL(entry.name).pathname) && !/zod-jitless|start-after-paint/.test(entry.name));
+        return { painted, firstModule: Math.min(...modules.map((entry) => entry.startTime)), modules: modules.length };
+      });
+      expect(timing.painted).toBeDefined();
+      expect(timing.modules).toBeGreaterThan(5);
+      expect(timing.firstModule).toBeGreaterThanOrEqual(timing.painted!);
+    });
+
     test("numbers dated from today are hidden in the copy and shown by the app, so a stale build day never shows", async ({ browser }) => {
       const context = await browser.newContext({ viewport, javaScriptEnabled: false });
       const copy = await context.newPage();

@@ -85,17 +85,47 @@ async function renderPage(context, path) {
 
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+const MODULE_ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
 /**
- * index.html with the page's title, stylesheets (so the first paint is styled) and markup. No preloads of the
- * app's modules: requested from the <head> they would compete with the first paint for a phone's bandwidth.
+ * index.html with the page's title, stylesheets (so the first paint is styled) and markup. The app's module
+ * entry and its modulepreloads give way to the starter (src/prerender/start-after-paint.ts), which adds them
+ * once the copy is painted: requested from the <head> they would compete with the first paint for a phone's
+ * bandwidth and CPU.
  */
-export function prerenderedDocument(indexHtml, { html, title, stylesheets }) {
+export function prerenderedDocument(indexHtml, { html, title, stylesheets }, starterPath) {
   const head = stylesheets.map((path) => `<link rel="stylesheet" crossorigin href="${escapeHtml(path)}">`).join('');
+  const entry = MODULE_ENTRY.exec(indexHtml)?.[1];
+  if (entry === undefined) throw new Error('prerender: index.html has no module entry');
+  const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const starter = `<script defer src="${escapeHtml(starterPath)}" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preloads.join(' '))}"></script>`;
   // Replacer functions: the page's text may hold '$&' or '$$', which a replacement string would interpret.
   return indexHtml
+    .replace(MODULE_PRELOAD, '')
+    .replace(MODULE_ENTRY, () => starter)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', () => `${head}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${html}</div>`);
+}
+
+/** Builds the starter into dist/assets as one classic script (a content-hashed name); answers its URL path. */
+async function buildStarter() {
+  const { build } = await import('vite');
+  const output = await build({
+    configFile: false,
+    root: shellDir,
+    logLevel: 'warn',
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      copyPublicDir: false,
+      lib: { entry: 'src/prerender/start-after-paint.ts', formats: ['iife'], name: 'paycadenceStarter' },
+      rollupOptions: { output: { entryFileNames: 'assets/start-after-paint-[hash].js' } },
+    },
+  });
+  const chunk = [output].flat()[0].output.find((file) => file.type === 'chunk' && file.isEntry);
+  return `/${chunk.fileName}`;
 }
 
 async function main() {
@@ -116,10 +146,11 @@ async function main() {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
     await context.route('**/*', answerFromDist);
     const indexHtml = await readFile(join(shellDir, 'dist', 'index.html'), 'utf8');
+    const starterPath = await buildStarter();
     await mkdir(outDir, { recursive: true });
     for (const path of PRERENDERED_PATHS) {
       const rendered = await renderPage(context, path);
-      await writeFile(join(outDir, prerenderedFileName(path)), prerenderedDocument(indexHtml, rendered));
+      await writeFile(join(outDir, prerenderedFileName(path)), prerenderedDocument(indexHtml, rendered, starterPath));
     }
     console.log(`prerender: ${PRERENDERED_PATHS.length} public pages written to dist/prerendered/`);
   } finally {

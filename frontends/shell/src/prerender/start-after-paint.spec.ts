@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startAppAfterPaint } from './start-after-paint';
+
+const appScripts = () => [...document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]')];
+
+function prerenderedPage(dataset: Record<string, string>) {
+  document.body.innerHTML = '<div id="root" data-prerendered><main><h1>About</h1></main></div>';
+  const starter = document.createElement('script');
+  Object.assign(starter.dataset, dataset);
+  return starter;
+}
+
+describe("a prerendered page's starter", () => {
+  afterEach(() => {
+    for (const element of appScripts()) element.remove();
+  });
+
+  it("adds the app's entry and modulepreloads only once the copy is painted", async () => {
+    const starter = prerenderedPage({ entry: '/assets/entry-1234abcd.js', preload: '/assets/react-1234abcd.js /remoteEntry-1234abcd.js' });
+    const started = startAppAfterPaint(starter);
+    expect(appScripts()).toHaveLength(0);
+    await started;
+    const entry = document.head.querySelector<HTMLScriptElement>('script[type="module"]');
+    expect(entry?.getAttribute('src')).toBe('/assets/entry-1234abcd.js');
+    // Same CORS mode as Vite's own tags, so the preloaded modules are the ones the entry imports.
+    expect(entry?.crossOrigin).toBe('');
+    expect([...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'))).toEqual([
+      '/assets/react-1234abcd.js',
+      '/remoteEntry-1234abcd.js',
+    ]);
+  });
+
+  it('starts nothing without an entry to start', async () => {
+    await startAppAfterPaint(prerenderedPage({ preload: '/assets/react-1234abcd.js' }));
+    expect(appScripts()).toHaveLength(0);
+  });
+});
