@@ -27,6 +27,19 @@ const recordLayoutShifts = (page: Page) =>
     }).observe({ type: 'layout-shift', buffered: true });
   });
 
+/** In the page: when it was first painted, and when the app's first module and the blog's posts were asked for. */
+function loadTimings() {
+  const resources = performance.getEntriesByType('resource');
+  // The app's modules: every script but the two small classic ones the copy's <head> names.
+  const modules = resources.filter((entry) => /\.js$/.test(new URL(entry.name).pathname) && !/zod-jitless|start-after-paint/.test(entry.name));
+  return {
+    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    firstModule: Math.min(...modules.map((entry) => entry.startTime)),
+    modules: modules.length,
+    postsAsked: resources.find((entry) => new URL(entry.name).pathname === '/api/blog/posts')?.startTime,
+  };
+}
+
 const handedOver = (page: Page) => expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
 
 for (const viewport of [
@@ -69,17 +82,25 @@ for (const viewport of [
     test("the copy is painted before the app's modules are even requested, so they never hold the first paint back", async ({ page }) => {
       await page.goto('/about');
       await handedOver(page);
-      const timing = await page.evaluate(() => {
-        const painted = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
-        // The app's modules: every script but the two small classic ones the copy's <head> names.
-        const modules = performance
-          .getEntriesByType('resource')
-          .filter((entry) => /\.js$/.test(new URL(entry.name).pathname) && !/zod-jitless|start-after-paint/.test(entry.name));
-        return { painted, firstModule: Math.min(...modules.map((entry) => entry.startTime)), modules: modules.length };
-      });
+      const timing = await page.evaluate(loadTimings);
       expect(timing.painted).toBeDefined();
       expect(timing.modules).toBeGreaterThan(5);
       expect(timing.firstModule).toBeGreaterThanOrEqual(timing.painted!);
+    });
+
+    test("the blog's posts are asked for with the page's HTML, once, not after the app's modules", async ({ page }) => {
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/blog/posts') asked.push(request.url());
+      });
+      await page.goto('/blog');
+      await handedOver(page);
+      await expect(page.getByRole('heading', { name: 'All Posts' })).toBeVisible();
+      // the list and the featured list, each fetched once: the app's own calls took the preloaded answers
+      expect(asked.map((url) => new URL(url).search).sort()).toEqual(['', '?featured=true']);
+      const timing = await page.evaluate(loadTimings);
+      expect(timing.postsAsked).toBeDefined();
+      expect(timing.postsAsked!).toBeLessThan(timing.firstModule);
     });
 
     test("numbers dated from today are hidden in the copy and shown by the app, so a stale build day never shows", async ({ browser }) => {

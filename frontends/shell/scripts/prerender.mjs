@@ -29,6 +29,8 @@ export const PRERENDERED_PATHS = ['/', '/about', '/blog', '/coming-soon', '/payc
  * calls are held), never with a build-time copy of the data.
  */
 const DATA_PAGES = new Set(['/blog']);
+/** The data pages' API calls, held unanswered while the page is captured. */
+const HELD_API_PREFIX = '/api/blog/';
 export const prerenderedFileName = (path) => `${path === '/' ? 'index' : path.slice(1)}.html`;
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
@@ -45,7 +47,7 @@ function builtFileFor(pathname) {
 async function answerFromDist(route) {
   const { pathname } = new URL(route.request().url());
   // A data page's calls stay pending (the page closes before they would be answered).
-  if (pathname.startsWith('/api/blog/')) return undefined;
+  if (pathname.startsWith(HELD_API_PREFIX)) return undefined;
   // Signed out and without data: the session check is refused, every other API call finds nothing.
   if (pathname.startsWith('/api/')) return route.fulfill({ status: pathname === '/api/auth/refresh' ? 401 : 404, json: { message: 'Not Found' } });
   const file = builtFileFor(pathname);
@@ -70,6 +72,12 @@ async function renderPage(context, path) {
   const page = await context.newPage();
   try {
     const dataPage = DATA_PAGES.has(path);
+    // The calls a data page makes for its data: the copy asks for them at once (prerenderedDocument).
+    const dataUrls = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith(HELD_API_PREFIX) && !dataUrls.includes(url.pathname + url.search)) dataUrls.push(url.pathname + url.search);
+    });
     await page.goto(ORIGIN + path, { waitUntil: dataPage ? 'load' : 'networkidle' });
     // The page's own content (its heading), not the shell's loading view.
     await page.waitForFunction((allowLoading) => {
@@ -77,7 +85,7 @@ async function renderPage(context, path) {
       if (main === null || main.querySelector('h1') === null) return false;
       return allowLoading || main.querySelector('.pc-spinner, [aria-busy="true"]') === null;
     }, dataPage);
-    return await page.evaluate(captureInPage);
+    return { ...(await page.evaluate(captureInPage)), dataUrls };
   } finally {
     await page.close();
   }
@@ -94,8 +102,12 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
  * once the copy is painted: requested from the <head> they would compete with the first paint for a phone's
  * bandwidth and CPU.
  */
-export function prerenderedDocument(indexHtml, { html, title, stylesheets }, starterPath) {
-  const head = stylesheets.map((path) => `<link rel="stylesheet" crossorigin href="${escapeHtml(path)}">`).join('');
+export function prerenderedDocument(indexHtml, { html, title, stylesheets, dataUrls = [] }, starterPath) {
+  // A data page's calls start with the HTML (as fetch() will ask: same-origin credentials, CORS mode), not at
+  // the end of the app's module chain; the list they fill is the page's largest paint.
+  const head =
+    stylesheets.map((path) => `<link rel="stylesheet" crossorigin href="${escapeHtml(path)}">`).join('') +
+    dataUrls.map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`).join('');
   const entry = MODULE_ENTRY.exec(indexHtml)?.[1];
   if (entry === undefined) throw new Error('prerender: index.html has no module entry');
   const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
