@@ -6,8 +6,11 @@
 // path; the shell's bootstrap replaces the markup with the live app once the page's remote module has loaded
 // (src/prerender/replace-prerendered.ts), so nothing flickers and nothing moves.
 //
-// Without Chromium (a machine that never ran the test bootstrap) or without the built public-site (the shell's
-// Docker image) the pages are served as before, unrendered: the step says so and succeeds.
+// The copy's head carries a starter instead of the app's module entry (src/prerender/start-after-paint.ts): the
+// app's modules are requested once the copy is painted.
+//
+// Without Chromium (a machine that never ran the test bootstrap) or without the built public-site (an image
+// built without PRERENDER_WITH) the pages are served as before, unrendered: the step says so and succeeds.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
@@ -147,7 +150,7 @@ async function main() {
     console.log(`prerender: skipped (no Chromium at ${CHROMIUM}); the public pages are served unrendered`);
     return;
   }
-  // The shell's own Docker image is built without its remotes (docker/frontend.Dockerfile).
+  // The shell's Docker image builds public-site first only with PRERENDER_WITH (docker/frontend.Dockerfile).
   if (!existsSync(join(frontendsDir, 'public-site', 'dist', 'remoteEntry.js'))) {
     console.log('prerender: skipped (public-site is not built here); the public pages are served unrendered');
     return;
