@@ -31,8 +31,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 async function expectAccessible(page: Page, path: string, ready: RegExp | string) {
   await page.goto(path);
   // A public page's prerendered copy is replaced by the live page (issue 13 item 9): axe checks the live one,
-  // not a document that changes under it.
-  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  // not a document that changes under it. The run's first page loads every module cold: up to 15 s.
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: ready })).toBeVisible();
   expect(await seriousViolations(page), `${path} at ${page.viewportSize()?.width}px`).toEqual([]);
 }
