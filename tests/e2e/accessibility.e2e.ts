@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { handedOver } from './support/prerender.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'Calm-Paydays-2026!';
@@ -31,8 +32,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 async function expectAccessible(page: Page, path: string, ready: RegExp | string) {
   await page.goto(path);
   // A public page's prerendered copy is replaced by the live page (issue 13 item 9): axe checks the live one,
-  // not a document that changes under it. The run's first page loads every module cold: up to 15 s.
-  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0, { timeout: 15_000 });
+  // not a document that changes under it.
+  await handedOver(page);
   await expect(page.getByRole('heading', { level: 1, name: ready })).toBeVisible();
   expect(await seriousViolations(page), `${path} at ${page.viewportSize()?.width}px`).toEqual([]);
 }

@@ -5,6 +5,7 @@
 // Screenshots land in /tmp/prerender-shots/ for a person to look at.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { handedOver } from './support/prerender.js';
 import { registerUser, signIn } from './support/session.js';
 
 const SHOTS = process.env.PRERENDER_SHOTS_DIR ?? '/tmp/prerender-shots';
@@ -40,8 +41,6 @@ function loadTimings() {
   };
 }
 
-// A cold stack's first load of every module can take longer than expect's default 5 s on a busy machine.
-const handedOver = (page: Page) => expect(page.locator('#root[data-prerendered]')).toHaveCount(0, { timeout: 15_000 });
 
 for (const viewport of [
   { width: 1280, height: 800 },
