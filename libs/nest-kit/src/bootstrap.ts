@@ -11,6 +11,7 @@ import { HealthModule } from './health.js';
 import { JsonLogger } from './json-logger.js';
 import { RedisModule } from './redis.js';
 import { acceptRequestId, REQUEST_ID_HEADER, runWithRequestId } from './request-context.js';
+import { keepConnectionAfterOversizeBody } from './oversize-body.js';
 import { loggedPath } from './secret-path.js';
 import type { ModuleImport, ServiceDefinition } from './service-definition.js';
 import { redisTransportOptions } from './transport/redis-transport.js';
@@ -109,6 +110,7 @@ export async function createServiceApp<Env extends z.ZodType<BaseEnv>>(
     }
     done();
   });
+  keepConnectionAfterOversizeBody(fastify);
 
   if (definition.transport === 'redis') {
     app.connectMicroservice(redisTransportOptions(config.REDIS_URL));

@@ -1,4 +1,6 @@
+import net from 'node:net';
 import { WAITLIST_SUCCESS_MESSAGE } from '@payday/contracts';
+import { OVERSIZE_DRAIN_BYTES } from '@payday/nest-kit';
 import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
 import type { WaitlistConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
@@ -23,6 +25,34 @@ const join = (body: unknown, headers: Record<string, string> = {}) =>
 
 const rows = async () =>
   (await h.db.query(`SELECT email, referral_source, created_at FROM "${h.schema}".waitlist_entries ORDER BY created_at`)).rows;
+
+/**
+ * Declares `size` bytes and sends them in pieces with pauses (so the answer can come mid-upload), then asks for
+ * /health on the same connection. Returns what came back, whether writing broke and whether the server closed.
+ */
+async function slowUpload(size: number, { sendAtMost = size } = {}) {
+  const url = new URL(h.baseUrl);
+  const socket = net.connect(Number(url.port), url.hostname);
+  await new Promise((resolve) => socket.once('connect', resolve));
+  let answers = '';
+  let closed = false;
+  let brokenPipe = false;
+  socket.on('data', (chunk: Buffer) => (answers += chunk.toString('utf8')));
+  socket.on('close', () => (closed = true));
+  socket.on('error', () => (brokenPipe = true));
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  socket.write(`POST /api/waitlist/join HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`);
+  await pause(200);
+  const piece = 64 * 1024;
+  for (let sent = 0; sent < Math.min(size, sendAtMost) && !closed; sent += piece) {
+    socket.write('x'.repeat(Math.min(piece, size - sent)));
+    await pause(10);
+  }
+  if (!closed) socket.write('GET /health HTTP/1.1\r\nHost: test\r\n\r\n');
+  await pause(500);
+  socket.destroy();
+  return { answers, closed, brokenPipe };
+}
 
 describe('POST /api/waitlist/join', () => {
   it('stores one entry with its source and time and answers success', async () => {
@@ -79,6 +109,20 @@ describe('POST /api/waitlist/join', () => {
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ message: 'Request body is too large' });
     expect(await rows()).toHaveLength(0);
+  });
+
+  it('answers a declared body over the limit with 413 while it is still being sent, and keeps the connection', async () => {
+    const upload = await slowUpload(900 * 1024);
+    expect(upload.answers).toMatch(/^HTTP\/1\.1 413 [^]*"message":"Request body is too large"/);
+    expect(upload.brokenPipe).toBe(false);
+    expect(upload.answers).toMatch(/HTTP\/1\.1 200 OK[^]*\{"status":"ok"\}$/);
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it('closes the connection after the 413 when the declared body is past what it drains', async () => {
+    const upload = await slowUpload(OVERSIZE_DRAIN_BYTES + 1, { sendAtMost: 64 * 1024 });
+    expect(upload.answers).toMatch(/^HTTP\/1\.1 413 [^]*connection: close/i);
+    expect(upload.closed).toBe(true);
   });
 
   it('echoes the gateway request id', async () => {
