@@ -18,12 +18,16 @@ test('GET / returns the shell page (its prerendered copy), and client-side route
   expect(clientRoute.status()).toBe(200);
   expect(await clientRoute.text()).toBe(shellPage);
   // The copy is the shell page with the public page's markup in it, and the same app: its starter adds the
-  // shell page's module entry and modulepreloads once the copy is painted (issue 13 item 9).
+  // shell page's module entry and modulepreloads once the copy is painted, then the page's remote modules
+  // (issue 13 item 9).
   const attribute = (page: string, pattern: RegExp) => [...page.matchAll(pattern)].map((match) => match[1]);
   const starter = /<script defer src="\/assets\/start-after-paint-[^"]+" data-entry="([^"]+)" data-preload="([^"]*)"><\/script>/.exec(html);
   expect(starter).not.toBeNull();
   expect(attribute(shellPage, /<script type="module" crossorigin src="([^"]+)">/g)).toEqual([starter![1]]);
-  expect(attribute(shellPage, /<link rel="modulepreload" crossorigin href="([^"]+)">/g)).toEqual(starter![2].split(' '));
+  const shellPreloads = attribute(shellPage, /<link rel="modulepreload" crossorigin href="([^"]+)">/g);
+  const copyPreloads = starter![2].split(' ');
+  expect(copyPreloads.slice(0, shellPreloads.length)).toEqual(shellPreloads);
+  expect(copyPreloads.slice(shellPreloads.length)).toContainEqual(expect.stringMatching(/^\/remotes\/public-site\/assets\/LandingPage-[\w-]+\.js$/));
   expect(html).not.toContain('<script type="module"');
 });
 

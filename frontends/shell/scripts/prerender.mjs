@@ -77,9 +77,14 @@ async function renderPage(context, path) {
     const dataPage = DATA_PAGES.has(path);
     // The calls a data page makes for its data: the copy asks for them at once (prerenderedDocument).
     const dataUrls = [];
+    // Every module the page loaded (the shell's, then the remote's entry and page chunks): the copy preloads
+    // them all at once, so the federation chain (shell -> manifest -> remote entry -> page chunk) costs one
+    // round of downloads instead of one per step.
+    const moduleUrls = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname.startsWith(HELD_API_PREFIX) && !dataUrls.includes(url.pathname + url.search)) dataUrls.push(url.pathname + url.search);
+      if (request.resourceType() === 'script' && isAppModule(url.pathname) && !moduleUrls.includes(url.pathname)) moduleUrls.push(url.pathname);
     });
     await page.goto(ORIGIN + path, { waitUntil: dataPage ? 'load' : 'networkidle' });
     // The page's own content (its heading), not the shell's loading view.
@@ -88,11 +93,14 @@ async function renderPage(context, path) {
       if (main === null || main.querySelector('h1') === null) return false;
       return allowLoading || main.querySelector('.pc-spinner, [aria-busy="true"]') === null;
     }, dataPage);
-    return { ...(await page.evaluate(captureInPage)), dataUrls };
+    return { ...(await page.evaluate(captureInPage)), dataUrls, moduleUrls };
   } finally {
     await page.close();
   }
 }
+
+/** A built module of the shell or a remote (not a classic script such as /zod-jitless.js). */
+const isAppModule = (pathname) => pathname.endsWith('.js') && (pathname.startsWith('/assets/') || pathname.startsWith('/remotes/') || /^\/remoteEntry-[\w-]+\.js$/.test(pathname));
 
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -101,11 +109,11 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
 
 /**
  * index.html with the page's title, stylesheets (so the first paint is styled) and markup. The app's module
- * entry and its modulepreloads give way to the starter (src/prerender/start-after-paint.ts), which adds them
- * once the copy is painted: requested from the <head> they would compete with the first paint for a phone's
- * bandwidth and CPU.
+ * entry and its modulepreloads give way to the starter (src/prerender/start-after-paint.ts), which adds them,
+ * with the page's other modules (`moduleUrls`), once the copy is painted: requested from the <head> they would
+ * compete with the first paint for a phone's bandwidth and CPU.
  */
-export function prerenderedDocument(indexHtml, { html, title, stylesheets, dataUrls = [] }, starterPath) {
+export function prerenderedDocument(indexHtml, { html, title, stylesheets, dataUrls = [], moduleUrls = [] }, starterPath) {
   // A data page's calls start with the HTML (as fetch() will ask: same-origin credentials, CORS mode), not at
   // the end of the app's module chain; the list they fill is the page's largest paint.
   const head =
@@ -113,7 +121,9 @@ export function prerenderedDocument(indexHtml, { html, title, stylesheets, dataU
     dataUrls.map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`).join('');
   const entry = MODULE_ENTRY.exec(indexHtml)?.[1];
   if (entry === undefined) throw new Error('prerender: index.html has no module entry');
-  const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  // The shell page's own modulepreloads first, then the rest of what the page loaded (its remote's modules).
+  const shellPreloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const preloads = [...new Set([...shellPreloads, ...moduleUrls])].filter((path) => path !== entry);
   const starter = `<script defer src="${escapeHtml(starterPath)}" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preloads.join(' '))}"></script>`;
   // Replacer functions: the page's text may hold '$&' or '$$', which a replacement string would interpret.
   return indexHtml
