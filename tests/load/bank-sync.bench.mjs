@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REPO_ROOT, writeResults } from './bench-kit.mjs';
+import { median as medianOf, REPO_ROOT, writeResults } from './bench-kit.mjs';
 import { bootstrap } from '../../tools/lib/bootstrap.mjs';
 import { createThrowawayDatabase } from '../../tools/lib/e2e-database.mjs';
 import { findFreePort, isListening, waitForHttpOk } from '../../tools/lib/network.mjs';
@@ -26,11 +26,7 @@ const TARGET_IMPORT_MS = 3000;
 const TARGET_RESYNC_MS = 1000;
 const POLL_MS = 10;
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
-};
+const median = (values) => Math.round(medianOf(values));
 
 async function post(baseUrl, path, body, token) {
   const response = await fetch(baseUrl + path, {

@@ -138,6 +138,13 @@ export function printComparison(name, { gateway, direct, directLabel = 'direct' 
   return { name, gateway, direct, ratio: Number(ratio.toFixed(3)), extraP99Ms, meetsTargets };
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 export function writeResults(fileName, data) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const path = join(RESULTS_DIR, fileName);

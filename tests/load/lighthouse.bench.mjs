@@ -6,7 +6,7 @@
 import { loadavg } from 'node:os';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startStackForBench, writeResults } from './bench-kit.mjs';
+import { median, startStackForBench, writeResults } from './bench-kit.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -18,11 +18,6 @@ export const PUBLIC_PAGES = ['/', '/about', '/blog', '/demo', '/login', '/regist
 // Item 9's targets for every public page.
 export const TARGETS = { score: 95, cls: 0.1, lcpMs: 2500 };
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** One Lighthouse performance run in a fresh Chromium: score (0-100), CLS, LCP, FCP, TBT (ms) and bytes. */
 async function measureOnce(url) {
