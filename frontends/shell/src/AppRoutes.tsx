@@ -1,4 +1,5 @@
-import { useAuth, useDocumentTitle } from '@payday/web-kit';
+import { Spinner, useAuth, useDocumentTitle } from '@payday/web-kit';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { hasEarlyAccess } from './auth/early-access';
 import { RequireAuth } from './auth/RequireAuth';
@@ -13,7 +14,8 @@ function RouteContent({ route }: { route: AppRoute }) {
   // spec part 2 §2: without early access the dashboard shows the coming-soon page.
   if (route.earlyAccess && !hasEarlyAccess(user)) return <RemoteRoute remote={COMING_SOON} />;
   if (route.remote) return <RemoteRoute key={`${route.remote.name}/${route.remote.module}`} remote={route.remote} />;
-  return route.element ? route.element() : <NotFoundPage />;
+  // A shell page loaded on first use (routes.tsx) shows the spinner until its code has arrived.
+  return route.element ? <Suspense fallback={<Spinner />}>{route.element()}</Suspense> : <NotFoundPage />;
 }
 
 function RouteScreen({ route }: { route: AppRoute }) {

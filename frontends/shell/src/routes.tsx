@@ -1,12 +1,9 @@
 import { Spinner, useAuth } from '@payday/web-kit';
-import type { ReactElement } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { useParams } from 'react-router-dom';
 import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
-import { ProfilePage } from './auth/ProfilePage';
 import { RegisterPage } from './auth/RegisterPage';
 import type { GuardRedirect } from './auth/RequireAuth';
-import { ResetPasswordPage } from './auth/ResetPasswordPage';
-import { SettingsPage } from './auth/SettingsPage';
 import { SignInPage } from './auth/SignInPage';
 import { HelpPage } from './pages/HelpPage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -38,6 +35,14 @@ export interface AppRoute {
   /** Behind the early-access switch (auth/early-access.ts, spec part 2 §2). */
   earlyAccess?: boolean;
 }
+
+// Pages a visitor reaches only from a link or signed in: fetched when first opened, so the public pages (which
+// the shell renders or prerenders) do not download and run them (issue 13 item 9). AppRoutes shows a spinner
+// meanwhile. The public shell pages (/login, /register, /forgot-password) stay in the bundle: their prerendered
+// copy is replaced by the app's first render, which must not wait.
+const SettingsPage = lazy(() => import('./auth/SettingsPage').then((module) => ({ default: module.SettingsPage })));
+const ProfilePage = lazy(() => import('./auth/ProfilePage').then((module) => ({ default: module.ProfilePage })));
+const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((module) => ({ default: module.ResetPasswordPage })));
 
 const publicSite = (module: RemoteRef['module']): RemoteRef => ({ name: 'public-site', module });
 const dashboard: RemoteRef = { name: 'dashboard', module: './DashboardPage' };

@@ -3,7 +3,8 @@ import { NOTIFICATIONS_KEY } from '@payday/web-kit';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { browserTimeZone, NotificationsPanel } from './NotificationsPanel';
+import { browserTimeZone } from './browser-time-zone';
+import { NotificationsPanel } from './NotificationsPanel';
 import { ANN, bodyOf, json, mockFetch, renderScreen } from './test-helpers';
 
 beforeEach(() => localStorage.clear());

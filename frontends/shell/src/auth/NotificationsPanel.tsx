@@ -8,6 +8,7 @@ import {
 } from '@payday/contracts';
 import { Alert, Button, Card, Checkbox, loadNotifications, saveNotifications, Select, Spinner, useAuth, type NotificationSettings } from '@payday/web-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { browserTimeZone } from './browser-time-zone';
 import './notifications-panel.css';
 
 type Toggles = Pick<ReminderSettings, 'bills' | 'income' | 'suggestions' | 'updates'>;
@@ -19,10 +20,6 @@ const DAY_OPTIONS = Array.from({ length: REMINDER_DAYS_BEFORE_MAX - REMINDER_DAY
   (days) => ({ value: String(days), label: M.daysBeforeOption(days) }),
 );
 
-/** The zone reminders should follow: this browser's (an IANA name, validated again by the server). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
 
 /** Before the first save on the server, the toggles this device kept (spec part 1: local storage) carry over. */
 function initialForm(settings: ReminderSettings): Form {

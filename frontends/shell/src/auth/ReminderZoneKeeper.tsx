@@ -1,7 +1,7 @@
 import { FINANCE_ENDPOINTS } from '@payday/contracts';
 import { loadNotifications, useAuth, type ApiClient } from '@payday/web-kit';
 import { useEffect } from 'react';
-import { browserTimeZone } from './NotificationsPanel';
+import { browserTimeZone } from './browser-time-zone';
 
 /**
  * Reminder e-mails follow the user's own day, so finance needs their time zone; until Settings > Notifications
