@@ -38,8 +38,6 @@ export const REFRESH_COOKIE = { name: 'paycadence_refresh', path: '/api/auth/ref
  * (a cross-site form cannot set it, and a cross-site fetch that sets it needs a CORS preflight we never grant).
  */
 export const CSRF_HEADER = { name: 'X-Requested-With', value: 'XMLHttpRequest' } as const;
-/** Non-secret localStorage hint that a session cookie may exist, so a reload tries a refresh ('1' or absent). */
-export const SIGNED_IN_HINT_KEY = 'paycadence.signed-in';
 /**
  * Signing out ends the session everywhere at once (the product's promise): auth writes
  * `${REVOKED_SESSION_KEY_PREFIX}${sid}` for a revoked refresh family, living as long as an access token can

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAppAfterPaint } from './start-after-paint';
+import { SIGNED_IN_HINT_KEY } from '@payday/contracts';
+import { markPossibleSession, startAppAfterPaint } from './start-after-paint';
 
 const appScripts = () => [...document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]')];
 
@@ -33,5 +34,23 @@ describe("a prerendered page's starter", () => {
   it('starts nothing without an entry to start', async () => {
     await startAppAfterPaint(prerenderedPage({ preload: '/assets/react-1234abcd.js' }));
     expect(appScripts()).toHaveLength(0);
+  });
+});
+
+describe('markPossibleSession', () => {
+  afterEach(() => {
+    localStorage.clear();
+    delete document.documentElement.dataset.sessionHint;
+  });
+
+  it('marks the page for a visitor with the signed-in hint', () => {
+    localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    markPossibleSession();
+    expect(document.documentElement.hasAttribute('data-session-hint')).toBe(true);
+  });
+
+  it('leaves the page as captured for a visitor without it', () => {
+    markPossibleSession();
+    expect(document.documentElement.hasAttribute('data-session-hint')).toBe(false);
   });
 });

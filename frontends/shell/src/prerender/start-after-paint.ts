@@ -1,4 +1,19 @@
+import { SIGNED_IN_HINT_KEY } from '@payday/contracts';
 import { afterFirstPaint } from './after-first-paint';
+
+/**
+ * The copy is captured signed out, so its header offers Sign In and Join Waitlist. For a visitor who may be
+ * signed in (the session hint web-kit keeps), `<html data-session-hint>` lets the stylesheet hide them until the
+ * app takes over, as the app's own header does while it loads the session: no 'Sign In' shown to a signed-in
+ * visitor for the second or two before the hand-over.
+ */
+export function markPossibleSession(doc: Document = document): void {
+  try {
+    if (doc.defaultView?.localStorage.getItem(SIGNED_IN_HINT_KEY) === '1') doc.documentElement.dataset.sessionHint = '';
+  } catch {
+    // Storage refused (privacy settings): the copy stays as captured.
+  }
+}
 
 /**
  * A prerendered page's only script in its <head> (scripts/prerender.mjs builds this file on its own, as a
@@ -27,4 +42,7 @@ export function startAppAfterPaint(starter: HTMLScriptElement, doc: Document = d
 }
 
 // Run as the page's classic script (a test imports the function instead: its currentScript is not a <script>).
-if (document.currentScript instanceof HTMLScriptElement) void startAppAfterPaint(document.currentScript);
+if (document.currentScript instanceof HTMLScriptElement) {
+  markPossibleSession();
+  void startAppAfterPaint(document.currentScript);
+}
