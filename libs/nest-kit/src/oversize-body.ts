@@ -15,13 +15,19 @@ export function declaresAtMost(contentLength: string | string[] | undefined, byt
 /**
  * Fastify answers a body declared over the limit with 413 before reading it, then closes the connection while
  * the client is still sending: the client gets a broken pipe instead of the answer (the reliability fuzz saw
- * EPIPE). For a declared body up to OVERSIZE_DRAIN_BYTES the connection is kept: Node reads and drops the
- * rest of the body after the answer, so the client reads its 413 and can send its next request.
+ * EPIPE). For a declared body up to OVERSIZE_DRAIN_BYTES the connection is kept and the rest of the body is
+ * read and dropped after the answer, so the client reads its 413 and can send its next request. A body already
+ * destroyed (bank-sync's webhook capture stops that way) keeps Fastify's close.
  */
 export function keepConnectionAfterOversizeBody(fastify: FastifyInstance): void {
   fastify.addHook('onSend', (request, reply, payload, done) => {
-    if (reply.statusCode === 413 && declaresAtMost(request.headers['content-length'], OVERSIZE_DRAIN_BYTES)) {
+    const body = request.raw;
+    if (reply.statusCode === 413 && !body.destroyed && declaresAtMost(request.headers['content-length'], OVERSIZE_DRAIN_BYTES)) {
       reply.removeHeader('connection');
+      // Node reads out a body nobody touched, but not one whose reading had begun (a preParsing hook, a parser
+      // stopped at its limit): resume it here, or the next request on this connection waits behind it for ever
+      // (the fuzz saw bank-sync requests hang until this was added).
+      body.resume();
     }
     done(null, payload);
   });
