@@ -511,6 +511,26 @@ async function waitForSuggestions(): Promise<void> {
   }
 }
 
+/**
+ * Waits until the finance worker has sent A every reminder due now. A's settings turn bill reminders on and A's
+ * bills fall within days_before, so in the hours of A's local day the worker (scanning every 3 s in tests) adds
+ * rows to A's delivery ledger: once the attacks began, that looked like B changing A's rows. Settled means the
+ * ledger held still across more than two scans.
+ */
+async function waitForRemindersSent(): Promise<void> {
+  const quietFor = 7_000;
+  const deadline = Date.now() + 60_000;
+  const sent = async () => (await db.query('SELECT count(*)::int AS n FROM finance.reminder_deliveries WHERE user_id::text = $1', [w.a.id])).rows[0].n as number;
+  let last = await sent();
+  let stillSince = Date.now();
+  while (Date.now() - stillSince < quietFor) {
+    if (Date.now() > deadline) throw new Error("A's reminder ledger kept changing for 60 s");
+    await new Promise((settle) => setTimeout(settle, 500));
+    const now = await sent();
+    if (now !== last) [last, stillSince] = [now, Date.now()];
+  }
+}
+
 beforeAll(async () => {
   db = new pg.Client({ connectionString: databaseUrl() });
   await db.connect();
@@ -542,6 +562,7 @@ beforeAll(async () => {
   }
   await newGoal(a);
   await waitForSuggestions();
+  await waitForRemindersSent();
 }, 240_000);
 
 afterAll(async () => {

@@ -35,6 +35,16 @@ describe('post content (part 1 §5)', () => {
     });
   });
 
+  it('names a type that is not text by its kind, however deeply it nests', () => {
+    // String() of 50,000 nested arrays joins them recursively and overflows the stack (a 500 in the fuzz).
+    const deep = JSON.parse(`${'['.repeat(50_000)}"bottom"${']'.repeat(50_000)}`);
+    expect(errorsOf({ blocks: [{ type: deep }, { type: { a: 1 } }, { type: 7 }] })).toEqual({
+      'content.blocks.0.type': 'Invalid block type "array" at index 0',
+      'content.blocks.1.type': 'Invalid block type "object" at index 1',
+      'content.blocks.2.type': 'Invalid block type "7" at index 2',
+    });
+  });
+
   it('checks each block: heading level, callout style, cta target and links', () => {
     const errors = errorsOf({
       blocks: [

@@ -303,6 +303,16 @@ export type BlogSource = z.output<typeof source>;
 const isBlockType = (type: unknown): type is BlockType => typeof type === 'string' && Object.hasOwn(BLOCK_SCHEMAS, type);
 
 /**
+ * A refused block type as the message names it: a string's first 40 characters, an array or object by its
+ * kind. String() of a nested array joins it recursively, so 50,000 levels overflowed the stack (a 500).
+ */
+function describeBlockType(type: unknown): string {
+  if (typeof type === 'string') return type.slice(0, 40);
+  if (Array.isArray(type)) return 'array';
+  return type === null || typeof type !== 'object' ? String(type) : 'object';
+}
+
+/**
  * Post content: `{blocks: [...]}` with every block of an allowed type and valid fields. The two messages of
  * part 1 §5 come first ('Content must have a blocks array', 'Invalid block type "{type}" at index {n}');
  * a block's own field errors are keyed by their path (`content.blocks.3.level` in a 400's `errors`).
@@ -321,7 +331,7 @@ export const BlogContentSchema = z.unknown().transform((value, ctx): { blocks: B
   blocks.forEach((block, index) => {
     const type = (block as { type?: unknown } | null)?.type;
     if (!isBlockType(type)) {
-      ctx.addIssue({ code: 'custom', path: ['blocks', index, 'type'], message: BLOG_MESSAGES.invalidBlockType(String(type).slice(0, 40), index) });
+      ctx.addIssue({ code: 'custom', path: ['blocks', index, 'type'], message: BLOG_MESSAGES.invalidBlockType(describeBlockType(type), index) });
       return;
     }
     const result = BLOCK_SCHEMAS[type].safeParse(block);

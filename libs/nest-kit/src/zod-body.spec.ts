@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UNSAFE_TEXT_MESSAGE } from '@payday/contracts';
 import { DomainError, ValidationFailedError, toErrorResponse } from './errors.js';
-import { ZodValidationPipe } from './zod-body.js';
+import { MAX_BODY_DEPTH, TOO_DEEP_MESSAGE, ZodValidationPipe } from './zod-body.js';
 
 const refusal = (run: () => unknown) => {
   try {
@@ -28,6 +28,18 @@ describe('ZodValidationPipe and text PostgreSQL cannot store (issue 12 finding 7
     expect(refusal(() => pipe.transform({ [`k\ud800`]: 1 })).status).toBe(400);
     const { body } = refusal(() => pipe.transform('id\udc00', { type: 'param', data: 'id' }));
     expect(body.errors).toEqual({ id: UNSAFE_TEXT_MESSAGE });
+  });
+
+  it('refuses a body nested deeper than MAX_BODY_DEPTH before the schema sees it, naming where', () => {
+    const deep = JSON.parse(`{"content":${'['.repeat(50_000)}1${']'.repeat(50_000)}}`);
+    const { status, body } = refusal(() => pipe.transform(deep));
+    expect(status).toBe(400);
+    expect(body.message).toBe(TOO_DEEP_MESSAGE);
+    expect(Object.keys(body.errors)[0]).toBe(`content${'.0'.repeat(MAX_BODY_DEPTH - 1)}`);
+    // Exactly at the limit is still a body.
+    let atLimit: unknown = 1;
+    for (let level = 0; level < MAX_BODY_DEPTH; level += 1) atLimit = [atLimit];
+    expect(pipe.transform(atLimit)).toEqual(atLimit);
   });
 
   it('lets well-formed text through to the schema', () => {

@@ -3,15 +3,37 @@ import type { z } from 'zod';
 import { UNSAFE_TEXT_MESSAGE, fieldErrors, findUnsafeText } from '@payday/contracts';
 import { ValidationFailedError } from './errors.js';
 
+/** Deepest nesting a body may have: real payloads stay under 8 levels (a blog post's list item is at 6). */
+export const MAX_BODY_DEPTH = 32;
+export const TOO_DEEP_MESSAGE = `Nested too deeply (at most ${MAX_BODY_DEPTH} levels)`;
+
+/**
+ * The path of the first value nested more than `limit` levels into `value`, or null. Iterative and stops at
+ * the limit, so a body of 50,000 nested arrays costs 32 steps, and no later code (String() of an array, a
+ * recursive schema) ever sees such a value and overflows the stack.
+ */
+export function pathDeeperThan(value: unknown, limit: number): string | null {
+  const pending: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
+  while (pending.length > 0) {
+    const { value: current, path, depth } = pending.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= limit) return path || '_';
+    for (const [key, child] of Object.entries(current)) pending.push({ value: child, path: path ? `${path}.${key}` : key, depth: depth + 1 });
+  }
+  return null;
+}
+
 /**
  * Validates a value with a shared contracts schema; failures become 400 `{message, errors}`. Before the schema,
- * the whole value (every string and key, however deep) is checked for text PostgreSQL cannot store (NUL, lone
+ * a value nested deeper than MAX_BODY_DEPTH is refused, and the whole value (every string and key, however deep) is checked for text PostgreSQL cannot store (NUL, lone
  * surrogates: issue 12 finding 7), so a free-form part of a body or an unknown field can never reach a query.
  */
 export class ZodValidationPipe<T extends z.ZodType> implements PipeTransform<unknown, z.infer<T>> {
   constructor(private readonly schema: T) {}
 
   transform(value: unknown, metadata?: ArgumentMetadata): z.infer<T> {
+    const tooDeepAt = pathDeeperThan(value, MAX_BODY_DEPTH);
+    if (tooDeepAt !== null) throw new ValidationFailedError({ [tooDeepAt]: TOO_DEEP_MESSAGE });
     const unsafeAt = findUnsafeText(value);
     if (unsafeAt !== null) {
       // A path parameter or a bare value is named by its parameter (`id`), a body's field by its path.
