@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'jsdom',
+    // Rendering with user-event in jsdom takes seconds per test when CI's two cores run several suites at once.
+    testTimeout: 15_000,
     include: ['src/**/*.spec.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
     restoreMocks: true,
