@@ -160,6 +160,8 @@ describe.each(apps.map((app) => [app.dir, app] as const))('the image of %s', (_d
         // prerendered copy when the build made one (issue 13 item 9), / included
         expect(conf).toMatch(/try_files\s+\$uri\s+\/prerendered\$uri\.html\s+\$uri\/\s+\/index\.html;/);
         expect(conf).toMatch(/location = \/ \{[^}]*try_files\s+\/prerendered\/index\.html\s+\/index\.html;/s);
+        // every blog post's page: the posts' shared copy (the dev gateway's rule, gateway/dev/src/static-files.mjs)
+        expect(conf).toMatch(/location ~ \^\/blog\/\[a-z0-9-\]\+\$ \{[^}]*try_files\s+\/prerendered\/blog-post\.html\s+\/index\.html;/s);
         expect(conf).toMatch(/location = \/remotes-manifest\.json/);
       } else {
         // the host loads remoteEntry.js, possibly from another origin

@@ -23,18 +23,28 @@ const ORIGIN = 'http://prerender.invalid';
 
 /**
  * The public pages, as the app first shows them to a signed-out visitor. The path's file name: '/' ->
- * index.html, '/about' -> about.html. A blog post's page is not here: its head (title, description) is the
- * post's own.
+ * index.html, '/about' -> about.html. Blog posts share POST_COPY.
  */
 export const PRERENDERED_PATHS = ['/', '/about', '/blog', '/coming-soon', '/paycheck-to-paycheck', '/privacy', '/terms', '/security', '/demo', '/login', '/register', '/forgot-password'];
 /**
- * Pages whose content is data: captured in the loading view the app shows until the data arrives (their API
- * calls are held), never with a build-time copy of the data.
+ * Every blog post's page shares one copy (the gateway and docker/nginx/shell.conf serve it for /blog/<slug>):
+ * header, the post's loading view and footer, captured at a sample slug. Its data call, named with `{slug}`, is
+ * left to the starter, which knows the page's own path.
  */
-const DATA_PAGES = new Set(['/blog']);
+export const POST_COPY = { path: '/blog/prerender-sample-post', slug: 'prerender-sample-post', file: 'blog-post.html' };
+/**
+ * Pages whose content is data, and what shows the page's own view has rendered: captured in the loading view
+ * the app shows until the data arrives (their API calls are held), never with a build-time copy of the data.
+ */
+const DATA_PAGES = new Map([
+  ['/blog', 'main .blog-list-page'],
+  [POST_COPY.path, 'main .blog-post-page'],
+]);
 /** The data pages' API calls, held unanswered while the page is captured. */
 const HELD_API_PREFIX = '/api/blog/';
 export const prerenderedFileName = (path) => `${path === '/' ? 'index' : path.slice(1)}.html`;
+/** What the build writes: each public page's copy, then the posts' shared one. */
+const COPIES = [...PRERENDERED_PATHS.map((path) => ({ path, file: prerenderedFileName(path) })), POST_COPY];
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
 
@@ -74,7 +84,7 @@ function captureInPage() {
 async function renderPage(context, path) {
   const page = await context.newPage();
   try {
-    const dataPage = DATA_PAGES.has(path);
+    const dataPage = DATA_PAGES.get(path);
     // The calls a data page makes for its data: the copy asks for them at once (prerenderedDocument).
     const dataUrls = [];
     // Every module the page loaded (the shell's, then the remote's entry and page chunks): the copy preloads
@@ -87,13 +97,21 @@ async function renderPage(context, path) {
       if (request.resourceType() === 'script' && isAppModule(url.pathname) && !moduleUrls.includes(url.pathname)) moduleUrls.push(url.pathname);
     });
     await page.goto(ORIGIN + path, { waitUntil: dataPage ? 'load' : 'networkidle' });
-    // The page's own content (its heading), not the shell's loading view.
-    await page.waitForFunction((allowLoading) => {
+    // The page's own content (its heading; a data page's own view, in its loading state), not the shell's
+    // loading view.
+    await page.waitForFunction((dataPageView) => {
+      if (dataPageView) return document.querySelector(dataPageView) !== null;
       const main = document.querySelector('main');
-      if (main === null || main.querySelector('h1') === null) return false;
-      return allowLoading || main.querySelector('.pc-spinner, [aria-busy="true"]') === null;
-    }, dataPage);
-    return { ...(await page.evaluate(captureInPage)), dataUrls, moduleUrls };
+      return main !== null && main.querySelector('h1') !== null && main.querySelector('.pc-spinner, [aria-busy="true"]') === null;
+    }, dataPage ?? null);
+    // A data page's view can render a moment before its first data call leaves (react-query asks in an effect).
+    for (let waited = 0; dataPage && dataUrls.length === 0; waited += 50) {
+      if (waited > 10_000) throw new Error(`prerender: ${path} asked for no data in 10 s`);
+      await page.waitForTimeout(50);
+    }
+    const captured = await page.evaluate(captureInPage);
+    // The posts' copy asks for the visited post's data, not the sample's.
+    return { ...captured, dataUrls: dataUrls.map((url) => url.replaceAll(POST_COPY.slug, '{slug}')), moduleUrls };
   } finally {
     await page.close();
   }
@@ -115,16 +133,19 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
  */
 export function prerenderedDocument(indexHtml, { html, title, stylesheets, dataUrls = [], moduleUrls = [] }, starterPath) {
   // A data page's calls start with the HTML (as fetch() will ask: same-origin credentials, CORS mode), not at
-  // the end of the app's module chain; the list they fill is the page's largest paint.
+  // the end of the app's module chain; the list they fill is the page's largest paint. A call that names the
+  // page's {slug} is the starter's to ask for, as soon as it runs.
+  const [pageDataUrls, fixedDataUrls] = [dataUrls.filter((url) => url.includes('{slug}')), dataUrls.filter((url) => !url.includes('{slug}'))];
   const head =
     stylesheets.map((path) => `<link rel="stylesheet" crossorigin href="${escapeHtml(path)}">`).join('') +
-    dataUrls.map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`).join('');
+    fixedDataUrls.map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`).join('');
   const entry = MODULE_ENTRY.exec(indexHtml)?.[1];
   if (entry === undefined) throw new Error('prerender: index.html has no module entry');
   // The shell page's own modulepreloads first, then the rest of what the page loaded (its remote's modules).
   const shellPreloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
   const preloads = [...new Set([...shellPreloads, ...moduleUrls])].filter((path) => path !== entry);
-  const starter = `<script defer src="${escapeHtml(starterPath)}" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preloads.join(' '))}"></script>`;
+  const fetches = pageDataUrls.length > 0 ? ` data-fetch="${escapeHtml(pageDataUrls.join(' '))}"` : '';
+  const starter = `<script defer src="${escapeHtml(starterPath)}" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preloads.join(' '))}"${fetches}></script>`;
   // Replacer functions: the page's text may hold '$&' or '$$', which a replacement string would interpret.
   return indexHtml
     .replace(MODULE_PRELOAD, '')
@@ -173,11 +194,11 @@ async function main() {
     const indexHtml = await readFile(join(shellDir, 'dist', 'index.html'), 'utf8');
     const starterPath = await buildStarter();
     await mkdir(outDir, { recursive: true });
-    for (const path of PRERENDERED_PATHS) {
+    for (const { path, file } of COPIES) {
       const rendered = await renderPage(context, path);
-      await writeFile(join(outDir, prerenderedFileName(path)), prerenderedDocument(indexHtml, rendered, starterPath));
+      await writeFile(join(outDir, file), prerenderedDocument(indexHtml, rendered, starterPath));
     }
-    console.log(`prerender: ${PRERENDERED_PATHS.length} public pages written to dist/prerendered/`);
+    console.log(`prerender: ${COPIES.length} public pages written to dist/prerendered/`);
   } finally {
     await browser.close();
   }

@@ -293,11 +293,16 @@ function withHeader(headers, name, value) {
 /** Maps a URL path to a file under rootDir, or null when it would escape rootDir. */
 const PAGE_PATH = /^\/[a-z0-9-]*$/;
 
+/** A blog post's page: one copy serves them all (prerender.mjs's POST_COPY). Slugs are [a-z0-9-]. */
+const POST_PATH = /^\/blog\/[a-z0-9-]+$/;
+
 /**
  * The shell's prerendered copy of a public page (frontends/shell/scripts/prerender.mjs, issue 13 item 9):
- * `/` -> prerendered/index.html, `/about` -> prerendered/about.html. Only plain one-segment paths qualify.
+ * `/` -> prerendered/index.html, `/about` -> prerendered/about.html, `/blog/<slug>` -> prerendered/blog-post.html.
+ * Only plain one-segment paths and post paths qualify.
  */
 export function prerenderedCopyFor(rootDir, pathname) {
+  if (POST_PATH.test(pathname)) return join(rootDir, 'prerendered', 'blog-post.html');
   if (!PAGE_PATH.test(pathname)) return null;
   return join(rootDir, 'prerendered', `${pathname === '/' ? 'index' : pathname.slice(1)}.html`);
 }

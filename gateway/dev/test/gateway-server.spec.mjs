@@ -118,6 +118,7 @@ describe('dev gateway', () => {
     mkdirSync(join(dir, 'frontends/shell/dist/prerendered'));
     writeFileSync(join(dir, 'frontends/shell/dist/prerendered/index.html'), '<!doctype html><title>landing copy</title>');
     writeFileSync(join(dir, 'frontends/shell/dist/prerendered/privacy.html'), '<!doctype html><title>privacy copy</title>');
+    writeFileSync(join(dir, 'frontends/shell/dist/prerendered/blog-post.html'), '<!doctype html><title>post copy</title>');
     writeFileSync(join(dir, 'frontends/public-site/dist/remoteEntry.js'), 'export const remote = true;'.repeat(100));
     echo = await startEchoServer();
     gateway = await startGateway({
@@ -242,8 +243,16 @@ describe('dev gateway', () => {
     expect(await (await fetch(`${base}/..%2Fprivacy`)).text()).not.toContain('privacy copy');
   });
 
+  it("serves every blog post's path the posts' shared copy, and anything else under /blog the shell page", async () => {
+    for (const path of ['/blog/some-post', '/blog/2024-pay-gap']) expect(await (await fetch(`${base}${path}`)).text(), path).toContain('<title>post copy</title>');
+    for (const path of ['/blog/Some_Post', '/blog/a/b', '/blog/', '/blog/some-post.js', '/blog/..%2Fprivacy']) {
+      const res = await fetch(`${base}${path}`);
+      expect(await res.text(), path).not.toContain('post copy');
+    }
+  });
+
   it('answers client-side routes with the shell page', async () => {
-    for (const path of ['/about', '/blog/some-post', '/settings/']) {
+    for (const path of ['/about', '/dashboard/bills', '/settings/']) {
       const res = await fetch(`${base}${path}`);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<title>shell</title>');

@@ -23,6 +23,12 @@ describe('replacing a prerendered public page', () => {
     expect(ready).toBe(true);
   });
 
+  it("waits for a blog post's module on any post's path (they share one copy)", async () => {
+    const load = vi.fn(() => Promise.resolve(undefined as never));
+    await readyToReplacePrerendered(prerenderedRoot(), '/blog/why-we-built-paycadence', load);
+    expect(load).toHaveBeenCalledWith({ name: 'public-site', module: './BlogPostPage' });
+  });
+
   it('does not wait for a page that was not prerendered, or a page of the shell itself', async () => {
     const load = vi.fn();
     await readyToReplacePrerendered(document.createElement('div'), '/about', load);

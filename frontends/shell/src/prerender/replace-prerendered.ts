@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router-dom';
 import { loadRemoteComponent } from '../remotes/remote-loader';
 import { appRoutes } from '../routes';
 
@@ -19,7 +20,8 @@ export async function readyToReplacePrerendered(
   capMs = PRERENDER_WAIT_CAP_MS,
 ): Promise<void> {
   if (!isPrerendered(root)) return;
-  const remote = appRoutes.find((route) => route.path === pathname)?.remote;
+  // By pattern: every /blog/<slug> is served the posts' shared copy.
+  const remote = appRoutes.find((route) => matchPath(route.path, pathname) !== null)?.remote;
   if (!remote) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, capMs)));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIGNED_IN_HINT_KEY } from '@payday/contracts';
-import { markPossibleSession, startAppAfterPaint } from './start-after-paint';
+import { markPossibleSession, preloadPageData, startAppAfterPaint } from './start-after-paint';
 
 const appScripts = () => [...document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]')];
 
@@ -52,5 +52,37 @@ describe('markPossibleSession', () => {
   it('leaves the page as captured for a visitor without it', () => {
     markPossibleSession();
     expect(document.documentElement.hasAttribute('data-session-hint')).toBe(false);
+  });
+});
+
+describe('preloadPageData', () => {
+  const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+  afterEach(() => {
+    for (const link of preloads()) link.remove();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it("asks for the visited post's data as the app will, at once", () => {
+    window.history.replaceState(null, '', '/blog/why-we-built-paycadence');
+    preloadPageData(prerenderedPage({ fetch: '/api/blog/posts/{slug}' }));
+    expect(preloads().map((link) => [link.getAttribute('href'), link.as, link.crossOrigin])).toEqual([
+      ['/api/blog/posts/why-we-built-paycadence', 'fetch', ''],
+    ]);
+  });
+
+  it('encodes the slug once, as the app does, and asks for nothing on a path it cannot read', () => {
+    window.history.replaceState(null, '', '/blog/caf%C3%A9%3F');
+    preloadPageData(prerenderedPage({ fetch: '/api/blog/posts/{slug}' }));
+    expect(preloads().map((link) => link.getAttribute('href'))).toEqual(['/api/blog/posts/caf%C3%A9%3F']);
+    preloads()[0]!.remove();
+    window.history.replaceState(null, '', '/blog/%E0%A4%A');
+    preloadPageData(prerenderedPage({ fetch: '/api/blog/posts/{slug}' }));
+    expect(preloads()).toHaveLength(0);
+  });
+
+  it('adds nothing to a page whose copy names no data call', () => {
+    window.history.replaceState(null, '', '/about');
+    preloadPageData(prerenderedPage({ entry: '/assets/entry-1234abcd.js' }));
+    expect(preloads()).toHaveLength(0);
   });
 });

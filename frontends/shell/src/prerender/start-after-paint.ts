@@ -41,8 +41,34 @@ export function startAppAfterPaint(starter: HTMLScriptElement, doc: Document = d
   });
 }
 
+/**
+ * The data calls a copy shared by many pages names with `{slug}` (a blog post's: `data-fetch="/api/blog/posts/{slug}"`),
+ * asked for at once with the page's own slug, its path's last segment, encoded as the app will encode it: the
+ * post arrives while the app's modules load instead of after them, and the app's own call takes the answer.
+ */
+export function preloadPageData(starter: HTMLScriptElement, doc: Document = document): void {
+  const templates = (starter.dataset.fetch ?? '').split(' ').filter(Boolean);
+  const segment = (doc.defaultView?.location.pathname ?? '').split('/').pop() ?? '';
+  let slug: string;
+  try {
+    slug = encodeURIComponent(decodeURIComponent(segment));
+  } catch {
+    return; // a malformed path: the app shows its not-found view, nothing to fetch ahead
+  }
+  if (slug === '') return;
+  for (const template of templates) {
+    const link = doc.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.crossOrigin = '';
+    link.href = template.replaceAll('{slug}', slug);
+    doc.head.append(link);
+  }
+}
+
 // Run as the page's classic script (a test imports the function instead: its currentScript is not a <script>).
 if (document.currentScript instanceof HTMLScriptElement) {
   markPossibleSession();
+  preloadPageData(document.currentScript);
   void startAppAfterPaint(document.currentScript);
 }
