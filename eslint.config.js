@@ -28,6 +28,7 @@ const moduleBoundaries = {
 export default defineConfig([
   globalIgnores([
     '**/dist/',
+    '**/dist-server/',
     '**/node_modules/',
     '**/.data/',
     '**/coverage/',

@@ -1,10 +1,10 @@
 // Starts every built service that kong.yml knows, waits until each is ready, then the dev gateway in front.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loadKongConfig, startGateway } from '@payday/dev-gateway';
 import { KONG_FILE, REPO_ROOT } from './paths.mjs';
-import { assignServicePorts, jwksUrlFor } from './service-ports.mjs';
+import { FIXED_SERVICE_PORTS, assignServicePorts, jwksUrlFor } from './service-ports.mjs';
 import { forEachLine, stopChild } from './processes.mjs';
 import { findFreePort, isPortFree, waitForHttpOk } from './network.mjs';
 
@@ -22,6 +22,18 @@ export function discoverServices({ servicesDir = join(REPO_ROOT, 'services'), ko
   const declared = loadKongConfig(kongFile).services.map((service) => service.name);
   return declared.filter((name) => existsSync(join(servicesDir, name, 'dist/main.js'))).sort();
 }
+
+/**
+ * Page servers (issue 13 item 9): kong.yml declares them as `<frontend>-pages`, and a frontend's build makes one
+ * at `frontends/<frontend>/dist-server/main.js` (public-site's renders /blog and posts with their data).
+ */
+export function discoverPageServers({ frontendsDir = join(REPO_ROOT, 'frontends'), kongFile = KONG_FILE } = {}) {
+  const declared = loadKongConfig(kongFile).services.map((service) => service.name);
+  return declared.filter((name) => name.endsWith(PAGES_SUFFIX) && existsSync(pageServerEntry(frontendsDir, name))).sort();
+}
+
+const PAGES_SUFFIX = '-pages';
+const pageServerEntry = (frontendsDir, name) => join(frontendsDir, name.slice(0, -PAGES_SUFFIX.length), 'dist-server', 'main.js');
 
 /** Built services that also have a worker entry (`services/<name>/dist/worker.js`), e.g. bank-sync's BullMQ worker. */
 export function discoverWorkers(names, { servicesDir = join(REPO_ROOT, 'services') } = {}) {
@@ -106,7 +118,9 @@ export async function startStack({
   frontendsDir = join(REPO_ROOT, 'frontends'),
   gatewayInProcess = true,
 }) {
-  const names = discoverServices({ servicesDir, kongFile });
+  const serviceNames = discoverServices({ servicesDir, kongFile });
+  const pageServers = discoverPageServers({ frontendsDir, kongFile });
+  const names = [...serviceNames, ...pageServers];
   const ports = assignServicePorts(names, portOffset);
   // The port is fixed before services start because they learn the public URL (APP_URL) from it.
   if (port === 0) port = await findFreePort();
@@ -137,11 +151,11 @@ export async function startStack({
     process.off('exit', killOnExit);
   };
 
-  const spawnEntry = (name, entry, logName, port) => {
+  const spawnEntry = (name, entry, logName, port, { script = join(servicesDir, name, 'dist', entry), cwd = join(servicesDir, name), extraEnv = {} } = {}) => {
     const tail = [];
-    const child = spawn(process.execPath, [...profilingArgs(), join(servicesDir, name, 'dist', entry)], {
-      cwd: join(servicesDir, name),
-      env: serviceEnv({ baseEnv: env, port, ports, portOffset, databaseUrl, redisUrl, dataDir, appUrl }),
+    const child = spawn(process.execPath, [...profilingArgs(), script], {
+      cwd,
+      env: { ...serviceEnv({ baseEnv: env, port, ports, portOffset, databaseUrl, redisUrl, dataDir, appUrl }), ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Own process group: Ctrl-C reaches only the launcher, which then stops services in order.
       detached: true,
@@ -157,8 +171,18 @@ export async function startStack({
     return { child, tail };
   };
 
-  for (const name of names) {
+  for (const name of serviceNames) {
     const { child, tail } = spawnEntry(name, 'main.js', name, ports[name]);
+    services[name] = { port: ports[name], url: `http://127.0.0.1:${ports[name]}`, child, tail };
+  }
+  // A page server reads its posts from the blog service and fills the shell's prerendered copies.
+  for (const name of pageServers) {
+    const script = pageServerEntry(frontendsDir, name);
+    const extraEnv = {
+      BLOG_URL: `http://127.0.0.1:${ports.blog ?? FIXED_SERVICE_PORTS.blog + portOffset}`,
+      PRERENDERED_DIR: join(frontendsDir, 'shell', 'dist', 'prerendered'),
+    };
+    const { child, tail } = spawnEntry(name, 'main.js', name, ports[name], { script, cwd: dirname(script), extraEnv });
     services[name] = { port: ports[name], url: `http://127.0.0.1:${ports[name]}`, child, tail };
   }
 
@@ -190,7 +214,7 @@ export async function startStack({
 
   // Workers (same package, second entry point) start once their service has migrated the schema. They serve
   // only /health and /health/ready, on a free port of their own.
-  const workers = discoverWorkers(names, { servicesDir });
+  const workers = discoverWorkers(serviceNames, { servicesDir });
   for (const name of workers) {
     const workerPort = await findFreePort();
     const worker = spawnEntry(name, 'worker.js', `${name}-worker`, workerPort);

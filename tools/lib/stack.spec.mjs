@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoverServices, startPlaid, startStack } from './stack.mjs';
+import { discoverPageServers, discoverServices, startPlaid, startStack } from './stack.mjs';
 import { FIRST_EXTRA_PORT } from './service-ports.mjs';
 import { findFreePortOffset, isListening } from './network.mjs';
 
@@ -58,6 +58,14 @@ describe('startStack with a fake service', () => {
     writeService(dir, 'undeclared', FAKE_SERVICE);
     writeFileSync(join(dir, 'kong.yml'), KONG(['fake', 'not-built']));
     expect(discoverServices({ servicesDir: join(dir, 'services'), kongFile: join(dir, 'kong.yml') })).toEqual(['fake']);
+  });
+
+  it("discovers a frontend's page server when kong.yml declares <frontend>-pages and the frontend built one", () => {
+    mkdirSync(join(dir, 'frontends/site/dist-server'), { recursive: true });
+    writeFileSync(join(dir, 'frontends/site/dist-server/main.js'), FAKE_SERVICE);
+    mkdirSync(join(dir, 'frontends/unbuilt'), { recursive: true });
+    writeFileSync(join(dir, 'kong.yml'), KONG(['site-pages', 'unbuilt-pages', 'site']));
+    expect(discoverPageServers({ frontendsDir: join(dir, 'frontends'), kongFile: join(dir, 'kong.yml') })).toEqual(['site-pages']);
   });
 
   it('starts the service with its environment, routes through the gateway and stops everything', async () => {

@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVED_VIEW_END, SERVED_VIEW_START } from '@payday/contracts';
 
 const shellDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const frontendsDir = resolve(shellDir, '..');
@@ -67,10 +68,16 @@ async function answerFromDist(route) {
   return route.fulfill({ status: 200, body: await readFile(file), contentType: TYPES[extname(file)] ?? 'application/octet-stream' });
 }
 
-/** In the page: waits for the route's own content, then answers its markup, title and stylesheets. */
-function captureInPage() {
+/**
+ * In the page: answers the route's markup, title and stylesheets. A data page's view is marked with the comments
+ * public-site's page server fills with the view rendered from the page's data (`marks`: SERVED_VIEW_*).
+ */
+function captureInPage({ dataPageView, marks }) {
   const root = document.getElementById('root');
   const copy = root.cloneNode(true);
+  const view = dataPageView ? copy.querySelector(dataPageView) : null;
+  view?.before(document.createComment(marks.start));
+  view?.after(document.createComment(marks.end));
   // Controls do nothing until the app takes over (a second or two on a slow phone): typing would be lost and
   // a native submit would put the fields in the URL, so they wait, looking as they will (styles.css).
   // (readonly does not hold a box or a radio button back, so those are disabled like buttons.)
@@ -109,7 +116,7 @@ async function renderPage(context, path) {
       if (waited > 10_000) throw new Error(`prerender: ${path} asked for no data in 10 s`);
       await page.waitForTimeout(50);
     }
-    const captured = await page.evaluate(captureInPage);
+    const captured = await page.evaluate(captureInPage, { dataPageView: dataPage ?? null, marks: { start: SERVED_VIEW_START, end: SERVED_VIEW_END } });
     // The posts' copy asks for the visited post's data, not the sample's.
     return { ...captured, dataUrls: dataUrls.map((url) => url.replaceAll(POST_COPY.slug, '{slug}')), moduleUrls };
   } finally {

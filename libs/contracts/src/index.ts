@@ -7,6 +7,7 @@ export * from './routes.js';
 export * from './waitlist.js';
 export * from './auth.js';
 export * from './session-hint.js';
+export * from './served-page.js';
 export * from './finance.js';
 export * from './dashboard.js';
 export * from './calendar-feed.js';

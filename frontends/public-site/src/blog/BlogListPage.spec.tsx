@@ -1,12 +1,16 @@
-import { BLOG_MESSAGES, DEFAULT_DISPLAY_READ_TIME, type BlogPostSummary } from '@payday/contracts';
+import { BLOG_MESSAGES, DEFAULT_DISPLAY_READ_TIME, servedDataKey, type BlogPostSummary } from '@payday/contracts';
 import { renderWithProviders } from '@payday/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BlogListPage, STAY_UPDATED_TARGET } from './BlogListPage';
-import { aPostSummary, fail, never, serveBlog } from './test/fixtures';
+import { blogKeys } from './blog-queries';
+import { aPostSummary, fail, forgetServedPage, never, serveBlog, serveData } from './test/fixtures';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  forgetServedPage();
+});
 
 const isFeaturedCall = (query: URLSearchParams) => query.get('featured') === 'true';
 /** One handler for GET /api/blog/posts answering the list and the featured list. */
@@ -18,6 +22,20 @@ const renderList = () => renderWithProviders(<BlogListPage />, { user: null, rou
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('BlogListPage', () => {
+  it('starts from the posts the page was served with: both sections at once, no loading view, no request', () => {
+    const featured = aPostSummary({ title: 'Served and featured', featured: true });
+    const other = aPostSummary({ title: 'Served, not featured' });
+    serveData({ [servedDataKey(blogKeys.posts)]: [featured, other], [servedDataKey(blogKeys.featured)]: [featured] });
+    const server = serveBlog({ posts: never });
+    renderWithProviders(<BlogListPage />, { user: null, route: '/blog' });
+    expect(screen.getByRole('heading', { name: BLOG_MESSAGES.featuredHeading })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: BLOG_MESSAGES.allPostsHeading })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: featured.title })).toHaveLength(2);
+    expect(screen.getByRole('link', { name: other.title })).toBeInTheDocument();
+    expect(screen.queryByText(BLOG_MESSAGES.loadingPosts)).not.toBeInTheDocument();
+    expect(server.calls('posts')).toHaveLength(0);
+  });
+
   it('says it is loading while the posts are on their way', () => {
     serveBlog({ posts: never });
     renderList();

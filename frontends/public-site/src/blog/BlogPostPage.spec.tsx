@@ -1,13 +1,18 @@
-import { BLOG_MESSAGES, DEFAULT_DISPLAY_READ_TIME, type BlogBlock } from '@payday/contracts';
+import { BLOG_MESSAGES, DEFAULT_DISPLAY_READ_TIME, servedDataKey, type BlogBlock } from '@payday/contracts';
 import { renderWithProviders } from '@payday/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { blogKeys } from './blog-queries';
 import { BlogPostPage } from './BlogPostPage';
-import { aPost, fail, never, serveBlog } from './test/fixtures';
 
-afterEach(() => vi.unstubAllGlobals());
+import { aPost, fail, forgetServedPage, never, serveBlog, serveData } from './test/fixtures';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  forgetServedPage();
+});
 
 const SITE_DESCRIPTION = 'PayCadence keeps your bill due dates in step with your paydays.';
 beforeEach(() => {
@@ -31,6 +36,17 @@ const renderPost = (slug: string) =>
   );
 
 describe('BlogPostPage', () => {
+  it('starts from the post the page was served with: no loading view, no request, and the post names the tab', () => {
+    const post = aPost({ slug: 'served-post', title: 'Served with the page' });
+    serveData({ [servedDataKey(blogKeys.post(post.slug))]: post });
+    const server = serveBlog({ post: never });
+    renderPost(post.slug);
+    expect(screen.getByRole('heading', { level: 1, name: post.title })).toBeInTheDocument();
+    expect(screen.queryByText(BLOG_MESSAGES.loadingPost)).not.toBeInTheDocument();
+    expect(server.calls('post')).toHaveLength(0);
+    expect(document.title).toBe(`${post.title} | PayCadence`);
+  });
+
   it('says it is loading while the post is on its way', () => {
     serveBlog({ post: never });
     renderPost('anything');

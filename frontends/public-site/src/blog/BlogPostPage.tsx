@@ -31,7 +31,7 @@ function PostArticle({ post }: { post: BlogPost }) {
         <img className="blog-post__image" src={image} alt={post.image_alt ?? ''} loading="lazy" decoding="async" />
       )}
       {post.excerpt && <p className="blog-post__excerpt">{post.excerpt}</p>}
-      <CopyLinkButton url={`${window.location.origin}${postPath(post.slug)}`} />
+      <CopyLinkButton path={postPath(post.slug)} />
       <BlockRenderer blocks={post.content.blocks} />
       <footer className="blog-post__footer">
         <BackToBlog />

@@ -8,25 +8,28 @@ type CopyState = 'idle' | 'copied' | 'failed';
 interface CopyResult {
   state: CopyState;
   attempt: number;
+  url: string;
 }
 
 /**
  * spec part 1 §2: Copy Link puts the post's address on the clipboard and says 'Link copied to clipboard!'.
  * Said in a polite live region beside the button instead of a blocking window.alert: screen readers announce
  * it, and keyboard focus stays where it was. Where the clipboard is unavailable (an insecure page, a refusal),
- * the address is shown to copy by hand.
+ * the address is shown to copy by hand. `path` is the post's; the address is this origin's.
  */
-export function CopyLinkButton({ url }: { url: string }) {
-  const [result, setResult] = useState<CopyResult>({ state: 'idle', attempt: 0 });
-  const settle = (state: CopyState) => setResult((previous) => ({ state, attempt: previous.attempt + 1 }));
+export function CopyLinkButton({ path }: { path: string }) {
+  const [result, setResult] = useState<CopyResult>({ state: 'idle', attempt: 0, url: '' });
+  const settle = (state: CopyState, url: string) => setResult((previous) => ({ state, attempt: previous.attempt + 1, url }));
 
   const copy = async () => {
+    // Read on click: the page server renders this button too, where there is no window.
+    const url = `${window.location.origin}${path}`;
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(url);
-      settle('copied');
+      settle('copied', url);
     } catch {
-      settle('failed');
+      settle('failed', url);
     }
   };
 
@@ -48,7 +51,7 @@ export function CopyLinkButton({ url }: { url: string }) {
               BLOG_MESSAGES.linkCopied
             ) : (
               <>
-                Copy this link: <span className="blog-copy__url">{url}</span>
+                Copy this link: <span className="blog-copy__url">{result.url}</span>
               </>
             )}
           </span>

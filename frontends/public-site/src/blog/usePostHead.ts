@@ -19,19 +19,36 @@ function setMeta(name: string, content: string): () => void {
   };
 }
 
+/** What a post's page puts in the document's head (the page server writes the same into the HTML it serves). */
+export interface PostHead {
+  title: string;
+  description: string;
+  keywords: string[];
+}
+
 /**
  * issue 10: a post's tab title is `${seo.title || title} | PayCadence`, its meta description seo.description
- * or else the excerpt, and its keywords the seo keywords when it has any. All put back when the page goes, so
- * the next page does not inherit a post's description.
+ * or else the excerpt, and its keywords the seo keywords when it has any.
+ */
+export function postHead(post: Pick<BlogPost, 'title' | 'excerpt' | 'seo'>): PostHead {
+  return {
+    title: `${post.seo?.title?.trim() || post.title} | ${PRODUCT_NAME}`,
+    description: post.seo?.description?.trim() || post.excerpt.trim(),
+    keywords: post.seo?.keywords?.filter((word) => word.trim()) ?? [],
+  };
+}
+
+/**
+ * Puts postHead's title, description and keywords in the document while the post is shown. All put back when
+ * the page goes, so the next page does not inherit a post's description.
  */
 export function usePostHead(post: Pick<BlogPost, 'title' | 'excerpt' | 'seo'> | undefined): void {
   useEffect(() => {
     if (!post) return;
+    const { title, description, keywords } = postHead(post);
     const previousTitle = document.title;
-    document.title = `${post.seo?.title?.trim() || post.title} | ${PRODUCT_NAME}`;
-    const description = post.seo?.description?.trim() || post.excerpt.trim();
+    document.title = title;
     const restoreDescription = description ? setMeta('description', description) : () => undefined;
-    const keywords = post.seo?.keywords?.filter((word) => word.trim()) ?? [];
     const restoreKeywords = keywords.length > 0 ? setMeta('keywords', keywords.join(', ')) : () => undefined;
     return () => {
       document.title = previousTitle;

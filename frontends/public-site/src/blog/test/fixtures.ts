@@ -1,4 +1,5 @@
-import { BLOG_ENDPOINTS, type BlogBlock, type BlogPost, type BlogPostSummary } from '@payday/contracts';
+import { BLOG_ENDPOINTS, SERVED_DATA_ELEMENT_ID, type BlogBlock, type BlogPost, type BlogPostSummary } from '@payday/contracts';
+import { forgetServedData } from '../served-data';
 import { serveEndpoints, type StubGateway, type StubHandler } from '@payday/web-kit/testing';
 
 export { fail, never } from '@payday/web-kit/testing';
@@ -40,4 +41,19 @@ export function aPost(overrides: Partial<BlogPost> = {}): BlogPost {
 export function aPostSummary(overrides: Partial<BlogPostSummary> = {}): BlogPostSummary {
   const { content: _content, ...summary } = aPost(overrides);
   return summary;
+}
+
+/** The data element the page server writes before </body> (server/served-document.ts), by served-data key. */
+export function serveData(entries: Record<string, unknown>, text = JSON.stringify(entries)): void {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = SERVED_DATA_ELEMENT_ID;
+  element.textContent = text;
+  document.body.append(element);
+}
+
+/** Back to a page served without data, as a new page load would read it. */
+export function forgetServedPage(): void {
+  document.getElementById(SERVED_DATA_ELEMENT_ID)?.remove();
+  forgetServedData();
 }

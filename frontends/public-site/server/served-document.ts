@@ -1,0 +1,48 @@
+import { SERVED_DATA_ELEMENT_ID, SERVED_VIEW_END, SERVED_VIEW_START, servedDataKey } from '@payday/contracts';
+import type { PostHead } from '../src/blog/usePostHead';
+import type { RenderedView } from './render-view';
+
+// The page the page server answers: the shell's prerendered copy of the page (frontends/shell/scripts/prerender.mjs)
+// with its loading view replaced by the view rendered with the data, and that data for the app.
+
+const START = `<!--${SERVED_VIEW_START}-->`;
+const END = `<!--${SERVED_VIEW_END}-->`;
+
+/** The copy's early data requests (its starter's `data-fetch`, its `<link rel=preload as=fetch>`): the data is in the page now. */
+const DATA_PRELOAD = /<link rel="preload" as="fetch"[^>]*>/g;
+const STARTER_FETCH = / data-fetch="[^"]*"/;
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON that cannot end its <script> element or open a comment: every '<' is written as \u003c. */
+const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** Whether the copy marks a view the page server can fill (a copy from before the marks, or none at all, does not). */
+export const hasServedView = (copy: string) => copy.includes(START) && copy.indexOf(END) > copy.indexOf(START);
+
+/**
+ * The copy with `view` in place of its marked view, the view's data in the served-data element, and `head`'s
+ * title, description and keywords when given (a post's). Answers the copy unchanged when it marks no view.
+ */
+export function servedDocument(copy: string, view: RenderedView, head?: PostHead): string {
+  if (!hasServedView(copy)) return copy;
+  const start = copy.indexOf(START);
+  const end = copy.indexOf(END, start) + END.length;
+  const data = Object.fromEntries(view.data.map(([queryKey, value]) => [servedDataKey(queryKey), value]));
+  let document = copy.slice(0, start) + view.html + copy.slice(end);
+  document = document.replace(DATA_PRELOAD, '').replace(STARTER_FETCH, '');
+  // Replacer functions: a title may hold '$&' or '$$', which a replacement string would interpret.
+  if (head) {
+    document = document.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`);
+    if (head.description) {
+      document = document.replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(head.description)}"`);
+    }
+    if (head.keywords.length > 0) {
+      document = document.replace('</head>', () => `<meta name="keywords" content="${escapeHtml(head.keywords.join(', '))}"></head>`);
+    }
+  }
+  const dataElement = `<script type="application/json" id="${SERVED_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
+  // The copy's own </body>: the last one (a post's text is escaped, but nothing here should depend on that).
+  const bodyEnd = document.lastIndexOf('</body>');
+  return document.slice(0, bodyEnd) + dataElement + document.slice(bodyEnd);
+}
