@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { SERVED_DATA_ELEMENT_ID } from '@payday/contracts';
 import { describe, expect, it } from 'vitest';
-import { servedDocument } from './served-document';
+import { holdControls, servedDocument } from './served-document';
 
 /** A copy as prerender.mjs writes one for /blog: data preloads, a starter, the marked loading view. */
 const COPY = [
@@ -49,12 +49,30 @@ describe('servedDocument', () => {
     const head = { title: 'Save $& "more" <now> | PayCadence', description: 'Bills & "paydays"', keywords: ['bills', 'payday'] };
     const html = servedDocument(COPY, { html: '<p>view</p>', data: [] }, head);
     expect(html).toContain('<title>Save $&amp; &quot;more&quot; &lt;now&gt; | PayCadence</title>');
-    expect(html).toContain('<meta name="description" content="Bills &amp; &quot;paydays&quot;"');
-    expect(html).toContain('<meta name="keywords" content="bills, payday"></head>');
+    // Each keeps what the page had there, for the app to put back when the visitor leaves the post.
+    expect(html).toContain('<meta name="description" content="Bills &amp; &quot;paydays&quot;" data-page-default="The site."');
+    expect(html).toContain('<meta name="keywords" content="bills, payday" data-page-default=""></head>');
   });
 
   it('answers a copy without the marks unchanged (a shell built before them, or its plain index.html)', () => {
     const plain = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
     expect(servedDocument(plain, { html: '<p>view</p>', data: [[['blog', 'posts'], []]] })).toBe(plain);
+  });
+});
+
+describe('holdControls', () => {
+  it("holds the view's controls until the app takes over, as the copy's own are held", () => {
+    const html = holdControls(
+      '<form><input type="email" placeholder="Your e-mail"/><input type="checkbox"/><textarea></textarea>' +
+        '<select><option>a</option></select><button class="pc-btn" type="submit">Count me in</button></form>',
+    );
+    expect(html).toBe(
+      '<form><input readonly="" type="email" placeholder="Your e-mail"/><input disabled="" type="checkbox"/><textarea readonly=""></textarea>' +
+        '<select disabled=""><option>a</option></select><button disabled="" class="pc-btn" type="submit">Count me in</button></form>',
+    );
+  });
+
+  it('leaves text that only looks like a control alone (React escapes it)', () => {
+    expect(holdControls('<p>&lt;button&gt; and &lt;input type=&quot;text&quot;&gt;</p>')).toBe('<p>&lt;button&gt; and &lt;input type=&quot;text&quot;&gt;</p>');
   });
 });

@@ -1,4 +1,4 @@
-import { SERVED_DATA_ELEMENT_ID, SERVED_VIEW_END, SERVED_VIEW_START, servedDataKey } from '@payday/contracts';
+import { SERVED_DATA_ELEMENT_ID, SERVED_HEAD_DEFAULT_ATTRIBUTE, SERVED_VIEW_END, SERVED_VIEW_START, servedDataKey } from '@payday/contracts';
 import type { PostHead } from '../src/blog/usePostHead';
 import type { RenderedView } from './render-view';
 
@@ -17,6 +17,20 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 /** JSON that cannot end its <script> element or open a comment: every '<' is written as \u003c. */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/**
+ * The view's controls wait for the app, as the copy's own do (prerender.mjs's captureInPage, styled by web-kit's
+ * `[data-prerendered]` rules): a click before the hand-over would do nothing, and typing would be lost. Safe on
+ * React's markup: it escapes '<' in text and attribute values, so every match is a tag it wrote.
+ */
+export function holdControls(html: string): string {
+  return html
+    .replace(/<(button|select)\b/g, '<$1 disabled=""')
+    .replace(/<textarea\b/g, '<textarea readonly=""')
+    .replace(/<input\b([^>]*)>/g, (tag, attributes: string) =>
+      /\stype="(checkbox|radio|file)"/.test(attributes) ? `<input disabled=""${attributes}>` : `<input readonly=""${attributes}>`,
+    );
+}
+
 /** Whether the copy marks a view the page server can fill (a copy from before the marks, or none at all, does not). */
 export const hasServedView = (copy: string) => copy.includes(START) && copy.indexOf(END) > copy.indexOf(START);
 
@@ -29,16 +43,22 @@ export function servedDocument(copy: string, view: RenderedView, head?: PostHead
   const start = copy.indexOf(START);
   const end = copy.indexOf(END, start) + END.length;
   const data = Object.fromEntries(view.data.map(([queryKey, value]) => [servedDataKey(queryKey), value]));
-  let document = copy.slice(0, start) + view.html + copy.slice(end);
+  let document = copy.slice(0, start) + holdControls(view.html) + copy.slice(end);
   document = document.replace(DATA_PRELOAD, '').replace(STARTER_FETCH, '');
   // Replacer functions: a title may hold '$&' or '$$', which a replacement string would interpret.
+  // Each tag written for the post keeps what the page had (SERVED_HEAD_DEFAULT_ATTRIBUTE), for usePostHead to put
+  // back when the visitor leaves the post.
   if (head) {
     document = document.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`);
     if (head.description) {
-      document = document.replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(head.description)}"`);
+      document = document.replace(
+        /<meta name="description" content="([^"]*)"/,
+        (_tag, siteDescription: string) => `<meta name="description" content="${escapeHtml(head.description)}" ${SERVED_HEAD_DEFAULT_ATTRIBUTE}="${siteDescription}"`,
+      );
     }
     if (head.keywords.length > 0) {
-      document = document.replace('</head>', () => `<meta name="keywords" content="${escapeHtml(head.keywords.join(', '))}"></head>`);
+      const keywords = `<meta name="keywords" content="${escapeHtml(head.keywords.join(', '))}" ${SERVED_HEAD_DEFAULT_ATTRIBUTE}="">`;
+      document = document.replace('</head>', () => `${keywords}</head>`);
     }
   }
   const dataElement = `<script type="application/json" id="${SERVED_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;

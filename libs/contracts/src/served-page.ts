@@ -15,3 +15,9 @@ export const SERVED_DATA_ELEMENT_ID = 'served-data';
 
 /** The served data's key for a react-query key. */
 export const servedDataKey = (queryKey: readonly unknown[]): string => JSON.stringify(queryKey);
+
+/**
+ * On a head tag the page server wrote for a post (its description, its keywords): what the page had there
+ * before, for the app to put back when the visitor leaves the post ('' when the page had no such tag).
+ */
+export const SERVED_HEAD_DEFAULT_ATTRIBUTE = 'data-page-default';

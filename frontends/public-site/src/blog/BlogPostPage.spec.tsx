@@ -47,6 +47,27 @@ describe('BlogPostPage', () => {
     expect(document.title).toBe(`${post.title} | PayCadence`);
   });
 
+  it("puts the site's description back, and removes the keywords, that the page server wrote for a served post", () => {
+    const post = aPost({ slug: 'served-head', seo: { title: 'Served', description: 'About the post.', keywords: ['rent'] } });
+    serveData({ [servedDataKey(blogKeys.post(post.slug))]: post });
+    // As the page server writes them (server/served-document.ts).
+    const description = document.head.querySelector<HTMLMetaElement>('meta[name="description"]')!;
+    description.content = 'About the post.';
+    description.setAttribute('data-page-default', SITE_DESCRIPTION);
+    const keywords = document.createElement('meta');
+    keywords.name = 'keywords';
+    keywords.content = 'rent';
+    keywords.setAttribute('data-page-default', '');
+    document.head.append(keywords);
+    serveBlog({ post: never });
+    const { unmount } = renderPost(post.slug);
+    expect(metaContent('description')).toBe('About the post.');
+    expect(metaContent('keywords')).toBe('rent');
+    unmount();
+    expect(metaContent('description')).toBe(SITE_DESCRIPTION);
+    expect(document.head.querySelector('meta[name="keywords"]')).toBeNull();
+  });
+
   it('says it is loading while the post is on its way', () => {
     serveBlog({ post: never });
     renderPost('anything');

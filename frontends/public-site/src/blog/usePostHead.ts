@@ -1,16 +1,21 @@
-import { PRODUCT_NAME, type BlogPost } from '@payday/contracts';
+import { PRODUCT_NAME, SERVED_HEAD_DEFAULT_ATTRIBUTE, type BlogPost } from '@payday/contracts';
 import { useEffect } from 'react';
 
-/** Sets `<meta name>` to the content; answers how to put back what was there (or remove it if it was not). */
+/**
+ * Sets `<meta name>` to the content; answers how to put back what was there (or remove it if it was not). A tag
+ * the page server wrote for the post says what the page had before it (SERVED_HEAD_DEFAULT_ATTRIBUTE).
+ */
 function setMeta(name: string, content: string): () => void {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
-  const created = element === null;
+  const servedDefault = element?.getAttribute(SERVED_HEAD_DEFAULT_ATTRIBUTE) ?? null;
+  element?.removeAttribute(SERVED_HEAD_DEFAULT_ATTRIBUTE);
+  const created = element === null || servedDefault === '';
   if (element === null) {
     element = document.createElement('meta');
     element.name = name;
     document.head.append(element);
   }
-  const previous = element.content;
+  const previous = servedDefault ?? element.content;
   element.content = content;
   const meta = element;
   return () => {
