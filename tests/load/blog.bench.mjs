@@ -1,6 +1,7 @@
 // Issue 10 benchmark: the public blog's reads on the blog service with its seeded posts: the list, the featured
 // list, one post by slug, and one uploaded image (200 KiB PNG from the database store), 50 connections, 10 s
-// each. Reports requests per second and the median (p50) and p99 latency of each.
+// each. Reports requests per second and the median (p50) and p99 latency of each. Then the pages public-site's
+// page server renders from them (issue 13 item 9): /blog and one post, each asking this blog service per request.
 // Run with `node tests/load/blog.bench.mjs` (or `npm run bench`). Writes tests/load/results/blog.json.
 //
 // Starts the built blog service on its own (NODE_ENV=production) against a throwaway database and a random Redis
@@ -11,6 +12,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, runAutocannon, writeResults } from './bench-kit.mjs';
+import { runCommand } from '../../tools/lib/processes.mjs';
 import { benchRedisPrefix, buildService, startBenchInfrastructure, startServiceProcess } from './support/service-process.mjs';
 
 const CONNECTIONS = 50;
@@ -23,6 +25,19 @@ function startBlog({ databaseUrl, redisUrl, jwksUrl }) {
   return startServiceProcess({
     name: 'blog',
     env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: benchRedisPrefix('blog'), AUTH_JWKS_URL: jwksUrl, BLOG_IMAGE_STORAGE: 'database' },
+  });
+}
+
+/** public-site's page server (its build, and the shell's prerendered copies it fills) reading from `blogUrl`. */
+async function startPageServer(blogUrl) {
+  const build = await runCommand('npx', ['nx', 'run-many', '-t', 'build', '-p', 'public-site', 'shell'], { quiet: true });
+  if (build.code !== 0) throw new Error(`building public-site and the shell failed:\n${build.output}`);
+  const script = join(REPO_ROOT, 'frontends/public-site/dist-server/main.js');
+  return startServiceProcess({
+    name: 'public-site-pages',
+    script,
+    cwd: join(REPO_ROOT, 'frontends/public-site'),
+    env: { BLOG_URL: blogUrl, PRERENDERED_DIR: join(REPO_ROOT, 'frontends/shell/dist/prerendered') },
   });
 }
 
@@ -44,6 +59,7 @@ export async function runBlogBench() {
   const { startTestAuth } = await import(pathToFileURL(join(REPO_ROOT, 'libs/nest-kit/dist/testing/index.js')).href);
   const auth = await startTestAuth();
   let blog;
+  let pages;
   try {
     blog = await startBlog({ databaseUrl: infra.databaseUrl, redisUrl: infra.redisUrl, jwksUrl: auth.jwksUrl });
     const admin = await auth.user('admin');
@@ -51,17 +67,20 @@ export async function runBlogBench() {
     const { posts } = await (await fetch(`${blog.url}/api/blog/posts`)).json();
     if (!posts?.length) throw new Error('The blog answered no seeded posts');
     const slug = posts[0].slug;
+    pages = await startPageServer(blog.url);
 
     const cases = [
       { name: 'list', path: '/api/blog/posts' },
       { name: 'featured', path: '/api/blog/posts?featured=true' },
       { name: 'post by slug', path: `/api/blog/posts/${slug}` },
       { name: 'image (200 KiB)', path: imageUrl },
+      { name: 'page /blog', path: '/blog', url: pages.url },
+      { name: 'page: one post', path: `/blog/${slug}`, url: pages.url },
     ];
     console.log(`\nBenchmark: blog service direct, ${posts.length} seeded posts, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each after a 2 s warm-up, ${cpus().length} CPU(s)`);
     const results = {};
-    for (const { name, path } of cases) {
-      const result = await runAutocannon({ url: blog.url, path, headers: { 'accept-encoding': 'gzip, deflate, br' }, connections: CONNECTIONS, duration: DURATION_SECONDS });
+    for (const { name, path, url = blog.url } of cases) {
+      const result = await runAutocannon({ url, path, headers: { 'accept-encoding': 'gzip, deflate, br' }, connections: CONNECTIONS, duration: DURATION_SECONDS });
       results[name] = { path, ...result };
       console.log(
         `  ${name.padEnd(16)} ${String(result.requestsPerSecond).padStart(8)} req/s   p50 ${String(result.p50Ms).padStart(4)} ms   p99 ${String(result.p99Ms).padStart(4)} ms   errors ${result.errors}   non-2xx ${result.non2xx}`,
@@ -81,6 +100,7 @@ export async function runBlogBench() {
     console.log(`\nResults written to ${path}`);
     return results;
   } finally {
+    await pages?.stop();
     await blog?.stop();
     await auth.close();
     await infra.stop();

@@ -44,14 +44,14 @@ export async function startBenchInfrastructure(label) {
 export const benchRedisPrefix = (name) => `${name}-bench-${randomBytes(4).toString('hex')}:`;
 
 /**
- * Starts services/<name>/dist/main.js on a free port of 127.0.0.1 with NODE_ENV=production and LOG_LEVEL=warn
+ * Starts services/<name>/dist/main.js (or another built `script`, e.g. a page server) on a free port of 127.0.0.1 with NODE_ENV=production and LOG_LEVEL=warn
  * (`env` adds to or overrides those and the process's own) and waits for /health/ready. Resolves to
  * `{ url, stop() }`; a service that exits or never gets ready rejects with its last output lines.
  */
-export async function startServiceProcess({ name, env = {}, readyTimeoutMs = 60_000 }) {
+export async function startServiceProcess({ name, env = {}, readyTimeoutMs = 60_000, script = join(REPO_ROOT, `services/${name}/dist/main.js`), cwd = join(REPO_ROOT, `services/${name}`) }) {
   const port = await findFreePort();
-  const child = spawn(process.execPath, [join(REPO_ROOT, `services/${name}/dist/main.js`)], {
-    cwd: join(REPO_ROOT, `services/${name}`),
+  const child = spawn(process.execPath, [script], {
+    cwd,
     env: { ...process.env, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
