@@ -84,6 +84,33 @@ export const imageBuild = {
   frontends: { dockerfile: 'docker/frontend.Dockerfile', appArg: 'APP' },
 } as const;
 
+export type ImageTarget = {
+  /** The workspace folder whose code the process runs. */
+  code: string;
+  /** The app whose image build it shares (its compose build args), and that app's kind. */
+  app: string;
+  kind: 'services' | 'frontends';
+  /** The stage of that kind's Dockerfile it is built to (`docker build --target`). */
+  target: string;
+  port: number;
+};
+
+/**
+ * Kong upstreams that are no app folder of their own but another target of an app's image: a second process
+ * built from the same Dockerfile and build args, to a stage before the default one.
+ */
+export const imageTargets: Record<string, ImageTarget> = {
+  // public-site's page server (frontends/public-site/server, issue 13 item 9): Node on 3000 in the shell's image,
+  // beside the shell's prerendered copies that it fills with the posts.
+  'public-site-pages': {
+    code: 'frontends/public-site',
+    app: 'shell',
+    kind: 'frontends',
+    target: 'pages',
+    port: 3000,
+  },
+};
+
 /** Which kind of app an upstream host is, judged by the folder that exists for it. */
 export function appKindOf(host: string): 'services' | 'frontends' | undefined {
   if (fs.existsSync(path.join(repoRoot, 'services', host, 'package.json'))) return 'services';

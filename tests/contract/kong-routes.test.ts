@@ -1,12 +1,16 @@
 // gateway/kong.yml held against the code that exists (issue 2 §4): every upstream is a real app on the
 // right port, and every documented route of an existing service reaches that service.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SERVICE_ROUTES } from '../../libs/contracts/src/routes.js';
 import {
   appKindOf,
   clusterUpstreams,
   containerPort,
+  imageTargets,
   kongUpstreams,
+  repoRoot,
   workspaceApps,
   type KongUpstream,
 } from './kong-config.loader.js';
@@ -55,8 +59,16 @@ describe('gateway/kong.yml', () => {
   });
 
   it.each(clusterUpstreams().map((u) => [u.host, u]))(
-    'upstream %s is an existing services/ or frontends/ folder on its container port',
+    'upstream %s is an existing services/ or frontends/ folder on its container port (or a listed image target)',
     (_host, upstream) => {
+      const target = imageTargets[upstream.host];
+      if (target) {
+        // another process of an existing app: its code's folder and the app whose image it is built from exist
+        expect(fs.existsSync(path.join(repoRoot, target.code, 'package.json')), target.code).toBe(true);
+        expect(appKindOf(target.app), target.app).toBe(target.kind);
+        expect(upstream.port).toBe(target.port);
+        return;
+      }
       const kind = appKindOf(upstream.host);
       expect(
         kind,
@@ -105,5 +117,13 @@ describe('the route matcher used above', () => {
   it('picks the longest prefix, so /api paths never fall through to the shell', () => {
     expect(routeFor('GET', '/anything/else')?.upstream.host).toBe('shell');
     expect(routeFor('POST', '/api/waitlist/join')?.upstream.host).toBe('waitlist');
+  });
+
+  it("sends /blog and each post's page to public-site's page server, everything else under /blog to the shell", () => {
+    expect(routeFor('GET', '/blog')?.upstream.host).toBe('public-site-pages');
+    expect(routeFor('HEAD', '/blog/budgeting-101')?.upstream.host).toBe('public-site-pages');
+    expect(routeFor('GET', '/blog/')?.upstream.host).toBe('shell');
+    expect(routeFor('GET', '/blog/a/b')?.upstream.host).toBe('shell');
+    expect(routeFor('POST', '/blog')?.upstream.host).toBe('shell');
   });
 });

@@ -11,6 +11,7 @@ import {
   clusterUpstreams,
   containerPort,
   imageBuild,
+  imageTargets,
   repoRoot,
 } from '../contract/kong-config.loader.js';
 import { envName, serviceSchemas as readServiceSchemas } from './service-schemas.js';
@@ -149,13 +150,23 @@ describe('docker-compose.yml', () => {
     (_host, upstream) => {
       const service = compose.services[upstream.host];
       expect(service, `no compose service ${upstream.host}`).toBeDefined();
-      const kind = appKindOf(upstream.host)!;
+      const target = imageTargets[upstream.host];
+      const kind = target?.kind ?? appKindOf(upstream.host)!;
       expect(service.build?.dockerfile).toBe(imageBuild[kind].dockerfile);
       expect(fs.existsSync(path.join(repoRoot, service.build.context, service.build.dockerfile))).toBe(true);
-      expect(service.build.args?.[imageBuild[kind].appArg]).toBe(upstream.host);
+      if (target) {
+        // another stage of its app's image, built with exactly that app's args: one shared builder stage, so
+        // both images come from the same build
+        expect(service.build.target).toBe(target.target);
+        expect(service.build.args).toEqual(compose.services[target.app].build.args);
+        expect(service.build.args?.[imageBuild[kind].appArg]).toBe(target.app);
+      } else {
+        expect(service.build.target, 'the default target').toBeUndefined();
+        expect(service.build.args?.[imageBuild[kind].appArg]).toBe(upstream.host);
+      }
       expect(service.image).toBe(`paycadence/${upstream.host}`);
       expect((service.expose ?? []).map(String)).toContain(String(upstream.port));
-      expect(upstream.port).toBe(containerPort[kind]);
+      expect(upstream.port).toBe(target?.port ?? containerPort[kind]);
       // only Kong publishes a host port: apps are reached through the gateway
       expect(service.ports).toBeUndefined();
       expect(service.healthcheck?.test).toBeDefined();
@@ -191,6 +202,28 @@ describe('docker-compose.yml', () => {
       expect(service.healthcheck.test.join(' ')).toContain('/health/ready');
     },
   );
+
+  it('Kong waits for every upstream to be healthy', () => {
+    for (const upstream of clusterUpstreams()) {
+      expect(compose.services.kong.depends_on?.[upstream.host]?.condition, upstream.host).toBe(
+        'service_healthy',
+      );
+    }
+  });
+
+  it("public-site's page server asks the blog service for the posts, waits for it, and is checked like a Node service", () => {
+    const pages = compose.services['public-site-pages'];
+    const blog = clusterUpstreams().find((u) => u.host === 'blog')!;
+    const blogUrl = new URL(envOf(pages).BLOG_URL);
+    expect(blogUrl.origin).toBe(`http://${blog.host}:${blog.port}`);
+    expect(pages.depends_on?.blog?.condition).toBe('service_healthy');
+    // the services' health check: node fetching its own /health/ready on its port
+    expect(pages.healthcheck).toEqual(compose.services.blog.healthcheck);
+    expect(pages.healthcheck.test.join(' ')).toContain(
+      `http://127.0.0.1:${imageTargets['public-site-pages'].port}/health/ready`,
+    );
+    expect(pages.restart).toBe('unless-stopped');
+  });
 
   /** The container path a repository file is mounted at in a compose service, or undefined. */
   const mountOf = (service: ComposeService, repoPath: string): string | undefined =>

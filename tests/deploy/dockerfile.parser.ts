@@ -29,6 +29,10 @@ export function stages(all: Instruction[]): Instruction[][] {
 /** The instructions of the last stage: what the running image is made of. */
 export const finalStage = (all: Instruction[]): Instruction[] => stages(all).at(-1) ?? [];
 
+/** The instructions of the stage `FROM <image> AS <name>` (what `docker build --target <name>` makes), or []. */
+export const stageNamed = (all: Instruction[], name: string): Instruction[] =>
+  stages(all).find((stage) => /\sAS\s+(\S+)$/i.exec(stage[0].args)?.[1] === name) ?? [];
+
 /** `${NAME}`, `${NAME:-default}` and `$NAME` references in an instruction's arguments. */
 export function variablesIn(args: string): string[] {
   return [...args.matchAll(/\$\{(\w+)(?::?[-+?][^}]*)?\}|\$(\w+)/g)].map((match) => match[1] ?? match[2]);

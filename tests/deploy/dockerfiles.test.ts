@@ -5,13 +5,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { containerPort, imageBuild, repoRoot, workspaceApps } from '../contract/kong-config.loader.js';
+import {
+  containerPort,
+  imageBuild,
+  imageTargets,
+  repoRoot,
+  workspaceApps,
+} from '../contract/kong-config.loader.js';
 import {
   contextSources,
   declaredArgs,
   declaredEnv,
   finalStage,
   instructions,
+  stageNamed,
   stages,
   substitute,
   variablesIn,
@@ -195,11 +202,109 @@ describe("the shell's image", () => {
   });
 });
 
+describe("public-site's page server: the frontend image's Node stage (docker build --target pages)", () => {
+  const target = imageTargets['public-site-pages'];
+  const all = read(dockerfileOf[target.kind]);
+  const stage = stageNamed(all, target.target);
+  const values = argValues(all, buildArgsOf(target.app));
+  const code = (file: string) => fs.readFileSync(path.join(repoRoot, target.code, file), 'utf8');
+  const viteConfig = code('vite.server.config.ts');
+  const workdir = stage.filter((i) => i.keyword === 'WORKDIR').at(-1)?.args ?? '/';
+  /** The stage's copies from other stages: source (ARGs as the shell's compose build sets them), path in the image. */
+  const copies = stage
+    .filter((i) => i.keyword === 'COPY')
+    .map((i) => {
+      const tokens = i.args.split(/\s+/);
+      return {
+        from: /--from=(\S+)/.exec(i.args)?.[1],
+        source: substitute(tokens.at(-2)!, values),
+        dest: path.posix.resolve(workdir, tokens.at(-1)!),
+      };
+    });
+  const env: Record<string, string> = Object.fromEntries(
+    stage
+      .filter((i) => i.keyword === 'ENV')
+      .flatMap((i) => [...i.args.matchAll(/(?:^|\s)(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])),
+  );
+  const outDir = /outDir:\s*'([^']+)'/.exec(viteConfig)?.[1];
+  const entry = /entryFileNames:\s*'([^']+)'/.exec(viteConfig)?.[1];
+  const bundle = copies.find((c) => c.source === `/app/${target.code}/${outDir}/${entry}`);
+
+  it('is a Node stage before the nginx one, so a build without --target still makes the nginx image', () => {
+    expect(stage.length, `no stage ${target.target}`).toBeGreaterThan(0);
+    expect(stage[0].args).toMatch(/^node:20[-\w.]*\s/);
+    const names = stages(all).map((s) => /\sAS\s+(\S+)$/i.exec(s[0].args)?.[1]);
+    expect(names.indexOf(target.target)).toBeLessThan(names.length - 1);
+    expect(finalStage(all)[0].args).toMatch(/^nginxinc\/nginx-unprivileged[:@]/);
+  });
+
+  it('stops at once without PRERENDER_WITH, which makes the builder leave out the bundle and the copies', () => {
+    const check = stage.findIndex(
+      (i) =>
+        i.keyword === 'RUN' && i.args.includes('test -n "${PRERENDER_WITH}"') && i.args.includes('exit 1'),
+    );
+    expect(check, 'no RUN test -n "${PRERENDER_WITH}"').toBeGreaterThan(0);
+    expect(check).toBeLessThan(stage.findIndex((i) => i.keyword === 'COPY'));
+    expect(values.PRERENDER_WITH).toBe(path.posix.basename(target.code));
+  });
+
+  it('copies the one-module bundle that vite.server.config.ts writes, and installs nothing', () => {
+    // public-site's build (which the builder stage runs) makes it, with every import bundled in
+    expect(JSON.parse(code('package.json')).scripts.build).toContain('vite build -c vite.server.config.ts');
+    expect(viteConfig).toMatch(/noExternal:\s*true/);
+    expect(viteConfig).toMatch(/format:\s*'es'/);
+    expect(bundle, `no COPY of /app/${target.code}/${outDir}/${entry}`).toBeDefined();
+    expect(bundle!.from).toBe('builder');
+    // an ES module with no package.json "type": "module" beside it: Node must see .mjs
+    expect(bundle!.dest).toMatch(/\.mjs$/);
+    expect(stage.some((i) => i.keyword === 'RUN' && /\bnpm\b/.test(i.args))).toBe(false);
+  });
+
+  it("copies the shell's prerendered copies where PRERENDERED_DIR points, and the shell's page beside them", () => {
+    expect(code('server/main.ts')).toContain('process.env.PRERENDERED_DIR');
+    const copiesDir = copies.find((c) => c.source === `/app/frontends/${target.app}/dist/prerendered`);
+    expect(copiesDir?.from).toBe('builder');
+    expect(copiesDir?.dest).toBe(env.PRERENDERED_DIR);
+    // the page the server sends when a copy is missing: PRERENDERED_DIR/../index.html
+    expect(code('server/page-server.ts')).toContain("join(copiesDir, '..', 'index.html')");
+    const page = copies.find((c) => c.source === `/app/frontends/${target.app}/dist/index.html`);
+    expect(page?.from).toBe('builder');
+    expect(page?.dest).toBe(path.posix.join(env.PRERENDERED_DIR, '../index.html'));
+  });
+
+  it('runs the bundle with node as PID 1, as a numeric non-root user, on its port, with a health check', () => {
+    const cmd = stage.filter((i) => i.keyword === 'CMD').at(-1);
+    expect(JSON.parse(cmd!.args)).toEqual(['node', bundle!.dest]);
+    const user = stage.filter((i) => i.keyword === 'USER').at(-1)?.args;
+    expect(user, 'no USER').toBeDefined();
+    expect(rootUsers.has(user!)).toBe(false);
+    // numeric, so Kubernetes' runAsNonRoot can verify it
+    expect(user).toMatch(/^[1-9]\d*(:\d+)?$/);
+    expect(env.NODE_ENV).toBe('production');
+    expect(env.PORT).toBe(String(target.port));
+    const exposed = stage.filter((i) => i.keyword === 'EXPOSE').flatMap((i) => i.args.split(/\s+/));
+    expect(exposed).toContain(String(target.port));
+    expect(stage.find((i) => i.keyword === 'HEALTHCHECK')?.args).toContain('/health');
+  });
+});
+
+describe('compose build targets', () => {
+  it('name a stage of their Dockerfile', () => {
+    const targeted = Object.entries(compose.services).filter(([, service]) => service.build?.target);
+    expect(targeted.length).toBeGreaterThan(0);
+    for (const [name, service] of targeted) {
+      const stage = stageNamed(read(service.build.dockerfile), service.build.target);
+      expect(stage.length, `${name}: no stage ${service.build.target}`).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('the build context', () => {
   it('leaves out dependencies, build output and local data', () => {
     const lines = fs.readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8').split(/\r?\n/);
     // a copied *.tsbuildinfo without its dist/ would make `tsc -b` skip the emit
-    for (const entry of ['**/node_modules', '**/dist', '**/*.tsbuildinfo', '.data', '.git']) {
+    const buildOutput = ['**/dist', '**/dist-server', '**/*.tsbuildinfo'];
+    for (const entry of ['**/node_modules', ...buildOutput, '.data', '.git']) {
       expect(lines).toContain(entry);
     }
   });

@@ -355,6 +355,27 @@ describe('NetworkPolicies: default deny, and exactly the paths DESIGN draws (iss
     }
   });
 
+  it("public-site's page server reaches the blog service at its BLOG_URL, and nothing else but DNS", () => {
+    const pages = byName('public-site-pages');
+    const blogUrl = new URL(envOf(pages).BLOG_URL?.value);
+    const blog = deploymentBehind(blogUrl.hostname);
+    expect(blog?.metadata.name).toBe('blog');
+    expect(connects(podOf('public-site-pages'), podOf('blog'), Number(blogUrl.port))).toBe(true);
+    for (const other of serviceWorkloads.filter((s) => s.workload !== blog)) {
+      const name = other.workload.metadata.name;
+      expect(connects(podOf('public-site-pages'), podOf(name), 3000), name).toBe(false);
+    }
+    expect(connects(podOf('public-site-pages'), podOf('postgres'), 5432)).toBe(false);
+    expect(connects(podOf('public-site-pages'), podOf('redis'), 6379)).toBe(false);
+    expect(connects(podOf('public-site-pages'), podOf('shell'), 8080)).toBe(false);
+    expect(connects(podOf('public-site-pages'), external('203.0.113.50'), 443)).toBe(false);
+    expect(connects(podOf('public-site-pages'), external('169.254.169.254'), 80)).toBe(false);
+    // the blog's new way in is the page server's alone
+    for (const pod of ['shell', 'public-site', 'dashboard']) {
+      expect(connects(podOf(pod), podOf('blog'), 3000), pod).toBe(false);
+    }
+  });
+
   it('bank sync reaches Plaid over HTTPS on the internet, never the metadata address or private ranges', () => {
     for (const pod of ['bank-sync', 'bank-sync-worker']) {
       expect(connects(podOf(pod), external('203.0.113.50'), 443), pod).toBe(true);

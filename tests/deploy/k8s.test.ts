@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appKindOf, clusterUpstreams, kongConfigPath } from '../contract/kong-config.loader.js';
+import { appKindOf, clusterUpstreams, imageTargets, kongConfigPath } from '../contract/kong-config.loader.js';
 import {
   baseDir,
   containersOf,
@@ -108,6 +108,23 @@ describe('k8s/base manifests', () => {
     }
   });
 
+  it.each(
+    Object.keys(imageTargets).map(
+      (name) => [name, deployments.find((d) => d.metadata.name === name)] as const,
+    ),
+  )(
+    "%s (a Node process of another app's image) probes /health and /health/ready, on a read-only root",
+    (name, deployment) => {
+      expect(deployment, `no Deployment ${name}`).toBeDefined();
+      const container = containersOf(deployment!)[0];
+      expect(container.image).toBe(`paycadence/${name}`);
+      expect(container.livenessProbe.httpGet.path).toBe('/health');
+      expect(container.readinessProbe.httpGet.path).toBe('/health/ready');
+      // it writes nothing: its bundle and the copies are read only
+      expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
+    },
+  );
+
   it('keeps credentials in Secret references, never in plain values', () => {
     for (const workload of workloads) {
       for (const container of containersOf(workload)) {
@@ -205,6 +222,26 @@ describe('k8s/overlays/production', () => {
     for (const image of overlay.images ?? []) expect(baseImages, image.name).toContain(image.name);
     for (const replica of overlay.replicas ?? [])
       expect(deploymentNames, replica.name).toContain(replica.name);
+  });
+
+  it('pins the image of every app Kong routes to and scales it, the page server with the tag of the shell it pairs with', () => {
+    const pinned = new Map((overlay.images ?? []).map((image: { name: string }) => [image.name, image]));
+    const scaled = new Set((overlay.replicas ?? []).map((replica: { name: string }) => replica.name));
+    for (const upstream of clusterUpstreams()) {
+      const service = services.find((s) => s.metadata.name === upstream.host)!;
+      const deployment = deployments.find((d) =>
+        Object.entries(service.spec!.selector).every(
+          ([k, v]) => d.spec?.template?.metadata?.labels?.[k] === v,
+        ),
+      )!;
+      expect(pinned.has(containersOf(deployment)[0].image), upstream.host).toBe(true);
+      expect(scaled.has(deployment.metadata.name), upstream.host).toBe(true);
+    }
+    // its pages name the assets of the shell's build: the two images come from one build
+    for (const [name, target] of Object.entries(imageTargets)) {
+      const tagOf = (image: string) => (pinned.get(image) as { newTag?: string } | undefined)?.newTag;
+      expect(tagOf(`paycadence/${name}`), name).toBe(tagOf(`paycadence/${target.app}`));
+    }
   });
 
   it('patches only objects of the base, with schema-valid fields', () => {
