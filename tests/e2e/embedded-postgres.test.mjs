@@ -10,7 +10,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { assignServicePorts } from '../../tools/lib/service-ports.mjs';
-import { discoverServices } from '../../tools/lib/stack.mjs';
+import { discoverPortedApps } from '../../tools/lib/stack.mjs';
 import { findFreePort, findFreePortOffset, isListening } from '../../tools/lib/network.mjs';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -80,7 +80,7 @@ chmodSync(dataDir, 0o755);
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
 test('npm start without DATABASE_URL runs on embedded PostgreSQL, stops on SIGINT and keeps data', { timeout: 2 * START_TIMEOUT_MS + 60_000 }, async () => {
-  const serviceNames = discoverServices();
+  const serviceNames = discoverPortedApps();
   assert.ok(serviceNames.includes('waitlist'), 'services/waitlist must be built (dist/main.js) for this test');
   const offset = await findFreePortOffset(Object.values(assignServicePorts(serviceNames)), { start: 500 });
   const waitlistPort = assignServicePorts(serviceNames, offset).waitlist;

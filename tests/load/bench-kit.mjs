@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { bootstrap } from '../../tools/lib/bootstrap.mjs';
 import { createThrowawayDatabase } from '../../tools/lib/e2e-database.mjs';
 import { assignServicePorts } from '../../tools/lib/service-ports.mjs';
-import { discoverServices, startStack } from '../../tools/lib/stack.mjs';
+import { discoverPortedApps, startStack } from '../../tools/lib/stack.mjs';
 import { runTargets } from '../../tools/lib/nx.mjs';
 import { findFreePort, findFreePortOffset } from '../../tools/lib/network.mjs';
 import { stopChild } from '../../tools/lib/processes.mjs';
@@ -36,7 +36,7 @@ export async function startStackForBench({ log = console.log } = {}) {
   const build = await runTargets(['build'], { quiet: true });
   if (!build.ok) log('Warning: the build reported errors; benchmarking the services that have a build');
   const database = await createThrowawayDatabase(infra.databaseUrl, 'bench');
-  const names = discoverServices();
+  const names = discoverPortedApps();
   const portOffset = await findFreePortOffset(Object.values(assignServicePorts(names)), { start: 300 });
   log(`Rate limits: kong.yml's limits multiplied by ${BENCH_RATE_LIMIT_FACTOR} so the benchmark measures the plugins' cost without being throttled`);
   let stack;

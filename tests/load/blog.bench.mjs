@@ -12,6 +12,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, runAutocannon, writeResults } from './bench-kit.mjs';
+import { startGateway } from '@payday/dev-gateway';
 import { runCommand } from '../../tools/lib/processes.mjs';
 import { benchRedisPrefix, buildService, startBenchInfrastructure, startServiceProcess } from './support/service-process.mjs';
 
@@ -28,17 +29,21 @@ function startBlog({ databaseUrl, redisUrl, jwksUrl }) {
   });
 }
 
-/** public-site's page server (its build, and the shell's prerendered copies it fills) reading from `blogUrl`. */
+/**
+ * public-site's page server (its build, and the shell's prerendered copies it fills, here served by the dev
+ * gateway as `npm start` does) reading from `blogUrl`.
+ */
 async function startPageServer(blogUrl) {
   const build = await runCommand('npx', ['nx', 'run-many', '-t', 'build', '-p', 'public-site', 'shell'], { quiet: true });
   if (build.code !== 0) throw new Error(`building public-site and the shell failed:\n${build.output}`);
-  const script = join(REPO_ROOT, 'frontends/public-site/dist-server/main.js');
-  return startServiceProcess({
+  const shell = await startGateway({ port: 0, host: '127.0.0.1', kongFile: join(REPO_ROOT, 'gateway/kong.yml'), frontendsDir: join(REPO_ROOT, 'frontends') });
+  const pages = await startServiceProcess({
     name: 'public-site-pages',
-    script,
+    script: join(REPO_ROOT, 'frontends/public-site/dist-server/main.js'),
     cwd: join(REPO_ROOT, 'frontends/public-site'),
-    env: { BLOG_URL: blogUrl, PRERENDERED_DIR: join(REPO_ROOT, 'frontends/shell/dist/prerendered') },
+    env: { BLOG_URL: blogUrl, SHELL_URL: `http://127.0.0.1:${shell.port}` },
   });
+  return { url: pages.url, stop: async () => (await pages.stop(), await shell.close()) };
 }
 
 async function uploadImage(url, token) {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignServicePorts } from '../../tools/lib/service-ports.mjs';
-import { discoverServices, startStack } from '../../tools/lib/stack.mjs';
+import { discoverPortedApps, startStack } from '../../tools/lib/stack.mjs';
 import { findFreePortOffset } from '../../tools/lib/network.mjs';
 import { startRestartablePostgres, startRestartableRedis, type RestartablePostgres, type RestartableRedis } from './support/faults-infra';
 import { probeAll, registerUser, startTraffic, type Outcome, type Phase, type User } from './support/faults-traffic';
@@ -84,7 +84,7 @@ describe('faults: Redis and PostgreSQL restarted under load', () => {
     // FAULTS_SERVICES_DIR: a copy of services/ with their dist (and node_modules/@payday pointing at copied libs)
     // lets this file run while builds rewrite dist/ in the checkout; npm test leaves it unset.
     const servicesDir = process.env.FAULTS_SERVICES_DIR;
-    const names: string[] = discoverServices(servicesDir ? { servicesDir } : {});
+    const names: string[] = discoverPortedApps(servicesDir ? { servicesDir } : {});
     const portOffset: number = await findFreePortOffset([...Object.values(assignServicePorts(names) as Record<string, number>), 8080]);
     stack = (await startStack({
       databaseUrl: postgres.url,

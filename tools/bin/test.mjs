@@ -93,7 +93,7 @@ await step('root', 'Contract and deployment suites (tests/vitest.config.ts)', ()
 async function withTestStack(name, run) {
   if (!services) throw new BootstrapExit('needs the bootstrap step (PostgreSQL and Redis)');
   const { createThrowawayDatabase } = await import('../lib/e2e-database.mjs');
-  const { startStack, discoverServices, discoverPageServers } = await import('../lib/stack.mjs');
+  const { startStack, discoverPortedApps } = await import('../lib/stack.mjs');
   const { assignServicePorts } = await import('../lib/service-ports.mjs');
   const { findFreePortOffset } = await import('../lib/network.mjs');
   const GATEWAY_BASE_PORT = 8080;
@@ -112,7 +112,7 @@ async function withTestStack(name, run) {
     // The gateway's port is chosen with the services' block, below the ephemeral range: a port the OS handed
     // out as free from that range can be taken by any outgoing connection (to PostgreSQL, Redis) before the
     // gateway listens, which failed a CI run with EADDRINUSE. APP_URL needs the port before the stack starts.
-    const portOffset = await findFreePortOffset([...Object.values(assignServicePorts([...discoverServices(), ...discoverPageServers()])), GATEWAY_BASE_PORT]);
+    const portOffset = await findFreePortOffset([...Object.values(assignServicePorts(discoverPortedApps())), GATEWAY_BASE_PORT]);
     stack = await startStack({
       databaseUrl: database.url,
       redisUrl: services.redisUrl,

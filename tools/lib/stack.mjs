@@ -32,6 +32,11 @@ export function discoverPageServers({ frontendsDir = join(REPO_ROOT, 'frontends'
   return declared.filter((name) => name.endsWith(PAGES_SUFFIX) && existsSync(pageServerEntry(frontendsDir, name))).sort();
 }
 
+/** Every process startStack gives a fixed port: the services, then the page servers (for choosing a free port block). */
+export function discoverPortedApps({ servicesDir, frontendsDir, kongFile } = {}) {
+  return [...discoverServices({ servicesDir, kongFile }), ...discoverPageServers({ frontendsDir, kongFile })];
+}
+
 const PAGES_SUFFIX = '-pages';
 const pageServerEntry = (frontendsDir, name) => join(frontendsDir, name.slice(0, -PAGES_SUFFIX.length), 'dist-server', 'main.js');
 
@@ -100,8 +105,8 @@ export function serviceEnv({ baseEnv, port, ports, portOffset = 0, databaseUrl, 
  * service port), env (base environment for services), log (launcher messages), onServiceLog(name, line)
  * (default: print with a `[name]` prefix), rateLimitFactor, kongFile, servicesDir, frontendsDir,
  * gatewayInProcess (false runs the gateway as its own process, as benchmarks need).
- * Resolves to `{ url, port, services: {name: {port, url}}, stop() }`; rejects (after stopping what it
- * started) when a service does not become ready.
+ * Resolves to `{ url, port, services: {name: {port, url}}, pageServers: {name: {port, url}}, stop() }`; rejects
+ * (after stopping what it started) when a service does not become ready.
  */
 export async function startStack({
   databaseUrl,
@@ -175,13 +180,11 @@ export async function startStack({
     const { child, tail } = spawnEntry(name, 'main.js', name, ports[name]);
     services[name] = { port: ports[name], url: `http://127.0.0.1:${ports[name]}`, child, tail };
   }
-  // A page server reads its posts from the blog service and fills the shell's prerendered copies.
+  // A page server reads its posts from the blog service and fills the shell's prerendered copies, which the
+  // gateway serves here (it asks for them per request, so it is started before the gateway listens).
   for (const name of pageServers) {
     const script = pageServerEntry(frontendsDir, name);
-    const extraEnv = {
-      BLOG_URL: `http://127.0.0.1:${ports.blog ?? FIXED_SERVICE_PORTS.blog + portOffset}`,
-      PRERENDERED_DIR: join(frontendsDir, 'shell', 'dist', 'prerendered'),
-    };
+    const extraEnv = { BLOG_URL: `http://127.0.0.1:${ports.blog ?? FIXED_SERVICE_PORTS.blog + portOffset}`, SHELL_URL: `http://127.0.0.1:${port}` };
     const { child, tail } = spawnEntry(name, 'main.js', name, ports[name], { script, cwd: dirname(script), extraEnv });
     services[name] = { port: ports[name], url: `http://127.0.0.1:${ports[name]}`, child, tail };
   }
@@ -255,7 +258,10 @@ export async function startStack({
     url: `http://localhost:${gateway.port}`,
     port: gateway.port,
     services: Object.fromEntries(
-      names.map((name) => [name, { port: services[name].port, url: services[name].url }]),
+      serviceNames.map((name) => [name, { port: services[name].port, url: services[name].url }]),
+    ),
+    pageServers: Object.fromEntries(
+      pageServers.map((name) => [name, { port: services[name].port, url: services[name].url }]),
     ),
     stop,
   };

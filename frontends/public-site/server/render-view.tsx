@@ -38,12 +38,12 @@ export function renderBlogList(posts: BlogPostSummary[], featured: BlogPostSumma
   ]);
 }
 
-/** /blog/<slug> with its post. */
-export function renderBlogPost(post: BlogPost): RenderedView {
+/** /blog/<slug> with its post, under the slug the page was asked for (the key the app will look it up by). */
+export function renderBlogPost(slug: string, post: BlogPost): RenderedView {
   const element = (
     <Routes>
       <Route path="/blog/:slug" element={<BlogPostPage />} />
     </Routes>
   );
-  return renderWithData(`/blog/${encodeURIComponent(post.slug)}`, element, [[blogKeys.post(post.slug), post]]);
+  return renderWithData(`/blog/${encodeURIComponent(slug)}`, element, [[blogKeys.post(slug), post]]);
 }

@@ -54,6 +54,14 @@ describe('servedDocument', () => {
     expect(html).toContain('<meta name="keywords" content="bills, payday" data-page-default=""></head>');
   });
 
+  it("edits only the copy's head: a post's text that looks like a head tag stays in the body as rendered", () => {
+    const view = { html: '<p>&lt;title&gt; is escaped, but a view could still say </head> in a comment</p>', data: [] };
+    const html = servedDocument(COPY, view, { title: 'Post | PayCadence', description: 'About it.', keywords: [] });
+    expect(html).toContain('<title>Post | PayCadence</title>');
+    expect(html).toContain(view.html);
+    expect(html.indexOf('<title>')).toBeLessThan(html.indexOf('</head>'));
+  });
+
   it('answers a copy without the marks unchanged (a shell built before them, or its plain index.html)', () => {
     const plain = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
     expect(servedDocument(plain, { html: '<p>view</p>', data: [[['blog', 'posts'], []]] })).toBe(plain);
@@ -72,7 +80,8 @@ describe('holdControls', () => {
     );
   });
 
-  it('leaves text that only looks like a control alone (React escapes it)', () => {
-    expect(holdControls('<p>&lt;button&gt; and &lt;input type=&quot;text&quot;&gt;</p>')).toBe('<p>&lt;button&gt; and &lt;input type=&quot;text&quot;&gt;</p>');
+  it('reads only the tags React wrote: escaped text and attribute values cannot pass for a tag or a type', () => {
+    const html = '<p>&lt;button&gt;</p><input type="text" value="a &gt; b" data-note="type=&quot;checkbox&quot;"/>';
+    expect(holdControls(html)).toBe('<p>&lt;button&gt;</p><input readonly="" type="text" value="a &gt; b" data-note="type=&quot;checkbox&quot;"/>');
   });
 });

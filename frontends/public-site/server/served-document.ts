@@ -26,7 +26,7 @@ export function holdControls(html: string): string {
   return html
     .replace(/<(button|select)\b/g, '<$1 disabled=""')
     .replace(/<textarea\b/g, '<textarea readonly=""')
-    .replace(/<input\b([^>]*)>/g, (tag, attributes: string) =>
+    .replace(/<input\b([^>]*)>/g, (_tag, attributes: string) =>
       /\stype="(checkbox|radio|file)"/.test(attributes) ? `<input disabled=""${attributes}>` : `<input readonly=""${attributes}>`,
     );
 }
@@ -35,34 +35,46 @@ export function holdControls(html: string): string {
 export const hasServedView = (copy: string) => copy.includes(START) && copy.indexOf(END) > copy.indexOf(START);
 
 /**
- * The copy with `view` in place of its marked view, the view's data in the served-data element, and `head`'s
- * title, description and keywords when given (a post's). Answers the copy unchanged when it marks no view.
+ * The copy with `view` in place of its marked view, the view's data in the served-data element before the
+ * copy's </body> (outside #root, which the app replaces), and `head`'s title, description and keywords when
+ * given (a post's). Answers the copy unchanged when it marks no view.
  */
 export function servedDocument(copy: string, view: RenderedView, head?: PostHead): string {
   if (!hasServedView(copy)) return copy;
+  // The head is edited on its own, so nothing in the page's body (a post's text) can be taken for a head tag.
+  const headEnd = copy.indexOf('</head>');
   const start = copy.indexOf(START);
   const end = copy.indexOf(END, start) + END.length;
+  const bodyEnd = copy.lastIndexOf('</body>');
+  if (headEnd < 0 || bodyEnd < end || headEnd > start) return copy;
   const data = Object.fromEntries(view.data.map(([queryKey, value]) => [servedDataKey(queryKey), value]));
-  let document = copy.slice(0, start) + holdControls(view.html) + copy.slice(end);
-  document = document.replace(DATA_PRELOAD, '').replace(STARTER_FETCH, '');
-  // Replacer functions: a title may hold '$&' or '$$', which a replacement string would interpret.
-  // Each tag written for the post keeps what the page had (SERVED_HEAD_DEFAULT_ATTRIBUTE), for usePostHead to put
-  // back when the visitor leaves the post.
-  if (head) {
-    document = document.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`);
-    if (head.description) {
-      document = document.replace(
-        /<meta name="description" content="([^"]*)"/,
-        (_tag, siteDescription: string) => `<meta name="description" content="${escapeHtml(head.description)}" ${SERVED_HEAD_DEFAULT_ATTRIBUTE}="${siteDescription}"`,
-      );
-    }
-    if (head.keywords.length > 0) {
-      const keywords = `<meta name="keywords" content="${escapeHtml(head.keywords.join(', '))}" ${SERVED_HEAD_DEFAULT_ATTRIBUTE}="">`;
-      document = document.replace('</head>', () => `${keywords}</head>`);
-    }
-  }
   const dataElement = `<script type="application/json" id="${SERVED_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
-  // The copy's own </body>: the last one (a post's text is escaped, but nothing here should depend on that).
-  const bodyEnd = document.lastIndexOf('</body>');
-  return document.slice(0, bodyEnd) + dataElement + document.slice(bodyEnd);
+  return (
+    servedHead(copy.slice(0, headEnd), head) +
+    copy.slice(headEnd, start) +
+    holdControls(view.html) +
+    copy.slice(end, bodyEnd) +
+    dataElement +
+    copy.slice(bodyEnd)
+  );
+}
+
+/**
+ * The copy's head without its early data requests, and with a post's title, description and keywords. Each tag
+ * written for the post keeps what the page had (SERVED_HEAD_DEFAULT_ATTRIBUTE), for usePostHead to put back when
+ * the visitor leaves the post. Replacer functions: a title may hold '$&' or '$$', which a replacement string
+ * would interpret.
+ */
+function servedHead(copyHead: string, head: PostHead | undefined): string {
+  let served = copyHead.replace(DATA_PRELOAD, '').replace(STARTER_FETCH, '');
+  if (!head) return served;
+  served = served.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`);
+  if (head.description) {
+    served = served.replace(
+      /<meta name="description" content="([^"]*)"/,
+      (_tag, siteDescription: string) => `<meta name="description" content="${escapeHtml(head.description)}" ${SERVED_HEAD_DEFAULT_ATTRIBUTE}="${siteDescription}"`,
+    );
+  }
+  if (head.keywords.length > 0) served += `<meta name="keywords" content="${escapeHtml(head.keywords.join(', '))}" ${SERVED_HEAD_DEFAULT_ATTRIBUTE}="">`;
+  return served;
 }

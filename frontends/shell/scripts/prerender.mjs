@@ -4,7 +4,10 @@
 // server, no API: requests are answered from dist/ and signed-out) and writes the page's markup into a copy of
 // index.html at dist/prerendered/<page>.html. The gateway (and docker/nginx/shell.conf) serve that copy for the
 // path; the shell's bootstrap replaces the markup with the live app once the page's remote module has loaded
-// (src/prerender/replace-prerendered.ts), so nothing flickers and nothing moves.
+// (src/prerender/replace-prerendered.ts), so nothing flickers and nothing moves. /blog and /blog/<slug> are the
+// exception behind Kong and the launcher: public-site's page server (frontends/public-site/server) asks the shell
+// for their copies and fills the marked view with the posts at request time; the shell serves them unfilled only
+// when that server is not in front (nginx on its own).
 //
 // The copy's head carries a starter instead of the app's module entry (src/prerender/start-after-paint.ts): the
 // app's modules are requested once the copy is painted.
@@ -28,7 +31,8 @@ const ORIGIN = 'http://prerender.invalid';
  */
 export const PRERENDERED_PATHS = ['/', '/about', '/blog', '/coming-soon', '/paycheck-to-paycheck', '/privacy', '/terms', '/security', '/demo', '/login', '/register', '/forgot-password'];
 /**
- * Every blog post's page shares one copy (the gateway and docker/nginx/shell.conf serve it for /blog/<slug>):
+ * Every blog post's page shares one copy (filled per post by public-site's page server; docker/nginx/shell.conf
+ * serves it for /blog/<slug> on its own):
  * header, the post's loading view and footer, captured at a sample slug. Its data call, named with `{slug}`, is
  * left to the starter, which knows the page's own path.
  */
@@ -36,6 +40,7 @@ export const POST_COPY = { path: '/blog/prerender-sample-post', slug: 'prerender
 /**
  * Pages whose content is data, and what shows the page's own view has rendered: captured in the loading view
  * the app shows until the data arrives (their API calls are held), never with a build-time copy of the data.
+ * The view is marked (SERVED_VIEW_*) for the page server to put the view with the data in its place.
  */
 const DATA_PAGES = new Map([
   ['/blog', 'main .blog-list-page'],

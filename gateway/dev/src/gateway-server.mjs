@@ -385,6 +385,8 @@ function answerClientError(error, socket, added) {
   setTimeout(() => socket.destroy(), 2_000).unref();
 }
 
+const PAGES_SUFFIX = '-pages';
+
 function buildTarget(service, upstreams, frontendsDir, globalRateLimit) {
   const target = { kind: 'missing', ...pluginsFor(service, globalRateLimit) };
   const upstream = upstreams[service.name];
@@ -392,10 +394,13 @@ function buildTarget(service, upstreams, frontendsDir, globalRateLimit) {
     const url = new URL(upstream);
     return { ...target, kind: 'proxy', origin: url.origin, basePath: url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '') };
   }
-  const frontendDir = frontendsDir ? join(frontendsDir, service.name) : null;
+  // A frontend's page server (`<frontend>-pages`, e.g. public-site's for /blog) that is not running here: its
+  // paths get the shell's pages, as they would without it (the prerendered copies, unfilled).
+  const servedBy = service.name.endsWith(PAGES_SUFFIX) ? 'shell' : service.name;
+  const frontendDir = frontendsDir ? join(frontendsDir, servedBy) : null;
   if (frontendDir && existsSync(frontendDir) && statSync(frontendDir).isDirectory()) {
-    const spaFallback = service.name === 'shell' ? isClientSideRoute : () => false;
-    const prerendered = service.name === 'shell';
+    const spaFallback = servedBy === 'shell' ? isClientSideRoute : () => false;
+    const prerendered = servedBy === 'shell';
     return { ...target, kind: 'static', serve: createStaticHandler(join(frontendDir, 'dist'), { spaFallback, prerendered }) };
   }
   return target;

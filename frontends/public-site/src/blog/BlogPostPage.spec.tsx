@@ -1,8 +1,9 @@
 import { BLOG_MESSAGES, DEFAULT_DISPLAY_READ_TIME, servedDataKey, type BlogBlock } from '@payday/contracts';
+import { useDocumentTitle } from '@payday/web-kit';
 import { renderWithProviders } from '@payday/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blogKeys } from './blog-queries';
 import { BlogPostPage } from './BlogPostPage';
@@ -45,6 +46,36 @@ describe('BlogPostPage', () => {
     expect(screen.queryByText(BLOG_MESSAGES.loadingPost)).not.toBeInTheDocument();
     expect(server.calls('post')).toHaveLength(0);
     expect(document.title).toBe(`${post.title} | PayCadence`);
+  });
+
+  it('leaves the tab to the next page once the visitor leaves a post (its route names itself first)', async () => {
+    const post = aPost({ slug: 'then-about', title: 'A post before About' });
+    serveBlog({ post: () => post });
+    function AboutScreen() {
+      useDocumentTitle('About');
+      return <p>About us</p>;
+    }
+    function PostScreen() {
+      useDocumentTitle('Blog');
+      return (
+        <>
+          <Link to="/about">About</Link>
+          <BlogPostPage />
+        </>
+      );
+    }
+    renderWithProviders(
+      <Routes>
+        <Route path="/blog/:slug" element={<PostScreen />} />
+        <Route path="/about" element={<AboutScreen />} />
+      </Routes>,
+      { user: null, route: `/blog/${post.slug}` },
+    );
+    await screen.findByRole('heading', { level: 1, name: post.title });
+    expect(document.title).toBe(`${post.title} | PayCadence`);
+    await userEvent.click(screen.getByRole('link', { name: 'About' }));
+    await screen.findByText('About us');
+    expect(document.title).toBe('About | PayCadence');
   });
 
   it("puts the site's description back, and removes the keywords, that the page server wrote for a served post", () => {

@@ -15,15 +15,15 @@ export const blogKeys = {
 };
 
 /**
- * One quiet retry, only when no answer came at all (a network blip, status 0). An answer, even a 5xx, is shown
- * at once: a 404 stays a 404, and the error view has its own Try Again.
- */
-/**
  * Posts change rarely: what the page was served with (or read a minute ago) is shown without asking again, so
  * a served page makes no request at all whatever the app's default staleness.
  */
 const FRESH_FOR_MS = 60_000;
 
+/**
+ * One quiet retry, only when no answer came at all (a network blip, status 0). An answer, even a 5xx, is shown
+ * at once: a 404 stays a 404, and the error view has its own Try Again.
+ */
 const retryUnlessRefused = (failures: number, error: unknown) => failures < 1 && error instanceof ApiError && error.status === 0;
 
 export function useBlogPosts() {

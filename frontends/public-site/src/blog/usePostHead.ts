@@ -24,6 +24,14 @@ function setMeta(name: string, content: string): () => void {
   };
 }
 
+/**
+ * Puts the tab title back when the page that set it goes, unless the next page has named itself already: the
+ * shell's route title is a layout effect, which runs before this page's passive clean-up.
+ */
+function restoreTitle(ours: string, previous: string): void {
+  if (document.title === ours) document.title = previous;
+}
+
 /** What a post's page puts in the document's head (the page server writes the same into the HTML it serves). */
 export interface PostHead {
   title: string;
@@ -56,7 +64,7 @@ export function usePostHead(post: Pick<BlogPost, 'title' | 'excerpt' | 'seo'> | 
     const restoreDescription = description ? setMeta('description', description) : () => undefined;
     const restoreKeywords = keywords.length > 0 ? setMeta('keywords', keywords.join(', ')) : () => undefined;
     return () => {
-      document.title = previousTitle;
+      restoreTitle(title, previousTitle);
       restoreDescription();
       restoreKeywords();
     };
@@ -68,9 +76,8 @@ export function useStateTitle(title: string | null): void {
   useEffect(() => {
     if (!title) return;
     const previousTitle = document.title;
-    document.title = `${title} | ${PRODUCT_NAME}`;
-    return () => {
-      document.title = previousTitle;
-    };
+    const stateTitle = `${title} | ${PRODUCT_NAME}`;
+    document.title = stateTitle;
+    return () => restoreTitle(stateTitle, previousTitle);
   }, [title]);
 }
