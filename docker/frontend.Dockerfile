@@ -7,12 +7,13 @@
 #   the shell also adds --build-arg PRERENDER_WITH=public-site: its build renders the public pages in Chromium
 #   from that remote's build (frontends/shell/scripts/prerender.mjs), so the image serves them prerendered.
 # Vite builds the static bundle; unprivileged nginx serves it on 8080 (the default target, `runtime`).
-# The same shell build gives a second image, public-site's page server (Kong's public-site-pages: /blog and its
-# posts rendered at request time into the shell's prerendered copies), from the Node stage `pages`:
-#   docker build -f docker/frontend.Dockerfile --build-arg APP=shell --build-arg NGINX_CONF=shell.conf \
-#     --build-arg PRERENDER_WITH=public-site --target pages -t paycadence/public-site-pages .
-#   with the shell's build args it reuses the shell's builder stage, so the copies it fills name the assets the
-#   shell's nginx serves (deploy the two images from the same commit).
+# public-site's build also makes its page server (Kong's public-site-pages: /blog and its posts rendered at request
+# time), a second image from the Node stage `pages`:
+#   docker build -f docker/frontend.Dockerfile --build-arg APP=public-site --target pages \
+#     -t paycadence/public-site-pages .
+#   with public-site's own build args it reuses the builder stage of public-site's nginx image. It holds no copy
+#   of the shell's pages: it reads them from the shell at run time (SHELL_URL/prerendered/*.html), so the page
+#   server always fills the copy of the shell that is serving now.
 
 # Stage 1: the app (and the remote it prerenders) and the libs they need, plus their package.json files alone
 # under /manifests, so the npm install layer below is reused until a dependency list changes.
@@ -56,26 +57,26 @@ RUN libs="$(node docker/app-workspaces.mjs frontends/${APP} ${PRERENDER_WITH:+fr
        fi
 
 # Stage 3, only with --target pages: public-site's page server (frontends/public-site/server, issue 13 item 9).
-# Vite bundled it with everything it imports into one ES module (dist-server/main.js), so plain Node runs it
-# without node_modules, beside the shell's prerendered copies it fills and the shell's page it falls back to
-# (PRERENDERED_DIR/../index.html). Placed before the nginx stage, which stays the default target; BuildKit
-# (Docker's default builder) builds only the stages a target needs, so the other images never run this one.
+# Vite bundled it with everything it imports into one ES module (dist-server/main.js, public-site's build makes it
+# beside dist/), so plain Node runs it without node_modules. It holds no copies: it asks the shell for them per
+# request (SHELL_URL, kept ~10 s) and the blog for the posts (BLOG_URL); both default in the code and are set by
+# compose and k8s. Placed before the nginx stage, which stays the default target; BuildKit (Docker's default
+# builder) builds only the stages a target needs, so the other images never run this one.
 FROM node:20-bookworm-slim AS pages
 ARG APP
-ARG PRERENDER_WITH=
-# Without PRERENDER_WITH the builder makes neither the bundle nor the copies: say so, instead of a COPY that
-# cannot find them.
-RUN test -n "${PRERENDER_WITH}" || { echo 'build --target pages with --build-arg APP=shell --build-arg PRERENDER_WITH=public-site' >&2; exit 1; }
+# Only an app whose build makes a page server has one: say so, instead of a COPY that cannot find it.
+RUN --mount=type=bind,from=builder,source=/app/frontends,target=/mnt/frontends \
+    test -f "/mnt/frontends/${APP}/dist-server/main.js" || { \
+      echo "frontends/${APP} has no page server (dist-server/main.js): build --target pages with --build-arg APP=public-site" >&2; \
+      exit 1; \
+    }
 ENV NODE_ENV=production \
-    PORT=3000 \
-    PRERENDERED_DIR=/app/shell/prerendered
+    PORT=3000
 WORKDIR /app
 # .mjs: no package.json here says "type": "module", and the bundle is an ES module.
-COPY --from=builder /app/frontends/${PRERENDER_WITH}/dist-server/main.js server/main.mjs
-COPY --from=builder /app/frontends/${APP}/dist/prerendered shell/prerendered
-COPY --from=builder /app/frontends/${APP}/dist/index.html shell/index.html
-# uid 1000 is the node image's `node` user; numeric so Kubernetes' runAsNonRoot can verify it. The files stay
-# root-owned: the server only reads them.
+COPY --from=builder /app/frontends/${APP}/dist-server/main.js server/main.mjs
+# uid 1000 is the node image's `node` user; numeric so Kubernetes' runAsNonRoot can verify it. The bundle stays
+# root-owned: the server only reads it.
 USER 1000
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \

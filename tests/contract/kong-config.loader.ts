@@ -100,11 +100,12 @@ export type ImageTarget = {
  * built from the same Dockerfile and build args, to a stage before the default one.
  */
 export const imageTargets: Record<string, ImageTarget> = {
-  // public-site's page server (frontends/public-site/server, issue 13 item 9): Node on 3000 in the shell's image,
-  // beside the shell's prerendered copies that it fills with the posts.
+  // public-site's page server (frontends/public-site/server, issue 13 item 9): Node on 3000, built from
+  // public-site's own build args to the Node stage; it reads the shell's prerendered copies from the shell at run
+  // time (SHELL_URL) and fills them with the blog's posts (BLOG_URL).
   'public-site-pages': {
     code: 'frontends/public-site',
-    app: 'shell',
+    app: 'public-site',
     kind: 'frontends',
     target: 'pages',
     port: 3000,

@@ -156,7 +156,7 @@ describe('docker-compose.yml', () => {
       expect(fs.existsSync(path.join(repoRoot, service.build.context, service.build.dockerfile))).toBe(true);
       if (target) {
         // another stage of its app's image, built with exactly that app's args: one shared builder stage, so
-        // both images come from the same build
+        // both images come from the same build of that app
         expect(service.build.target).toBe(target.target);
         expect(service.build.args).toEqual(compose.services[target.app].build.args);
         expect(service.build.args?.[imageBuild[kind].appArg]).toBe(target.app);
@@ -211,12 +211,24 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it("public-site's page server asks the blog service for the posts, waits for it, and is checked like a Node service", () => {
+  it("public-site's page server asks the blog for the posts and the shell for its copies, waits for both, and is checked like a Node service", () => {
     const pages = compose.services['public-site-pages'];
-    const blog = clusterUpstreams().find((u) => u.host === 'blog')!;
-    const blogUrl = new URL(envOf(pages).BLOG_URL);
-    expect(blogUrl.origin).toBe(`http://${blog.host}:${blog.port}`);
-    expect(pages.depends_on?.blog?.condition).toBe('service_healthy');
+    const env = envOf(pages);
+    // the variables the server reads (frontends/public-site/server/main.ts)
+    const main = fs.readFileSync(
+      path.join(repoRoot, imageTargets['public-site-pages'].code, 'server/main.ts'),
+      'utf8',
+    );
+    for (const [name, host] of [
+      ['BLOG_URL', 'blog'],
+      ['SHELL_URL', 'shell'],
+    ]) {
+      expect(main, name).toContain(`process.env.${name}`);
+      // the address Kong itself uses for that upstream
+      const upstream = clusterUpstreams().find((u) => u.host === host)!;
+      expect(new URL(env[name]).origin, name).toBe(`http://${upstream.host}:${upstream.port}`);
+      expect(pages.depends_on?.[host]?.condition, host).toBe('service_healthy');
+    }
     // the services' health check: node fetching its own /health/ready on its port
     expect(pages.healthcheck).toEqual(compose.services.blog.healthcheck);
     expect(pages.healthcheck.test.join(' ')).toContain(

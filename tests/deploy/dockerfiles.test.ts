@@ -206,17 +206,19 @@ describe("public-site's page server: the frontend image's Node stage (docker bui
   const target = imageTargets['public-site-pages'];
   const all = read(dockerfileOf[target.kind]);
   const stage = stageNamed(all, target.target);
-  const values = argValues(all, buildArgsOf(target.app));
+  // the ARGs as docker-compose.yml builds this image (compose.test.ts: the same as its app's image)
+  const values = argValues(all, buildArgsOf('public-site-pages'));
   const code = (file: string) => fs.readFileSync(path.join(repoRoot, target.code, file), 'utf8');
   const viteConfig = code('vite.server.config.ts');
   const workdir = stage.filter((i) => i.keyword === 'WORKDIR').at(-1)?.args ?? '/';
-  /** The stage's copies from other stages: source (ARGs as the shell's compose build sets them), path in the image. */
+  /** The stage's copies: source as written and with ARGs as the app's compose build sets them, path in the image. */
   const copies = stage
     .filter((i) => i.keyword === 'COPY')
     .map((i) => {
       const tokens = i.args.split(/\s+/);
       return {
         from: /--from=(\S+)/.exec(i.args)?.[1],
+        written: tokens.at(-2)!,
         source: substitute(tokens.at(-2)!, values),
         dest: path.posix.resolve(workdir, tokens.at(-1)!),
       };
@@ -238,14 +240,32 @@ describe("public-site's page server: the frontend image's Node stage (docker bui
     expect(finalStage(all)[0].args).toMatch(/^nginxinc\/nginx-unprivileged[:@]/);
   });
 
-  it('stops at once without PRERENDER_WITH, which makes the builder leave out the bundle and the copies', () => {
-    const check = stage.findIndex(
-      (i) =>
-        i.keyword === 'RUN' && i.args.includes('test -n "${PRERENDER_WITH}"') && i.args.includes('exit 1'),
-    );
-    expect(check, 'no RUN test -n "${PRERENDER_WITH}"').toBeGreaterThan(0);
-    expect(check).toBeLessThan(stage.findIndex((i) => i.keyword === 'COPY'));
-    expect(values.PRERENDER_WITH).toBe(path.posix.basename(target.code));
+  it("is built from the page server's app alone: its own args, no prerendering, no other app", () => {
+    // the app whose build makes the bundle, and nothing of the shell's build (no second app, no browser)
+    expect(values[appArgOf[target.kind]]).toBe(path.posix.basename(target.code));
+    expect(values.PRERENDER_WITH ?? '').toBe('');
+    expect(stage.some((i) => variablesIn(i.args).includes('PRERENDER_WITH'))).toBe(false);
+  });
+
+  it("stops with a clear message, before copying, when the app's build made no page server bundle", () => {
+    const copyAt = stage.findIndex((i) => i.keyword === 'COPY');
+    const checkAt = stage.findIndex((i) => i.keyword === 'RUN' && i.args.includes('test -f'));
+    expect(checkAt, 'no RUN test -f of the bundle').toBeGreaterThan(0);
+    expect(checkAt).toBeLessThan(copyAt);
+    const check = stage[checkAt].args;
+    // it sees the builder's files through a bind mount (a RUN here runs on the Node image, not the builder)
+    const mount = /--mount=type=bind,from=(\S+?),source=(\S+?),target=(\S+)/.exec(check);
+    expect(mount, 'no --mount=type=bind,from=…,source=…,target=…').not.toBeNull();
+    const [, from, source, mountTarget] = mount!;
+    // the file it tests is the one the COPY below takes, seen through the mount
+    const tested = /test -f "?([^"\s]+)"?/.exec(check)![1];
+    expect(path.posix.relative(mountTarget, tested)).not.toMatch(/^\.\./);
+    expect(from).toBe(bundle?.from);
+    expect(path.posix.join(source, path.posix.relative(mountTarget, tested))).toBe(bundle?.written);
+    // and says what to build instead of Docker's "not found"
+    const failure = /\|\|\s*\{[^}]*echo "([^"]*)" >&2;\s*exit 1;\s*\}/.exec(check);
+    expect(failure, 'no || { echo "…" >&2; exit 1; }').not.toBeNull();
+    expect(failure![1]).toContain(`--build-arg ${appArgOf[target.kind]}=${path.posix.basename(target.code)}`);
   });
 
   it('copies the one-module bundle that vite.server.config.ts writes, and installs nothing', () => {
@@ -255,21 +275,20 @@ describe("public-site's page server: the frontend image's Node stage (docker bui
     expect(viteConfig).toMatch(/format:\s*'es'/);
     expect(bundle, `no COPY of /app/${target.code}/${outDir}/${entry}`).toBeDefined();
     expect(bundle!.from).toBe('builder');
+    // taken from the build of the app the image is built for (APP), not from a fixed folder
+    expect(bundle!.written).toBe(`/app/${target.kind}/\${${appArgOf[target.kind]}}/${outDir}/${entry}`);
     // an ES module with no package.json "type": "module" beside it: Node must see .mjs
     expect(bundle!.dest).toMatch(/\.mjs$/);
     expect(stage.some((i) => i.keyword === 'RUN' && /\bnpm\b/.test(i.args))).toBe(false);
   });
 
-  it("copies the shell's prerendered copies where PRERENDERED_DIR points, and the shell's page beside them", () => {
-    expect(code('server/main.ts')).toContain('process.env.PRERENDERED_DIR');
-    const copiesDir = copies.find((c) => c.source === `/app/frontends/${target.app}/dist/prerendered`);
-    expect(copiesDir?.from).toBe('builder');
-    expect(copiesDir?.dest).toBe(env.PRERENDERED_DIR);
-    // the page the server sends when a copy is missing: PRERENDERED_DIR/../index.html
-    expect(code('server/page-server.ts')).toContain("join(copiesDir, '..', 'index.html')");
-    const page = copies.find((c) => c.source === `/app/frontends/${target.app}/dist/index.html`);
-    expect(page?.from).toBe('builder');
-    expect(page?.dest).toBe(path.posix.join(env.PRERENDERED_DIR, '../index.html'));
+  it("carries the bundle alone: the shell's copies are asked of the shell at run time (SHELL_URL)", () => {
+    expect(copies.map((c) => c.source)).toEqual([bundle?.source]);
+    expect(stage.filter((i) => ['ADD', 'VOLUME'].includes(i.keyword))).toEqual([]);
+    // the server asks the shell for them (page-server.ts) at the address it is given (main.ts)
+    expect(code('server/main.ts')).toContain('process.env.SHELL_URL');
+    expect(code('server/page-server.ts')).toMatch(/'\/prerendered\/blog\.html'/);
+    expect(code('server/page-server.ts')).toMatch(/'\/prerendered\/blog-post\.html'/);
   });
 
   it('runs the bundle with node as PID 1, as a numeric non-root user, on its port, with a health check', () => {

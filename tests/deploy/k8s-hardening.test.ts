@@ -355,24 +355,51 @@ describe('NetworkPolicies: default deny, and exactly the paths DESIGN draws (iss
     }
   });
 
-  it("public-site's page server reaches the blog service at its BLOG_URL, and nothing else but DNS", () => {
+  it("public-site's page server reaches the blog at its BLOG_URL and the shell at its SHELL_URL, and nothing else but DNS", () => {
     const pages = byName('public-site-pages');
-    const blogUrl = new URL(envOf(pages).BLOG_URL?.value);
-    const blog = deploymentBehind(blogUrl.hostname);
-    expect(blog?.metadata.name).toBe('blog');
-    expect(connects(podOf('public-site-pages'), podOf('blog'), Number(blogUrl.port))).toBe(true);
-    for (const other of serviceWorkloads.filter((s) => s.workload !== blog)) {
-      const name = other.workload.metadata.name;
-      expect(connects(podOf('public-site-pages'), podOf(name), 3000), name).toBe(false);
+    const from = podOf('public-site-pages');
+    const peers = [
+      ['BLOG_URL', 'blog'],
+      ['SHELL_URL', 'shell'],
+    ].map(([name, expected]) => {
+      const url = new URL(envOf(pages)[name]?.value);
+      const workload = deploymentBehind(url.hostname);
+      expect(workload?.metadata.name, name).toBe(expected);
+      expect(connects(from, podOf(expected), Number(url.port)), name).toBe(true);
+      return { workload, port: Number(url.port) };
+    });
+    // Every other port of those two, and every other workload of the namespace on its ports, is closed, by the
+    // page server's own egress policies (not only by the other side's ingress).
+    const ports = [3000, 8080, 8000, 8443, 5432, 6379];
+    for (const { workload, port } of peers) {
+      for (const other of ports.filter((p) => p !== port)) {
+        const to = podOf(workload.metadata.name);
+        expect(allows('Egress', from, to, other), `${workload.metadata.name}:${other}`).toBe(false);
+      }
     }
-    expect(connects(podOf('public-site-pages'), podOf('postgres'), 5432)).toBe(false);
-    expect(connects(podOf('public-site-pages'), podOf('redis'), 6379)).toBe(false);
-    expect(connects(podOf('public-site-pages'), podOf('shell'), 8080)).toBe(false);
-    expect(connects(podOf('public-site-pages'), external('203.0.113.50'), 443)).toBe(false);
-    expect(connects(podOf('public-site-pages'), external('169.254.169.254'), 80)).toBe(false);
-    // the blog's new way in is the page server's alone
-    for (const pod of ['shell', 'public-site', 'dashboard']) {
-      expect(connects(podOf(pod), podOf('blog'), 3000), pod).toBe(false);
+    const reached = new Set(peers.map((p) => p.workload.metadata.name));
+    for (const other of workloads.map((w) => w.metadata.name).filter((n) => !reached.has(n))) {
+      for (const port of ports) {
+        expect(allows('Egress', from, podOf(other), port), `${other}:${port}`).toBe(false);
+      }
+    }
+    for (const [ip, port] of [
+      ['203.0.113.50', 443],
+      ['203.0.113.50', 80],
+      ['10.1.2.3', 8080],
+      ['169.254.169.254', 80],
+    ] as const) {
+      expect(allows('Egress', from, external(ip), port), `${ip}:${port}`).toBe(false);
+    }
+    // The blog's and the shell's ways in: Kong's and the page server's, no other pod's (by their own ingress).
+    for (const { workload, port } of peers) {
+      const to = podOf(workload.metadata.name);
+      for (const other of workloads.map((w) => w.metadata.name)) {
+        const expected = other === 'kong' || other === 'public-site-pages';
+        expect(allows('Ingress', to, podOf(other), port), `${other} → ${workload.metadata.name}`).toBe(
+          expected,
+        );
+      }
     }
   });
 

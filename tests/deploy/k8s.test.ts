@@ -120,10 +120,31 @@ describe('k8s/base manifests', () => {
       expect(container.image).toBe(`paycadence/${name}`);
       expect(container.livenessProbe.httpGet.path).toBe('/health');
       expect(container.readinessProbe.httpGet.path).toBe('/health/ready');
-      // it writes nothing: its bundle and the copies are read only
+      // it writes nothing: its bundle is read only, the copies it reads over HTTP stay in memory
       expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
     },
   );
+
+  it("public-site-pages asks the blog's and the shell's Services, at the addresses Kong uses for them", () => {
+    const deployment = deployments.find((d) => d.metadata.name === 'public-site-pages')!;
+    const env = Object.fromEntries(
+      (containersOf(deployment)[0].env ?? []).map((e: { name: string; value?: string }) => [e.name, e.value]),
+    );
+    for (const [name, host] of [
+      ['BLOG_URL', 'blog'],
+      ['SHELL_URL', 'shell'],
+    ]) {
+      const upstream = clusterUpstreams().find((u) => u.host === host)!;
+      expect(env[name], name).toBeDefined();
+      expect(new URL(env[name]).origin, name).toBe(`http://${upstream.host}:${upstream.port}`);
+      // a Service of that name and port
+      const service = services.find((s) => s.metadata.name === host);
+      expect(
+        service?.spec?.ports.some((p: { port: number }) => p.port === upstream.port),
+        `Service ${host}:${upstream.port}`,
+      ).toBe(true);
+    }
+  });
 
   it('keeps credentials in Secret references, never in plain values', () => {
     for (const workload of workloads) {
@@ -224,7 +245,7 @@ describe('k8s/overlays/production', () => {
       expect(deploymentNames, replica.name).toContain(replica.name);
   });
 
-  it('pins the image of every app Kong routes to and scales it, the page server with the tag of the shell it pairs with', () => {
+  it("pins the image of every app Kong routes to and scales it, an image target like its app's image", () => {
     const pinned = new Map((overlay.images ?? []).map((image: { name: string }) => [image.name, image]));
     const scaled = new Set((overlay.replicas ?? []).map((replica: { name: string }) => replica.name));
     for (const upstream of clusterUpstreams()) {
@@ -237,10 +258,14 @@ describe('k8s/overlays/production', () => {
       expect(pinned.has(containersOf(deployment)[0].image), upstream.host).toBe(true);
       expect(scaled.has(deployment.metadata.name), upstream.host).toBe(true);
     }
-    // its pages name the assets of the shell's build: the two images come from one build
+    // another target of its app's build (public-site's, for the page server): the same registry and tag
+    type Pin = { newName?: string; newTag?: string };
     for (const [name, target] of Object.entries(imageTargets)) {
-      const tagOf = (image: string) => (pinned.get(image) as { newTag?: string } | undefined)?.newTag;
-      expect(tagOf(`paycadence/${name}`), name).toBe(tagOf(`paycadence/${target.app}`));
+      const own = pinned.get(`paycadence/${name}`) as Pin | undefined;
+      const app = pinned.get(`paycadence/${target.app}`) as Pin | undefined;
+      expect(own?.newTag, name).toBeDefined();
+      expect(own?.newTag, name).toBe(app?.newTag);
+      expect(own?.newName, name).toBe(`${path.posix.dirname(app?.newName ?? '')}/${name}`);
     }
   });
 
