@@ -21,7 +21,7 @@ const plainPost = aPost({ slug: 'plain-one', title: 'Bills <after> payday', seo:
 
 /** What the stand-ins answer; a test may change it. */
 const world = {
-  blog: 'ok' as 'ok' | 'failing' | 'slow' | 'featured failing',
+  blog: 'ok' as 'ok' | 'failing' | 'slow' | 'slow post' | 'featured failing',
   shell: 'copies' as 'copies' | 'index only' | 'down',
   blogCalls: [] as string[],
   shellCalls: [] as string[],
@@ -40,6 +40,7 @@ const blog = createServer((request, response) => {
     return answer(200, { posts: (featured ? [featuredPost] : [featuredPost, plainPost]).map(summary) });
   }
   const post = [featuredPost, plainPost].find((candidate) => url.pathname === `/api/blog/posts/${candidate.slug}`);
+  if (post && world.blog === 'slow post') return void setTimeout(() => answer(200, post), 300);
   return post ? answer(200, post) : answer(404, { message: 'Post not found' });
 });
 
@@ -57,8 +58,8 @@ const servers: Server[] = [];
 const logged: string[] = [];
 
 /** A page server of its own for each test, so no test sees another's cached pages or copies. */
-async function pageServer(options: { pageCacheMs?: number; copyCacheMs?: number } = {}): Promise<string> {
-  const server = createPageServer({ blogUrl, shellUrl, dataTimeoutMs: 500, pageCacheMs: 0, copyCacheMs: 0, log: (line) => logged.push(line), ...options });
+async function pageServer(options: { copyCacheMs?: number; dataTimeoutMs?: number } = {}): Promise<string> {
+  const server = createPageServer({ blogUrl, shellUrl, dataTimeoutMs: 500, copyCacheMs: 0, log: (line) => logged.push(line), ...options });
   servers.push(server);
   return listening(server);
 }
@@ -179,11 +180,15 @@ describe('page server', () => {
     expect(gunzipSync(body).toString()).toContain('All Posts');
   });
 
-  it('renders a page once for everyone asking within its cache time', async () => {
-    const base = await pageServer({ pageCacheMs: 60_000 });
+  it('renders a page once for everyone asking while it renders, and afresh for the next request', async () => {
+    world.blog = 'slow post';
+    const base = await pageServer({ dataTimeoutMs: 5_000 });
     const pages = await Promise.all([1, 2, 3].map(async () => (await fetch(`${base}/blog/plain-one`)).text()));
     expect(new Set(pages).size).toBe(1);
+    expect(pages[0]).toContain('blog-post__title');
     expect(world.blogCalls).toEqual(['/api/blog/posts/plain-one']);
+    await fetch(`${base}/blog/plain-one`);
+    expect(world.blogCalls).toEqual(['/api/blog/posts/plain-one', '/api/blog/posts/plain-one']);
   });
 
   it("keeps the shell's last copy while the shell cannot answer, and says so when it never could", async () => {

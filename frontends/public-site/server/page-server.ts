@@ -24,8 +24,6 @@ export interface PageServerOptions {
   shellUrl: string;
   /** How long a page waits for its data, all calls together, before it goes out unfilled. */
   dataTimeoutMs?: number;
-  /** How long a rendered page is reused: one render serves everyone asking within it. */
-  pageCacheMs?: number;
   /** How long a copy from the shell is reused before it is asked for again (a redeployed shell is seen by then). */
   copyCacheMs?: number;
   log?: (message: string) => void;
@@ -35,8 +33,6 @@ export interface PageServerOptions {
 const COPIES = { list: '/prerendered/blog.html', post: '/prerendered/blog-post.html' } as const;
 /** /blog/<segment>; the segment is checked against the blog's own slug rule before anything is asked. */
 const POST_PATH = /^\/blog\/([^/]+)$/;
-/** More pages than any blog has: past it the cache starts again (unknown slugs must not grow it for ever). */
-const MAX_CACHED_PAGES = 1000;
 const GZIP_WORD = /\bgzip\b/;
 
 type Fetched<T> = { kind: 'ok'; data: T } | { kind: 'not-found' } | { kind: 'failed'; reason: string };
@@ -59,9 +55,10 @@ const reasonOf = (error: unknown): string => {
   return `${error.message}${cause}`;
 };
 
-export function createPageServer({ blogUrl, shellUrl, dataTimeoutMs = 1_000, pageCacheMs = 2_000, copyCacheMs = 10_000, log = console.error }: PageServerOptions): Server {
+export function createPageServer({ blogUrl, shellUrl, dataTimeoutMs = 1_000, copyCacheMs = 10_000, log = console.error }: PageServerOptions): Server {
   const copies = new Map<string, { until: number; text: Promise<string> }>();
-  const pages = new Map<string, { until: number; page: Promise<Page> }>();
+  /** The renders in flight, by path: at most one per path at a time. */
+  const rendering = new Map<string, Promise<Page>>();
 
   /** A copy from the shell, kept copyCacheMs; a failed ask keeps the last good copy, if there is one. */
   function readCopy(path: string): Promise<string> {
@@ -128,14 +125,16 @@ export function createPageServer({ blogUrl, shellUrl, dataTimeoutMs = 1_000, pag
     return page(200, servedDocument(copy, renderBlogPost(slug, post.data), postHead(post.data)));
   }
 
-  /** One render per path per pageCacheMs, shared by every request asking meanwhile. */
-  function cachedPage(path: string, render: () => Promise<Page>): Promise<Page> {
-    const cached = pages.get(path);
-    if (cached && cached.until > Date.now()) return cached.page;
-    if (pages.size >= MAX_CACHED_PAGES) pages.clear();
-    const rendered = render();
-    pages.set(path, { until: Date.now() + pageCacheMs, page: rendered });
-    rendered.catch(() => pages.delete(path));
+  /**
+   * Every request for a path that arrives while that path is being rendered shares the render: under a crowd
+   * one render (and one or two blog calls) serves them all, yet no page is older than the request that gets it
+   * (nothing is kept once the render is done, so a post deleted a moment ago is not shown again).
+   */
+  function sharedRender(path: string, render: () => Promise<Page>): Promise<Page> {
+    const inFlight = rendering.get(path);
+    if (inFlight) return inFlight;
+    const rendered = render().finally(() => rendering.delete(path));
+    rendering.set(path, rendered);
     return rendered;
   }
 
@@ -146,7 +145,7 @@ export function createPageServer({ blogUrl, shellUrl, dataTimeoutMs = 1_000, pag
     const post = POST_PATH.exec(pathname);
     if (pathname !== '/blog' && !post) return { status: 404, json: { message: 'Not Found' } };
     if (request.method !== 'GET' && request.method !== 'HEAD') return { status: 405, json: { message: 'Method Not Allowed' }, allow: 'GET, HEAD' };
-    const served = await cachedPage(pathname, post ? () => blogPostPage(post[1]!) : blogListPage);
+    const served = await sharedRender(pathname, post ? () => blogPostPage(post[1]!) : blogListPage);
     return { status: served.status, page: served };
   }
 
