@@ -156,11 +156,17 @@ export async function startStack({
     process.off('exit', killOnExit);
   };
 
-  const spawnEntry = (name, entry, logName, port, { script = join(servicesDir, name, 'dist', entry), cwd = join(servicesDir, name), extraEnv = {} } = {}) => {
+  const spawnEntry = (
+    name,
+    entry,
+    logName,
+    port,
+    { script = join(servicesDir, name, 'dist', entry), cwd = join(servicesDir, name), childEnv = serviceEnv({ baseEnv: env, port, ports, portOffset, databaseUrl, redisUrl, dataDir, appUrl }) } = {},
+  ) => {
     const tail = [];
     const child = spawn(process.execPath, [...profilingArgs(), script], {
       cwd,
-      env: { ...serviceEnv({ baseEnv: env, port, ports, portOffset, databaseUrl, redisUrl, dataDir, appUrl }), ...extraEnv },
+      env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
       // Own process group: Ctrl-C reaches only the launcher, which then stops services in order.
       detached: true,
@@ -184,8 +190,16 @@ export async function startStack({
   // gateway serves here (it asks for them per request, so it is started before the gateway listens).
   for (const name of pageServers) {
     const script = pageServerEntry(frontendsDir, name);
-    const extraEnv = { BLOG_URL: `http://127.0.0.1:${ports.blog ?? FIXED_SERVICE_PORTS.blog + portOffset}`, SHELL_URL: `http://127.0.0.1:${port}` };
-    const { child, tail } = spawnEntry(name, 'main.js', name, ports[name], { script, cwd: dirname(script), extraEnv });
+    // Only what it needs: it holds no database, Redis or key (the services' environment would hand it those).
+    const childEnv = {
+      PATH: env.PATH ?? '',
+      NODE_ENV: env.NODE_ENV ?? 'development',
+      PORT: String(ports[name]),
+      HOST: '127.0.0.1',
+      BLOG_URL: `http://127.0.0.1:${ports.blog ?? FIXED_SERVICE_PORTS.blog + portOffset}`,
+      SHELL_URL: `http://127.0.0.1:${port}`,
+    };
+    const { child, tail } = spawnEntry(name, 'main.js', name, ports[name], { script, cwd: dirname(script), childEnv });
     services[name] = { port: ports[name], url: `http://127.0.0.1:${ports[name]}`, child, tail };
   }
 
