@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { loadKongConfig, startGateway } from '@payday/dev-gateway';
+import { loadKongConfig, pageServerFrontend, startGateway } from '@payday/dev-gateway';
 import { KONG_FILE, REPO_ROOT } from './paths.mjs';
 import { FIXED_SERVICE_PORTS, assignServicePorts, jwksUrlFor } from './service-ports.mjs';
 import { forEachLine, stopChild } from './processes.mjs';
@@ -29,7 +29,7 @@ export function discoverServices({ servicesDir = join(REPO_ROOT, 'services'), ko
  */
 export function discoverPageServers({ frontendsDir = join(REPO_ROOT, 'frontends'), kongFile = KONG_FILE } = {}) {
   const declared = loadKongConfig(kongFile).services.map((service) => service.name);
-  return declared.filter((name) => name.endsWith(PAGES_SUFFIX) && existsSync(pageServerEntry(frontendsDir, name))).sort();
+  return declared.filter((name) => pageServerFrontend(name) && existsSync(pageServerEntry(frontendsDir, name))).sort();
 }
 
 /** Every process startStack gives a fixed port: the services, then the page servers (for choosing a free port block). */
@@ -37,8 +37,7 @@ export function discoverPortedApps({ servicesDir, frontendsDir, kongFile } = {})
   return [...discoverServices({ servicesDir, kongFile }), ...discoverPageServers({ frontendsDir, kongFile })];
 }
 
-const PAGES_SUFFIX = '-pages';
-const pageServerEntry = (frontendsDir, name) => join(frontendsDir, name.slice(0, -PAGES_SUFFIX.length), 'dist-server', 'main.js');
+const pageServerEntry = (frontendsDir, name) => join(frontendsDir, pageServerFrontend(name), 'dist-server', 'main.js');
 
 /** Built services that also have a worker entry (`services/<name>/dist/worker.js`), e.g. bank-sync's BullMQ worker. */
 export function discoverWorkers(names, { servicesDir = join(REPO_ROOT, 'services') } = {}) {

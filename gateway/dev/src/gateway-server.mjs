@@ -5,7 +5,7 @@ import { extname, join } from 'node:path';
 import Fastify from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import { Agent } from 'undici';
-import { loadKongConfig, RATE_LIMIT_PERIODS, responseHeadersToAdd, scaleRateLimits } from './kong-config.mjs';
+import { loadKongConfig, pageServerFrontend, RATE_LIMIT_PERIODS, responseHeadersToAdd, scaleRateLimits } from './kong-config.mjs';
 import { createRouteMatcher } from './route-matcher.mjs';
 import { createRateLimiter } from './rate-limiter.mjs';
 import { createStaticHandler, sendJson } from './static-files.mjs';
@@ -385,8 +385,6 @@ function answerClientError(error, socket, added) {
   setTimeout(() => socket.destroy(), 2_000).unref();
 }
 
-const PAGES_SUFFIX = '-pages';
-
 function buildTarget(service, upstreams, frontendsDir, globalRateLimit) {
   const target = { kind: 'missing', ...pluginsFor(service, globalRateLimit) };
   const upstream = upstreams[service.name];
@@ -396,7 +394,7 @@ function buildTarget(service, upstreams, frontendsDir, globalRateLimit) {
   }
   // A frontend's page server (`<frontend>-pages`, e.g. public-site's for /blog) that is not running here: its
   // paths get the shell's pages, as they would without it (the prerendered copies, unfilled).
-  const servedBy = service.name.endsWith(PAGES_SUFFIX) ? 'shell' : service.name;
+  const servedBy = pageServerFrontend(service.name) ? 'shell' : service.name;
   const frontendDir = frontendsDir ? join(frontendsDir, servedBy) : null;
   if (frontendDir && existsSync(frontendDir) && statSync(frontendDir).isDirectory()) {
     const spaFallback = servedBy === 'shell' ? isClientSideRoute : () => false;

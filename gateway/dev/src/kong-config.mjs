@@ -75,3 +75,14 @@ export function responseHeadersToAdd(plugin) {
     return [entry.slice(0, colon).trim(), entry.slice(colon + 1).trim()];
   });
 }
+
+/**
+ * The frontend whose page server a kong.yml service is (`public-site-pages` -> `public-site`), or null: the one
+ * naming rule the launcher (which starts it from frontends/<frontend>/dist-server) and the gateway (which falls
+ * back to the shell's pages without it) both follow.
+ */
+export function pageServerFrontend(serviceName) {
+  return serviceName.endsWith(PAGES_SUFFIX) ? serviceName.slice(0, -PAGES_SUFFIX.length) : null;
+}
+
+const PAGES_SUFFIX = '-pages';
