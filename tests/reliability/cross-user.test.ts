@@ -419,6 +419,14 @@ async function viewOfA(): Promise<Record<string, unknown>> {
   return view;
 }
 
+/**
+ * Tables only a background worker writes, from A's own rows: the reminder ledger gains a row whenever one of A's
+ * bills comes within A's days_before (an owner step of an earlier route, such as accepting a detected bill due
+ * next week, is enough), at any moment of the run. Nothing B sends reaches that worker except through A's bills
+ * and reminder settings, and those are compared, so leaving the ledger out hides no cross-user change.
+ */
+const WORKER_LEDGERS = new Set(['finance.reminder_deliveries']);
+
 /** A's rows in the database: every table with a user_id, A's households' members and invitations, A's account. */
 async function rowsOfA(): Promise<Record<string, string>> {
   const rows: Record<string, string> = {};
@@ -426,7 +434,10 @@ async function rowsOfA(): Promise<Record<string, string>> {
     const result = await db.query(`SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM (${sql}) t`, params);
     rows[label] = `${result.rows[0].n}:${result.rows[0].h}`;
   };
-  for (const { table, column } of userTables) await digest(table, `SELECT * FROM ${table} WHERE ${column}::text = $1`, [w.a.id]);
+  for (const { table, column } of userTables) {
+    if (WORKER_LEDGERS.has(table)) continue;
+    await digest(table, `SELECT * FROM ${table} WHERE ${column}::text = $1`, [w.a.id]);
+  }
   await digest('auth.users', 'SELECT * FROM auth.users WHERE id::text = $1', [w.a.id]);
   const households = 'SELECT household_id FROM household.household_members WHERE user_id::text = $1';
   await digest('household.households', `SELECT * FROM household.households WHERE id IN (${households})`, [w.a.id]);
@@ -511,26 +522,6 @@ async function waitForSuggestions(): Promise<void> {
   }
 }
 
-/**
- * Waits until the finance worker has sent A every reminder due now. A's settings turn bill reminders on and A's
- * bills fall within days_before, so in the hours of A's local day the worker (scanning every 3 s in tests) adds
- * rows to A's delivery ledger: once the attacks began, that looked like B changing A's rows. Settled means the
- * ledger held still across more than two scans.
- */
-async function waitForRemindersSent(): Promise<void> {
-  const quietFor = 7_000;
-  const deadline = Date.now() + 60_000;
-  const sent = async () => (await db.query('SELECT count(*)::int AS n FROM finance.reminder_deliveries WHERE user_id::text = $1', [w.a.id])).rows[0].n as number;
-  let last = await sent();
-  let stillSince = Date.now();
-  while (Date.now() - stillSince < quietFor) {
-    if (Date.now() > deadline) throw new Error("A's reminder ledger kept changing for 60 s");
-    await new Promise((settle) => setTimeout(settle, 500));
-    const now = await sent();
-    if (now !== last) [last, stillSince] = [now, Date.now()];
-  }
-}
-
 beforeAll(async () => {
   db = new pg.Client({ connectionString: databaseUrl() });
   await db.connect();
@@ -562,7 +553,6 @@ beforeAll(async () => {
   }
   await newGoal(a);
   await waitForSuggestions();
-  await waitForRemindersSent();
 }, 240_000);
 
 afterAll(async () => {
