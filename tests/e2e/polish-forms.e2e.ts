@@ -135,7 +135,9 @@ for (const width of [1280, 390]) {
       test.setTimeout(90_000);
       const email = await registerUser(page, { prefix: 'prefs', firstName: 'Pia' });
       const token = await signIn(page, email);
-      const due = addDays(localToday(), 9);
+      // A day that is not also the month number, or both formats would print the same text (12/12/2026).
+      let due = addDays(localToday(), 9);
+      if (due.slice(5, 7) === due.slice(8, 10)) due = addDays(due, 1);
       const [year, month, day] = due.split('-');
       const headers = { authorization: `Bearer ${token}` };
       await page.request.post('/api/financial/income', { headers, data: { source: 'Studio pay', amount: 2400, frequency: 'monthly', next_date: addDays(localToday(), 3) } });

@@ -15,7 +15,11 @@ function localToday(): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
-const today = localToday();
+/** Today when each test starts: a value taken once at load would be yesterday for a test that runs after midnight. */
+let today = localToday();
+test.beforeEach(() => {
+  today = localToday();
+});
 /** A dashboard card (a plain div with a heading) by its heading. */
 const card = (page: Page, heading: string) => page.locator('.db-section', { has: page.getByRole('heading', { level: 2, name: heading, exact: true }) });
 /** The default date format (MM/DD/YYYY, spec part 1 §9). */

@@ -188,7 +188,8 @@ describe('POST /api/auth/register', () => {
   });
 
   const adultCutoff = new Date();
-  const seventeen = `${adultCutoff.getUTCFullYear() - 17}-01-01`;
+  // Born on the last day of the year: under 18 on every day of the current year, New Year's Eve run included.
+  const seventeen = `${adultCutoff.getUTCFullYear() - 17}-12-31`;
   it.each([
     ['firstName', { firstName: '' }, REGISTRATION_MESSAGES.firstNameRequired],
     ['email', { email: 'not-an-email' }, REGISTRATION_MESSAGES.emailInvalid],
