@@ -1,5 +1,3 @@
-import { Injectable } from '@nestjs/common';
-
 /**
  * Which bill occurrences the user already paid (issue 14 item 1), keyed `${billId}:${dueDate}`: reminders skip
  * them. Bound to BillStatusService (src/bill-status) in RemindersWorkerModule.
@@ -13,10 +11,3 @@ export const PAID_OCCURRENCES = Symbol('PAID_OCCURRENCES');
 
 export const paidOccurrenceKey = (billId: string, dueDate: string): string => `${billId}:${dueDate}`;
 
-/** No occurrence counts as paid, so every reminder goes out (for tests of the planner alone). */
-@Injectable()
-export class NoPaidOccurrences implements PaidOccurrences {
-  paidOccurrenceKeys(): Promise<Set<string>> {
-    return Promise.resolve(new Set());
-  }
-}
