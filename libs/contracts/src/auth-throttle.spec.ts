@@ -21,13 +21,16 @@ describe('sign-in throttle figures (issue 12 finding 3)', () => {
 });
 
 describe('waitText and the throttle messages', () => {
-  it('names the wait in whole seconds below two minutes, else whole minutes, rounding up', () => {
+  it('names the wait in whole seconds below two minutes, whole minutes up to two hours, else whole hours, rounding up', () => {
     expect(waitText(0.2)).toBe('1 second');
     expect(waitText(1)).toBe('1 second');
     expect(waitText(1.01)).toBe('2 seconds');
     expect(waitText(119)).toBe('119 seconds');
     expect(waitText(120)).toBe('2 minutes');
     expect(waitText(3599)).toBe('60 minutes');
+    expect(waitText(7200)).toBe('120 minutes');
+    expect(waitText(7201)).toBe('3 hours');
+    expect(waitText(86_400)).toBe('24 hours');
   });
 
   it('says what happened and how long to wait', () => {

@@ -105,7 +105,8 @@ export const RESET_EMAIL_INTERVAL_SECONDS = 60;
 export function waitText(seconds: number): string {
   const whole = Math.max(1, Math.ceil(seconds));
   if (whole < 120) return `${whole} ${whole === 1 ? 'second' : 'seconds'}`;
-  return `${Math.ceil(whole / 60)} minutes`;
+  if (whole <= 2 * 3600) return `${Math.ceil(whole / 60)} minutes`;
+  return `${Math.ceil(whole / 3600)} hours`;
 }
 
 /** The throttles' 429 texts beyond the spec's AUTH_MESSAGES.tooManyAttempts (which stays for pair and client). */

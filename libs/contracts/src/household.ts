@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from './auth.js';
+import { emailField, waitText } from './auth.js';
 import { safeString } from './text.js';
 
 // Households (spec part 2 §2, §3, §4, §5, §7, §8, §9; issue 11): the wire shapes of /api/household, the messages
@@ -49,6 +49,9 @@ export const HOUSEHOLD_MESSAGES = {
   onlyAdderMovesItem: 'Only the person who added this item can move it to another household',
   /** accept: whoever sent the invitation has left the household or may no longer invite. */
   invitationWithdrawn: 'This invitation is no longer valid: whoever sent it can no longer invite to this household',
+  /** invite: the sender's daily allowance (INVITATIONS_PER_DAY) is spent. */
+  tooManyInvitations: (seconds: number) =>
+    `You have sent ${INVITATIONS_PER_DAY} invitations in the last day. You can send more in ${waitText(seconds)}.`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -66,6 +69,12 @@ export const canManageHousehold = (role: string | null | undefined): boolean => 
 
 /** An invitation's link is valid this long and once. */
 export const INVITATION_TTL_DAYS = 7;
+/**
+ * Invitation e-mails one user may send in 24 hours, whatever the household: each goes to an address they choose
+ * with a household name they wrote, so without a cap the product would relay anyone's messages.
+ */
+export const INVITATIONS_PER_DAY = 20;
+export const INVITATIONS_WINDOW_SECONDS = 24 * 3600;
 /** The page the invitation e-mail links to: `${INVITATION_PATH}?token=…`. */
 export const INVITATION_PATH = '/household/accept';
 export const HOUSEHOLD_NAME_MAX = 80;

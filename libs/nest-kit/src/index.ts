@@ -8,6 +8,7 @@ export * from './row-id.js';
 export * from './zod-body.js';
 export * from './database.js';
 export * from './redis.js';
+export * from './allowance.js';
 export * from './health.js';
 export * from './worker-health.js';
 export * from './bootstrap.js';

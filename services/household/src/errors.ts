@@ -1,4 +1,4 @@
-import { HOUSEHOLD_MESSAGES } from '@payday/contracts';
+import { HOUSEHOLD_MESSAGES, INVITATIONS_WINDOW_SECONDS } from '@payday/contracts';
 import { domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
 
 /** Household error codes, their HTTP status and message (CONVENTIONS §5); the shared filter answers. */
@@ -19,6 +19,8 @@ export const HOUSEHOLD_ERRORS = {
   MEMBER_NOT_FOUND: { status: 404, message: HOUSEHOLD_MESSAGES.memberNotFound },
   LAST_OWNER_ROLE: { status: 409, message: HOUSEHOLD_MESSAGES.lastOwnerRole },
   DIRECTORY_UNAVAILABLE: { status: 503, message: HOUSEHOLD_MESSAGES.directoryUnavailable },
+  /** The sender's daily allowance is spent; InvitationAllowance's error names the wait. */
+  TOO_MANY_INVITATIONS: { status: 429, message: HOUSEHOLD_MESSAGES.tooManyInvitations(INVITATIONS_WINDOW_SECONDS) },
 } as const satisfies DomainErrorCatalog;
 export type HouseholdErrorCode = keyof typeof HOUSEHOLD_ERRORS;
 

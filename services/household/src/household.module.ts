@@ -9,6 +9,7 @@ import { HouseholdController } from './households/household.controller.js';
 import { Household } from './households/household.entity.js';
 import { HouseholdsService } from './households/households.service.js';
 import { HouseholdInvitation } from './invitations/household-invitation.entity.js';
+import { InvitationAllowance } from './invitations/invitation-allowance.js';
 import { InvitationsService } from './invitations/invitations.service.js';
 import { MembershipVersions } from './memberships/membership-versions.js';
 import { MembershipsMessagesController } from './memberships/memberships-messages.controller.js';
@@ -19,6 +20,6 @@ export const HOUSEHOLD_ENTITIES = [Household, HouseholdMember, HouseholdInvitati
 @Module({
   imports: [TypeOrmModule.forFeature(HOUSEHOLD_ENTITIES)],
   controllers: [HouseholdController, MembershipsMessagesController, AccountDataMessagesController],
-  providers: [AccountErasureService, AuthDirectoryClient, HouseholdEventsPublisher, HouseholdsService, InvitationsService, MembershipVersions],
+  providers: [AccountErasureService, AuthDirectoryClient, HouseholdEventsPublisher, HouseholdsService, InvitationAllowance, InvitationsService, MembershipVersions],
 })
 export class HouseholdModule {}

@@ -10,6 +10,8 @@ import {
   HOUSEHOLD_MESSAGES,
   HOUSEHOLD_PATTERNS,
   INVITATION_PATH,
+  INVITATIONS_PER_DAY,
+  INVITATIONS_WINDOW_SECONDS,
   HouseholdMembersResponseSchema,
   InvitationDetailsResponseSchema,
   InviteMemberResponseSchema,
@@ -249,6 +251,34 @@ describe('invitations', () => {
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe(HOUSEHOLD_MESSAGES.alreadyInvited);
     expect(mailTo(cy.email)).toHaveLength(1);
+  });
+
+  it(`lets one person send ${INVITATIONS_PER_DAY} invitations a day across households, then answers 429 with the wait and sends nothing`, async () => {
+    const [ann, bo] = [await person('Ann'), await person('Bo')];
+    const first = await createHousehold(ann, 'First');
+    // A refused invitation (already invited) costs nothing: the allowance counts e-mails sent.
+    expect((await as(ann, 'POST', `/${first}/invite`, { email: 'guest-0@example.com' })).status).toBe(201);
+    expect((await as(ann, 'POST', `/${first}/invite`, { email: 'guest-0@example.com' })).status).toBe(409);
+    for (let i = 1; i < INVITATIONS_PER_DAY; i += 1) {
+      expect((await as(ann, 'POST', `/${first}/invite`, { email: `guest-${i}@example.com` })).status).toBe(201);
+    }
+    // A fresh household gives no fresh allowance.
+    const second = await createHousehold(ann, 'Second');
+    const refused = await as(ann, 'POST', `/${second}/invite`, { email: 'one-more@example.com' });
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(INVITATIONS_WINDOW_SECONDS - 120);
+    expect(wait).toBeLessThanOrEqual(INVITATIONS_WINDOW_SECONDS);
+    expect(refused.body).toMatchObject({ message: HOUSEHOLD_MESSAGES.tooManyInvitations(wait), retryAfterSeconds: wait });
+    expect(refused.body.message).toMatch(/You can send more in 2[34] hours\.$/);
+    expect(mailTo('one-more@example.com')).toHaveLength(0);
+    const stored = await h.db.query(`SELECT count(*)::int AS n FROM "${h.schema}".household_invitations WHERE email = 'one-more@example.com'`);
+    expect(stored.rows[0].n).toBe(0);
+
+    // Someone else's allowance is their own.
+    const bos = await createHousehold(bo, 'Bo home');
+    expect((await as(bo, 'POST', `/${bos}/invite`, { email: 'one-more@example.com' })).status).toBe(201);
+    expect(mailTo('one-more@example.com')).toHaveLength(1);
   });
 
   it("lets a partner invite but refuses a member's invitation with 403", async () => {

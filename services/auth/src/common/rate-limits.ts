@@ -13,9 +13,9 @@ import {
   REGISTRATION_WINDOW_SECONDS,
   RESET_EMAIL_INTERVAL_SECONDS,
 } from '@payday/contracts';
-import { CLOCK, REDIS, type Clock } from '@payday/nest-kit';
+import { CLOCK, REDIS, giveBackAllowance, takeAllowance, type Clock } from '@payday/nest-kit';
 import { clientKey, widerClientKeys } from '../throttling/client-key.js';
-import { COMPLETE_SIGN_IN, GIVE_BACK_ALLOWANCE, GIVE_BACK_SIGN_IN_ATTEMPT, TAKE_ALLOWANCE, TAKE_SIGN_IN_ATTEMPT } from '../throttling/scripts.js';
+import { COMPLETE_SIGN_IN, GIVE_BACK_SIGN_IN_ATTEMPT, TAKE_SIGN_IN_ATTEMPT } from '../throttling/scripts.js';
 import { ThrottledError, type ThrottleScope } from '../throttling/throttled-error.js';
 
 export const REDIS_KEY_PREFIX = Symbol('REDIS_KEY_PREFIX');
@@ -165,11 +165,11 @@ export class RateLimits {
 
   /** The code and password were right: the attempt gives its place back. */
   async returnAccountAttempt(email: string): Promise<void> {
-    await this.redis.eval(GIVE_BACK_ALLOWANCE, 1, this.settingsKey(email));
+    await giveBackAllowance(this.redis, this.settingsKey(email));
   }
 
   private async takeAllowance(key: string, limit: number, windowSeconds: number, scope: ThrottleScope): Promise<void> {
-    const leftMs = Number(await this.redis.eval(TAKE_ALLOWANCE, 1, key, limit, windowSeconds));
+    const leftMs = await takeAllowance(this.redis, key, limit, windowSeconds);
     if (leftMs > 0) throw new ThrottledError(scope, leftMs / 1000);
   }
 

@@ -81,22 +81,3 @@ if tonumber(redis.call('GET', KEYS[2]) or '0') > 0 then redis.call('DECR', KEYS[
 redis.call('SET', KEYS[5], '1', 'EX', ARGV[1])
 return 1`;
 
-/**
- * One use of a hard allowance (registrations and reset requests per client, 2FA-settings codes per account):
- * KEYS[1] counts up to ARGV[1] per window of ARGV[2] seconds (starting at its first use). Answers 0 when taken,
- * else the ms until the window ends.
- */
-export const TAKE_ALLOWANCE = `
-if tonumber(redis.call('GET', KEYS[1]) or '0') >= tonumber(ARGV[1]) then
-  local left = redis.call('PTTL', KEYS[1])
-  if left < 0 then left = tonumber(ARGV[2]) * 1000 end
-  if left < 1 then left = 1 end
-  return left
-end
-if redis.call('INCR', KEYS[1]) == 1 or redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
-return 0`;
-
-/** Gives one use back to KEYS[1] (the attempt was right); never creates the counter or takes it below zero. */
-export const GIVE_BACK_ALLOWANCE = `
-if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
-return 1`;

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   HOUSEHOLD_MESSAGES,
   memberDisplayName,
+  type DirectoryUser,
   type Household as HouseholdView,
   type HouseholdRole,
   type InvitationDetails,
@@ -16,6 +17,7 @@ import { HouseholdMember } from '../households/household-member.entity.js';
 import { HouseholdsService, NEUTRAL_MEMBER_NAME } from '../households/households.service.js';
 import { MembershipVersions } from '../memberships/membership-versions.js';
 import { HouseholdInvitation } from './household-invitation.entity.js';
+import { InvitationAllowance } from './invitation-allowance.js';
 import { invitationMail } from './invitation-mail.js';
 import { hashInvitationToken, invitationExpiry, invitationLink, newInvitationToken } from './invitation-token.js';
 
@@ -47,6 +49,7 @@ export class InvitationsService {
     @Inject(CLOCK) private readonly clock: Clock,
     @InjectServiceConfig() private readonly config: HouseholdConfig,
     @Inject(MembershipVersions) private readonly versions: MembershipVersions,
+    @Inject(InvitationAllowance) private readonly allowance: InvitationAllowance,
   ) {}
 
   async invite(inviterId: string, householdId: string, email: string, role: HouseholdRole): Promise<InviteAnswer> {
@@ -57,6 +60,24 @@ export class InvitationsService {
     const users = await this.directory.usersByIds(memberIds);
     if ([...users.values()].some((user) => user.email.toLowerCase() === email)) throw new HouseholdError('ALREADY_MEMBER');
 
+    await this.allowance.take(inviterId);
+    try {
+      return await this.createAndSend(inviterId, householdId, email, role, users);
+    } catch (error) {
+      // Refused ('already invited') or not sent: that use goes back to the sender.
+      await this.allowance.giveBack(inviterId).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Stores the invitation (its token's hash) and e-mails the link; the invitation goes again if the e-mail does not. */
+  private async createAndSend(
+    inviterId: string,
+    householdId: string,
+    email: string,
+    role: HouseholdRole,
+    users: Map<string, DirectoryUser>,
+  ): Promise<InviteAnswer> {
     const token = newInvitationToken();
     const now = this.clock.now();
     const expiresAt = invitationExpiry(now);
