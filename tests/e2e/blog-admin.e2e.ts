@@ -189,7 +189,15 @@ test('invalid JSON saves nothing, and the server refuses bad content with its me
   await block(page, 1).getByRole('button', { name: 'Remove block 1' }).click();
   await expect(block(page, 1).getByRole('textbox', { name: 'Text' })).toBeFocused();
   await expect(page.getByText('Invalid block type "video" at index 0', { exact: true })).toHaveCount(0);
+  // Nothing was saved: leaving asks first, and 'Keep editing' keeps the editor as it was.
   await page.getByRole('button', { name: 'Cancel' }).click();
+  const discard = page.getByRole('dialog', { name: 'Discard changes?' });
+  await expect(discard.getByText('This post has changes that are not saved. Close the editor and lose them?')).toBeVisible();
+  await page.screenshot({ path: '/tmp/blog-admin-shots/discard-dialog.png' });
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(block(page, 1).getByRole('textbox', { name: 'Text' })).toHaveValue('Fine.');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await discard.getByRole('button', { name: 'Discard changes' }).click();
   await expect(page.getByRole('heading', { level: 3, name: title })).toHaveCount(0);
 });
 

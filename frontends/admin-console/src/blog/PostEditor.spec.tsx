@@ -7,7 +7,7 @@ import { ADMIN } from '../test/fixtures.js';
 import { blogPost, serveBlogApi, type BlogStubServer } from '../test/blog.js';
 import { fail, never } from '../test/server.js';
 import { PREVIEW_DELAY_MS } from './ImageField.js';
-import { BLOCKS_LOCKED_NOTE, PostEditor } from './PostEditor.js';
+import { BLOCKS_LOCKED_NOTE, DISCARD_QUESTION, DISCARD_TITLE, PostEditor } from './PostEditor.js';
 import { today } from './post-draft.js';
 
 let server: BlogStubServer;
@@ -459,5 +459,38 @@ describe('Post editor (part 2 §2, §3, §4, §5)', () => {
     await userEvent.click(screen.getByRole('button', { name: /^Close/ }));
     expect(onClose).toHaveBeenCalledTimes(2);
     expect(server.calls('createPost')).toHaveLength(0);
+  });
+
+  it('asks before closing with changes not saved: Keep editing keeps the text, Discard closes', async () => {
+    renderEditor(blogPost());
+    const leaving = () => window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    expect(leaving()).toBe(true); // nothing changed: the tab may go
+    await userEvent.type(screen.getByLabelText(/^Title/), ' (draft)');
+    expect(leaving()).toBe(false); // the browser asks before the tab goes
+
+    await userEvent.click(screen.getByRole('button', { name: /^Close/ }));
+    const dialog = await screen.findByRole('dialog', { name: DISCARD_TITLE });
+    expect(within(dialog).getByText(DISCARD_QUESTION)).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Keep editing' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Close/ })).toHaveFocus();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Teachers and the Summer Pay Gap (draft)');
+    expect(onClose).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: DISCARD_TITLE })).getByRole('button', { name: 'Discard changes' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(server.calls('updatePost')).toHaveLength(0);
+  });
+
+  it('closes without asking once the changes are undone', async () => {
+    renderEditor(blogPost());
+    const titleField = screen.getByLabelText(/^Title/);
+    await userEvent.type(titleField, 'x');
+    await userEvent.type(titleField, '{Backspace}');
+    await userEvent.click(screen.getByRole('button', { name: /^Close/ }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { BLOG_CATEGORIES, BLOG_MESSAGES, type BlogPost } from '@payday/contracts
 import { Button, Checkbox, Select, TextAreaField, TextField, useFirstErrorFocus } from '@payday/web-kit';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useBlogActions } from '../api/blog-queries.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { BlockEditor, focusAfterRemoval } from './BlockEditors.js';
 import { ImageField } from './ImageField.js';
 import {
@@ -27,6 +28,9 @@ import { NO_SAVE_ERRORS, saveErrorsOf, saveFailureReason, type SaveErrors } from
 
 /** Shown over the block editors while they are read-only (the JSON text does not hold valid content). */
 export const BLOCKS_LOCKED_NOTE = 'Fix the JSON (valid JSON with a blocks array) to edit blocks here again.';
+/** Closing the editor with changes not saved (ours; the spec's editor closes without asking). */
+export const DISCARD_TITLE = 'Discard changes?';
+export const DISCARD_QUESTION = 'This post has changes that are not saved. Close the editor and lose them?';
 const CATEGORY_OPTIONS = BLOG_CATEGORIES.map((category) => ({ value: category, label: category }));
 const ADD_BUTTONS = [
   { type: 'paragraph', label: '+ Paragraph' },
@@ -50,8 +54,9 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { save, upload } = useBlogActions();
 
-  const [draft, setDraft] = useState<PostDraft>(() => (post ? draftFromPost(post) : newDraft()));
-  const [contentText, setContentText] = useState(() => contentTextOf(post));
+  const [opened] = useState(() => ({ draft: post ? draftFromPost(post) : newDraft(), contentText: contentTextOf(post) }));
+  const [draft, setDraft] = useState<PostDraft>(opened.draft);
+  const [contentText, setContentText] = useState(opened.contentText);
   // The last content that parsed with a blocks array: what the block editors show (part 2 §4).
   const [content, setContent] = useState<RawContent>(() =>
     post ? (post.content as RawContent) : { blocks: [] },
@@ -63,6 +68,17 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
   const blocks = Array.isArray(content.blocks) ? content.blocks : [];
 
   useEffect(() => headingRef.current?.focus(), []);
+
+  // Closing with changes not saved asks first, in the page (Close, Cancel) and when the tab goes (the browser's own).
+  const unsaved = contentText !== opened.contentText || JSON.stringify(draft) !== JSON.stringify(opened.draft);
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+  const requestClose = () => (unsaved ? setAskingToDiscard(true) : onClose());
+  useEffect(() => {
+    if (!unsaved) return;
+    const keepTab = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', keepTab);
+    return () => window.removeEventListener('beforeunload', keepTab);
+  }, [unsaved]);
 
   const set = <F extends DraftField>(field: F, value: PostDraft[F]) =>
     setDraft((current) => ({ ...current, [field]: value }));
@@ -145,7 +161,7 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
         <h2 id={idOf('title-heading')} ref={headingRef} tabIndex={-1} className="ba-editor__title">
           {title}
         </h2>
-        <Button variant="ghost" onClick={onClose} aria-label={`Close: ${title}`}>
+        <Button variant="ghost" onClick={requestClose} aria-label={`Close: ${title}`}>
           Close
         </Button>
       </div>
@@ -331,12 +347,22 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
             <Button type="submit" busy={save.isPending} busyText={BLOG_MESSAGES.saving}>
               {BLOG_MESSAGES.savePost}
             </Button>
-            <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+            <Button variant="secondary" onClick={requestClose} disabled={save.isPending}>
               Cancel
             </Button>
           </div>
         </div>
       </form>
+      <ConfirmDialog
+        open={askingToDiscard}
+        title={DISCARD_TITLE}
+        question={DISCARD_QUESTION}
+        confirmLabel="Discard changes"
+        cancelLabel="Keep editing"
+        busyText="Closing..."
+        onConfirm={onClose}
+        onCancel={() => setAskingToDiscard(false)}
+      />
     </section>
   );
 }

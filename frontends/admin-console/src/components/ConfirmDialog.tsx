@@ -9,6 +9,8 @@ export interface ConfirmDialogProps {
   question: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** The button that backs out (default 'Cancel'); name what staying means when 'Cancel' would be ambiguous. */
+  cancelLabel?: string;
   /** What the confirm button says while the action runs ('Removing...'): each use names its own action. */
   busyText: string;
   busy?: boolean;
@@ -17,7 +19,18 @@ export interface ConfirmDialogProps {
 }
 
 /** A designed, keyboard-friendly confirm in place of window.confirm: focus starts on Cancel, Escape cancels. */
-export function ConfirmDialog({ open, title, question, children, confirmLabel, busyText, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  question,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  busyText,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const cancelId = useId();
   useInitialFocus(cancelId, open);
   return (
@@ -26,7 +39,7 @@ export function ConfirmDialog({ open, title, question, children, confirmLabel, b
       {children}
       <div className="ac-dialog-actions">
         <Button id={cancelId} variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="danger" onClick={onConfirm} busy={busy} busyText={busyText}>
           {confirmLabel}
