@@ -201,6 +201,41 @@ test('invalid JSON saves nothing, and the server refuses bad content with its me
   await expect(page.getByRole('heading', { level: 3, name: title })).toHaveCount(0);
 });
 
+test('two admins edit one post: the later save is refused, and Reload post brings in the saved version to edit on', async ({ page }) => {
+  await openBlogAdmin(page);
+  const title = `Summer pay ${unique()}`;
+  await startPost(page, title);
+  await savePost(page);
+  const rowOf = (where: Page, name: string) => where.getByRole('listitem').filter({ has: where.getByRole('heading', { level: 3, name }) });
+  const titleField = (where: Page) => where.getByRole('group', { name: 'Post', exact: true }).getByRole('textbox', { name: 'Title', exact: true });
+
+  // A second tab of the same admin opens the post too, and saves first.
+  const other = await page.context().newPage();
+  await other.goto('/blog-admin');
+  await rowOf(other, title).getByRole('button', { name: `Edit ${title}` }).click();
+  await rowOf(page, title).getByRole('button', { name: `Edit ${title}` }).click();
+  await titleField(other).fill(`${title} (theirs)`);
+  await other.getByRole('button', { name: 'Save Post' }).click();
+  await expect(other.getByText('Post saved successfully!')).toBeVisible();
+  await other.close();
+
+  await titleField(page).fill(`${title} (mine)`);
+  await page.getByRole('button', { name: 'Save Post' }).click();
+  await expect(page.getByText('Failed to save post: This post was changed by someone else since you opened it. Reload it to see their changes.')).toBeVisible();
+  await page.getByRole('button', { name: 'Reload post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Discard changes?' });
+  await expect(dialog.getByText('Load the post as it is saved now? The changes you made here will be lost.')).toBeVisible();
+  await page.screenshot({ path: '/tmp/blog-admin-shots/reload-dialog.png' });
+  await dialog.getByRole('button', { name: 'Reload post' }).click();
+  await expect(titleField(page)).toHaveValue(`${title} (theirs)`);
+  await expect(page.getByText('Failed to save post:', { exact: false })).toHaveCount(0);
+
+  // Now on the saved version, the next save goes through.
+  await titleField(page).fill(`${title} (both)`);
+  await savePost(page);
+  await expect(rowOf(page, `${title} (both)`)).toBeVisible();
+});
+
 test('an edit saved reaches the visitor; a confirmed delete takes the post off the list and the public blog', async ({ page, browser }) => {
   await openBlogAdmin(page);
   const suffix = unique();

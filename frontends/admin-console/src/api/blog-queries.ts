@@ -15,15 +15,26 @@ export const blogKeys = {
   posts: ['admin', 'blog', 'posts'] as const,
 };
 
-export function useAdminPosts() {
+function useAdminPostsQuery() {
   const api = useApi();
-  return useQuery<BlogPost[]>({
-    retry: false,
-    refetchOnWindowFocus: false,
-    staleTime: 0,
+  return {
     queryKey: blogKeys.posts,
-    queryFn: async ({ signal }) => (await api.call(BLOG_ENDPOINTS.adminPosts, {}, { signal })).posts,
-  });
+    queryFn: async ({ signal }: { signal: AbortSignal }) => (await api.call(BLOG_ENDPOINTS.adminPosts, {}, { signal })).posts,
+  };
+}
+
+export function useAdminPosts() {
+  return useQuery<BlogPost[]>({ retry: false, refetchOnWindowFocus: false, staleTime: 0, ...useAdminPostsQuery() });
+}
+
+/** The post as the server holds it now (the list fetched again), or null when it is gone. */
+export function useLatestPost() {
+  const queryClient = useQueryClient();
+  const query = useAdminPostsQuery();
+  return async (id: string): Promise<BlogPost | null> => {
+    const posts = await queryClient.fetchQuery<BlogPost[]>({ ...query, staleTime: 0 });
+    return posts.find((post) => post.id === id) ?? null;
+  };
 }
 
 /** spec part 2 §4: after save or delete the list reloads. */

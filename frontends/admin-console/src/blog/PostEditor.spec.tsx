@@ -7,21 +7,32 @@ import { ADMIN } from '../test/fixtures.js';
 import { blogPost, serveBlogApi, type BlogStubServer } from '../test/blog.js';
 import { fail, never } from '../test/server.js';
 import { PREVIEW_DELAY_MS } from './ImageField.js';
-import { BLOCKS_LOCKED_NOTE, DISCARD_QUESTION, DISCARD_TITLE, PostEditor } from './PostEditor.js';
+import {
+  BLOCKS_LOCKED_NOTE,
+  DISCARD_QUESTION,
+  DISCARD_TITLE,
+  PostEditor,
+  RELOAD_FAILED,
+  RELOAD_GONE,
+  RELOAD_LABEL,
+  RELOAD_QUESTION,
+} from './PostEditor.js';
 import { today } from './post-draft.js';
 
 let server: BlogStubServer;
 const onSaved = vi.fn();
 const onClose = vi.fn();
+const onReload = vi.fn();
 beforeEach(() => {
   onSaved.mockReset();
   onClose.mockReset();
+  onReload.mockReset();
   server = serveBlogApi({ createPost: () => blogPost(), updatePost: () => blogPost() });
 });
 afterEach(() => vi.unstubAllGlobals());
 
 const renderEditor = (post: ReturnType<typeof blogPost> | null = null) =>
-  renderWithProviders(<PostEditor post={post} onClose={onClose} onSaved={onSaved} />, { user: ADMIN });
+  renderWithProviders(<PostEditor post={post} onClose={onClose} onSaved={onSaved} onReload={onReload} />, { user: ADMIN });
 const jsonArea = () => screen.getByLabelText('Content (JSON)') as HTMLTextAreaElement;
 const jsonValue = () => JSON.parse(jsonArea().value) as { blocks: Array<Record<string, unknown>> };
 const setJson = (value: string) => fireEvent.change(jsonArea(), { target: { value } });
@@ -451,6 +462,54 @@ describe('Post editor (part 2 §2, §3, §4, §5)', () => {
     expect(screen.getByLabelText(/^Slug/)).not.toBeInvalid();
     expect(screen.getByLabelText(/^Title/)).toHaveValue('Teachers and the Summer Pay Gap (mine)');
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  describe('after an edit conflict', () => {
+    const conflictOn = async (post: ReturnType<typeof blogPost>) => {
+      server.use({ updatePost: () => fail(409, BLOG_MESSAGES.editConflict, { updated_at: BLOG_MESSAGES.editConflict }) });
+      renderEditor(post);
+      await userEvent.type(screen.getByLabelText(/^Title/), ' (mine)');
+      await save();
+      await screen.findByText(BLOG_MESSAGES.saveFailed(BLOG_MESSAGES.editConflict));
+    };
+    const confirmReload = async () => {
+      await userEvent.click(screen.getByRole('button', { name: RELOAD_LABEL }));
+      const dialog = await screen.findByRole('dialog', { name: DISCARD_TITLE });
+      expect(within(dialog).getByText(RELOAD_QUESTION)).toBeInTheDocument();
+      await userEvent.click(within(dialog).getByRole('button', { name: RELOAD_LABEL }));
+      return dialog;
+    };
+
+    it('offers the saved post and hands it to the page once the admin confirms', async () => {
+      const mine = blogPost();
+      const theirs = { ...mine, title: 'Their title', updated_at: '2026-02-02T09:00:00.000Z' };
+      server.use({ adminPosts: () => ({ posts: [blogPost(), theirs] }) });
+      await conflictOn(mine);
+      await confirmReload();
+      await waitFor(() => expect(onReload).toHaveBeenCalledWith(theirs));
+      expect(server.calls('adminPosts')).toHaveLength(1);
+    });
+
+    it('says so in the dialog when the post was deleted meanwhile, or could not be loaded', async () => {
+      server.use({ adminPosts: () => ({ posts: [] }) });
+      await conflictOn(blogPost());
+      const dialog = await confirmReload();
+      expect(await within(dialog).findByText(RELOAD_GONE)).toBeInTheDocument();
+      server.use({ adminPosts: () => fail(503, 'down') });
+      await userEvent.click(within(dialog).getByRole('button', { name: RELOAD_LABEL }));
+      expect(await within(dialog).findByText(RELOAD_FAILED)).toBeInTheDocument();
+      expect(onReload).not.toHaveBeenCalled();
+      expect(screen.getByLabelText(/^Title/)).toHaveValue('Teachers and the Summer Pay Gap (mine)');
+    });
+
+    it('offers no reload for other failures', async () => {
+      server.use({ updatePost: () => fail(400, 'Title is required', { title: 'Title is required' }) });
+      renderEditor(blogPost());
+      await userEvent.type(screen.getByLabelText(/^Title/), ' (mine)');
+      await save();
+      await screen.findByText(BLOG_MESSAGES.saveFailed('Title is required'));
+      expect(screen.queryByRole('button', { name: RELOAD_LABEL })).not.toBeInTheDocument();
+    });
   });
 
   it('closes with Cancel and with Close without saving', async () => {

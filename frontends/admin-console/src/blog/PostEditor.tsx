@@ -1,7 +1,7 @@
 import { BLOG_CATEGORIES, BLOG_MESSAGES, type BlogPost } from '@payday/contracts';
 import { Button, Checkbox, Select, TextAreaField, TextField, useFirstErrorFocus } from '@payday/web-kit';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useBlogActions } from '../api/blog-queries.js';
+import { useBlogActions, useLatestPost } from '../api/blog-queries.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { BlockEditor, focusAfterRemoval } from './BlockEditors.js';
 import { ImageField } from './ImageField.js';
@@ -24,13 +24,18 @@ import {
   type DraftField,
   type PostDraft,
 } from './post-draft.js';
-import { NO_SAVE_ERRORS, saveErrorsOf, saveFailureReason, type SaveErrors } from './server-errors.js';
+import { isEditConflict, NO_SAVE_ERRORS, saveErrorsOf, saveFailureReason, type SaveErrors } from './server-errors.js';
 
 /** Shown over the block editors while they are read-only (the JSON text does not hold valid content). */
 export const BLOCKS_LOCKED_NOTE = 'Fix the JSON (valid JSON with a blocks array) to edit blocks here again.';
-/** Closing the editor with changes not saved (ours; the spec's editor closes without asking). */
+/** Leaving the editor with changes not saved (ours; the spec's editor closes without asking). */
 export const DISCARD_TITLE = 'Discard changes?';
 export const DISCARD_QUESTION = 'This post has changes that are not saved. Close the editor and lose them?';
+/** After an edit conflict: the saved post replaces what is in the editor. */
+export const RELOAD_LABEL = 'Reload post';
+export const RELOAD_QUESTION = 'Load the post as it is saved now? The changes you made here will be lost.';
+export const RELOAD_GONE = 'This post has been deleted since you opened it. Close the editor to go back to the list.';
+export const RELOAD_FAILED = 'The post could not be loaded. Please try again.';
 const CATEGORY_OPTIONS = BLOG_CATEGORIES.map((category) => ({ value: category, label: category }));
 const ADD_BUTTONS = [
   { type: 'paragraph', label: '+ Paragraph' },
@@ -45,10 +50,12 @@ export interface PostEditorProps {
   onClose: () => void;
   /** After a save the server accepted: the page says so, reloads the list and closes the editor. */
   onSaved: () => void;
+  /** After an edit conflict, when the admin chose to load the post as saved now (the page opens it afresh). */
+  onReload: (post: BlogPost) => void;
 }
 
 /** The full-page editor of part 2 §2 ('Create New Post' / 'Edit Post'). */
-export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
+export function PostEditor({ post, onClose, onSaved, onReload }: PostEditorProps) {
   const baseId = useId();
   const idOf = (field: string) => `${baseId}-${field}`;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -71,8 +78,26 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
 
   // Closing with changes not saved asks first, in the page (Close, Cancel) and when the tab goes (the browser's own).
   const unsaved = contentText !== opened.contentText || JSON.stringify(draft) !== JSON.stringify(opened.draft);
-  const [askingToDiscard, setAskingToDiscard] = useState(false);
-  const requestClose = () => (unsaved ? setAskingToDiscard(true) : onClose());
+  const [askingToLeave, setAskingToLeave] = useState<'close' | 'reload' | null>(null);
+  const requestClose = () => (unsaved ? setAskingToLeave('close') : onClose());
+  const [conflict, setConflict] = useState(false);
+  const latestPost = useLatestPost();
+  const [reloading, setReloading] = useState(false);
+  const [reloadFailure, setReloadFailure] = useState<string | null>(null);
+  const reloadSaved = async () => {
+    if (!post || reloading) return;
+    setReloading(true);
+    setReloadFailure(null);
+    try {
+      const saved = await latestPost(post.id);
+      if (saved) onReload(saved);
+      else setReloadFailure(RELOAD_GONE);
+    } catch {
+      setReloadFailure(RELOAD_FAILED);
+    } finally {
+      setReloading(false);
+    }
+  };
   useEffect(() => {
     if (!unsaved) return;
     const keepTab = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -126,6 +151,7 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
     event.preventDefault();
     if (save.isPending) return;
     setFailure(null);
+    setConflict(false);
     setClientErrors({});
     setServerErrors(NO_SAVE_ERRORS);
     const check = checkDraft(draft, contentText);
@@ -145,6 +171,7 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
     } catch (error) {
       setServerErrors(saveErrorsOf(error));
       setFailure(BLOG_MESSAGES.saveFailed(saveFailureReason(error)));
+      setConflict(isEditConflict(error));
       errorFocus.reveal();
     }
   };
@@ -341,7 +368,16 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
 
         <div className="ba-editor__footer">
           <div role="alert" className="ba-editor__failure">
-            {failure && <p className="pc-alert pc-alert--error ac-message__text">{failure}</p>}
+            {failure && (
+              <div className="pc-alert pc-alert--error ba-editor__failure-line">
+                <p className="ac-message__text">{failure}</p>
+                {conflict && post && (
+                  <Button variant="secondary" onClick={() => setAskingToLeave('reload')}>
+                    {RELOAD_LABEL}
+                  </Button>
+                )}
+              </div>
+            )}
           </div>
           <div className="ba-editor__buttons">
             <Button type="submit" busy={save.isPending} busyText={BLOG_MESSAGES.saving}>
@@ -354,15 +390,21 @@ export function PostEditor({ post, onClose, onSaved }: PostEditorProps) {
         </div>
       </form>
       <ConfirmDialog
-        open={askingToDiscard}
+        open={askingToLeave !== null}
         title={DISCARD_TITLE}
-        question={DISCARD_QUESTION}
-        confirmLabel="Discard changes"
+        question={askingToLeave === 'reload' ? RELOAD_QUESTION : DISCARD_QUESTION}
+        confirmLabel={askingToLeave === 'reload' ? RELOAD_LABEL : 'Discard changes'}
         cancelLabel="Keep editing"
-        busyText="Closing..."
-        onConfirm={onClose}
-        onCancel={() => setAskingToDiscard(false)}
-      />
+        busyText="Loading..."
+        busy={reloading}
+        onConfirm={askingToLeave === 'reload' ? reloadSaved : onClose}
+        onCancel={() => {
+          setAskingToLeave(null);
+          setReloadFailure(null);
+        }}
+      >
+        <div role="alert">{reloadFailure && <p className="pc-alert pc-alert--error ac-message__text">{reloadFailure}</p>}</div>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -37,6 +37,10 @@ const NAMES_ITS_BLOCK = /^content\.blocks\.\d+\.type$/;
 /** The key of a 409 editConflict: the post changed since it was loaded (a save failure, not a field's error). */
 const CONFLICT_KEY = 'updated_at';
 
+/** Someone saved the post after this editor loaded it (409 editConflict): reloading it is the way on. */
+export const isEditConflict = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 409 && CONFLICT_KEY in error.errors;
+
 export function saveErrorsOf(error: unknown): SaveErrors {
   const result: SaveErrors = { fields: {}, content: [], blocks: {} };
   if (!(error instanceof ApiError)) return result;

@@ -52,7 +52,18 @@ function BlogAdmin({ onMessage }: { onMessage: (message: ActionMessage | null) =
     setTimeout(() => document.getElementById(createId)?.focus(), 0);
   };
 
-  if (editor) return <PostEditor post={editor.post} onClose={closeEditor} onSaved={saved} />;
+  if (editor) {
+    // Keyed by the version it opened: a reload after an edit conflict starts the editor afresh.
+    return (
+      <PostEditor
+        key={editor.post?.updated_at ?? 'new'}
+        post={editor.post}
+        onClose={closeEditor}
+        onSaved={saved}
+        onReload={(post) => setEditor({ post })}
+      />
+    );
+  }
 
   const all = posts.data ?? [];
   const counts = countPosts(all);
