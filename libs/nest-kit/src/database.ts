@@ -25,9 +25,39 @@ export async function ensureSchema(url: string, schema: string): Promise<void> {
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
-    if (rowCount === 0) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
+    if (rowCount === 0) {
+      // Two replicas starting at once can both get here; IF NOT EXISTS does not stop the second from failing on
+      // the catalog's unique index, and the schema is there either way.
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`).catch((error: { code?: string }) => {
+        if (error.code !== UNIQUE_VIOLATION && error.code !== DUPLICATE_SCHEMA) throw error;
+      });
+    }
   } finally {
     await client.end();
+  }
+}
+
+const UNIQUE_VIOLATION = '23505';
+const DUPLICATE_SCHEMA = '42P06';
+
+/**
+ * Runs the pending migrations while holding a PostgreSQL advisory lock named after the schema, so replicas
+ * starting together take turns: the first migrates, the others then find nothing pending. (TypeORM's runner
+ * takes no lock: without this, the second replica failed on a table or migration row the first had just made.)
+ * The lock is held by one connection of the pool and goes with it if the process dies.
+ */
+export async function runMigrationsLocked(dataSource: DataSource, schema: string): Promise<void> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${schema}`]);
+    try {
+      await dataSource.runMigrations();
+    } finally {
+      await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${schema}`]);
+    }
+  } finally {
+    await runner.release();
   }
 }
 
@@ -39,7 +69,8 @@ export function dataSourceOptions(options: ServiceDatabaseOptions): DataSourceOp
     entities: options.entities,
     migrations: options.migrations,
     migrationsTableName: 'migrations',
-    migrationsRun: true,
+    // Run by runMigrationsLocked once the DataSource is up, never by TypeORM's initialize (no lock there).
+    migrationsRun: false,
     synchronize: false,
     // Failed queries reach the error filter, which logs them once as JSON.
     logging: false,
@@ -64,16 +95,25 @@ export function databaseModule(options: () => ServiceDatabaseOptions): DynamicMo
       await ensureSchema(resolved.url, resolved.schema);
       return dataSourceOptions(resolved);
     },
+    dataSourceFactory: async (dataSourceOptions) => migratedDataSource(new DataSource(dataSourceOptions!)),
   });
+}
+
+async function migratedDataSource(dataSource: DataSource): Promise<DataSource> {
+  await dataSource.initialize();
+  try {
+    await runMigrationsLocked(dataSource, String((dataSource.options as { schema?: string }).schema));
+  } catch (error) {
+    await dataSource.destroy().catch(() => undefined);
+    throw error;
+  }
+  return dataSource;
 }
 
 /** For integration tests and scripts: a migrated DataSource on the given schema. */
 export async function openDataSource(options: ServiceDatabaseOptions): Promise<DataSource> {
   await ensureSchema(options.url, options.schema);
-  const dataSource = new DataSource(dataSourceOptions(options));
-  await dataSource.initialize();
-  await dataSource.runMigrations();
-  return dataSource;
+  return migratedDataSource(new DataSource(dataSourceOptions(options)));
 }
 
 /** PostgreSQL SQLSTATEs of a server that is away or on its way down/up, not of a bad query. */
