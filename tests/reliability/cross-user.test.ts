@@ -427,9 +427,19 @@ async function viewOfA(): Promise<Record<string, unknown>> {
  * Tables only a background worker writes, from A's own rows: the reminder ledger gains a row whenever one of A's
  * bills comes within A's days_before (an owner step of an earlier route, such as accepting a detected bill due
  * next week, is enough), at any moment of the run. Nothing B sends reaches that worker except through A's bills
- * and reminder settings, and those are compared, so leaving the ledger out hides no cross-user change.
+ * and reminder settings, and those are compared; a ledger may only grow (`ledgersOfA`), every row it had stays.
  */
 const WORKER_LEDGERS = new Set(['finance.reminder_deliveries']);
+
+/** Every row of A's worker ledgers, as text. */
+async function ledgersOfA(): Promise<string[]> {
+  const rows: string[] = [];
+  for (const table of WORKER_LEDGERS) {
+    const result = await db.query(`SELECT t::text AS row FROM ${table} t WHERE user_id::text = $1`, [w.a.id]);
+    rows.push(...result.rows.map((row) => `${table}: ${row.row}`));
+  }
+  return rows;
+}
 
 /** A's rows in the database: every table with a user_id, A's households' members and invitations, A's account. */
 async function rowsOfA(): Promise<Record<string, string>> {
@@ -607,6 +617,7 @@ describe('another user reads and changes nothing', () => {
     for (const attack of recipe.attacks) {
       const viewBefore = await viewOfA();
       const rowsBefore = await rowsOfA();
+      const ledgersBefore = await ledgersOfA();
       const adminBefore = access.kind === 'admin' ? await adminView() : undefined;
       const token = attack.token ? await attack.token(w) : w.b.token;
       const answer = await send(route.method, path, { token, body: bodyOf(attack), headers: headersOf(attack), query: attack.query });
@@ -615,6 +626,7 @@ describe('another user reads and changes nothing', () => {
       for (const secret of secrets()) expect(answer.text, `${what} shows A's data`).not.toContain(secret);
       await attack.verify?.(answer, w);
       expect(await rowsOfA(), `${what} changed A's rows in the database`).toEqual(rowsBefore);
+      expect(await ledgersOfA(), `${what} changed or removed rows of A's worker ledgers`).toEqual(expect.arrayContaining(ledgersBefore));
       expect(await viewOfA(), `${what} changed what A reads`).toEqual(viewBefore);
       if (adminBefore) expect(await adminView(), `${what} changed what an admin reads`).toEqual(adminBefore);
     }

@@ -1,7 +1,7 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { DynamicModule } from '@nestjs/common';
 import pg from 'pg';
-import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
+import { DataSource, MigrationExecutor, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
 
 export interface ServiceDatabaseOptions {
   /** PostgreSQL connection string (one database for the product). */
@@ -44,19 +44,17 @@ const DUPLICATE_SCHEMA = '42P06';
  * Runs the pending migrations while holding a PostgreSQL advisory lock named after the schema, so replicas
  * starting together take turns: the first migrates, the others then find nothing pending. (TypeORM's runner
  * takes no lock: without this, the second replica failed on a table or migration row the first had just made.)
- * The lock is held by one connection of the pool and goes with it if the process dies.
+ * The migrations run on the very connection that holds the lock: if it drops, they stop with it, and a pool of
+ * one is enough. Released with the connection, whatever happens (PostgreSQL drops a session's locks with it).
  */
 export async function runMigrationsLocked(dataSource: DataSource, schema: string): Promise<void> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
     await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${schema}`]);
-    try {
-      await dataSource.runMigrations();
-    } finally {
-      await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${schema}`]);
-    }
+    await new MigrationExecutor(dataSource, runner).executePendingMigrations();
   } finally {
+    await runner.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
     await runner.release();
   }
 }

@@ -54,6 +54,15 @@ export class DomainError extends Error {
 }
 
 /**
+ * A refusal's wait (429: a limit spent) in whole seconds, at least 1: in `Retry-After` and in the body's
+ * `retryAfterSeconds` (a script need not parse the text). A DomainError subclass takes `headers` and `fields`.
+ */
+export function retryAfter(waitSeconds: number): { seconds: number; headers: Record<string, string>; fields: Record<string, unknown> } {
+  const seconds = Math.max(1, Math.ceil(waitSeconds));
+  return { seconds, headers: { 'retry-after': String(seconds) }, fields: { retryAfterSeconds: seconds } };
+}
+
+/**
  * The base of a service's error class over its catalog: `new XxxError(code, errors?)` carries the code's
  * status, message and extra fields. Extend it with a named class (`class FinanceError extends
  * domainErrorClass(FINANCE_ERRORS) {}`) so `instanceof` and stack traces name the service.

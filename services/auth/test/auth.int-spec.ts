@@ -189,14 +189,14 @@ describe('POST /api/auth/register', () => {
 
   const adultCutoff = new Date();
   // Born on the last day of the year: under 18 on every day of the current year, New Year's Eve run included.
-  const seventeen = `${adultCutoff.getUTCFullYear() - 17}-12-31`;
+  const underEighteen = `${adultCutoff.getUTCFullYear() - 17}-12-31`;
   it.each([
     ['firstName', { firstName: '' }, REGISTRATION_MESSAGES.firstNameRequired],
     ['email', { email: 'not-an-email' }, REGISTRATION_MESSAGES.emailInvalid],
     ['password', { password: 'Short1!' }, REGISTRATION_MESSAGES.passwordTooShort],
     ['password', { password: 'alllowercase1!' }, REGISTRATION_MESSAGES.passwordWeak],
     ['phone', { phone: '555-1234' }, REGISTRATION_MESSAGES.phoneInvalid],
-    ['dateOfBirth', { dateOfBirth: seventeen }, REGISTRATION_MESSAGES.tooYoung],
+    ['dateOfBirth', { dateOfBirth: underEighteen }, REGISTRATION_MESSAGES.tooYoung],
     ['address.zipCode', { address: { street: '1 Main', city: 'Austin', state: 'TX', zipCode: '7870' } }, REGISTRATION_MESSAGES.zipInvalid],
     ['address.state', { address: { street: '1 Main', city: 'Austin', state: 'ZZ', zipCode: '78701' } }, REGISTRATION_MESSAGES.stateInvalid],
     ['ssn', { ssn: '12a4' }, REGISTRATION_MESSAGES.ssnInvalid],

@@ -490,6 +490,18 @@ describe('Post editor (part 2 §2, §3, §4, §5)', () => {
       expect(server.calls('adminPosts')).toHaveLength(1);
     });
 
+    it('keeps the dialog open while the saved post loads: closing it half-way cannot leave a reload pending', async () => {
+      const mine = blogPost();
+      let answer!: (value: unknown) => void;
+      server.use({ adminPosts: () => new Promise((resolve) => (answer = resolve)) });
+      await conflictOn(mine);
+      const dialog = await confirmReload();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
+      expect(dialog).toBeInTheDocument();
+      answer({ posts: [{ ...mine, title: 'Their title', updated_at: '2026-02-02T09:00:00.000Z' }] });
+      await waitFor(() => expect(onReload).toHaveBeenCalledTimes(1));
+    });
+
     it('says so in the dialog when the post was deleted meanwhile, or could not be loaded', async () => {
       server.use({ adminPosts: () => ({ posts: [] }) });
       await conflictOn(blogPost());
@@ -541,6 +553,15 @@ describe('Post editor (part 2 §2, §3, §4, §5)', () => {
     await userEvent.click(within(await screen.findByRole('dialog', { name: DISCARD_TITLE })).getByRole('button', { name: 'Discard changes' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(server.calls('updatePost')).toHaveLength(0);
+  });
+
+  it('closes a new post without asking once a hand-typed slug is back as it was', async () => {
+    renderEditor();
+    const slug = screen.getByLabelText(/^Slug/);
+    await userEvent.type(slug, 'x');
+    await userEvent.type(slug, '{Backspace}');
+    await userEvent.click(screen.getByRole('button', { name: /^Close/ }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('closes without asking once the changes are undone', async () => {

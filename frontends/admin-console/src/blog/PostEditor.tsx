@@ -28,6 +28,9 @@ import { isEditConflict, NO_SAVE_ERRORS, saveErrorsOf, saveFailureReason, type S
 
 /** Shown over the block editors while they are read-only (the JSON text does not hold valid content). */
 export const BLOCKS_LOCKED_NOTE = 'Fix the JSON (valid JSON with a blocks array) to edit blocks here again.';
+/** What the admin typed: the bookkeeping fields (whether the slug was typed by hand, the loaded version) are not. */
+const editedFields = ({ slugEdited: _slugEdited, loadedUpdatedAt: _loadedUpdatedAt, ...fields }: PostDraft) => fields;
+
 /** Leaving the editor with changes not saved (ours; the spec's editor closes without asking). */
 export const DISCARD_TITLE = 'Discard changes?';
 export const DISCARD_QUESTION = 'This post has changes that are not saved. Close the editor and lose them?';
@@ -77,7 +80,7 @@ export function PostEditor({ post, onClose, onSaved, onReload }: PostEditorProps
   useEffect(() => headingRef.current?.focus(), []);
 
   // Closing with changes not saved asks first, in the page (Close, Cancel) and when the tab goes (the browser's own).
-  const unsaved = contentText !== opened.contentText || JSON.stringify(draft) !== JSON.stringify(opened.draft);
+  const unsaved = contentText !== opened.contentText || JSON.stringify(editedFields(draft)) !== JSON.stringify(editedFields(opened.draft));
   const [askingToLeave, setAskingToLeave] = useState<'close' | 'reload' | null>(null);
   const requestClose = () => (unsaved ? setAskingToLeave('close') : onClose());
   const [conflict, setConflict] = useState(false);
@@ -100,7 +103,10 @@ export function PostEditor({ post, onClose, onSaved, onReload }: PostEditorProps
   };
   useEffect(() => {
     if (!unsaved) return;
-    const keepTab = (event: BeforeUnloadEvent) => event.preventDefault();
+    const keepTab = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = ''; // older Chrome and Safari ask only with this set
+    };
     window.addEventListener('beforeunload', keepTab);
     return () => window.removeEventListener('beforeunload', keepTab);
   }, [unsaved]);
@@ -399,6 +405,8 @@ export function PostEditor({ post, onClose, onSaved, onReload }: PostEditorProps
         busy={reloading}
         onConfirm={askingToLeave === 'reload' ? reloadSaved : onClose}
         onCancel={() => {
+          // Not while the saved post is loading: it would replace the edits the admin just chose to keep.
+          if (reloading) return;
           setAskingToLeave(null);
           setReloadFailure(null);
         }}

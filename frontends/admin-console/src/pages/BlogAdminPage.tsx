@@ -12,7 +12,8 @@ import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { MessageLine } from '../components/MessageLine.js';
 import type { ActionMessage } from '../model/messages.js';
 
-type EditorState = { post: BlogPost | null } | null;
+/** The post being edited (null: a new one); `opening` counts openings, so a reload starts the editor afresh. */
+type EditorState = { post: BlogPost | null; opening: number } | null;
 
 function BlogAdmin({ onMessage }: { onMessage: (message: ActionMessage | null) => void }) {
   const posts = useAdminPosts();
@@ -26,7 +27,7 @@ function BlogAdmin({ onMessage }: { onMessage: (message: ActionMessage | null) =
 
   const openEditor = (post: BlogPost | null) => {
     onMessage(null);
-    setEditor({ post });
+    setEditor({ post, opening: Date.now() });
   };
   const closeEditor = () => {
     setEditor(null);
@@ -53,14 +54,13 @@ function BlogAdmin({ onMessage }: { onMessage: (message: ActionMessage | null) =
   };
 
   if (editor) {
-    // Keyed by the version it opened: a reload after an edit conflict starts the editor afresh.
     return (
       <PostEditor
-        key={editor.post?.updated_at ?? 'new'}
+        key={editor.opening}
         post={editor.post}
         onClose={closeEditor}
         onSaved={saved}
-        onReload={(post) => setEditor({ post })}
+        onReload={(post) => setEditor({ post, opening: editor.opening + 1 })}
       />
     );
   }

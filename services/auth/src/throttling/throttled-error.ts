@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, THROTTLE_MESSAGES } from '@payday/contracts';
+import { retryAfter } from '@payday/nest-kit';
 import { AuthError } from '../common/auth-error.js';
 
 /**
@@ -32,9 +33,9 @@ export class ThrottledError extends AuthError {
     readonly retryAfterSeconds: number,
   ) {
     super('TOO_MANY_ATTEMPTS');
-    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-    this.message = MESSAGES[scope](seconds);
-    this.headers = { 'retry-after': String(seconds) };
-    this.fields = { retryAfterSeconds: seconds };
+    const wait = retryAfter(retryAfterSeconds);
+    this.message = MESSAGES[scope](wait.seconds);
+    this.headers = wait.headers;
+    this.fields = wait.fields;
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HOUSEHOLD_MESSAGES, INVITATIONS_PER_DAY, INVITATIONS_WINDOW_SECONDS } from '@payday/contracts';
-import { REDIS, giveBackAllowance, takeAllowance } from '@payday/nest-kit';
+import { REDIS, giveBackAllowance, retryAfter, takeAllowance } from '@payday/nest-kit';
 import type { Redis } from 'ioredis';
 import { HouseholdError } from '../errors.js';
 
@@ -13,10 +13,10 @@ export class TooManyInvitationsError extends HouseholdError {
 
   constructor(retryAfterSeconds: number) {
     super('TOO_MANY_INVITATIONS');
-    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-    this.message = HOUSEHOLD_MESSAGES.tooManyInvitations(seconds);
-    this.headers = { 'retry-after': String(seconds) };
-    this.fields = { retryAfterSeconds: seconds };
+    const wait = retryAfter(retryAfterSeconds);
+    this.message = HOUSEHOLD_MESSAGES.tooManyInvitations(wait.seconds);
+    this.headers = wait.headers;
+    this.fields = wait.fields;
   }
 }
 
