@@ -8,16 +8,12 @@ import { BILL_STATUS_MESSAGES as M, TransactionsResponseSchema } from '@payday/c
 import { addDays, addMonths, startOfMonth } from '@payday/finance-rules';
 import { expect, test, type Page } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
+import { localToday } from './support/dates.js';
 
 const SHOTS = '/tmp/wt-paid-status-shots';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const RENT = 'Oakwood Properties rent';
 
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 /** The app's default date format (MM/DD/YYYY). */
 const shown = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 

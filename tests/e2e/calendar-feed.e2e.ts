@@ -9,16 +9,11 @@ import { addDays } from '@payday/finance-rules';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { registerUser, signIn } from './support/session.js';
+import { localToday } from './support/dates.js';
 
 const SHOTS = '/tmp/wt-ical-shots';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const BILL = 'Rent, "flat 2"; 🏠';
-
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE); // not an inline <script>: the CSP blocks those

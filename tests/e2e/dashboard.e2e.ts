@@ -3,12 +3,7 @@
 import { addDays } from '@payday/finance-rules';
 import { expect, test } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
-
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+import { localToday } from './support/dates.js';
 
 test('add, see suggestions and tips change, switch views, edit, delete and reload', async ({ page }) => {
   test.setTimeout(90_000);

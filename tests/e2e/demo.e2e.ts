@@ -1,12 +1,7 @@
 // /demo (spec part 1 §2): the page's figures are the library's computation over the sample data.
 import { demoSampleData, demoSummary, demoWindows, formatCents } from '@payday/finance-rules';
 import { expect, test } from '@playwright/test';
-
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+import { localToday } from './support/dates.js';
 
 test('the demo shows the summary cards, columns and lists of demoSampleData(today)', async ({ page }) => {
   await page.goto('/demo');

@@ -10,6 +10,7 @@ import { FINANCE_MESSAGES, HOUSEHOLD_MESSAGES, INVITATION_PATH, sharedItemMarker
 import { expect, test } from '@playwright/test';
 import { signInAt } from './support/admin.js';
 import { registerOnScreen, registerUser, uniqueEmail } from './support/session.js';
+import { localToday } from './support/dates.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // DESIGN §5: the mail sender writes to `${DATA_DIR}/outbox`; the launcher's default DATA_DIR is <repo>/.data.
@@ -30,12 +31,6 @@ async function invitationPath(to: string): Promise<string> {
     await new Promise((settle) => setTimeout(settle, 200));
   }
   throw new Error(`no invitation e-mail for ${to} in ${OUTBOX}`);
-}
-
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 test('invite by e-mail, accept from the link after signing up, share a bill, refuse a used link, leave', async ({ browser }) => {

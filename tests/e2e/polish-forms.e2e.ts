@@ -7,18 +7,13 @@ import { addDays } from '@payday/finance-rules';
 import { expect, test, type Page } from '@playwright/test';
 import { handedOver } from './support/prerender.js';
 import { registerOnScreen, registerUser, signIn } from './support/session.js';
+import { localToday } from './support/dates.js';
 
 const SHOTS = '/tmp/wt-forms-shots';
 mkdirSync(SHOTS, { recursive: true });
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** A date as the app's default (MM/DD/YYYY) would never write it: 'Nov 27, 2026'. */
 const SPELLED_DATE = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}\b/;
-
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** The serious and critical WCAG 2 A/AA violations axe finds on the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -6,15 +6,11 @@ import { readFileSync } from 'node:fs';
 import { addDays } from '@payday/finance-rules';
 import { expect, test, type Page } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
+import { localToday } from './support/dates.js';
 
 const SHOTS = '/tmp/wt-schedule-shots';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 /** Today when each test starts: a value taken once at load would be yesterday for a test that runs after midnight. */
 let today = localToday();
 test.beforeEach(() => {
