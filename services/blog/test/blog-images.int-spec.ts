@@ -2,12 +2,12 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { BLOG_IMAGE_LIMITS, BLOG_MESSAGES } from '@payday/contracts';
+import { BLOG_IMAGE_LIMITS, BLOG_MESSAGES, type BlogPost } from '@payday/contracts';
 import { createServiceApp } from '@payday/nest-kit';
 import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
 import type { BlogConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
-import { auditJobs, fetchImage, IMAGE_BYTES, upload, uploadThatKeepsSending } from './blog-fixtures.js';
+import { auditJobs, fetchImage, IMAGE_BYTES, postInput, upload, uploadThatKeepsSending } from './blog-fixtures.js';
 
 // Uploads and serving with the default store (the database), as two replicas on one database.
 let h: ServiceHarness<BlogConfig>;
@@ -142,6 +142,48 @@ describe('POST /api/blog/admin/images', () => {
     const jobs = (await auditJobs(h, 1)).filter((job) => job.details.url === body.url);
     expect(jobs).toEqual([expect.objectContaining({ kind: 'blog.image-uploaded', actor: expect.objectContaining({ id: h.admin.id }) })]);
     expect(jobs[0].details).toMatchObject({ contentType: 'image/gif', bytes: IMAGE_BYTES.gif.length });
+  });
+});
+
+describe('an uploaded image no post shows any more', () => {
+  const savePost = async (imageUrl: string, slug: string) => {
+    const response = await h.call('POST', '/admin/posts', { body: postInput({ slug, title: slug, image_url: imageUrl }) });
+    expect(response.status).toBe(201);
+    return response.body as BlogPost;
+  };
+  // Through the instance that deletes: the other replica may serve its memory copy for IMAGE_CACHE_MAX_AGE_MS.
+  const served = async (url: string) => (await fetchImage(h.baseUrl, url)).status;
+
+  it('is removed when its last post is deleted or given another image, and kept while any post shows it', async () => {
+    const shared = (await upload(h, IMAGE_BYTES.png, { fileName: 'cover.png' })).body.url as string;
+    const first = await savePost(shared, 'first-post');
+    const second = await savePost(shared, 'second-post');
+
+    expect((await h.call('DELETE', `/admin/posts/${first.id}`)).status).toBe(204);
+    expect(await served(shared)).toBe(200); // the second post still shows it
+
+    const next = (await upload(h, IMAGE_BYTES.jpeg, { contentType: 'image/jpeg' })).body.url as string;
+    const edited = await h.call('PUT', `/admin/posts/${second.id}`, { body: { ...second, image_url: next } });
+    expect(edited.status).toBe(200);
+    expect(await served(shared)).toBe(404);
+    expect(await served(next)).toBe(200);
+
+    // Saved again with the same image: nothing is released.
+    const again = await h.call('PUT', `/admin/posts/${second.id}`, { body: { ...edited.body, title: 'Renamed' } });
+    expect(again.status).toBe(200);
+    expect(await served(next)).toBe(200);
+
+    expect((await h.call('DELETE', `/admin/posts/${second.id}`)).status).toBe(204);
+    expect(await served(next)).toBe(404);
+  });
+
+  it('leaves an outside image address alone and a post without an image deletes as before', async () => {
+    const kept = (await upload(h, IMAGE_BYTES.webp, { contentType: 'image/webp' })).body.url as string;
+    const outside = await savePost('https://images.example.com/cover.png', 'outside-image');
+    expect((await h.call('DELETE', `/admin/posts/${outside.id}`)).status).toBe(204);
+    const plain = await h.call('POST', '/admin/posts', { body: postInput({ slug: 'no-image', title: 'No image' }) });
+    expect((await h.call('DELETE', `/admin/posts/${plain.body.id}`)).status).toBe(204);
+    expect(await served(kept)).toBe(200); // uploaded but never used by these posts: not theirs to remove
   });
 });
 

@@ -44,6 +44,11 @@ export class BlogImagesService {
     return { name, url: imageUrl(name), contentType, size: body.length };
   }
 
+  /** Removes a stored image (no post shows it any more); nothing happens when there is none. */
+  async remove(name: string): Promise<void> {
+    await this.store.delete(name);
+  }
+
   /** A stored image; a name we never hand out is not looked up. */
   async find(name: string): Promise<StoredImage> {
     const image = storedImageType(name) ? await this.store.get(name) : null;

@@ -28,6 +28,21 @@ describe('CachedImageStore', () => {
     expect(reads).toEqual(['a.png']);
   });
 
+  it('asks the store again once an image was kept for the maximum age: one removed through another replica goes', async () => {
+    const { store, reads } = countingStore();
+    let now = 1_000;
+    const cached = new CachedImageStore(store, 100, 60_000, () => now);
+    await store.put('a.png', image(10));
+    await cached.get('a.png');
+    now += 59_999;
+    expect(await cached.get('a.png')).toEqual(image(10));
+    expect(reads).toEqual(['a.png']);
+    await store.delete('a.png'); // what another replica's delete does to the shared store
+    now += 1;
+    expect(await cached.get('a.png')).toBeNull();
+    expect(cached.cachedBytes).toBe(0);
+  });
+
   it('stays within its byte budget, dropping the least recently used first; never caches what does not fit', async () => {
     const { store, reads } = countingStore();
     const cached = new CachedImageStore(store, 100);

@@ -1,17 +1,29 @@
 import type { ImageStore, StoredImage } from './image-store.js';
 
+/** How long a replica serves an image from memory before asking the store again (another may have removed it). */
+export const IMAGE_CACHE_MAX_AGE_MS = 60_000;
+
+interface CachedImage {
+  image: StoredImage;
+  cachedAt: number;
+}
+
 /**
- * Keeps recently served images in memory, up to `maxBytes` in all (least recently used out first). Safe because
- * a stored image never changes (random names, never reused); it spares the database or bucket a round trip, and
- * the database store a bytea decode, for every view of a popular post's image. A miss is not remembered.
+ * Keeps recently served images in memory, up to `maxBytes` in all (least recently used out first), each for at
+ * most `maxAgeMs`. A stored image never changes (random names, never reused), but it goes once no post shows it
+ * (BlogPostsService), possibly through another replica: the age bounds how long this one still serves it. It
+ * spares the database or bucket a round trip, and the database store a bytea decode, for every view of a popular
+ * post's image. A miss is not remembered.
  */
 export class CachedImageStore implements ImageStore {
-  private readonly entries = new Map<string, StoredImage>();
+  private readonly entries = new Map<string, CachedImage>();
   private bytes = 0;
 
   constructor(
     private readonly store: ImageStore,
     private readonly maxBytes: number,
+    private readonly maxAgeMs = IMAGE_CACHE_MAX_AGE_MS,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** How many bytes the cache holds now. */
@@ -25,12 +37,13 @@ export class CachedImageStore implements ImageStore {
 
   async get(name: string): Promise<StoredImage | null> {
     const cached = this.entries.get(name);
-    if (cached) {
+    if (cached && this.now() - cached.cachedAt < this.maxAgeMs) {
       // Map keeps insertion order: re-inserting makes it the most recently used.
       this.entries.delete(name);
       this.entries.set(name, cached);
-      return cached;
+      return cached.image;
     }
+    this.forget(name);
     const image = await this.store.get(name);
     if (image) this.remember(name, image);
     return image;
@@ -53,7 +66,7 @@ export class CachedImageStore implements ImageStore {
       if (this.bytes + size <= this.maxBytes) break;
       this.forget(oldest);
     }
-    this.entries.set(name, image);
+    this.entries.set(name, { image, cachedAt: this.now() });
     this.bytes += size;
   }
 
@@ -61,6 +74,6 @@ export class CachedImageStore implements ImageStore {
     const entry = this.entries.get(name);
     if (!entry) return;
     this.entries.delete(name);
-    this.bytes -= entry.bytes.length;
+    this.bytes -= entry.image.bytes.length;
   }
 }

@@ -14,6 +14,7 @@ import { registerUploadGate } from './upload-gate.js';
   imports: [AuditModule],
   controllers: [PublicImagesController, AdminImagesController],
   providers: [imageStoreProvider, BlogImagesService],
+  exports: [BlogImagesService],
 })
 export class ImagesModule implements OnModuleInit, OnApplicationShutdown {
   constructor(

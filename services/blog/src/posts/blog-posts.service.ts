@@ -1,9 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { BLOG_LIMITS, BLOG_MESSAGES, SLUG_PATTERN, type BlogPost, type BlogPostFields, type BlogPostSummary } from '@payday/contracts';
 import { CLOCK, isRowId, type Clock } from '@payday/nest-kit';
 import type { Repository } from 'typeorm';
 import { BlogError } from '../errors.js';
+import { BlogImagesService } from '../images/blog-images.service.js';
+import { uploadedImageName } from '../images/image-type.js';
 import { BlogPostEntity } from './blog-post.entity.js';
 import { SUMMARY_COLUMNS, toBlogPost, toBlogPostSummary, toColumns } from './post-view.js';
 
@@ -21,9 +23,12 @@ const NEWEST_FIRST = { createdAt: 'DESC', id: 'DESC' } as const;
 /** blog_posts as spec part 1 §7 reads and writes it: published ones for everyone, all of them for the admin. */
 @Injectable()
 export class BlogPostsService {
+  private readonly logger = new Logger('BlogPosts');
+
   constructor(
     @InjectRepository(BlogPostEntity) private readonly posts: Repository<BlogPostEntity>,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(BlogImagesService) private readonly images: BlogImagesService,
   ) {}
 
   /**
@@ -70,6 +75,7 @@ export class BlogPostsService {
   async update(id: string, fields: BlogPostFields): Promise<BlogPost> {
     if (!isRowId(id)) throw new BlogError('POST_NOT_FOUND');
     const loadedAt = fields.updated_at ?? null;
+    const previousImage = (await this.posts.findOne({ select: { imageUrl: true }, where: { id } }))?.imageUrl ?? null;
     const query = this.posts
       .createQueryBuilder()
       .update()
@@ -90,7 +96,9 @@ export class BlogPostsService {
       if (loadedAt && (await this.posts.existsBy({ id }))) throw new BlogError('EDIT_CONFLICT', { updated_at: BLOG_MESSAGES.editConflict });
       throw new BlogError('POST_NOT_FOUND');
     }
-    return toBlogPost(this.posts.create(this.fromRaw(raw)));
+    const post = toBlogPost(this.posts.create(this.fromRaw(raw)));
+    if (previousImage !== post.image_url) await this.releaseImage(previousImage);
+    return post;
   }
 
   /** Deletes the post; what it was (for the audit trail). */
@@ -99,7 +107,25 @@ export class BlogPostsService {
     const { raw } = await this.posts.createQueryBuilder().delete().where('id = :id', { id }).returning('*').execute();
     const [row] = raw as Record<string, unknown>[];
     if (!row) throw new BlogError('POST_NOT_FOUND');
-    return toBlogPost(this.posts.create(this.fromRaw(row)));
+    const post = toBlogPost(this.posts.create(this.fromRaw(row)));
+    await this.releaseImage(post.image_url);
+    return post;
+  }
+
+  /**
+   * An uploaded image a post stopped showing (deleted, or given another image) is removed once no post shows it,
+   * so the store does not keep every image ever uploaded. Best effort: the post's change stands if this fails
+   * (logged), and a post saved at this very moment with a copied URL of that image could lose it (a narrow race).
+   */
+  private async releaseImage(url: string | null): Promise<void> {
+    const name = uploadedImageName(url);
+    if (!name) return;
+    try {
+      if (await this.posts.existsBy({ imageUrl: url! })) return;
+      await this.images.remove(name);
+    } catch (error) {
+      this.logger.warn(`an unused image was not removed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** A RETURNING row (column names) as the entity (property names), through TypeORM's own column map. */
