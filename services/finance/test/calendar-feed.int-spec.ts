@@ -51,6 +51,7 @@ beforeEach(async () => {
 const as = (user: TestUser) => ({
   get: (path: string) => h.call('GET', path, { token: user.token }),
   post: (path: string, body?: unknown) => h.call('POST', path, { token: user.token, body }),
+  put: (path: string, body?: unknown) => h.call('PUT', path, { token: user.token, body }),
   del: (path: string) => h.call('DELETE', path, { token: user.token }),
 });
 
@@ -169,6 +170,19 @@ describe('the feed', () => {
     ]);
     expect(feed.events.filter((e) => e.summary.startsWith('Gym due')).at(-1)!.start).toBe('2027-03-04');
     expect(new Set(feed.events.map((e) => e.uid)).size).toBe(feed.events.length);
+  });
+
+  it("follows the user's own day where finance knows their time zone (calendar apps send no date)", async () => {
+    await seedAnn();
+    const path = await createFeed(ann);
+    const lastGym = async () => parseFeed(await (await fetchFeed(path)).text()).events.filter((e) => e.summary.startsWith('Gym due')).at(-1)!.start;
+    // 12:00Z on 03-10 is already 02:00 on 03-11 in Kiritimati (UTC+14): the twelve months end a day later.
+    expect(await lastGym()).toBe('2027-03-04');
+    const saved = await as(ann).put('/reminders', { bills: true, income: true, suggestions: true, updates: true, days_before: 3, time_zone: 'Pacific/Kiritimati' });
+    expect(saved.status).toBe(200);
+    expect(await lastGym()).toBe('2027-03-11');
+    await as(ann).put('/reminders', { bills: true, income: true, suggestions: true, updates: true, days_before: 3, time_zone: 'America/Los_Angeles' });
+    expect(await lastGym()).toBe('2027-03-04');
   });
 
   it('keeps every UID when fetched again, and moves a changed bill rather than adding a copy', async () => {

@@ -11,6 +11,7 @@ import {
 import { addDays, addMonths } from '@payday/finance-rules';
 import { CLOCK, type Clock } from '@payday/nest-kit';
 import { DashboardService } from '../dashboard/dashboard.service.js';
+import { ReminderSettingsService } from '../reminders/reminder-settings.service.js';
 import { CalendarFeed } from './calendar-feed.entity.js';
 import { renderFeedCalendar } from './feed-calendar.js';
 import { buildFeedEvents } from './feed-events.js';
@@ -25,6 +26,7 @@ export class CalendarFeedService {
   constructor(
     @InjectRepository(CalendarFeed) private readonly feeds: Repository<CalendarFeed>,
     @Inject(DashboardService) private readonly dashboard: DashboardService,
+    @Inject(ReminderSettingsService) private readonly reminderSettings: ReminderSettingsService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -51,8 +53,9 @@ export class CalendarFeedService {
     if (token === null) return null;
     const feed = await this.feeds.findOneBy({ tokenHash: hashFeedToken(token) });
     if (feed === null) return null;
-    // Calendar apps send no date of their own: the server's UTC day is the feed's today.
-    const today = this.clock.today();
+    // Calendar apps send no date of their own: the feed's today is the user's, in the time zone finance holds for
+    // them (saved with their reminder settings, on their first signed-in page load), else the UTC day.
+    const today = await this.reminderSettings.todayOf(feed.userId);
     const { bills, incomes, schedule } = await this.dashboard.scheduleFor(feed.userId, today);
     const from = addDays(today, -CALENDAR_FEED_DAYS_BACK);
     const to = addMonths(today, CALENDAR_FEED_MONTHS_AHEAD);

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings, type UpdateReminderSettingsInput } from '@payday/contracts';
+import type { IsoDate } from '@payday/finance-rules';
 import { CLOCK, type Clock } from '@payday/nest-kit';
 import type { Repository } from 'typeorm';
+import { localMoment } from './local-time.js';
 import { ReminderDelivery } from './reminder-delivery.entity.js';
 import { ReminderSettingsRow } from './reminder-settings.entity.js';
 import { hashUnsubscribeToken, wellFormedUnsubscribeToken } from './unsubscribe-token.js';
@@ -29,6 +31,12 @@ export class ReminderSettingsService {
   async get(userId: string): Promise<ReminderSettings> {
     const row = await this.settings.findOneBy({ userId });
     return row ? toDto(row) : DEFAULT_REMINDER_SETTINGS;
+  }
+
+  /** The user's calendar day now: in the time zone their settings hold, else UTC (never saved). */
+  async todayOf(userId: string): Promise<IsoDate> {
+    const row = await this.settings.findOne({ select: { timeZone: true }, where: { userId } });
+    return row ? localMoment(this.clock.now(), row.timeZone).date : (this.clock.today() as IsoDate);
   }
 
   /** `input` was parsed by UpdateReminderSettingsSchema (the zone is canonical by then). */

@@ -22,6 +22,7 @@ export const REMINDER_ENTITIES = [ReminderSettingsRow, ReminderDelivery];
   imports: [TypeOrmModule.forFeature(REMINDER_ENTITIES)],
   controllers: [RemindersController, UnsubscribeController],
   providers: [ReminderSettingsService],
+  exports: [ReminderSettingsService],
 })
 export class RemindersModule {}
 
