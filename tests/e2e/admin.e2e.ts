@@ -195,6 +195,25 @@ test.describe('admin pages', () => {
     await expect(entries.first()).toContainText(adminEmail);
   });
 
+  test('a deleted account is in System Logs as "Account deleted", naming nobody', async ({ page, request }) => {
+    const email = await registerUser(request, { prefix: 'leaving', firstName: 'Lee' });
+    const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+    const token = ((await login.json()) as { session: { access_token: string } }).session.access_token;
+    const deleted = await request.post('/api/auth/account/delete', { headers: { authorization: `Bearer ${token}` }, data: { password: PASSWORD } });
+    expect(deleted.status()).toBe(200);
+
+    await signInAt(page, '/admin', adminEmail);
+    await page.goto('/admin/logs');
+    await page.getByLabel('Kind').selectOption({ label: 'Account deleted' });
+    const entries = page.locator('table tbody tr');
+    // admin's worker stores the event in the background: ask again until it is there.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await expect(entries.first()).toContainText('Account deleted', { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.locator('table')).not.toContainText(email);
+  });
+
   test('an admin opens the job queues in a new tab; without the admin cookie the board is refused', async ({ page, request }) => {
     await signInAt(page, '/admin', adminEmail);
     await page.goto('/admin/logs');

@@ -2,9 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { ACCOUNT_DATA_MESSAGES, ACCOUNT_DATA_SERVICES, AUTH_MESSAGES, SUSPENDED_ACCOUNT_KEY_PREFIX } from '@payday/contracts';
+import {
+  ACCOUNT_DATA_MESSAGES,
+  ACCOUNT_DATA_SERVICES,
+  AUTH_MESSAGES,
+  AuditEventSchema,
+  QUEUES,
+  SUSPENDED_ACCOUNT_KEY_PREFIX,
+  type AuditEvent,
+} from '@payday/contracts';
 import { systemClock, uncoveredOwnerColumns } from '@payday/nest-kit';
 import { rowsNaming, startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AccountDeletionService } from '../src/account-data/account-deletion.service.js';
 import { AUTH_USER_TABLES } from '../src/account-data/auth-user-tables.js';
@@ -19,6 +28,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'auth-account-data-'));
 let h: ServiceHarness<AuthConfig>;
 let redis: PrivateRedis;
 let others: AccountDataStandIn;
+let auditQueue: Queue;
 
 beforeAll(async () => {
   redis = await startPrivateRedis();
@@ -28,8 +38,10 @@ beforeAll(async () => {
     redisUrl: redis.url,
     env: { DATA_DIR: dataDir, APP_URL: 'http://app.test', SMTP_URL: '', JWT_PRIVATE_KEY: '', ENCRYPTION_KEY: '', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
   });
+  auditQueue = new Queue(QUEUES.audit, { connection: { url: h.config.REDIS_URL }, prefix: `${h.redisKeyPrefix}bull` });
 }, 60_000);
 afterAll(async () => {
+  await auditQueue?.close();
   await h?.close();
   await others?.close();
   await redis?.stop();
@@ -66,6 +78,25 @@ async function register(label = 'ann') {
 const signIn = (email: string, password = PASSWORD) => h.call('POST', '/api/auth/login', { body: { email, password }, headers: headers() });
 const deleteAccount = (token: string, body: unknown) => h.call('POST', '/api/auth/account/delete', { token, body, headers: headers() });
 const subjectOf = (user: { id: string; email: string }) => ({ userId: user.id, email: user.email });
+
+/** The 'auth.account-deleted' events on admin's audit queue (no worker runs here, so they wait), as recorded. */
+async function deletionEvents(): Promise<Array<{ event: AuditEvent; raw: string }>> {
+  const jobs = await auditQueue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+  return jobs
+    .map((job) => ({ event: AuditEventSchema.parse(job.data) as AuditEvent, raw: JSON.stringify(job.data) }))
+    .filter(({ event }) => event.kind === 'auth.account-deleted');
+}
+
+/** The deletion events recorded since `before` (their ids), waiting up to `waitMs` for one (added in the background). */
+async function deletionEventsSince(before: Set<string>, waitMs = 5_000) {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const events = (await deletionEvents()).filter(({ event }) => !before.has(event.id));
+    if (events.length > 0 || Date.now() > deadline) return events;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+const deletionEventIds = async () => new Set((await deletionEvents()).map(({ event }) => event.id));
 
 async function download(token: string) {
   const response = await fetch(`${h.baseUrl}/api/auth/account/export`, { headers: { authorization: `Bearer ${token}` } });
@@ -129,8 +160,16 @@ describe('auth account data (issue 14 item 6)', () => {
     const ann = await register();
     const bob = await register('bob');
     const bobBefore = await rowsNaming(h.db, h.schema, subjectOf(bob));
+    const eventsBefore = await deletionEventIds();
     const answer = await deleteAccount(ann.token, { password: PASSWORD });
     expect(answer.status).toBe(200);
+    // The audit log learns that an account was deleted, naming nobody (admin has just erased Ann from it).
+    const events = await deletionEventsSince(eventsBefore);
+    expect(events.map(({ event }) => [event.subject, event.actor, event.ip, event.userAgent, event.details])).toEqual([
+      [{ id: null, email: null }, { id: null, email: null }, null, null, { completedBy: 'request' }],
+    ]);
+    expect(events[0]!.raw).not.toContain(ann.id);
+    expect(events[0]!.raw).not.toContain(ann.email);
     expect(answer.body).toEqual({ success: true, status: 'deleted', message: ACCOUNT_DATA_MESSAGES.deleted });
     expect(others.asked).toEqual(ACCOUNT_DATA_SERVICES.map((service) => `${service}.delete`));
     expect(await rowsNaming(h.db, h.schema, subjectOf(ann))).toEqual({});
@@ -158,9 +197,13 @@ describe('auth account data (issue 14 item 6)', () => {
     // A second request cannot restart it (the session is gone).
     expect((await deleteAccount(ann.token, { password: PASSWORD })).status).toBe(401);
 
+    const eventsBefore = await deletionEventIds();
+    expect(await deletionEventsSince(eventsBefore, 300)).toEqual([]); // not deleted yet: no event
     others.down.clear();
     await h.app.get(AccountDeletionService).sweep(0);
     expect(await rowsNaming(h.db, h.schema, subjectOf(ann))).toEqual({});
+    const events = await deletionEventsSince(eventsBefore);
+    expect(events.map(({ event }) => event.details)).toEqual([{ completedBy: 'sweep' }]);
   });
 
   it('asks for the second factor when 2FA is on, and a wrong code changes nothing', async () => {

@@ -10,6 +10,7 @@ import {
 import { CLOCK, deleteUserRows, type Clock } from '@payday/nest-kit';
 import type { DataSource } from 'typeorm';
 import { AccountStatusPublisher } from '../admin/account-status.publisher.js';
+import { AuditTrail, NO_ORIGIN, NOBODY } from '../audit/audit-trail.js';
 import { AuthError } from '../common/auth-error.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
@@ -51,6 +52,7 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
     @Inject(SessionService) private readonly sessions: SessionService,
     @Inject(AccountStatusPublisher) private readonly status: AccountStatusPublisher,
     @Inject(AccountDataClient) private readonly services: AccountDataClient,
+    @Inject(AuditTrail) private readonly audit: AuditTrail,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -106,19 +108,25 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
     await this.status.publish(userId, 'suspended');
   }
 
-  /** Steps 3 and 4; throws when a service did not forget the user (the account stays marked for the sweep). */
-  async finish(subject: AccountSubject): Promise<void> {
+  /**
+   * Steps 3 and 4; throws when a service did not forget the user (the account stays marked for the sweep). The
+   * audit log gets that an account was deleted, and when, naming nobody: admin has just erased the person from
+   * it, and the entry must not bring them back. `by` says whether the request finished it or the sweep did.
+   */
+  async finish(subject: AccountSubject, by: 'request' | 'sweep' = 'request'): Promise<void> {
     for (const service of ACCOUNT_DATA_SERVICES) {
       const removed = await this.services.deleteIn(service, subject);
       this.logger.log(`${service} forgot ${subject.userId}: ${JSON.stringify(removed)}`);
     }
-    await this.dataSource.transaction(async (manager) => {
+    const deleted = await this.dataSource.transaction(async (manager) => {
       // Only an account still marked: a sweep and a request finishing the same deletion delete it once.
       const [marked] = (await manager.query(`SELECT id FROM users WHERE id = $1 AND deletion_requested_at IS NOT NULL FOR UPDATE`, [
         subject.userId,
       ])) as { id: string }[];
       if (marked) await deleteUserRows(manager, AUTH_USER_TABLES, subject);
+      return Boolean(marked);
     });
+    if (deleted) void this.audit.record('auth.account-deleted', { subject: NOBODY, origin: NO_ORIGIN, details: { completedBy: by } });
   }
 
   /** Deletions cut short (a service was down, auth restarted): asked again, oldest first. */
@@ -136,7 +144,7 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
         try {
           // The guards' refusal lives 15 minutes: renewed while the deletion is still pending.
           await this.status.publish(row.id, 'suspended');
-          await this.finish({ userId: row.id, email: row.email });
+          await this.finish({ userId: row.id, email: row.email }, 'sweep');
           finished += 1;
         } catch (error) {
           this.logger.warn(`deletion of ${row.id} still pending: ${error instanceof Error ? error.message : String(error)}`);
