@@ -419,11 +419,13 @@ function pluginsFor(service, globalRateLimit) {
       result.addHeaders = responseHeadersToAdd(plugin);
     }
   }
-  // The gateway's own answer headers replace the upstream's copies (X-Request-ID is sent once).
+  // The gateway's own answer headers replace the upstream's copies (X-Request-ID is sent once). Not Retry-After:
+  // the gateway sends one only with its own 429, and a service's (auth's throttles, household's invitation
+  // allowance) must reach the client, as through Kong, whose rate limiting sets it only when it refuses.
   const own = [];
   if (result.correlation?.echo) own.push(result.correlation.headerKey);
   if (result.rateLimit !== null) {
-    own.push('ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after');
+    own.push('ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset');
     for (const period of RATE_LIMIT_PERIODS) own.push(`x-ratelimit-limit-${period}`, `x-ratelimit-remaining-${period}`);
   }
   result.ownHeaderNames = new Set(own);

@@ -90,7 +90,8 @@ function startEchoServer() {
       });
       const own = req.url.includes('own-csp') ? { 'content-security-policy': "default-src 'none'" } : {};
       if (req.url.includes('cookies')) own['set-cookie'] = ['a=1; Path=/api/auth/refresh; HttpOnly; Secure; SameSite=Strict', 'b=2; Path=/'];
-      res.writeHead(200, { 'content-type': 'application/json', 'x-upstream': 'echo', ...own });
+      if (req.url.includes('throttled')) own['retry-after'] = '86400';
+      res.writeHead(req.url.includes('throttled') ? 429 : 200, { 'content-type': 'application/json', 'x-upstream': 'echo', ...own });
       res.end(body);
     });
   });
@@ -194,6 +195,17 @@ describe('dev gateway', () => {
     expect(last.headers.get('x-ratelimit-limit-second')).toBe('3');
     expect(last.headers.get('x-ratelimit-limit-minute')).toBeNull();
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThanOrEqual(0);
+  });
+
+  it("passes a service's own 429 on with its Retry-After, under the global and a service's rate limit", async () => {
+    // A fresh second: the test before spent /api/limited's three requests.
+    await new Promise((done) => setTimeout(done, 1000 - (Date.now() % 1000) + 5));
+    for (const path of ['/api/echo/throttled', '/api/limited/throttled']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('86400');
+      expect(res.headers.get('ratelimit-limit')).not.toBeNull();
+    }
   });
 
   it('refuses a body over the configured size with 413', async () => {
