@@ -3,8 +3,10 @@
 // (the cookie of the README's Security section) give exactly one success; the losers present a spent token, which is
 // reuse, so the whole family is revoked and no live token is left - the winner's new cookie is refused too, and
 // its access token stops working on every service.
+// 30 invitations at once from one sender: the daily allowance lets exactly 20 through (one atomic count in Redis).
 // Checked through the API and in auth's refresh_tokens table. Requests go straight to the services.
 import { randomBytes } from 'node:crypto';
+import { INVITATIONS_PER_DAY } from '@payday/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeAnswer, refreshCookieFrom, refreshHeaders, send, type Answer } from './support/api';
@@ -98,6 +100,25 @@ async function liveTokenIds(userId: string): Promise<string[]> {
 }
 
 const refresh = (refreshToken: string) => send('POST', '/api/auth/refresh', { body: {}, headers: refreshHeaders(refreshToken) });
+
+describe('parallel invitations from one sender', () => {
+  it(`${INVITATIONS_PER_DAY + 10} at once: exactly ${INVITATIONS_PER_DAY} sent and stored, the rest 429 with Retry-After`, async () => {
+    const sender = await registerUser('inviter', 'Ivy');
+    const created = await send('POST', '/api/household/create', { token: sender.token, body: { name: `${MARKER} home` } });
+    expect(created.status, describeAnswer(created)).toBe(201);
+    const household = created.json.id as string;
+    const answers = await all(INVITATIONS_PER_DAY + 10, (index) =>
+      send('POST', `/api/household/${household}/invite`, { token: sender.token, body: { email: uniqueEmail(`guest${index}`) } }),
+    );
+    expect(statuses(answers), answers.map(describeAnswer).join(' | ')).toEqual({ 201: INVITATIONS_PER_DAY, 429: 10 });
+    for (const refused of answers.filter((answer) => answer.status === 429)) {
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.json.retryAfterSeconds).toBe(Number(refused.headers.get('retry-after')));
+    }
+    const stored = await db.query('SELECT count(*)::int AS n FROM household.household_invitations WHERE household_id::text = $1', [household]);
+    expect(stored.rows[0].n).toBe(INVITATIONS_PER_DAY);
+  });
+});
 
 describe('parallel refreshes of one refresh token', () => {
   it('a single refresh rotates the cookie (the shape the races rely on)', async () => {
