@@ -378,9 +378,15 @@ export type BlogPost = z.infer<typeof BlogPostSchema>;
 
 /** A post's image: an http(s) address or one of our uploaded images. */
 export function isPostImageUrl(value: string): boolean {
-  if (isHttpUrl(value)) return true;
+  return isHttpUrl(value) || uploadedImageName(value) !== null;
+}
+
+/** The stored image a post's image URL names (`${BLOG_IMAGE_PATH}/{name}`), or null for any other address. */
+export function uploadedImageName(url: string | null): string | null {
   const prefix = `${BLOG_IMAGE_PATH}/`;
-  return value.startsWith(prefix) && BLOG_IMAGE_NAME_PATTERN.test(value.slice(prefix.length));
+  if (!url?.startsWith(prefix)) return null;
+  const name = url.slice(prefix.length);
+  return BLOG_IMAGE_NAME_PATTERN.test(name) ? name : null;
 }
 
 const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);

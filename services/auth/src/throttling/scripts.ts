@@ -80,4 +80,3 @@ redis.call('DEL', KEYS[1], KEYS[3], KEYS[4])
 if tonumber(redis.call('GET', KEYS[2]) or '0') > 0 then redis.call('DECR', KEYS[2]) end
 redis.call('SET', KEYS[5], '1', 'EX', ARGV[1])
 return 1`;
-

@@ -42,14 +42,6 @@ export function storedImageType(name: string): BlogImageType | null {
   return TYPE_OF_EXTENSION.get(name.slice(name.lastIndexOf('.') + 1)) ?? null;
 }
 
-/** The stored image a post's image URL names (`${BLOG_IMAGE_PATH}/{name}`), or null for any other address. */
-export function uploadedImageName(url: string | null): string | null {
-  const prefix = `${BLOG_IMAGE_PATH}/`;
-  if (!url?.startsWith(prefix)) return null;
-  const name = url.slice(prefix.length);
-  return storedImageType(name) ? name : null;
-}
-
 /** A fresh random name for an image of this type (18 random bytes: guessing one is hopeless). */
 export function newImageName(type: BlogImageType): string {
   return `${randomBytes(18).toString('base64url')}.${canonicalImageExtension(type)}`;

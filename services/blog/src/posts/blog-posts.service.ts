@@ -1,11 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { BLOG_LIMITS, BLOG_MESSAGES, SLUG_PATTERN, type BlogPost, type BlogPostFields, type BlogPostSummary } from '@payday/contracts';
+import {
+  BLOG_LIMITS,
+  BLOG_MESSAGES,
+  SLUG_PATTERN,
+  uploadedImageName,
+  type BlogPost,
+  type BlogPostFields,
+  type BlogPostSummary,
+} from '@payday/contracts';
 import { CLOCK, isRowId, type Clock } from '@payday/nest-kit';
 import type { Repository } from 'typeorm';
 import { BlogError } from '../errors.js';
 import { BlogImagesService } from '../images/blog-images.service.js';
-import { uploadedImageName } from '../images/image-type.js';
 import { BlogPostEntity } from './blog-post.entity.js';
 import { SUMMARY_COLUMNS, toBlogPost, toBlogPostSummary, toColumns } from './post-view.js';
 
