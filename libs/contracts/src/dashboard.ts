@@ -59,6 +59,12 @@ export const DashboardIncomeSchema = z.object({
   amountCents: cents,
   frequency: z.enum(INCOME_FREQUENCY_VALUES),
   nextDate: isoDate,
+  /** Twice a month: its two month days (31: the last day). */
+  payDays: z.array(z.number().int()).nullable().optional(),
+  /** The months with a paycheck (a school year); null or absent: every month. */
+  paidMonths: z.array(z.number().int()).nullable().optional(),
+  /** Variable income: what a lean paycheck brings; forecasts and safe to spend count this one. */
+  lowAmountCents: cents.nullable().optional(),
   shared: DashboardSharedSchema.optional(),
 });
 export type DashboardIncome = z.infer<typeof DashboardIncomeSchema>;

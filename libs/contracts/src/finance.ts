@@ -20,7 +20,15 @@ export const BILL_CATEGORY_VALUES = [
   'other',
 ] as const;
 export const BILL_RECURRENCE_VALUES = ['once', 'weekly', 'biweekly', 'monthly', 'quarterly', 'yearly'] as const;
-export const INCOME_FREQUENCY_VALUES = ['weekly', 'biweekly', 'monthly', 'quarterly'] as const;
+/**
+ * 'twice-monthly': two chosen days of every month (the 1st and 15th, or the 15th and the last day), the most common
+ * US salary schedule; its two days are the income's `pay_days`. See docs/money-model.md.
+ */
+export const INCOME_FREQUENCY_VALUES = ['weekly', 'biweekly', 'twice-monthly', 'monthly', 'quarterly'] as const;
+/** Frequencies that may skip months (`paid_months`: a school year paid September to June, say). */
+export const MONTH_BASED_INCOME_FREQUENCIES = ['twice-monthly', 'monthly'] as const;
+/** A pay day of 31 means the month's last day (28 to 31); any day past a month's length falls on its last day. */
+export const LAST_DAY_OF_MONTH = 31;
 export const SUGGESTION_KINDS = ['bill', 'income'] as const;
 export const SUGGESTION_STATUSES = ['pending', 'accepted', 'dismissed'] as const;
 
@@ -266,17 +274,98 @@ export type BillDto = z.infer<typeof BillSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Income sources (spec part 2 §3, §7: POST and PUT /income)
 
+/** Two different days of the month, 1 to 31 (31: the last day), sent in either order and kept ascending. */
+const payDaysSchema = z
+  .array(z.number({ error: 'Pay days must be days of the month' }).int('Pay days must be whole days').min(1, 'Pay days are 1 to 31').max(LAST_DAY_OF_MONTH, 'Pay days are 1 to 31'), {
+    error: 'Pay days must be two days of the month',
+  })
+  .length(2, 'Choose the two days of the month you are paid')
+  .refine((days) => days[0] !== days[1], 'Choose two different pay days')
+  .transform((days) => [...days].sort((a, b) => a - b) as [number, number]);
+/** The months with a paycheck, 1 to 12 (at least one, at most eleven: every month is `null`), kept ascending. */
+const paidMonthsSchema = z
+  .array(z.number({ error: 'Paid months must be month numbers' }).int('Paid months are 1 to 12').min(1, 'Paid months are 1 to 12').max(12, 'Paid months are 1 to 12'), {
+    error: 'Paid months must be a list of months',
+  })
+  .min(1, 'Choose at least one paid month')
+  .max(12, 'Paid months are 1 to 12')
+  .refine((months) => new Set(months).size === months.length, 'List each paid month once')
+  .transform((months) => (months.length === 12 ? null : [...months].sort((a, b) => a - b)));
+
 const incomeFields = {
   source: requiredText('Source'),
   amount: amountSchema('Amount', { positive: true }),
   next_date: isoDateSchema('Next date'),
   frequency: incomeFrequency,
+  /** 'twice-monthly' only: its two days. */
+  pay_days: payDaysSchema.nullable(),
+  /** Monthly or twice-monthly only: the months paid (null: every month). */
+  paid_months: paidMonthsSchema.nullable(),
+  /** Variable income: the low amount a lean paycheck brings (at most `amount`, the typical one); null: steady. */
+  low_amount: amountSchema('Low amount', { positive: true }).nullable(),
 };
+
+/** The pay-schedule fields of one income source, as stored or about to be. */
+export interface IncomeScheduleFields {
+  amount: number;
+  frequency: IncomeFrequencyValue;
+  next_date: string;
+  pay_days?: readonly number[] | null;
+  paid_months?: readonly number[] | null;
+  low_amount?: number | null;
+}
+
+const dayOfMonth = (isoDate: string) => Number(isoDate.slice(8, 10));
+const monthOf = (isoDate: string) => Number(isoDate.slice(5, 7));
+const lastDayOf = (isoDate: string) => new Date(Date.UTC(Number(isoDate.slice(0, 4)), monthOf(isoDate), 0)).getUTCDate();
+
+/**
+ * The one rule for a pay schedule that holds together, checked on create (the schema) and on update (the finance
+ * service, after merging the change into the stored row): `{ field, message }` of the first problem, else null.
+ */
+export function incomeScheduleProblem(income: IncomeScheduleFields): { field: string; message: string } | null {
+  const payDays = income.pay_days ?? null;
+  const paidMonths = income.paid_months ?? null;
+  if (income.frequency === 'twice-monthly') {
+    if (payDays === null) return { field: 'pay_days', message: 'Choose the two days of the month you are paid' };
+    const day = dayOfMonth(income.next_date);
+    const onPayDay = payDays.some((d) => d === day || (d >= lastDayOf(income.next_date) && day === lastDayOf(income.next_date)));
+    if (!onPayDay) return { field: 'next_date', message: 'Next date must fall on one of the two pay days' };
+  } else if (payDays !== null) {
+    return { field: 'pay_days', message: 'Pay days are only for income paid twice a month' };
+  }
+  if (paidMonths !== null) {
+    if (!(MONTH_BASED_INCOME_FREQUENCIES as readonly string[]).includes(income.frequency)) {
+      return { field: 'paid_months', message: 'Paid months are only for monthly or twice-a-month income' };
+    }
+    if (!paidMonths.includes(monthOf(income.next_date))) return { field: 'next_date', message: 'Next date must fall in a paid month' };
+  }
+  if (income.low_amount !== null && income.low_amount !== undefined && income.low_amount > income.amount) {
+    return { field: 'low_amount', message: 'Low amount cannot be more than the typical amount' };
+  }
+  return null;
+}
+
+function checkIncomeSchedule(income: IncomeScheduleFields, ctx: z.RefinementCtx) {
+  const problem = incomeScheduleProblem(income);
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+}
 
 export const IncomeCreateSchema = z.preprocess(
   acceptAlias('nextDate', 'next_date', 'Next date'),
-  z.object({ ...incomeFields, frequency: incomeFrequency.default(INCOME_DEFAULTS.frequency), household_id: householdIdField }).strict(),
+  z
+    .object({
+      ...incomeFields,
+      frequency: incomeFrequency.default(INCOME_DEFAULTS.frequency),
+      pay_days: incomeFields.pay_days.optional().transform((value) => value ?? null),
+      paid_months: incomeFields.paid_months.optional().transform((value) => value ?? null),
+      low_amount: incomeFields.low_amount.optional().transform((value) => value ?? null),
+      household_id: householdIdField,
+    })
+    .strict()
+    .superRefine(checkIncomeSchedule),
 );
+/** PUT /income/{id}: the fields sent change; the merged schedule is checked by incomeScheduleProblem in the service. */
 export const IncomeUpdateSchema = z.preprocess(
   acceptAlias('nextDate', 'next_date', 'Next date'),
   nonEmpty(z.object({ ...incomeFields, household_id: householdIdField }).partial().strict()),
@@ -291,6 +380,9 @@ export const IncomeSourceSchema = z.object({
   amount: z.number(),
   frequency: z.enum(INCOME_FREQUENCY_VALUES),
   next_date: z.string(),
+  pay_days: z.array(z.number().int()).nullable(),
+  paid_months: z.array(z.number().int()).nullable(),
+  low_amount: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   ...sharedItemFields,
@@ -348,6 +440,10 @@ export const IncomeSuggestionSchema = z.object({
   amount: z.number(),
   suggestedFrequency: z.enum(INCOME_FREQUENCY_VALUES),
   suggestedNextDate: z.string(),
+  /** The pay schedule detection saw: two month days (twice a month), the months paid (a school year), a lean amount (variable pay). */
+  suggestedPayDays: z.array(z.number().int()).nullable().optional(),
+  suggestedPaidMonths: z.array(z.number().int()).nullable().optional(),
+  suggestedLowAmount: z.number().nullable().optional(),
   transactionDate: z.string().nullable(),
   confidence: z.number(),
 });
@@ -432,10 +528,24 @@ export const IncomeSuggestionInputSchema = z
     amount: amountSchema('amount', { positive: true }),
     suggestedFrequency: incomeFrequency.default(INCOME_DEFAULTS.frequency),
     suggestedNextDate: isoDateSchema('suggestedNextDate'),
+    suggestedPayDays: payDaysSchema.nullable().optional().transform((value) => value ?? null),
+    suggestedPaidMonths: paidMonthsSchema.nullable().optional().transform((value) => value ?? null),
+    suggestedLowAmount: amountSchema('suggestedLowAmount', { positive: true }).nullable().optional().transform((value) => value ?? null),
     transactionDate: optionalDate,
     confidence,
   })
-  .strict();
+  .strict()
+  .superRefine((s, ctx) => {
+    const problem = incomeScheduleProblem({
+      amount: s.amount,
+      frequency: s.suggestedFrequency,
+      next_date: s.suggestedNextDate,
+      pay_days: s.suggestedPayDays,
+      paid_months: s.suggestedPaidMonths,
+      low_amount: s.suggestedLowAmount,
+    });
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
 
 export const UpsertSuggestionsMessageSchema = z
   .object({

@@ -17,9 +17,17 @@ export interface Bill {
 export interface IncomeSource {
   id: string;
   source: string;
+  /** The typical paycheck. */
   amountCents: number;
   frequency: IncomeFrequencyValue;
+  /** The next pay date as scheduled (a weekend or bank holiday pays the business day before: pay-schedule.ts). */
   nextDate: IsoDate;
+  /** 'twice-monthly' only: its two days of the month, ascending (31: the last day). */
+  payDays?: readonly number[] | null;
+  /** The months with a paycheck, 1-12 ascending (a school year); null or absent: every month. */
+  paidMonths?: readonly number[] | null;
+  /** Variable income: what a lean paycheck brings. Safe to spend, the forecast and the schedule count this one. */
+  lowAmountCents?: number | null;
 }
 
 /** spec part 2 §3: goal_type 'emergency_fund' is the one the dashboard uses. */
