@@ -26,6 +26,13 @@ export const TIME_WINDOW_KEYS = ['thisWeek', 'nextWeek', 'later'] as const;
  */
 export const PAYMENT_FUNDING = ['after-paycheck', 'before-paycheck', 'current-balance'] as const;
 export type PaymentFundingValue = (typeof PAYMENT_FUNDING)[number];
+/**
+ * What moved a pay date from the due date minus the lead days (docs/money-model.md, "Pay dates"): that date had
+ * passed ('tomorrow'), it fell before the paycheck that funds it ('after-paycheck'), it fell on a weekend or bank
+ * holiday ('weekend-or-holiday'), or no business day is left before the due date ('no-business-day').
+ */
+export const PAYMENT_ADJUSTMENTS = ['tomorrow', 'after-paycheck', 'weekend-or-holiday', 'no-business-day'] as const;
+export type PaymentAdjustmentValue = (typeof PAYMENT_ADJUSTMENTS)[number];
 export type TipTypeValue = (typeof TIP_TYPES)[number];
 export type ConfidenceBandValue = (typeof CONFIDENCE_BANDS)[number];
 
@@ -101,14 +108,20 @@ export const PaymentSuggestionSchema = z.object({
   billAmountCents: cents,
   dueDate: isoDate,
   suggestedDate: isoDate,
+  /** The due date minus the lead days, before `adjustments` moved it. */
+  plannedDate: isoDate,
+  adjustments: z.array(z.enum(PAYMENT_ADJUSTMENTS)),
   funding: z.enum(PAYMENT_FUNDING),
   /** The paycheck's source name; null when paid from the current balance. */
   paymentSource: z.string().nullable(),
   incomeId: z.string().nullable(),
+  /** The day the paycheck's money arrives, and what it is planned at (the low amount of variable pay). */
   incomeDate: isoDate.nullable(),
+  incomeAmountCents: cents.nullable(),
   daysBeforeDue: z.number().int(),
-  /** Negative when paying before the income arrives; null without a paycheck. */
+  /** Days from the paycheck to the pay date (never negative now); null without a paycheck. */
   daysAfterIncome: z.number().int().nullable(),
+  /** The reasoning in M/D/YYYY dates; the dashboard builds it again in the user's date format (explainPaymentSuggestion). */
   reasoning: z.string(),
   priority: z.enum(BILL_PRIORITY_VALUES),
   /** 50..100 */
@@ -161,6 +174,24 @@ export const DashboardAnalyticsSchema = z.object({
 export type DashboardAnalytics = z.infer<typeof DashboardAnalyticsSchema>;
 
 /**
+ * A school year's summer without pay (an income with `paidMonths`): its coming or current gap, the bills due in it
+ * less other income, and what each paycheck before it must set aside (finance-rules pay-gaps.ts).
+ */
+export const PayGapSchema = z.object({
+  incomeId: z.string(),
+  source: z.string(),
+  startDate: isoDate,
+  endDate: isoDate,
+  started: z.boolean(),
+  billsCents: cents,
+  otherIncomeCents: cents,
+  shortfallCents: cents,
+  paychecksBeforeGap: z.number().int(),
+  setAsidePerPaycheckCents: cents.nullable(),
+});
+export type PayGapDto = z.infer<typeof PayGapSchema>;
+
+/**
  * GET /api/financial/dashboard-with-insights: everything the Overview renders for one day and one Later
  * window, computed once on the server, plus the user's rows so the page needs one request.
  * Money: integer cents throughout (`...Cents` fields).
@@ -185,6 +216,8 @@ export const DashboardResponseSchema = z.object({
   billStatuses: z.array(BillOccurrenceStatusSchema).optional(),
   /** Issue 14: safe to spend until payday, the 30-day projected balance and the low-balance warning (forecast.ts). */
   forecast: ForecastSchema.optional(),
+  /** The gaps in pay of school-year incomes and what to set aside for them; empty when no income skips months. */
+  payGaps: z.array(PayGapSchema).optional(),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponseSchema>;
 

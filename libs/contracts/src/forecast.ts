@@ -47,18 +47,29 @@ const OutflowSchema = z.object({
 const PaycheckSchema = z.object({ incomeId: z.string(), source: z.string(), amountCents: cents, date: isoDate });
 
 /**
- * What the figure counts from: the linked bank balance; without a bank, the last payday's paychecks less the bills
- * due since (we do not know the balance, and that is the money this pay period began with); 'none' without either.
+ * What the figure counts from: the linked bank balance; without a bank, the last payday's paychecks less every bill
+ * occurrence due since (we do not know the balance, and that is the money this pay period began with); 'none'
+ * without either. Both take off overdue bills still owed.
  */
 export const ForecastBaseSchema = z.discriminatedUnion('kind', [
   /** paidSince: bills due after the day the balance was read (a stale sync) and before today, taken off too. */
-  z.object({ kind: z.literal('bank'), balanceCents: cents, paidSinceCents: cents, paidSince: z.array(OutflowSchema) }),
+  /** owed: overdue occurrences from before the base began, not paid: still owed, so taken off too. */
+  z.object({
+    kind: z.literal('bank'),
+    balanceCents: cents,
+    paidSinceCents: cents,
+    paidSince: z.array(OutflowSchema),
+    owedCents: cents,
+    owed: z.array(OutflowSchema),
+  }),
   z.object({
     kind: z.literal('last-paycheck'),
     paychecks: z.array(PaycheckSchema),
     totalCents: cents,
     paidSinceCents: cents,
     paidSince: z.array(OutflowSchema),
+    owedCents: cents,
+    owed: z.array(OutflowSchema),
   }),
   z.object({ kind: z.literal('none') }),
 ]);

@@ -16,6 +16,7 @@ import {
   EMERGENCY_FUND_MONTHS,
   expandBills,
   INCOME_MATCH_MAX_DAYS,
+  isBusinessDay,
   MAX_TIPS,
   monthlyBillsCents,
   monthlyIncomeCents,
@@ -23,6 +24,7 @@ import {
   projectIncome,
   SCHEDULE_INCOME_HORIZON_DAYS,
   SCHEDULE_OCCURRENCE_COUNTS,
+  toDayNumber,
   type DashboardData,
   type DashboardInput,
   type WindowItem,
@@ -73,12 +75,21 @@ describe.each(cases)('computeDashboard properties: %s', (_name, input, dashboard
         expect(s.band).toBe('alert');
         continue;
       }
-      expect(offset(today, s.incomeDate)).toBeGreaterThanOrEqual(0);
+      // A paycheck of the last 30 days can fund a bill (it is the money in hand, as safe to spend counts it).
+      expect(offset(today, s.incomeDate)).toBeGreaterThanOrEqual(-INCOME_MATCH_MAX_DAYS);
       expect(offset(today, s.incomeDate)).toBeLessThanOrEqual(Math.max(SCHEDULE_INCOME_HORIZON_DAYS, offset(today, s.dueDate)));
       expect(offset(s.incomeDate, s.dueDate)).toBeGreaterThanOrEqual(0);
       expect(offset(s.incomeDate, s.dueDate)).toBeLessThanOrEqual(INCOME_MATCH_MAX_DAYS);
       expect(s.daysAfterIncome).toBe(offset(s.incomeDate, s.suggestedDate));
-      expect(s.funding).toBe(s.daysAfterIncome! < 0 ? 'before-paycheck' : 'after-paycheck');
+      // Never before the paycheck that funds it, and so never 'before-paycheck'.
+      expect(s.daysAfterIncome).toBeGreaterThanOrEqual(0);
+      expect(s.funding).toBe('after-paycheck');
+      expect(isBusinessDay(toDayNumber(s.incomeDate))).toBe(true);
+    }
+    for (const s of dashboard.paymentSchedule) {
+      // On or before the due date, on a business day unless none is left before it.
+      expect(s.daysBeforeDue).toBeGreaterThanOrEqual(0);
+      expect(isBusinessDay(toDayNumber(s.suggestedDate)) || s.adjustments.includes('no-business-day')).toBe(true);
     }
   });
 

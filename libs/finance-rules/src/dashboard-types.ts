@@ -1,6 +1,7 @@
 // The dashboard aggregate's input and output shapes (spec part 2 §2). Types only, so any module can
 // name them without importing the rules (no import cycle through dashboard.ts).
 import type { IsoDate } from './dates.js';
+import type { PayGap } from './pay-gaps.js';
 import type { QuickStats } from './quick-stats.js';
 import type { PaymentSuggestion } from './suggestions.js';
 import type { EmergencyFund, FinancialSummary } from './summary.js';
@@ -49,4 +50,6 @@ export interface DashboardData {
   tips: Tip[];
   quickStats: QuickStats;
   emergencyFund: EmergencyFund;
+  /** School-year incomes' gaps in pay and what each paycheck sets aside for them. */
+  payGaps: PayGap[];
 }

@@ -9,7 +9,8 @@ import { dashboardIncomeHorizonDays, projectIncomeOnDays } from './income.js';
 import { monthlyBillsCents, monthlyIncomeCents } from './monthly.js';
 import { computeQuickStatsOnDays } from './quick-stats.js';
 import { expandBillsOnDays, firstOccurrencesOfEachBill } from './recurrence.js';
-import { buildPaymentScheduleOnDays, scheduleIncomeHorizonDays } from './suggestions.js';
+import { payGaps } from './pay-gaps.js';
+import { buildPaymentScheduleOnDays, scheduleIncomeHorizonDays, schedulePaydaysOnDays } from './suggestions.js';
 import { computeEmergencyFund, computeSummary } from './summary.js';
 import { buildTips } from './tips.js';
 import { assertWindowDays, billsDueBetween, buildTimeWindowsOnDays, comingSundayDay } from './windows.js';
@@ -48,7 +49,7 @@ export function computeDashboard(input: DashboardInput): DashboardData {
       },
     },
     // spec part 2 §9: the schedule uses the schedule counts and projects income 60 days (or to its last due date).
-    paymentSchedule: buildPaymentScheduleOnDays(scheduled, projectIncomeOnDays(incomes, today, scheduleIncomeHorizonDays(scheduled, todayDay)), todayDay),
+    paymentSchedule: buildPaymentScheduleOnDays(scheduled, schedulePaydaysOnDays(incomes, todayDay, scheduleIncomeHorizonDays(scheduled, todayDay)), todayDay),
     laterWindowDays,
     incomeHorizonDays,
     windows: buildTimeWindowsOnDays(billOccurrences, paydays, todayDay, laterWindowDays),
@@ -62,5 +63,6 @@ export function computeDashboard(input: DashboardInput): DashboardData {
     }),
     quickStats: computeQuickStatsOnDays(billOccurrences, today),
     emergencyFund,
+    payGaps: payGaps(bills, incomes, input.today),
   };
 }

@@ -51,6 +51,11 @@ export function civilOf(dayNumber: number): DateParts {
   return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
 }
 
+/** The parsed form of a day number. */
+export function dayRefOf(dayNumber: number): DayRef {
+  return { ...civilOf(dayNumber), dayNumber };
+}
+
 /** 0 = Sunday ... 6 = Saturday (1970-01-01, day 0, was a Thursday). */
 export function weekdayOf(dayNumber: number): number {
   return (((dayNumber + 4) % 7) + 7) % 7;

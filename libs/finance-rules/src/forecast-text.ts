@@ -48,6 +48,7 @@ export function explainSafeToSpend(safe: SafeToSpend, format: ForecastFormat): s
     from = `From your last paycheck (${paycheckNames(paychecks)} ${money(totalCents)} on ${format.date(paychecks[0]!.date)})`;
     if (paidSince.length > 0) from += `, less ${money(paidSinceCents)} of bills due since then`;
   }
+  if (safe.base.owed.length > 0) from += `, less ${money(safe.base.owedCents)} of overdue bills still owed`;
   const until = safe.nextPayday
     ? `before your ${paycheckNames(safe.nextPayday.paychecks)} on ${format.date(safe.nextPayday.date)}`
     : `through ${format.date(safe.untilDate)} (no paycheck expected in that time)`;

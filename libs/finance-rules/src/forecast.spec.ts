@@ -46,14 +46,19 @@ describe('safe to spend until payday', () => {
   });
 
   it('a balance read days ago: the bills due since then (not paid) are taken off too', () => {
-    const gym = bill({ id: 'b-gym', name: 'Gym', amountCents: 4_000, dueDate: '2026-10-26' });
+    // The gym was entered as due 11/26, so nothing before that date is owed.
+    const gym = bill({ id: 'b-gym', name: 'Gym', amountCents: 4_000, dueDate: '2026-11-26' });
     const stale = forecast({ bills: [gym, rent, phone], incomes: [salary()], bankBalanceCents: 214_000, bankBalanceDate: '2026-11-25' });
-    expect(stale.safeToSpend.base).toMatchObject({ kind: 'bank', paidSinceCents: 4_000 });
+    expect(stale.safeToSpend.base).toMatchObject({ kind: 'bank', paidSinceCents: 4_000, owedCents: 0 });
     expect(stale.safeToSpend).toMatchObject({ startCents: 210_000, amountCents: 59_000 });
     expect(explainSafeToSpend(stale.safeToSpend, { date: usDate })).toMatch(/^From your linked bank balance of \$2,140\.00, less \$40\.00 of bills due since it was read, minus/);
-    // Marked paid: it is in the balance already. Read today or yesterday: nothing fell due in between.
+    // Marked paid: it is in the balance already.
     expect(forecast({ bills: [gym], bankBalanceCents: 10_000, bankBalanceDate: '2026-11-25', isPaid: () => true }).safeToSpend.startCents).toBe(10_000);
-    expect(forecast({ bills: [gym], bankBalanceCents: 10_000, bankBalanceDate: '2026-11-27' }).safeToSpend.startCents).toBe(10_000);
+    // Read after it fell due and not paid: overdue, so still owed (as bill status shows it), not 'in the balance'.
+    const after = forecast({ bills: [gym], bankBalanceCents: 10_000, bankBalanceDate: '2026-11-27' }).safeToSpend;
+    expect(after.base).toMatchObject({ kind: 'bank', paidSinceCents: 0, owedCents: 4_000 });
+    expect(after.startCents).toBe(6_000);
+    expect(forecast({ bills: [gym], bankBalanceCents: 10_000, bankBalanceDate: '2026-11-27', isPaid: () => true }).safeToSpend.startCents).toBe(10_000);
   });
 
   it('counts a payment the schedule places before payday even when the bill is due after it', () => {
@@ -84,9 +89,9 @@ describe('safe to spend until payday', () => {
   it('without a bank, counts from the last paycheck less the bills due since it', () => {
     // Biweekly, next on 12/4, so the last one was 11/20; a bill due 11/25 was paid from it.
     const pay = salary({ frequency: 'biweekly', nextDate: '2026-12-04', amountCents: 150_000 });
-    const gym = bill({ id: 'b-gym', name: 'Gym', amountCents: 4_000, dueDate: '2026-10-25' });
+    const gym = bill({ id: 'b-gym', name: 'Gym', amountCents: 4_000, dueDate: '2026-11-25' });
     const f = forecast({ bills: [gym, phone], incomes: [pay] });
-    expect(f.safeToSpend.base).toMatchObject({ kind: 'last-paycheck', totalCents: 150_000, paidSinceCents: 4_000 });
+    expect(f.safeToSpend.base).toMatchObject({ kind: 'last-paycheck', totalCents: 150_000, paidSinceCents: 4_000, owedCents: 0 });
     expect(f.safeToSpend).toMatchObject({ startCents: 146_000, billsTotalCents: 6_000, amountCents: 140_000 });
     expect(explainSafeToSpend(f.safeToSpend, { date: usDate })).toBe(
       'From your last paycheck (Teaching salary $1,500.00 on 11/20/2026), less $40.00 of bills due since then, minus Phone $60.00 due before your Teaching salary on 12/4/2026: $1,400.00 safe to spend.',

@@ -1,10 +1,11 @@
 // Issue 14 items 2 and 3 (ours, beyond the spec): what is safe to spend until the next paycheck, a projected
 // day-by-day balance, and a low-balance warning with the one bill move that fixes the dip. Pure, on day numbers:
 // O(horizon days + bill and income occurrences), so it fits inside the dashboard's cached computation.
-import type { BillPriorityValue } from '@payday/contracts';
+import { BILL_STATUS_DAYS_BACK, type BillPriorityValue } from '@payday/contracts';
 import { compareText } from './compare.js';
 import type { IsoDate } from './dates.js';
-import { isoDateOf, readDay, type DayRef } from './day-numbers.js';
+import { dayRefOf, isoDateOf, readDay, type DayRef } from './day-numbers.js';
+import { paydaysBetweenOnDays } from './income.js';
 import { scheduleOf } from './schedule.js';
 import type { Bill, IncomeSource } from './types.js';
 
@@ -16,7 +17,8 @@ const MAX_LEAD_DAYS = 5;
 /**
  * Tells whether one bill occurrence is already paid (finance: bank-matched or marked by hand); default: none is.
  * With a bank balance a paid occurrence is left out (the balance holds it); counting from the last paycheck, it is
- * spent today (that paycheck paid it).
+ * spent today (that paycheck paid it). An overdue occurrence (due before the base began, on or after the bill's
+ * entered due date, not paid) is still owed: it is taken off the base like the bills due since.
  */
 export type IsPaid = (billId: string, dueDate: IsoDate) => boolean;
 const NONE_PAID: IsPaid = () => false;
@@ -67,12 +69,22 @@ export interface ForecastPaycheck {
 
 /**
  * What the figure starts from. 'bank': the linked accounts' balance. 'last-paycheck' (no bank): the most recent
- * payday's paychecks, minus the bills due since then (assumed paid from them): we do not know the user's balance,
- * and that is the money this pay period started with. 'none': no bank and no income, nothing to count from.
+ * payday's paychecks, minus every bill occurrence due since then (paid from them, or owed from them), including
+ * occurrences before a bill's entered next due date (a monthly bill next due on the 1st was due on the 1st of this
+ * month too): we do not know the user's balance, and that is the money this pay period started with. Both take off
+ * `owed`: overdue occurrences from before the base began that are not paid. 'none': no bank and no income.
  */
 export type ForecastBase =
-  | { kind: 'bank'; balanceCents: number; paidSinceCents: number; paidSince: ForecastOutflow[] }
-  | { kind: 'last-paycheck'; paychecks: ForecastPaycheck[]; totalCents: number; paidSinceCents: number; paidSince: ForecastOutflow[] }
+  | { kind: 'bank'; balanceCents: number; paidSinceCents: number; paidSince: ForecastOutflow[]; owedCents: number; owed: ForecastOutflow[] }
+  | {
+      kind: 'last-paycheck';
+      paychecks: ForecastPaycheck[];
+      totalCents: number;
+      paidSinceCents: number;
+      paidSince: ForecastOutflow[];
+      owedCents: number;
+      owed: ForecastOutflow[];
+    }
   | { kind: 'none' };
 
 export interface ForecastDay {
@@ -174,7 +186,8 @@ function outflowsBetween(
     const series = scheduleOf(readDay(bill.dueDate), bill.recurring);
     const first = series.firstIndexOnOrAfter(from);
     if (first === null) continue;
-    // Never before the date the user entered (as the calendar): a series starts at its anchor.
+    // From today on, a series starts at the date the user entered (as the calendar): what is due before it is
+    // either paid since the last paycheck (dueSince) or, on or after it, overdue (owedBefore).
     let k = Math.max(0, first);
     for (let dueDay = series.nth(k); dueDay <= to + MAX_LEAD_DAYS; dueDay = series.nth(++k)) {
       const dueDate = isoDateOf(dueDay);
@@ -195,64 +208,98 @@ function outflowsBetween(
   return result.sort(byDayThenName);
 }
 
-/** Every paycheck in [from, to], by day then source. */
+/** Every paycheck arriving in [from, to], by day then source (pay-schedule.ts: the one list of paydays). */
 function paychecksBetween(incomes: readonly IncomeSource[], from: DayRef, to: number): DayPaycheck[] {
-  const result: DayPaycheck[] = [];
-  for (const income of incomes) {
-    const series = scheduleOf(readDay(income.nextDate), income.frequency);
-    let k = Math.max(0, series.firstIndexOnOrAfter(from) ?? 0);
-    for (let day = series.nth(k); day <= to; day = series.nth(++k)) {
-      result.push({ day, value: { incomeId: income.id, source: income.source, amountCents: income.amountCents, date: isoDateOf(day) } });
-    }
-  }
-  return result.sort((a, b) => a.day - b.day || compareText(a.value.source, b.value.source));
+  return paydaysBetweenOnDays(incomes, from, to, false).map(({ day, value }) => ({
+    day,
+    value: { incomeId: value.incomeId, source: value.source, amountCents: value.amountCents, date: value.date },
+  }));
 }
 
 /**
- * The latest payday on or before today with every paycheck of that day. An income's next date implies the one
- * before it, so its schedule is extended backwards here (its previous paycheck is the money in hand).
+ * The latest payday on or before today with every paycheck of that day. An income's next date implies the ones
+ * before it (its schedule runs both ways), so the paycheck before the next date is the money in hand. A school
+ * year's summer is a real gap: the last payday is then June's. Looked for up to a year back.
  */
 function lastPayday(incomes: readonly IncomeSource[], today: DayRef): { day: number; paychecks: ForecastPaycheck[] } | null {
-  let best: number | null = null;
-  const candidates: DayPaycheck[] = [];
-  for (const income of incomes) {
-    const series = scheduleOf(readDay(income.nextDate), income.frequency);
-    const next = series.firstIndexOnOrAfter(today) ?? 0;
-    const day = series.nth(next) === today.dayNumber ? today.dayNumber : series.nth(next - 1);
-    candidates.push({ day, value: { incomeId: income.id, source: income.source, amountCents: income.amountCents, date: isoDateOf(day) } });
-    if (best === null || day > best) best = day;
+  const past = paydaysBetweenOnDays(incomes, dayRefOf(today.dayNumber - LAST_PAYDAY_LOOKBACK_DAYS), today.dayNumber, true);
+  const last = past[past.length - 1];
+  if (last === undefined) return null;
+  const paychecks = past.filter((p) => p.day === last.day).map(({ value }) => ({ incomeId: value.incomeId, source: value.source, amountCents: value.amountCents, date: value.date }));
+  return { day: last.day, paychecks };
+}
+
+/** How far back the last paycheck is looked for: a year covers every schedule, a school year's summer included. */
+const LAST_PAYDAY_LOOKBACK_DAYS = 366;
+
+/**
+ * The occurrences due in [from, to] (inclusive) that `keep` accepts, as outflows dated `on`; a series runs before
+ * the bill's entered due date too (index < 0), so a base can count what fell due since its day.
+ */
+function dueBetween(bills: readonly Bill[], from: number, to: number, on: number, keep: (bill: Bill, dueDate: IsoDate, index: number) => boolean): DayOutflow[] {
+  const result: DayOutflow[] = [];
+  if (to < from) return result;
+  const fromRef = dayRefOf(from);
+  for (const bill of bills) {
+    const series = scheduleOf(readDay(bill.dueDate), bill.recurring);
+    let k = series.firstIndexOnOrAfter(fromRef);
+    if (k === null) continue;
+    for (let dueDay = series.nth(k); dueDay <= to; dueDay = series.nth(++k)) {
+      const dueDate = isoDateOf(dueDay);
+      if (keep(bill, dueDate, k)) {
+        result.push({
+          day: on,
+          dueDay,
+          value: { billId: bill.id, billName: bill.name, amountCents: bill.amountCents, dueDate, date: isoDateOf(on), priority: bill.priority },
+        });
+      }
+      if (series.recurrence === 'once') break;
+    }
   }
-  if (best === null) return null;
-  const day = best;
-  const paychecks = candidates.filter((c) => c.day === day).map((c) => c.value).sort((a, b) => compareText(a.source, b.source));
-  return { day, paychecks };
+  return result.sort((a, b) => a.dueDay - b.dueDay || compareText(a.value.billName, b.value.billName));
 }
 
 const sum = (items: readonly { amountCents: number }[]) => items.reduce((total, item) => total + item.amountCents, 0);
 
 /** The base the forecast counts from, and this morning's balance. */
 function forecastBase(input: ForecastInput, today: DayRef, isPaid: IsPaid): { base: ForecastBase; startCents: number } {
+  const todayDay = today.dayNumber;
+  // Overdue and still owed: due on or after the entered due date, before the base began, within the days bill
+  // status shows (so every overdue bill the person sees is counted, and only those), and not paid.
+  const owedBefore = (baseDay: number) =>
+    dueBetween(input.bills, todayDay - BILL_STATUS_DAYS_BACK, Math.min(baseDay, todayDay) - 1, todayDay, (bill, dueDate, index) => index >= 0 && !isPaid(bill.id, dueDate));
   if (input.bankBalanceCents !== null && input.bankBalanceCents !== undefined) {
-    const readDayNumber = input.bankBalanceDate ? readDay(input.bankBalanceDate).dayNumber : today.dayNumber;
+    const readDayNumber = Math.min(input.bankBalanceDate ? readDay(input.bankBalanceDate).dayNumber : todayDay, todayDay);
     // A stale balance (the last sync was days ago): the bills that fell due since are not in it, unless already paid.
-    const since =
-      readDayNumber + 1 < today.dayNumber ? outflowsBetween(input.bills, new Map(), readDay(isoDateOf(readDayNumber + 1)), today.dayNumber - 1, isPaid) : [];
+    const since = dueBetween(input.bills, readDayNumber + 1, todayDay - 1, todayDay, (bill, dueDate) => !isPaid(bill.id, dueDate));
+    const owed = owedBefore(readDayNumber + 1);
     const paidSinceCents = sum(since.map((o) => o.value));
+    const owedCents = sum(owed.map((o) => o.value));
     return {
-      base: { kind: 'bank', balanceCents: input.bankBalanceCents, paidSinceCents, paidSince: since.map((o) => o.value) },
-      startCents: input.bankBalanceCents - paidSinceCents,
+      base: { kind: 'bank', balanceCents: input.bankBalanceCents, paidSinceCents, paidSince: since.map((o) => o.value), owedCents, owed: owed.map((o) => o.value) },
+      startCents: input.bankBalanceCents - paidSinceCents - owedCents,
     };
   }
   const last = lastPayday(input.incomes, today);
   if (last === null) return { base: { kind: 'none' }, startCents: 0 };
   const totalCents = sum(last.paychecks);
-  // Bills that fell due between that payday and yesterday were paid from it (their due dates, not suggestions:
-  // those are never in the past). A paid-status predicate cannot change this: paid or not, the money is spent.
-  const paidSince = last.day < today.dayNumber ? outflowsBetween(input.bills, new Map(), readDay(isoDateOf(last.day)), today.dayNumber - 1, NONE_PAID) : [];
+  // Every occurrence due from that payday to yesterday was paid from it, or is owed from it: paid or not, the money
+  // is spent (a paid-status predicate cannot change this).
+  const paidSince = dueBetween(input.bills, last.day, todayDay - 1, todayDay, () => true);
+  const owed = owedBefore(last.day);
   const paidSinceCents = sum(paidSince.map((o) => o.value));
+  const owedCents = sum(owed.map((o) => o.value));
   return {
-    base: { kind: 'last-paycheck', paychecks: last.paychecks, totalCents, paidSinceCents, paidSince: paidSince.map((o) => o.value) },
-    startCents: totalCents - paidSinceCents,
+    base: {
+      kind: 'last-paycheck',
+      paychecks: last.paychecks,
+      totalCents,
+      paidSinceCents,
+      paidSince: paidSince.map((o) => o.value),
+      owedCents,
+      owed: owed.map((o) => o.value),
+    },
+    startCents: totalCents - paidSinceCents - owedCents,
   };
 }
 

@@ -28,7 +28,7 @@ describe('income projection horizon (spec part 2 §9: max(30, window + 14); sche
 });
 
 describe('projectIncome', () => {
-  it('lists pay dates from today through today + horizon, rolling past dates forward', () => {
+  it('lists pay dates from today through today + horizon, rolling past dates forward (a Saturday payday arrives Friday)', () => {
     const result = projectIncome(
       [
         income({ id: 'job', source: 'Job', frequency: 'biweekly', nextDate: '2026-03-13', amountCents: 200_000 }),
@@ -37,7 +37,7 @@ describe('projectIncome', () => {
       TODAY,
       30,
     );
-    expect(result.map((o) => `${o.date} ${o.source}`)).toEqual(['2026-03-13 Job', '2026-03-27 Job', '2026-03-28 Side gig']);
+    expect(result.map((o) => `${o.date} ${o.source}`)).toEqual(['2026-03-13 Job', '2026-03-27 Job', '2026-03-27 Side gig']);
     expect(result[0]).toEqual({ incomeId: 'job', source: 'Job', amountCents: 200_000, date: '2026-03-13', frequency: 'biweekly' });
   });
 

@@ -6,14 +6,15 @@ import { MIN_DASHBOARD_INCOME_HORIZON_DAYS, WEEK_DAYS } from './constants.js';
 import type { IsoDate } from './dates.js';
 import { byDay, type Dated } from './dated.js';
 import { isoDateOf, readDay, type DayRef } from './day-numbers.js';
-import { scheduleOf } from './schedule.js';
+import { incomeScheduleOf, plannedAmountCents } from './pay-schedule.js';
 import type { IncomeSource } from './types.js';
 
 export interface IncomeOccurrence {
   incomeId: string;
   source: string;
+  /** What this paycheck is planned at (plannedAmountCents: the low amount of variable pay). */
   amountCents: number;
-  /** The pay date of this occurrence. */
+  /** The day its money arrives (a weekend or bank holiday pays the business day before: pay-schedule.ts). */
   date: IsoDate;
   frequency: IncomeFrequencyValue;
 }
@@ -28,16 +29,23 @@ export function dashboardIncomeHorizonDays(laterWindowDays: number): number {
 
 /** projectIncome on day numbers: the paydays with their days, sorted by day, then source. */
 export function projectIncomeOnDays(incomes: readonly IncomeSource[], today: DayRef, horizonDays: number): Dated<IncomeOccurrence>[] {
-  const end = today.dayNumber + horizonDays;
+  return paydaysBetweenOnDays(incomes, today, today.dayNumber + horizonDays, false);
+}
+
+/**
+ * Every payday arriving in [from, to] (inclusive), by day then source. `beforeNextDate`: also the paychecks before
+ * the entered next date (a schedule runs both ways: the payday before it is the money in hand today); without it a
+ * series starts at its next date, as the panels show it.
+ */
+export function paydaysBetweenOnDays(incomes: readonly IncomeSource[], from: DayRef, to: number, beforeNextDate: boolean): Dated<IncomeOccurrence>[] {
   const result: Dated<IncomeOccurrence>[] = [];
   for (const income of incomes) {
-    const schedule = scheduleOf(readDay(income.nextDate), income.frequency);
-    let k = Math.max(0, schedule.firstIndexOnOrAfter(today) ?? 0);
-    for (let day = schedule.nth(k); day <= end; day = schedule.nth(++k)) {
-      result.push({
-        day,
-        value: { incomeId: income.id, source: income.source, amountCents: income.amountCents, date: isoDateOf(day), frequency: income.frequency },
-      });
+    const schedule = incomeScheduleOf(income);
+    const first = schedule.firstIndexOnOrAfter(from) ?? 0;
+    let k = beforeNextDate ? first : Math.max(0, first);
+    const amountCents = plannedAmountCents(income);
+    for (let day = schedule.nth(k); day <= to; day = schedule.nth(++k)) {
+      result.push({ day, value: { incomeId: income.id, source: income.source, amountCents, date: isoDateOf(day), frequency: income.frequency } });
     }
   }
   return result.sort((a, b) => byDay(a, b) || compareText(a.value.source, b.value.source));

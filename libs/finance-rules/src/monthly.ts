@@ -4,6 +4,7 @@ import type { BillRecurrenceValue } from '@payday/contracts';
 import type { IsoDate } from './dates.js';
 import { daysInMonth, readDay, type DayRef } from './day-numbers.js';
 import { occurrenceDaysBetween } from './recurrence.js';
+import { plannedAmountCents, scheduledPaydaysOf } from './pay-schedule.js';
 import { scheduleOf } from './schedule.js';
 import type { Bill, IncomeSource } from './types.js';
 
@@ -50,10 +51,22 @@ export function monthlyAmountCents(amountCents: number, anchor: IsoDate, recurre
   return amountInMonth(amountCents, anchor, recurrence, calendarMonthOf(today));
 }
 
+/**
+ * One income's paychecks in the month: as a bill for weekly, biweekly, monthly and quarterly pay; twice a month
+ * and pay that skips months (a school year) count their scheduled paydays in this month (a teacher's July is 0).
+ * Always at the planned amount (the low one of variable pay), as every other figure.
+ */
+function incomeInMonth(income: IncomeSource, month: CalendarMonth): number {
+  const amount = plannedAmountCents(income);
+  const skipsMonths = income.paidMonths !== null && income.paidMonths !== undefined && income.paidMonths.length > 0 && income.paidMonths.length < 12;
+  if (income.frequency !== 'twice-monthly' && !skipsMonths) return amountInMonth(amount, income.nextDate, income.frequency, month);
+  return amount * occurrenceDaysBetween(scheduledPaydaysOf(income), month.first, month.lastDay).length;
+}
+
 /** spec part 2 §9: monthly income normalisation. */
 export function monthlyIncomeCents(incomes: readonly IncomeSource[], today: IsoDate): number {
   const month = calendarMonthOf(today);
-  return incomes.reduce((sum, i) => sum + amountInMonth(i.amountCents, i.nextDate, i.frequency, month), 0);
+  return incomes.reduce((sum, i) => sum + incomeInMonth(i, month), 0);
 }
 
 /** Monthly bills total, normalised the same way as income. */

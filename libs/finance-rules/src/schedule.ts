@@ -1,10 +1,10 @@
 // Internal: one repeat rule on day numbers (spec part 2 §3 recurring values), built once per bill or
 // income so the loops of the recurrence, income and monthly rules never parse or format a date.
-import type { BillRecurrenceValue } from '@payday/contracts';
+import type { BillRecurrenceValue, IncomeFrequencyValue } from '@payday/contracts';
 import { dayNumberOf, daysInMonth, type DayRef } from './day-numbers.js';
 
 export interface Schedule {
-  readonly recurrence: BillRecurrenceValue;
+  readonly recurrence: BillRecurrenceValue | IncomeFrequencyValue;
   readonly anchor: DayRef;
   /** Day number of occurrence n (n may be negative for repeating rules). */
   nth(n: number): number;
@@ -25,7 +25,8 @@ interface MonthInfo {
 const MONTHS = new Map<number, MonthInfo>();
 const MAX_CACHED_MONTHS = 4096;
 
-function monthInfo(index: number): MonthInfo {
+/** The first day number and length of month `index` (year * 12 + month - 1). */
+export function monthStart(index: number): MonthInfo {
   let info = MONTHS.get(index);
   if (info === undefined) {
     const year = Math.floor(index / 12);
@@ -57,7 +58,7 @@ export function scheduleOf(anchor: DayRef, recurrence: BillRecurrenceValue): Sch
   if (monthSteps !== undefined) {
     const anchorIndex = anchor.year * 12 + (anchor.month - 1);
     const nth = (n: number) => {
-      const { firstDay, length } = monthInfo(anchorIndex + monthSteps * n);
+      const { firstDay, length } = monthStart(anchorIndex + monthSteps * n);
       return firstDay + Math.min(anchor.day, length) - 1;
     };
     return {

@@ -73,7 +73,7 @@ describe('suggested pay date (spec part 2 §5: -5 high, -4 above $1000, else -3;
     ['before today moves to tomorrow', 'medium', 5_000, '2026-03-12', '2026-03-11'],
     ['high priority before today moves to tomorrow', 'high', 5_000, '2026-03-14', '2026-03-11'],
     ['landing on today stays today', 'medium', 5_000, '2026-03-13', '2026-03-10'],
-    ['a bill due today still moves to tomorrow', 'low', 5_000, TODAY, '2026-03-11'],
+    ['a bill due today is paid today: tomorrow would be late', 'low', 5_000, TODAY, TODAY],
   ] as const)('%s', (_label, priority: BillPriorityValue, amountCents, dueDate, expected) => {
     expect(suggestedPayDate(dueDate, priority, amountCents, TODAY)).toBe(expected);
   });
@@ -141,7 +141,8 @@ describe('suggestPayment', () => {
       band: 'caution',
     });
     expect(s?.reasoning).toContain('High priority, so pay 5 days before the due date.');
-    expect(s?.reasoning).toContain('Job ($2,000.00) arrives 3/27/2026, the same day you pay.');
+    expect(s?.reasoning).toContain('Paid from your Job ($2,000.00) of 3/27/2026, the day you pay.');
+    expect(s).toMatchObject({ plannedDate: '2026-03-27', adjustments: [] });
   });
 
   it('fills every field of an at-risk entry paid from the current balance', () => {
@@ -163,13 +164,16 @@ describe('suggestPayment', () => {
     );
   });
 
-  it('explains a suggestion made before the income arrives and one moved to tomorrow', () => {
+  it('never suggests a date before the paycheck that funds it: a paycheck on the due date pays that day', () => {
     const soon: BillOccurrence = { ...rent, dueDate: '2026-03-12', priority: 'low', amountCents: 5_000 };
     const job: IncomeOccurrence = { incomeId: 'job', source: 'Job', amountCents: 200_000, date: '2026-03-12', frequency: 'biweekly' };
     const s = suggestPayment(soon, [job], TODAY);
-    expect(s).toMatchObject({ suggestedDate: '2026-03-11', funding: 'before-paycheck', daysBeforeDue: 1, daysAfterIncome: -1, confidence: 65, band: 'caution' });
-    expect(s?.reasoning).toContain('pay tomorrow (3/11/2026)');
-    expect(s?.reasoning).toContain('1 day after the suggested date');
+    // Paying the day the money arrives and the bill is due: -40 and -15, floored at 50; never 'Good timing'.
+    expect(s).toMatchObject({ suggestedDate: '2026-03-12', funding: 'after-paycheck', daysBeforeDue: 0, daysAfterIncome: 0, confidence: 50, band: 'alert' });
+    expect(s.adjustments).toEqual(['tomorrow', 'after-paycheck']);
+    expect(s.reasoning).toBe(
+      'Pay 3 days before the due date. That date has passed. Your Job arrives 3/12/2026, so pay the day it arrives: 3/12/2026, on the due date. Paid from your Job ($2,000.00) of 3/12/2026, the day you pay.',
+    );
   });
 });
 
@@ -185,9 +189,10 @@ describe('buildPaymentSchedule (spec part 2 §9: schedule counts, income to the 
     );
     // Paydays 3/13, 3/27, 4/10, 4/24, 5/8, 5/22 (projected to the last due date, 5/25). For 4/25 none is 3-14
     // days before (4/10 is 15), so the first eligible (3/27, 29 days) wins; for 5/25, 5/22 is 3 days before.
+    // 3/22 is a Sunday: the Friday before. 5/25 is Memorial Day; its pay date 5/22 is a Friday payday.
     expect(schedule.map((s) => [s.billName, s.dueDate, s.suggestedDate, s.incomeDate])).toEqual([
       ['Car', '2026-03-20', '2026-03-16', '2026-03-13'],
-      ['Phone', '2026-03-25', '2026-03-22', '2026-03-13'],
+      ['Phone', '2026-03-25', '2026-03-20', '2026-03-13'],
       ['Phone', '2026-04-25', '2026-04-22', '2026-03-27'],
       ['Phone', '2026-05-25', '2026-05-22', '2026-05-22'],
     ]);
@@ -196,14 +201,15 @@ describe('buildPaymentSchedule (spec part 2 §9: schedule counts, income to the 
   // Issue 13: every upcoming bill is in the schedule, and an entry never claims a paycheck it is paid before.
   it.each([
     ['no income at all: current balance', [], '2026-03-20', 'current-balance', null, '2026-03-17'],
-    ['income 0 days before due is eligible, paid before it arrives', ['2026-03-20'], '2026-03-20', 'before-paycheck', '2026-03-20', '2026-03-17'],
-    ['only income after the due date: current balance', ['2026-03-21'], '2026-03-20', 'current-balance', null, '2026-03-17'],
+    ['a paycheck on the due date: paid that day, never before it', ['2026-03-20'], '2026-03-20', 'after-paycheck', '2026-03-20', '2026-03-20'],
+    ['only income after the due date: current balance', ['2026-03-23'], '2026-03-20', 'current-balance', null, '2026-03-17'],
+    ['a paycheck scheduled the Saturday after the due date arrives on the Friday it is due', ['2026-03-21'], '2026-03-20', 'after-paycheck', '2026-03-20', '2026-03-20'],
     ['only income 31 days before due: current balance', ['2026-03-10'], '2026-04-10', 'current-balance', null, '2026-04-07'],
-    ['paycheck 2 days before due, after the pay date: before-paycheck', ['2026-03-18'], '2026-03-20', 'before-paycheck', '2026-03-18', '2026-03-17'],
+    ['a paycheck 2 days before due, after the spec date: the business day after it', ['2026-03-18'], '2026-03-20', 'after-paycheck', '2026-03-18', '2026-03-19'],
     ['paycheck on the pay date: after-paycheck', ['2026-03-17'], '2026-03-20', 'after-paycheck', '2026-03-17', '2026-03-17'],
-    ['paycheck 5 days before due: after-paycheck', ['2026-03-15'], '2026-03-20', 'after-paycheck', '2026-03-15', '2026-03-17'],
+    ['a paycheck scheduled on a Sunday arrives the Friday before', ['2026-03-15'], '2026-03-20', 'after-paycheck', '2026-03-13', '2026-03-17'],
     ['due in 2 days, last paycheck already paid: current balance, pay tomorrow', ['2026-03-13'], '2026-03-12', 'current-balance', null, '2026-03-11'],
-    ['income on a 3rd monthly due date past day 60 is found', ['2026-05-25'], '2026-05-28', 'after-paycheck', '2026-05-25', '2026-05-25'],
+    ['income on a 3rd monthly due date past day 60 is found (Memorial Day: paid the Friday before; pay the Tuesday after)', ['2026-05-25'], '2026-05-28', 'after-paycheck', '2026-05-22', '2026-05-26'],
   ] as const)('%s', (_label, paydays, dueDate, funding, incomeDate, suggestedDate) => {
     const incomes = paydays.map((nextDate, i) => income({ id: `job${i}`, source: `Job ${i}`, frequency: 'quarterly', nextDate, amountCents: 200_000 }));
     const schedule = buildPaymentSchedule([bill({ id: 'b', name: 'Bill', dueDate, recurring: 'once', amountCents: 5_000, priority: 'low' })], incomes, TODAY);
@@ -212,7 +218,7 @@ describe('buildPaymentSchedule (spec part 2 §9: schedule counts, income to the 
   });
 
   it('a zero-amount paycheck still funds a bill (ratio deduction, not at risk)', () => {
-    const schedule = buildPaymentSchedule([bill({ dueDate: '2026-03-20', recurring: 'once', priority: 'low', amountCents: 5_000 })], [income({ nextDate: '2026-03-15', amountCents: 0 })], TODAY);
-    expect(schedule[0]).toMatchObject({ funding: 'after-paycheck', confidence: 70 }); // ratio -25, paid 2 days after: -5
+    const schedule = buildPaymentSchedule([bill({ dueDate: '2026-03-20', recurring: 'once', priority: 'low', amountCents: 5_000 })], [income({ nextDate: '2026-03-16', amountCents: 0 })], TODAY);
+    expect(schedule[0]).toMatchObject({ funding: 'after-paycheck', confidence: 70 }); // ratio -25, paid 1 day after: -5
   });
 });

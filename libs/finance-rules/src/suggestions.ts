@@ -2,7 +2,8 @@
 // rules", fields from §3 "Payment suggestion", constants from §9). The rules run on day numbers and
 // find a bill's payday by binary search over the day-sorted paydays; the IsoDate functions parse
 // their arguments once and call them.
-import type { BillPriorityValue, ConfidenceBandValue, PaymentFundingValue } from '@payday/contracts';
+import type { BillPriorityValue, ConfidenceBandValue, PaymentAdjustmentValue, PaymentFundingValue } from '@payday/contracts';
+import { businessDayOnOrAfter, businessDayOnOrBefore, isBusinessDay } from './business-days.js';
 import { compareText } from './compare.js';
 import {
   CONFIDENCE_FLOOR,
@@ -16,10 +17,11 @@ import {
 } from './constants.js';
 import type { IsoDate } from './dates.js';
 import { byDay, dateEach, firstIndexAfter, firstIndexFrom, type Dated } from './dated.js';
-import { isoDateOf, readDay, usShortDateOf } from './day-numbers.js';
-import { projectIncomeOnDays, type IncomeOccurrence } from './income.js';
+import { formatUsShortDate } from './dates.js';
+import { dayRefOf, isoDateOf, readDay } from './day-numbers.js';
+import { paydaysBetweenOnDays, type IncomeOccurrence } from './income.js';
 import { expandBillsOnDays, type BillOccurrence } from './recurrence.js';
-import { explainSuggestion } from './suggestion-text.js';
+import { explainPaymentSuggestion } from './suggestion-text.js';
 import type { Bill, IncomeSource } from './types.js';
 
 export interface PaymentSuggestion {
@@ -30,7 +32,10 @@ export interface PaymentSuggestion {
   billAmountCents: number;
   dueDate: IsoDate;
   suggestedDate: IsoDate;
-  /** After (or on) its paycheck, before its paycheck arrives, or from the current balance (no eligible paycheck). */
+  /** Due date minus the spec's lead days, and what moved the suggested date from it (planPayDay). */
+  plannedDate: IsoDate;
+  adjustments: PaymentAdjustmentValue[];
+  /** After (or on) its paycheck, or from the current balance (no eligible paycheck). */
   funding: PaymentFundingValue;
   /** Name of the income source the bill is paid from; null from the current balance (as are the other income fields). */
   paymentSource: string | null;
@@ -83,16 +88,71 @@ export function payDaysBeforeDue(priority: BillPriorityValue, amountCents: numbe
   return 3;
 }
 
-/** suggestedPayDate on day numbers. */
+/** spec part 2 §5 alone: due date minus the lead days; a date before today moves to tomorrow (never past the due date). */
 export function suggestedPayDay(dueDay: number, priority: BillPriorityValue, amountCents: number, today: number): number {
   const day = dueDay - payDaysBeforeDue(priority, amountCents);
-  return day < today ? today + 1 : day;
+  return day < today ? Math.min(today + 1, Math.max(dueDay, today)) : day;
 }
 
 /** spec part 2 §5: due date minus the lead days; a date before today moves to tomorrow. */
 export function suggestedPayDate(dueDate: IsoDate, priority: BillPriorityValue, amountCents: number, today: IsoDate): IsoDate {
   const dueDay = readDay(dueDate).dayNumber;
   return isoDateOf(suggestedPayDay(dueDay, priority, amountCents, readDay(today).dayNumber));
+}
+
+/** Where a pay date comes from, and what moved it from the spec's lead (docs/money-model.md, "Pay dates"). */
+export interface PayDayPlan {
+  day: number;
+  /** Due date minus the lead days: the spec's date, before any rule below moved it. */
+  plannedDay: number;
+  adjustments: PaymentAdjustmentValue[];
+}
+
+/**
+ * The pay date of one bill occurrence. The spec's lead (5 days high priority, 4 above $1,000, else 3) is the
+ * preferred gap, then, in order:
+ * 1. 'tomorrow': a lead date already past moves to tomorrow (today when the bill is due today);
+ * 2. 'after-paycheck': never before the paycheck that funds it: a date before that payday moves to the first
+ *    business day after it while that is still before the due date ("pay 2-3 days after payday"), else to the
+ *    payday itself (its money arrives that morning); the spec's date on the payday itself stays;
+ * 3. 'weekend-or-holiday': a weekend or Federal Reserve holiday moves to the business day before, unless that is
+ *    on or before the funding payday (then to the business day after, if still on or before the due date);
+ * 4. 'no-business-day': no business day is left in that range (a bill due on Sunday, seen on Saturday): the date
+ *    stays and the card says so.
+ */
+export function planPayDay(dueDay: number, leadDays: number, paydayDay: number | null, today: number): PayDayPlan {
+  const plannedDay = dueDay - leadDays;
+  const adjustments: PaymentAdjustmentValue[] = [];
+  let day = plannedDay;
+  let floor = today;
+  if (day < today) {
+    day = dueDay > today ? today + 1 : today;
+    floor = day;
+    adjustments.push('tomorrow');
+  }
+  // Only a payday still to come can hold a date back; one already past has paid in.
+  const funding = paydayDay !== null && paydayDay >= today ? paydayDay : null;
+  if (funding !== null) {
+    const dayAfter = businessDayOnOrAfter(funding + 1);
+    if (day < funding) {
+      day = dayAfter < dueDay ? dayAfter : funding;
+      adjustments.push('after-paycheck');
+    }
+    // A weekend or holiday below never moves a date back onto or before the payday when a later day is free.
+    floor = Math.max(floor, dayAfter < dueDay ? dayAfter : funding);
+  }
+  if (!isBusinessDay(day)) {
+    const before = businessDayOnOrBefore(day);
+    const after = businessDayOnOrAfter(day);
+    if (before >= floor) day = before;
+    else if (after <= dueDay) day = after;
+    else {
+      adjustments.push('no-business-day');
+      return { day, plannedDay, adjustments };
+    }
+    adjustments.push('weekend-or-holiday');
+  }
+  return { day, plannedDay, adjustments };
 }
 
 /** spec part 2 §5: confidence starts at 100, three deduction groups (first match in each), floor 50. */
@@ -121,15 +181,19 @@ export function confidenceBand(confidence: number): ConfidenceBandValue {
   return 'alert';
 }
 
-/** funding of a suggestion paid `daysAfterIncome` days after its paycheck (null: no paycheck). */
+/**
+ * funding of a suggestion paid `daysAfterIncome` days after its paycheck (null: no paycheck). planPayDay never puts
+ * a date before its paycheck, so 'before-paycheck' is only what an older answer may still say.
+ */
 export function fundingOf(daysAfterIncome: number | null): PaymentFundingValue {
   if (daysAfterIncome === null) return 'current-balance';
   return daysAfterIncome < 0 ? 'before-paycheck' : 'after-paycheck';
 }
 
 /**
- * suggestPayment on day numbers (`paydays` sorted by day); `day` is the suggested pay day. A bill with no
- * eligible payday still gets its pay date (issue 13: no bill disappears), paid from the current balance.
+ * suggestPayment on day numbers (`paydays` sorted by day, paychecks of the last 30 days included: the one that
+ * landed before today can fund a bill due soon); `day` is the suggested pay day. A bill with no eligible payday
+ * still gets its pay date (no bill disappears), paid from the current balance.
  */
 export function suggestPaymentOnDays(
   { day: dueDay, value: bill }: Dated<BillOccurrence>,
@@ -139,7 +203,8 @@ export function suggestPaymentOnDays(
   const payday = pickPayday(paydays, dueDay);
   const income = payday?.value ?? null;
   const leadDays = payDaysBeforeDue(bill.priority, bill.amountCents);
-  const suggestedDay = suggestedPayDay(dueDay, bill.priority, bill.amountCents, today);
+  const plan = planPayDay(dueDay, leadDays, payday?.day ?? null, today);
+  const suggestedDay = plan.day;
   const daysBeforeDue = dueDay - suggestedDay;
   const daysAfterIncome = payday === null ? null : suggestedDay - payday.day;
   // Without a paycheck there is nothing to score against: the lowest confidence, the 'alert' band.
@@ -154,6 +219,8 @@ export function suggestPaymentOnDays(
     billAmountCents: bill.amountCents,
     dueDate: bill.dueDate,
     suggestedDate: isoDateOf(suggestedDay),
+    plannedDate: isoDateOf(plan.plannedDay),
+    adjustments: plan.adjustments,
     funding: fundingOf(daysAfterIncome),
     paymentSource: income?.source ?? null,
     incomeId: income?.incomeId ?? null,
@@ -161,20 +228,12 @@ export function suggestPaymentOnDays(
     incomeAmountCents: income?.amountCents ?? null,
     daysBeforeDue,
     daysAfterIncome,
-    reasoning: explainSuggestion({
-      priority: bill.priority,
-      leadDays,
-      income:
-        payday === null || daysAfterIncome === null
-          ? null
-          : { source: payday.value.source, amountCents: payday.value.amountCents, dateText: usShortDateOf(payday.day), daysAfterIncome },
-      suggestedDateText: usShortDateOf(suggestedDay),
-      moved: suggestedDay !== dueDay - leadDays,
-    }),
+    reasoning: '',
     priority: bill.priority,
     confidence,
     band: confidenceBand(confidence),
   };
+  suggestion.reasoning = explainPaymentSuggestion(suggestion, formatUsShortDate);
   return { day: suggestedDay, value: suggestion };
 }
 
@@ -202,21 +261,31 @@ export function buildPaymentScheduleOnDays(
 }
 
 /**
- * spec part 2 §9: income is projected 60 days ahead for the schedule. Our change (issue 13): as far as the
- * last scheduled due date when that is later, or a third monthly occurrence would show as paid from the current
- * balance only because its paycheck was never projected.
+ * spec part 2 §9: income is projected 60 days ahead for the schedule. Our change: as far as the last scheduled due
+ * date when that is later, or a third monthly occurrence would show as paid from the current balance only because
+ * its paycheck was never projected.
  */
 export function scheduleIncomeHorizonDays(bills: readonly Dated<unknown>[], today: number): number {
   return bills.reduce((horizon, bill) => Math.max(horizon, bill.day - today), SCHEDULE_INCOME_HORIZON_DAYS);
 }
 
 /**
+ * The paydays the schedule matches bills to: from 30 days back (a paycheck that landed last week funds the bill due
+ * next week; the entered next date's earlier paydays count, as safe to spend counts them) to `horizonDays` ahead.
+ */
+export function schedulePaydaysOnDays(incomes: readonly IncomeSource[], today: number, horizonDays: number): Dated<IncomeOccurrence>[] {
+  const past = paydaysBetweenOnDays(incomes, dayRefOf(today - INCOME_MATCH_MAX_DAYS), today - 1, true);
+  const coming = paydaysBetweenOnDays(incomes, dayRefOf(today), today + horizonDays, false);
+  return [...past, ...coming];
+}
+
+/**
  * spec part 2 §9: the Smart Payment Schedule expands bills with the schedule counts (monthly 3,
- * weekly 8, biweekly 4) and projects income (scheduleIncomeHorizonDays); sorted by suggested date.
+ * weekly 8, biweekly 4) and matches them to paydays (schedulePaydaysOnDays); sorted by suggested date.
  */
 export function buildPaymentSchedule(bills: readonly Bill[], incomes: readonly IncomeSource[], today: IsoDate): PaymentSuggestion[] {
   const day = readDay(today);
   const occurrences = expandBillsOnDays(bills, day, SCHEDULE_OCCURRENCE_COUNTS);
-  const paydays = projectIncomeOnDays(incomes, day, scheduleIncomeHorizonDays(occurrences, day.dayNumber));
+  const paydays = schedulePaydaysOnDays(incomes, day.dayNumber, scheduleIncomeHorizonDays(occurrences, day.dayNumber));
   return buildPaymentScheduleOnDays(occurrences, paydays, day.dayNumber);
 }

@@ -1,6 +1,8 @@
 import type { TimelineItem, TimelineKind, TimelineResponse } from '@payday/contracts';
 import { compareText } from './compare.js';
 import { compareIsoDates, type IsoDate } from './dates.js';
+import { readDay } from './day-numbers.js';
+import { paydaysBetweenOnDays } from './income.js';
 import { occurrencesBetween } from './recurrence.js';
 import type { PaymentSuggestion } from './suggestions.js';
 import type { Bill, IncomeSource } from './types.js';
@@ -21,11 +23,9 @@ export function buildTimeline(
   to: IsoDate,
 ): TimelineResponse {
   const items: TimelineItem[] = [];
-  for (const income of incomes) {
-    for (const date of occurrencesBetween(income.nextDate, income.frequency, from, to)) {
-      if (compareIsoDates(date, income.nextDate) < 0) continue;
-      items.push({ key: `income:${income.id}:${date}`, kind: 'income', date, name: income.source, amountCents: income.amountCents });
-    }
+  // The same paydays as the dashboard: arriving on business days, at the planned amount, from the next date on.
+  for (const { value: pay } of paydaysBetweenOnDays(incomes, readDay(from), readDay(to).dayNumber, false)) {
+    items.push({ key: `income:${pay.incomeId}:${pay.date}`, kind: 'income', date: pay.date, name: pay.source, amountCents: pay.amountCents });
   }
   for (const bill of bills) {
     for (const date of occurrencesBetween(bill.dueDate, bill.recurring, from, to)) {

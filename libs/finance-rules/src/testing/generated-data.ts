@@ -53,13 +53,30 @@ export function generateDataSet({ seed, billCount, incomeCount, today }: Generat
     category: pick(BILL_CATEGORY_VALUES),
     recurring: pick(BILL_RECURRENCE_VALUES),
   }));
-  const incomes: IncomeSource[] = Array.from({ length: incomeCount }, (_, i) => ({
-    id: `income-${seed}-${i}`,
-    source: pick(INCOME_NAMES),
-    amountCents: random() < 0.05 ? 0 : int(20_000, 600_000),
-    frequency: pick(INCOME_FREQUENCY_VALUES),
-    nextDate: validAnchor(20),
-  }));
+  const incomes: IncomeSource[] = Array.from({ length: incomeCount }, (_, i) => {
+    const income: IncomeSource = {
+      id: `income-${seed}-${i}`,
+      source: pick(INCOME_NAMES),
+      amountCents: random() < 0.05 ? 0 : int(20_000, 600_000),
+      frequency: pick(INCOME_FREQUENCY_VALUES),
+      nextDate: validAnchor(20),
+    };
+    // The schedules beyond a fixed step: twice a month on the 1st and 15th or the 15th and the last day (the next
+    // date moved onto one of them), a school year paid September to June, variable pay with a low amount.
+    if (income.frequency === 'twice-monthly') {
+      income.payDays = random() < 0.5 ? [1, 15] : [15, 31];
+      const [y, m, d] = income.nextDate.split('-').map(Number) as [number, number, number];
+      const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+      const day = income.payDays[0] === 1 ? (d <= 15 ? 15 : 1) : d <= 15 ? 15 : last;
+      income.nextDate = day === 1 ? new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10) : `${income.nextDate.slice(0, 8)}${String(day).padStart(2, '0')}`;
+    }
+    if ((income.frequency === 'monthly' || income.frequency === 'twice-monthly') && random() < 0.3) {
+      const month = Number(income.nextDate.slice(5, 7));
+      income.paidMonths = [1, 2, 3, 4, 5, 6, 9, 10, 11, 12].includes(month) ? [1, 2, 3, 4, 5, 6, 9, 10, 11, 12] : [month];
+    }
+    if (income.amountCents > 0 && random() < 0.2) income.lowAmountCents = Math.max(1, Math.round(income.amountCents * 0.6));
+    return income;
+  });
   const savingsGoals: SavingsGoal[] = [
     { goalType: 'emergency_fund', currentAmountCents: int(0, 2_000_000) },
     { goalType: 'vacation', currentAmountCents: int(0, 500_000) },
