@@ -263,6 +263,10 @@ describe('DetectionService.detectForUser', () => {
         amount: 2210.5,
         suggestedFrequency: 'biweekly',
         suggestedNextDate: '2026-03-13',
+        // A steady biweekly paycheck: no month days, no skipped months, no lean amount.
+        suggestedPayDays: null,
+        suggestedPaidMonths: null,
+        suggestedLowAmount: null,
         transactionDate: '2026-02-27',
         confidence: rows[0].confidence,
       },

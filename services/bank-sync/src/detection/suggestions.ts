@@ -1,6 +1,8 @@
 import {
   BILL_CATEGORY_VALUES,
+  IncomeSuggestionInputSchema,
   MAX_SUGGESTIONS_PER_MESSAGE,
+  MONTH_BASED_INCOME_FREQUENCIES,
   UpsertSuggestionsMessageSchema,
   type BillRecurrenceValue,
   type IncomeFrequencyValue,
@@ -27,7 +29,16 @@ export interface StoredStream {
   readonly averageAmount: number;
   readonly lastAmount: number;
   readonly lastDate: string;
+  /** The next expected date, moved off the weekend as the stream's history shows (a bill's due date). */
   readonly nextDate: string;
+  /** The same occurrence as scheduled, before any weekend move (an income's next pay date). */
+  readonly scheduledNextDate: string;
+  /** Semi-monthly: its two month days (31: the last day). */
+  readonly payDays: readonly number[] | null;
+  /** Month-based income with an empty season: the months it pays (1-12); null: every month. */
+  readonly paidMonths: readonly number[] | null;
+  /** Variable income: a lean but typical paycheck in dollars; null: steady. */
+  readonly lowAmount: number | null;
   readonly priceChanged: boolean;
 }
 
@@ -42,14 +53,13 @@ const BILL_RECURRENCE: Record<Frequency, BillRecurrenceValue> = {
 };
 
 /**
- * The income form's frequency. Semi-monthly pay (24 a year) is sent as biweekly (26 a year): the closest the
- * form offers, about 8% more paydays, which the user can correct on accepting. Annual income is not suggested:
- * the form has no yearly frequency and 'quarterly' would count it four times.
+ * The income form's frequency. Semi-monthly pay is the form's twice-monthly with its two pay days. Annual income
+ * is not suggested: the form has no yearly frequency and 'quarterly' would count it four times.
  */
 const INCOME_FREQUENCY: Record<Frequency, IncomeFrequencyValue | null> = {
   weekly: 'weekly',
   biweekly: 'biweekly',
-  'semi-monthly': 'biweekly',
+  'semi-monthly': 'twice-monthly',
   monthly: 'monthly',
   quarterly: 'quarterly',
   annual: null,
@@ -96,17 +106,27 @@ export function suggestionMessages(
   const income = confident.flatMap((stream) => {
     const suggestedFrequency = INCOME_FREQUENCY[stream.frequency];
     if (stream.direction !== 'inflow' || suggestedFrequency === null) return [];
-    return [
-      {
-        externalKey: stream.externalKey,
-        source: stream.name,
-        amount: round2(expectedAmount(stream)),
-        suggestedFrequency,
-        suggestedNextDate: stream.nextDate,
-        transactionDate: stream.lastDate,
-        confidence: stream.confidence,
-      },
-    ];
+    const amount = round2(expectedAmount(stream));
+    const lowAmount = stream.lowAmount === null ? null : round2(stream.lowAmount);
+    const suggestion = {
+      externalKey: stream.externalKey,
+      source: stream.name,
+      amount,
+      suggestedFrequency,
+      // As scheduled: finance moves a weekend or holiday payday to the business day before by itself, and a
+      // schedule entered on an already-moved day (the 13th for the 15th) would be off every month after.
+      suggestedNextDate: stream.scheduledNextDate,
+      suggestedPayDays: suggestedFrequency === 'twice-monthly' ? stream.payDays : null,
+      suggestedPaidMonths: (MONTH_BASED_INCOME_FREQUENCIES as readonly string[]).includes(suggestedFrequency)
+        ? stream.paidMonths
+        : null,
+      suggestedLowAmount: lowAmount !== null && lowAmount > 0 && lowAmount < amount ? lowAmount : null,
+      transactionDate: stream.lastDate,
+      confidence: stream.confidence,
+    };
+    // Detection builds schedules that hold together; one that did not (twice a month without its two days)
+    // is left out rather than failing the message, which would hold back every other suggestion of the user.
+    return IncomeSuggestionInputSchema.safeParse(suggestion).success ? [suggestion] : [];
   });
   const messages: UpsertSuggestionsCommand[] = [];
   for (

@@ -3,6 +3,16 @@ import { dayNumber, isoDate, isWeekend, shiftOffWeekend, type DayNumber } from '
 import type { Frequency } from './cadences.js';
 import { billCategoryOf, isVariableBillCategory, isWages, type DetectedBillCategory } from './categories.js';
 import { bestCadenceFit, type CadenceFit } from './fit-cadence.js';
+import {
+  coverageOver,
+  monthPayDaysOf,
+  paidMonthsOf,
+  payDaysOf,
+  paysInSlot,
+  scheduledDayOf,
+  skippedPaidMonths,
+  slotsPerMonth,
+} from './pay-schedule.js';
 import { isTransferCategory } from '../../common/transaction-kinds.js';
 import { merchantKey as computeMerchantKey } from '../merchant-key.js';
 
@@ -38,8 +48,25 @@ export interface DetectedStream {
   readonly occurrences: number;
   readonly firstDate: string;
   readonly lastDate: string;
-  /** The next expected date, weekend shift included. */
+  /** The next expected date, weekend shift included: when the money or the charge should show up. */
   readonly nextDate: string;
+  /**
+   * The same occurrence as scheduled, before a weekend moves it (the 15th, not Friday the 13th): what an income
+   * is entered with, the finance rules moving a weekend payday themselves.
+   */
+  readonly scheduledNextDate: string;
+  /** Semi-monthly: its two days of the month, ascending (31: the month's last day); else null. */
+  readonly payDays: readonly [number, number] | null;
+  /**
+   * Monthly or semi-monthly income with an empty season (a school year): the months with a paycheck, 1 to 12
+   * ascending; null: every month (and for everything else).
+   */
+  readonly paidMonths: readonly number[] | null;
+  /**
+   * Variable income: a lean but typical paycheck (the 20th percentile of its amounts, in dollars) when it is
+   * under 90% of the average; null for steady pay, for bills, and when the amounts hardly vary.
+   */
+  readonly lowAmount: number | null;
   /** Positive dollars. */
   readonly averageAmount: number;
   readonly lastAmount: number;
@@ -65,6 +92,16 @@ const ACCEPT = {
    */
   busy: { fit: 0.9, coverage: 0.8, occurrences: 6 },
 } as const;
+/**
+ * Month-based income that skipped a whole paid month in the year before today is not reliable across the months
+ * it is sent for: one skipped month keeps its confidence under 0.7 (shown as a doubt, still suggested), two or
+ * more under 0.5, where it is no longer offered as monthly pay (it stays in analytics).
+ */
+const SKIPPED_ONE_MONTH_CAP = 0.65;
+const SKIPPED_MONTHS_CAP = 0.45;
+/** The lean paycheck of variable income: this percentile of its amounts, sent when under 90% of the average. */
+const LOW_AMOUNT_PERCENTILE = 0.2;
+const LOW_AMOUNT_MEANINGFUL = 0.9;
 /** A price change is one stream if the new amount is within this of the old one (a 30% rise is not a new bill). */
 const PRICE_CHANGE_LIMIT = 0.3;
 const VARIABLE_BILL_FREQUENCIES = new Set<Frequency>(['monthly', 'quarterly']);
@@ -220,8 +257,24 @@ function streamFromSeries(
   const lastDay = onSchedule[onSchedule.length - 1].day;
   if (isStale(onSchedule, fit, context.todayDay)) return null;
   const amounts = onSchedule.map((row) => row.amount);
+  const averageAmount = round2(amounts.reduce((sum, amount) => sum + amount, 0) / amounts.length);
   const latest = onSchedule[onSchedule.length - 1].source;
   const kind = context.direction === 'inflow' ? 'income' : 'bill';
+  const shift = weekendShift(fit, onSchedule, context.direction);
+  const monthDays = monthPayDaysOf(
+    fit,
+    onSchedule.map((row) => row.day),
+    shift,
+  );
+  const payDays = fit.cadence.frequency === 'semi-monthly' ? payDaysOf(monthDays) : null;
+  // Paid months and the month days are an income's schedule (the form has them for monthly and twice-a-month
+  // pay); bills keep the cadence's dates and the slot-by-slot seasonal skip of nextDates.
+  const perMonth = kind === 'income' ? slotsPerMonth(fit.cadence) : null;
+  const paidMonths = perMonth === null ? null : paidMonthsOf(fit);
+  const next = nextDates(fit, context, shift, {
+    monthDays,
+    paidSlot: perMonth === null ? null : (slot: number) => paysInSlot(paidMonths, perMonth, slot),
+  });
   return {
     accountId: context.accountId,
     direction: context.direction,
@@ -235,12 +288,19 @@ function streamFromSeries(
           : 'salary'
         : billCategoryOf(latest.categories, context.merchantKey),
     frequency: fit.cadence.frequency,
-    confidence: confidenceOf(fit, variable),
+    confidence:
+      perMonth === null
+        ? confidenceOf(fit, variable)
+        : monthBasedIncomeConfidence(fit, variable, paidMonths, context.todayDay),
     occurrences: onSchedule.length,
     firstDate: isoDate(onSchedule[0].day),
     lastDate: isoDate(lastDay),
-    nextDate: isoDate(nextDate(fit, onSchedule, context)),
-    averageAmount: round2(amounts.reduce((sum, amount) => sum + amount, 0) / amounts.length),
+    nextDate: isoDate(next.expected),
+    scheduledNextDate: isoDate(next.scheduled),
+    payDays,
+    paidMonths,
+    lowAmount: variable && kind === 'income' ? lowAmountOf(amounts, averageAmount) : null,
+    averageAmount,
     lastAmount: round2(amounts[amounts.length - 1]),
     priceChanged: !variable && hasPriceChange(amounts),
     transactionIds: onSchedule.flatMap((row) => (row.source.id === undefined ? [] : [row.source.id])),
@@ -261,11 +321,21 @@ function isStale(onSchedule: readonly Row[], fit: CadenceFit, todayDay: DayNumbe
 }
 
 /**
- * The first slot after the last occurrence, skipping a slot that was part of an empty season a year before
- * (a seasonal gap repeats), moved off the weekend the way this stream moves (learnt from its history), and not in the past.
+ * The first slot after the last occurrence that is not in the past, skipping a slot that was part of an empty
+ * season a year before (a seasonal gap repeats). `scheduled` is that slot's own day (on the stream's month
+ * days when it has them), `expected` the same moved off the weekend the way this stream moves (`shift`, learnt
+ * from its history). Month-based income (`schedule.paidSlot`) skips the months outside its paid months instead
+ * (within a year the same months, so the date sent always lies in a paid month) and is expected on its
+ * scheduled day moved; everything else on the cadence's day moved, as before.
  */
-function nextDate(fit: CadenceFit, onSchedule: readonly Row[], context: GroupContext): DayNumber {
+function nextDates(
+  fit: CadenceFit,
+  context: GroupContext,
+  shift: 1 | -1 | 0,
+  schedule: { monthDays: readonly number[] | null; paidSlot: ((slot: number) => boolean) | null },
+): { expected: DayNumber; scheduled: DayNumber } {
   const { cadence, anchor, matched } = fit;
+  const { monthDays, paidSlot } = schedule;
   const filled = new Set(matched.map((entry) => entry.slot));
   const firstSlot = matched[0].slot;
   const perYear = cadence.slotsPerYear !== null && cadence.slotsPerYear >= 4 ? cadence.slotsPerYear : null;
@@ -278,17 +348,18 @@ function nextDate(fit: CadenceFit, onSchedule: readonly Row[], context: GroupCon
     if (!emptySeason(yearBefore)) return false;
     return yearBefore - perYear < firstSlot || !filled.has(yearBefore - perYear);
   };
-  const shift = weekendShift(fit, onSchedule, context.direction);
+  const scheduledOf = (slot: number) => scheduledDayOf(cadence, anchor, monthDays, slot);
   const dateOf = (slot: number) => {
-    const nominal = cadence.expectedDay(slot, anchor);
+    const nominal = paidSlot === null ? cadence.expectedDay(slot, anchor) : scheduledOf(slot);
     return shift === 0 ? nominal : shiftOffWeekend(nominal, shift);
   };
+  const skipped = paidSlot === null ? seasonalGap : (slot: number) => !paidSlot(slot);
   let slot = matched[matched.length - 1].slot + 1;
   for (let guard = 0; guard < 400; guard += 1) {
-    if (!seasonalGap(slot) && dateOf(slot) >= context.todayDay - cadence.toleranceDays) break;
+    if (!skipped(slot) && dateOf(slot) >= context.todayDay - cadence.toleranceDays) break;
     slot += 1;
   }
-  return dateOf(slot);
+  return { expected: dateOf(slot), scheduled: scheduledOf(slot) };
 }
 
 /** +1 (to Monday), −1 (to Friday) or 0, as the history shows; by default bills move later and pay earlier. */
@@ -318,13 +389,44 @@ function weekendShift(
  * 0 to 1: more occurrences than the minimum, a larger share of the dates on schedule, fewer gaps, smaller
  * shifts and a steady amount all raise it. Three monthly occurrences land near 0.7, two years of them near 0.95.
  */
-function confidenceOf(fit: CadenceFit, variable: boolean): number {
+function confidenceOf(fit: CadenceFit, variable: boolean, coverage = fit.coverage): number {
   const extra = fit.matched.length - fit.cadence.minOccurrences;
   const occurrences = 1 - 0.5 ** (extra + 1);
   const shifts = 1 - (0.25 * fit.meanResidual) / fit.cadence.toleranceDays;
   const amount = variable ? 0.85 : 1;
-  const value = Math.sqrt(occurrences) * fit.fit * Math.sqrt(fit.coverage) * shifts * amount;
+  const value = Math.sqrt(occurrences) * fit.fit * Math.sqrt(coverage) * shifts * amount;
   return Math.round(Math.min(1, Math.max(0, value)) * 1000) / 1000;
+}
+
+/**
+ * Monthly and twice-a-month income, scored against the schedule sent: coverage counts only the paid months (a
+ * school year's summer is expected and costs nothing), and a paid month skipped in the year before today caps
+ * it (one: under 0.7; two or more: under the 0.5 at which suggestions are made).
+ */
+function monthBasedIncomeConfidence(
+  fit: CadenceFit,
+  variable: boolean,
+  paidMonths: readonly number[] | null,
+  todayDay: DayNumber,
+): number {
+  const value = confidenceOf(fit, variable, coverageOver(fit, paidMonths));
+  const skipped = skippedPaidMonths(fit, paidMonths, todayDay);
+  if (skipped >= 2) return Math.min(value, SKIPPED_MONTHS_CAP);
+  if (skipped === 1) return Math.min(value, SKIPPED_ONE_MONTH_CAP);
+  return value;
+}
+
+/**
+ * A lean but typical paycheck of variable pay: the 20th percentile of its amounts (between the two nearest,
+ * rounded to cents), when it is meaningfully under the average; null when the pay hardly varies.
+ */
+function lowAmountOf(amounts: readonly number[], average: number): number | null {
+  const sorted = [...amounts].sort((left, right) => left - right);
+  const position = (sorted.length - 1) * LOW_AMOUNT_PERCENTILE;
+  const below = Math.floor(position);
+  const above = Math.min(sorted.length - 1, below + 1);
+  const low = round2(sorted[below] + (sorted[above] - sorted[below]) * (position - below));
+  return low > 0 && low < average * LOW_AMOUNT_MEANINGFUL ? low : null;
 }
 
 function displayName(latest: DetectionTransaction, key: string): string {
