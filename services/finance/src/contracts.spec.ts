@@ -102,6 +102,9 @@ describe('IncomeCreateSchema', () => {
       amount: 100,
       next_date: '2026-03-13',
       frequency: 'monthly',
+      pay_days: null,
+      paid_months: null,
+      low_amount: null,
     });
   });
 });
@@ -119,7 +122,7 @@ describe('UpsertSuggestionsMessageSchema', () => {
       userId: 'u1',
       income: [{ externalKey: 'k', source: 'Pay', amount: 1, suggestedFrequency: 'yearly', suggestedNextDate: '2026-03-01', confidence: 0.5 }],
     });
-    expect(fieldErrors(result.error!)).toEqual({ 'income.0.suggestedFrequency': 'Frequency must be one of: weekly, biweekly, monthly, quarterly' });
+    expect(fieldErrors(result.error!)).toEqual({ 'income.0.suggestedFrequency': 'Frequency must be one of: weekly, biweekly, twice-monthly, monthly, quarterly' });
   });
 });
 

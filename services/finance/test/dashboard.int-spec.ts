@@ -89,29 +89,34 @@ describe('GET /dashboard-with-insights', () => {
   it('suggests paying each bill after payday with the spec confidence', async () => {
     const { rent, phone, salary } = await seedKnownData();
     const schedule = (await h.call('GET', '/dashboard-with-insights')).body.paymentSchedule;
-    // Rent, high priority: due 03-20 minus 5 = 03-15, paid from the 03-13 salary (7 days before due, preferred).
-    // Confidence 100 - 5 (bill/income 0.4 > 0.3) - 5 (2 days after income < 3) = 90, band target.
+    // Rent, high priority: due 03-20 minus 5 = Sunday 03-15; the Friday before is the 03-13 payday itself, so Monday
+    // 03-16, paid from the 03-13 salary (7 days before due, preferred).
+    // Confidence 100 - 5 (bill/income 0.4 > 0.3) = 95 (3 days after income, 4 before due: no deduction), band target.
     expect(schedule.find((s: { id: string }) => s.id === `${rent.id}:2026-03-20`)).toMatchObject({
       billName: 'Rent',
       billAmountCents: 120000,
-      suggestedDate: '2026-03-15',
+      suggestedDate: '2026-03-16',
+      plannedDate: '2026-03-15',
+      adjustments: ['weekend-or-holiday'],
       incomeId: salary.id,
       incomeDate: '2026-03-13',
       paymentSource: 'Salary',
-      daysBeforeDue: 5,
-      daysAfterIncome: 2,
-      confidence: 90,
+      daysBeforeDue: 4,
+      daysAfterIncome: 3,
+      confidence: 95,
       band: 'target',
     });
-    // Phone, 45.50: due 03-14 minus 3 = 03-11; the only eligible income (0-30 days before) is 03-13.
-    // Confidence 100 - 15 (paid before the income: days after income < 1) = 85, band good.
+    // Phone, 45.50: due 03-14 minus 3 = 03-11, before the 03-13 salary, which is only a day before its due date: it is
+    // paid from the 02-13 salary already in hand (the earliest eligible paycheck, 0-30 days before), never before
+    // a paycheck. Confidence 100, band target.
     expect(schedule.find((s: { id: string }) => s.id === `${phone.id}:2026-03-14`)).toMatchObject({
       suggestedDate: '2026-03-11',
-      incomeDate: '2026-03-13',
+      incomeDate: '2026-02-13',
+      funding: 'after-paycheck',
       daysBeforeDue: 3,
-      daysAfterIncome: -2,
-      confidence: 85,
-      band: 'good',
+      daysAfterIncome: 26,
+      confidence: 100,
+      band: 'target',
     });
   });
 

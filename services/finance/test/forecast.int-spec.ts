@@ -89,13 +89,16 @@ describe('the dashboard forecast', () => {
   it("from the user's own figures: the last paycheck, minus the bills due before the next one", async () => {
     await setUp();
     const f = await forecast();
-    // Monthly on the 1st: the last paycheck was 11/1; no bill fell due between it and today (both entered later).
-    expect(f.safeToSpend.base).toMatchObject({ kind: 'last-paycheck', totalCents: 240_000, paidSinceCents: 0 });
-    expect(f.safeToSpend).toMatchObject({ nextPayday: { date: '2026-12-01' }, billsTotalCents: 151_000, amountCents: 89_000 });
-    // Both on 11/29: Phone (due 11/30) on the day the Smart Payment Schedule says to pay it (its lead days are past).
+    // Monthly on the 1st: the last paycheck was due Sunday 11/1 and so paid Friday 10/30; the phone, due on the 30th
+    // every month, was due that day too (before the 11/30 the user entered), so it came out of that paycheck.
+    expect(f.safeToSpend.base).toMatchObject({ kind: 'last-paycheck', totalCents: 240_000, paidSinceCents: 6_000, owedCents: 0 });
+    expect(f.safeToSpend.base.kind === 'last-paycheck' && f.safeToSpend.base.paychecks[0]!.date).toBe('2026-10-30');
+    expect(f.safeToSpend).toMatchObject({ nextPayday: { date: '2026-12-01' }, billsTotalCents: 151_000, amountCents: 83_000 });
+    // Rent on its due date, Sunday 11/29 (no business day is left before it); Phone on Monday 11/30, the schedule's
+    // business day (its lead days are past).
     expect(f.safeToSpend.bills.map((b) => [b.billName, b.date, b.dueDate])).toEqual([
-      ['Phone', '2026-11-29', '2026-11-30'],
       ['Rent', '2026-11-29', '2026-11-29'],
+      ['Phone', '2026-11-30', '2026-11-30'],
     ]);
     expect(f.days).toHaveLength(31);
     expect(f.warning).toBeNull();
@@ -108,8 +111,8 @@ describe('the dashboard forecast', () => {
     await setThreshold({ lowBalanceThresholdCents: 100_000 });
     const f = await forecast();
     expect(f.thresholdCents).toBe(100_000);
-    // 240,000 - 145,000 - 6,000 on 11/29 = 89,000: $110.00 below $1,000.00 until the paycheck.
-    expect(f.warning).toMatchObject({ date: '2026-11-29', balanceCents: 89_000, lowestDate: '2026-11-29', shortfallCents: 11_000 });
+    // 234,000 this morning - 145,000 on 11/29 = 89,000, then - 6,000 on 11/30 = 83,000: $170.00 below $1,000.00 until the paycheck.
+    expect(f.warning).toMatchObject({ date: '2026-11-29', balanceCents: 89_000, lowestDate: '2026-11-30', shortfallCents: 17_000 });
     expect(f.warning?.suggestion).toMatchObject({ billName: 'Rent', toDate: '2026-12-01', fixes: true });
     // Another user's dashboard is untouched.
     expect((await forecast(h.userB)).thresholdCents).toBe(0);
@@ -120,9 +123,9 @@ describe('the dashboard forecast', () => {
     expect((await forecast()).warning).toBeNull();
     await h.call('POST', '/bills', { body: { name: 'Car repair', amount: 1200, due_date: '2026-11-30', category: 'other', recurring: 'once' } });
     const f = await forecast();
-    expect(f.safeToSpend.amountCents).toBe(89_000 - 120_000);
-    // Due 11/30, it is scheduled for 11/29 with the others.
-    expect(f.warning).toMatchObject({ date: '2026-11-29', balanceCents: -31_000, shortfallCents: 31_000 });
+    expect(f.safeToSpend.amountCents).toBe(83_000 - 120_000);
+    // Due 11/30, it is scheduled for Monday 11/30 with the phone.
+    expect(f.warning).toMatchObject({ date: '2026-11-30', balanceCents: -37_000, shortfallCents: 37_000 });
   });
 
   it("from the linked bank's balance once bank-sync sends it", async () => {
@@ -165,7 +168,7 @@ describe('the dashboard forecast', () => {
   it('a balance read days ago: a bill that fell due since is taken off it too', async () => {
     const token = h.userB.token;
     await setUp(h.userB);
-    expect((await h.call('POST', '/bills', { token, body: { name: 'Gym', amount: 40, due_date: '2026-10-26', category: 'other' } })).status).toBe(201);
+    expect((await h.call('POST', '/bills', { token, body: { name: 'Gym', amount: 40, due_date: '2026-11-26', category: 'other' } })).status).toBe(201);
     const message = { userId: h.userB.id, monthlyIncomeCents: null, savingsRatePercent: null, cashBalanceCents: 214_000, computedAt: '2026-11-25T06:00:00.000Z' };
     expect(await firstValueFrom(client.send<BankSummaryReply>(FINANCE_PATTERNS.storeBankSummary, message).pipe(timeout(10_000)))).toEqual({ ok: true, stored: true });
     const f = await forecast(h.userB);

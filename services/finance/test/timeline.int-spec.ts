@@ -33,8 +33,8 @@ describe('GET /timeline', () => {
     expect(timeline.totals).toEqual({ incomeCents: 600_000, billsCents: 140_000, netCents: 460_000 });
     const bills = timeline.items.filter((i) => i.kind === 'bill').map((i) => `${i.date} ${i.name}`);
     expect(bills).toEqual(['2026-03-12 Gym', '2026-03-15 Rent', '2026-03-19 Gym', '2026-03-26 Gym', '2026-04-02 Gym', '2026-04-09 Gym']);
-    // Rent (high, due 03-15) is suggested 5 days before its due date, after the 03-11 payday.
-    expect(timeline.items).toContainEqual(expect.objectContaining({ kind: 'payment', name: 'Rent', date: '2026-03-10', dueDate: '2026-03-15', amountCents: 120_000 }));
+    // Rent (high, due 03-15): 5 days before is 03-10, before the 03-11 payday, so the business day after it.
+    expect(timeline.items).toContainEqual(expect.objectContaining({ kind: 'payment', name: 'Rent', date: '2026-03-12', dueDate: '2026-03-15', amountCents: 120_000 }));
   });
 
   it("answers only the caller's items", async () => {

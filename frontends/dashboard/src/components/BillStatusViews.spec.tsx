@@ -16,6 +16,7 @@ const rent: DashboardBill = { id: BILL, name: 'Rent', amountCents: 120_000, dueD
 const entry: PaymentSuggestionDto = {
   id: `${BILL}:2026-03-15`, billName: 'Rent', billAmountCents: 120_000, dueDate: '2026-03-15', suggestedDate: '2026-03-11', paymentSource: 'Job',
   incomeId: 'job', incomeDate: '2026-03-11', funding: 'after-paycheck', daysBeforeDue: 4, daysAfterIncome: 0, reasoning: 'Pay after your job', priority: 'high',
+  plannedDate: '2026-03-10', adjustments: ['weekend-or-holiday'], incomeAmountCents: 300_000,
   confidence: 90, band: 'target',
 };
 const memberView = { ...rent, shared: { householdId: 'h', householdName: 'Home', addedBy: { id: 'u2', name: 'Bea' }, canEdit: false } };

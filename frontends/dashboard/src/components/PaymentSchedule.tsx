@@ -1,5 +1,5 @@
 import type { DashboardBill, PaymentSuggestionDto } from '@payday/contracts';
-import { SCHEDULE_PREVIEW_COUNT } from '@payday/finance-rules';
+import { explainPaymentSuggestion, SCHEDULE_PREVIEW_COUNT } from '@payday/finance-rules';
 import { Badge, Button, Card, formatDate, type ApiClient } from '@payday/web-kit';
 import { useState } from 'react';
 import { BAND_LABELS, BAND_TONES, PRIORITY_LABELS } from '../model/labels.js';
@@ -7,7 +7,7 @@ import { Money } from './Money.js';
 import { OccurrencePaidAction } from './OccurrencePaidAction.js';
 import { SharedMarker } from './SharedMarker.js';
 
-/** Where the money comes from, said plainly (issue 13): after a paycheck, before it arrives, or the current balance. */
+/** Where the money comes from, said plainly: after a paycheck (never before it: planPayDay), or the current balance. */
 function FundingText({ s }: { s: PaymentSuggestionDto }) {
   if (s.funding === 'current-balance') return <>pay from your current balance</>;
   const paycheck = `${s.paymentSource} (${formatDate(s.incomeDate!)})`;
@@ -64,7 +64,8 @@ export function PaymentSchedule({
                   </span>
                 </p>
                 <SharedMarker shared={sharedOf(s.id)} />
-                <p className="db-schedule__why">{s.reasoning}</p>
+                {/* Said again from the entry's fields so its dates follow the user's date format, as the rest of the card. */}
+                <p className="db-schedule__why">{explainPaymentSuggestion(s, formatDate)}</p>
               </div>
               <div className="db-schedule__amount">
                 <Money cents={s.billAmountCents} />

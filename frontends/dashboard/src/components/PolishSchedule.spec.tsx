@@ -1,4 +1,4 @@
-// Issue 13 (items 1, 6, 7): what the schedule, the summary cards, the first steps and the savings card say.
+// What the schedule, the summary cards, the first steps and the savings card say.
 import { formatDate } from '@payday/web-kit';
 import { renderWithProviders } from '@payday/web-kit/testing';
 import { screen, within } from '@testing-library/react';
@@ -16,19 +16,35 @@ const rows = (over: Partial<FixtureRows>): FixtureRows => ({ ...NO_ROWS, ...over
 const bill = (name: string, dueDate: string) => ({ id: name.toLowerCase(), name, amountCents: 6_000, dueDate, priority: 'low' as const, category: 'utilities' as const, recurring: 'once' as const });
 const salary = { id: 'i1', source: 'Teaching salary', amountCents: 215_000, frequency: 'monthly' as const, nextDate: '2026-03-13' };
 
-describe('PaymentSchedule (item 1)', () => {
+describe('PaymentSchedule', () => {
   const body = dashboardBody(TODAY, rows({ bills: [bill('Rent', '2026-03-12'), bill('Phone', '2026-03-15'), bill('Internet', '2026-03-20')], income: [salary] }));
   const entry = (name: string) => screen.getAllByRole('listitem').find((li) => li.textContent?.includes(name))!;
 
   it('lists a bill no paycheck covers, marked at risk and paid from the current balance', () => {
-    renderWithProviders(<PaymentSchedule schedule={body.paymentSchedule} />);
+    // Paid once a quarter, last in December: nothing arrives in the 30 days before the 3/12 rent.
+    const quarterly = dashboardBody(TODAY, rows({ bills: [bill('Rent', '2026-03-12')], income: [{ ...salary, frequency: 'quarterly' }] }));
+    renderWithProviders(<PaymentSchedule schedule={quarterly.paymentSchedule} />);
     expect(within(entry('Rent')).getByText('At risk: no paycheck before it')).toBeInTheDocument();
     expect(within(entry('Rent')).getByTestId('funding')).toHaveTextContent('pay from your current balance');
   });
 
-  it('says plainly when the pay date comes before the paycheck, and names it otherwise', () => {
+  it('funds a bill due before the next paycheck from the one already in hand, not "at risk"', () => {
     renderWithProviders(<PaymentSchedule schedule={body.paymentSchedule} />);
-    expect(within(entry('Phone')).getByTestId('funding')).toHaveTextContent(`before this paycheck arrives: Teaching salary (${formatDate('2026-03-13')})`);
+    for (const name of ['Rent', 'Phone']) {
+      expect(within(entry(name)).getByTestId('funding')).toHaveTextContent(`from Teaching salary (${formatDate('2026-02-13')})`);
+      expect(within(entry(name)).queryByText(/At risk/)).toBeNull();
+    }
+  });
+
+  it('never pays before the paycheck: a date that would come first moves to the payday, and the sentence says why in the chosen format', () => {
+    // High priority, due Monday 3/16: five days before is 3/11, before the 3/13 paycheck; the business day after it
+    // is the due date itself, so the payday.
+    const car = { ...bill('Car', '2026-03-16'), priority: 'high' as const };
+    const withCar = dashboardBody(TODAY, rows({ bills: [car, bill('Internet', '2026-03-20')], income: [salary] }));
+    renderWithProviders(<PaymentSchedule schedule={withCar.paymentSchedule} />);
+    expect(within(entry('Car')).getByTestId('suggested-date')).toHaveTextContent(formatDate('2026-03-13'));
+    expect(within(entry('Car')).getByTestId('funding')).toHaveTextContent(`from Teaching salary (${formatDate('2026-03-13')})`);
+    expect(entry('Car')).toHaveTextContent(`Your Teaching salary arrives ${formatDate('2026-03-13')}, so pay the day it arrives: ${formatDate('2026-03-13')}, 3 days before the due date.`);
     expect(within(entry('Internet')).getByTestId('funding')).toHaveTextContent(`from Teaching salary (${formatDate('2026-03-13')})`);
     expect(within(entry('Internet')).queryByText(/At risk/)).toBeNull();
   });

@@ -107,6 +107,7 @@ describe('the shared marker', () => {
     const entry = (billId: string, billName: string): PaymentSuggestionDto => ({
       id: `${billId}:2026-03-25`, billName, billAmountCents: 120000, dueDate: '2026-03-25', suggestedDate: '2026-03-20', paymentSource: 'Salary',
       incomeId: 'i-salary', incomeDate: '2026-03-20', funding: 'after-paycheck', daysBeforeDue: 5, daysAfterIncome: 0, reasoning: 'Pay after your salary', priority: 'high',
+      plannedDate: '2026-03-20', adjustments: [], incomeAmountCents: 300000,
       confidence: 90, band: 'target',
     });
     renderWithProviders(

@@ -59,7 +59,7 @@ export function dashboardBody(today: IsoDate, rows: FixtureRows = fixtureRows(to
   });
   return DashboardResponseSchema.parse({
     ...d,
-    paymentSchedule: d.paymentSchedule.map(({ billId: _billId, incomeAmountCents: _incomeAmountCents, ...rest }) => rest),
+    paymentSchedule: d.paymentSchedule.map(({ billId: _billId, ...rest }) => rest),
     windows: { thisWeek: window(d.windows.thisWeek), nextWeek: window(d.windows.nextWeek), later: window(d.windows.later) },
     analytics: { months, billsByCategory: [{ category: 'rent', totalCents: 145_000, count: 1 }] },
     ...rows,

@@ -41,8 +41,8 @@ function windowDto(window: TimeWindow): TimeWindowDto {
 }
 
 /**
- * A schedule entry as sent. Left out: `billId` (it is the part of `id` before ':') and `incomeAmountCents`
- * (in the `income` list under `incomeId`, and in the reasoning text).
+ * A schedule entry as sent. Left out: `billId` (it is the part of `id` before ':'). `plannedDate`, `adjustments` and
+ * `incomeAmountCents` let the dashboard say the reasoning again in the user's date format (explainPaymentSuggestion).
  */
 function suggestionDto(s: PaymentSuggestion): PaymentSuggestionDto {
   return {
@@ -51,10 +51,13 @@ function suggestionDto(s: PaymentSuggestion): PaymentSuggestionDto {
     billAmountCents: s.billAmountCents,
     dueDate: s.dueDate,
     suggestedDate: s.suggestedDate,
+    plannedDate: s.plannedDate,
+    adjustments: s.adjustments,
     funding: s.funding,
     paymentSource: s.paymentSource,
     incomeId: s.incomeId,
     incomeDate: s.incomeDate,
+    incomeAmountCents: s.incomeAmountCents,
     daysBeforeDue: s.daysBeforeDue,
     daysAfterIncome: s.daysAfterIncome,
     reasoning: s.reasoning,
@@ -84,5 +87,6 @@ export function toDashboardResponse(dashboard: DashboardData, analytics: Dashboa
     bills: rows.bills,
     income: rows.income,
     savingsGoals: rows.savingsGoals,
+    payGaps: dashboard.payGaps,
   };
 }

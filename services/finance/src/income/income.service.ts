@@ -5,6 +5,7 @@ import { MAX_INCOME_SOURCES_PER_USER, type IncomeCreateInput, type IncomeSourceD
 import { FinanceError } from '../common/finance-error.js';
 import { HouseholdAccess } from '../households/household-access.js';
 import { IncomeSource } from './income-source.entity.js';
+import { assertIncomeSchedule, incomeScheduleOf } from './income-schedule.js';
 import { applyIncomeUpdate, incomeColumns, toIncomeDto } from './income.mapper.js';
 
 /** Income sources CRUD, personal or shared with a household exactly like bills (see BillsService). */
@@ -36,8 +37,12 @@ export class IncomeService {
 
   async update(userId: string, id: string, { household_id: householdId, ...patch }: IncomeUpdateInput): Promise<IncomeSourceDto> {
     const found = await this.access.findEditable(this.incomes, userId, id, 'INCOME_NOT_FOUND');
-    const memberships = await this.access.applyHouseholdChange(found.row, userId, householdId, found.memberships);
-    const saved = await this.incomes.save(applyIncomeUpdate(found.row, patch));
+    // The change merged into the stored row must still be a schedule that holds together (frequency monthly while
+    // the twice-a-month pay days stay, say): refused before anything is asked of household or written.
+    const changed = applyIncomeUpdate(found.row, patch);
+    assertIncomeSchedule(incomeScheduleOf(changed));
+    const memberships = await this.access.applyHouseholdChange(changed, userId, householdId, found.memberships);
+    const saved = await this.incomes.save(changed);
     return toIncomeDto(saved, this.access.sharedInfo(saved, memberships));
   }
 

@@ -36,6 +36,18 @@ export class Suggestion {
   @Column({ name: 'suggested_date', type: 'date' })
   suggestedDate: string;
 
+  /** Income only: the pay schedule detection saw (twice a month on these days, ascending; 31: the last day). */
+  @Column({ name: 'suggested_pay_days', type: 'smallint', array: true, nullable: true })
+  suggestedPayDays: number[] | null;
+
+  /** Income only: the months with a paycheck (a school year), 1-12 ascending; null: every month. */
+  @Column({ name: 'suggested_paid_months', type: 'smallint', array: true, nullable: true })
+  suggestedPaidMonths: number[] | null;
+
+  /** Income only: a lean paycheck of variable pay, NUMERIC(12,2) as text; null: steady pay. */
+  @Column({ name: 'suggested_low_amount', type: 'numeric', precision: 12, scale: 2, nullable: true })
+  suggestedLowAmount: string | null;
+
   @Column({ name: 'transaction_date', type: 'date', nullable: true })
   transactionDate: string | null;
 

@@ -1,4 +1,4 @@
-import { billFromSuggestion, incomeFromSuggestion, toBillSuggestionDto } from './suggestion.mapper.js';
+import { billFromSuggestion, incomeFromSuggestion, toBillSuggestionDto, toIncomeSuggestionDto } from './suggestion.mapper.js';
 import type { Suggestion } from './suggestion.entity.js';
 
 const base: Suggestion = {
@@ -11,6 +11,9 @@ const base: Suggestion = {
   category: 'subscriptions',
   frequency: null,
   suggestedDate: '2026-03-22',
+  suggestedPayDays: null,
+  suggestedPaidMonths: null,
+  suggestedLowAmount: null,
   transactionDate: '2026-02-22',
   confidence: '0.950',
   status: 'pending',
@@ -53,6 +56,60 @@ describe('suggestion mapping', () => {
 
   it('makes an income source from an income suggestion', () => {
     const income = { ...base, kind: 'income' as const, name: 'Payroll', amount: '2100.00', category: null, frequency: 'biweekly' as const };
-    expect(incomeFromSuggestion(income, { amount: 2200 })).toEqual({ source: 'Payroll', amount: 2200, next_date: '2026-03-22', frequency: 'biweekly' });
+    expect(incomeFromSuggestion(income, { amount: 2200 })).toEqual({
+      source: 'Payroll',
+      amount: 2200,
+      next_date: '2026-03-22',
+      frequency: 'biweekly',
+      pay_days: null,
+      paid_months: null,
+      low_amount: null,
+    });
+  });
+});
+
+describe('income suggestion pay schedules', () => {
+  const teacher = {
+    ...base,
+    kind: 'income' as const,
+    name: 'School district',
+    amount: '2400.00',
+    category: null,
+    frequency: 'twice-monthly' as const,
+    suggestedDate: '2026-03-31',
+    suggestedPayDays: [15, 31],
+    suggestedPaidMonths: [1, 2, 3, 4, 5, 6, 9, 10, 11, 12],
+    suggestedLowAmount: '1900.50',
+  };
+
+  it('answers the detected schedule, the lean amount in dollars', () => {
+    expect(toIncomeSuggestionDto(teacher)).toMatchObject({
+      suggestedFrequency: 'twice-monthly',
+      suggestedPayDays: [15, 31],
+      suggestedPaidMonths: [1, 2, 3, 4, 5, 6, 9, 10, 11, 12],
+      suggestedLowAmount: 1900.5,
+    });
+  });
+
+  it('leaves the schedule fields out of a suggestion detection saw none for (steady pay every month)', () => {
+    const steady = toIncomeSuggestionDto({ ...teacher, frequency: 'monthly', suggestedPayDays: null, suggestedPaidMonths: null, suggestedLowAmount: null });
+    expect(steady).not.toHaveProperty('suggestedPayDays');
+    expect(steady).not.toHaveProperty('suggestedPaidMonths');
+    expect(steady).not.toHaveProperty('suggestedLowAmount');
+  });
+
+  it('makes an income with the detected schedule; an override wins, null clears a detected field', () => {
+    expect(incomeFromSuggestion(teacher, {})).toMatchObject({
+      frequency: 'twice-monthly',
+      pay_days: [15, 31],
+      paid_months: [1, 2, 3, 4, 5, 6, 9, 10, 11, 12],
+      low_amount: 1900.5,
+    });
+    expect(incomeFromSuggestion(teacher, { pay_days: [1, 15], next_date: '2026-04-01', low_amount: null, paid_months: null })).toMatchObject({
+      pay_days: [1, 15],
+      next_date: '2026-04-01',
+      low_amount: null,
+      paid_months: null,
+    });
   });
 });

@@ -43,6 +43,10 @@ export function toIncomeSuggestionDto(s: Suggestion): IncomeSuggestionDto {
     amount: numericToDollars(s.amount),
     suggestedFrequency: incomeFrequency(s),
     suggestedNextDate: s.suggestedDate,
+    // Only what detection saw: absent reads as steady pay every month, as before these fields.
+    ...(s.suggestedPayDays != null && { suggestedPayDays: s.suggestedPayDays }),
+    ...(s.suggestedPaidMonths != null && { suggestedPaidMonths: s.suggestedPaidMonths }),
+    ...(s.suggestedLowAmount != null && { suggestedLowAmount: numericToDollars(s.suggestedLowAmount) }),
     transactionDate: s.transactionDate,
     confidence: Number(s.confidence),
   };
@@ -61,12 +65,21 @@ export function billFromSuggestion(s: Suggestion, overrides: AcceptBillInput): B
   };
 }
 
+/**
+ * The income an accepted suggestion becomes: the detected schedule, then the caller's overrides (null clears a
+ * detected field). The merged schedule may not hold together (monthly over detected pay days): incomeColumns
+ * checks it before anything is written.
+ */
 export function incomeFromSuggestion(s: Suggestion, overrides: AcceptIncomeInput): IncomeCreateInput {
   return {
     source: s.name,
     amount: numericToDollars(s.amount),
     next_date: s.suggestedDate,
     frequency: incomeFrequency(s),
+    // Two days, ascending: the upsert stores what the schema checked and the table's CHECK keeps it so.
+    pay_days: s.suggestedPayDays ? (s.suggestedPayDays as [number, number]) : null,
+    paid_months: s.suggestedPaidMonths ?? null,
+    low_amount: s.suggestedLowAmount == null ? null : numericToDollars(s.suggestedLowAmount),
     ...overrides,
   };
 }
