@@ -41,6 +41,9 @@ interface World {
   blogPostId: string;
   /** A's calendar feed link (its token is the only credential the feed asks for). */
   feedPath: string;
+  /** A bill of A's and one of B's, the targets a detected bill is linked to or replaces. */
+  aBill: string;
+  bBill: string;
 }
 
 type Ids = Record<string, string>;
@@ -155,6 +158,20 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/financial/accept-bill/{id}': { attacks: [{ label: "A's suggestion", body: () => ({}), expect: refused }], owner: { body: () => ({}), expect: [200, 201] } },
   'POST /api/financial/accept-income/{id}': { attacks: [{ label: "A's suggestion", body: () => ({}), expect: refused }], owner: { body: () => ({}), expect: [200, 201] } },
   'POST /api/financial/dismiss-suggestion/{id}': { attacks: [{ label: "A's suggestion", expect: refused }], owner: { expect: [204] } },
+  'POST /api/financial/suggestions/{id}/link': {
+    attacks: [
+      { label: "A's suggestion onto B's bill", body: (_ids, w) => ({ target_id: w.bBill }), expect: refused },
+      { label: "A's suggestion onto A's bill", body: (_ids, w) => ({ target_id: w.aBill }), expect: refused },
+    ],
+    owner: { body: (_ids, w) => ({ target_id: w.aBill }), expect: [200] },
+  },
+  'POST /api/financial/suggestions/{id}/replace': {
+    attacks: [
+      { label: "A's suggestion onto B's bill", body: (_ids, w) => ({ target_id: w.bBill }), expect: refused },
+      { label: "A's suggestion onto A's bill", body: (_ids, w) => ({ target_id: w.aBill }), expect: refused },
+    ],
+    owner: { body: (_ids, w) => ({ target_id: w.aBill }), expect: [200] },
+  },
   // issue 14: B can neither mark A's bill paid nor take A's mark back (A's statuses are in viewOfA).
   'POST /api/financial/bill-status/{billId}/{dueDate}': { attacks: [{ label: "A's bill occurrence", expect: refused }], owner: { expect: [201] } },
   'DELETE /api/financial/bill-status/{billId}/{dueDate}': { attacks: [{ label: "A's mark on A's bill", expect: refused }], owner: { expect: [200] } },
@@ -530,7 +547,7 @@ async function waitForSuggestions(): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const pending = await pendingSuggestions();
-    if (pending.bills.length >= 2 && pending.income.length >= 1) return;
+    if (pending.bills.length >= 4 && pending.income.length >= 1) return;
     if (Date.now() > deadline) throw new Error(`detection gave A ${pending.bills.length} bill and ${pending.income.length} income suggestions in 120 s`);
     await new Promise((settle) => setTimeout(settle, 1000));
   }
@@ -560,7 +577,9 @@ beforeAll(async () => {
   const feedPath: string = (await ok(send('POST', '/api/financial/calendar-feed', { token: a.token }), "A's calendar feed")).path;
   await ok(send('PUT', '/api/financial/reminders', { token: a.token, body: A_REMINDERS }), "A's reminder settings");
   await ok(send('PUT', '/api/financial/forecast-settings', { token: a.token, body: { lowBalanceThresholdCents: A_THRESHOLD_CENTS } }), "A's low-balance threshold");
-  w = { a, b, c, admin, household, bHousehold, invitationToken: await invitationToken(c.email), bankItem: await linkBank(a), waitlistEmail, waitlistId, blogPostId, feedPath };
+  w = { a, b, c, admin, household, bHousehold, invitationToken: await invitationToken(c.email), bankItem: await linkBank(a), waitlistEmail, waitlistId, blogPostId, feedPath, aBill: '', bBill: '' };
+  w.aBill = await newBill(a);
+  w.bBill = await newBill(b);
   for (let i = 0; i < 2; i += 1) {
     await newBill(a);
     await newIncome(a);

@@ -56,6 +56,8 @@ export const DashboardBillSchema = z.object({
   priority: z.enum(BILL_PRIORITY_VALUES),
   category: z.enum(BILL_CATEGORY_VALUES),
   recurring: z.enum(BILL_RECURRENCE_VALUES),
+  /** Who the bill is paid to, from a detected bill the user linked to it; absent on a bill never linked. */
+  payee: z.string().optional(),
   shared: DashboardSharedSchema.optional(),
 });
 export type DashboardBill = z.infer<typeof DashboardBillSchema>;

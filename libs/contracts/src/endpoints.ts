@@ -45,7 +45,9 @@ import {
   SavingsGoalCreateSchema,
   SavingsGoalSchema,
   SavingsGoalUpdateSchema,
+  SuggestionChoiceResponseSchema,
   SuggestionsResponseSchema,
+  SuggestionTargetSchema,
   SyncBankDataResponseSchema,
 } from './finance.js';
 import { AnalyticsResponseSchema } from './bank-analytics.js';
@@ -199,6 +201,13 @@ export const FINANCE_ENDPOINTS = {
   acceptIncome: endpoint({ method: 'POST', path: '/api/financial/accept-income/{id}', body: AcceptIncomeSchema, response: IncomeSourceSchema }),
   /** Ours: a dismissed suggestion never comes back (bank-sync's resends leave it dismissed). 204. */
   dismissSuggestion: endpoint({ method: 'POST', path: '/api/financial/dismiss-suggestion/{id}' }),
+  /**
+   * Ours: a detected bill or income the caller already has. Link: the caller's item keeps its name, amount and
+   * dates (a bill gains the detected merchant as its payee). Replace: it takes the detected amount, date and cadence
+   * (same id, so a bill's paid marks stay). Either way the suggestion is accepted.
+   */
+  linkSuggestion: endpoint({ method: 'POST', path: '/api/financial/suggestions/{id}/link', body: SuggestionTargetSchema, response: SuggestionChoiceResponseSchema }),
+  replaceSuggestion: endpoint({ method: 'POST', path: '/api/financial/suggestions/{id}/replace', body: SuggestionTargetSchema, response: SuggestionChoiceResponseSchema }),
   /** Ours (issue 14): the private calendar feed. The feed itself (`/calendar-feed/{token}.ics`) is for calendar apps, not this client. */
   calendarFeed: endpoint({ method: 'GET', path: CALENDAR_FEED_PATH, response: CalendarFeedStatusSchema }),
   /** 201: makes the link, or replaces it (the old one stops working); its path is answered only here. */

@@ -267,6 +267,11 @@ export const BillSchema = z.object({
   recurring: z.enum(BILL_RECURRENCE_VALUES),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * Ours: who the bill is paid to, from a detected bill the user linked to it ('Oakwood Properties' for their
+   * 'Rent'); bank payments to it mark the bill's occurrences paid. Absent on a bill never linked.
+   */
+  payee: z.string().optional(),
   ...sharedItemFields,
 });
 export type BillDto = z.infer<typeof BillSchema>;
@@ -422,6 +427,13 @@ export type SavingsGoalDto = z.infer<typeof SavingsGoalSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Suggestions (spec part 2 §3 bill and income suggestions; §7 GET /suggestions, POST /accept-*)
 
+/**
+ * Ours: the user's own bill (or income source) a detected one seems to be, so accepting it would count the same
+ * money twice: offered as 'Is Oakwood Properties your Rent?' (link, replace, or add as new). `date` is the bill's
+ * due date or the income's next date as stored.
+ */
+export const SuggestionLooksLikeSchema = z.object({ id: z.string(), name: z.string(), amountCents: z.number().int(), date: z.string() });
+
 export const BillSuggestionSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -433,6 +445,8 @@ export const BillSuggestionSchema = z.object({
   confidence: z.number(),
   /** Ours: the cadence detection saw (quarterly insurance); accepting makes a bill of it. */
   recurring: z.enum(BILL_RECURRENCE_VALUES).optional(),
+  /** Ours: the user's bill this one seems to be; absent or null: none. */
+  looksLike: SuggestionLooksLikeSchema.nullable().optional(),
 });
 export const IncomeSuggestionSchema = z.object({
   id: z.string(),
@@ -446,6 +460,8 @@ export const IncomeSuggestionSchema = z.object({
   suggestedLowAmount: z.number().nullable().optional(),
   transactionDate: z.string().nullable(),
   confidence: z.number(),
+  /** Ours: the user's income source this one seems to be; absent or null: none. */
+  looksLike: SuggestionLooksLikeSchema.nullable().optional(),
 });
 export const SuggestionsResponseSchema = z.object({
   bills: z.array(BillSuggestionSchema),
@@ -461,6 +477,27 @@ export const AcceptBillSchema = z.preprocess(acceptAlias('dueDate', 'due_date', 
 export const AcceptIncomeSchema = z.preprocess(acceptAlias('nextDate', 'next_date', 'Next date'), z.object(incomeFields).partial().strict());
 export type AcceptBillInput = z.output<typeof AcceptBillSchema>;
 export type AcceptIncomeInput = z.output<typeof AcceptIncomeSchema>;
+export type SuggestionLooksLike = z.infer<typeof SuggestionLooksLikeSchema>;
+
+/**
+ * POST /suggestions/{id}/link and /replace (ours): the caller's bill (for a bill suggestion) or income source (for
+ * an income suggestion) the detected one is. The id has the rows' form; one that is not the caller's is not found.
+ */
+export const SuggestionTargetSchema = z
+  .object({
+    target_id: z
+      .string({ error: 'target_id is required' })
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'target_id must be a bill or income source id'),
+  })
+  .strict();
+export type SuggestionTargetInput = z.output<typeof SuggestionTargetSchema>;
+
+/** What link and replace answer: the bill or income source as it now is. */
+export const SuggestionChoiceResponseSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('bill'), bill: BillSchema }),
+  z.object({ kind: z.literal('income'), income: IncomeSourceSchema }),
+]);
+export type SuggestionChoiceResponse = z.infer<typeof SuggestionChoiceResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Bank sync (spec part 2 §7); the dashboard's answer is in dashboard.ts

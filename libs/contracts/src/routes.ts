@@ -44,6 +44,8 @@ export const SERVICE_ROUTES = {
     'POST /api/financial/accept-bill/{id}',
     'POST /api/financial/accept-income/{id}',
     'POST /api/financial/dismiss-suggestion/{id}',
+    'POST /api/financial/suggestions/{id}/link',
+    'POST /api/financial/suggestions/{id}/replace',
     'GET /api/financial/calendar-feed',
     'POST /api/financial/calendar-feed',
     'DELETE /api/financial/calendar-feed',

@@ -73,6 +73,19 @@ describe('matchBillPayments', () => {
     expect(matchedIds([weekly('2026-10-01'), weekly('2026-10-08')], two).sort()).toEqual(['w:2026-10-01<-second', 'w:2026-10-08<-only']);
   });
 
+  it.each([
+    ['the payee is the merchant (bank description names no rent)', 'Oakwood Properties', tx('t', '2026-10-01', 150_000, 'oakwood properties', 'oakwood properties'), true],
+    ['the payee found in the description alone', 'Oakwood Properties', tx('t', '2026-10-01', 150_000, 'zelle', 'oakwood properties'), true],
+    ['no payee: the name alone, which this payment does not carry', null, tx('t', '2026-10-01', 150_000, 'oakwood properties', 'oakwood properties'), false],
+    ['a payee that is another merchant', 'Maple Court Apartments', tx('t', '2026-10-01', 150_000, 'oakwood properties', 'oakwood properties'), false],
+    ['the name still pays when a payee is set', 'Maple Court Apartments', tx('t', '2026-10-01', 150_000, 'spotify', 'rent'), true],
+    ['a payee does not widen the amount tolerance', 'Oakwood Properties', tx('t', '2026-10-01', 160_000, 'oakwood properties'), false],
+    ['a payee does not widen the date window', 'Oakwood Properties', tx('t', '2026-10-12', 150_000, 'oakwood properties'), false],
+  ])("a bill called 'Rent' with a payee: %s: matched %s", (_name, payee, transaction, matched) => {
+    const linked: BillOccurrenceRef = { ...rent, billName: 'Rent', payee };
+    expect(matchedIds([linked], [transaction])).toEqual(matched ? ['rent:2026-10-01<-t'] : []);
+  });
+
   it('two bills of one merchant and amount share no transaction', () => {
     const a: BillOccurrenceRef = { ...rent, billId: 'a' };
     const b: BillOccurrenceRef = { ...rent, billId: 'b' };
@@ -116,6 +129,19 @@ describe('occurrenceStatuses', () => {
 });
 
 describe('occurrencesOfBills', () => {
+  it("carries the bill's payee onto its occurrences, and none when it has none", () => {
+    const bills = [
+      { id: 'r', name: 'Rent', amountCents: 1000, dueDate: '2026-09-01', recurring: 'monthly' as const, payee: 'Oakwood Properties' },
+      { id: 'p', name: 'Phone', amountCents: 500, dueDate: '2026-09-05', recurring: 'monthly' as const, payee: null },
+    ];
+    const occurrences = occurrencesOfBills(bills, '2026-09-01', '2026-09-30');
+    expect(occurrences.map((o) => [o.billId, o.payee])).toEqual([
+      ['r', 'Oakwood Properties'],
+      ['p', undefined],
+    ]);
+    expect(occurrences[1]).not.toHaveProperty('payee');
+  });
+
   it('lists each due date in the range, never before the date entered', () => {
     const bills = [
       { id: 'r', name: 'Rent', amountCents: 1000, dueDate: '2026-09-01', recurring: 'monthly' as const },

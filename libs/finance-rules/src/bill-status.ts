@@ -25,6 +25,11 @@ export interface BillOccurrenceRef {
   billName: string;
   dueDate: IsoDate;
   amountCents: number;
+  /**
+   * Who the bill is paid to when the user linked it to a detected merchant ('Oakwood Properties' for a bill they
+   * call 'Rent'): payments to it pay the bill as payments matching its name do. Absent or null: the name alone.
+   */
+  payee?: string | null;
 }
 
 /**
@@ -70,6 +75,10 @@ export function merchantKeysMatch(a: string, b: string): boolean {
 /** The key a bill is matched by: detection's merchant key of the bill's name. */
 export const billMerchantKey = (billName: string): string => merchantKey(billName);
 
+/** The keys an occurrence is matched by: its bill's name, and its payee when it has one. */
+const occurrenceMerchantKeys = (occurrence: BillOccurrenceRef): string[] =>
+  occurrence.payee ? [billMerchantKey(occurrence.billName), merchantKey(occurrence.payee)] : [billMerchantKey(occurrence.billName)];
+
 interface Candidate {
   occurrence: string;
   transaction: PaymentTransaction;
@@ -79,8 +88,9 @@ interface Candidate {
 
 /**
  * Which transaction paid which occurrence. Rules (each a test in bill-status.spec.ts):
- * - money out only (a refund never pays a bill), same merchant (merchantKeysMatch on either key), amount within
- *   amountToleranceCents, posted from BILL_MATCH_DAYS_BEFORE_DUE before to BILL_MATCH_DAYS_AFTER_DUE after the due date;
+ * - money out only (a refund never pays a bill), same merchant (merchantKeysMatch of the bill's name or payee on
+ *   either key of the transaction), amount within amountToleranceCents, posted from BILL_MATCH_DAYS_BEFORE_DUE
+ *   before to BILL_MATCH_DAYS_AFTER_DUE after the due date;
  * - each transaction pays at most one occurrence and each occurrence is paid by at most one transaction;
  * - between candidates the nearest date wins, then the closest amount, then the earlier transaction (stable).
  * Greedy over every candidate pair in that order, so a weekly bill's payments each go to their own week.
@@ -89,15 +99,16 @@ export function matchBillPayments(occurrences: readonly BillOccurrenceRef[], tra
   const outflows = transactions.filter((t) => t.amountCents > 0);
   const candidates: Candidate[] = [];
   for (const occurrence of occurrences) {
-    const key = billMerchantKey(occurrence.billName);
+    const keys = occurrenceMerchantKeys(occurrence);
     const tolerance = amountToleranceCents(occurrence.amountCents);
     for (const transaction of outflows) {
       const dayGap = daysBetween(occurrence.dueDate, transaction.date);
       if (dayGap < -BILL_MATCH_DAYS_BEFORE_DUE || dayGap > BILL_MATCH_DAYS_AFTER_DUE) continue;
       const amountGap = Math.abs(transaction.amountCents - occurrence.amountCents);
       if (amountGap > tolerance) continue;
-      const sameMerchant =
-        merchantKeysMatch(key, transaction.merchantKey) || (transaction.descriptionKey !== undefined && merchantKeysMatch(key, transaction.descriptionKey));
+      const sameMerchant = keys.some(
+        (key) => merchantKeysMatch(key, transaction.merchantKey) || (transaction.descriptionKey !== undefined && merchantKeysMatch(key, transaction.descriptionKey)),
+      );
       if (!sameMerchant) continue;
       candidates.push({ occurrence: occurrenceKey(occurrence.billId, occurrence.dueDate), transaction, dayGap: Math.abs(dayGap), amountGap });
     }
@@ -174,6 +185,8 @@ export interface RecurringBillRef {
   amountCents: number;
   dueDate: IsoDate;
   recurring: BillRecurrenceValue;
+  /** See BillOccurrenceRef.payee. */
+  payee?: string | null;
 }
 
 /**
@@ -186,7 +199,7 @@ export function occurrencesOfBills(bills: readonly RecurringBillRef[], from: Iso
     const start = bill.dueDate > from ? bill.dueDate : from;
     if (start > to) continue;
     for (const dueDate of occurrencesBetween(bill.dueDate, bill.recurring, start, to)) {
-      result.push({ billId: bill.id, billName: bill.name, dueDate, amountCents: bill.amountCents });
+      result.push({ billId: bill.id, billName: bill.name, dueDate, amountCents: bill.amountCents, ...(bill.payee ? { payee: bill.payee } : {}) });
     }
   }
   return result.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.billName.localeCompare(b.billName) || a.billId.localeCompare(b.billId));

@@ -142,6 +142,9 @@ describe('accepting suggestions', () => {
       amount: 2100,
       frequency: 'biweekly',
       next_date: '2026-03-13',
+      pay_days: null,
+      paid_months: null,
+      low_amount: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -311,5 +314,154 @@ describe(`Redis message ${FINANCE_PATTERNS.withdrawSuggestions}`, () => {
 
   it('answers the field errors for a bad message', async () => {
     expect(await withdraw({ userId: h.userA.id })).toMatchObject({ ok: false, errors: { externalKeys: expect.any(String) } });
+  });
+});
+
+describe('income suggestions with a pay schedule (twice a month, paid months, a low amount)', () => {
+  const teacher = {
+    externalKey: 'stream-district',
+    source: 'School District Payroll',
+    amount: 2400,
+    suggestedFrequency: 'twice-monthly',
+    suggestedNextDate: '2026-03-31',
+    suggestedPayDays: [31, 15],
+    suggestedPaidMonths: [9, 10, 11, 12, 1, 2, 3, 4, 5, 6],
+    suggestedLowAmount: 2150.75,
+    transactionDate: '2026-03-13',
+    confidence: 0.88,
+  };
+  const SCHOOL_MONTHS = [1, 2, 3, 4, 5, 6, 9, 10, 11, 12];
+  const incomeCount = async () => Number((await h.db.query(`SELECT count(*) FROM "${h.schema}".income_sources`)).rows[0].count);
+  const statusOf = async (id: string) => (await h.db.query(`SELECT status FROM "${h.schema}".suggestions WHERE id = $1`, [id])).rows[0].status;
+  const sendTeacher = async (fields: Record<string, unknown> = {}) => {
+    expect(await send({ userId: h.userA.id, income: [{ ...teacher, ...fields }] })).toEqual({ ok: true, bills: 0, income: 1 });
+    const [suggestion] = (await h.call('GET', '/suggestions')).body.income;
+    return suggestion;
+  };
+
+  it('stores the detected schedule and GET /suggestions answers it (lists ascending, dollars)', async () => {
+    expect(await sendTeacher()).toEqual({
+      id: expect.any(String),
+      source: 'School District Payroll',
+      amount: 2400,
+      suggestedFrequency: 'twice-monthly',
+      suggestedNextDate: '2026-03-31',
+      suggestedPayDays: [15, 31],
+      suggestedPaidMonths: SCHOOL_MONTHS,
+      suggestedLowAmount: 2150.75,
+      transactionDate: '2026-03-13',
+      confidence: 0.88,
+    });
+  });
+
+  it('a resend refreshes the schedule of a pending suggestion, clearing what detection no longer sees', async () => {
+    await sendTeacher();
+    const refreshed = await sendTeacher({ suggestedFrequency: 'monthly', suggestedPayDays: null, suggestedLowAmount: null, suggestedNextDate: '2026-04-30' });
+    expect(refreshed).toMatchObject({ suggestedFrequency: 'monthly', suggestedNextDate: '2026-04-30', suggestedPaidMonths: SCHOOL_MONTHS });
+    expect(refreshed).not.toHaveProperty('suggestedPayDays');
+    expect(refreshed).not.toHaveProperty('suggestedLowAmount');
+    const rows = await h.db.query(`SELECT suggested_pay_days, suggested_paid_months, suggested_low_amount FROM "${h.schema}".suggestions`);
+    expect(rows.rows).toEqual([{ suggested_pay_days: null, suggested_paid_months: SCHOOL_MONTHS, suggested_low_amount: null }]);
+  });
+
+  it('stores bill suggestions and plain income suggestions next to it without any schedule', async () => {
+    await send(detected(h.userA.id));
+    await sendTeacher();
+    const rows = await h.db.query(
+      `SELECT external_key FROM "${h.schema}".suggestions
+        WHERE suggested_pay_days IS NULL AND suggested_paid_months IS NULL AND suggested_low_amount IS NULL ORDER BY external_key`,
+    );
+    expect(rows.rows.map((r) => r.external_key)).toEqual(['stream-netflix', 'stream-payroll', 'stream-power']);
+  });
+
+  it('accepting it makes an income with the detected schedule, answered by GET /income and on the dashboard', async () => {
+    const suggestion = await sendTeacher();
+    const accepted = await h.call('POST', `/accept-income/${suggestion.id}`);
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toEqual({
+      id: expect.any(String),
+      source: 'School District Payroll',
+      amount: 2400,
+      frequency: 'twice-monthly',
+      next_date: '2026-03-31',
+      pay_days: [15, 31],
+      paid_months: SCHOOL_MONTHS,
+      low_amount: 2150.75,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect((await h.call('GET', '/income')).body).toEqual([accepted.body]);
+    const dashboard = (await h.call('GET', '/dashboard-with-insights')).body;
+    expect(dashboard.income).toEqual([
+      expect.objectContaining({ id: accepted.body.id, payDays: [15, 31], paidMonths: SCHOOL_MONTHS, lowAmountCents: 215075 }),
+    ]);
+  });
+
+  it('the accept body overrides the detected schedule; null clears a detected field', async () => {
+    const suggestion = await sendTeacher();
+    const accepted = await h.call('POST', `/accept-income/${suggestion.id}`, {
+      body: { pay_days: [1, 15], next_date: '2026-04-01', paid_months: null, low_amount: null },
+    });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toMatchObject({ frequency: 'twice-monthly', pay_days: [1, 15], next_date: '2026-04-01', paid_months: null, low_amount: null });
+  });
+
+  it('switching to monthly on accept needs pay_days null too', async () => {
+    const suggestion = await sendTeacher();
+    const refused = await h.call('POST', `/accept-income/${suggestion.id}`, { body: { frequency: 'monthly' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: 'Pay days are only for income paid twice a month', errors: { pay_days: 'Pay days are only for income paid twice a month' } });
+    const accepted = await h.call('POST', `/accept-income/${suggestion.id}`, { body: { frequency: 'monthly', pay_days: null } });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toMatchObject({ frequency: 'monthly', pay_days: null, paid_months: SCHOOL_MONTHS, next_date: '2026-03-31' });
+  });
+
+  it.each([
+    ['an amount below the detected low amount', { amount: 2000 }, 'low_amount', 'Low amount cannot be more than the typical amount'],
+    ['a next date off the detected pay days', { next_date: '2026-03-20' }, 'next_date', 'Next date must fall on one of the two pay days'],
+    ['a next date outside the detected paid months', { next_date: '2026-07-15' }, 'next_date', 'Next date must fall in a paid month'],
+    ['weekly while the detected paid months stay', { frequency: 'weekly', pay_days: null }, 'paid_months', 'Paid months are only for monthly or twice-a-month income'],
+    ['three pay days', { pay_days: [1, 15, 31] }, 'pay_days', 'Choose the two days of the month you are paid'],
+    ['a 13th month', { paid_months: [13] }, 'paid_months.0', 'Paid months are 1 to 12'],
+    ['pay days as strings', { pay_days: ['1', '15'] }, 'pay_days.0', 'Pay days must be days of the month'],
+    ['a low amount of 1e309', '{"low_amount":1e309}', 'low_amount', 'Low amount must be a number'],
+  ])('refuses overrides with %s (400 naming the field); the suggestion stays pending and no income is made', async (_label, body, field, message) => {
+    const suggestion = await sendTeacher();
+    const refused = await h.call('POST', `/accept-income/${suggestion.id}`, { body });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[field]).toBe(message);
+    expect(await statusOf(suggestion.id)).toBe('pending');
+    expect(await incomeCount()).toBe(0);
+  });
+
+  it.each([
+    ['twice a month without pay days', { suggestedPayDays: null }, 'income.0.pay_days', 'Choose the two days of the month you are paid'],
+    ['three pay days', { suggestedPayDays: [1, 15, 31] }, 'income.0.suggestedPayDays', 'Choose the two days of the month you are paid'],
+    ['pay days as strings', { suggestedPayDays: ['15', '31'] }, 'income.0.suggestedPayDays.0', 'Pay days must be days of the month'],
+    ['a 13th month', { suggestedPaidMonths: [13] }, 'income.0.suggestedPaidMonths.0', 'Paid months are 1 to 12'],
+    ['a low amount in words', { suggestedLowAmount: 'lots' }, 'income.0.suggestedLowAmount', 'suggestedLowAmount must be a number'],
+    ['a low amount above the amount', { suggestedLowAmount: 2400.01 }, 'income.0.low_amount', 'Low amount cannot be more than the typical amount'],
+  ])('refuses a detected schedule with %s: the field errors, nothing stored', async (_label, fields, field, message) => {
+    const reply = await send({ userId: h.userA.id, income: [{ ...teacher, ...fields }] });
+    expect(reply).toMatchObject({ ok: false, errors: { [field]: message } });
+    expect(await suggestionRows()).toEqual([]);
+  });
+
+  it('the database keeps the schedule to income suggestions that hold together, should anything but the upsert write one', async () => {
+    const insert = (kind: string, frequency: string, extra: string) =>
+      h.db.query(
+        `INSERT INTO "${h.schema}".suggestions (user_id, kind, external_key, name, amount, category, frequency, suggested_date, confidence,
+                                                suggested_pay_days, suggested_paid_months, suggested_low_amount)
+         VALUES ($1, $2, 'k', 'X', 100, ${kind === 'bill' ? `'other'` : 'NULL'}, $3, '2026-03-15', 0.5, ${extra})`,
+        [h.userA.id, kind, frequency],
+      );
+    await expect(insert('bill', 'twice-monthly', `'{1,15}', NULL, NULL`)).rejects.toThrow(/suggestions_frequency_check/);
+    await expect(insert('bill', 'monthly', `NULL, NULL, 50`)).rejects.toThrow(/suggestions_pay_schedule_check/);
+    await expect(insert('income', 'twice-monthly', `NULL, NULL, NULL`)).rejects.toThrow(/suggestions_pay_schedule_check/);
+    await expect(insert('income', 'monthly', `'{1,15}', NULL, NULL`)).rejects.toThrow(/suggestions_pay_schedule_check/);
+    await expect(insert('income', 'monthly', `NULL, '{4}', NULL`)).rejects.toThrow(/suggestions_pay_schedule_check/);
+    await expect(insert('income', 'monthly', `NULL, NULL, 100.01`)).rejects.toThrow(/suggestions_pay_schedule_check/);
+    await insert('income', 'twice-monthly', `'{1,15}', '{3,4,5}', 80`);
+    expect(await suggestionRows()).toHaveLength(1);
   });
 });

@@ -150,6 +150,8 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'POST /api/financial/accept-bill/{id}': { kind: 'owned', params: { id: 'billSuggestion' } },
   'POST /api/financial/accept-income/{id}': { kind: 'owned', params: { id: 'incomeSuggestion' } },
   'POST /api/financial/dismiss-suggestion/{id}': { kind: 'owned', params: { id: 'suggestion' } },
+  'POST /api/financial/suggestions/{id}/link': { kind: 'owned', params: { id: 'billSuggestion' } },
+  'POST /api/financial/suggestions/{id}/replace': { kind: 'owned', params: { id: 'billSuggestion' } },
   'GET /api/financial/calendar-feed': { kind: 'self' },
   'POST /api/financial/calendar-feed': { kind: 'self' },
   'DELETE /api/financial/calendar-feed': { kind: 'self' },

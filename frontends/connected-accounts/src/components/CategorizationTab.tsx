@@ -1,7 +1,13 @@
-import { BANK_SYNC_ENDPOINTS, FINANCE_ENDPOINTS, type BankSuggestionsResponse, type CategorySummaryDto } from '@payday/contracts';
+import {
+  BANK_SYNC_ENDPOINTS,
+  FINANCE_ENDPOINTS,
+  type BankSuggestionsResponse,
+  type CategorySummaryDto,
+  type SuggestionLooksLike,
+} from '@payday/contracts';
 import { Alert, Button, Spinner, formatDate, useApi } from '@payday/web-kit';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { bankKeys, useAnalytics, useBankSuggestions } from '../hooks/bank-queries.js';
 import { useTimedMessage } from '../hooks/useTimedMessage.js';
 import { formatMoney, humanize } from '../model/format.js';
@@ -9,7 +15,15 @@ import { TEXT, TIMERS } from '../model/messages.js';
 import { ConfidenceBadge } from './ConfidenceBadge.js';
 import { StatusLine } from './StatusLine.js';
 
-type Choice = { kind: 'bill' | 'income'; id: string; name: string };
+/** A detected bill or income; `looksLike`: the person's own item it seems to be (the server's rule). */
+type Choice = { kind: 'bill' | 'income'; id: string; name: string; looksLike?: SuggestionLooksLike | null };
+/** For one that looks like an item the person has: that item stands for it as it is, or takes its amount and date. */
+type MatchAnswer = 'link' | 'replace';
+
+const MATCH_FAILED: Record<MatchAnswer, string> = {
+  link: 'Failed to link the suggestion. Please try again.',
+  replace: 'Failed to update from the suggestion. Please try again.',
+};
 
 /** spec part 2 §2/§3 Smart Categorization: the category summary and the detected bills and income to accept or dismiss. */
 export function CategorizationTab({ userId }: { userId: string }) {
@@ -21,6 +35,12 @@ export function CategorizationTab({ userId }: { userId: string }) {
   const actions = useTimedMessage(TIMERS.messageMs);
   const [pending, setPending] = useState<string | null>(null);
   const [working, setWorking] = useState<'categorize' | 'match' | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  /** An answered row and its position: once the row is gone, its neighbour takes the focus (else the heading). */
+  const [focusAfter, setFocusAfter] = useState<{ id: string; position: number } | null>(null);
+  /** A failed answer leaves the row: the button that started it, disabled while busy, gets the focus back. */
+  const [refocus, setRefocus] = useState<HTMLButtonElement | null>(null);
 
   const removeFromList = (choice: Choice) =>
     queryClient.setQueryData<BankSuggestionsResponse>(bankKeys.suggestions(userId), (old) =>
@@ -35,30 +55,62 @@ export function CategorizationTab({ userId }: { userId: string }) {
         : old,
     );
 
-  const accept = async (choice: Choice) => {
+  /** The row's place in the list (bills, then income), for the focus to stay there once it is gone. */
+  const positionOf = (choice: Choice) => {
+    const list = suggestions.data?.suggestions;
+    if (!list) return 0;
+    const index = choice.kind === 'bill' ? list.bills.findIndex((b) => b.id === choice.id) : list.bills.length + list.income.findIndex((i) => i.id === choice.id);
+    return Math.max(index, 0);
+  };
+
+  const accept = async (choice: Choice, trigger: HTMLButtonElement) => {
     setPending(choice.id);
     try {
       if (choice.kind === 'bill') await api.call(FINANCE_ENDPOINTS.acceptBill, { params: { id: choice.id }, body: {} });
       else await api.call(FINANCE_ENDPOINTS.acceptIncome, { params: { id: choice.id }, body: {} });
+      setFocusAfter({ id: choice.id, position: positionOf(choice) });
       removeFromList(choice);
       notice.show('success', choice.kind === 'bill' ? `Added ${choice.name} to your bills.` : `Added ${choice.name} to your income sources.`);
       // The dashboard shows the new bill or income source on its next visit.
       void queryClient.invalidateQueries({ queryKey: ['financial'] });
     } catch {
       notice.show('error', TEXT.acceptFailed);
+      setRefocus(trigger);
     } finally {
       setPending(null);
     }
   };
 
-  const dismiss = async (choice: Choice) => {
+  /** Link or replace: the person's own item stands for the detected one, so nothing is counted twice. */
+  const answerMatch = async (choice: Choice, answer: MatchAnswer, trigger: HTMLButtonElement) => {
+    if (!choice.looksLike) return;
+    const existing = choice.looksLike.name;
+    setPending(choice.id);
+    try {
+      const endpoint = answer === 'link' ? FINANCE_ENDPOINTS.linkSuggestion : FINANCE_ENDPOINTS.replaceSuggestion;
+      await api.call(endpoint, { params: { id: choice.id }, body: { target_id: choice.looksLike.id } });
+      setFocusAfter({ id: choice.id, position: positionOf(choice) });
+      removeFromList(choice);
+      notice.show('success', answer === 'link' ? `Linked ${choice.name} to your ${existing}.` : `Updated your ${existing} from ${choice.name}.`);
+      void queryClient.invalidateQueries({ queryKey: ['financial'] });
+    } catch {
+      notice.show('error', MATCH_FAILED[answer]);
+      setRefocus(trigger);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const dismiss = async (choice: Choice, trigger: HTMLButtonElement) => {
     setPending(choice.id);
     try {
       await api.call(FINANCE_ENDPOINTS.dismissSuggestion, { params: { id: choice.id } });
+      setFocusAfter({ id: choice.id, position: positionOf(choice) });
       removeFromList(choice);
       notice.show('info', `Dismissed ${choice.name}. It will not be suggested again.`);
     } catch {
       notice.show('error', TEXT.dismissFailed);
+      setRefocus(trigger);
     } finally {
       setPending(null);
     }
@@ -94,6 +146,24 @@ export function CategorizationTab({ userId }: { userId: string }) {
   const bills = suggestions.data?.suggestions.bills ?? [];
   const income = suggestions.data?.suggestions.income ?? [];
 
+  // The answered row is gone: the row now in its place (else the last one) takes the focus, or the heading when
+  // none is left, so a keyboard user goes on from where they were.
+  const shown = suggestions.data?.suggestions;
+  useEffect(() => {
+    if (focusAfter === null || [...(shown?.bills ?? []), ...(shown?.income ?? [])].some((s) => s.id === focusAfter.id)) return;
+    const rows = Array.from(listRef.current?.children ?? []);
+    const row = rows.length ? rows[Math.min(focusAfter.position, rows.length - 1)] : undefined;
+    (row?.querySelector<HTMLButtonElement>('button') ?? headingRef.current)?.focus();
+    setFocusAfter(null);
+  }, [focusAfter, shown]);
+
+  // Once the row is no longer busy, its button is enabled again and can take the focus back.
+  useEffect(() => {
+    if (refocus === null || pending !== null) return;
+    refocus.focus();
+    setRefocus(null);
+  }, [refocus, pending]);
+
   return (
     <section className="ca-tab" aria-labelledby="ca-cat-title">
       <div className="ca-tab__head">
@@ -120,7 +190,9 @@ export function CategorizationTab({ userId }: { userId: string }) {
       )}
 
       <div className="ca-panel">
-        <h3 className="ca-panel__title">Detected from your transactions</h3>
+        <h3 className="ca-panel__title" ref={headingRef} tabIndex={-1}>
+          Detected from your transactions
+        </h3>
         <StatusLine message={notice.message} />
         {suggestions.isPending ? (
           <Spinner inline label="Loading suggestions..." />
@@ -129,28 +201,30 @@ export function CategorizationTab({ userId }: { userId: string }) {
         ) : bills.length === 0 && income.length === 0 ? (
           <p className="ca-empty ca-empty--small">{TEXT.noSuggestions}</p>
         ) : (
-          <ul className="ca-detected">
+          <ul className="ca-detected" ref={listRef}>
             {bills.map((bill) => (
               <SuggestionRow
                 key={`bill-${bill.id}`}
-                choice={{ kind: 'bill', id: bill.id, name: bill.name }}
+                choice={{ kind: 'bill', id: bill.id, name: bill.name, looksLike: bill.looksLike }}
                 detail={`Bill · ${humanize(bill.category)}${bill.recurring ? ` · ${humanize(bill.recurring)}` : ''} · due ${formatDate(bill.suggestedDueDate)}`}
                 amount={bill.amount}
                 confidence={bill.confidence}
                 busy={pending === bill.id}
                 onAccept={accept}
+                onAnswerMatch={answerMatch}
                 onDismiss={dismiss}
               />
             ))}
             {income.map((item) => (
               <SuggestionRow
                 key={`income-${item.id}`}
-                choice={{ kind: 'income', id: item.id, name: item.source }}
+                choice={{ kind: 'income', id: item.id, name: item.source, looksLike: item.looksLike }}
                 detail={`Income · ${humanize(item.suggestedFrequency)} · next ${formatDate(item.suggestedNextDate)}`}
                 amount={item.amount}
                 confidence={item.confidence}
                 busy={pending === item.id}
                 onAccept={accept}
+                onAnswerMatch={answerMatch}
                 onDismiss={dismiss}
               />
             ))}
@@ -192,28 +266,71 @@ interface SuggestionRowProps {
   amount: number;
   confidence: number;
   busy: boolean;
-  onAccept: (choice: Choice) => void;
-  onDismiss: (choice: Choice) => void;
+  onAccept: (choice: Choice, trigger: HTMLButtonElement) => void;
+  onAnswerMatch: (choice: Choice, answer: MatchAnswer, trigger: HTMLButtonElement) => void;
+  onDismiss: (choice: Choice, trigger: HTMLButtonElement) => void;
 }
 
-function SuggestionRow({ choice, detail, amount, confidence, busy, onAccept, onDismiss }: SuggestionRowProps) {
+function SuggestionRow({ choice, detail, amount, confidence, busy, onAccept, onAnswerMatch, onDismiss }: SuggestionRowProps) {
+  const questionId = useId();
+  const existing = choice.looksLike;
+  const dateLabel = choice.kind === 'bill' ? 'due' : 'next';
   return (
     <li className="ca-detected__row">
       <div>
-        <p className="ca-detected__name">{choice.name}</p>
-        <p className="ca-muted ca-small">{detail}</p>
+        {existing ? (
+          <>
+            <p className="ca-detected__name" id={questionId}>
+              Is {choice.name} your {existing.name}?
+            </p>
+            <p className="ca-muted ca-small">Detected: {detail}</p>
+            <p className="ca-muted ca-small">
+              Your {existing.name}: <span className="ca-money">{formatMoney(existing.amountCents / 100)}</span> · {dateLabel} {formatDate(existing.date)}
+            </p>
+            <p className="ca-muted ca-small">Link keeps your {existing.name} as it is; Replace gives it the detected amount and date.</p>
+          </>
+        ) : (
+          <>
+            <p className="ca-detected__name">{choice.name}</p>
+            <p className="ca-muted ca-small">{detail}</p>
+          </>
+        )}
       </div>
       <div className="ca-detected__side">
         <span className={`ca-money ${choice.kind === 'income' ? 'ca-in' : ''}`}>{formatMoney(amount)}</span>
         <ConfidenceBadge value={confidence} />
-        <div className="ca-actions">
-          <Button size="sm" onClick={() => onAccept(choice)} disabled={busy} aria-label={`Accept ${choice.name}`}>
-            Accept
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => onDismiss(choice)} disabled={busy} aria-label={`Dismiss ${choice.name}`}>
-            Dismiss
-          </Button>
-        </div>
+        {existing ? (
+          // The names start with the visible words and say which items they join: several rows may ask.
+          <div className="ca-actions" role="group" aria-labelledby={questionId}>
+            <Button size="sm" onClick={(e) => onAnswerMatch(choice, 'link', e.currentTarget)} disabled={busy} aria-label={`Link ${choice.name} to your ${existing.name}`}>
+              Link
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={(e) => onAnswerMatch(choice, 'replace', e.currentTarget)}
+              disabled={busy}
+              aria-label={`Replace your ${existing.name} with ${choice.name}`}
+            >
+              Replace
+            </Button>
+            <Button size="sm" variant="secondary" onClick={(e) => onAccept(choice, e.currentTarget)} disabled={busy} aria-label={`Add as new: ${choice.name}`}>
+              Add as new
+            </Button>
+            <Button size="sm" variant="ghost" onClick={(e) => onDismiss(choice, e.currentTarget)} disabled={busy} aria-label={`Dismiss ${choice.name}`}>
+              Dismiss
+            </Button>
+          </div>
+        ) : (
+          <div className="ca-actions">
+            <Button size="sm" onClick={(e) => onAccept(choice, e.currentTarget)} disabled={busy} aria-label={`Accept ${choice.name}`}>
+              Accept
+            </Button>
+            <Button size="sm" variant="ghost" onClick={(e) => onDismiss(choice, e.currentTarget)} disabled={busy} aria-label={`Dismiss ${choice.name}`}>
+              Dismiss
+            </Button>
+          </div>
+        )}
       </div>
     </li>
   );

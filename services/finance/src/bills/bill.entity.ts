@@ -34,7 +34,17 @@ export class Bill {
   @Column({ name: 'household_id', type: 'uuid', nullable: true })
   householdId: string | null;
 
-  /** The suggestion this bill was accepted from, if any (spec part 2 §3: a source marker). */
+  /**
+   * Who the bill is paid to: the merchant of the detected bill the user linked to it ('Oakwood Properties' for their
+   * 'Rent'). Bank payments to it pay the bill's occurrences as payments matching its name do. Null: never linked.
+   */
+  @Column({ type: 'text', nullable: true })
+  payee: string | null;
+
+  /**
+   * The suggestion this bill was accepted from, if any (spec part 2 §3: a source marker); for a bill the user
+   * linked a detected one to, the one its payee came from.
+   */
   @Column({ name: 'suggestion_id', type: 'uuid', nullable: true })
   suggestionId: string | null;
 

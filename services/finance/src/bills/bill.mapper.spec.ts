@@ -10,6 +10,8 @@ const row: Bill = {
   priority: 'low',
   category: 'subscriptions',
   recurring: 'monthly',
+  householdId: null,
+  payee: null,
   suggestionId: null,
   createdAt: new Date('2026-03-01T10:00:00Z'),
   updatedAt: new Date('2026-03-02T10:00:00Z'),
@@ -40,5 +42,13 @@ describe('bill mapping', () => {
       category: 'subscriptions',
       recurring: 'monthly',
     });
+  });
+
+  it('carries the payee a linked detection gave, to the API and to bill status; none on a bill without one', () => {
+    const linked = { ...row, name: 'Rent', payee: 'Oakwood Properties' };
+    expect(toBillDto(linked)).toMatchObject({ name: 'Rent', payee: 'Oakwood Properties' });
+    expect(toRuleBill(linked)).toMatchObject({ name: 'Rent', payee: 'Oakwood Properties' });
+    expect(toBillDto(row)).not.toHaveProperty('payee');
+    expect(toRuleBill(row)).not.toHaveProperty('payee');
   });
 });

@@ -1,11 +1,14 @@
-import type { BillCreateInput, BillDto, BillUpdateInput, DashboardBill } from '@payday/contracts';
-import type { Bill as RuleBill } from '@payday/finance-rules';
+import type { BillCreateInput, BillUpdateInput, DashboardBill, BillDto } from '@payday/contracts';
+import type { RecurringBillRef, Bill as RuleBill } from '@payday/finance-rules';
 import { dashboardShared } from '../households/shared-marker.js';
 import { dollarsToNumeric, numericToCents, numericToDollars } from '../common/money.js';
 import type { SharedInfo } from '../households/household-access.js';
 import type { Bill } from './bill.entity.js';
 
-/** The row's API shape (spec part 2 §3): dollars as a number, dates as YYYY-MM-DD; a shared row's marker. */
+/**
+ * The row's API shape (spec part 2 §3): dollars as a number, dates as YYYY-MM-DD; a shared row's marker. `payee`
+ * only on a bill that has one, so the answers of bills never linked stay as they were.
+ */
 export function toBillDto(bill: Bill, shared?: SharedInfo): BillDto {
   return {
     id: bill.id,
@@ -17,12 +20,16 @@ export function toBillDto(bill: Bill, shared?: SharedInfo): BillDto {
     recurring: bill.recurring,
     created_at: bill.createdAt.toISOString(),
     updated_at: bill.updatedAt.toISOString(),
+    ...(bill.payee && { payee: bill.payee }),
     ...shared,
   };
 }
 
-/** The rules' shape, integer cents; it is also the dashboard answer's bill row (DashboardBill). */
-export function toRuleBill(bill: Bill, shared?: SharedInfo): RuleBill & DashboardBill {
+/**
+ * The rules' shape, integer cents; it is also the dashboard answer's bill row (DashboardBill). The payee (bill
+ * status matches payments by it) only on a bill that has one, like the other optional fields of the cached answer.
+ */
+export function toRuleBill(bill: Bill, shared?: SharedInfo): RuleBill & DashboardBill & Pick<RecurringBillRef, 'payee'> {
   return {
     id: bill.id,
     name: bill.name,
@@ -31,6 +38,7 @@ export function toRuleBill(bill: Bill, shared?: SharedInfo): RuleBill & Dashboar
     priority: bill.priority,
     category: bill.category,
     recurring: bill.recurring,
+    ...(bill.payee && { payee: bill.payee }),
     ...(shared && { shared: dashboardShared(shared) }),
   };
 }

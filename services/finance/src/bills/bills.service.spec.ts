@@ -24,6 +24,7 @@ function storedBill(overrides: Partial<Bill> = {}): Bill {
     category: 'rent',
     recurring: 'monthly',
     householdId: null,
+    payee: null,
     suggestionId: null,
     createdAt: new Date('2026-03-01T00:00:00Z'),
     updatedAt: new Date('2026-03-01T00:00:00Z'),
