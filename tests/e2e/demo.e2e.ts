@@ -15,7 +15,7 @@ test('the demo shows the summary cards, columns and lists of demoSampleData(toda
   await expect(page.getByTestId('demo-expenses')).toHaveText(formatCents(summary.monthlyExpensesCents));
   await expect(page.getByTestId('demo-savings')).toHaveText(formatCents(summary.monthlySavingsCents));
   await expect(page.getByText(`${summary.expensesPercentOfIncome}% of income`)).toBeVisible();
-  await expect(page.getByText(`${summary.savingsRatePercent}% savings rate`)).toBeVisible();
+  await expect(page.getByText(`Income minus bills: ${summary.savingsRatePercent}% of income left`)).toBeVisible();
 
   for (const window of [windows.thisWeek, windows.nextWeek, windows.later]) {
     await expect(page.getByRole('region', { name: window.title }).getByRole('listitem')).toHaveCount(window.items.length);

@@ -182,7 +182,7 @@ for (const width of [1280, 390]) {
       await expect(page.getByRole('region', { name: 'Monthly summary' })).toContainText('Shown once you add your income');
       await expect(page.getByRole('list', { name: 'Suggested payments' })).toContainText('pay from your current balance');
       await page.screenshot({ path: `${SHOTS}/item7-first-bill-${width}.png`, fullPage: true });
-      const analytics = card(page, 'Financial Analytics');
+      const analytics = card(page, 'Your plan, month by month');
       await expect(analytics.locator('.db-analytics__figures')).not.toContainText('-$'); // the chart's own table still lists each month's net
       await analytics.screenshot({ path: `${SHOTS}/item7-analytics-${width}.png` });
 

@@ -1,4 +1,4 @@
-import { addDays, SCHEDULE_PREVIEW_COUNT } from '@payday/finance-rules';
+import { addDays, computeForecast, SCHEDULE_PREVIEW_COUNT } from '@payday/finance-rules';
 import { DEFAULT_PREFERENCES, formatMoney, savePreferences } from '@payday/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -96,6 +96,23 @@ describe('DashboardPage overview', () => {
     expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(3);
     await userEvent.click(within(thisWeek).getByRole('button', { name: 'Hide This Week' }));
     expect(within(thisWeek).queryByRole('list')).toBeNull();
+  });
+
+  it("explains a positive safe to spend beside a plan where this month's bills exceed its income", async () => {
+    const short: FixtureRows = {
+      ...NO_ROWS,
+      bills: [{ id: 'rent', name: 'Rent', amountCents: 300_000, dueDate: addDays(today, 20), priority: 'high', category: 'rent', recurring: 'monthly' }],
+      income: [{ id: 'pay', source: 'Salary', amountCents: 200_000, frequency: 'monthly', nextDate: addDays(today, 5) }],
+    };
+    const body = dashboardBody(today, short);
+    const forecast = computeForecast({ bills: short.bills, incomes: short.income, today, bankBalanceCents: 90_000 });
+    serve((url) => (url.includes('/dashboard-with-insights') ? jsonResponse({ ...body, forecast: { ...forecast, bankBalanceAsOf: null } }) : undefined));
+    renderWithProviders(<DashboardPage />);
+    const summary = await screen.findByRole('region', { name: 'Monthly summary' });
+    expect(summary).toHaveTextContent('Bills exceed income this month');
+    const safe = screen.getByTestId('safe-to-spend');
+    expect(within(safe).getByText('$900.00')).toBeInTheDocument();
+    expect(within(safe).getByTestId('month-short')).toHaveTextContent("Only until payday: this month's bills exceed this month's income.");
   });
 
   it('greets by e-mail local part and shows the Admin badge for admins', async () => {

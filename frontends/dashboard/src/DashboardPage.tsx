@@ -56,7 +56,13 @@ function DashboardContent() {
       ) : (
         <>
           {dashboard && <SummaryCards dashboard={dashboard} />}
-          {dashboard?.forecast && <ForecastSection forecast={dashboard.forecast} api={api} />}
+          {dashboard?.forecast && (
+            <ForecastSection
+              forecast={dashboard.forecast}
+              api={api}
+              monthlyPlanCents={dashboard.summary.monthlyIncomeCents > 0 ? dashboard.summary.spendingBalanceCents : null}
+            />
+          )}
           <div className="db-views" role="group" aria-label="Dashboard view">
             {(Object.keys(VIEW_LABELS) as DashboardView[]).map((v) => (
               <button key={v} type="button" className="db-toggle__btn db-views__btn" aria-pressed={view === v} onClick={() => setView(v)}>

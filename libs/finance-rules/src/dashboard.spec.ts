@@ -60,7 +60,7 @@ describe('computeDashboard', () => {
   });
 
   it('gives at most 4 tips and the quick stats', () => {
-    expect(dashboard.tips.map((t) => t.id)).toEqual(['emergency-fund-grow', 'bills-due-soon', 'diversify-income', 'strong-savings-rate']);
+    expect(dashboard.tips.map((t) => t.id)).toEqual(['emergency-fund-grow', 'bills-due-soon', 'diversify-income', 'bills-share']);
     expect(dashboard.quickStats).toEqual({ monthName: 'March', daysRemainingInMonth: 21, upcomingBillsCount: 2, upcomingBillsEndDate: '2026-03-22' });
   });
 

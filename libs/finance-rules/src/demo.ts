@@ -1,9 +1,12 @@
-// The public /demo page (spec part 1 §2 "Demo", §3 "Demo bill" / "Demo income"): fixed sample
-// data with dates relative to today, four summary cards and three week columns.
+// The public /demo page: fixed sample data with dates relative to today, four summary cards, three week
+// columns, and what the dashboard shows from the same rules: the suggested pay date of each bill and what
+// is safe to spend until payday.
 import { addDays, type IsoDate } from './dates.js';
+import { computeForecast, type Forecast } from './forecast.js';
 import { dashboardIncomeHorizonDays, projectIncome } from './income.js';
 import { monthlyBillsCents, monthlyIncomeCents } from './monthly.js';
 import { expandBills } from './recurrence.js';
+import { buildPaymentSchedule, type PaymentSuggestion } from './suggestions.js';
 import { percentOf } from './summary.js';
 import type { Bill, IncomeSource, SavingsGoal } from './types.js';
 import { buildTimeWindows, type TimeWindows } from './windows.js';
@@ -15,15 +18,18 @@ export interface DemoData {
 }
 
 export interface DemoSummary {
-  /** Income minus expenses, floored at 0 for display (part 1 §2). */
+  /**
+   * The money in hand this morning as the forecast counts it without a bank: the last payday's paychecks less the
+   * bills due since (the demo has no bank balance). Not this month's plan: that is monthlySavingsCents.
+   */
   currentBalanceCents: number;
   monthlyIncomeCents: number;
   monthlyExpensesCents: number;
   /** Expenses as a percent of income, one decimal. */
   expensesPercentOfIncome: number;
-  /** Income minus expenses (may be negative). */
+  /** This month's plan: income minus expenses (may be negative). Not savings: nothing here knows other spending. */
   monthlySavingsCents: number;
-  /** Savings as a percent of income, one decimal. */
+  /** That plan as a percent of income (left after bills), one decimal. */
   savingsRatePercent: number;
 }
 
@@ -40,7 +46,9 @@ export function demoSampleData(today: IsoDate): DemoData {
       { id: 'demo-bill-internet', name: 'Internet', amountCents: 6_500, dueDate: addDays(today, 18), priority: 'low', category: 'utilities', recurring: 'monthly' },
     ],
     incomes: [
-      { id: 'demo-income-job', source: 'Primary Job', amountCents: 240_000, frequency: 'biweekly', nextDate: addDays(today, 1) },
+      // Paid in 5 days, after the rent: safe to spend until payday is the last paycheck less the rent, so the demo
+      // shows the three figures apart (money in hand today, safe until payday, the month's plan).
+      { id: 'demo-income-job', source: 'Primary Job', amountCents: 240_000, frequency: 'biweekly', nextDate: addDays(today, 5) },
       { id: 'demo-income-freelance', source: 'Freelance Work', amountCents: 80_000, frequency: 'monthly', nextDate: addDays(today, 12) },
     ],
     savingsGoals: [],
@@ -51,18 +59,32 @@ function oneDecimal(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
-/** part 1 §2: the demo's four summary cards, using the same monthly normalisation as the dashboard (part 2 §9). */
+/**
+ * The demo's Smart Payment Schedule and forecast, by the rules the dashboard's server runs (buildPaymentSchedule,
+ * computeForecast with that schedule): each bill's suggested pay date, and safe to spend until payday counted from
+ * the last paycheck, as for a user without a linked bank.
+ */
+export function demoPlan(data: DemoData, today: IsoDate): { schedule: PaymentSuggestion[]; forecast: Forecast } {
+  const schedule = buildPaymentSchedule(data.bills, data.incomes, today);
+  const forecast = computeForecast({ bills: data.bills, incomes: data.incomes, today, paymentSchedule: schedule });
+  return { schedule, forecast };
+}
+
+/**
+ * The demo's four summary cards, with the dashboard's monthly normalisation. The balance is today's (the
+ * forecast's start), the plan is the month's: two different figures, each named for what it is.
+ */
 export function demoSummary(data: DemoData, today: IsoDate): DemoSummary {
   const income = monthlyIncomeCents(data.incomes, today);
   const expenses = monthlyBillsCents(data.bills, today);
-  const savings = income - expenses;
+  const plan = income - expenses;
   return {
-    currentBalanceCents: Math.max(0, savings),
+    currentBalanceCents: demoPlan(data, today).forecast.safeToSpend.startCents,
     monthlyIncomeCents: income,
     monthlyExpensesCents: expenses,
     expensesPercentOfIncome: oneDecimal(percentOf(expenses, income)),
-    monthlySavingsCents: savings,
-    savingsRatePercent: oneDecimal(percentOf(savings, income)),
+    monthlySavingsCents: plan,
+    savingsRatePercent: oneDecimal(percentOf(plan, income)),
   };
 }
 

@@ -107,8 +107,9 @@ describe('tips rules (spec part 2 §5)', () => {
     expect(tip?.type).toBe(type);
   });
 
-  it('the savings rate defaults to the summary rate', () => {
-    expect(ids(tipsFor(100_000, 75_000))).toContain('strong-savings-rate');
+  it('without a bank-measured rate there is no savings tip: income minus bills is not savings', () => {
+    expect(ids(tipsFor(100_000, 25_000)).filter((id) => id.includes('savings-rate'))).toEqual([]);
+    expect(ids(tipsFor(100_000, 95_000)).filter((id) => id.includes('savings-rate'))).toEqual([]);
   });
 
   it.each([
@@ -126,7 +127,9 @@ describe('tips rules (spec part 2 §5)', () => {
 
   it('shows at most 4, most severe first (spec part 2 §9)', () => {
     const tips = tipsFor(100_000, 120_000, { incomes: twoIncomes.slice(0, 1), billsDueWithinWeek: [dueSoon] });
-    // Five rules match: deficit, bills due, diversify, low savings rate, high expenses.
+    // Five rules match: deficit, bills due, diversify, the bank's low savings rate, high expenses.
+    const withBankRate = tipsFor(100_000, 120_000, { incomes: twoIncomes.slice(0, 1), billsDueWithinWeek: [dueSoon], savingsRatePercent: -5 });
+    expect(ids(withBankRate)).toEqual(['deficit', 'high-expenses', 'bills-due-soon', 'diversify-income']);
     expect(ids(tips)).toEqual(['deficit', 'high-expenses', 'bills-due-soon', 'diversify-income']);
   });
 });
@@ -189,14 +192,14 @@ describe('first steps and zero income (issue 13)', () => {
   });
 
   it('with income known from the bank but no paycheck added: the budget tips speak instead', () => {
-    expect(ids(tipsFor(100_000, 120_000, { incomes: [] }))).toEqual(['deficit', 'high-expenses', 'low-savings-rate']);
+    expect(ids(tipsFor(100_000, 120_000, { incomes: [], savingsRatePercent: -20 }))).toEqual(['deficit', 'high-expenses', 'low-savings-rate']);
   });
 
   it.each([
-    ['-2511%: no negative percentage', -2511, 'You spend more than you earn, so nothing is left to save.'],
-    ['-0.5%: no negative percentage', -0.5, 'You spend more than you earn, so nothing is left to save.'],
-    ['0%: kept as a percentage', 0, 'You keep 0% of your income.'],
-    ['9.9%: kept as a percentage', 9.9, 'You keep 9.9% of your income.'],
+    ['-2511%: no negative percentage', -2511, 'Your bank history shows you spend more than you earn, so nothing is left to save.'],
+    ['-0.5%: no negative percentage', -0.5, 'Your bank history shows you spend more than you earn, so nothing is left to save.'],
+    ['0%: kept as a percentage', 0, 'Your bank history shows you keep 0% of your income.'],
+    ['9.9%: kept as a percentage', 9.9, 'Your bank history shows you keep 9.9% of your income.'],
   ])('low savings rate %s', (_label, rate, text) => {
     const tip = tipsFor(100_000, 50_000, { savingsRatePercent: rate }).find((t) => t.id === 'low-savings-rate');
     expect(tip?.message).toContain(text);
@@ -204,5 +207,41 @@ describe('first steps and zero income (issue 13)', () => {
 
   it('names the next 7 days, not "this week", for bills due soon', () => {
     expect(tipsFor(100_000, 50_000, { billsDueWithinWeek: [dueSoon] }).find((t) => t.id === 'bills-due-soon')?.title).toBe('Bills due in the next 7 days');
+  });
+});
+
+describe('the tips praise only what is known', () => {
+  const praise = (tips: { type: string; title: string }[]) => tips.filter((t) => t.type === 'success').map((t) => t.title);
+
+  it.each([
+    // label, monthly income, monthly bills, savings rate the bank measured (undefined: no bank), praise given
+    ['plan leaves 60%, no bank: the share of income bills take, never "savings"', 100_000, 40_000, undefined, ['Bills take 40% of your income']],
+    ['bills exactly 70% of income, no bank', 100_000, 70_000, undefined, ['Bills take 70% of your income']],
+    ['bills 75% of income, no bank: nothing to praise', 100_000, 75_000, undefined, []],
+    ['a deficit, no bank', 100_000, 120_000, undefined, []],
+    ['no bills yet: bills taking 0% is no achievement', 100_000, 0, undefined, []],
+    ['plan leaves 60%, the bank measured 25%: the savings rate, from the bank', 100_000, 40_000, 25, ['Great savings rate']],
+    ['plan leaves 60%, the bank measured 5%: no praise at all', 100_000, 40_000, 5, []],
+    ['plan leaves 60%, the bank measured a negative rate: no praise at all', 100_000, 40_000, -12, []],
+  ] as const)('%s', (_label, income, bills, bankRate, expected) => {
+    const tips = tipsFor(income, bills, bankRate === undefined ? {} : { savingsRatePercent: bankRate });
+    expect(praise(tips)).toEqual(expected);
+    if (bankRate === undefined) for (const tip of tips) expect(`${tip.title} ${tip.message}`).not.toMatch(/savings rate|you keep/i);
+  });
+
+  it('says what the plan leaves after bills, in this month\'s words', () => {
+    const tip = tipsFor(400_000, 150_000).find((t) => t.id === 'bills-share');
+    expect(tip).toEqual({
+      id: 'bills-share',
+      type: 'success',
+      title: 'Bills take 38% of your income',
+      message: "This month's plan leaves $2,500.00 after bills. Set some aside on payday, before it gets spent.",
+    });
+  });
+
+  it('praises the bank-measured rate in the bank\'s words', () => {
+    expect(tipsFor(100_000, 40_000, { savingsRatePercent: 25 }).find((t) => t.id === 'strong-savings-rate')?.message).toBe(
+      'Your bank history shows you keep 25% of your income. Keep it up!',
+    );
   });
 });

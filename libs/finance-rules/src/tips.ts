@@ -20,7 +20,11 @@ export interface TipInput {
   incomes: readonly IncomeSource[];
   /** Bill occurrences due today through 7 days from now. */
   billsDueWithinWeek: readonly BillOccurrence[];
-  /** Savings rate for the savings tips; defaults to summary.savingsRatePercent (bank analytics may supply its own). */
+  /**
+   * The savings rate the linked bank's transactions measured (income less everything spent), for the savings tips.
+   * Absent: no savings tip, since income minus bills is not savings (what else was spent is unknown); the
+   * bills-share tip says what the plan does show.
+   */
   savingsRatePercent?: number;
 }
 
@@ -123,17 +127,19 @@ export function diversifyIncomeTip(incomes: readonly IncomeSource[]): Tip | null
 }
 
 /**
- * spec part 2 §5: savings rate under 10 percent gets a tip, 20 percent or more a success. Needs income. A
- * negative rate is not shown as a percentage ('You keep -2511%' means nothing to anyone; issue 13).
+ * Savings rate under 10 percent gets a tip, 20 percent or more a success; only from a rate the bank measured, so
+ * praise is never given for what is not known. Needs income. A negative rate is not shown as a percentage ('You
+ * keep -2511%' means nothing to anyone; issue 13).
  */
-export function savingsRateTip(savingsRatePercent: number, monthlyIncomeCents: number): Tip | null {
-  if (monthlyIncomeCents <= 0) return null;
+export function savingsRateTip(savingsRatePercent: number | undefined, monthlyIncomeCents: number): Tip | null {
+  if (savingsRatePercent === undefined || monthlyIncomeCents <= 0) return null;
   if (savingsRatePercent < 0) {
     return {
       id: 'low-savings-rate',
       type: 'info',
       title: 'Boost your savings',
-      message: 'You spend more than you earn, so nothing is left to save. Try to save at least 10% of each paycheck.',
+      message:
+        'Your bank history shows you spend more than you earn, so nothing is left to save. Try to save at least 10% of each paycheck.',
     };
   }
   if (savingsRatePercent < 10) {
@@ -141,7 +147,7 @@ export function savingsRateTip(savingsRatePercent: number, monthlyIncomeCents: n
       id: 'low-savings-rate',
       type: 'info',
       title: 'Boost your savings',
-      message: `You keep ${savingsRatePercent}% of your income. Try to save at least 10% of each paycheck.`,
+      message: `Your bank history shows you keep ${savingsRatePercent}% of your income. Try to save at least 10% of each paycheck.`,
     };
   }
   if (savingsRatePercent >= 20) {
@@ -149,10 +155,29 @@ export function savingsRateTip(savingsRatePercent: number, monthlyIncomeCents: n
       id: 'strong-savings-rate',
       type: 'success',
       title: 'Great savings rate',
-      message: `You keep ${savingsRatePercent}% of your income. Keep it up!`,
+      message: `Your bank history shows you keep ${savingsRatePercent}% of your income. Keep it up!`,
     };
   }
   return null;
+}
+
+/** Bills that take at most this share of income get the bills-share tip: the same line highExpensesTip aims under. */
+const BILLS_SHARE_GOOD_PERCENT = 70;
+
+/**
+ * Without a bank-measured savings rate, what the plan does show: bills take at most 70 percent of income. Said as
+ * the share of income the bills take, which is known, never as savings, which is not.
+ */
+export function billsShareTip(summary: FinancialSummary, bankSavingsRatePercent: number | undefined): Tip | null {
+  const { monthlyBillsCents: bills, monthlyIncomeCents: income, spendingBalanceCents: balance } = summary;
+  if (bankSavingsRatePercent !== undefined || income <= 0 || bills <= 0) return null;
+  if (bills * 100 > BILLS_SHARE_GOOD_PERCENT * income) return null;
+  return {
+    id: 'bills-share',
+    type: 'success',
+    title: `Bills take ${wholePercent(bills, income)}% of your income`,
+    message: `This month's plan leaves ${formatCents(balance)} after bills. Set some aside on payday, before it gets spent.`,
+  };
 }
 
 /** spec part 2 §5: expenses over 80 percent of income are a warning ('aim under 70'). */
@@ -180,7 +205,8 @@ export function buildTips(input: TipInput): Tip[] {
     emergencyFundTip(summary, input.emergencyFund),
     billsDueSoonTip(input.billsDueWithinWeek),
     diversifyIncomeTip(input.incomes),
-    savingsRateTip(input.savingsRatePercent ?? summary.savingsRatePercent, summary.monthlyIncomeCents),
+    savingsRateTip(input.savingsRatePercent, summary.monthlyIncomeCents),
+    billsShareTip(summary, input.savingsRatePercent),
     highExpensesTip(summary),
   ];
   return candidates

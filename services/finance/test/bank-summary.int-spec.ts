@@ -65,14 +65,18 @@ describe(`Redis message ${FINANCE_PATTERNS.storeBankSummary}`, () => {
     // spec part 2 §9: income 0 → the analytics' monthly income (4000.00); balance 4000.00 - 1200.00.
     expect(after.summary).toMatchObject({ monthlyIncomeCents: 400_000, spendingBalanceCents: 280_000 });
     // spec part 2 §5: the bank analytics' savings rate (6.5%) drives the savings tip, not the 70% the bills leave.
-    expect(after.tips.find((t) => t.id === 'low-savings-rate')?.message).toBe('You keep 6.5% of your income. Try to save at least 10% of each paycheck.');
+    expect(after.tips.find((t) => t.id === 'low-savings-rate')?.message).toBe(
+      'Your bank history shows you keep 6.5% of your income. Try to save at least 10% of each paycheck.',
+    );
     expect(tipIds(after)).not.toContain('deficit');
   });
 
   it("keeps the user's own income but uses the bank's savings rate for the tips (20% or more: success)", async () => {
     await h.call('POST', '/income', { body: { source: 'Salary', amount: 3000, frequency: 'monthly', next_date: '2026-03-13' } });
     await addRent();
-    expect(tipIds(await dashboard())).toContain('strong-savings-rate'); // 60% from the user's own figures
+    // Without the bank's figures, the bills' share of income (40%), never a savings rate the plan cannot know.
+    expect(tipIds(await dashboard())).toContain('bills-share');
+    expect(tipIds(await dashboard())).not.toContain('strong-savings-rate');
 
     await send(summaryFor(h.userA, { monthlyIncomeCents: 999_900, savingsRatePercent: 4 }));
     const low = await dashboard();
@@ -81,7 +85,7 @@ describe(`Redis message ${FINANCE_PATTERNS.storeBankSummary}`, () => {
     expect(tipIds(low)).not.toContain('strong-savings-rate');
 
     await send(summaryFor(h.userA, { savingsRatePercent: 25, computedAt: '2026-03-10T07:00:00.000Z' }));
-    expect((await dashboard()).tips.find((t) => t.id === 'strong-savings-rate')?.message).toBe('You keep 25% of your income. Keep it up!');
+    expect((await dashboard()).tips.find((t) => t.id === 'strong-savings-rate')?.message).toBe('Your bank history shows you keep 25% of your income. Keep it up!');
   });
 
   it("leaves another user's dashboard alone", async () => {

@@ -1,5 +1,5 @@
 import type { BankAnalyticsDto } from '@payday/contracts';
-import { Alert, Badge, Button, GroupedBarChart, Spinner, formatDate, type BarGroup } from '@payday/web-kit';
+import { Alert, Badge, Button, GroupedBarChart, Spinner, formatDate, type BadgeTone, type BarGroup } from '@payday/web-kit';
 import type { ReactNode } from 'react';
 import { useAnalytics } from '../hooks/bank-queries.js';
 import { formatMoney, humanize, monthLabel } from '../model/format.js';
@@ -8,8 +8,43 @@ import { CategoryBars } from './CategoryBars.js';
 import { ConfidenceBadge } from './ConfidenceBadge.js';
 
 const TREND_TEXT = { improving: '▲ Improving', declining: '▼ Declining', stable: '■ Stable' } as const;
-const TREND_TONE = { improving: 'success', declining: 'danger', stable: 'neutral' } as const;
 const CHART_SERIES = [{ label: 'Income' }, { label: 'Expenses' }];
+type Breakdown = BankAnalyticsDto['monthlyBreakdown'];
+
+/** Percent kept of what came in, one decimal, as the server rounds it; 0 without income. */
+function rateOf(months: Breakdown): number {
+  const income = months.reduce((sum, m) => sum + m.income, 0);
+  const expenses = months.reduce((sum, m) => sum + m.expenses, 0);
+  return income > 0 ? Math.round(((income - expenses) / income) * 1000) / 10 : 0;
+}
+
+/**
+ * What the trend compares, as the server decides it: the savings rate of the later half of the months shown (the
+ * last 3) against the earlier half (the 3 before). Null when the earlier half has no transactions to compare with.
+ */
+export function trendHalves(breakdown: Breakdown): { recent: number; previous: number; months: number } | null {
+  const half = Math.floor(breakdown.length / 2);
+  const previous = breakdown.slice(0, half);
+  if (half === 0 || !previous.some((m) => m.income > 0 || m.expenses > 0)) return null;
+  return { recent: rateOf(breakdown.slice(half)), previous: rateOf(previous), months: breakdown.length - half };
+}
+
+/**
+ * The trend badge's colour follows the direction of the change (up green, down red), but a rate that is still below
+ * zero is never green: spending more than comes in is not good news, even when it is less so than before.
+ */
+export function trendTone(trend: BankAnalyticsDto['savings']['trend'], rate: number, recentRate: number | null): BadgeTone {
+  if (trend === 'declining') return 'danger';
+  if (trend === 'stable') return rate < 0 ? 'warning' : 'neutral';
+  return rate < 0 || (recentRate !== null && recentRate < 0) ? 'warning' : 'success';
+}
+
+const periodMonth = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** 'YYYY-MM' as 'Jun 2026'. */
+function monthName(month: string): string {
+  const [year, mon] = month.split('-').map(Number);
+  return year && mon ? periodMonth.format(new Date(Date.UTC(year, mon - 1, 1))) : month;
+}
 
 /** A month of the breakdown (dollars) as a chart group: "Jun 26", or 'Jun' when the chart is narrow. */
 function monthGroup(m: BankAnalyticsDto['monthlyBreakdown'][number]): BarGroup {
@@ -28,13 +63,24 @@ export function hasNoData(analytics: BankAnalyticsDto): boolean {
   );
 }
 
-/** spec part 2 §2/§3 Financial Analytics tab: summary, savings rate and trend, charts, detected bills and income. */
-function AnalyticsSection({ children }: { children: ReactNode }) {
+/**
+ * The Financial Analytics tab: summary, savings rate and trend, charts, detected bills and income. Its title names
+ * the source and the period (the bank's transactions over the months shown), so its totals are never read as the
+ * dashboard's monthly plan, which counts the bills and income the user entered.
+ */
+function AnalyticsSection({ months, children }: { months?: Breakdown; children: ReactNode }) {
+  const period = months && months.length > 0 ? months : null;
   return (
     <section className="ca-tab ca-analytics" aria-labelledby="ca-analytics-title">
       <h2 id="ca-analytics-title" className="ca-tab__title">
-        Financial Analytics
+        {period ? `Bank history, last ${period.length} ${period.length === 1 ? 'month' : 'months'}` : 'Bank history'}
       </h2>
+      {period && (
+        <p className="ca-muted ca-small">
+          From your linked accounts&apos; transactions, {monthName(period[0]!.month)} to {monthName(period[period.length - 1]!.month)} (this
+          month so far).
+        </p>
+      )}
       {children}
     </section>
   );
@@ -67,9 +113,10 @@ export function AnalyticsTab({ userId }: { userId: string }) {
       </AnalyticsSection>
     );
   const { summary, savings } = analytics;
+  const halves = trendHalves(analytics.monthlyBreakdown);
 
   return (
-    <AnalyticsSection>
+    <AnalyticsSection months={analytics.monthlyBreakdown}>
       <dl className="ca-stats">
         <div className="ca-stat">
           <dt>Total Income</dt>
@@ -88,9 +135,14 @@ export function AnalyticsTab({ userId }: { userId: string }) {
         <div className="ca-stat">
           <dt>Savings Rate</dt>
           <dd>
-            <span className="ca-money">{savings.rate.toFixed(1)}%</span>{' '}
-            <Badge tone={TREND_TONE[savings.trend]}>{TREND_TEXT[savings.trend]}</Badge>
+            <span className={`ca-money ${savings.rate < 0 ? 'ca-out' : ''}`}>{savings.rate.toFixed(1)}%</span>{' '}
+            <Badge tone={trendTone(savings.trend, savings.rate, halves?.recent ?? null)}>{TREND_TEXT[savings.trend]}</Badge>
           </dd>
+          {halves && (
+            <dd className="ca-muted ca-small" data-testid="savings-trend-detail">
+              Last {halves.months} months {halves.recent.toFixed(1)}%, the {halves.months} before {halves.previous.toFixed(1)}%
+            </dd>
+          )}
         </div>
       </dl>
 

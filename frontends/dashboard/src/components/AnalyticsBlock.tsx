@@ -14,7 +14,11 @@ function monthGroup(m: DashboardResponse['analytics']['months'][number]): BarGro
   return { key: m.month, label: `${short} '${String(year).slice(2)}`, shortLabel: short, values: [m.incomeCents / 100, m.billsCents / 100] };
 }
 
-/** spec part 2 §2: the Financial Analytics block, as the server computed it from the user's bills and income. */
+/**
+ * The plan, month by month: six months of the income and bills the user entered, normalised monthly by the server,
+ * and this month's figures. Titled as a plan so it is never taken for the bank's history on Connected Accounts,
+ * whose totals (months of real transactions) differ.
+ */
 export function AnalyticsBlock({ dashboard }: { dashboard: DashboardResponse }) {
   const empty = dashboard.bills.length === 0 && dashboard.income.length === 0;
   const categories = dashboard.analytics.billsByCategory;
@@ -24,33 +28,40 @@ export function AnalyticsBlock({ dashboard }: { dashboard: DashboardResponse }) 
     <Card className="db-section" aria-labelledby="db-analytics-title">
       <div className="db-section__head">
         <h2 id="db-analytics-title" className="db-section__title">
-          Financial Analytics
+          Your plan, month by month
         </h2>
       </div>
+      <p className="db-muted db-small">
+        {/* Without income entered, the server counts the bank's monthly average income instead. */}
+        {hasIncome && dashboard.income.length === 0
+          ? "From the bills you entered and your bank's average monthly income."
+          : 'From the income and bills you entered, not your bank transactions.'}
+      </p>
       {empty ? (
         <p className="db-empty">{MESSAGES.noAnalysis}</p>
       ) : (
         <div className="db-analytics">
           <dl className="db-analytics__figures">
             <div>
-              <dt>Total income</dt>
+              <dt>Income this month</dt>
               <dd>
                 <Money cents={dashboard.summary.monthlyIncomeCents} />
               </dd>
             </div>
             <div>
-              <dt>Total expenses</dt>
+              <dt>Bills this month</dt>
               <dd>
                 <Money cents={dashboard.summary.monthlyBillsCents} />
               </dd>
             </div>
             <div>
-              <dt>Net savings</dt>
-              {/* Before any income, bills are not yet a shortfall (issue 13), as on the Spending Balance card. */}
+              <dt>Income minus bills</dt>
+              {/* Before any income, bills are not yet a shortfall (issue 13), as on the plan card. */}
               <dd>{hasIncome ? <Money cents={dashboard.summary.spendingBalanceCents} /> : '—'}</dd>
             </div>
             <div>
-              <dt>Savings rate</dt>
+              {/* What the bills leave, not savings: nothing here knows what else was spent. */}
+              <dt>Left after bills</dt>
               {/* A rate of zero income means nothing (issue 13). */}
               <dd className="db-money">{hasIncome ? `${dashboard.summary.savingsRatePercent}%` : '—'}</dd>
             </div>

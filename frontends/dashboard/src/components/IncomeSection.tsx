@@ -1,8 +1,9 @@
 import { FINANCE_ENDPOINTS, type DashboardIncome, type IncomeCreateInput } from '@payday/contracts';
-import { Badge, formatDate, type ApiClient } from '@payday/web-kit';
-import { FREQUENCY_LABELS } from '../model/labels.js';
+import { ApiError, formatDate, type ApiClient } from '@payday/web-kit';
+import { useMemo } from 'react';
+import { incomeScheduleText } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
-import { incomeFormValues } from '../model/record-forms.js';
+import { incomeFieldErrors, incomeFormValues } from '../model/record-forms.js';
 import { useAddRequest } from '../hooks/useAddRequest.js';
 import { useRecordEditor } from '../hooks/useRecordEditor.js';
 import { IncomeForm } from './IncomeForm.js';
@@ -11,6 +12,22 @@ import { RecordSection } from './RecordSection.js';
 import { RecordActions } from './RecordActions.js';
 import { SharedMarker } from './SharedMarker.js';
 import { shareTargetsFor, useShareTargets } from '../hooks/useShareTargets.js';
+
+/** A source's name, next date and schedule in words ('Twice a month · 15th and last day'). */
+function IncomeRowText({ row }: { row: DashboardIncome }) {
+  const { schedule, varies } = incomeScheduleText(row);
+  return (
+    <div className="db-record__main">
+      <span className="db-record__name">{row.source}</span>
+      <span className="db-muted db-small">Next {formatDate(row.nextDate)}</span>
+      <span className="db-small db-record__schedule" data-testid="income-schedule">
+        {schedule}
+      </span>
+      {varies && <span className="db-small db-record__schedule">{varies}</span>}
+      <SharedMarker shared={row.shared} />
+    </div>
+  );
+}
 
 /** Income Sources list with add, edit and delete (spec part 2 §2, §4, §5, §8). */
 export function IncomeSection({ rows, api, addRequest = 0 }: { addRequest?: number; rows: readonly DashboardIncome[]; api: ApiClient }) {
@@ -26,6 +43,9 @@ export function IncomeSection({ rows, api, addRequest = 0 }: { addRequest?: numb
     document.querySelector<HTMLElement>(`[data-record-id="${id}"] .db-danger`) ?? document.querySelector<HTMLElement>('#db-income-title button');
   const shareTargets = useShareTargets(api);
   useAddRequest(addRequest, openAdd, formKey, 'db-income');
+  // A refusal naming fields (a pay day, the next date) is shown beside them; one object per answer, so a re-render
+  // does not bring back an error the user has since cleared.
+  const serverFieldErrors = useMemo(() => (save.error instanceof ApiError ? incomeFieldErrors(save.error.errors) : undefined), [save.error]);
 
   return (
     <RecordSection id="db-income" title="Income Sources" count={shown.length} addLabel="Add income" onAdd={openAdd}>
@@ -36,6 +56,7 @@ export function IncomeSection({ rows, api, addRequest = 0 }: { addRequest?: numb
           initial={form.mode === 'edit' ? incomeFormValues(form.row) : undefined}
           saving={save.isPending}
           error={save.isError ? MESSAGES.saveIncomeFailed : null}
+          fieldErrors={serverFieldErrors}
           onSubmit={submit}
           onCancel={close}
           shareTargets={shareTargetsFor(shareTargets, form.mode === 'edit' ? form.row.shared : undefined)}
@@ -48,14 +69,7 @@ export function IncomeSection({ rows, api, addRequest = 0 }: { addRequest?: numb
         <ul className="db-records" aria-label="Income sources">
           {shown.map((row) => (
             <li key={row.id} className="db-record" data-record-id={row.id}>
-              <div className="db-record__main">
-                <span className="db-record__name">{row.source}</span>
-                <span className="db-record__meta">
-                  <span className="db-muted db-small">Next {formatDate(row.nextDate)}</span>
-                  <Badge tone="primary">{FREQUENCY_LABELS[row.frequency]}</Badge>
-                </span>
-                <SharedMarker shared={row.shared} />
-              </div>
+              <IncomeRowText row={row} />
               <Money cents={row.amountCents} className="db-record__amount db-in" />
               <RecordActions
                 label={row.source}

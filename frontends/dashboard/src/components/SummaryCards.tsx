@@ -18,7 +18,9 @@ export function SummaryCards({ dashboard }: { dashboard: DashboardResponse }) {
         <p className="db-stat__value db-stat__value--income">
           <Money cents={summary.monthlyIncomeCents} />
         </p>
-        <p className="db-stat__note">{hasIncome ? 'Normalised to this month' : 'Add your paycheck to start'}</p>
+        <p className="db-stat__note">
+          {!hasIncome ? 'Add your paycheck to start' : dashboard.income.length === 0 ? "Your bank's monthly average" : 'Normalised to this month'}
+        </p>
       </div>
       <div className="db-stat">
         <h3 className="db-stat__label">Monthly Bills</h3>
@@ -28,13 +30,16 @@ export function SummaryCards({ dashboard }: { dashboard: DashboardResponse }) {
         <p className="db-stat__note">{hasIncome ? `${summary.billsPercentOfIncome}% of income` : 'No income added yet'}</p>
       </div>
       <div className={`db-stat ${deficit ? 'db-stat--alert' : ''}`}>
-        <h3 className="db-stat__label">Spending Balance</h3>
+        {/* A plan from the user's own figures, not a bank balance or savings: the label says which. */}
+        <h3 className="db-stat__label">This month&apos;s plan</h3>
         {hasIncome ? (
           <>
             <p className={`db-stat__value ${deficit ? 'db-stat__value--negative' : 'db-stat__value--income'}`}>
               <Money cents={summary.spendingBalanceCents} />
             </p>
-            <p className="db-stat__note">{deficit ? 'Bills exceed income this month' : `${summary.savingsRatePercent}% of income left after bills`}</p>
+            <p className="db-stat__note">
+              {deficit ? 'Income minus bills. Bills exceed income this month' : `Income minus bills: ${summary.savingsRatePercent}% of income left`}
+            </p>
           </>
         ) : (
           <>

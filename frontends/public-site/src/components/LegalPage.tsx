@@ -14,12 +14,18 @@ export function LegalPage({
   intro,
   effective,
   sections,
+  numbered = false,
 }: {
   title: string;
   eyebrow: string;
   intro: ReactNode;
   effective?: string;
   sections: LegalSection[];
+  /**
+   * Headings carry their section's number ('1. Use of the Service'). The number is added here, once: the index is
+   * an ordered list that numbers itself, so a title holding its own number read '1. 1. Use of the Service' there.
+   */
+  numbered?: boolean;
 }) {
   return (
     <div className="pc-container">
@@ -37,9 +43,9 @@ export function LegalPage({
           </ol>
         </nav>
         <article className="pc-prose">
-          {sections.map((section) => (
+          {sections.map((section, index) => (
             <section key={section.id} aria-labelledby={section.id}>
-              <h2 id={section.id}>{section.title}</h2>
+              <h2 id={section.id}>{numbered ? `${index + 1}. ${section.title}` : section.title}</h2>
               {section.body}
             </section>
           ))}

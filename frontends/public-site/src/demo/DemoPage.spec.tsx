@@ -1,8 +1,8 @@
-import { demoSampleData, demoSummary, demoWindows } from '@payday/finance-rules';
-import { formatMoney } from '@payday/web-kit';
+import { demoPlan, demoSampleData, demoSummary, demoWindows, explainSafeToSpend } from '@payday/finance-rules';
+import { DEFAULT_PREFERENCES, formatDate, formatMoney, savePreferences } from '@payday/web-kit';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DemoPage } from './DemoPage.js';
 
 const TODAY = '2026-03-10';
@@ -13,6 +13,8 @@ const renderDemo = () =>
     </MemoryRouter>,
   );
 
+afterEach(() => localStorage.clear());
+
 describe('DemoPage (spec part 1 §2)', () => {
   it('shows the four summary cards computed by the library', () => {
     renderDemo();
@@ -22,7 +24,47 @@ describe('DemoPage (spec part 1 §2)', () => {
     expect(screen.getByTestId('demo-expenses').textContent).toBe(formatMoney(summary.monthlyExpensesCents / 100));
     expect(screen.getByTestId('demo-savings').textContent).toBe(formatMoney(summary.monthlySavingsCents / 100));
     expect(screen.getByText(`${summary.expensesPercentOfIncome}% of income`)).toBeInTheDocument();
-    expect(screen.getByText(`${summary.savingsRatePercent}% savings rate`)).toBeInTheDocument();
+    expect(screen.getByText(`Income minus bills: ${summary.savingsRatePercent}% of income left`)).toBeInTheDocument();
+  });
+
+  it("shows two different figures for today's balance and the month's plan, each card saying which it is", () => {
+    renderDemo();
+    const balance = screen.getByTestId('demo-balance');
+    const plan = screen.getByTestId('demo-savings');
+    expect(balance.textContent).not.toBe(plan.textContent);
+    const card = (el: HTMLElement) => el.closest('[data-card]')!;
+    expect(card(balance)).toHaveTextContent(/Current Balance.*Today: the .* paycheck less bills paid since/);
+    expect(card(plan)).toHaveTextContent(/This month's plan.*Income minus bills/);
+    expect(screen.queryByText('Monthly Savings')).toBeNull();
+    expect(screen.queryByText(/savings rate/)).toBeNull();
+  });
+
+  it('shows each bill\'s suggested pay date from the Smart Payment Schedule of the sample', () => {
+    renderDemo();
+    const { schedule } = demoPlan(demoSampleData(TODAY), TODAY);
+    const list = screen.getByRole('list', { name: 'Suggested payments' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('.demo-row__name')?.textContent)).toEqual(['Rent', 'Electric Bill', 'Water Bill', 'Internet']);
+    for (const item of items) {
+      const first = schedule.find((s) => item.textContent?.includes(s.billName))!;
+      expect(within(item).getByTestId('demo-pay-date').textContent).toBe(formatDate(first.suggestedDate));
+      expect(item).toHaveTextContent(`due ${formatDate(first.dueDate)}`);
+    }
+  });
+
+  it('shows safe to spend until payday with the sentence that adds it up, in the saved date format', () => {
+    savePreferences({ ...DEFAULT_PREFERENCES, dateFormat: 'DD/MM/YYYY' });
+    renderDemo();
+    const { forecast } = demoPlan(demoSampleData(TODAY), TODAY);
+    const safe = forecast.safeToSpend;
+    const region = screen.getByRole('region', { name: `Safe to spend until payday, ${formatDate(safe.nextPayday!.date, 'DD/MM/YYYY')}` });
+    expect(within(region).getByTestId('demo-safe-to-spend').textContent).toBe(formatMoney(safe.amountCents! / 100));
+    const date = (iso: string) => formatDate(iso, 'DD/MM/YYYY');
+    expect(region).toHaveTextContent(explainSafeToSpend(safe, { date, money: (c) => formatMoney(c / 100) })!);
+    // The payday is written day first, never month first.
+    const [y, m, d] = safe.nextPayday!.date.split('-');
+    expect(region).toHaveTextContent(`${d}/${m}/${y}`);
+    if (d !== m) expect(region).not.toHaveTextContent(`${m}/${d}/${y}`);
   });
 
   it('lists the three columns with the library windows and hides the badge of one-time bills', () => {

@@ -1,13 +1,17 @@
 import type { BillRecurrenceValue } from '@payday/contracts';
 import {
+  demoPlan,
   demoSampleData,
   demoSummary,
   demoWindows,
+  explainSafeToSpend,
   type Bill,
   type IsoDate,
+  type PaymentSuggestion,
+  type SafeToSpend,
   type TimeWindow,
 } from '@payday/finance-rules';
-import { Badge, formatDate, formatMoney, useDocumentTitle } from '@payday/web-kit';
+import { Badge, formatDate, formatMoney, useDocumentTitle, usePreferences } from '@payday/web-kit';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import './demo.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
@@ -20,7 +24,13 @@ const RECURRENCE_LABELS: Record<BillRecurrenceValue, string> = {
   quarterly: 'Quarterly',
   yearly: 'Yearly',
 };
-const FREQUENCY_LABELS: Record<string, string> = { weekly: 'Weekly', biweekly: 'Every 2 weeks', monthly: 'Monthly', quarterly: 'Quarterly' };
+const FREQUENCY_LABELS: Record<string, string> = {
+  weekly: 'Weekly',
+  biweekly: 'Every 2 weeks',
+  'twice-monthly': 'Twice a month',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+};
 const PRIORITY_TONES = { high: 'danger', medium: 'info', low: 'neutral' } as const;
 
 /** Today in the visitor's time zone, 'YYYY-MM-DD'. */
@@ -81,6 +91,62 @@ function BillRow({ bill }: { bill: Bill }) {
   );
 }
 
+/** Where a suggested payment's money comes from, in the dashboard's words. */
+function fundingText(s: PaymentSuggestion, date: (iso: IsoDate) => string): string {
+  if (s.funding === 'current-balance' || !s.paymentSource || !s.incomeDate) return 'from your current balance';
+  const paycheck = `${s.paymentSource} (${date(s.incomeDate)})`;
+  return s.funding === 'before-paycheck' ? `before this paycheck arrives: ${paycheck}` : `from ${paycheck}`;
+}
+
+/** The Smart Payment Schedule of the sample: each bill's next suggested pay date, as the dashboard lists them. */
+function SuggestedPayDates({ schedule, date }: { schedule: readonly PaymentSuggestion[]; date: (iso: IsoDate) => string }) {
+  // The next payment of each bill: the schedule runs months ahead, the demo shows what is coming first.
+  const next = schedule.filter((s, i) => schedule.findIndex((t) => t.billId === s.billId) === i);
+  return (
+    <section className="demo-panel" aria-labelledby="demo-schedule">
+      <h2 id="demo-schedule" className="demo-section-title">
+        Suggested pay dates
+      </h2>
+      <p className="demo-muted demo-small">Each bill paid a few days after the paycheck that covers it.</p>
+      <ol className="demo-list" aria-label="Suggested payments">
+        {next.map((s) => (
+          <li key={s.id} className="demo-row">
+            <span className="demo-row__text">
+              <span className="demo-row__name">{s.billName}</span>
+              <span className="demo-small">
+                Pay on <strong data-testid="demo-pay-date">{date(s.suggestedDate)}</strong> · due {date(s.dueDate)}
+              </span>
+              <span className="demo-muted demo-small">{fundingText(s, date)}</span>
+            </span>
+            <span className="demo-money">{money(s.billAmountCents)}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Safe to spend until payday with the sentence that adds it up, as on the dashboard (no bank: from the last paycheck). */
+function SafeToSpendPanel({ safe, date }: { safe: SafeToSpend; date: (iso: IsoDate) => string }) {
+  const sentence = explainSafeToSpend(safe, { date, money });
+  const short = safe.amountCents !== null && safe.amountCents < 0;
+  const title = safe.nextPayday ? `Safe to spend until payday, ${date(safe.nextPayday.date)}` : `Safe to spend through ${date(safe.untilDate)}`;
+  return (
+    <section className="demo-panel" aria-labelledby="demo-safe">
+      <h2 id="demo-safe" className="demo-section-title">
+        {title}
+      </h2>
+      {safe.amountCents !== null && (
+        <p className={`demo-card__value ${short ? 'demo-out' : 'demo-in'}`} data-testid="demo-safe-to-spend">
+          {short ? `${money(-safe.amountCents)} short` : money(safe.amountCents)}
+        </p>
+      )}
+      {sentence && <p className="demo-sentence">{sentence}</p>}
+      <p className="demo-muted demo-small">No bank is linked in the demo, so this counts from the last paycheck.</p>
+    </section>
+  );
+}
+
 /**
  * /demo (spec part 1 §2): a read-only dashboard over the fixed sample data, computed with the same
  * library as the real dashboard, with sign-up prompts.
@@ -88,16 +154,30 @@ function BillRow({ bill }: { bill: Bill }) {
 export function DemoPage({ today: fixedToday }: { today?: IsoDate }) {
   useDocumentTitle('Interactive Demo');
   const today = fixedToday ?? demoToday();
-  const { data, summary, windows } = useMemo(() => {
+  const { dateFormat } = usePreferences();
+  const date = (iso: IsoDate) => formatDate(iso, dateFormat);
+  const { data, summary, windows, plan } = useMemo(() => {
     const sample = demoSampleData(today);
-    return { data: sample, summary: demoSummary(sample, today), windows: demoWindows(sample, today) };
+    return { data: sample, summary: demoSummary(sample, today), windows: demoWindows(sample, today), plan: demoPlan(sample, today) };
   }, [today]);
+  const lastPaycheck = plan.forecast.safeToSpend.base.kind === 'last-paycheck' ? plan.forecast.safeToSpend.base.paychecks[0] : undefined;
 
+  // Two different figures, each saying what it is: the money in hand today, and the month's income minus bills.
   const cards = [
-    { id: 'balance', label: 'Current Balance', value: money(summary.currentBalanceCents), note: 'Income minus expenses this month' },
+    {
+      id: 'balance',
+      label: 'Current Balance',
+      value: money(summary.currentBalanceCents),
+      note: lastPaycheck ? `Today: the ${date(lastPaycheck.date)} paycheck less bills paid since` : 'Today, before bills due today',
+    },
     { id: 'income', label: 'Monthly Income', value: money(summary.monthlyIncomeCents), note: `${data.incomes.length} income sources` },
     { id: 'expenses', label: 'Monthly Expenses', value: money(summary.monthlyExpensesCents), note: `${summary.expensesPercentOfIncome}% of income` },
-    { id: 'savings', label: 'Monthly Savings', value: money(summary.monthlySavingsCents), note: `${summary.savingsRatePercent}% savings rate` },
+    {
+      id: 'savings',
+      label: "This month's plan",
+      value: money(summary.monthlySavingsCents),
+      note: `Income minus bills: ${summary.savingsRatePercent}% of income left`,
+    },
   ];
 
   return (
@@ -128,6 +208,11 @@ export function DemoPage({ today: fixedToday }: { today?: IsoDate }) {
           </div>
         ))}
       </section>
+
+      <div className="demo-lists" data-live>
+        <SafeToSpendPanel safe={plan.forecast.safeToSpend} date={date} />
+        <SuggestedPayDates schedule={plan.schedule} date={date} />
+      </div>
 
       <h2 className="demo-section-title">Coming up</h2>
       <div className="demo-columns" data-live>

@@ -6,7 +6,7 @@ import { LegalPage, type LegalSection } from '../components/LegalPage';
 const sections: LegalSection[] = [
   {
     id: 'use',
-    title: '1. Use of the Service',
+    title: 'Use of the Service',
     body: (
       <>
         <p>
@@ -22,7 +22,7 @@ const sections: LegalSection[] = [
   },
   {
     id: 'account',
-    title: '2. Account Responsibility',
+    title: 'Account Responsibility',
     body: (
       <p>
         You must be at least 18 and give accurate information when you register. Keep your password private, turn on
@@ -33,7 +33,7 @@ const sections: LegalSection[] = [
   },
   {
     id: 'content',
-    title: '3. User Content',
+    title: 'User Content',
     body: (
       <p>
         The bills, income, notes and other information you add stay yours. You give us only the permission we need
@@ -43,7 +43,7 @@ const sections: LegalSection[] = [
   },
   {
     id: 'privacy',
-    title: '4. Data Use and Privacy',
+    title: 'Data Use and Privacy',
     body: (
       <p>
         How we collect, use and protect your data is described in our <Link to="/privacy">Privacy Policy</Link>. In
@@ -53,7 +53,7 @@ const sections: LegalSection[] = [
   },
   {
     id: 'modifications',
-    title: '5. Modifications',
+    title: 'Modifications',
     body: (
       <p>
         We may change the service and these terms. When a change to the terms matters, we will tell you before it
@@ -63,7 +63,7 @@ const sections: LegalSection[] = [
   },
   {
     id: 'termination',
-    title: '6. Termination',
+    title: 'Termination',
     body: (
       <p>
         You can stop using {PRODUCT_NAME} and delete your account at any time. We may suspend or close accounts that
@@ -73,7 +73,7 @@ const sections: LegalSection[] = [
   },
   {
     id: 'liability',
-    title: '7. Limitation of Liability',
+    title: 'Limitation of Liability',
     body: (
       <p>
         We work hard to keep suggestions and balances accurate, but they depend on the information you and your bank
@@ -84,7 +84,7 @@ const sections: LegalSection[] = [
   },
   {
     id: 'law',
-    title: '8. Governing Law',
+    title: 'Governing Law',
     body: (
       <p>
         These terms are governed by the laws of the United States and of the state where {PRODUCT_NAME} is
@@ -94,7 +94,7 @@ const sections: LegalSection[] = [
   },
   {
     id: 'contact',
-    title: '9. Contact',
+    title: 'Contact',
     body: (
       <p>
         Questions about these terms? E-mail <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
@@ -111,6 +111,7 @@ export function TermsPage() {
       effective={LEGAL.termsEffectiveDate}
       intro={`The agreement between you and ${PRODUCT_NAME}, in plain language.`}
       sections={sections}
+      numbered
     />
   );
 }

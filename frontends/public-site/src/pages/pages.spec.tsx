@@ -123,6 +123,22 @@ describe('legal pages', () => {
     expect(text()).toContain('stay yours');
   });
 
+  it('Terms: each section is numbered once, in its heading and in the index', () => {
+    renderPage(<TermsPage />);
+    const index = screen.getByRole('navigation', { name: 'On this page' });
+    // The index is an ordered list, which draws the numbers itself: its entries must not carry them too.
+    expect(index.querySelector('ol')).not.toBeNull();
+    const entries = within(index).getAllByRole('link').map((link) => link.textContent);
+    expect(entries[0]).toBe('Use of the Service');
+    expect(entries).toHaveLength(9);
+    for (const entry of entries) expect(entry).not.toMatch(/^\d/);
+    for (const heading of within(screen.getByRole('article')).getAllByRole('heading', { level: 2 })) {
+      expect(heading.textContent).toMatch(/^\d\. [A-Z]/);
+      expect(heading.textContent).not.toMatch(/^\d\. \d/);
+    }
+    expect(within(index).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '#contact');
+  });
+
   it('Security: the same claims plus two-factor, hashed passwords and encrypted secrets, no certification claims', () => {
     renderPage(<SecurityPage />);
     expect(text()).toContain('read-only');

@@ -113,11 +113,14 @@ describe('buildFeedEvents', () => {
     expect(uid(moved).date).toBe('2026-03-21');
   });
 
-  it('says a payment dated before its paycheck is made before that paycheck arrives', () => {
+  it('dates a payment on or after the paycheck it is paid from, never before that paycheck arrives', () => {
+    // The next paycheck (3/24) lands a day before rent is due, too late for a high-priority bill's lead, so
+    // rent is paid from the paycheck before it (2/24), on a day after that paycheck arrived.
     const lateSalary = { ...salary, nextDate: '2026-03-24' };
     const payment = eventsFor([rent], [lateSalary]).find((e) => e.kind === 'payment' && e.uid.includes('2026-03-25'))!;
-    expect(payment.date < '2026-03-24').toBe(true);
-    expect(payment.description).toContain('before your Salary paycheck of 3/24/2026 arrives');
+    expect(payment.date >= '2026-02-24' && payment.date < '2026-03-25').toBe(true);
+    expect(payment.description).toContain('from your Salary paycheck of 2/24/2026');
+    expect(payment.description).not.toContain('before your Salary paycheck');
   });
 
   it('says a payment with no paycheck is paid from the current balance', () => {

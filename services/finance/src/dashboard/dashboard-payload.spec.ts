@@ -34,13 +34,16 @@ describe('toDashboardResponse', () => {
   it('keeps the schedule fields the schedule reads; billId stays recoverable from id', () => {
     expect(answer.paymentSchedule).toHaveLength(dashboard.paymentSchedule.length);
     answer.paymentSchedule.forEach((sent, i) => {
-      const { billId, incomeAmountCents: _incomeAmountCents, ...rest } = dashboard.paymentSchedule[i]!;
+      const { billId, ...rest } = dashboard.paymentSchedule[i]!;
       expect(sent).toEqual(rest);
       expect(sent.id.slice(0, sent.id.indexOf(':'))).toBe(billId);
     });
-    // Issue 13: a bill no paycheck covers is sent too, paid from the current balance.
-    expect(answer.paymentSchedule[0]).toMatchObject({ id: 'gym:2026-03-11', funding: 'current-balance', paymentSource: null, incomeDate: null });
-    expect(answer.paymentSchedule[1]).toMatchObject({ id: 'phone:2026-03-14', billName: 'Phone', suggestedDate: '2026-03-11', dueDate: '2026-03-14', incomeDate: '2026-03-13', funding: 'before-paycheck' });
+    // A bill due before the next paycheck is paid from the one before it, never before a paycheck arrives.
+    expect(answer.paymentSchedule[0]).toMatchObject({ id: 'gym:2026-03-11', funding: 'after-paycheck', paymentSource: 'Salary', incomeDate: '2026-02-27', suggestedDate: '2026-03-11', adjustments: ['tomorrow'] });
+    expect(answer.paymentSchedule[1]).toMatchObject({ id: 'phone:2026-03-14', billName: 'Phone', suggestedDate: '2026-03-11', dueDate: '2026-03-14', funding: 'after-paycheck', incomeAmountCents: 300_000 });
+    // A bill no paycheck covers is sent too, paid from the current balance.
+    const noIncome = toDashboardResponse(computeDashboard({ bills, incomes: [], savingsGoals: [], today, laterWindowDays: 14 }), computeDashboardAnalytics(bills, [], today), { ...rows, income: [] });
+    expect(noIncome.paymentSchedule[0]).toMatchObject({ id: 'gym:2026-03-11', funding: 'current-balance', paymentSource: null, incomeDate: null, incomeAmountCents: null });
   });
 
   it('carries the rest of the aggregate as computed, the analytics and the rows in cents', () => {

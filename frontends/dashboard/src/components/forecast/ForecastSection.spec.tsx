@@ -63,4 +63,30 @@ describe('ForecastSection', () => {
     expect(screen.getByText(/Add your income, or link your bank/)).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
   });
+
+  it.each([
+    ['bills exceed income this month', -45_000, true],
+    ['the plan leaves money over', 120_000, false],
+    ['no income known yet', null, false],
+  ] as const)('a positive safe to spend beside a plan where %s: explained %s', (_label, monthlyPlanCents, explained) => {
+    renderWithProviders(<ForecastSection forecast={forecastOf(214_000)} api={stubFinanceApi({})} monthlyPlanCents={monthlyPlanCents} />);
+    const card = screen.getByTestId('safe-to-spend');
+    const figure = within(card).getByText('$630.00').closest('p')!;
+    if (explained) {
+      expect(within(card).getByTestId('month-short')).toHaveTextContent("Only until payday: this month's bills exceed this month's income.");
+      // Not shown as good news: the figure is not green and the card not plain.
+      expect(figure).toHaveClass('fc-figure--plain');
+      expect(card).toHaveClass('fc-card--caution');
+    } else {
+      expect(within(card).queryByTestId('month-short')).toBeNull();
+      expect(figure).not.toHaveClass('fc-figure--plain');
+    }
+  });
+
+  it('a shortfall until payday stays red whatever the month, without the plan note', () => {
+    renderWithProviders(<ForecastSection forecast={forecastOf(100_000)} api={stubFinanceApi({})} monthlyPlanCents={-45_000} />);
+    const card = screen.getByTestId('safe-to-spend');
+    expect(card).toHaveClass('fc-card--alert');
+    expect(within(card).queryByTestId('month-short')).toBeNull();
+  });
 });
