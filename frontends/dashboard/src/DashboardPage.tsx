@@ -4,6 +4,7 @@ import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/
 import { useContext, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { ForecastSection } from './components/forecast/ForecastSection.js';
+import { PayGapCard } from './components/forecast/PayGapCard.js';
 import { greetingName } from './components/Greeting.js';
 import { SmartSuggestionsPanel } from './components/SmartSuggestionsPanel.js';
 import { SummaryCards } from './components/SummaryCards.js';
@@ -62,6 +63,13 @@ function DashboardContent() {
               api={api}
               monthlyPlanCents={dashboard.summary.monthlyIncomeCents > 0 ? dashboard.summary.spendingBalanceCents : null}
             />
+          )}
+          {dashboard?.payGaps && dashboard.payGaps.length > 0 && (
+            <div className="fc-gaps">
+              {dashboard.payGaps.map((gap) => (
+                <PayGapCard key={gap.incomeId} gap={gap} />
+              ))}
+            </div>
           )}
           <div className="db-views" role="group" aria-label="Dashboard view">
             {(Object.keys(VIEW_LABELS) as DashboardView[]).map((v) => (
