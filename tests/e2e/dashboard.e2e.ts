@@ -1,6 +1,6 @@
 // The dashboard end to end (issue 4): add bills and income, see suggested pay dates and tips change,
 // switch views, edit and delete, reload and find everything kept. Needs the whole stack behind BASE_URL.
-import { addDays } from '@payday/finance-rules';
+import { addDays, buildPaymentSchedule, type Bill } from '@payday/finance-rules';
 import { expect, test } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
 import { localToday } from './support/dates.js';
@@ -28,7 +28,13 @@ test('add, see suggestions and tips change, switch views, edit, delete and reloa
   const tips = page.getByRole('list', { name: 'Tips' });
   await expect(tips.getByText(/Diversify your income/)).toBeVisible();
 
-  // A bill due 10 days out is paid 3 days before (spec part 2 §5) from that payday.
+  // A bill due 10 days out is paid 3 days before from that payday (4 days: medium and high priority below), on a
+  // business day: the rules' date for the same bill and paycheck.
+  const payOn = (priority: Bill['priority']) => {
+    const bill: Bill = { id: 'e', name: 'Electric', amountCents: 12_050, dueDate: addDays(today, 10), priority, category: 'utilities', recurring: 'monthly' };
+    const income = { id: 'i', source: 'Acme Payroll', amountCents: 300_000, frequency: 'monthly' as const, nextDate: addDays(today, 2) };
+    return buildPaymentSchedule([bill], [income], today).find((s) => s.dueDate === bill.dueDate)!.suggestedDate;
+  };
   await page.getByRole('button', { name: 'Add bill' }).click();
   const billForm = page.getByRole('form', { name: 'Add a bill' });
   await expect(billForm.getByLabel('Priority')).toHaveValue('medium');
@@ -43,9 +49,9 @@ test('add, see suggestions and tips change, switch views, edit, delete and reloa
   const electric = schedule.getByRole('listitem').filter({ hasText: 'Electric' }).first();
   // The default date format of the settings, MM/DD/YYYY.
   const fmt = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-  await expect(electric.getByTestId('suggested-date')).toHaveText(fmt(addDays(today, 7)));
+  await expect(electric.getByTestId('suggested-date')).toHaveText(fmt(payOn('medium')));
 
-  // Editing it to high priority moves the pay date to 5 days before due.
+  // Editing it to high priority moves the pay date to 5 days before due (a business day on or after payday).
   await page.getByRole('button', { name: 'Edit Electric' }).click();
   const editForm = page.getByRole('form', { name: 'Edit bill' });
   await expect(editForm.getByLabel('Bill name')).toHaveValue('Electric');
@@ -53,7 +59,7 @@ test('add, see suggestions and tips change, switch views, edit, delete and reloa
   await editForm.getByLabel('Priority').selectOption('high');
   await editForm.getByRole('button', { name: 'Update bill' }).click();
   await expect(editForm).toBeHidden();
-  await expect(electric.getByTestId('suggested-date')).toHaveText(fmt(addDays(today, 5)));
+  await expect(electric.getByTestId('suggested-date')).toHaveText(fmt(payOn('high')));
 
   // A second income source removes the 'diversify' tip.
   await page.getByRole('button', { name: 'Add income' }).click();

@@ -4,7 +4,16 @@
 // dashboard is kept by the server and used at once. Screenshots go to /tmp/wt-forecast-shots/ to be looked at.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { addDays, addMonths } from '@payday/finance-rules';
+import {
+  addDays,
+  buildPaymentSchedule,
+  computeForecast,
+  explainBillMove,
+  explainLowBalance,
+  explainSafeToSpend,
+  type Bill,
+  type IncomeSource,
+} from '@payday/finance-rules';
 import { expect, test, type Page } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
 import { localToday } from './support/dates.js';
@@ -27,52 +36,69 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
+const salary = (today: string): IncomeSource => ({ id: 'salary', source: 'Teaching salary', amountCents: 240_000, frequency: 'monthly', nextDate: addDays(today, 10) });
+const billOf = (id: string, name: string, amountCents: number, dueDate: string, priority: Bill['priority'], recurring: Bill['recurring']): Bill =>
+  ({ id, name, amountCents, dueDate, priority, category: 'other', recurring });
+
+/** The forecast the rules compute for these inputs (the server runs the same): what every figure must say. */
+function rulesForecast(today: string, bills: Bill[], thresholdCents = 0) {
+  const incomes = [salary(today)];
+  return computeForecast({ bills, incomes, today, thresholdCents, paymentSchedule: buildPaymentSchedule(bills, incomes, today) });
+}
+
 for (const width of [1280, 390]) {
   test(`safe to spend until payday, then a low-balance warning after a large bill, at ${width}px`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     const today = localToday();
-    const payday = addDays(today, 5);
+    const income = salary(today);
     const email = await registerUser(page, { prefix: `forecast-${width}`, firstName: 'Tess' });
     const headers = { authorization: `Bearer ${await signIn(page, email)}` };
     const post = async (path: string, data: unknown) => expect((await page.request.post(path, { headers, data })).ok()).toBe(true);
-    await post('/api/financial/income', { source: 'Teaching salary', amount: 2400, frequency: 'monthly', next_date: payday });
-    // The Smart Payment Schedule pays Phone today (3 days before it is due) and Rent tomorrow (its 5 days are past).
+    await post('/api/financial/income', { source: income.source, amount: 2400, frequency: 'monthly', next_date: income.nextDate });
     await post('/api/financial/bills', { name: 'Rent', amount: 1450, due_date: addDays(today, 2), priority: 'high', category: 'rent', recurring: 'monthly' });
     await post('/api/financial/bills', { name: 'Phone', amount: 60, due_date: addDays(today, 3), priority: 'medium', category: 'utilities', recurring: 'monthly' });
+    const bills = [billOf('rent', 'Rent', 145_000, addDays(today, 2), 'high', 'monthly'), billOf('phone', 'Phone', 6_000, addDays(today, 3), 'medium', 'monthly')];
     await page.goto('/dashboard');
 
-    // No bank linked: counted from the last paycheck, a month before the next one.
+    // No bank linked: counted from the last paycheck, a month before the next one (each on the business day it
+    // arrives), less the rent and the phone due before payday: $890.00.
+    const before = rulesForecast(today, bills);
+    expect(before.safeToSpend.amountCents).toBe(89_000);
+    const payday = before.safeToSpend.nextPayday!.date;
     const safe = page.getByTestId('safe-to-spend');
     await expect(safe.getByRole('heading', { level: 2, name: `Safe to spend until payday, ${fmt(payday)}` })).toBeVisible();
     await expect(safe.getByText('$890.00', { exact: true })).toBeVisible();
-    await expect(safe).toContainText(
-      `From your last paycheck (Teaching salary $2,400.00 on ${fmt(addMonths(payday, -1))}), minus Phone $60.00 and Rent $1,450.00 due before your Teaching salary on ${fmt(payday)}: $890.00 safe to spend.`,
-    );
+    await expect(safe).toContainText(explainSafeToSpend(before.safeToSpend, { date: fmt })!);
+    expect(explainSafeToSpend(before.safeToSpend, { date: fmt })).toContain(`From your last paycheck (Teaching salary $2,400.00 on `);
     const forecast = page.getByTestId('balance-forecast');
     await expect(forecast.getByText('Your balance stays above zero for the next 30 days.')).toBeVisible();
-    await expect(forecast.getByRole('img', { name: /Projected balance, next 30 days At the end of today \$2,340\.00, .*; lowest \$890\.00/ })).toBeVisible();
+    await expect(forecast.getByRole('img', { name: /Projected balance, next 30 days At the end of today .*; lowest \$890\.00/ })).toBeVisible();
     await expect(page.getByTestId('low-balance-warning')).toHaveCount(0);
     await safe.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/1-safe-${width}.png`, fullPage: true });
     await page.locator('.fc-section').screenshot({ path: `${SHOTS}/1-safe-section-${width}.png` });
     expect(await seriousViolations(page)).toEqual([]);
 
-    // A large bill due after payday, but scheduled 3 days before its due date: before the paycheck arrives.
+    // A large bill due before payday: paid out of what is left of the last paycheck, the balance dips $110.00 short.
+    const carDue = addDays(today, 5);
     await page.getByRole('button', { name: 'Add bill' }).click();
     const billForm = page.getByRole('form', { name: 'Add a bill' });
     await billForm.getByLabel('Bill name').fill('Car repair');
     await billForm.getByLabel('Amount ($)').fill('1000');
-    await billForm.getByLabel('Due date').fill(addDays(today, 6));
+    await billForm.getByLabel('Due date').fill(carDue);
     await billForm.getByLabel('Repeats').selectOption('once');
     await billForm.getByRole('button', { name: 'Add bill' }).click();
     await expect(billForm).toBeHidden();
 
+    const after = rulesForecast(today, [...bills, billOf('car', 'Car repair', 100_000, carDue, 'medium', 'once')]);
+    const dip = after.warning!;
+    expect(dip).toMatchObject({ balanceCents: -11_000, shortfallCents: 11_000 });
     const warning = page.getByTestId('low-balance-warning');
-    await expect(warning).toContainText(`On ${fmt(addDays(today, 3))} your balance is projected to fall to -$110.00, below zero: $110.00 short.`);
-    await expect(warning).toContainText(
-      `Move Car repair ($1,000.00, due ${fmt(addDays(today, 6))}) from ${fmt(addDays(today, 3))} to ${fmt(payday)}, when your Teaching salary arrives: that keeps your balance at or above zero.`,
-    );
+    await expect(warning).toContainText(explainLowBalance(dip, { date: fmt }));
+    await expect(warning).toContainText(`On ${fmt(dip.date)} your balance is projected to fall to -$110.00, below zero: $110.00 short.`);
+    await expect(warning).toContainText(explainBillMove(dip, { date: fmt }));
+    await expect(warning).toContainText(`Move Car repair ($1,000.00, due ${fmt(carDue)}) from ${fmt(dip.date)} to ${fmt(payday)}, when your Teaching salary arrives`);
     await expect(safe.getByText('$110.00', { exact: true })).toBeVisible();
     await expect(safe).toContainText('you are $110.00 short.');
     await warning.scrollIntoViewIfNeeded();
@@ -84,7 +110,7 @@ for (const width of [1280, 390]) {
     // The chart's table names the low days too.
     await forecast.getByText('Show as table').click();
     const table = forecast.getByRole('table', { name: 'Projected balance by day' });
-    await expect(table.getByRole('row', { name: new RegExp(`^${fmt(addDays(today, 3)).replace(/\//g, '\\/')} .*-\\$110\\.00$`) })).toBeVisible();
+    await expect(table.getByRole('row', { name: new RegExp(`^${fmt(dip.date).replace(/\//g, '\\/')} .*-\\$110\\.00$`) })).toBeVisible();
 
     // A threshold of $100.00, set here and kept by the server, moves the warning's wording and shortfall.
     await forecast.getByRole('button', { name: 'Change' }).click();
@@ -92,6 +118,7 @@ for (const width of [1280, 390]) {
     await threshold.fill('100');
     await forecast.getByRole('button', { name: 'Save' }).click();
     await expect(warning).toContainText(`below your $100.00 minimum: $210.00 short.`);
+    expect(rulesForecast(today, [...bills, billOf('car', 'Car repair', 100_000, carDue, 'medium', 'once')], 10_000).warning?.shortfallCents).toBe(21_000);
     await page.reload();
     await expect(page.getByTestId('balance-forecast')).toContainText('Warns when your balance would go below $100.00.');
     await page.locator('.fc-section').screenshot({ path: `${SHOTS}/3-threshold-section-${width}.png` });

@@ -3,7 +3,7 @@
 // /tmp/wt-schedule-shots/ to look at.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { addDays } from '@payday/finance-rules';
+import { addDays, buildPaymentSchedule, businessDayOnOrAfter, fromDayNumber, toDayNumber, type Bill } from '@payday/finance-rules';
 import { expect, test, type Page } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
 import { localToday } from './support/dates.js';
@@ -64,26 +64,34 @@ const isCut = (page: Page, selector: string) =>
 
 for (const width of [1280, 390]) {
   test.describe(`at ${width}px`, () => {
-    test('item 1: every upcoming bill is in the schedule; at risk and before-paycheck entries say so', async ({ page }) => {
+    test('item 1: every upcoming bill is in the schedule; a bill no paycheck covers says so, the rest are paid after theirs', async ({ page }) => {
       test.setTimeout(60_000);
-      await signedInWith(page, width, 'sched-risk', {
-        income: [{ source: 'Teaching salary', amount: 2150, frequency: 'monthly', next_date: addDays(today, 3) }],
-        bills: [
-          // Due in 2 days: no paycheck in the 30 days before it.
-          { name: 'Rent', amount: 1450, due_date: addDays(today, 2), priority: 'high', category: 'rent', recurring: 'monthly' },
-          // Paid 3 days before due, one day before the paycheck lands.
-          { name: 'Phone', amount: 60, due_date: addDays(today, 5), priority: 'low', category: 'utilities', recurring: 'once' },
-          { name: 'Internet', amount: 70, due_date: addDays(today, 10), priority: 'low', category: 'utilities', recurring: 'once' },
-        ],
-      });
+      // Paid once a quarter, next in 20 days: the last paycheck came about 70 days ago.
+      const income = { source: 'Contract pay', amount: 2150, frequency: 'quarterly', next_date: addDays(today, 20) };
+      const seeded = [
+        // Due in 2 days: no paycheck in the 30 days before it.
+        { name: 'Rent', amount: 1450, due_date: addDays(today, 2), priority: 'high', category: 'rent', recurring: 'monthly' },
+        // Due 5 days after the next paycheck: paid from it, never before it arrives.
+        { name: 'Internet', amount: 70, due_date: addDays(today, 25), priority: 'low', category: 'utilities', recurring: 'once' },
+      ] as const;
+      await signedInWith(page, width, 'sched-risk', { income: [income], bills: [...seeded] });
+      const rules = buildPaymentSchedule(
+        seeded.map((b, i): Bill => ({ id: `b${i}`, name: b.name, amountCents: b.amount * 100, dueDate: b.due_date, priority: b.priority, category: b.category, recurring: b.recurring })),
+        [{ id: 'i', source: income.source, amountCents: 215_000, frequency: 'quarterly', nextDate: income.next_date }],
+        today,
+      );
+      const planned = (name: string) => rules.find((r) => r.billName === name)!;
       const schedule = page.getByRole('list', { name: 'Suggested payments' });
       const entry = (name: string) => schedule.getByRole('listitem').filter({ hasText: name }).first();
 
       await expect(entry('Rent')).toContainText('pay from your current balance');
       await expect(entry('Rent')).toContainText('At risk: no paycheck before it');
-      await expect(entry('Rent').getByTestId('suggested-date')).toHaveText(fmt(addDays(today, 1)));
-      await expect(entry('Phone').getByTestId('funding')).toHaveText(`before this paycheck arrives: Teaching salary (${fmt(addDays(today, 3))})`);
-      await expect(entry('Internet').getByTestId('funding')).toHaveText(`from Teaching salary (${fmt(addDays(today, 3))})`);
+      await expect(entry('Rent').getByTestId('suggested-date')).toHaveText(fmt(planned('Rent').suggestedDate));
+      const internet = planned('Internet');
+      expect(internet.suggestedDate >= internet.incomeDate!).toBe(true);
+      await expect(entry('Internet').getByTestId('suggested-date')).toHaveText(fmt(internet.suggestedDate));
+      await expect(entry('Internet').getByTestId('funding')).toHaveText(`from Contract pay (${fmt(internet.incomeDate!)})`);
+      await expect(schedule).not.toContainText('before this paycheck arrives');
       await expect(page.getByText('Pay dates timed after your paydays')).toHaveCount(0);
 
       await entry('Rent').scrollIntoViewIfNeeded();
@@ -93,14 +101,18 @@ for (const width of [1280, 390]) {
 
     test('item 2: calendar amounts are readable and a tapped or clicked day opens its items', async ({ page }) => {
       test.setTimeout(60_000);
+      // A business day from today: a paycheck due on a weekend or holiday arrives the business day before, and the
+      // calendar shows it on the day it arrives.
+      const day = fromDayNumber(businessDayOnOrAfter(toDayNumber(today)));
       await signedInWith(page, width, 'sched-cal', {
-        income: [{ source: 'Teaching salary', amount: 2150, frequency: 'monthly', next_date: today }],
-        bills: [{ name: 'Rent', amount: 1450, due_date: today, priority: 'medium', category: 'rent', recurring: 'monthly' }],
+        income: [{ source: 'Teaching salary', amount: 2150, frequency: 'monthly', next_date: day }],
+        bills: [{ name: 'Rent', amount: 1450, due_date: day, priority: 'medium', category: 'rent', recurring: 'monthly' }],
       });
       await page.getByRole('button', { name: 'Calendar' }).click();
-      const cell = page.locator(`[role="gridcell"][data-date="${today}"]`);
+      const cell = page.locator(`[role="gridcell"][data-date="${day}"]`);
       await cell.scrollIntoViewIfNeeded();
-      await expect(cell.getByText(width > 600 ? '$1,450.00' : '$1,450', { exact: true })).toBeVisible();
+      // The bill's chip (the day also holds the rent's suggested payment, paid from the paycheck that lands that day).
+      await expect(cell.getByRole('listitem', { name: /^Bill: Rent/ }).getByText(width > 600 ? '$1,450.00' : '$1,450', { exact: true })).toBeVisible();
       expect(await isCut(page, '.db-chip__amount'), 'full amounts in the month grid').toBe(false);
       expect(await isCut(page, '.db-chip__short'), 'short amounts in the month grid').toBe(false);
       await page.screenshot({ path: `${SHOTS}/item2-month-${width}.png` });
@@ -108,7 +120,7 @@ for (const width of [1280, 390]) {
       // A tap on the day's empty lower part opens it.
       const box = (await cell.boundingBox())!;
       await page.mouse.click(box.x + box.width / 2, box.y + box.height - 4);
-      const details = page.getByRole('region', { name: new RegExp(fmt(today)) });
+      const details = page.getByRole('region', { name: new RegExp(fmt(day)) });
       await expect(details).toBeVisible();
       await expect(details.getByRole('listitem').filter({ hasText: 'Rent' }).first()).toContainText('$1,450.00');
       await expect(details.getByRole('listitem').filter({ hasText: 'Teaching salary' })).toContainText('$2,150.00');
@@ -119,8 +131,8 @@ for (const width of [1280, 390]) {
       await expect(details).toBeHidden();
 
       await page.getByRole('button', { name: 'Week', exact: true }).click();
-      const weekCell = page.locator(`[role="gridcell"][data-date="${today}"]`);
-      await expect(weekCell.getByText('$1,450.00', { exact: true })).toBeVisible();
+      const weekCell = page.locator(`[role="gridcell"][data-date="${day}"]`);
+      await expect(weekCell.getByRole('listitem', { name: /^Bill: Rent/ }).getByText('$1,450.00', { exact: true })).toBeVisible();
       await expect(weekCell.getByText('$2,150.00', { exact: true })).toBeVisible();
       expect(await isCut(page, '.db-chip__amount'), 'amounts in the week grid').toBe(false);
       await weekCell.scrollIntoViewIfNeeded();

@@ -579,7 +579,9 @@ beforeAll(async () => {
   await ok(send('PUT', '/api/financial/forecast-settings', { token: a.token, body: { lowBalanceThresholdCents: A_THRESHOLD_CENTS } }), "A's low-balance threshold");
   w = { a, b, c, admin, household, bHousehold, invitationToken: await invitationToken(c.email), bankItem: await linkBank(a), waitlistEmail, waitlistId, blogPostId, feedPath, aBill: '', bBill: '' };
   w.aBill = await newBill(a);
-  w.bBill = await newBill(b);
+  // B's own bill, without A's marker (every answer to B is searched for it).
+  const bRent = { name: 'B rent', amount: 900, due_date: FUTURE, category: 'rent', recurring: 'monthly' };
+  w.bBill = (await ok(send('POST', '/api/financial/bills', { token: b.token, body: bRent }), "creating B's bill")).id;
   for (let i = 0; i < 2; i += 1) {
     await newBill(a);
     await newIncome(a);
