@@ -120,7 +120,8 @@ for (const width of [1280, 390]) {
       // A tap on the day's empty lower part opens it.
       const box = (await cell.boundingBox())!;
       await page.mouse.click(box.x + box.width / 2, box.y + box.height - 4);
-      const details = page.getByRole('region', { name: new RegExp(fmt(day)) });
+      // The day's own region ('Mon, 12/07/2026'), not the safe-to-spend card that names the same date.
+      const details = page.getByRole('region', { name: new RegExp(`^[A-Z][a-z]{2}, ${fmt(day)}`) });
       await expect(details).toBeVisible();
       await expect(details.getByRole('listitem').filter({ hasText: 'Rent' }).first()).toContainText('$1,450.00');
       await expect(details.getByRole('listitem').filter({ hasText: 'Teaching salary' })).toContainText('$2,150.00');
