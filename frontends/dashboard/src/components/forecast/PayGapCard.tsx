@@ -28,7 +28,7 @@ export function PayGapCard({ gap }: { gap: PayGapDto }) {
       ) : gap.setAsidePerPaycheckCents !== null ? (
         <>
           <p className="fc-figure fc-figure--plain">
-            <Money cents={gap.setAsidePerPaycheckCents} /> <span className="fc-figure__label">to set aside from each paycheck</span>
+            <Money cents={gap.setAsidePerPaycheckCents} /> <span className="fc-figure__sub">to set aside from each paycheck</span>
           </p>
           <p className="fc-sentence">
             Bills due in that time come to {bills}
