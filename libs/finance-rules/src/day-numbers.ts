@@ -61,15 +61,26 @@ export function weekdayOf(dayNumber: number): number {
   return (((dayNumber + 4) % 7) + 7) % 7;
 }
 
+// Parsing memo: a dashboard reads the same few hundred dates (due dates, paydays, pay dates) many times, and the
+// sentences of the payment schedule read each again. Bounded like the formatting memo below; the entries are frozen,
+// so a caller cannot change what the next one reads.
+const MAX_CACHED_TEXTS = 4096;
+const PARSED = new Map<string, DayRef>();
+
 /** The 'YYYY-MM-DD' text parsed, or null when it is not a real date (2025-02-30, '3/1/2026'). */
 export function parseDayRef(value: string): DayRef | null {
+  const cached = PARSED.get(value);
+  if (cached !== undefined) return cached;
   const m = ISO_DATE.exec(value);
   if (!m) return null;
   const year = Number(m[1]);
   const month = Number(m[2]);
   const day = Number(m[3]);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  return { year, month, day, dayNumber: dayNumberOf(year, month, day) };
+  const ref = Object.freeze({ year, month, day, dayNumber: dayNumberOf(year, month, day) });
+  if (PARSED.size >= MAX_CACHED_TEXTS) PARSED.clear();
+  PARSED.set(value, ref);
+  return ref;
 }
 
 /** As parseDayRef, throwing the library's one invalid-date error. */
