@@ -129,7 +129,7 @@ export function diversifyIncomeTip(incomes: readonly IncomeSource[]): Tip | null
 /**
  * Savings rate under 10 percent gets a tip, 20 percent or more a success; only from a rate the bank measured, so
  * praise is never given for what is not known. Needs income. A negative rate is not shown as a percentage ('You
- * keep -2511%' means nothing to anyone; issue 13).
+ * keep -2511%' means nothing to anyone).
  */
 export function savingsRateTip(savingsRatePercent: number | undefined, monthlyIncomeCents: number): Tip | null {
   if (savingsRatePercent === undefined || monthlyIncomeCents <= 0) return null;

@@ -56,7 +56,7 @@ export function AnalyticsBlock({ dashboard }: { dashboard: DashboardResponse }) 
             </div>
             <div>
               <dt>Income minus bills</dt>
-              {/* Before any income, bills are not yet a shortfall (issue 13), as on the plan card. */}
+              {/* Before any income, bills are not yet a shortfall, as on the plan card. */}
               <dd>{hasIncome ? <Money cents={dashboard.summary.spendingBalanceCents} /> : '—'}</dd>
             </div>
             <div>

@@ -5,7 +5,7 @@ import './forecast.css'; // a stylesheet, not a <style> element (CSP)
 import { SafeToSpendCard } from './SafeToSpendCard.js';
 
 /**
- * Issue 14 items 2-3 on the dashboard: safe to spend until payday beside the balance forecast. `monthlyPlanCents`
+ * Safe to spend until payday beside the balance forecast. `monthlyPlanCents`
  * (this month's income minus bills, null before any income) lets the card say when the month runs short.
  */
 export function ForecastSection({ forecast, api, monthlyPlanCents = null }: { forecast: ForecastDto; api: ApiClient; monthlyPlanCents?: number | null }) {
