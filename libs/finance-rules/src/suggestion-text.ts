@@ -1,5 +1,6 @@
-// The reasoning of a payment suggestion (spec part 2 §5), one sentence per decision, built from the suggestion's own
-// fields so the server (M/D/YYYY, the answer's `reasoning`) and the dashboard (the user's date format) say the same.
+// The reasoning of a payment suggestion (docs/money-model.md, "Pay dates"), one sentence per decision, built from
+// the suggestion's own fields so the server (M/D/YYYY, the answer's `reasoning`) and the dashboard (the user's date
+// format) say the same.
 import type { BillPriorityValue, PaymentAdjustmentValue } from '@payday/contracts';
 import { isBankHoliday } from './business-days.js';
 import { INCOME_MATCH_MAX_DAYS, LARGE_BILL_THRESHOLD_CENTS } from './constants.js';
