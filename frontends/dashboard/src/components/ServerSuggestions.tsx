@@ -47,7 +47,7 @@ function doneText(answer: Answer): string {
 }
 
 /**
- * spec part 2 §2/§4: Smart Suggestions accept cards from GET /suggestions; accepting removes the card and reloads.
+ * Smart Suggestions: accept cards from GET /suggestions; accepting removes the card and reloads.
  * Ours: a suggestion the server found to look like a bill or income the person has asks 'Is Oakwood Properties
  * your Rent?' with Link, Replace and Add as new, so accepting never counts the same rent twice.
  */

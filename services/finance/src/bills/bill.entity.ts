@@ -42,7 +42,7 @@ export class Bill {
   payee: string | null;
 
   /**
-   * The suggestion this bill was accepted from, if any (spec part 2 §3: a source marker); for a bill the user
+   * The suggestion this bill was accepted from, if any (a source marker); for a bill the user
    * linked a detected one to, the one its payee came from.
    */
   @Column({ name: 'suggestion_id', type: 'uuid', nullable: true })

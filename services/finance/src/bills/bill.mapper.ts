@@ -6,7 +6,7 @@ import type { SharedInfo } from '../households/household-access.js';
 import type { Bill } from './bill.entity.js';
 
 /**
- * The row's API shape (spec part 2 §3): dollars as a number, dates as YYYY-MM-DD; a shared row's marker. `payee`
+ * The row's API shape: dollars as a number, dates as YYYY-MM-DD; a shared row's marker. `payee`
  * only on a bill that has one, so the answers of bills never linked stay as they were.
  */
 export function toBillDto(bill: Bill, shared?: SharedInfo): BillDto {

@@ -15,7 +15,7 @@ import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday
 import { SuggestionsService } from './suggestions.service.js';
 
 /**
- * spec part 2 §7: GET /suggestions, POST /accept-bill/{id}, POST /accept-income/{id}; ours: POST
+ * GET /suggestions, POST /accept-bill/{id}, POST /accept-income/{id}; ours: POST
  * /dismiss-suggestion/{id}, and POST /suggestions/{id}/link and /replace for a detected item the caller already has.
  */
 @Controller('api/financial')

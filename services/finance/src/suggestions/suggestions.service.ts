@@ -85,7 +85,7 @@ export class SuggestionsService {
   ) {}
 
   /**
-   * spec part 2 §7: GET /suggestions answers `{bills, income}`: the pending ones, most confident first. Ours: one
+   * GET /suggestions answers `{bills, income}`: the pending ones, most confident first. Ours: one
    * that seems to be a bill or income the caller already has carries it as `looksLike` (looks-like.ts), so the
    * screens ask 'Is Oakwood Properties your Rent?' instead of adding a second rent.
    */
