@@ -4,12 +4,23 @@
 // being refused what it must not do. Needs the redis-server binary (the test bootstrap installs it when root).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Queue, Worker } from 'bullmq';
-import { membershipVersionKey } from '../../libs/contracts/src/household.js';
+import * as contracts from '../../libs/contracts/src/index.js';
+import {
+  ACCOUNT_DATA_SERVICES,
+  ACCOUNT_STATUS_CHANNEL,
+  AUTH_ADMIN_PATTERNS,
+  AUTH_DIRECTORY_PATTERNS,
+  BILL_PAYMENTS_PATTERN,
+  FINANCE_PATTERNS,
+  WAITLIST_ADMIN_PATTERNS,
+  accountDataPattern,
+  membershipVersionKey,
+} from '../../libs/contracts/src/index.js';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../contract/kong-config.loader.js';
@@ -26,6 +37,169 @@ async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+// The transport's channels, derived from libs/contracts. The Redis transport publishes a request on its pattern and
+// the answer on `<pattern>.reply`; an event is one channel. A pattern belongs to the service whose name it starts
+// with (that service answers it, or sends the event); the tables below say who else is on each group's channels,
+// so a pattern added to an existing group is checked the day it is added, and a new group fails the first test
+// until it is placed here.
+/** Request/reply groups of libs/contracts: the services that ask (the owner answers). */
+const ASKED_BY: Record<string, readonly string[]> = {
+  AUTH_ADMIN_PATTERNS: ['admin'],
+  AUTH_DIRECTORY_PATTERNS: ['household', 'finance'],
+  WAITLIST_ADMIN_PATTERNS: ['admin'],
+  HOUSEHOLD_PATTERNS: ['finance'],
+  FINANCE_PATTERNS: ['bank-sync'],
+  BILL_PAYMENTS_PATTERN: ['bank-sync'],
+  BANK_SYNC_PATTERNS: ['finance'],
+};
+/** Event groups: the services that listen (the owner sends). */
+const HEARD_BY: Record<string, readonly string[]> = {
+  HOUSEHOLD_EVENTS: ['finance'],
+};
+/** The account-status family every service follows (auth publishes on ACCOUNT_STATUS_CHANNEL). */
+const ACCOUNT_STATUS_WILDCARD = 'paycadence:*';
+
+interface TransportFlow {
+  group: string;
+  pattern: string;
+  owner: string;
+  others: readonly string[];
+  event: boolean;
+}
+
+const channelName = /^[a-z][a-z-]*(\.[a-z][a-z-]*)+$/;
+/** The contracts' transport constants: *_PATTERNS / *_EVENTS objects and *_PATTERN strings of channel names. */
+const transportConstants: Record<string, string[]> = Object.fromEntries(
+  Object.entries(contracts).flatMap(([name, value]) => {
+    if (!/_(PATTERNS|EVENTS|PATTERN)$/.test(name)) return [];
+    const values =
+      typeof value === 'string'
+        ? [value]
+        : value && typeof value === 'object' && !(value instanceof RegExp)
+          ? Object.values(value)
+          : [];
+    return values.length > 0 && values.every((v) => typeof v === 'string' && channelName.test(v))
+      ? [[name, values as string[]]]
+      : [];
+  }),
+);
+const transportFlows: TransportFlow[] = [
+  ...Object.entries(transportConstants).flatMap(([group, patterns]) =>
+    patterns.map((pattern) => ({
+      group,
+      pattern,
+      owner: pattern.split('.')[0]!,
+      others: ASKED_BY[group] ?? HEARD_BY[group] ?? [],
+      event: group in HEARD_BY,
+    })),
+  ),
+  // Auth asks every service holding account data to export or forget an account, each on its own name.
+  ...ACCOUNT_DATA_SERVICES.flatMap((service) =>
+    (['export', 'delete'] as const).map((step) => ({
+      group: 'accountDataPattern',
+      pattern: accountDataPattern(service, step),
+      owner: service,
+      others: ['auth'],
+      event: false,
+    })),
+  ),
+];
+const channelsOfFlow = (flow: TransportFlow) =>
+  flow.event ? [flow.pattern] : [flow.pattern, `${flow.pattern}.reply`];
+/** The transport channels a user needs: those of every pattern it answers, asks, sends or hears. */
+const channelsOf = (user: string) =>
+  new Set(
+    transportFlows
+      .filter((flow) => flow.owner === user || flow.others.includes(user))
+      .flatMap(channelsOfFlow),
+  );
+const allChannels = new Set(transportFlows.flatMap(channelsOfFlow));
+
+describe('Redis ACL channels (k8s/base/redis/users.acl) against the transport patterns of libs/contracts', () => {
+  it('every transport pattern group of libs/contracts is placed, and belongs to a service', () => {
+    expect(Object.keys(transportConstants).sort()).toEqual(
+      [...Object.keys(ASKED_BY), ...Object.keys(HEARD_BY)].sort(),
+    );
+    for (const flow of transportFlows) {
+      expect(services, `${flow.pattern}: owner`).toContain(flow.owner);
+      expect(flow.others.length, `${flow.pattern}: nobody asks or listens`).toBeGreaterThan(0);
+      for (const other of flow.others) expect(services, `${flow.pattern}: ${other}`).toContain(other);
+      expect(flow.others, `${flow.pattern}: the owner asks itself`).not.toContain(flow.owner);
+    }
+  });
+
+  it('the transport matrix matches the code: every service naming a pattern group answers or asks it', () => {
+    const sourceOf = (service: string) =>
+      readdirSync(path.join(repoRoot, 'services', service, 'src'), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts') && !/\.(int-)?spec\.ts$/.test(file))
+        .map((file) => readFileSync(path.join(repoRoot, 'services', service, 'src', file), 'utf8'))
+        .join('\n');
+    const sources = Object.fromEntries(services.map((service) => [service, sourceOf(service)]));
+    for (const [group, others] of Object.entries({ ...ASKED_BY, ...HEARD_BY })) {
+      const owner = transportFlows.find((flow) => flow.group === group)!.owner;
+      const naming = services.filter((service) => new RegExp(`\\b${group}\\b`).test(sources[service]));
+      expect(naming.sort(), `services using ${group}`).toEqual([owner, ...others].sort());
+    }
+    // accountDataPattern: each service answers its own name; auth alone asks with a name it is given.
+    for (const service of services) {
+      const answered = [...sources[service].matchAll(/accountDataPattern\('([a-z-]+)'/g)].map((m) => m[1]);
+      const asks = /accountDataPattern\((?!')/.test(sources[service]);
+      expect([...new Set(answered)], `${service} answers`).toEqual(
+        (ACCOUNT_DATA_SERVICES as readonly string[]).includes(service) ? [service] : [],
+      );
+      expect(asks, `${service} asks accountDataPattern`).toBe(service === 'auth');
+    }
+  });
+
+  it('users.acl names each user’s channels: no channel outside its matrix, no wildcard beyond its own family', () => {
+    const rules = Object.fromEntries(
+      readFileSync(path.join(repoRoot, 'k8s/base/redis/users.acl'), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('user '))
+        .map((line) => line.split(' '))
+        .map(([, name, ...rest]) => [name!, rest]),
+    );
+    expect(Object.keys(rules).sort()).toEqual(['default', 'healthcheck', ...services].sort());
+    for (const [user, userRules] of Object.entries(rules)) {
+      const channels = userRules.filter((rule) => rule.startsWith('&')).map((rule) => rule.slice(1));
+      expect(userRules, user).not.toContain('allchannels');
+      // resetchannels before the first channel, so nothing but the names below is granted
+      const reset = userRules.indexOf('resetchannels');
+      expect(reset, `${user}: resetchannels`).toBeGreaterThanOrEqual(0);
+      expect(
+        userRules.slice(0, reset).some((rule) => rule.startsWith('&')),
+        `${user}: a channel before resetchannels`,
+      ).toBe(false);
+      if (!services.includes(user)) {
+        expect(channels, user).toEqual([]);
+        continue;
+      }
+      // a wildcard at most over the user's own names (`finance.suggestions.*`, or a new service's `<name>.*`)
+      const own = new RegExp(`^${user.replace(/-/g, '\\-')}\\.([a-z-]+\\.)*\\*$`);
+      for (const channel of channels.filter((c) => /[*?[\\]/.test(c)))
+        expect(
+          channel === ACCOUNT_STATUS_WILDCARD || own.test(channel),
+          `${user}: wildcard &${channel}`,
+        ).toBe(true);
+      const exact = channels.filter((c) => !/[*?[\\]/.test(c));
+      const needed = channelsOf(user);
+      expect(
+        exact.filter((channel) => !needed.has(channel)),
+        `${user}: channels it neither answers, asks, sends nor hears`,
+      ).toEqual([]);
+      const covered = (channel: string) =>
+        channels.some(
+          (rule) => rule === channel || (rule.endsWith('*') && channel.startsWith(rule.slice(0, -1))),
+        );
+      expect(
+        [...needed].filter((channel) => !covered(channel)),
+        `${user}: channels it answers, asks, sends or hears but lacks`,
+      ).toEqual([]);
+      expect(channels, `${user}: the account-status channel`).toContain(ACCOUNT_STATUS_WILDCARD);
+    }
+  });
+});
 
 describe.skipIf(!hasRedis)('Redis ACL users (k8s/base/redis), on a real redis-server', () => {
   const passwords = Object.fromEntries(services.map((s) => [s, randomBytes(12).toString('hex')]));
@@ -201,55 +375,153 @@ describe.skipIf(!hasRedis)('Redis ACL users (k8s/base/redis), on a real redis-se
     }
   });
 
-  it('the transport channels: a service asks only the services DESIGN lets it ask', async () => {
-    // [asker, pattern] pairs the product uses (contracts' *_PATTERNS and HOUSEHOLD_EVENTS)
-    const allowed: Array<[string, string]> = [
-      ['admin', 'auth.admin.list-users'],
-      ['admin', 'waitlist.admin.list'],
-      ['household', 'auth.directory.users-by-ids'],
-      ['finance', 'auth.directory.users-by-ids'],
-      ['finance', 'household.memberships-of'],
-      ['finance', 'bank-sync.full-sync'],
-      ['bank-sync', 'finance.suggestions.upsert'],
-      ['household', 'household.deleted'],
-      // Issue 14 item 6: auth asks each service to export or forget an account.
-      ['auth', 'bank-sync.account.delete'],
-      ['auth', 'finance.account.export'],
-      ['auth', 'household.account.delete'],
-      ['auth', 'waitlist.account.export'],
-      ['auth', 'admin.account.delete'],
-    ];
-    const answerer = (pattern: string) =>
-      pattern.startsWith('bank-sync.') ? 'bank-sync' : pattern.split('.')[0];
-    for (const [asker, pattern] of allowed) {
-      const server = await as(answerer(pattern));
-      await server.subscribe(pattern);
-      const request = new Promise<string>((resolve) => server.once('message', (_c, m) => resolve(m)));
-      const client = await as(asker);
-      const replies = await as(asker);
-      await replies.subscribe(`${pattern}.reply`);
-      const reply = new Promise<string>((resolve) => replies.once('message', (_c, m) => resolve(m)));
-      expect(await client.publish(pattern, '{"id":"1"}'), `${asker} → ${pattern}`).toBe(1);
-      expect(await request).toBe('{"id":"1"}');
-      const answering = await as(answerer(pattern));
-      await answering.publish(`${pattern}.reply`, '{"id":"1","response":{}}');
-      expect(await reply).toBe('{"id":"1","response":{}}');
-      // Two askers of one pattern (household and finance ask auth's directory): one listener at a time.
-      await server.unsubscribe(pattern);
-    }
+  // A subscribed ioredis connection can do nothing but (un)subscribe: each user gets one connection that
+  // publishes, one that subscribes, and one that tries the subscriptions it must be refused.
+  const pool = (users: Map<string, Promise<Redis>>) => (user: string) =>
+    users.get(user) ?? users.set(user, as(user)).get(user)!;
+  const publisherOf = pool(new Map());
+  const subscriberOf = pool(new Map());
+  const probeOf = pool(new Map());
+  const nextMessage = (subscriber: Redis, channel: string) =>
+    new Promise<string>((resolve) => {
+      const listener = (from: string, message: string) => {
+        if (from !== channel) return;
+        subscriber.off('message', listener);
+        resolve(message);
+      };
+      subscriber.on('message', listener);
+    });
+  const expectRefused = async (user: string, channel: string) => {
+    const publisher = await publisherOf(user);
+    await expect(publisher.publish(channel, '{}'), `${user} PUBLISH ${channel}`).rejects.toThrow(/NOPERM/);
+    const probe = await probeOf(user);
+    await expect(probe.subscribe(channel), `${user} SUBSCRIBE ${channel}`).rejects.toThrow(/NOPERM/);
+  };
+
+  it.each(services)(
+    '%s publishes and subscribes on every channel of its matrix, and the account-status channel',
+    async (service) => {
+      const publisher = await publisherOf(service);
+      const subscriber = await as(service);
+      try {
+        for (const channel of [...channelsOf(service), ACCOUNT_STATUS_CHANNEL]) {
+          expect(typeof (await publisher.publish(channel, '{}')), `${service} PUBLISH ${channel}`).toBe(
+            'number',
+          );
+          await expect(
+            subscriber.subscribe(channel),
+            `${service} SUBSCRIBE ${channel}`,
+          ).resolves.toBeGreaterThan(0);
+        }
+      } finally {
+        // its subscriptions would count as listeners in the end-to-end test below
+        subscriber.disconnect();
+      }
+    },
+  );
+
+  it.each(services)(
+    '%s is refused every other transport channel, and wildcard subscriptions',
+    async (service) => {
+      const allowed = channelsOf(service);
+      const others = [...allChannels].filter((channel) => !allowed.has(channel));
+      for (const channel of others) await expectRefused(service, channel);
+      const probe = await probeOf(service);
+      for (const pattern of [
+        '*',
+        ...services.filter((family) => family !== service).map((family) => `${family}.*`),
+      ])
+        await expect(probe.psubscribe(pattern), `${service} PSUBSCRIBE ${pattern}`).rejects.toThrow(/NOPERM/);
+    },
+  );
+
+  it('the channels that matter most are refused to the services that never use them', async () => {
     const refused: Array<[string, string]> = [
-      ['finance', 'auth.admin.set-user-status'],
-      ['blog', 'auth.admin.create-user'],
-      ['waitlist', 'auth.directory.users-by-ids'],
-      ['household', 'waitlist.admin.remove'],
-      ['auth', 'finance.suggestions.upsert'],
-      ['finance', 'admin.account.delete'],
-      ['household', 'finance.account.delete'],
+      // household asks auth's directory, nothing else of auth's: not creating admins, not reading the
+      // password an admin picks, not suspending or approving accounts
+      ...Object.values(AUTH_ADMIN_PATTERNS).flatMap(
+        (p) =>
+          [
+            ['household', p],
+            ['household', `${p}.reply`],
+          ] as Array<[string, string]>,
+      ),
+      ['finance', AUTH_ADMIN_PATTERNS.setUserStatus],
+      ['blog', AUTH_ADMIN_PATTERNS.createUser],
+      ['waitlist', AUTH_DIRECTORY_PATTERNS.usersByIds],
+      // only auth asks a service to export or forget an account, and only auth hears the answer
+      ['bank-sync', accountDataPattern('finance', 'delete')],
+      ['bank-sync', accountDataPattern('finance', 'export')],
+      ['bank-sync', `${accountDataPattern('finance', 'export')}.reply`],
+      ['finance', accountDataPattern('bank-sync', 'delete')],
+      ['finance', accountDataPattern('bank-sync', 'export')],
+      ['finance', accountDataPattern('household', 'delete')],
+      ['finance', accountDataPattern('household', 'export')],
+      ['finance', accountDataPattern('admin', 'delete')],
+      ['household', accountDataPattern('finance', 'delete')],
+      ['admin', accountDataPattern('waitlist', 'delete')],
+      ['admin', accountDataPattern('waitlist', 'export')],
+      // bank-sync alone sends finance its suggestions; admin alone manages the waitlist
+      ['auth', FINANCE_PATTERNS.upsertSuggestions],
+      ['household', WAITLIST_ADMIN_PATTERNS.remove],
     ];
-    for (const [asker, pattern] of refused) {
-      const client = await as(asker);
-      await expect(client.publish(pattern, '{}'), `${asker} → ${pattern}`).rejects.toThrow(/NOPERM/);
+    for (const [user, channel] of refused) await expectRefused(user, channel);
+    for (const [user, pattern] of [
+      ['household', 'auth.*'],
+      ['household', 'auth.admin.*'],
+      ['bank-sync', 'finance.*'],
+      ['finance', 'bank-sync.*'],
+      ['finance', 'household.*'],
+    ])
+      await expect(
+        (await probeOf(user!)).psubscribe(pattern!),
+        `${user} PSUBSCRIBE ${pattern}`,
+      ).rejects.toThrow(/NOPERM/);
+  });
+
+  it('every pattern works end to end under the users: the asker’s request reaches the answerer, the answer comes back', async () => {
+    for (const flow of transportFlows) {
+      if (flow.event) {
+        // the owner sends; every listener hears
+        for (const other of flow.others) await (await subscriberOf(other)).subscribe(flow.pattern);
+        const heard = flow.others.map(async (other) => nextMessage(await subscriberOf(other), flow.pattern));
+        expect(
+          await (await publisherOf(flow.owner)).publish(flow.pattern, '{"data":{}}'),
+          `${flow.owner} → ${flow.pattern}`,
+        ).toBe(flow.others.length);
+        expect(await Promise.all(heard)).toEqual(flow.others.map(() => '{"data":{}}'));
+        for (const other of flow.others) await (await subscriberOf(other)).unsubscribe(flow.pattern);
+        continue;
+      }
+      const listener = await subscriberOf(flow.owner);
+      await listener.subscribe(flow.pattern);
+      for (const asker of flow.others) {
+        const replies = await subscriberOf(asker);
+        await replies.subscribe(`${flow.pattern}.reply`);
+        const request = nextMessage(listener, flow.pattern);
+        const reply = nextMessage(replies, `${flow.pattern}.reply`);
+        expect(
+          await (await publisherOf(asker)).publish(flow.pattern, '{"id":"1"}'),
+          `${asker} → ${flow.pattern}`,
+        ).toBe(1);
+        expect(await request).toBe('{"id":"1"}');
+        expect(
+          await (await publisherOf(flow.owner)).publish(`${flow.pattern}.reply`, '{"id":"1","response":{}}'),
+        ).toBe(1);
+        expect(await reply).toBe('{"id":"1","response":{}}');
+        // Two askers of one pattern (household and finance ask auth's directory): one listener at a time.
+        await replies.unsubscribe(`${flow.pattern}.reply`);
+      }
+      await listener.unsubscribe(flow.pattern);
     }
+  });
+
+  it('bank-sync’s check that finance listens before it asks (PUBSUB NUMSUB) works under its user', async () => {
+    const finance = await as('finance');
+    await finance.subscribe(BILL_PAYMENTS_PATTERN);
+    const bankSync = await publisherOf('bank-sync');
+    expect(await bankSync.pubsub('NUMSUB', BILL_PAYMENTS_PATTERN)).toEqual([BILL_PAYMENTS_PATTERN, 1]);
+    finance.disconnect();
   });
 
   it('BullMQ works under the users: finance queues a sync that bank-sync works; auth and blog feed admin’s audit queue', async () => {
@@ -292,10 +564,16 @@ describe.skipIf(!hasRedis)('Redis ACL users (k8s/base/redis), on a real redis-se
     expect((await board.getWorkers()).length).toBeGreaterThan(0);
 
     // finance's worker works its own reminders queue (issue 14) under finance's keys
-    const reminders = new Queue('reminders', { connection: bullConnection('finance'), prefix: 'finance:bull' });
+    const reminders = new Queue('reminders', {
+      connection: bullConnection('finance'),
+      prefix: 'finance:bull',
+    });
     closers.push(() => reminders.close());
     const reminded = new Promise<string>((resolve) => {
-      const worker = new Worker('reminders', async (job) => resolve(job.name), { connection: bullConnection('finance'), prefix: 'finance:bull' });
+      const worker = new Worker('reminders', async (job) => resolve(job.name), {
+        connection: bullConnection('finance'),
+        prefix: 'finance:bull',
+      });
       closers.push(() => worker.close());
     });
     await reminders.add('send-reminder', { userId: 'u1' }, { jobId: 'reminder.u1.b1.2026-03-14.bill-due' });
