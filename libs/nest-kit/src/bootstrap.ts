@@ -11,7 +11,8 @@ import { HealthModule } from './health.js';
 import { JsonLogger } from './json-logger.js';
 import { RedisModule } from './redis.js';
 import { acceptRequestId, REQUEST_ID_HEADER, runWithRequestId } from './request-context.js';
-import { keepConnectionAfterOversizeBody } from './oversize-body.js';
+import { jsonBodyParser } from './json-body.js';
+import { keepConnectionAfterOversizeBody, keepConnectionAfterRefusedBody } from './oversize-body.js';
 import { loggedPath } from './secret-path.js';
 import type { ModuleImport, ServiceDefinition } from './service-definition.js';
 import { redisTransportOptions } from './transport/redis-transport.js';
@@ -62,36 +63,36 @@ function rootModule<Config extends BaseEnv>(
   return ServiceRootModule;
 }
 
-/**
- * The service's HTTP app (Fastify) with the shared filter, request ids, JSON logs, body limit, graceful
- * shutdown on SIGTERM and, when the definition asks, the Redis transport (started). Not listening yet: the
- * caller picks the port (`startService` the configured one, tests an ephemeral one).
- */
-export async function createServiceApp<Env extends z.ZodType<BaseEnv>>(
-  definition: ServiceDefinition<Env>,
-  options: ServiceAppOptions<z.output<Env>> = {},
-): Promise<NestFastifyApplication> {
-  const config = resolveConfig(definition, options);
-  const logger = new JsonLogger(definition.name, config.LOG_LEVEL);
-  const adapter = new FastifyAdapter({
-    bodyLimit: definition.bodyLimit ?? DEFAULT_BODY_LIMIT,
+export interface ServiceHttpOptions {
+  /** Largest accepted request body in bytes (default 64 KiB: JSON forms only). */
+  bodyLimit?: number;
+  /** TRUSTED_PROXIES: the peers whose X-Forwarded-For counts (default loopback: the dev gateway). */
+  trustedProxies?: string;
+}
+
+/** The Fastify adapter every service's HTTP app is built on: body limit, client address, request ids. */
+export function serviceHttpAdapter(options: ServiceHttpOptions = {}): FastifyAdapter {
+  return new FastifyAdapter({
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // request.ip, the one source of the client's address (throttles, audit): X-Forwarded-For counts only
     // through the peers named in TRUSTED_PROXIES (default loopback: the dev gateway), so a client that reaches
     // the service directly cannot choose its address.
-    trustProxy: trustedProxies(trustedProxiesSetting(config, options)),
+    trustProxy: trustedProxies(options.trustedProxies),
     // A well-formed incoming X-Request-ID is kept (the gateway's), anything else replaced (issue 12 finding 9).
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => acceptRequestId(req.headers[REQUEST_ID_HEADER]),
   });
-  const module = rootModule(definition, config, options, [
-    RedisModule.forRoot(() => config.REDIS_URL),
-    HealthModule,
-    ...definition.imports(config),
-  ]);
-  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger, bufferLogs: false });
-  app.useGlobalFilters(new HttpErrorFilter(logger));
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+}
 
+/**
+ * The HTTP handling every service shares, on an app built over `serviceHttpAdapter` and not initialised yet:
+ * the error filter, request ids, JSON request logs, the JSON body parser, and connections kept usable after a
+ * refused body. `createServiceApp` applies it; a test builds a small app the same way with it.
+ */
+export function configureServiceHttp(app: NestFastifyApplication, logger: JsonLogger, options: Pick<ServiceHttpOptions, 'bodyLimit'> = {}): void {
+  app.useGlobalFilters(new HttpErrorFilter(logger));
   const fastify = app.getHttpAdapter().getInstance();
+  // Registered before Nest adds its default one, which it then leaves out.
+  app.useBodyParser('application/json', { bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT }, jsonBodyParser(fastify));
   fastify.addHook('onRequest', (request, reply, done) => {
     // Clients send a JSON content type even with no body (spec part 2 §7: sync-bank-data, accept-*): an
     // empty body is then no body, not a JSON parse error.
@@ -111,6 +112,29 @@ export async function createServiceApp<Env extends z.ZodType<BaseEnv>>(
     done();
   });
   keepConnectionAfterOversizeBody(fastify);
+  keepConnectionAfterRefusedBody(fastify);
+}
+
+/**
+ * The service's HTTP app (Fastify) with the shared HTTP handling (`configureServiceHttp`), graceful shutdown
+ * on SIGTERM and, when the definition asks, the Redis transport (started). Not listening yet: the caller picks
+ * the port (`startService` the configured one, tests an ephemeral one).
+ */
+export async function createServiceApp<Env extends z.ZodType<BaseEnv>>(
+  definition: ServiceDefinition<Env>,
+  options: ServiceAppOptions<z.output<Env>> = {},
+): Promise<NestFastifyApplication> {
+  const config = resolveConfig(definition, options);
+  const logger = new JsonLogger(definition.name, config.LOG_LEVEL);
+  const http = { bodyLimit: definition.bodyLimit, trustedProxies: trustedProxiesSetting(config, options) };
+  const module = rootModule(definition, config, options, [
+    RedisModule.forRoot(() => config.REDIS_URL),
+    HealthModule,
+    ...definition.imports(config),
+  ]);
+  const app = await NestFactory.create<NestFastifyApplication>(module, serviceHttpAdapter(http), { logger, bufferLogs: false });
+  configureServiceHttp(app, logger, http);
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
 
   if (definition.transport === 'redis') {
     app.connectMicroservice(redisTransportOptions(config.REDIS_URL));

@@ -109,6 +109,18 @@ const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid Content-Length header' },
 };
 
+/**
+ * The answer for one of Fastify's request errors, whether it arrives as it is or, as Nest's Fastify adapter
+ * hands every Fastify error below 500 to the filter, wrapped in an HttpException whose cause it is.
+ */
+function fastifyErrorAnswer(exception: unknown): { status: number; message: string } | undefined {
+  for (const candidate of [exception, (exception as { cause?: unknown } | null)?.cause]) {
+    const code = (candidate as { code?: unknown } | null | undefined)?.code;
+    if (typeof code === 'string' && Object.hasOwn(FASTIFY_ERRORS, code)) return FASTIFY_ERRORS[code];
+  }
+  return undefined;
+}
+
 export function toErrorResponse(exception: unknown): {
   status: number;
   body: ErrorBody;
@@ -131,6 +143,8 @@ export function toErrorResponse(exception: unknown): {
     const errors = fieldErrors(exception);
     return { status: 400, body: { message: Object.values(errors)[0] ?? 'Invalid request', errors }, unexpected: false };
   }
+  const fastifyError = fastifyErrorAnswer(exception);
+  if (fastifyError) return { status: fastifyError.status, body: { message: fastifyError.message }, unexpected: false };
   if (exception instanceof HttpException) {
     const response = exception.getResponse();
     const message =
@@ -140,11 +154,6 @@ export function toErrorResponse(exception: unknown): {
           ? ((response as { message: string }).message)
           : exception.message;
     return { status: exception.getStatus(), body: { message }, unexpected: false };
-  }
-  const code = (exception as { code?: unknown })?.code;
-  if (typeof code === 'string' && FASTIFY_ERRORS[code]) {
-    const known = FASTIFY_ERRORS[code];
-    return { status: known.status, body: { message: known.message }, unexpected: false };
   }
   // PostgreSQL restarting or unreachable is an outage, not our bug: 503 with a retry hint (still logged).
   if (isDatabaseUnavailable(exception)) {

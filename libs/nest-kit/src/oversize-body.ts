@@ -32,3 +32,27 @@ export function keepConnectionAfterOversizeBody(fastify: FastifyInstance): void 
     done(null, payload);
   });
 }
+
+/**
+ * Fastify answers every body its parser refuses (invalid JSON, a charset we do not read) with `Connection:
+ * close`, in case the client is still sending. When the request has already been read to its end, nothing of it
+ * can follow: the connection is in step, so it is kept and the client's next request on it is answered (a client
+ * on keep-alive, or the gateway's pool, otherwise finds its connection closed under it). A body cut short keeps
+ * the close, and so does a shutting-down server's own `Connection: close`, set on the raw response. A request
+ * stream destroyed after its end (bank-sync's webhook capture reads it with `for await`) leaves the socket open,
+ * so only `complete` counts.
+ */
+export function keepConnectionAfterRefusedBody(fastify: FastifyInstance): void {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      reply.statusCode >= 400 &&
+      reply.statusCode < 500 &&
+      reply.getHeader('connection') === 'close' &&
+      !reply.raw.hasHeader('connection') &&
+      request.raw.complete
+    ) {
+      reply.removeHeader('connection');
+    }
+    done(null, payload);
+  });
+}
