@@ -4,8 +4,9 @@
 #   docker build -f docker/frontend.Dockerfile --build-arg APP=<folder under frontends/> -t paycadence/<name> .
 #   the shell adds --build-arg NGINX_CONF=shell.conf (docker/nginx/: SPA fallback, runtime remotes manifest);
 #   remotes keep the default remote.conf (CORS on remoteEntry.js, served from the root behind Kong's strip_path).
-#   the shell also adds --build-arg PRERENDER_WITH=public-site: its build renders the public pages in Chromium
-#   from that remote's build (frontends/shell/scripts/prerender.mjs), so the image serves them prerendered.
+#   the shell also adds --build-arg PRERENDER_WITH=public-site: its build renders the public pages with React's
+#   static rendering on Node, with that remote's page modules and its build's manifest (no browser:
+#   frontends/shell/scripts/prerender.mjs), so the image serves them prerendered.
 # Vite builds the static bundle; unprivileged nginx serves it on 8080 (the default target, `runtime`).
 # public-site's build also makes its page server (Kong's public-site-pages: /blog and its posts rendered at request
 # time), a second image from the Node stage `pages`:
@@ -32,10 +33,6 @@ FROM node:20-bookworm-slim AS builder
 ARG APP
 ARG PRERENDER_WITH=
 WORKDIR /app
-# Debian's Chromium renders the prerendered pages (the same browser the end-to-end tests use).
-RUN if [ -n "${PRERENDER_WITH}" ]; then \
-      apt-get update && apt-get install -y --no-install-recommends chromium && rm -rf /var/lib/apt/lists/*; \
-    fi
 COPY package.json package-lock.json ./
 COPY --from=sources /manifests ./
 # `npm ci` stops on this registry (STACK.md: missing non-Linux optional binaries); install follows the lockfile.
@@ -47,14 +44,16 @@ COPY --from=sources /app/libs libs
 # (CONVENTIONS §9)
 COPY --from=sources /app/frontends frontends
 # Libs that publish dist/ (their package exports) compile before Vite bundles them; the remote builds before
-# the shell, whose build renders its pages.
+# the shell, whose build renders its pages from the remote's sources and its build's manifest (dist/.vite, which
+# only the build reads: it is not served).
 RUN libs="$(node docker/app-workspaces.mjs frontends/${APP} ${PRERENDER_WITH:+frontends/${PRERENDER_WITH}} --compiled)" \
     && if [ -n "${libs}" ]; then npx tsc -b ${libs}; fi \
     && if [ -n "${PRERENDER_WITH}" ]; then npm run build --workspace frontends/${PRERENDER_WITH}; fi \
     && npm run build --workspace frontends/${APP} \
     && if [ -n "${PRERENDER_WITH}" ] && [ ! -f frontends/${APP}/dist/prerendered/index.html ]; then \
          echo "no prerendered pages in frontends/${APP}/dist" >&2; exit 1; \
-       fi
+       fi \
+    && rm -rf frontends/${APP}/dist/.vite
 
 # Stage 3, only with --target pages: public-site's page server (frontends/public-site/server, issue 13 item 9).
 # Vite bundled it with everything it imports into one ES module (dist-server/main.js, public-site's build makes it

@@ -2,20 +2,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { federationShared, remoteBase } from '../federation.shared.mjs';
-
-/** Route modules the shell loads (frontends/shell/src/routes.tsx names them). */
-const exposes = {
-  './LandingPage': './src/pages/LandingPage.tsx',
-  './AboutPage': './src/pages/AboutPage.tsx',
-  './ComingSoonPage': './src/pages/ComingSoonPage.tsx',
-  './PaycheckToPaycheckPage': './src/pages/PaycheckToPaycheckPage.tsx',
-  './PrivacyPage': './src/pages/PrivacyPage.tsx',
-  './TermsPage': './src/pages/TermsPage.tsx',
-  './SecurityPage': './src/pages/SecurityPage.tsx',
-  './DemoPage': './src/demo/DemoPage.tsx',
-  './BlogListPage': './src/blog/BlogListPage.tsx',
-  './BlogPostPage': './src/blog/BlogPostPage.tsx',
-};
+import { exposes } from './exposes.mjs';
 
 export default defineConfig({
   // The gateway serves this remote at /remotes/public-site/ (STACK.md: absolute base).
@@ -30,7 +17,9 @@ export default defineConfig({
       dts: false,
     }),
   ],
-  build: { target: 'esnext' },
+  // .vite/manifest.json: which chunks and stylesheets each exposed page needs, which the shell's prerendered
+  // copies ask for at once (frontends/shell/scripts/prerender.mjs).
+  build: { target: 'esnext', manifest: true },
   server: { port: 5174, strictPort: true },
   preview: { port: 5174, strictPort: true },
 });

@@ -16,7 +16,9 @@ export default defineConfig({
       dts: false,
     }),
   ],
-  build: { target: 'esnext' },
+  // .vite/manifest.json: the chunks and stylesheet of the app's bootstrap, which the prerendered copies ask for
+  // at once (scripts/prerender.mjs).
+  build: { target: 'esnext', manifest: true },
   server: {
     port: 5173,
     strictPort: true,

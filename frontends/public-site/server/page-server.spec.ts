@@ -22,7 +22,7 @@ const plainPost = aPost({ slug: 'plain-one', title: 'Bills <after> payday', seo:
 /** What the stand-ins answer; a test may change it. */
 const world = {
   blog: 'ok' as 'ok' | 'failing' | 'slow' | 'slow post' | 'featured failing',
-  shell: 'copies' as 'copies' | 'index only' | 'down',
+  shell: 'copies' as 'copies' | 'index only' | 'no copies' | 'down',
   blogCalls: [] as string[],
   shellCalls: [] as string[],
 };
@@ -47,6 +47,11 @@ const blog = createServer((request, response) => {
 const shell = createServer((request, response) => {
   world.shellCalls.push(request.url ?? '');
   if (world.shell === 'down') return response.writeHead(503).end('unavailable');
+  // A shell server that answers a missing file with 404 instead of its page.
+  if (world.shell === 'no copies') {
+    if (request.url === '/index.html') return response.writeHead(200, { 'content-type': 'text/html' }).end(SHELL_INDEX);
+    return response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+  }
   const copies: Record<string, string> = { '/prerendered/blog.html': copyOf('Loading blog posts...'), '/prerendered/blog-post.html': copyOf('Loading post...') };
   // Like the shell's nginx: a file it does not have answers its index.html.
   return response.writeHead(200, { 'content-type': 'text/html' }).end(world.shell === 'copies' ? (copies[request.url ?? ''] ?? SHELL_INDEX) : SHELL_INDEX);
@@ -215,6 +220,19 @@ describe('page server', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(SHELL_INDEX);
     expect(world.blogCalls).toEqual([]);
+  });
+
+  it("sends the shell's plain page, never an error, when the shell has no copy at all", async () => {
+    world.shell = 'no copies';
+    const base = await pageServer();
+    for (const path of ['/blog', '/blog/plain-one']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toBe(SHELL_INDEX);
+    }
+    expect(world.shellCalls).toEqual(['/prerendered/blog.html', '/index.html', '/prerendered/blog-post.html', '/index.html']);
+    expect(world.blogCalls).toEqual([]);
+    expect(logged.join('\n')).toContain('the shell has no /prerendered/blog.html; its plain page goes out');
   });
 
   it('answers its health with its process id (the launcher tells it from another stack by that)', async () => {

@@ -31,6 +31,8 @@ export interface PageServerOptions {
 
 /** The shell's copies this server fills (prerender.mjs: prerenderedFileName('/blog') and POST_COPY.file). */
 const COPIES = { list: '/prerendered/blog.html', post: '/prerendered/blog-post.html' } as const;
+/** The shell's plain page, sent as it is when the shell has no copy to fill. */
+const SHELL_PAGE = '/index.html';
 /** /blog/<segment>; the segment is checked against the blog's own slug rule before anything is asked. */
 const POST_PATH = /^\/blog\/([^/]+)$/;
 const GZIP_WORD = /\bgzip\b/;
@@ -64,9 +66,22 @@ export function createPageServer({ blogUrl, shellUrl, dataTimeoutMs = 1_000, cop
   function readCopy(path: string): Promise<string> {
     const cached = copies.get(path);
     if (cached && cached.until > Date.now()) return cached.text;
-    const text = fetch(new URL(path, shellUrl), { signal: AbortSignal.timeout(5_000) }).then(async (response) => {
-      if (!response.ok) throw new Error(`the shell answered ${response.status} for ${path}`);
-      return response.text();
+    const ask = async (shellPath: string) => {
+      const response = await fetch(new URL(shellPath, shellUrl), { signal: AbortSignal.timeout(5_000) });
+      return { ok: response.ok, status: response.status, text: await response.text() };
+    };
+    const text = ask(path).then(async (copy) => {
+      if (copy.ok) return copy.text;
+      // A shell without the copy still has its page: the visitor gets the app, which loads the posts itself,
+      // instead of an error page.
+      if (copy.status === 404) {
+        const plain = await ask(SHELL_PAGE);
+        if (plain.ok) {
+          log(`page-server: the shell has no ${path}; its plain page goes out`);
+          return plain.text;
+        }
+      }
+      throw new Error(`the shell answered ${copy.status} for ${path}`);
     });
     const kept = cached ? text.catch((error: unknown) => (log(`page-server: kept the last copy of ${path} (${reasonOf(error)})`), cached.text)) : text;
     copies.set(path, { until: Date.now() + copyCacheMs, text: kept });

@@ -66,12 +66,53 @@ export function isClientSideRoute(pathname) {
   return extname(lastSegment) === '';
 }
 
+/** The names of this machine's loopback interface a browser may be pointed at: localhost, 127.x.x.x and [::1]. */
+const isLoopbackName = (hostname) => hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+
+/**
+ * Where a page opened on another loopback name than APP_URL's is sent. The services know the product by APP_URL:
+ * its origin is the one whose requests they accept (the session refresh refuses any other) and the one its
+ * cookies belong to. A person who opens http://127.0.0.1:8080 when APP_URL says http://localhost:8080 would be
+ * signed out at every reload, so the gateway sends the page to APP_URL's origin, path and query kept. Only on a
+ * developer's machine, and only between loopback names: Kong in production redirects nothing.
+ *
+ * Only a page being opened: GET or HEAD, outside /api, and either a navigation or a client that sends no fetch
+ * metadata (curl, an older browser). An API call is answered where it is asked: a browser would not follow a
+ * redirect to another origin with its cookies, and scripts and tests call the API by address on purpose; nor
+ * are a page's own fetches and subresources redirected (public-site's page server asks for the shell's copies at
+ * 127.0.0.1). 307, not 308: a browser keeps a permanent redirect for good, which would still send it away after
+ * APP_URL changed to this very name.
+ *
+ * Answers `(req) => location or null`; without an APP_URL (or one that is not a loopback name) nothing is sent.
+ */
+export function createAppOriginRedirect(appUrl) {
+  const app = appUrl ? new URL(appUrl) : null;
+  if (app === null || !isLoopbackName(app.hostname)) return () => null;
+  return ({ method, url, headers }) => {
+    if ((method !== 'GET' && method !== 'HEAD') || typeof url !== 'string' || !url.startsWith('/')) return null;
+    const host = headers.host;
+    // The common case first: asked on APP_URL's own host.
+    if (host === app.host || typeof host !== 'string') return null;
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return null;
+    const mode = headers['sec-fetch-mode'];
+    if (mode !== undefined && mode !== 'navigate') return null;
+    let asked;
+    try {
+      asked = new URL(`http://${host}`);
+    } catch {
+      return null;
+    }
+    if (!isLoopbackName(asked.hostname) || asked.hostname === app.hostname) return null;
+    return `${app.origin}${url}`;
+  };
+}
+
 /**
  * Builds the fastify app for one kong.yml. Each kong service is either proxied (its name is a key of
  * `upstreams`, e.g. `{ waitlist: 'http://127.0.0.1:3101' }`) or, when `frontendsDir/<name>` exists, served
  * from `frontendsDir/<name>/dist` by the gateway itself. Resolves to the ready (not listening) fastify app.
  */
-export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDir = null, upstreamAgent }) {
+export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDir = null, upstreamAgent, appUrl = null }) {
   const matchRoute = createRouteMatcher(kongConfig.services);
   // Kong keeps one counter per client for a global rate limit, shared by every route; a limit set on a
   // service counts that service's requests only.
@@ -96,6 +137,7 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
     // Static files skip fastify's routing (see serveStaticFast); everything else, proxying included, is fastify's.
     serverFactory: (fastifyHandler, options) => {
       const server = http.createServer(options.http, (req, res) => {
+        if (redirectToAppOrigin(req, res)) return;
         if (!serveStaticFast(req, res)) fastifyHandler(req, res);
       });
       server.keepAliveTimeout = options.keepAliveTimeout;
@@ -116,6 +158,18 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 2048 },
     clientErrorHandler: (error, socket) => answerClientError(error, socket, globalAdded),
   });
+  const appOriginFor = createAppOriginRedirect(appUrl);
+  /** A page opened on another loopback name than APP_URL's goes to APP_URL's origin (createAppOriginRedirect). */
+  function redirectToAppOrigin(req, res) {
+    const location = appOriginFor(req);
+    if (location === null) return false;
+    const headers = ['Location', location, 'Cache-Control', 'no-store', 'Content-Length', '0'];
+    for (const [name, value] of globalAdded) headers.push(name, value);
+    res.writeHead(307, headers);
+    res.end();
+    return true;
+  }
+
   /**
    * The pages' fast path: a bodiless GET or HEAD of a static frontend is answered on the raw response with
    * prebuilt header lists, as Kong's plugins would (response-transformer's headers, correlation-id), without a
@@ -216,6 +270,9 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
     };
     const onEnd = () => {
       if (received > limit) return finish(null, TOO_LARGE);
+      // No bytes is no body: reply-from would otherwise send the empty Buffer on itself, JSON-encoded for a JSON
+      // content type, against the Content-Length: 0 set upstream, which undici refuses (a 502 for the client).
+      if (received === 0) return finish(null, undefined);
       finish(null, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received));
     };
     const onError = (error) => finish(statusError(400, MESSAGES.badRequest, error));
@@ -263,8 +320,9 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
       }
       return;
     }
-    const url = req.url;
-    const path = target.basePath + (state.queryIndex === -1 ? match.upstreamPath : match.upstreamPath + url.slice(state.queryIndex));
+    // The query goes separately (PROXY_OPTIONS.queryString): reply-from percent-decodes the path it is given to
+    // look for `..`, which throws on a query's broken escape (`?%`), and the client got a 500.
+    const path = target.basePath + match.upstreamPath;
     const body = request.body;
     const hasBody = body !== undefined && body !== null && body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD';
     // A body goes as one Buffer; `contentType` keeps reply-from from re-encoding it (the client's own header,
@@ -288,6 +346,8 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
 // reply.from's options, made once: each callback finds the request's own state on `request.gateway`.
 const PROXY_OPTIONS = Object.freeze({
   getUpstream: (request) => request.gateway.target.origin,
+  // The client's query as it came, undecoded, as Kong passes it on.
+  queryString: (_search, url, request) => (request.gateway.queryIndex === -1 ? '' : url.slice(request.gateway.queryIndex + 1)),
   rewriteRequestHeaders: (request, headers) => upstreamHeaders(headers, request.raw, request.gateway),
   rewriteHeaders: (headers, request) => downstreamHeaders(headers, request.gateway.target.ownHeaderNames),
   onResponse: sendUpstreamAnswer,
@@ -434,13 +494,14 @@ function pluginsFor(service, globalRateLimit) {
 
 /**
  * Starts the dev gateway. Options: port (0 picks a free one), host (default: all interfaces), kongFile, upstreams
- * (`{ waitlist: 'http://127.0.0.1:3101', ... }`), frontendsDir, rateLimitFactor (benchmarks only).
+ * (`{ waitlist: 'http://127.0.0.1:3101', ... }`), frontendsDir, rateLimitFactor (benchmarks only), appUrl (the
+ * APP_URL the services were given: a page opened on another loopback name is sent there; none, nothing is).
  * Resolves to `{ port, url, server, app, close() }`.
  */
-export async function startGateway({ port = 8080, host, kongFile, upstreams = {}, frontendsDir = null, rateLimitFactor = 1 }) {
+export async function startGateway({ port = 8080, host, kongFile, upstreams = {}, frontendsDir = null, rateLimitFactor = 1, appUrl = null }) {
   if (!kongFile) throw new Error('startGateway: kongFile is required');
   const kongConfig = scaleRateLimits(loadKongConfig(kongFile), rateLimitFactor);
-  const app = await createGatewayApp({ kongConfig, upstreams, frontendsDir });
+  const app = await createGatewayApp({ kongConfig, upstreams, frontendsDir, appUrl });
   if (host) {
     await app.listen({ port, host });
   } else {

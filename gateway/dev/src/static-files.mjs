@@ -113,6 +113,10 @@ const BROTLI_WORD = /\bbr\b/;
  */
 export function createStaticHandler(rootDir, { spaFallback = () => false, prerendered = false, cacheLimits = STATIC_CACHE_LIMITS } = {}) {
   const cache = createLruCache({ ...cacheLimits, sizeOf: entryBytes });
+  // A copy asked for by name (public-site's page server fills /prerendered/blog.html) that this build did not
+  // make gets the shell's page, as nginx's `location /` answers it (docker/nginx/shell.conf): the page then
+  // loads as the plain app instead of failing.
+  const fallsBack = prerendered ? (pathname) => spaFallback(pathname) || PRERENDERED_COPY_PATH.test(pathname) : spaFallback;
   const resolvedPaths = new Map();
   const indexPath = join(rootDir, 'index.html');
 
@@ -165,7 +169,7 @@ export function createStaticHandler(rootDir, { spaFallback = () => false, preren
   }
 
   function answer(req, res, pathname, extraHeaders, entry) {
-    if (entry === null && spaFallback(pathname)) {
+    if (entry === null && fallsBack(pathname)) {
       const fallback = load(indexPath);
       if (fallback instanceof Promise) return fallback.then((found) => finish(req, res, extraHeaders, found));
       entry = fallback;
@@ -295,6 +299,9 @@ const PAGE_PATH = /^\/[a-z0-9-]*$/;
 
 /** A blog post's page: one copy serves them all (prerender.mjs's POST_COPY). Slugs are [a-z0-9-]. */
 const POST_PATH = /^\/blog\/[a-z0-9-]+$/;
+
+/** A prerendered copy asked for by its own path (prerender.mjs's file names). */
+const PRERENDERED_COPY_PATH = /^\/prerendered\/[a-z0-9-]+\.html$/;
 
 /**
  * The shell's prerendered copy of a public page (frontends/shell/scripts/prerender.mjs, issue 13 item 9):

@@ -271,6 +271,17 @@ describe('dev gateway', () => {
     }
   });
 
+  it("answers a copy the build did not make with the shell page, as nginx does, so a page server filling it never fails", async () => {
+    for (const path of ['/prerendered/blog.html', '/prerendered/blog-post.html']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain(path.endsWith('blog-post.html') ? '<title>post copy</title>' : '<title>shell</title>');
+    }
+    // Only a copy's own name: any other missing file is still a 404.
+    expect((await fetch(`${base}/prerendered/blog.js`)).status).toBe(404);
+    expect((await fetch(`${base}/prerendered/../secret.html`)).status).toBe(404);
+  });
+
   it('answers client-side routes with the shell page', async () => {
     for (const path of ['/about', '/dashboard/bills', '/settings/']) {
       const res = await fetch(`${base}${path}`);

@@ -2,8 +2,15 @@ import { BLOG_MESSAGES, PRODUCT_NAME, type BlogPostSummary } from '@payday/contr
 import { Button, Spinner } from '@payday/web-kit';
 import { Link } from 'react-router-dom';
 import './blog.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
-import { useBlogPosts, useFeaturedPosts } from './blog-queries';
+import { BLOG_LIST_CALLS, useBlogPosts, useFeaturedPosts } from './blog-queries';
 import { PostCard } from './PostCard';
+
+/**
+ * The page's data calls. Exported beside the page, this marks it a data page for the shell's build (its
+ * prerendered copy frames the page's loading view for public-site's page server to fill, and asks for these at
+ * once when it goes out unfilled); `{slug}` is the visited post's.
+ */
+export const PAGE_DATA_CALLS = BLOG_LIST_CALLS;
 
 /** Where 'Stay Updated' sends readers: the landing page's hero form, like the header's Join Waitlist. */
 export const STAY_UPDATED_TARGET = '/#waitlist';

@@ -2,12 +2,19 @@ import { BLOG_MESSAGES, type BlogPost } from '@payday/contracts';
 import { Button, Spinner } from '@payday/web-kit';
 import { Link, useParams } from 'react-router-dom';
 import './blog.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
-import { isNotFound, useBlogPost } from './blog-queries';
+import { BLOG_POST_CALLS, isNotFound, useBlogPost } from './blog-queries';
 import { BlockRenderer } from './blocks/BlockRenderer';
 import { CopyLinkButton } from './CopyLinkButton';
 import { postImageUrl, postPath } from './post-display';
 import { PostBadges, PostByline } from './PostMeta';
 import { usePostHead, useStateTitle } from './usePostHead';
+
+/**
+ * The page's data calls. Exported beside the page, this marks it a data page for the shell's build (its
+ * prerendered copy frames the page's loading view for public-site's page server to fill, and asks for these at
+ * once when it goes out unfilled); `{slug}` is the visited post's.
+ */
+export const PAGE_DATA_CALLS = BLOG_POST_CALLS;
 
 function BackToBlog() {
   return (

@@ -1,5 +1,5 @@
 import { BLOG_ENDPOINTS, BlogPostSchema, BlogPostSummariesResponseSchema, type BlogPost, type BlogPostSummary } from '@payday/contracts';
-import { ApiError, useApi } from '@payday/web-kit';
+import { ApiError, endpointUrl, useApi } from '@payday/web-kit';
 import { useQuery } from '@tanstack/react-query';
 import { takeServedData } from './served-data';
 
@@ -25,6 +25,12 @@ const FRESH_FOR_MS = 60_000;
  * at once: a 404 stays a 404, and the error view has its own Try Again.
  */
 const retryUnlessRefused = (failures: number, error: unknown) => failures < 1 && error instanceof ApiError && error.status === 0;
+
+/** The calls the blog's list page makes for its data, written as the client writes them (useBlogPosts, useFeaturedPosts). */
+export const BLOG_LIST_CALLS: readonly string[] = [endpointUrl(BLOG_ENDPOINTS.posts), endpointUrl(BLOG_ENDPOINTS.posts, { query: { featured: 'true' } })];
+
+/** The call a post's page makes (useBlogPost), with its `{slug}` left for the page's own to fill. */
+export const BLOG_POST_CALLS: readonly string[] = [BLOG_ENDPOINTS.post.path];
 
 export function useBlogPosts() {
   const api = useApi();

@@ -39,6 +39,14 @@ export function cachedRemoteComponent(remote: RemoteRef): ComponentType | undefi
   return componentCache.get(cacheKey(remote));
 }
 
+/**
+ * Puts a remote's component in the cache without the federation runtime: the build renders the public pages
+ * on Node (src/prerender/render-page.tsx), where the remote's modules are bundled in instead of fetched.
+ */
+export function provideRemoteComponent(remote: RemoteRef, component: ComponentType): void {
+  componentCache.set(cacheKey(remote), component);
+}
+
 /** Loads `remote.module` and returns its component, exported under the module's name ('./AboutPage' -> AboutPage). */
 export async function loadRemoteComponent(remote: RemoteRef, { retry = false } = {}): Promise<ComponentType> {
   const key = cacheKey(remote);
