@@ -10,7 +10,11 @@ export const CALENDAR_FEED_TOKEN_BYTES = 32;
 /** A feed token as it appears in the URL: exactly what CALENDAR_FEED_TOKEN_BYTES random bytes encode to. */
 export const CALENDAR_FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** The feed's path (on the app's own origin, behind the gateway) for a token. */
+/**
+ * The feed's path (on the app's own origin, behind the gateway) for a token. It stays a plain URL, since calendar
+ * apps fetch it as given; the gateway's and nginx's access logs record it with the token replaced
+ * (k8s/base/kong/access-log.conf, docker/nginx/*.conf).
+ */
 export const calendarFeedPath = (token: string): string => `${CALENDAR_FEED_PATH}/${token}.ics`;
 
 /** The calendar's name in calendar apps (X-WR-CALNAME). */

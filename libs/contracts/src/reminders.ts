@@ -6,9 +6,24 @@ import { z } from 'zod';
 
 /** GET / PUT the signed-in user's settings. */
 export const REMINDERS_PATH = '/api/financial/reminders';
-/** Public: `${REMINDER_UNSUBSCRIBE_PATH}/<token>` (GET asks, POST turns reminders off). */
+/**
+ * Public, no session: the unsubscribe page (GET) and turning reminders off (POST `{token}`). E-mails link to
+ * `${REMINDER_UNSUBSCRIBE_PATH}#token=…`: the token rides in the fragment, which browsers never send, so no access
+ * log on the way records it; the page's script reads it and sends it in a request body.
+ */
 export const REMINDER_UNSUBSCRIBE_PATH = `${REMINDERS_PATH}/unsubscribe`;
-export const reminderUnsubscribePath = (token: string): string => `${REMINDER_UNSUBSCRIBE_PATH}/${token}`;
+/** The unsubscribe page's script, served by finance beside the page (its CSP allows no inline script). */
+export const REMINDER_UNSUBSCRIBE_SCRIPT_PATH = `${REMINDERS_PATH}/unsubscribe.js`;
+/** POST `{token}`: whether the link still works, so the page says so before it asks. */
+export const REMINDER_UNSUBSCRIBE_CHECK_PATH = `${REMINDERS_PATH}/unsubscribe-check`;
+/** What a reminder e-mail links to, after the app's origin: the unsubscribe page with the token in the fragment. */
+export const reminderUnsubscribePath = (token: string): string => `${REMINDER_UNSUBSCRIBE_PATH}#${new URLSearchParams({ token })}`;
+/**
+ * Links mailed before the token moved to the fragment carry it in the path: `${REMINDER_UNSUBSCRIBE_PATH}/<token>`.
+ * GET still follows them, by a redirect to the page with the token in the fragment, and the gateway's and nginx's
+ * access logs record that path with the token replaced.
+ */
+export const legacyReminderUnsubscribePath = (token: string): string => `${REMINDER_UNSUBSCRIBE_PATH}/${token}`;
 /** Random bytes of an unsubscribe token (base64url: 43 characters), and the token's exact shape in a URL. */
 export const REMINDER_UNSUBSCRIBE_TOKEN_BYTES = 32;
 export const REMINDER_UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -109,4 +124,22 @@ export const REMINDER_MESSAGES = {
   unsubscribedBody: 'You will not get bill reminders or payday e-mails any more. To turn them back on, sign in and open Settings, then Notifications.',
   unsubscribeInvalidTitle: 'This link does not work',
   unsubscribeInvalidBody: 'The unsubscribe link is incomplete or unknown. To change your reminders, sign in and open Settings, then Notifications.',
+  /** The page reads the link before it asks; these say so, or why it cannot. */
+  unsubscribeChecking: 'Checking your link...',
+  unsubscribeNeedsScript:
+    'This page needs JavaScript to read your link. You can also sign in and open Settings, then Notifications, to turn reminder e-mails off.',
+  unsubscribeFailed: 'Reminders could not be turned off right now. Please try again.',
 } as const;
+
+/**
+ * The unsubscribe page's POST bodies: the token from the link. Only its length is limited here: finance treats a
+ * token of the wrong shape as unknown (the same 404), so a guess learns nothing from the answer.
+ */
+export const UnsubscribeRequestSchema = z
+  .object({ token: z.string({ error: 'token is required' }).max(200, { error: 'token is too long' }) })
+  .strict();
+export type UnsubscribeRequest = z.infer<typeof UnsubscribeRequestSchema>;
+/** REMINDER_UNSUBSCRIBE_CHECK_PATH: 200 for a live token (404 with unsubscribeInvalidBody otherwise). */
+export const UnsubscribeCheckResponseSchema = z.object({ valid: z.literal(true) });
+/** POST REMINDER_UNSUBSCRIBE_PATH: 200 once the reminder e-mails are off (twice is no error; 404 for an unknown token). */
+export const UnsubscribeResponseSchema = z.object({ unsubscribed: z.literal(true) });

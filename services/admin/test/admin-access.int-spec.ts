@@ -79,6 +79,7 @@ const ROUTES: Array<[string, string, unknown]> = [
   ['POST', '/toggle-user-status', { userId: randomUUID(), status: 'suspended' }],
   ['GET', '/logs', undefined],
   ['POST', '/queues/session', undefined],
+  ['DELETE', '/queues/session', undefined],
 ];
 
 describe('every /api/admin route', () => {

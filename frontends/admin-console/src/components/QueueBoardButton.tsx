@@ -1,6 +1,6 @@
 import { ADMIN_ENDPOINTS, QUEUE_BOARD_PATH } from '@payday/contracts';
 import { Button, useApi } from '@payday/web-kit';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ActionMessage } from '../model/messages.js';
 
 export const QUEUE_BOARD_FAILED = 'Could not open the job queues. Please try again.';
@@ -39,4 +39,16 @@ export function QueueBoardButton({ onFailure }: { onFailure: (message: ActionMes
       <span className="pc-visually-hidden"> (opens in a new tab)</span>
     </Button>
   );
+}
+
+/**
+ * Ends the board's session along with a sign-out: its cookie is HttpOnly, so only an answer can clear it. Sent
+ * before the session ends (the call needs the admin's token). Best effort: should it fail, the board still refuses
+ * the cookie once the sign-in session has ended.
+ */
+export function useEndQueueBoard(): () => void {
+  const api = useApi();
+  return useCallback(() => {
+    void api.call(ADMIN_ENDPOINTS.endQueueBoardSession).catch(() => undefined);
+  }, [api]);
 }

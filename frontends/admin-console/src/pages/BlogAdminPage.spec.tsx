@@ -145,8 +145,8 @@ describe('Blog admin list (part 2 §2, §4)', () => {
     expect(server.calls('adminPosts').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('logs out and returns home', async () => {
-    server.use({ logout: () => undefined });
+  it('logs out and returns home, closing the queue board too', async () => {
+    server.use({ logout: () => undefined, endQueueBoardSession: () => undefined });
     renderWithProviders(
       <Routes>
         <Route path="/blog-admin" element={<BlogAdminPage />} />
@@ -157,6 +157,9 @@ describe('Blog admin list (part 2 §2, §4)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     await waitFor(() => expect(server.calls('logout')).toHaveLength(1));
+    // Sent with the admin's token, before the session ended.
+    expect(server.calls('endQueueBoardSession')).toHaveLength(1);
+    expect(server.calls('endQueueBoardSession')[0]!.authorization).toMatch(/^Bearer /);
   });
 
   it('shows Access Denied to a non-admin and loads nothing', () => {

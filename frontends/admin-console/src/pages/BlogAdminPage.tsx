@@ -10,6 +10,7 @@ import { SocialModal } from '../blog/SocialModal.js';
 import { AdminPage } from '../components/AdminPage.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { MessageLine } from '../components/MessageLine.js';
+import { useEndQueueBoard } from '../components/QueueBoardButton.js';
 import type { ActionMessage } from '../model/messages.js';
 
 /** The post being edited (null: a new one); `opening` counts openings, so a reload starts the editor afresh. */
@@ -123,11 +124,19 @@ function BlogAdmin({ onMessage }: { onMessage: (message: ActionMessage | null) =
   );
 }
 
-/** part 2 §2: a logout action that logs out and returns to / (web-kit's one rule, as in the shell's header). */
+/**
+ * part 2 §2: a logout action that logs out and returns to / (web-kit's one rule, as in the shell's header), and
+ * closes the queue board this admin may have open.
+ */
 function LogoutButton() {
   const logoutToHome = useLogoutToHome();
+  const endQueueBoard = useEndQueueBoard();
+  const logout = () => {
+    endQueueBoard();
+    logoutToHome();
+  };
   return (
-    <Button variant="secondary" onClick={logoutToHome}>
+    <Button variant="secondary" onClick={logout}>
       Log out
     </Button>
   );

@@ -1,8 +1,8 @@
-import { AUTH_ENDPOINTS, BLOG_ENDPOINTS, type BlogPost } from '@payday/contracts';
+import { ADMIN_ENDPOINTS, AUTH_ENDPOINTS, BLOG_ENDPOINTS, type BlogPost } from '@payday/contracts';
 import { serveEndpoints, type StubGateway, type StubHandler } from '@payday/web-kit/testing';
 
-// The blog admin's calls (and sign-out), answered by web-kit's stub gateway in specs.
-const BLOG_ADMIN_ENDPOINTS = { ...BLOG_ENDPOINTS, logout: AUTH_ENDPOINTS.logout };
+// The blog admin's calls (and sign-out, which also closes the queue board), answered by web-kit's stub gateway in specs.
+const BLOG_ADMIN_ENDPOINTS = { ...BLOG_ENDPOINTS, logout: AUTH_ENDPOINTS.logout, endQueueBoardSession: ADMIN_ENDPOINTS.endQueueBoardSession };
 export type BlogEndpointName = keyof typeof BLOG_ADMIN_ENDPOINTS;
 export type BlogStubServer = StubGateway<BlogEndpointName>;
 

@@ -1,7 +1,8 @@
 import { HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES, INVITATION_PATH, type AuthUser } from '@payday/contracts';
 import { Alert, Button, Spinner, useApi, useAuth, useDocumentTitle } from '@payday/web-kit';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorBanner } from './ErrorBanner.js';
 import './household.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
 import { SELECTED_HOUSEHOLD_PARAM } from './HouseholdPage.js';
@@ -11,8 +12,64 @@ import { WithQueryClient } from './WithQueryClient.js';
 const PAGE_TITLE = 'Household invitation';
 export const MISSING_TOKEN_MESSAGE = 'This invitation link is incomplete. Open the link from the e-mail again.';
 
-/** Where sign-in and sign-up send the visitor back to: this page with its token (the shell honours ?next=). */
-const backHere = (token: string) => encodeURIComponent(`${INVITATION_PATH}?token=${encodeURIComponent(token)}`);
+/**
+ * Where sign-in and sign-up send the visitor back to (the shell honours ?next=): this page alone. The token stays
+ * out of that query, which the sign-in page's address, its history entry and the Referer of its requests would
+ * carry; the page keeps it for the tab instead (keepToken).
+ */
+const backHere = encodeURIComponent(INVITATION_PATH);
+
+/** Where this tab keeps the link's token while the visitor signs in or creates an account and comes back. */
+export const INVITATION_TOKEN_KEY = 'paycadence:household-invitation';
+
+/**
+ * The token a link carries: in the fragment (`#token=…`, which browsers never send to a server), or in the query
+ * of a link mailed before the fragment was used (`?token=…`, still valid for its seven days). null without one.
+ */
+export function tokenFromLink(hash: string, search: string): string | null {
+  const fromFragment = new URLSearchParams(hash.replace(/^#/, '')).get('token')?.trim();
+  if (fromFragment) return fromFragment;
+  return new URLSearchParams(search).get('token')?.trim() || null;
+}
+
+// Storage can be refused (a privacy mode, a full quota): the page then works for the link as opened, and a
+// visitor who leaves to sign in opens the link from the e-mail again.
+function keptToken(): string | null {
+  try {
+    return window.sessionStorage.getItem(INVITATION_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+function keepToken(token: string | null): void {
+  try {
+    if (token) window.sessionStorage.setItem(INVITATION_TOKEN_KEY, token);
+    else window.sessionStorage.removeItem(INVITATION_TOKEN_KEY);
+  } catch {
+    // see keptToken
+  }
+}
+
+/**
+ * The invitation's token: the link's, else the one this tab kept. A token read from the link is kept, then taken
+ * out of the address bar and the history entry (it is a credential), as the password-reset page does.
+ */
+function useInvitationToken(): string {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  const fromLink = tokenFromLink(hash, search);
+  const [kept, setKept] = useState(() => fromLink ?? keptToken() ?? '');
+  useEffect(() => {
+    if (!fromLink) return;
+    setKept(fromLink);
+    keepToken(fromLink);
+    const rest = new URLSearchParams(search);
+    rest.delete('token');
+    const query = rest.toString();
+    navigate({ pathname, search: query ? `?${query}` : '' }, { replace: true });
+  }, [fromLink, pathname, search, navigate]);
+  return fromLink ?? kept;
+}
 
 function Invitation({ token, user }: { token: string; user: AuthUser | null }) {
   const api = useApi();
@@ -26,7 +83,10 @@ function Invitation({ token, user }: { token: string; user: AuthUser | null }) {
   });
   const accept = useMutation({
     mutationFn: () => api.call(HOUSEHOLD_ENDPOINTS.acceptInvitation, { body: { token } }),
-    onSuccess: ({ household }) => navigate(`/household?${SELECTED_HOUSEHOLD_PARAM}=${encodeURIComponent(household.id)}`),
+    onSuccess: ({ household }) => {
+      keepToken(null); // used: nothing left to come back for
+      navigate(`/household?${SELECTED_HOUSEHOLD_PARAM}=${encodeURIComponent(household.id)}`);
+    },
   });
 
   if (details.isPending) return <Spinner label="Loading invitation..." />;
@@ -57,10 +117,10 @@ function Invitation({ token, user }: { token: string; user: AuthUser | null }) {
         <>
           <p className="hh-muted">Sign in or create an account with {invitation.email} to accept.</p>
           <div className="hh-invite__actions">
-            <Link className="pc-btn pc-btn--primary pc-btn--md" to={`/login?next=${backHere(token)}`}>
+            <Link className="pc-btn pc-btn--primary pc-btn--md" to={`/login?next=${backHere}`}>
               Sign in
             </Link>
-            <Link className="pc-btn pc-btn--secondary pc-btn--md" to={`/register?next=${backHere(token)}`}>
+            <Link className="pc-btn pc-btn--secondary pc-btn--md" to={`/register?next=${backHere}`}>
               Create an account
             </Link>
           </div>
@@ -87,13 +147,13 @@ function Invitation({ token, user }: { token: string; user: AuthUser | null }) {
 }
 
 /**
- * /household/accept?token=… (issue 11), exposed to the shell as './AcceptInvitationPage'. Open without a session:
- * the invitation's details need only the token; accepting needs the invited account signed in.
+ * /household/accept#token=…, exposed to the shell as './AcceptInvitationPage'. Open without a session: the
+ * invitation's details need only the token (sent in the request body); accepting needs the invited account
+ * signed in.
  */
 export function AcceptInvitationPage() {
   const { user, loading } = useAuth();
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token')?.trim() ?? '';
+  const token = useInvitationToken();
   useDocumentTitle(PAGE_TITLE);
   return (
     <>

@@ -72,8 +72,10 @@ export function crossSiteRefusal(
 
 /**
  * Who may open the queue board: the cookie POST /api/admin/queues/session set holds a board-session id
- * (QueueBoardSessions), looked up on every request; its owner must be an admin whose account is not
- * suspended (the AuthGuard's AccountStatusCheck, asked on every request, so a suspension closes the board too).
+ * (QueueBoardSessions), looked up on every request; its owner must be an admin whose account is not suspended
+ * and whose sign-in session has not ended. Both come from the AuthGuard's AccountStatusCheck, asked on every
+ * request: auth's sign-out revokes the session family and announces it on the account-status channel, so the
+ * board closes with the sign-out, on every admin replica at once, as a suspension closes it.
  */
 @Injectable()
 export class QueueBoardAccess {
@@ -90,7 +92,16 @@ export class QueueBoardAccess {
     const session = await this.sessions.find(sessionId);
     if (!session) return { status: 401, message: 'Your session has expired. Please sign in again.' };
     if (session.role !== 'admin') return { status: 403, message: ADMIN_MESSAGES.accessDeniedBody };
-    if (await this.accountStatus.isSuspended(session.userId)) return { status: 401, message: AUTH_MESSAGES.suspended };
+    const [suspended, signedOut] = await Promise.all([
+      this.accountStatus.isSuspended(session.userId),
+      session.sessionId ? this.accountStatus.isSessionRevoked(session.sessionId) : false,
+    ]);
+    if (suspended) return { status: 401, message: AUTH_MESSAGES.suspended };
+    if (signedOut) {
+      // It can never come back: forget it now rather than at its expiry (a failure here changes no answer).
+      await this.sessions.end(sessionId).catch(() => undefined);
+      return { status: 401, message: AUTH_MESSAGES.sessionExpired };
+    }
     return null;
   }
 }

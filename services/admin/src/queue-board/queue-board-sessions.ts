@@ -11,7 +11,13 @@ export const BOARD_SESSION_MAX_SECONDS = ACCESS_TOKEN_TTL_SECONDS;
 /** Bytes of randomness in a board-session id (256 bits: not guessable, so storing its hash is enough). */
 const SESSION_ID_BYTES = 32;
 
-const BoardSessionSchema = z.object({ userId: z.string().min(1), role: z.enum(ROLES) });
+/**
+ * A board session's owner. `sessionId` is the sign-in session (the access token's `sid`, a refresh family) that
+ * made it: the board dies with it, since signing out revokes that family (QueueBoardAccess asks on every request).
+ * Auth puts a `sid` in every access token; a token without one makes a board session bounded by its own life only,
+ * as the AuthGuard bounds such a token.
+ */
+const BoardSessionSchema = z.object({ userId: z.string().min(1), role: z.enum(ROLES), sessionId: z.string().min(1).optional() });
 export type BoardSession = z.infer<typeof BoardSessionSchema>;
 
 export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -37,8 +43,14 @@ export class QueueBoardSessions {
   async mint(owner: BoardSession, ttlSeconds: number): Promise<{ id: string; ttlSeconds: number }> {
     const id = randomBytes(SESSION_ID_BYTES).toString('base64url');
     const ttl = Math.min(BOARD_SESSION_MAX_SECONDS, Math.max(1, Math.floor(ttlSeconds)));
-    await this.redis.set(this.key(id), JSON.stringify({ userId: owner.userId, role: owner.role }), 'EX', ttl);
+    const stored: BoardSession = { userId: owner.userId, role: owner.role, ...(owner.sessionId ? { sessionId: owner.sessionId } : {}) };
+    await this.redis.set(this.key(id), JSON.stringify(stored), 'EX', ttl);
     return { id, ttlSeconds: ttl };
+  }
+
+  /** Forgets a session (the admin closed it, or the sign-in session it belonged to ended). Unknown ids are no error. */
+  async end(id: string): Promise<void> {
+    await this.redis.del(this.key(id));
   }
 
   /** The session of an id, or null when unknown, expired or unreadable. Redis failures propagate (the board answers 503). */

@@ -1,8 +1,11 @@
 import { ADMIN_MESSAGES, AUTH_MESSAGES, QUEUE_BOARD_COOKIE } from '@payday/contracts';
-import type { AccountStatusCheck } from '@payday/nest-kit';
+import type { AccountStatusCheck, AuthenticatedUser, JwtVerifier } from '@payday/nest-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { AdminConfig } from '../config.js';
 import { CROSS_SITE_REFUSAL, QueueBoardAccess, cookieValue, crossSiteRefusal, requestOrigin } from './queue-board-access.js';
-import type { BoardSession, QueueBoardSessions } from './queue-board-sessions.js';
-import { boardCookie } from './queue-board.controller.js';
+import { QueueBoardSessions, sha256Hex, type BoardSession } from './queue-board-sessions.js';
+import { QueueBoardController, boardCookie } from './queue-board.controller.js';
 
 describe('boardCookie', () => {
   it('is HttpOnly, SameSite=Strict, always Secure, scoped to the board, whole seconds never below 0', () => {
@@ -25,19 +28,44 @@ describe('cookieValue', () => {
 });
 
 describe('QueueBoardAccess', () => {
-  function access(session: BoardSession | null, suspended = false) {
-    const sessions = { find: jest.fn(async () => session) } as unknown as QueueBoardSessions;
-    const status = { isSuspended: jest.fn(async () => suspended) } as unknown as AccountStatusCheck;
+  function access(session: BoardSession | null, suspended = false, revoked: string[] = []) {
+    const sessions = { find: jest.fn(async () => session), end: jest.fn(async () => undefined) } as unknown as QueueBoardSessions;
+    const status = {
+      isSuspended: jest.fn(async () => suspended),
+      isSessionRevoked: jest.fn(async (sid: string) => revoked.includes(sid)),
+    } as unknown as AccountStatusCheck;
     return { board: new QueueBoardAccess(sessions, status), sessions, status };
   }
   const cookie = `${QUEUE_BOARD_COOKIE}=s3ss10n`;
-  const admin: BoardSession = { userId: 'u1', role: 'admin' };
+  const admin: BoardSession = { userId: 'u1', role: 'admin', sessionId: 'family-1' };
 
-  it("lets an active admin's session in, asking the status check for the session's owner", async () => {
+  it("lets an active admin's session in, asking the status check for the session's owner and sign-in session", async () => {
     const { board, sessions, status } = access(admin);
     expect(await board.refusal(cookie)).toBeNull();
     expect(sessions.find).toHaveBeenCalledWith('s3ss10n');
     expect(status.isSuspended).toHaveBeenCalledWith('u1');
+    expect(status.isSessionRevoked).toHaveBeenCalledWith('family-1');
+    expect(sessions.end).not.toHaveBeenCalled();
+  });
+
+  it('closes the board once the sign-in session that opened it ended (sign-out), and forgets the board session', async () => {
+    const { board, sessions } = access(admin, false, ['family-1']);
+    expect(await board.refusal(cookie)).toEqual({ status: 401, message: AUTH_MESSAGES.sessionExpired });
+    expect(sessions.end).toHaveBeenCalledWith('s3ss10n');
+    // Another sign-in of the same admin ending changes nothing for this board.
+    expect(await access(admin, false, ['family-2']).board.refusal(cookie)).toBeNull();
+  });
+
+  it('still refuses when forgetting the ended session fails (Redis went away meanwhile)', async () => {
+    const { board, sessions } = access(admin, false, ['family-1']);
+    (sessions.end as jest.Mock).mockRejectedValueOnce(new Error('Connection is closed.'));
+    expect(await board.refusal(cookie)).toEqual({ status: 401, message: AUTH_MESSAGES.sessionExpired });
+  });
+
+  it('asks no session state of a board session made from a token without a sign-in session', async () => {
+    const { board, status } = access({ userId: 'u1', role: 'admin' });
+    expect(await board.refusal(cookie)).toBeNull();
+    expect(status.isSessionRevoked).not.toHaveBeenCalled();
   });
 
   it('refuses no cookie, or one that is not valid %-encoding (401), without looking anything up', async () => {
@@ -88,5 +116,87 @@ describe('requestOrigin', () => {
     expect(requestOrigin({ protocol: 'http', host: 'pay.example', headers: { 'x-forwarded-host': 'pay.example', 'x-forwarded-port': '8000' } })).toBe('http://pay.example:8000');
     expect(requestOrigin({ protocol: 'http', host: '', headers: {} })).toBeNull();
     expect(requestOrigin({ protocol: 'http', host: 'bad host', headers: {} })).toBeNull();
+  });
+});
+
+/** The Redis commands the board's sessions use, kept in a Map. */
+function fakeRedis() {
+  const store = new Map<string, { value: string; ttl: number }>();
+  const redis = {
+    set: jest.fn(async (key: string, value: string, _ex: string, ttl: number) => {
+      store.set(key, { value, ttl });
+      return 'OK';
+    }),
+    get: jest.fn(async (key: string) => store.get(key)?.value ?? null),
+    del: jest.fn(async (key: string) => (store.delete(key) ? 1 : 0)),
+  };
+  return { store, redis: redis as unknown as Redis };
+}
+const config = { REDIS_KEY_PREFIX: 'admin:' } as AdminConfig;
+
+describe('QueueBoardSessions', () => {
+  it("keeps the sign-in session that made a board session, under the id's hash only; end forgets it", async () => {
+    const { store, redis } = fakeRedis();
+    const sessions = new QueueBoardSessions(redis, config);
+    const { id, ttlSeconds } = await sessions.mint({ userId: 'u1', role: 'admin', sessionId: 'family-1' }, 600.4);
+    expect(ttlSeconds).toBe(600);
+    expect([...store.keys()]).toEqual([`admin:queue-board:session:${sha256Hex(id)}`]);
+    expect(JSON.stringify([...store.values()])).not.toContain(id);
+    expect(await sessions.find(id)).toEqual({ userId: 'u1', role: 'admin', sessionId: 'family-1' });
+    await sessions.end(id);
+    expect(await sessions.find(id)).toBeNull();
+    await expect(sessions.end(id)).resolves.toBeUndefined(); // twice is no error
+  });
+
+  it('stores no sign-in session for a token without one, and reads sessions stored before they had one', async () => {
+    const { redis } = fakeRedis();
+    const sessions = new QueueBoardSessions(redis, config);
+    const { id } = await sessions.mint({ userId: 'u1', role: 'admin' }, 60);
+    expect(await sessions.find(id)).toEqual({ userId: 'u1', role: 'admin' });
+  });
+});
+
+describe('QueueBoardController', () => {
+  function controller() {
+    const { store, redis } = fakeRedis();
+    const sessions = new QueueBoardSessions(redis, config);
+    const verifier = { verifyClaims: jest.fn(async () => ({ exp: Math.floor(Date.now() / 1000) + 300 })) } as unknown as JwtVerifier;
+    const headers: Record<string, string> = {};
+    const reply = { header: jest.fn((name: string, value: string) => (headers[name] = value)) } as unknown as FastifyReply;
+    return { board: new QueueBoardController(verifier, sessions), sessions, store, reply, headers };
+  }
+  const request = (headers: Record<string, string>, user?: AuthenticatedUser) =>
+    ({ method: 'POST', protocol: 'https', host: 'pay.example', headers: { authorization: 'Bearer t', ...headers }, user }) as unknown as FastifyRequest & {
+      user?: AuthenticatedUser;
+    };
+
+  it("ties the board session to the access token's sign-in session (sid)", async () => {
+    const { board, sessions, reply, headers } = controller();
+    await board.session(request({}, { id: 'u1', role: 'admin', aal: 'aal1', sessionId: 'family-1' }), reply);
+    const id = cookieValue(headers['set-cookie'], QUEUE_BOARD_COOKIE)!;
+    expect(await sessions.find(id)).toEqual({ userId: 'u1', role: 'admin', sessionId: 'family-1' });
+    expect(headers['set-cookie']).toMatch(/Max-Age=(29\d|300);/);
+  });
+
+  it("DELETE ends the caller's board session of the cookie and clears the cookie", async () => {
+    const { board, sessions, store, reply, headers } = controller();
+    const { id } = await sessions.mint({ userId: 'u1', role: 'admin', sessionId: 'family-1' }, 300);
+    const admin: AuthenticatedUser = { id: 'u1', role: 'admin', aal: 'aal1', sessionId: 'family-1' };
+    await board.end({ ...request({ cookie: `${QUEUE_BOARD_COOKIE}=${encodeURIComponent(id)}` }, admin), method: 'DELETE' } as FastifyRequest & { user: AuthenticatedUser }, reply);
+    expect(store.size).toBe(0);
+    expect(headers['set-cookie']).toBe(boardCookie('', 0));
+    expect(headers['set-cookie']).toMatch(/^paycadence_queue_board=; Path=\/api\/admin\/queues; Max-Age=0; HttpOnly; SameSite=Strict; Secure$/);
+    // Without a cookie there is nothing to end; the cookie is cleared all the same.
+    delete headers['set-cookie'];
+    await board.end({ ...request({}, admin), method: 'DELETE' } as FastifyRequest & { user: AuthenticatedUser }, reply);
+    expect(headers['set-cookie']).toBe(boardCookie('', 0));
+  });
+
+  it("DELETE leaves another admin's board session alone", async () => {
+    const { board, sessions, store, reply } = controller();
+    const { id } = await sessions.mint({ userId: 'u2', role: 'admin' }, 300);
+    const other: AuthenticatedUser = { id: 'u1', role: 'admin', aal: 'aal1' };
+    await board.end({ ...request({ cookie: `${QUEUE_BOARD_COOKIE}=${id}` }, other), method: 'DELETE' } as FastifyRequest & { user: AuthenticatedUser }, reply);
+    expect(store.size).toBe(1);
   });
 });

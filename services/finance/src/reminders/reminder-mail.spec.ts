@@ -1,11 +1,14 @@
+import { reminderUnsubscribePath } from '@payday/contracts';
 import { dayOrdinal, reminderMail } from './reminder-mail.js';
 import type { ReminderPlan } from './planned-reminders.js';
+import { newUnsubscribeToken } from './unsubscribe-token.js';
 
 const USER = '11111111-1111-4111-8111-111111111111';
 const RENT = '22222222-2222-4222-8222-222222222222';
 const SALARY = '44444444-4444-4444-8444-444444444444';
 const rent = { billId: RENT, name: 'Rent', amountCents: 120_000, dueDate: '2026-03-28' };
-const base = { to: 'ann@example.com', name: 'Ann', appUrl: 'https://pay.example.com', unsubscribeUrl: 'https://pay.example.com/api/financial/reminders/unsubscribe/T0KEN' };
+const TOKEN = newUnsubscribeToken();
+const base = { to: 'ann@example.com', name: 'Ann', appUrl: 'https://pay.example.com', unsubscribeUrl: `https://pay.example.com${reminderUnsubscribePath(TOKEN)}` };
 
 describe('reminderMail', () => {
   it('says which bill is due when, with the unsubscribe link in both bodies', () => {
@@ -15,6 +18,10 @@ describe('reminderMail', () => {
     expect(mail.text).toContain('Rent ($1,200.00) is due in 3 days, on March 28.');
     expect(mail.text).toContain(base.unsubscribeUrl);
     expect(mail.html).toContain(`href="${base.unsubscribeUrl}"`);
+    // The link's token is in the fragment: what a browser requests for it (and an access log records) has none.
+    const link = new URL(base.unsubscribeUrl);
+    expect(`${link.pathname}${link.search}`).toBe('/api/financial/reminders/unsubscribe');
+    expect(new URLSearchParams(link.hash.slice(1)).get('token')).toBe(TOKEN);
     expect(reminderMail({ ...base, plan: { ...plan, daysLeft: 1 } }).subject).toBe('Rent ($1,200.00) is due tomorrow, on the 28th');
   });
 

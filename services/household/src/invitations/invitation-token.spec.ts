@@ -10,10 +10,14 @@ describe('invitation tokens', () => {
     expect(hashInvitationToken(token)).toBe(hashInvitationToken(token));
   });
 
-  it('link to the invitation page of the app with the token as a query value', () => {
-    const link = new URL(invitationLink('https://app.example.com', 'a-b_c'));
+  it('link to the invitation page of the app with the token in the fragment, never in the path or query', () => {
+    const token = newInvitationToken();
+    const link = new URL(invitationLink('https://app.example.com/', token));
     expect(link.origin + link.pathname).toBe(`https://app.example.com${INVITATION_PATH}`);
-    expect(link.searchParams.get('token')).toBe('a-b_c');
+    expect(link.search).toBe('');
+    expect(new URLSearchParams(link.hash.slice(1)).get('token')).toBe(token);
+    // What a browser sends for the link (and so what an access log can record) holds no token.
+    expect(`${link.pathname}${link.search}`).not.toContain(token);
   });
 
   it('expire seven days after they are issued', () => {
