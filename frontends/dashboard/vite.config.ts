@@ -17,6 +17,7 @@ export default defineConfig({
         './DashboardPage': './src/DashboardPage.tsx',
         './HouseholdPage': './src/household/HouseholdPage.tsx',
         './AcceptInvitationPage': './src/household/AcceptInvitationPage.tsx',
+        './ConfirmEmailPage': './src/email/ConfirmEmailPage.tsx',
       },
       shared: federationShared,
       // STACK.md: type generation is off for remotes.

@@ -1,13 +1,15 @@
 // Households end to end (issue 11), two people in two browsers on the real stack: A creates a household and
 // invites B's e-mail; B opens the e-mailed link (from the stack's outbox), creates an account from it, comes back
-// and accepts; both see each other as members. A shares a bill with the household and B sees it marked shared on
+// and is asked to confirm the address first (anyone who saw the link could have registered it); B opens the
+// confirmation link from the outbox, returns to the invitation and accepts; both see each other as members. A shares a bill with the household and B sees it marked shared on
 // /dashboard; a stranger C opening the used link is told so and never sees the bill; B leaves and loses the bill.
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays } from '@payday/finance-rules';
-import { FINANCE_MESSAGES, HOUSEHOLD_MESSAGES, INVITATION_PATH, sharedItemMarker } from '@payday/contracts';
+import { EMAIL_CONFIRMATION_MESSAGES, FINANCE_MESSAGES, HOUSEHOLD_MESSAGES, INVITATION_PATH, sharedItemMarker } from '@payday/contracts';
 import { expect, test } from '@playwright/test';
+import { confirmationTokenFor } from '../support/mail-outbox.js';
 import { signInAt } from './support/admin.js';
 import { registerOnScreen, registerUser, uniqueEmail } from './support/session.js';
 import { localToday } from './support/dates.js';
@@ -16,16 +18,16 @@ const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // DESIGN §5: the mail sender writes to `${DATA_DIR}/outbox`; the launcher's default DATA_DIR is <repo>/.data.
 const OUTBOX = join(process.env.DATA_DIR || join(REPO_ROOT, '.data'), 'outbox');
 
-/** The invitation link in the newest e-mail to `to`, as a path on the stack under test. */
+/** The invitation link in the newest e-mail to `to`, as a path (and its fragment) on the stack under test. */
 async function invitationPath(to: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort().reverse();
     for (const name of names) {
       const message = JSON.parse(await readFile(join(OUTBOX, name), 'utf8')) as { to: string; text: string };
-      const link = message.to === to ? /https?:\/\/\S+\/household\/accept\?token=[^\s"'<]+/.exec(message.text)?.[0] : undefined;
+      const link = message.to === to ? /https?:\/\/\S+\/household\/accept#token=[^\s"'<]+/.exec(message.text)?.[0] : undefined;
       if (link) {
         const url = new URL(link);
-        return `${url.pathname}${url.search}`;
+        return `${url.pathname}${url.search}${url.hash}`;
       }
     }
     await new Promise((settle) => setTimeout(settle, 200));
@@ -62,16 +64,31 @@ test('invite by e-mail, accept from the link after signing up, share a bill, ref
   await expect(invite).toBeHidden();
 
   // B: opens the e-mailed link signed out, creates an account from it and is brought back to accept.
+  // The token is in the fragment: the request for the page (what the gateway's and nginx's logs see) has none.
   const link = await invitationPath(emailB);
-  expect(link.startsWith(`${INVITATION_PATH}?token=`)).toBe(true);
+  expect(link.startsWith(`${INVITATION_PATH}#token=`)).toBe(true);
   const contextB = await browser.newContext();
   const pageB = await contextB.newPage();
+  const requested: string[] = [];
+  // What goes over the wire: a request's URL without the fragment the browser keeps to itself.
+  pageB.on('request', (request) => requested.push(request.url().split('#')[0]!));
+  const token = new URLSearchParams(link.split('#')[1]).get('token')!;
   await pageB.goto(link);
   await expect(pageB.getByRole('heading', { level: 1, name: `You're invited to join ${householdName}` })).toBeVisible();
+  expect(requested.filter((url) => url.includes(token) || url.includes(encodeURIComponent(token)))).toEqual([]);
+  // Read, then out of the address bar.
+  expect(new URL(pageB.url()).hash).toBe('');
   await expect(pageB.getByText(/Ann Ledger invited/)).toContainText(emailB);
   await pageB.getByRole('link', { name: 'Create an account' }).click();
   await registerOnScreen(pageB, { email: emailB, firstName: 'Ben' });
   await pageB.waitForURL((url) => url.pathname === INVITATION_PATH);
+  // A new account has proved nothing: joining waits for the address, and the invitation stays usable.
+  await pageB.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(pageB.getByText(EMAIL_CONFIRMATION_MESSAGES.requiredToJoin)).toBeVisible();
+  await pageB.goto(`/confirm-email#token=${await confirmationTokenFor(emailB)}`);
+  await expect(pageB.getByText(EMAIL_CONFIRMATION_MESSAGES.confirmed(emailB))).toBeVisible();
+  // Back to the invitation (this tab kept its token) to accept.
+  await pageB.goto(INVITATION_PATH);
   await pageB.getByRole('button', { name: 'Accept invitation' }).click();
   await pageB.waitForURL((url) => url.pathname === '/household');
   await expect(pageB.getByRole('heading', { level: 2, name: householdName })).toBeVisible();

@@ -89,6 +89,14 @@ const RECIPES: Record<string, Recipe> = {
   },
   'GET /api/auth/me': { attacks: [{ label: "B's own profile", expect: [200], verify: (answer, w) => expect(answer.text).toContain(w.b.email) }] },
   'PUT /api/auth/update-profile': { attacks: [{ label: "B edits B's own profile", body: () => ({ firstName: 'Bea' }), expect: [200] }] },
+  // A confirmation link goes to the session's own address only: no field can name another account or address.
+  'POST /api/auth/confirm-email/resend': {
+    attacks: [
+      { label: "A's userId", body: (_ids, w) => ({ userId: w.a.id }), expect: [400] },
+      { label: "A's address", body: (_ids, w) => ({ email: w.a.email }), expect: [400] },
+      { label: "B's own (already confirmed)", body: () => ({}), expect: [200], verify: (answer) => expect(answer.text).toContain('already confirmed') },
+    ],
+  },
   // Issue 14 item 6: B's export holds B and nothing of A's; B cannot name A (or anyone) in a deletion.
   'GET /api/auth/account/export': {
     attacks: [
@@ -713,14 +721,18 @@ describe("B's credentials never open A's account", () => {
     await ok(send('DELETE', '/api/financial/calendar-feed', { token: w.b.token }), "turning B's feed off");
   });
 
-  it("/api/financial/reminders/unsubscribe/{token}: no made-up token turns A's reminders off", async () => {
+  it("/api/financial/reminders/unsubscribe: no made-up token turns A's reminders off", async () => {
     const guesses = ['A'.repeat(43), w.a.id, 'x', `${'A'.repeat(43)}=`];
     for (const guess of guesses) {
-      for (const method of ['GET', 'POST']) {
-        const answer = await send(method, `/api/financial/reminders/unsubscribe/${encodeURIComponent(guess)}`);
-        expect(answer.status, `${method} ${guess}: ${describeAnswer(answer)}`).toBe(404);
+      for (const path of ['/api/financial/reminders/unsubscribe-check', '/api/financial/reminders/unsubscribe']) {
+        const answer = await send('POST', path, { body: { token: guess } });
+        expect(answer.status, `${path} ${guess}: ${describeAnswer(answer)}`).toBe(404);
         for (const secret of secrets()) expect(answer.text).not.toContain(secret);
       }
+      // A link with the token in the path (mailed before the fragment) only redirects to the page.
+      const older = await send('GET', `/api/financial/reminders/unsubscribe/${encodeURIComponent(guess)}`);
+      expect(older.status, `GET ${guess}: ${describeAnswer(older)}`).toBe(303);
+      for (const secret of secrets()) expect(`${older.headers.get('location')}${older.text}`).not.toContain(secret);
     }
     expect((await ok(send('GET', '/api/financial/reminders', { token: w.a.token }), "A's reminder settings"))).toMatchObject({ ...A_REMINDERS, saved: true });
   });

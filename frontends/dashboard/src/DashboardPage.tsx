@@ -9,6 +9,7 @@ import { greetingName } from './components/Greeting.js';
 import { SmartSuggestionsPanel } from './components/SmartSuggestionsPanel.js';
 import { SummaryCards } from './components/SummaryCards.js';
 import { SyncButton } from './components/SyncButton.js';
+import { ConfirmEmailBanner } from './email/ConfirmEmailBanner.js';
 import './dashboard.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
 import { useFinancialData } from './hooks/useFinancialData.js';
 import { useStoredView } from './hooks/useStoredView.js';
@@ -42,6 +43,8 @@ function DashboardContent() {
         </div>
         <SyncButton api={api} />
       </header>
+
+      <ConfirmEmailBanner />
 
       {state.failed && (
         <Alert tone="error">

@@ -132,7 +132,7 @@ describe('App', () => {
 describe('Footer', () => {
   const ann: AuthUser = {
     id: 'u1', email: 'ann@example.com', role: 'user', status: 'active', firstName: 'Ann', lastName: 'Lee',
-    phone: null, dateOfBirth: null, address: null, created_at: '2026-01-01T00:00:00Z', mfa_enabled: false,
+    phone: null, dateOfBirth: null, address: null, created_at: '2026-01-01T00:00:00Z', mfa_enabled: false, email_confirmed: true,
   };
   const renderFooter = (user: AuthUser | null) =>
     render(

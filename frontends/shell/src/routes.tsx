@@ -123,6 +123,8 @@ export const appRoutes: AppRoute[] = [
   // to sign in or register, with the way back in `?next=`).
   { path: '/household', title: 'Household', guard: '/admin-login', remote: { name: 'dashboard', module: './HouseholdPage' } },
   { path: '/household/accept', title: 'Household invitation', remote: { name: 'dashboard', module: './AcceptInvitationPage' } },
+  // The page the e-mail confirmation link opens (signed in or not: the token in its fragment is the proof).
+  { path: '/confirm-email', title: 'Confirm your e-mail address', remote: { name: 'dashboard', module: './ConfirmEmailPage' } },
 
   // Admin (remote: admin-console). Each page sets its own tab title ('User Management', 'System Logs').
   { path: '/blog-admin', title: 'Blog Admin', guard: '/admin-login', remote: adminConsole('./BlogAdminPage') },

@@ -21,11 +21,15 @@ export type AccountDataService = (typeof ACCOUNT_DATA_SERVICES)[number];
 export const accountDataPattern = (service: AccountDataService | 'auth', step: 'export' | 'delete'): string =>
   `${service}.account.${step}`;
 
-/** Who is exported or forgotten: the account id, and its e-mail for rows keyed by address. */
+/**
+ * Who is exported or forgotten: the account id, and its e-mail for rows keyed by address. The e-mail is null until
+ * the account confirmed it: registering somebody else's address must not hand over, or erase, what was recorded
+ * under that address (a waitlist entry, invitations to it, sign-in attempts).
+ */
 export const AccountSubjectSchema = z
   .object({
     userId: z.string().uuid(),
-    email: z.string().trim().toLowerCase().min(3).max(254),
+    email: z.string().trim().toLowerCase().min(3).max(254).nullable(),
   })
   .strict();
 export type AccountSubject = z.infer<typeof AccountSubjectSchema>;

@@ -569,6 +569,8 @@ export const AuthUserSchema = z.object({
     .nullable(),
   created_at: z.string(),
   mfa_enabled: z.boolean(),
+  /** The owner opened a link mailed to the address (docs/email-addresses.md); until then the dashboard shows a banner. */
+  email_confirmed: z.boolean(),
   /** Last 4 of the SSN: only in `me` and `update-profile` answers (the profile screen), never in sign-in answers. */
   ssn: z.string().nullable().optional(),
 });

@@ -28,9 +28,26 @@ import {
   UpdateProfileResponseSchema,
 } from './auth.js';
 import { BillOccurrenceStatusSchema } from './bill-status.js';
+import {
+  CONFIRM_EMAIL_API_PATH,
+  ConfirmEmailRequestSchema,
+  ConfirmEmailResponseSchema,
+  RESEND_CONFIRMATION_API_PATH,
+  ResendConfirmationRequestSchema,
+  ResendConfirmationResponseSchema,
+} from './email-confirmation.js';
 import { ACCOUNT_DELETE_PATH, AccountDeleteRequestSchema, AccountDeleteResponseSchema } from './account-data.js';
 import { CALENDAR_FEED_PATH, CalendarFeedCreatedSchema, CalendarFeedStatusSchema } from './calendar-feed.js';
-import { REMINDERS_PATH, ReminderSettingsSchema, UpdateReminderSettingsSchema } from './reminders.js';
+import {
+  REMINDER_UNSUBSCRIBE_CHECK_PATH,
+  REMINDER_UNSUBSCRIBE_PATH,
+  REMINDERS_PATH,
+  ReminderSettingsSchema,
+  UnsubscribeCheckResponseSchema,
+  UnsubscribeRequestSchema,
+  UnsubscribeResponseSchema,
+  UpdateReminderSettingsSchema,
+} from './reminders.js';
 import { FORECAST_SETTINGS_PATH, ForecastSettingsSchema, ForecastSettingsUpdateSchema } from './forecast.js';
 import { DashboardQuerySchema, DashboardResponseSchema, TimelineQuerySchema, TimelineResponseSchema } from './dashboard.js';
 import {
@@ -162,6 +179,15 @@ export const AUTH_ENDPOINTS = {
     session: false,
   }),
   updateProfile: endpoint({ method: 'PUT', path: '/api/auth/update-profile', body: UpdateProfileRequestSchema, response: UpdateProfileResponseSchema }),
+  /** Ours: the confirmation link's token, from the page the e-mail opens (no session: any device will do). */
+  confirmEmail: endpoint({ method: 'POST', path: CONFIRM_EMAIL_API_PATH, body: ConfirmEmailRequestSchema, response: ConfirmEmailResponseSchema, session: false }),
+  /** Ours: a new confirmation link for the signed-in person (throttled; 429 names the wait). */
+  resendConfirmation: endpoint({
+    method: 'POST',
+    path: RESEND_CONFIRMATION_API_PATH,
+    body: ResendConfirmationRequestSchema,
+    response: ResendConfirmationResponseSchema,
+  }),
   /**
    * Ours (issue 14 item 6): deletes the account everywhere, confirmed by the password (and a 2FA code when on).
    * The export (GET ACCOUNT_EXPORT_PATH) answers a .zip, not JSON, so the browser fetches it as a file.
@@ -217,6 +243,18 @@ export const FINANCE_ENDPOINTS = {
   /** Ours (issue 14): reminder e-mails and the Notifications toggles; the unsubscribe page is for e-mail links, not this client. */
   reminderSettings: endpoint({ method: 'GET', path: REMINDERS_PATH, response: ReminderSettingsSchema }),
   updateReminderSettings: endpoint({ method: 'PUT', path: REMINDERS_PATH, body: UpdateReminderSettingsSchema, response: ReminderSettingsSchema }),
+  /**
+   * The unsubscribe page's own calls, without a session: the token read from the e-mail link's fragment, in the
+   * body. Both answer 404 for an unknown or malformed token; only the second changes anything.
+   */
+  checkUnsubscribeLink: endpoint({
+    method: 'POST',
+    path: REMINDER_UNSUBSCRIBE_CHECK_PATH,
+    body: UnsubscribeRequestSchema,
+    response: UnsubscribeCheckResponseSchema,
+    session: false,
+  }),
+  unsubscribeReminders: endpoint({ method: 'POST', path: REMINDER_UNSUBSCRIBE_PATH, body: UnsubscribeRequestSchema, response: UnsubscribeResponseSchema, session: false }),
   /** Ours (issue 14): mark one occurrence of a bill paid by hand (201), and take the mark back (200); both answer its status. */
   markBillPaid: endpoint({ method: 'POST', path: '/api/financial/bill-status/{billId}/{dueDate}', response: BillOccurrenceStatusSchema }),
   unmarkBillPaid: endpoint({ method: 'DELETE', path: '/api/financial/bill-status/{billId}/{dueDate}', response: BillOccurrenceStatusSchema }),
@@ -256,6 +294,8 @@ export const ADMIN_ENDPOINTS = {
   logs: endpoint({ method: 'GET', path: '/api/admin/logs', query: AuditQuerySchema, response: AuditPageSchema }),
   /** Ours: a short-lived cookie that lets the browser open the operators' queue board. */
   queueBoardSession: endpoint({ method: 'POST', path: '/api/admin/queues/session' }),
+  /** Ours: ends the caller's board session of that cookie and clears the cookie (sign-out sends it first). */
+  endQueueBoardSession: endpoint({ method: 'DELETE', path: '/api/admin/queues/session' }),
 };
 
 /**

@@ -75,7 +75,10 @@ export const INVITATION_TTL_DAYS = 7;
  */
 export const INVITATIONS_PER_DAY = 20;
 export const INVITATIONS_WINDOW_SECONDS = 24 * 3600;
-/** The page the invitation e-mail links to: `${INVITATION_PATH}?token=…`. */
+/**
+ * The page the invitation e-mail links to: `${INVITATION_PATH}#token=…`. The token is in the fragment, which
+ * browsers never send, so no access log records it; the page posts it in a request body.
+ */
 export const INVITATION_PATH = '/household/accept';
 export const HOUSEHOLD_NAME_MAX = 80;
 
@@ -147,7 +150,14 @@ export const AUTH_DIRECTORY_PATTERNS = {
   usersByIds: 'auth.directory.users-by-ids',
 } as const;
 export const UsersByIdsMessageSchema = z.object({ ids: z.array(z.string().uuid()).max(500) }).strict();
-export const DirectoryUserSchema = z.object({ id: z.string().uuid(), email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() });
+/** `emailConfirmed`: the owner proved the address; nothing is mailed to it or decided by it until then (an older auth that does not say counts as unconfirmed). */
+export const DirectoryUserSchema = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  emailConfirmed: z.boolean().default(false),
+});
 export type DirectoryUser = z.infer<typeof DirectoryUserSchema>;
 export const UsersByIdsReplySchema = z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), users: z.array(DirectoryUserSchema) }), failure]);
 export type UsersByIdsReply = z.infer<typeof UsersByIdsReplySchema>;

@@ -6,6 +6,7 @@ export * from './text.js';
 export * from './routes.js';
 export * from './waitlist.js';
 export * from './auth.js';
+export * from './email-confirmation.js';
 export * from './session-hint.js';
 export * from './served-page.js';
 export * from './finance.js';

@@ -13,6 +13,9 @@ export const SERVICE_ROUTES = {
     'POST /api/auth/forgot-password',
     'POST /api/auth/update-password',
     'PUT /api/auth/update-profile',
+    // Ours: proving the e-mail address (the link's token in a body, and a new link for the signed-in person).
+    'POST /api/auth/confirm-email',
+    'POST /api/auth/confirm-email/resend',
     // Ours (issue 14 item 6): the signed-in user's data as one .zip, and deleting the account everywhere.
     'GET /api/auth/account/export',
     'POST /api/auth/account/delete',
@@ -53,9 +56,14 @@ export const SERVICE_ROUTES = {
     'GET /api/financial/calendar-feed/{token}.ics',
     'GET /api/financial/reminders',
     'PUT /api/financial/reminders',
-    // Public: the token from a reminder e-mail is the credential (GET asks, POST turns reminders off).
+    // Public: the unsubscribe page and its script; the token from the e-mail link's fragment is the credential, sent
+    // in the body (the check asks nothing of the user, the POST turns reminders off).
+    'GET /api/financial/reminders/unsubscribe',
+    'GET /api/financial/reminders/unsubscribe.js',
+    'POST /api/financial/reminders/unsubscribe-check',
+    'POST /api/financial/reminders/unsubscribe',
+    // Public: links mailed with the token in the path, redirected to the page (access logs redact this path).
     'GET /api/financial/reminders/unsubscribe/{token}',
-    'POST /api/financial/reminders/unsubscribe/{token}',
     'POST /api/financial/bill-status/{billId}/{dueDate}',
     'DELETE /api/financial/bill-status/{billId}/{dueDate}',
     'GET /api/financial/forecast-settings',
@@ -87,6 +95,7 @@ export const SERVICE_ROUTES = {
     'POST /api/admin/toggle-user-status',
     'GET /api/admin/logs',
     'POST /api/admin/queues/session',
+    'DELETE /api/admin/queues/session',
     'GET /api/admin/queues',
   ],
   blog: [

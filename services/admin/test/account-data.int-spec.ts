@@ -56,14 +56,30 @@ describe('admin account data (issue 14 item 6)', () => {
     expect(await uncoveredOwnerColumns((sql, params) => h.db.query(sql, params), h.schema, ADMIN_USER_TABLES)).toEqual([]);
   });
 
-  it("exports the user's entries, never who the administrator was, nothing of Bob's", async () => {
+  it("exports the entries of the user's account only: never the administrator's id, address, IP or browser, nothing of Bob's", async () => {
+    await entry('auth.mfa-enabled', [ann.userId, ann.email], [ann.userId, ann.email]);
     const reply = await probe.export(ann);
     if (!reply.ok) throw new Error(reply.message);
+    // Matched by the account's id: the attempt recorded under the address before the account existed may have
+    // been anybody's, so it is not handed to whoever holds the address now.
     expect(reply.tables.audit_log).toHaveLength(3);
+    expect(reply.tables.audit_log!.some((row) => row.subject_id === null && row.kind === 'auth.sign-in-failed')).toBe(false);
     const suspended = reply.tables.audit_log!.find((row) => row.kind === 'admin.user-suspended');
-    expect(suspended).toMatchObject({ actor_id: null, actor_email: 'an administrator', subject_id: ann.userId });
+    // The admin acted: who they were and where they were are theirs, not Ann's.
+    expect(suspended).toMatchObject({ actor_id: null, actor_email: 'an administrator', subject_id: ann.userId, ip: null, user_agent: null });
+    // A sign-in attempt on Ann's account came from whoever tried: not necessarily Ann.
+    expect(reply.tables.audit_log!.find((row) => row.kind === 'auth.sign-in-failed')).toMatchObject({ subject_id: ann.userId, ip: null, user_agent: null });
+    // What Ann did herself keeps her own IP and browser.
+    expect(reply.tables.audit_log!.find((row) => row.kind === 'auth.mfa-enabled')).toMatchObject({ actor_id: ann.userId, ip: '203.0.113.9', user_agent: 'Firefox' });
     const text = JSON.stringify(reply);
     for (const other of [adminId, 'boss@example.com', bob.userId, bob.email]) expect(text).not.toContain(other);
+  });
+
+  it('erases nothing recorded under the address alone while the account has not confirmed it', async () => {
+    const unconfirmed = { ...ann, email: null };
+    expect(await probe.delete(unconfirmed)).toEqual({ ok: true, removed: { audit_log: 2 } });
+    const { rows } = await q(`SELECT subject_email, ip FROM §.audit_log WHERE subject_id IS NULL AND lower(subject_email) = 'ann@example.com'`);
+    expect(rows).toEqual([{ subject_email: 'ANN@example.com', ip: '203.0.113.9' }]);
   });
 
   it("keeps the entries but clears every column naming the user; Bob's entries stay whole", async () => {

@@ -18,6 +18,9 @@ import { APP_URL, PasswordResetService } from './auth/password-reset.service.js'
 import { RecoveryToken } from './auth/recovery-token.entity.js';
 import { RateLimits, REDIS_KEY_PREFIX } from './common/rate-limits.js';
 import { DeviceCookies } from './throttling/device-cookie.js';
+import { EmailConfirmationController } from './email-confirmation/email-confirmation.controller.js';
+import { EmailConfirmation } from './email-confirmation/email-confirmation.entity.js';
+import { EmailConfirmationService } from './email-confirmation/email-confirmation.service.js';
 import type { AuthConfig } from './config.js';
 import { BackupCode } from './mfa/backup-code.entity.js';
 import { MfaFactor } from './mfa/mfa-factor.entity.js';
@@ -34,7 +37,7 @@ import { TokenIssuer } from './tokens/token-issuer.js';
 import { User } from './users/user.entity.js';
 import { UsersModule } from './users/users.module.js';
 
-export const AUTH_ENTITIES = [User, RefreshToken, MfaFactor, BackupCode, RecoveryToken];
+export const AUTH_ENTITIES = [User, RefreshToken, MfaFactor, BackupCode, RecoveryToken, EmailConfirmation];
 
 /**
  * Accounts, sessions, two-factor, password reset and the admin service's account questions (Redis transport):
@@ -42,7 +45,7 @@ export const AUTH_ENTITIES = [User, RefreshToken, MfaFactor, BackupCode, Recover
  */
 @Module({
   imports: [TypeOrmModule.forFeature(AUTH_ENTITIES), UsersModule, AdminAccountsModule],
-  controllers: [AuthController, MfaController, JwksController, AdminMessagesController, AccountDataController],
+  controllers: [AuthController, EmailConfirmationController, MfaController, JwksController, AdminMessagesController, AccountDataController],
   providers: [
     { provide: REDIS_KEY_PREFIX, useFactory: (config: AuthConfig) => config.REDIS_KEY_PREFIX, inject: [SERVICE_CONFIG] },
     { provide: APP_URL, useFactory: (config: AuthConfig) => config.APP_URL, inject: [SERVICE_CONFIG] },
@@ -55,6 +58,7 @@ export const AUTH_ENTITIES = [User, RefreshToken, MfaFactor, BackupCode, Recover
     DeviceCookies,
     AuthService,
     PasswordResetService,
+    EmailConfirmationService,
     MfaService,
     MfaSettingsService,
     MfaSignInService,

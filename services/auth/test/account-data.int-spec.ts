@@ -108,6 +108,20 @@ describe('auth account data (issue 14 item 6)', () => {
     expect(await uncoveredOwnerColumns((sql, params) => h.db.query(sql, params), h.schema, AUTH_USER_TABLES)).toEqual([]);
   });
 
+  it('names the address to the other services only once the account confirmed it', async () => {
+    const ann = await register();
+    others.subjects.length = 0;
+    expect((await download(ann.token)).response.status).toBe(200);
+    // Registering an address proves nothing: whatever was recorded under it (a waitlist entry, invitations to it)
+    // is not handed to whoever registered it.
+    expect(others.subjects).toEqual(ACCOUNT_DATA_SERVICES.map(() => ({ userId: ann.id, email: null })));
+
+    await h.db.query(`UPDATE "${h.schema}".users SET email_confirmed_at = now() WHERE id = $1`, [ann.id]);
+    others.subjects.length = 0;
+    expect((await download(ann.token)).response.status).toBe(200);
+    expect(others.subjects).toEqual(ACCOUNT_DATA_SERVICES.map(() => ({ userId: ann.id, email: ann.email })));
+  });
+
   it("downloads one zip: data.json with every service's answer and auth's own rows without secrets, one CSV per table", async () => {
     const ann = await register();
     const bob = await register('bob');

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '@payday/nest-kit';
-import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
+import { EMAIL_CONFIRMATION_MESSAGES } from '@payday/contracts';
+import { refreshCookieFrom, refreshHeaders, startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
 import { ADMIN_CREATE_USAGE, runAdminCreate } from '../src/cli/admin-create.command.js';
 import type { AuthConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
@@ -39,6 +40,19 @@ afterAll(async () => {
 const adminCreate = (...args: string[]) =>
   runAdminCreate(args, { ...process.env, ...TEST_ENV, DATABASE_URL: h.config.DATABASE_URL, REDIS_URL: h.config.REDIS_URL });
 
+function registration(email: string) {
+  return {
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email,
+    password: 'Str0ng!Pass',
+    phone: '(555) 123-4567',
+    dateOfBirth: '1990-05-01',
+    address: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
+    ssn: '1234',
+  };
+}
+
 let ip = 0;
 const login = (email: string, password: string) =>
   h.call('POST', '/api/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': `198.51.100.${++ip}` } });
@@ -59,27 +73,46 @@ describe('admin:create (services/auth/src/cli)', () => {
     expect(signedIn.body.user).toMatchObject({ email: 'boss@example.com', role: 'admin', firstName: 'Admin' });
   });
 
-  it('promotes an existing account and sets the given password; the old one stops working', async () => {
-    const registered = await h.call('POST', '/api/auth/register', {
-      body: {
-        firstName: 'Ann',
-        lastName: 'Lee',
-        email: 'ann@example.com',
-        password: 'Str0ng!Pass',
-        phone: '(555) 123-4567',
-        dateOfBirth: '1990-05-01',
-        address: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
-        ssn: '1234',
-      },
-    });
+  it('never promotes an account whose address is unconfirmed: anybody can register the operator\'s address first', async () => {
+    const registered = await h.call('POST', '/api/auth/register', { body: registration('squatter@example.com') });
     expect(registered.status).toBe(201);
+    const outcome = await adminCreate('--email', 'squatter@example.com', '--password', 'new-pass', '--schema', h.schema);
+    expect(outcome).toEqual({ exitCode: 1, message: EMAIL_CONFIRMATION_MESSAGES.requiredForAdmin('squatter@example.com') });
+    const { rows } = await h.db.query(`SELECT role FROM "${h.schema}".users WHERE email = 'squatter@example.com'`);
+    expect(rows).toEqual([{ role: 'user' }]);
+    // The password the registrant chose still works, and still signs in as a plain user.
+    expect((await login('squatter@example.com', 'Str0ng!Pass')).body.user).toMatchObject({ role: 'user' });
+  });
+
+  it('promotes a confirmed account, sets the given password and ends every session it had', async () => {
+    const registered = await h.call('POST', '/api/auth/register', { body: registration('ann@example.com') });
+    expect(registered.status).toBe(201);
+    const oldAccess = registered.body.session.access_token as string;
+    const oldRefresh = refreshCookieFrom(registered)!;
+    // The owner opened the link mailed to the address (that flow: email-confirmation.int-spec.ts).
+    await h.db.query(`UPDATE "${h.schema}".users SET email_confirmed_at = now() WHERE id = $1`, [registered.body.user.id]);
+    expect((await h.call('GET', '/api/auth/me', { token: oldAccess })).status).toBe(200);
+
     const outcome = await adminCreate('--email', ' ANN@example.com ', '--password', 'new-pass', '--schema', h.schema);
-    expect(outcome).toEqual({ exitCode: 0, message: `Promoted ann@example.com (${registered.body.user.id}) to admin and set the given password.` });
+    expect(outcome).toEqual({
+      exitCode: 0,
+      message: `Promoted ann@example.com (${registered.body.user.id}) to admin, set the given password and ended its sessions.`,
+    });
+    // The sessions from before are over: the access token at once (announced over Redis), the refresh for good.
+    expect((await h.call('GET', '/api/auth/me', { token: oldAccess })).status).toBe(401);
+    expect((await h.call('POST', '/api/auth/refresh', { body: {}, headers: refreshHeaders(oldRefresh) })).status).toBe(401);
     expect((await login('ann@example.com', 'Str0ng!Pass')).status).toBe(401);
     const signedIn = await login('ann@example.com', 'new-pass');
     expect(signedIn.status).toBe(200);
     // Promotion keeps the account: same id, same profile.
-    expect(signedIn.body.user).toMatchObject({ id: registered.body.user.id, role: 'admin', firstName: 'Ann' });
+    expect(signedIn.body.user).toMatchObject({ id: registered.body.user.id, role: 'admin', firstName: 'Ann', email_confirmed: true });
+  });
+
+  it('sets a new password for an existing admin whatever its confirmation (the operator\'s own account)', async () => {
+    expect((await adminCreate('--email', 'ops@example.com', '--password', 'first1', '--schema', h.schema)).exitCode).toBe(0);
+    const again = await adminCreate('--email', 'ops@example.com', '--password', 'second2', '--schema', h.schema);
+    expect(again.exitCode).toBe(0);
+    expect((await login('ops@example.com', 'second2')).status).toBe(200);
   });
 
   it.each([

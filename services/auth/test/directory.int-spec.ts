@@ -42,7 +42,7 @@ describe('AUTH_DIRECTORY_PATTERNS.usersByIds', () => {
     const ann = await registerAccount(h, `ann-${process.pid}@example.com`);
     const unknown = '3f6c2a1e-0000-4000-8000-0000000000ff';
     const reply = await ask({ ids: [ann.id, unknown] });
-    expect(reply).toEqual({ ok: true, users: [{ id: ann.id, email: ann.email, firstName: 'Ann', lastName: 'Lee' }] });
+    expect(reply).toEqual({ ok: true, users: [{ id: ann.id, email: ann.email, firstName: 'Ann', lastName: 'Lee', emailConfirmed: false }] });
   });
 
   it('refuses a message that breaks the contract', async () => {

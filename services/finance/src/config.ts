@@ -29,7 +29,7 @@ export const financeEnvSchema = baseEnvSchema.extend({
   /** bank-sync's REDIS_KEY_PREFIX when a deployment gives bank-sync a prefix of its own. */
   BANK_SYNC_REDIS_KEY_PREFIX: z.string().min(1).optional(),
   // Reminder e-mails (issue 14), sent by the finance worker (dist/worker.js).
-  /** The gateway's origin: unsubscribe links are `${APP_URL}/api/financial/reminders/unsubscribe/<token>`. */
+  /** The gateway's origin: unsubscribe links are `${APP_URL}/api/financial/reminders/unsubscribe#token=<token>`. */
   APP_URL: z.string().url().default('http://localhost:8080'),
   DATA_DIR: optionalText,
   /** SMTP for reminders; unset: JSON files in DATA_DIR/outbox (refused when NODE_ENV=production). */

@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
-import { REMINDER_MESSAGES } from '@payday/contracts';
+import {
+  legacyReminderUnsubscribePath,
+  REMINDER_MESSAGES,
+  REMINDER_UNSUBSCRIBE_CHECK_PATH,
+  REMINDER_UNSUBSCRIBE_PATH,
+  REMINDER_UNSUBSCRIBE_SCRIPT_PATH,
+  reminderUnsubscribePath,
+  UnsubscribeCheckResponseSchema,
+  UnsubscribeResponseSchema,
+} from '@payday/contracts';
 import { fixedClock, type SettableClock } from '@payday/nest-kit';
 import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness, type TestUser } from '@payday/nest-kit/testing';
 import type { Queue } from 'bullmq';
@@ -51,8 +60,8 @@ beforeAll(async () => {
     env: { LOG_LEVEL: 'info', DATA_DIR: dataDir, APP_URL, REMINDERS_SCAN_EVERY_MS: '3600000', HOUSEHOLD_TIMEOUT_MS: '400' },
   });
   [ann, bob] = [h.userA, h.userB];
-  directory.users.set(ann.id, { id: ann.id, email: 'ann@example.com', firstName: 'Ann', lastName: null });
-  directory.users.set(bob.id, { id: bob.id, email: 'bob@example.com', firstName: null, lastName: null });
+  directory.users.set(ann.id, { id: ann.id, email: 'ann@example.com', firstName: 'Ann', lastName: null, emailConfirmed: true });
+  directory.users.set(bob.id, { id: bob.id, email: 'bob@example.com', firstName: null, lastName: null, emailConfirmed: true });
 });
 afterAll(async () => {
   jest.restoreAllMocks();
@@ -137,12 +146,19 @@ async function addBill(user: TestUser, name: string, dueDate: string, recurring 
   return created.body.id as string;
 }
 
-const unsubscribeLink = (mail: SentMail) => {
-  const match = /https:\/\/pay\.example\.test(\/api\/financial\/reminders\/unsubscribe\/[A-Za-z0-9_-]{43})/.exec(mail.text);
+/** The token of a reminder's unsubscribe link, which has it in the fragment only (nothing a browser sends carries it). */
+const unsubscribeToken = (mail: SentMail): string => {
+  const match = /https:\/\/pay\.example\.test\/api\/financial\/reminders\/unsubscribe\S*/.exec(mail.text);
   expect(match).not.toBeNull();
-  expect(mail.html).toContain(`href="${APP_URL}${match![1]}"`);
-  return match![1]!;
+  const link = new URL(match![0]);
+  expect(mail.html).toContain(`href="${link.href}"`);
+  expect(`${link.pathname}${link.search}`).toBe(REMINDER_UNSUBSCRIBE_PATH);
+  const token = new URLSearchParams(link.hash.slice(1)).get('token')!;
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return token;
 };
+const unsubscribeCall = (path: string, token: unknown) =>
+  fetch(`${h.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
 
 describe('the settings routes', () => {
   it('answer the spec defaults before the first save, then what was saved, with the zone the browser sent', async () => {
@@ -183,6 +199,26 @@ describe('reminder e-mails', () => {
     const worker = await startWorker();
     await settled(worker);
     expect(sentMails().map((mail) => mail.subject)).toEqual(['Rent ($1,200.00) is due in 3 days, on the 14th']);
+  });
+
+  it('never go to an address its owner has not confirmed, and go once it is', async () => {
+    const ann = h.userA;
+    directory.users.set(ann.id, { ...directory.users.get(ann.id)!, emailConfirmed: false });
+    try {
+      await as(ann).put('/reminders', settings(AUCKLAND));
+      await addBill(ann, 'Rent', '2026-03-14');
+      const worker = await startWorker();
+      await settled(worker);
+      expect(sentMails()).toEqual([]);
+
+      // Confirmed the next day: the reminders still due go out.
+      directory.users.set(ann.id, { ...directory.users.get(ann.id)!, emailConfirmed: true });
+      clock.set('2026-03-11T20:00:00Z');
+      await scan(worker);
+      expect(sentMails().map((mail) => [mail.to, mail.subject])).toEqual([['ann@example.com', 'Rent ($1,200.00) is due in 2 days, on the 14th']]);
+    } finally {
+      directory.users.set(ann.id, { ...directory.users.get(ann.id)!, emailConfirmed: true });
+    }
   });
 
   it("reach each user on their own local day, from 8 o'clock, once", async () => {
@@ -279,27 +315,38 @@ describe('reminder e-mails', () => {
 });
 
 describe('the unsubscribe link', () => {
-  it('works without signing in: GET asks and changes nothing, POST turns reminders off and says so', async () => {
+  it('works without signing in: the page asks and changes nothing, its POST turns reminders off and says so', async () => {
     await as(ann).put('/reminders', settings(AUCKLAND, { suggestions: true }));
     await addBill(ann, 'Rent', '2026-03-14');
     const worker = await startWorker();
     await settled(worker);
-    const path = unsubscribeLink(sentMails()[0]!);
-    const token = path.split('/').pop()!;
+    const token = unsubscribeToken(sentMails()[0]!);
 
-    const asked = await fetch(`${h.baseUrl}${path}`);
-    expect(asked.status).toBe(200);
-    expect(asked.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(asked.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(await asked.text()).toContain(REMINDER_MESSAGES.unsubscribeButton);
+    // The page and its script: the same for everyone (the token never reaches the server with them).
+    const page = await fetch(`${h.baseUrl}${REMINDER_UNSUBSCRIBE_PATH}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).toContain(REMINDER_MESSAGES.unsubscribeButton);
+    expect(html).toContain(`<script src="${REMINDER_UNSUBSCRIBE_SCRIPT_PATH}" defer></script>`);
+    const script = await fetch(`${h.baseUrl}${REMINDER_UNSUBSCRIBE_SCRIPT_PATH}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain(REMINDER_UNSUBSCRIBE_CHECK_PATH);
+
+    const checked = await unsubscribeCall(REMINDER_UNSUBSCRIBE_CHECK_PATH, token);
+    expect(checked.status).toBe(200);
+    expect(UnsubscribeCheckResponseSchema.parse(await checked.json())).toEqual({ valid: true });
     expect((await as(ann).get('/reminders')).body).toMatchObject({ bills: true, income: true });
 
-    const done = await fetch(`${h.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '' });
+    const done = await unsubscribeCall(REMINDER_UNSUBSCRIBE_PATH, token);
     expect(done.status).toBe(200);
-    expect(await done.text()).toContain(REMINDER_MESSAGES.unsubscribedTitle);
+    expect(UnsubscribeResponseSchema.parse(await done.json())).toEqual({ unsubscribed: true });
     expect((await as(ann).get('/reminders')).body).toMatchObject({ bills: false, income: false, suggestions: true, saved: true });
     // Twice is fine.
-    expect((await fetch(`${h.baseUrl}${path}`, { method: 'POST' })).status).toBe(200);
+    expect((await unsubscribeCall(REMINDER_UNSUBSCRIBE_PATH, token)).status).toBe(200);
 
     // Off means off: the next occurrence is not mailed.
     await addBill(ann, 'Phone', '2026-03-13');
@@ -309,24 +356,56 @@ describe('the unsubscribe link', () => {
     // The token is stored only as its hash and never reaches a log line.
     const rows = await h.db.query(`SELECT unsubscribe_token_hash FROM "${h.schema}".reminder_deliveries`);
     expect(JSON.stringify(rows.rows)).not.toContain(token);
-    expect(logged.join('')).toContain('/api/financial/reminders/unsubscribe/:token');
+    expect(logged.join('')).toContain(REMINDER_UNSUBSCRIBE_PATH);
     expect(logged.join('')).not.toContain(token);
   });
 
-  it('refuses a forged, malformed or other-shaped token with the same 404 page, changing nothing', async () => {
+  it('refuses a forged, malformed or other-shaped token with the same 404, changing nothing', async () => {
     await as(ann).put('/reminders', settings(AUCKLAND));
     await addBill(ann, 'Rent', '2026-03-14');
     const worker = await startWorker();
     await settled(worker);
-    const real = unsubscribeLink(sentMails()[0]!);
-    const forged = real.replace(/[A-Za-z0-9_-]{43}$/, (token) => (token[0] === 'A' ? 'B' : 'A') + token.slice(1));
-    for (const path of [forged, '/api/financial/reminders/unsubscribe/short', '/api/financial/reminders/unsubscribe/' + 'x'.repeat(43)]) {
-      for (const method of ['GET', 'POST']) {
-        const response = await fetch(`${h.baseUrl}${path}`, { method });
+    const real = unsubscribeToken(sentMails()[0]!);
+    const forged = (real[0] === 'A' ? 'B' : 'A') + real.slice(1);
+    for (const token of [forged, 'short', 'x'.repeat(43), `${real}=`, '']) {
+      for (const path of [REMINDER_UNSUBSCRIBE_CHECK_PATH, REMINDER_UNSUBSCRIBE_PATH]) {
+        const response = await unsubscribeCall(path, token);
         expect(response.status).toBe(404);
-        expect(await response.text()).toContain(REMINDER_MESSAGES.unsubscribeInvalidTitle);
+        expect(await response.json()).toEqual({ message: REMINDER_MESSAGES.unsubscribeInvalidBody });
       }
     }
+    // Not a token at all: a bad request, not a lookup.
+    for (const body of [{}, { token: 42 }, { token: real, user_id: ann.id }, { token: 'x'.repeat(201) }]) {
+      const response = await fetch(`${h.baseUrl}${REMINDER_UNSUBSCRIBE_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(response.status).toBe(400);
+    }
+    expect((await as(ann).get('/reminders')).body).toMatchObject({ bills: true, income: true });
+  });
+
+  it('still follows a link mailed with the token in the path: a redirect that moves it to the fragment, changing nothing', async () => {
+    await as(ann).put('/reminders', settings(AUCKLAND));
+    await addBill(ann, 'Rent', '2026-03-14');
+    const worker = await startWorker();
+    await settled(worker);
+    const token = unsubscribeToken(sentMails()[0]!);
+    logged.length = 0;
+
+    const followed = await fetch(`${h.baseUrl}${legacyReminderUnsubscribePath(token)}`, { redirect: 'manual' });
+    expect(followed.status).toBe(303);
+    expect(followed.headers.get('location')).toBe(reminderUnsubscribePath(token));
+    expect(followed.headers.get('referrer-policy')).toBe('no-referrer');
+    expect((await as(ann).get('/reminders')).body).toMatchObject({ bills: true, income: true });
+    // A malformed one goes to the page without it (which then says the link does not work).
+    for (const path of [legacyReminderUnsubscribePath('short'), legacyReminderUnsubscribePath('x'.repeat(44))]) {
+      const response = await fetch(`${h.baseUrl}${path}`, { redirect: 'manual' });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe(REMINDER_UNSUBSCRIBE_PATH);
+    }
+    // The request log names the route's pattern, never the token in the path.
+    expect(logged.join('')).toContain(`${REMINDER_UNSUBSCRIBE_PATH}/:token`);
+    expect(logged.join('')).not.toContain(token);
+    // A POST to the old path turns nothing off: only the body-token route does.
+    expect((await fetch(`${h.baseUrl}${legacyReminderUnsubscribePath(token)}`, { method: 'POST' })).status).toBe(404);
     expect((await as(ann).get('/reminders')).body).toMatchObject({ bills: true, income: true });
   });
 });

@@ -11,7 +11,7 @@ export const householdEnvSchema = baseEnvSchema
   .extend({
     PORT: z.coerce.number().int().min(1).max(65535).default(3107),
     AUTH_JWKS_URL: z.string().url().default('http://127.0.0.1:3102/.well-known/jwks.json'),
-    /** The gateway's origin: invitation links are `${APP_URL}${INVITATION_PATH}?token=…`. */
+    /** The gateway's origin: invitation links are `${APP_URL}${INVITATION_PATH}#token=…`. */
     APP_URL: z.string().url().default('http://localhost:8080'),
     DATA_DIR: optionalText,
     SMTP_URL: optionalText,

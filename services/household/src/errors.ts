@@ -1,4 +1,4 @@
-import { HOUSEHOLD_MESSAGES, INVITATIONS_WINDOW_SECONDS } from '@payday/contracts';
+import { EMAIL_CONFIRMATION_MESSAGES, HOUSEHOLD_MESSAGES, INVITATIONS_WINDOW_SECONDS } from '@payday/contracts';
 import { domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
 
 /** Household error codes, their HTTP status and message (CONVENTIONS §5); the shared filter answers. */
@@ -14,6 +14,9 @@ export const HOUSEHOLD_ERRORS = {
   /** Whoever sent it left the household or is no longer an owner or partner. */
   INVITATION_WITHDRAWN: { status: 409, message: HOUSEHOLD_MESSAGES.invitationWithdrawn },
   INVITATION_FOR_SOMEONE_ELSE: { status: 403, message: HOUSEHOLD_MESSAGES.invitationForSomeoneElse },
+  /** Invitations are e-mail: neither sent by nor accepted with an address its owner has not proved. */
+  CONFIRM_EMAIL_TO_INVITE: { status: 403, message: EMAIL_CONFIRMATION_MESSAGES.requiredToInvite },
+  CONFIRM_EMAIL_TO_JOIN: { status: 403, message: EMAIL_CONFIRMATION_MESSAGES.requiredToJoin },
   LAST_OWNER: { status: 409, message: HOUSEHOLD_MESSAGES.lastOwner },
   ONLY_OWNERS_CHANGE_ROLES: { status: 403, message: HOUSEHOLD_MESSAGES.onlyOwnersChangeRoles },
   MEMBER_NOT_FOUND: { status: 404, message: HOUSEHOLD_MESSAGES.memberNotFound },

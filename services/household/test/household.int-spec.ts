@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import {
   ExistingHouseholdsReplySchema,
   HOUSEHOLD_EVENTS,
+  EMAIL_CONFIRMATION_MESSAGES,
   HOUSEHOLD_MESSAGES,
   HOUSEHOLD_PATTERNS,
   INVITATION_PATH,
@@ -73,16 +74,18 @@ interface Person {
 }
 
 let counter = 0;
-/** A signed-in person with an account in auth (the directory's answer) under a fresh e-mail. */
-async function person(firstName: string, lastName: string | null = 'Lee'): Promise<Person> {
+/**
+ * A signed-in person with an account in auth (the directory's answer) under a fresh e-mail, confirmed unless the
+ * test says otherwise (`confirmed: false`: registered, the link never opened).
+ */
+async function person(firstName: string, lastName: string | null = 'Lee', { confirmed = true } = {}): Promise<Person> {
   const { id, token } = await h.auth.user();
   const email = `${firstName.toLowerCase()}${++counter}-${process.pid}@example.com`;
-  await auth.db.query(`INSERT INTO "${auth.schema}".users (id, email, password_hash, first_name, last_name) VALUES ($1, $2, 'x', $3, $4)`, [
-    id,
-    email,
-    firstName,
-    lastName,
-  ]);
+  await auth.db.query(
+    `INSERT INTO "${auth.schema}".users (id, email, password_hash, first_name, last_name, email_confirmed_at)
+     VALUES ($1, $2, 'x', $3, $4, CASE WHEN $5::boolean THEN now() END)`,
+    [id, email, firstName, lastName, confirmed],
+  );
   return { id, token, email, name: [firstName, lastName].filter(Boolean).join(' ') };
 }
 
@@ -113,7 +116,9 @@ function tokenMailedTo(email: string): string {
   const link = /http:\/\/app\.test\S+/.exec(mails[mails.length - 1]!.text)![0];
   const url = new URL(link);
   expect(url.pathname).toBe(INVITATION_PATH);
-  return url.searchParams.get('token')!;
+  // The token is in the fragment only: nothing a browser sends for the link carries it.
+  expect(url.search).toBe('');
+  return new URLSearchParams(url.hash.slice(1)).get('token')!;
 }
 
 /** Owner invites `guest` (default role) and the guest accepts; answers the household id. */
@@ -123,6 +128,53 @@ async function householdWith(owner: Person, guest: Person, role?: 'partner' | 'm
   expect((await as(guest, 'POST', '/accept-invitation', { token: tokenMailedTo(guest.email) })).status).toBe(200);
   return id;
 }
+
+describe('proven addresses', () => {
+  const confirm = (who: Person) => auth.db.query(`UPDATE "${auth.schema}".users SET email_confirmed_at = now() WHERE id = $1`, [who.id]);
+
+  it('sends no invitation from an account whose address is unconfirmed, and takes none of its allowance', async () => {
+    const owner = await person('Una', 'Lee', { confirmed: false });
+    const id = await createHousehold(owner);
+    const stranger = `stranger${++counter}@example.com`;
+    const refused = await as(owner, 'POST', `/${id}/invite`, { email: stranger });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(EMAIL_CONFIRMATION_MESSAGES.requiredToInvite);
+    expect(mailTo(stranger)).toHaveLength(0);
+    expect((await h.db.query(`SELECT count(*)::int AS n FROM "${h.schema}".household_invitations`)).rows[0].n).toBe(0);
+
+    await confirm(owner);
+    expect((await as(owner, 'POST', `/${id}/invite`, { email: stranger })).status).toBe(201);
+    expect(mailTo(stranger)).toHaveLength(1);
+  });
+
+  it('lets the invited address join only once its owner confirmed it; the invitation waits meanwhile', async () => {
+    const owner = await person('Ola');
+    // Whoever saw the link registered the invited address (it had no account yet), but never proved it.
+    const squatter = await person('Sam', 'Lee', { confirmed: false });
+    const id = await createHousehold(owner);
+    expect((await as(owner, 'POST', `/${id}/invite`, { email: squatter.email })).status).toBe(201);
+    const token = tokenMailedTo(squatter.email);
+
+    const refused = await as(squatter, 'POST', '/accept-invitation', { token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(EMAIL_CONFIRMATION_MESSAGES.requiredToJoin);
+    expect((await h.db.query(`SELECT count(*)::int AS n FROM "${h.schema}".household_members WHERE user_id = $1`, [squatter.id])).rows[0].n).toBe(0);
+
+    await confirm(squatter);
+    expect((await as(squatter, 'POST', '/accept-invitation', { token })).status).toBe(200);
+  });
+
+  it('tells a confirmed account of another address that the invitation is not theirs', async () => {
+    const owner = await person('Pia');
+    const invited = `someone${++counter}@example.com`;
+    const other = await person('Quin');
+    const id = await createHousehold(owner);
+    expect((await as(owner, 'POST', `/${id}/invite`, { email: invited })).status).toBe(201);
+    const answer = await as(other, 'POST', '/accept-invitation', { token: tokenMailedTo(invited) });
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toBe(HOUSEHOLD_MESSAGES.invitationForSomeoneElse);
+  });
+});
 
 describe('create and list', () => {
   it('makes the creator the owner and lists their households oldest first with their role', async () => {

@@ -1,6 +1,7 @@
 // Shared steps of the signed-in journeys: a fresh user through the API, then sign-in through the product's own
 // screen, so the session is set exactly as the shell keeps it.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { confirmationTokenFor } from '../../support/mail-outbox.js';
 
 export const PASSWORD = 'Calm-Bills-2026!';
 
@@ -12,8 +13,13 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.r
  * with `prefix`), and answers the e-mail. Takes a page (its request context, sharing the page's cookies) or
  * an API request context of its own. The page stays signed out: its session starts with `signIn`, the way a
  * person's does (the answer's refresh cookie may land in the jar, but without the signed-in hint no page uses it).
+ * The address is confirmed with the link sign-up mailed, unless `confirmed: false` (invitations, reminders and
+ * admin:create need a proven address).
  */
-export async function registerUser(client: Page | APIRequestContext, { prefix, firstName }: { prefix: string; firstName: string }): Promise<string> {
+export async function registerUser(
+  client: Page | APIRequestContext,
+  { prefix, firstName, confirmed = true }: { prefix: string; firstName: string; confirmed?: boolean },
+): Promise<string> {
   const request = 'goto' in client ? client.request : client;
   const email = uniqueEmail(prefix);
   const response = await request.post('/api/auth/register', {
@@ -29,7 +35,14 @@ export async function registerUser(client: Page | APIRequestContext, { prefix, f
     },
   });
   expect(response.ok(), await response.text()).toBe(true);
+  if (confirmed) await confirmEmail(request, email);
   return email;
+}
+
+/** Opens the newest confirmation link mailed to `email` the way its page does: the fragment's token, POSTed. */
+export async function confirmEmail(request: APIRequestContext, email: string): Promise<void> {
+  const answer = await request.post('/api/auth/confirm-email', { data: { token: await confirmationTokenFor(email) } });
+  expect(answer.status(), await answer.text()).toBe(200);
 }
 
 /**

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { confirmationTokenFor } from '../../support/mail-outbox';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const ADMIN_CREATE = join(REPO_ROOT, 'services/auth/dist/cli/admin-create.js');
@@ -61,6 +62,9 @@ export async function signIn(authUrl: string, email: string): Promise<Party> {
 /** A registered user promoted to admin by `admin-create` (stack's DATABASE_URL and DATA_DIR), then signed in again. */
 export async function createAdminParty(authUrl: string): Promise<Party> {
   const party = await registerParty(authUrl, 'fuzz-admin');
+  // admin:create promotes only an account that proved its address: its owner opens the mailed link first.
+  const confirmed = await postJson(`${authUrl}/api/auth/confirm-email`, { token: await confirmationTokenFor(party.email) });
+  if (confirmed.status !== 200) throw new Error(`confirming ${party.email}: ${confirmed.status} ${JSON.stringify(confirmed.json)}`);
   await promisify(execFile)(process.execPath, [ADMIN_CREATE, '--email', party.email, '--password', FUZZ_PASSWORD], {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_ENV: 'test' },

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { confirmationTokenFor } from '../../support/mail-outbox';
 import { describeAnswer, refreshCookieFrom, send, type Answer } from './api';
 import { databaseUrl } from './stack';
 
@@ -34,8 +35,11 @@ function sessionOf(answer: Answer, what: string): { id: string; token: string; r
   return { id, token, refreshToken: refreshCookieFrom(answer) };
 }
 
-/** Registers a new account through POST /api/auth/register (the registration screen's call). */
-export async function registerUser(prefix: string, firstName = 'Robin'): Promise<TestUser> {
+/**
+ * Registers a new account through POST /api/auth/register (the registration screen's call) and, unless told
+ * otherwise, confirms its address with the link sign-up mailed: invitations and admin:create need a proven one.
+ */
+export async function registerUser(prefix: string, firstName = 'Robin', { confirmed = true } = {}): Promise<TestUser> {
   const email = uniqueEmail(prefix);
   const answer = await send('POST', '/api/auth/register', {
     body: {
@@ -49,7 +53,15 @@ export async function registerUser(prefix: string, firstName = 'Robin'): Promise
       ssn: '1234',
     },
   });
-  return { email, password: PASSWORD, firstName, ...sessionOf(answer, `registering ${email}`) };
+  const user = { email, password: PASSWORD, firstName, ...sessionOf(answer, `registering ${email}`) };
+  if (confirmed) await confirmEmail(email);
+  return user;
+}
+
+/** Opens the newest confirmation link mailed to `email`, as its owner would (the token goes in the body). */
+export async function confirmEmail(email: string): Promise<void> {
+  const answer = await send('POST', '/api/auth/confirm-email', { body: { token: await confirmationTokenFor(email) } });
+  if (answer.status !== 200) throw new Error(`confirming ${email}: ${describeAnswer(answer)}`);
 }
 
 /** A new session of an existing account (POST /api/auth/login without two-factor). */

@@ -3,6 +3,7 @@ import { Alert, Button, showToast, Spinner, useApi, useAuth, useDocumentTitle } 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { ConfirmEmailBanner } from '../email/ConfirmEmailBanner.js';
 import { CreateHouseholdModal } from './CreateHouseholdModal.js';
 import { ErrorBanner } from './ErrorBanner.js';
 import { HouseholdDetail } from './HouseholdDetail.js';
@@ -56,6 +57,8 @@ function HouseholdScreen({ userId }: { userId: string }) {
         </div>
         <Button onClick={() => setModal('create')}>{HOUSEHOLD_MESSAGES.createHousehold}</Button>
       </header>
+
+      <ConfirmEmailBanner />
 
       {households.isError && <ErrorBanner text={HOUSEHOLD_MESSAGES.listFailed} error={households.error} />}
 

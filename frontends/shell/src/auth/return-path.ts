@@ -9,7 +9,7 @@ const hasUnsafeCharacter = (value: string) =>
 const AUTH_SCREENS = new Set(['/login', '/admin-login', '/dev-login', '/register', '/signup', '/dev-register']);
 
 /**
- * `?next=/household/accept?token=…` on /login and /register: where to go once signed in (a guarded page and the
+ * `?next=/household/accept` on /login and /register: where to go once signed in (a guarded page and the
  * household invitation page send visitors here and back). Only a path on this site is followed, with its query
  * and fragment: never `//host`, `/\host` or a full URL (no open redirect).
  */

@@ -7,7 +7,7 @@ import { vi } from 'vitest';
 
 export const ANN: AuthUser = {
   id: 'u1', email: 'ann.lee@example.com', role: 'user', status: 'active', firstName: 'Ann', lastName: 'Lee',
-  phone: null, dateOfBirth: null, address: null, created_at: '2026-01-02T00:00:00Z', mfa_enabled: false,
+  phone: null, dateOfBirth: null, address: null, created_at: '2026-01-02T00:00:00Z', mfa_enabled: false, email_confirmed: true,
 };
 
 /** A session as services/auth answers it (the refresh token is the HttpOnly cookie), valid for 15 minutes. */

@@ -9,7 +9,7 @@ import { Header } from './Header';
 
 const user: AuthUser = {
   id: 'u1', email: 'ann@example.com', role: 'user', status: 'active', firstName: 'Ann', lastName: 'Lee',
-  phone: null, dateOfBirth: null, address: null, created_at: '2026-01-01T00:00:00Z', mfa_enabled: false,
+  phone: null, dateOfBirth: null, address: null, created_at: '2026-01-01T00:00:00Z', mfa_enabled: false, email_confirmed: true,
 };
 
 function Where() {

@@ -21,7 +21,7 @@ export async function answerAccountExport(
   work: (subject: AccountSubject) => Promise<Record<string, ExportedRow[]>>,
 ): Promise<AccountExportReply> {
   const subject = AccountSubjectSchema.safeParse(payload);
-  if (!subject.success) return { ok: false, message: 'userId must be an account id and email an address' };
+  if (!subject.success) return { ok: false, message: 'userId must be an account id and email an address or null' };
   try {
     return { ok: true, tables: await work(subject.data) };
   } catch (error) {
@@ -37,7 +37,7 @@ export async function answerAccountDelete(
   work: (subject: AccountSubject) => Promise<Record<string, number>>,
 ): Promise<AccountDeleteReply> {
   const subject = AccountSubjectSchema.safeParse(payload);
-  if (!subject.success) return { ok: false, message: 'userId must be an account id and email an address' };
+  if (!subject.success) return { ok: false, message: 'userId must be an account id and email an address or null' };
   try {
     const removed = await work(subject.data);
     logger.log(`${service} forgot account ${subject.data.userId}: ${JSON.stringify(removed)}`);

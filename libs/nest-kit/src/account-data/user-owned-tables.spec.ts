@@ -18,6 +18,15 @@ describe('ownerCondition', () => {
       params: [subject.userId, 'ann@example.com'],
     });
   });
+
+  it('matches no row by address while the address is unconfirmed (null e-mail)', () => {
+    const unconfirmed = { ...subject, email: null };
+    expect(ownerCondition({ table: 'waitlist_entries', ownerColumns: { email: 'email' } }, unconfirmed)).toEqual({ sql: 'FALSE', params: [] });
+    expect(ownerCondition({ table: 'audit_log', ownerColumns: { actor_id: 'id', subject_email: 'email' } }, unconfirmed)).toEqual({
+      sql: '"actor_id"::text = $1',
+      params: [subject.userId],
+    });
+  });
 });
 
 describe('looksLikeOwnerColumn', () => {

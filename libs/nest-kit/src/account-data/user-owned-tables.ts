@@ -26,7 +26,11 @@ export interface UserOwnedTable {
 /** Identifiers come from code (the lists), never from a request; quoted anyway. */
 const quoted = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
-/** `"user_id"::text = $1 OR lower("email") = $2`: the rows of a table that are the subject's (only the parameters used). */
+/**
+ * `"user_id"::text = $1 OR lower("email") = $2`: the rows of a table that are the subject's (only the parameters
+ * used). Columns holding an address match only when the subject's address is confirmed (a non-null `email`);
+ * a table with no other way to match then has none of the subject's rows (`FALSE`).
+ */
 export function ownerCondition(table: UserOwnedTable, subject: AccountSubject): { sql: string; params: string[] } {
   const params: string[] = [];
   const placeholder = (value: string) => {
@@ -35,10 +39,12 @@ export function ownerCondition(table: UserOwnedTable, subject: AccountSubject): 
     params.push(value);
     return `$${params.length}`;
   };
-  const parts = Object.entries(table.ownerColumns).map(([column, by]) =>
-    by === 'id' ? `${quoted(column)}::text = ${placeholder(subject.userId)}` : `lower(${quoted(column)}) = ${placeholder(subject.email.toLowerCase())}`,
-  );
-  return { sql: parts.join(' OR '), params };
+  const email = subject.email?.toLowerCase() ?? null;
+  const parts = Object.entries(table.ownerColumns).flatMap(([column, by]) => {
+    if (by === 'id') return [`${quoted(column)}::text = ${placeholder(subject.userId)}`];
+    return email === null ? [] : [`lower(${quoted(column)}) = ${placeholder(email)}`];
+  });
+  return { sql: parts.length > 0 ? parts.join(' OR ') : 'FALSE', params };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -94,7 +94,9 @@ export class OutboxMailSender implements MailSender {
     const name = `${sentAt.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
     const file = join(this.outboxDir, name);
     const body = { to: message.to, from: this.from, subject: message.subject, text: message.text, html: message.html, sentAt: sentAt.toISOString() };
-    await writeFile(file, JSON.stringify(body, null, 2), { mode: 0o600 });
+    // Written aside and renamed into place: whoever reads the folder (a test, a person) sees whole messages only.
+    await writeFile(`${file}.partial`, JSON.stringify(body, null, 2), { mode: 0o600 });
+    await rename(`${file}.partial`, file);
   }
 }
 

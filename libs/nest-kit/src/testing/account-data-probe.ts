@@ -52,11 +52,12 @@ export async function rowsNaming(db: pg.Client, schema: string, subject: Account
   }
   const counts: Record<string, number> = {};
   for (const [table, conditions] of byTable) {
-    // Both parameters typed in every statement, so one that uses only the id still binds two.
-    const where = `(${conditions.join(' OR ')}) AND $1::text IS NOT NULL AND $2::text IS NOT NULL`;
+    // Both parameters typed in every statement, so one that uses only the id still binds two. A null e-mail (an
+    // unconfirmed address) matches no row by address.
+    const where = `(${conditions.join(' OR ')}) AND $1::text IS NOT NULL AND coalesce($2::text, '') IS NOT NULL`;
     const { rows } = await db.query<{ count: string }>(`SELECT count(*) FROM "${schema}"."${table}" WHERE ${where}`, [
       subject.userId,
-      subject.email.toLowerCase(),
+      subject.email?.toLowerCase() ?? null,
     ]);
     if (Number(rows[0]!.count) > 0) counts[table] = Number(rows[0]!.count);
   }

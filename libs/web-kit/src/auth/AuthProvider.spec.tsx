@@ -10,7 +10,7 @@ import { browserSession, resetBrowserSession, SIGNED_IN_HINT_KEY } from './sessi
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const ann: AuthUser = {
   id: 'u1', email: 'ann@example.com', role: 'user', status: 'active', firstName: 'Ann', lastName: 'Lee',
-  phone: null, dateOfBirth: null, address: null, created_at: '2026-01-02T00:00:00Z', mfa_enabled: false,
+  phone: null, dateOfBirth: null, address: null, created_at: '2026-01-02T00:00:00Z', mfa_enabled: false, email_confirmed: true,
 };
 /** A session as services/auth answers it now (no refresh token: that one is the HttpOnly cookie). */
 const sessionExpiringIn = (seconds: number, name = 'a') => ({

@@ -8,19 +8,23 @@ import { ADMIN_USER_TABLES } from './admin-user-tables.js';
 
 /**
  * The user's entries of the audit log as exported: their sign-ins, failures, 2FA changes and what admins did to
- * their account. Who the admin was is the admin's data, not the user's: an entry by someone else says only that.
+ * their account, found by the account's id only. An address is no proof of who typed it: entries recorded under
+ * the address alone (a sign-in attempt or reset request before the account existed) may be somebody else's.
+ * Everything naming another person goes: who the admin was is the admin's data, and the IP and browser of an entry
+ * belong to whoever acted, so they stay only on the user's own actions.
  */
-function withoutOtherPeople(rows: ExportedRow[], subject: AccountSubject): ExportedRow[] {
-  const isSubject = (id: unknown, email: unknown) => id === subject.userId || (typeof email === 'string' && email.toLowerCase() === subject.email);
+export function withoutOtherPeople(rows: ExportedRow[], subject: AccountSubject): ExportedRow[] {
   return rows.map((row) => {
-    const mineAsActor = isSubject(row.actor_id, row.actor_email);
-    const mineAsSubject = isSubject(row.subject_id, row.subject_email);
+    const mineAsActor = row.actor_id === subject.userId;
+    const mineAsSubject = row.subject_id === subject.userId;
     return {
       ...row,
       actor_id: mineAsActor ? row.actor_id : null,
       actor_email: mineAsActor ? row.actor_email : row.actor_id || row.actor_email ? 'an administrator' : null,
       subject_id: mineAsSubject ? row.subject_id : null,
       subject_email: mineAsSubject ? row.subject_email : null,
+      ip: mineAsActor ? row.ip : null,
+      user_agent: mineAsActor ? row.user_agent : null,
     };
   });
 }
@@ -33,7 +37,8 @@ export class AccountDataMessagesController {
   @MessagePattern(accountDataPattern('admin', 'export'))
   export(@Payload() payload: unknown): Promise<AccountExportReply> {
     return answerAccountExport('admin', payload, async (subject) => {
-      const { audit_log: entries = [] } = await exportUserRows(this.dataSource.manager, ADMIN_USER_TABLES, subject);
+      const byAccountOnly = { ...subject, email: null };
+      const { audit_log: entries = [] } = await exportUserRows(this.dataSource.manager, ADMIN_USER_TABLES, byAccountOnly);
       return { audit_log: withoutOtherPeople(entries, subject) };
     });
   }

@@ -19,7 +19,7 @@ import { SessionService } from '../sessions/session.service.js';
 import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { AccountDataClient } from './account-data.client.js';
-import { AUTH_USER_TABLES } from './auth-user-tables.js';
+import { AUTH_USER_TABLES, accountSubject } from './auth-user-tables.js';
 
 /** How often the sweep looks for deletions cut short, and how old one must be (the request's own run goes first). */
 export const DELETION_SWEEP_EVERY_MS = 60_000;
@@ -63,7 +63,7 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
     if (user.role === 'admin') throw new AuthError('ADMIN_ACCOUNT_NOT_DELETABLE');
     await this.confirm(user, request);
     await this.close(user.id);
-    const done = await this.finish({ userId: user.id, email: user.email }).then(
+    const done = await this.finish(accountSubject(user)).then(
       () => true,
       (error: unknown) => {
         this.logger.warn(`deletion of ${user.id} pending, the sweep retries: ${error instanceof Error ? error.message : String(error)}`);
@@ -136,15 +136,16 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
     try {
       const before = new Date(this.clock.now().getTime() - retryAfterMs);
       const pending = (await this.dataSource.query(
-        `SELECT id, email FROM users WHERE deletion_requested_at IS NOT NULL AND deletion_requested_at <= $1 ORDER BY deletion_requested_at LIMIT 20`,
+        `SELECT id, email, email_confirmed_at AS "emailConfirmedAt" FROM users
+          WHERE deletion_requested_at IS NOT NULL AND deletion_requested_at <= $1 ORDER BY deletion_requested_at LIMIT 20`,
         [before],
-      )) as { id: string; email: string }[];
+      )) as { id: string; email: string; emailConfirmedAt: Date | null }[];
       let finished = 0;
       for (const row of pending) {
         try {
           // The guards' refusal lives 15 minutes: renewed while the deletion is still pending.
           await this.status.publish(row.id, 'suspended');
-          await this.finish({ userId: row.id, email: row.email }, 'sweep');
+          await this.finish(accountSubject(row), 'sweep');
           finished += 1;
         } catch (error) {
           this.logger.warn(`deletion of ${row.id} still pending: ${error instanceof Error ? error.message : String(error)}`);

@@ -7,7 +7,7 @@ import { AuthError } from '../common/auth-error.js';
 import { UsersService } from '../users/users.service.js';
 import { accountArchive, type ExportedServices } from './account-archive.js';
 import { AccountDataClient } from './account-data.client.js';
-import { AUTH_USER_TABLES } from './auth-user-tables.js';
+import { AUTH_USER_TABLES, accountSubject } from './auth-user-tables.js';
 
 /**
  * The signed-in user's data as one .zip (issue 14 item 6): auth's own rows and every other service's answer,
@@ -27,7 +27,7 @@ export class AccountExportService {
     const user = await this.users.findById(userId);
     if (!user || user.deletionRequestedAt) throw new AuthError('SESSION_EXPIRED');
     if (user.status === 'suspended') throw new AuthError('ACCOUNT_SUSPENDED');
-    const subject = { userId: user.id, email: user.email };
+    const subject = accountSubject(user);
     const exportedAt = this.clock.now();
     const [own, ...others] = await Promise.all([
       exportUserRows(this.dataSource.manager, AUTH_USER_TABLES, subject),

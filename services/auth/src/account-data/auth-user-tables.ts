@@ -1,4 +1,15 @@
+import type { AccountSubject } from '@payday/contracts';
 import type { UserOwnedTable } from '@payday/nest-kit';
+
+/**
+ * Whose data an export or a deletion covers: the account's id, and its address only once the owner confirmed it.
+ * Anybody can register an address nobody claimed yet; that must not hand them, or let them erase, what was
+ * recorded under it (a waitlist entry, invitations to it, sign-in attempts).
+ */
+export const accountSubject = (user: { id: string; email: string; emailConfirmedAt: Date | null }): AccountSubject => ({
+  userId: user.id,
+  email: user.emailConfirmedAt ? user.email : null,
+});
 
 /**
  * Every auth table holding a user's rows (issue 14 item 6), children first, the account itself last (the
@@ -9,6 +20,7 @@ import type { UserOwnedTable } from '@payday/nest-kit';
 export const AUTH_USER_TABLES: readonly UserOwnedTable[] = [
   { table: 'refresh_tokens', ownerColumns: { user_id: 'id' }, secretColumns: ['token_hash'] },
   { table: 'recovery_tokens', ownerColumns: { user_id: 'id' }, secretColumns: ['token_hash'] },
+  { table: 'email_confirmations', ownerColumns: { user_id: 'id' }, secretColumns: ['token_hash'] },
   { table: 'backup_codes', ownerColumns: { user_id: 'id' }, secretColumns: ['code_hash'] },
   { table: 'mfa_factors', ownerColumns: { user_id: 'id' }, secretColumns: ['secret_enc', 'last_used_step'] },
   // The SSN digits stay sealed: the profile screen shows them to their owner; a file on a disk should not.

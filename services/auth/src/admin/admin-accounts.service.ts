@@ -1,9 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { z } from 'zod';
-import { adminPasswordField, emailField, fieldErrors } from '@payday/contracts';
-import { ValidationFailedError } from '@payday/nest-kit';
+import { adminPasswordField, EMAIL_CONFIRMATION_MESSAGES, emailField, fieldErrors } from '@payday/contracts';
+import { CLOCK, REDIS, ValidationFailedError, type Clock } from '@payday/nest-kit';
+import type { Redis } from 'ioredis';
 import { isAuthError } from '../common/auth-error.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
+import { REFRESH_TOKEN_STORE, type RefreshTokenStore } from '../sessions/refresh-token.store.js';
+import { SessionRevocations } from '../sessions/session-revocations.js';
 import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 
@@ -11,17 +14,35 @@ import { UsersService } from '../users/users.service.js';
 export const AdminAccountSchema = z.object({ email: emailField, password: adminPasswordField });
 export type AdminAccountCommand = z.input<typeof AdminAccountSchema>;
 
+/** admin:create found the address taken by an account that never proved it owns it. */
+export class UnconfirmedAccountError extends Error {
+  constructor(email: string) {
+    super(EMAIL_CONFIRMATION_MESSAGES.requiredForAdmin(email));
+  }
+}
+
 /** Admin accounts made outside sign-up (DESIGN §4): `npm run admin:create` and ADMIN_EMAIL at start-up. */
 @Injectable()
 export class AdminAccountsService {
+  private readonly revocations?: SessionRevocations;
+
   constructor(
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,
-  ) {}
+    @Inject(REFRESH_TOKEN_STORE) private readonly sessions: RefreshTokenStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    // The command line runs without Redis when none is configured: the sessions still end (no refresh), and
+    // their access tokens expire within minutes instead of at once.
+    @Optional() @Inject(REDIS) redis?: Redis,
+  ) {
+    this.revocations = redis ? new SessionRevocations(redis) : undefined;
+  }
 
   /**
    * Creates an admin, or promotes the account already holding the address and sets the given password.
-   * Answers which of the two happened.
+   * Answers which of the two happened. Anybody can register any address, so an account is promoted only once its
+   * owner proved the address (UnconfirmedAccountError otherwise), and promotion ends every session it had: a
+   * session started before, by whoever knew the old password, must not turn into an administrator's.
    */
   async createOrPromote(command: AdminAccountCommand): Promise<{ user: User; created: boolean }> {
     const parsed = AdminAccountSchema.safeParse(command);
@@ -39,7 +60,9 @@ export class AdminAccountsService {
     }
     const account = existing ?? (await this.users.findByEmail(email));
     if (!account) throw new Error(`account ${email} vanished while being promoted`);
-    await this.users.promoteToAdmin(account.id, passwordHash);
+    if (!(await this.users.promoteToAdmin(account.id, passwordHash))) throw new UnconfirmedAccountError(account.email);
+    const ended = await this.sessions.revokeAllForUser(account.id, this.clock.now());
+    await this.revocations?.announce(ended);
     return { user: { ...account, role: 'admin', passwordHash }, created: false };
   }
 

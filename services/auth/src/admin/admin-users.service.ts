@@ -20,6 +20,7 @@ import { isAuthError } from '../common/auth-error.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { randomToken } from '../crypto/tokens.js';
 import { PasswordResetService } from '../auth/password-reset.service.js';
+import { EmailConfirmationService } from '../email-confirmation/email-confirmation.service.js';
 import { SessionService } from '../sessions/session.service.js';
 import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
@@ -53,6 +54,7 @@ export class AdminUsersService {
     @Inject(AccountStatusPublisher) private readonly statusPublisher: AccountStatusPublisher,
     @Inject(MAIL_SENDER) private readonly mail: MailSender,
     @Inject(AuditTrail) private readonly audit: AuditTrail,
+    @Inject(EmailConfirmationService) private readonly confirmations: EmailConfirmationService,
   ) {}
 
   async listUsers(payload: unknown): Promise<ListUsersReply> {
@@ -61,7 +63,10 @@ export class AdminUsersService {
     return { ok: true, users: (await this.users.listNewestFirst(ADMIN_USERS_LIST_MAX)).map(toAdminListedUser) };
   }
 
-  /** spec part 2 §5 "Create user": a password of at least 6 characters, role user or admin (argon2id). */
+  /**
+   * spec part 2 §5 "Create user": a password of at least 6 characters, role user or admin (argon2id). The admin
+   * typed the address, which proves nothing: its owner gets a link to confirm it, as after a sign-up.
+   */
   async createUser(payload: unknown): Promise<UserReply> {
     const message = CreateUserMessageSchema.safeParse(payload);
     if (!message.success) return transportInvalid(message.error);
@@ -71,7 +76,11 @@ export class AdminUsersService {
     if (await this.users.findByEmail(parsed.data.email)) return failure('EMAIL_TAKEN', ADMIN_MESSAGES.accountExists);
     const passwordHash = await this.hasher.hash(parsed.data.password);
     const reply = await this.created(() => this.users.create({ email: parsed.data.email, passwordHash, role: parsed.data.role }));
-    if (reply.ok) this.recordChange('admin.user-created', message.data, reply.user, { role: reply.user.role });
+    if (reply.ok) {
+      this.recordChange('admin.user-created', message.data, reply.user, { role: reply.user.role });
+      const account = await this.users.findById(reply.user.id);
+      if (account) this.confirmations.sendFirstLink(account);
+    }
     return reply;
   }
 

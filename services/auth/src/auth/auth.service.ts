@@ -17,6 +17,7 @@ import { AuthError, emailTakenError } from '../common/auth-error.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { SessionService, type WithRefreshToken } from '../sessions/session.service.js';
+import { EmailConfirmationService } from '../email-confirmation/email-confirmation.service.js';
 import { DeviceCookies } from '../throttling/device-cookie.js';
 import { ThrottledError } from '../throttling/throttled-error.js';
 import { TokenIssuer } from '../tokens/token-issuer.js';
@@ -46,6 +47,7 @@ export class AuthService {
     @Inject(AuditTrail) private readonly audit: AuditTrail,
     @Inject(LockoutRecorder) private readonly lockouts: LockoutRecorder,
     @Inject(DeviceCookies) private readonly devices: DeviceCookies,
+    @Inject(EmailConfirmationService) private readonly confirmations: EmailConfirmationService,
   ) {
     // The form's schema, with the age rule measured against the injected clock.
     this.registerSchema = createRegisterRequestSchema(() => this.clock.now());
@@ -55,6 +57,7 @@ export class AuthService {
   /**
    * spec part 1 §6: sign-up always sets role 'user'; the answer carries a session (to /dashboard). A valid
    * sign-up takes one of the client's hourly registrations before the e-mail is looked up or anything hashed.
+   * The person plans at once; a link to confirm the address goes out in the background.
    */
   async register(body: unknown, origin: RequestOrigin = NO_ORIGIN): Promise<WithRefreshToken<SessionResponse>> {
     const parsed = this.registerSchema.safeParse(body ?? {});
@@ -74,6 +77,7 @@ export class AuthService {
       ssnLast4: command.ssn,
     });
     const { session, refreshToken } = await this.sessions.start(user, 'aal1');
+    this.confirmations.sendFirstLink(user);
     return { user: await this.users.view(user), session, refreshToken };
   }
 

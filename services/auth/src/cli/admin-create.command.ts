@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { InvalidEnvironmentError, ValidationFailedError, createServiceContext } from '@payday/nest-kit';
+import { InvalidEnvironmentError, RedisModule, ValidationFailedError, createServiceContext } from '@payday/nest-kit';
 import { AdminAccountsModule } from '../admin/admin-accounts.module.js';
-import { AdminAccountsService } from '../admin/admin-accounts.service.js';
+import { AdminAccountsService, UnconfirmedAccountError } from '../admin/admin-accounts.service.js';
 import { serviceDefinition } from '../service-definition.js';
 import { AuthKeysModule } from '../tokens/auth-keys.module.js';
 import { loadAuthKeys } from '../tokens/auth-keys.js';
@@ -16,7 +16,9 @@ export interface CommandOutcome {
 
 /**
  * `admin:create`: creates an admin, or promotes the account holding the address and sets the given password
- * (DESIGN §4), through the service's own accounts code: its migrations, rules and password hashing.
+ * (DESIGN §4), through the service's own accounts code: its migrations, rules and password hashing. An account
+ * whose owner never confirmed the address is refused (exit 1); a promoted account's sessions all end, announced
+ * over Redis so its access tokens stop at once.
  * `--schema` names another schema than the service's (tests, a second stack in one database).
  */
 export async function runAdminCreate(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<CommandOutcome> {
@@ -33,20 +35,22 @@ export async function runAdminCreate(argv: string[], env: NodeJS.ProcessEnv = pr
     const context = await createServiceContext(serviceDefinition, {
       env,
       databaseSchema: values.schema,
-      imports: (config) => [AuthKeysModule.forRoot(loadAuthKeys(config)), AdminAccountsModule],
+      imports: (config) => [AuthKeysModule.forRoot(loadAuthKeys(config)), RedisModule.forRoot(() => config.REDIS_URL), AdminAccountsModule],
     });
     try {
       const { user, created } = await context.get(AdminAccountsService).createOrPromote({ email: values.email, password: values.password });
       return {
         exitCode: 0,
-        message: created ? `Created admin ${user.email} (${user.id}).` : `Promoted ${user.email} (${user.id}) to admin and set the given password.`,
+        message: created
+          ? `Created admin ${user.email} (${user.id}).`
+          : `Promoted ${user.email} (${user.id}) to admin, set the given password and ended its sessions.`,
       };
     } finally {
       await context.close();
     }
   } catch (error) {
     if (error instanceof ValidationFailedError) return { exitCode: 1, message: Object.values(error.errors ?? {}).join('\n') || error.message };
-    if (error instanceof InvalidEnvironmentError) return { exitCode: 1, message: error.message };
+    if (error instanceof InvalidEnvironmentError || error instanceof UnconfirmedAccountError) return { exitCode: 1, message: error.message };
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_DATA_MESSAGES, AUTH_MESSAGES } from '@payday/contracts';
+import { ACCOUNT_DATA_MESSAGES, AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES } from '@payday/contracts';
 import { domainErrorClass, refusalFields, type DomainErrorCatalog, type DomainErrorSpec } from '@payday/nest-kit';
 
 /** A two-factor step the screens read as a result: `{success: false, error, message}` (spec part 1 §7). */
@@ -32,6 +32,11 @@ export const AUTH_ERRORS = {
   ACCOUNT_CODE_REQUIRED: { status: 400, message: ACCOUNT_DATA_MESSAGES.codeRequired },
   ACCOUNT_CODE_INVALID: { status: 400, message: ACCOUNT_DATA_MESSAGES.codeInvalid },
   ADMIN_ACCOUNT_NOT_DELETABLE: { status: 403, message: ACCOUNT_DATA_MESSAGES.adminNotDeletable },
+  // Proving the e-mail address: each way a link can fail has its own words (docs/email-addresses.md).
+  CONFIRMATION_LINK_INVALID: { status: 400, message: EMAIL_CONFIRMATION_MESSAGES.invalidLink },
+  CONFIRMATION_LINK_USED: { status: 409, message: EMAIL_CONFIRMATION_MESSAGES.usedLink },
+  CONFIRMATION_LINK_EXPIRED: { status: 410, message: EMAIL_CONFIRMATION_MESSAGES.expiredLink },
+  CONFIRMATION_MAIL_FAILED: { status: 503, message: EMAIL_CONFIRMATION_MESSAGES.failed },
   /** A service did not answer the export (nothing is sent rather than part of it). */
   ACCOUNT_DATA_UNAVAILABLE: { status: 503, message: ACCOUNT_DATA_MESSAGES.exportFailed },
 } as const satisfies DomainErrorCatalog;

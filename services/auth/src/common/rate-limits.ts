@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import {
+  CONFIRMATION_EMAIL_INTERVAL_SECONDS,
+  CONFIRMATION_EMAILS_PER_DAY,
   LOGIN_ACCOUNT_DELAY,
   LOGIN_ACCOUNT_FREE_FAILURES,
   LOGIN_CLIENT_MAX_FAILURES,
@@ -187,6 +189,19 @@ export class RateLimits {
   async claimResetEmail(email: string): Promise<boolean> {
     const key = `${this.prefix}reset-email:${email.toLowerCase()}`;
     return (await this.redis.set(key, 1, 'EX', RESET_EMAIL_INTERVAL_SECONDS, 'NX')) === 'OK';
+  }
+
+  /**
+   * One confirmation e-mail for this account: ThrottledError within a minute of the last one (naming the seconds
+   * left) or past the day's allowance. Keyed by account, not client: the address is the account's.
+   */
+  async takeConfirmationEmail(userId: string): Promise<void> {
+    const key = `${this.prefix}confirm-email:${userId}`;
+    if ((await this.redis.set(key, 1, 'EX', CONFIRMATION_EMAIL_INTERVAL_SECONDS, 'NX')) !== 'OK') {
+      const leftMs = await this.redis.pttl(key);
+      throw new ThrottledError('confirmation-email', Math.max(1000, leftMs) / 1000);
+    }
+    await this.takeAllowance(`${this.prefix}confirm-email-day:${userId}`, CONFIRMATION_EMAILS_PER_DAY, 24 * 60 * 60, 'confirmation-email-daily');
   }
 
   /** One-time use of a short-lived token id (the mfa_token): true the first time only. */

@@ -23,7 +23,7 @@ export class DirectoryMessagesController {
     if (!ids) return INVALID_DIRECTORY_REQUEST;
     if (ids.length === 0) return { ok: true, users: [] };
     try {
-      const found = await this.users.find({ select: ['id', 'email', 'firstName', 'lastName'], where: { id: In(ids) } });
+      const found = await this.users.find({ select: ['id', 'email', 'firstName', 'lastName', 'emailConfirmedAt'], where: { id: In(ids) } });
       return { ok: true, users: found.map(toDirectoryUser) };
     } catch (error) {
       this.logger.error(`${AUTH_DIRECTORY_PATTERNS.usersByIds} failed: ${error instanceof Error ? error.message : String(error)}`);

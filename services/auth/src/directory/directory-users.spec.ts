@@ -3,9 +3,10 @@ import { requestedIds, toDirectoryUser } from './directory-users.js';
 const ID = '3f6c2a1e-0000-4000-8000-0000000000aa';
 
 describe('the directory answer', () => {
-  it('carries only id, e-mail and names of an account', () => {
-    const user = { id: ID, email: 'ann@example.com', firstName: 'Ann', lastName: null, passwordHash: 'secret', ssnLast4Enc: 'sealed' };
-    expect(toDirectoryUser(user)).toEqual({ id: ID, email: 'ann@example.com', firstName: 'Ann', lastName: null });
+  it('carries only id, e-mail, names of an account and whether the address is confirmed', () => {
+    const user = { id: ID, email: 'ann@example.com', firstName: 'Ann', lastName: null, passwordHash: 'secret', ssnLast4Enc: 'sealed', emailConfirmedAt: null };
+    expect(toDirectoryUser(user)).toEqual({ id: ID, email: 'ann@example.com', firstName: 'Ann', lastName: null, emailConfirmed: false });
+    expect(toDirectoryUser({ ...user, emailConfirmedAt: new Date() }).emailConfirmed).toBe(true);
   });
 
   it('reads the distinct ids of a valid message and refuses anything else', () => {

@@ -2,6 +2,13 @@ import { CreateAuthTables1763942400000 } from './1763942400000-create-auth-table
 import { AddLastSignInAt1795604100000 } from './1795604100000-add-last-sign-in-at.js';
 import { AddPasswordSetAt1795800000000 } from './1795800000000-add-password-set-at.js';
 import { AddDeletionRequestedAt1796300000000 } from './1796300000000-add-deletion-requested-at.js';
+import { AddEmailConfirmation1796400000000 } from './1796400000000-add-email-confirmation.js';
 
 /** Checked-in migrations, in order; run at start-up. */
-export const migrations = [CreateAuthTables1763942400000, AddLastSignInAt1795604100000, AddPasswordSetAt1795800000000, AddDeletionRequestedAt1796300000000];
+export const migrations = [
+  CreateAuthTables1763942400000,
+  AddLastSignInAt1795604100000,
+  AddPasswordSetAt1795800000000,
+  AddDeletionRequestedAt1796300000000,
+  AddEmailConfirmation1796400000000,
+];

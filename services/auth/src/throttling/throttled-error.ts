@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, THROTTLE_MESSAGES } from '@payday/contracts';
+import { AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES, THROTTLE_MESSAGES } from '@payday/contracts';
 import { retryAfter } from '@payday/nest-kit';
 import { AuthError } from '../common/auth-error.js';
 
@@ -6,7 +6,16 @@ import { AuthError } from '../common/auth-error.js';
  * Which limit answered: the (account, client) pair, the client across accounts, the account's slowing (password
  * or second factor), 2FA-settings codes per account, registrations or reset requests per client.
  */
-export type ThrottleScope = 'pair' | 'client' | 'account' | 'second-factor' | 'two-factor-settings' | 'registration' | 'password-reset';
+export type ThrottleScope =
+  | 'pair'
+  | 'client'
+  | 'account'
+  | 'second-factor'
+  | 'two-factor-settings'
+  | 'registration'
+  | 'password-reset'
+  | 'confirmation-email'
+  | 'confirmation-email-daily';
 
 const MESSAGES: Record<ThrottleScope, (seconds: number) => string> = {
   // The spec's wording stays for the hard limits (its "15 minutes" is the window; Retry-After is exact).
@@ -17,6 +26,8 @@ const MESSAGES: Record<ThrottleScope, (seconds: number) => string> = {
   'second-factor': THROTTLE_MESSAGES.accountSlowed,
   registration: THROTTLE_MESSAGES.registration,
   'password-reset': THROTTLE_MESSAGES.passwordReset,
+  'confirmation-email': EMAIL_CONFIRMATION_MESSAGES.resendWait,
+  'confirmation-email-daily': EMAIL_CONFIRMATION_MESSAGES.resendDailyLimit,
 };
 
 /**

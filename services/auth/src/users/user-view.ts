@@ -15,6 +15,7 @@ export function toUserView(user: User, mfaEnabled: boolean, ssnLast4?: string | 
     address: user.address ? { country: 'US', ...user.address } : null,
     created_at: new Date(user.createdAt).toISOString(),
     mfa_enabled: mfaEnabled,
+    email_confirmed: user.emailConfirmedAt !== null && user.emailConfirmedAt !== undefined,
     ...(ssnLast4 !== undefined ? { ssn: ssnLast4 } : {}),
   };
 }

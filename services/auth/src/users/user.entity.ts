@@ -50,6 +50,13 @@ export class User {
   @Column({ name: 'password_set_at', type: 'timestamptz', nullable: true })
   passwordSetAt: Date | null;
 
+  /**
+   * When the owner proved the address by opening a link mailed to it (a confirmation or a set-password link);
+   * null until then. Nothing is mailed to, or decided by, an unconfirmed address (docs/email-addresses.md).
+   */
+  @Column({ name: 'email_confirmed_at', type: 'timestamptz', nullable: true })
+  emailConfirmedAt: Date | null;
+
   /** Issue 14 item 6: the account is being deleted (no sign-in; the other services are forgetting it). */
   @Column({ name: 'deletion_requested_at', type: 'timestamptz', nullable: true })
   deletionRequestedAt: Date | null;

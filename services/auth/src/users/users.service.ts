@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { IsNull, type EntityManager, type Repository } from 'typeorm';
 import type { AuthRole, AuthUser, RegisterCommand, UpdateProfileCommand, UserStatus } from '@payday/contracts';
 import { emailTakenError } from '../common/auth-error.js';
 import { AUTH_KEYS, type AuthKeys } from '../tokens/auth-keys.js';
@@ -120,9 +120,25 @@ export class UsersService {
     await this.users.update({ id: userId }, { passwordHash, passwordSetAt: new Date() });
   }
 
-  /** An existing account becomes an admin with the given password (admin:create on a taken address). */
-  async promoteToAdmin(userId: string, passwordHash: string): Promise<void> {
-    await this.users.update({ id: userId }, { role: 'admin', passwordHash, passwordSetAt: new Date() });
+  /**
+   * An existing account becomes an admin with the given password (admin:create on a taken address), only when its
+   * address is confirmed or it is an admin already (the operator setting a new password): false when refused.
+   * One conditional statement, so a confirmation cannot race it.
+   */
+  async promoteToAdmin(userId: string, passwordHash: string): Promise<boolean> {
+    const result = await this.users
+      .createQueryBuilder()
+      .update(User)
+      .set({ role: 'admin', passwordHash, passwordSetAt: new Date() })
+      .where('id = :userId', { userId })
+      .andWhere(`(email_confirmed_at IS NOT NULL OR role = 'admin')`)
+      .execute();
+    return (result.affected ?? 0) === 1;
+  }
+
+  /** The owner opened a link mailed to the address; the first confirmation's time is kept. */
+  async confirmEmail(userId: string, at: Date, manager: EntityManager = this.users.manager): Promise<void> {
+    await manager.getRepository(User).update({ id: userId, emailConfirmedAt: IsNull() }, { emailConfirmedAt: at });
   }
 
   /** spec part 1 §7: only the fields sent change; e-mail never does. */

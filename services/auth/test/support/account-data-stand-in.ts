@@ -14,11 +14,13 @@ export interface AccountDataStandIn {
   down: Set<AccountDataService>;
   /** `finance.delete` etc., in the order asked. */
   asked: string[];
+  /** Whom each of those asked about, in the same order. */
+  subjects: AccountSubject[];
   close(): Promise<void>;
 }
 
 export async function startAccountDataStandIn(redisUrl: string): Promise<AccountDataStandIn> {
-  const state: Omit<AccountDataStandIn, 'close'> = { down: new Set(), asked: [] };
+  const state: Omit<AccountDataStandIn, 'close'> = { down: new Set(), asked: [], subjects: [] };
 
   class StandInController {}
   for (const service of ACCOUNT_DATA_SERVICES) {
@@ -27,6 +29,7 @@ export async function startAccountDataStandIn(redisUrl: string): Promise<Account
       // A row naming the user with a cell a spreadsheet would run as a formula, to see it neutralised.
       const handler = (subject: AccountSubject) => {
         state.asked.push(`${service}.${step}`);
+        state.subjects.push(subject);
         if (state.down.has(service)) return { ok: false, message: `${service} is down` };
         return step === 'export'
           ? { ok: true, tables: { [`${service.replace('-', '_')}_rows`]: [{ user_id: subject.userId, note: `=HYPERLINK("${service}")` }] } }

@@ -43,6 +43,9 @@ export class ReminderSender {
     if (!plan) return;
     const user = await this.directory.user(job.userId);
     if (!user) return; // the account is gone
+    // Nobody proved the address yet: a reminder would mail a stranger whose address was typed at sign-up. It is
+    // skipped, not postponed (a reminder is about its day); the next ones go once the address is confirmed.
+    if (!user.emailConfirmed) return;
     const token = newUnsubscribeToken();
     await this.dataSource.transaction(async (manager) => {
       const inserted: unknown[] = await manager.query(

@@ -35,7 +35,9 @@ export interface InviteAnswer {
 /**
  * Invitations by e-mail (issue 11): a single-use token valid INVITATION_TTL_DAYS, stored only as its SHA-256.
  * Only owners and partners invite; an address that is already a member or already invited is refused and
- * nothing is sent twice; accepting needs the signed-in account whose e-mail is the invited one.
+ * nothing is sent twice; accepting needs the signed-in account whose e-mail is the invited one. Both ends must
+ * have confirmed their address (auth's directory says): otherwise a throwaway account could mail strangers in
+ * bulk, and whoever saw a link could register the invited address and join.
  */
 @Injectable()
 export class InvitationsService {
@@ -58,6 +60,7 @@ export class InvitationsService {
     // Members' e-mails come from auth's directory (household keeps ids only).
     const memberIds = (await this.households.rowsOf(householdId)).map((row) => row.userId);
     const users = await this.directory.usersByIds(memberIds);
+    if (!users.get(inviterId)?.emailConfirmed) throw new HouseholdError('CONFIRM_EMAIL_TO_INVITE');
     if ([...users.values()].some((user) => user.email.toLowerCase() === email)) throw new HouseholdError('ALREADY_MEMBER');
 
     await this.allowance.take(inviterId);
@@ -153,7 +156,7 @@ export class InvitationsService {
    * a member just uses the invitation up.
    */
   async accept(user: AuthenticatedUser, token: string): Promise<{ household: HouseholdView }> {
-    const email = await this.emailOf(user);
+    const account = await this.accountOf(user);
     const { answer, memberIds } = await this.dataSource.transaction(async (manager) => {
       const { householdId } = await this.byToken(token, manager);
       const household = await this.households.lockHousehold(householdId, manager).catch((error: unknown) => {
@@ -161,7 +164,8 @@ export class InvitationsService {
         throw error instanceof HouseholdError ? new HouseholdError('INVITATION_NOT_FOUND') : error;
       });
       const invitation = this.usable(await this.byToken(token, manager, true));
-      if (invitation.email !== email) throw new HouseholdError('INVITATION_FOR_SOMEONE_ELSE');
+      if (!account || invitation.email !== account.email.toLowerCase()) throw new HouseholdError('INVITATION_FOR_SOMEONE_ELSE');
+      if (!account.emailConfirmed) throw new HouseholdError('CONFIRM_EMAIL_TO_JOIN');
       const rows = await this.households.rowsOf(household.id, manager);
       this.assertInviterMayStillInvite(invitation, rows);
       const existing = rows.find((row) => row.userId === user.id);
@@ -198,10 +202,12 @@ export class InvitationsService {
     return invitation;
   }
 
-  /** The token's e-mail claim (auth issues it), else auth's directory (503 when auth does not answer). */
-  private async emailOf(user: AuthenticatedUser): Promise<string | null> {
-    if (user.email) return user.email.trim().toLowerCase();
-    const found = (await this.directory.usersByIds([user.id])).get(user.id);
-    return found ? found.email.toLowerCase() : null;
+  /**
+   * The account as auth's directory knows it (503 when auth does not answer), never the token's e-mail claim:
+   * only the directory knows whether the address was confirmed since the token was issued. An unconfirmed
+   * invitee is refused with the invitation left unused, so they confirm and come back to the same link.
+   */
+  private async accountOf(user: AuthenticatedUser): Promise<DirectoryUser | undefined> {
+    return (await this.directory.usersByIds([user.id])).get(user.id);
   }
 }
