@@ -7,7 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { configureServiceHttp, serviceHttpAdapter } from './bootstrap.js';
+import { BAD_URL_MESSAGE, configureServiceHttp, serviceHttpAdapter } from './bootstrap.js';
 import { charsetOf, UNSUPPORTED_CHARSET_MESSAGE } from './json-body.js';
 import { JsonLogger } from './json-logger.js';
 import { ZodBody } from './zod-body.js';
@@ -163,6 +163,14 @@ describe('a query string with a broken percent escape', () => {
     expect(exchanged.first.status).toBe(200);
     expect(exchanged.first.body).toEqual({ id: '7', name: 'Rent', query: { a: '%ZZ' } });
     expectConnectionKept(exchanged);
+  });
+});
+
+describe('a path with a broken percent escape', () => {
+  it.each(['/api/things/%', '/api/things/%ZZ', '/api/things/7%E0%A4%A'])('answers %s with 400 {message}, never Fastify\'s own shape', async (path) => {
+    const exchanged = await withFollowUp({ method: 'PUT', path, headers: json, body: '{"name":"Rent"}' });
+    expect(exchanged.first.status).toBe(400);
+    expect(exchanged.first.body).toEqual({ message: BAD_URL_MESSAGE });
   });
 });
 
