@@ -338,7 +338,16 @@ const plainRoutes = routePaths.filter((routePath) => !secretRoutes.includes(rout
 const secretSamples: string[] = [
   ...secretRoutes.flatMap((routePath) => {
     const uri = concrete(routePath);
-    return [uri, `${uri}?token=${SECRET}`, uri.replace(/^\/api\//, '/API/'), uri.toUpperCase().replace(SECRET.toUpperCase(), SECRET)];
+    return [
+      uri,
+      `${uri}?token=${SECRET}`,
+      uri.replace(/^\/api\//, '/API/'),
+      uri.toUpperCase().replace(SECRET.toUpperCase(), SECRET),
+      // Other spellings the gateway still routes to the same place: a dot segment, an escaped letter, a double slash.
+      uri.replace('/financial/', '/financial/./'),
+      uri.replace('/financial/', '/%66inancial/'),
+      uri.replace('/financial/', '/financial//'),
+    ];
   }),
   // Links mailed with the token in the query, and sign-in's way back to a page with a fragment.
   `/household/accept?token=${SECRET}`,

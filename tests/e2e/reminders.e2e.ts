@@ -6,19 +6,15 @@
 // daytime there now (reminders go out from 08:00 local), so the journey passes at any hour.
 // Screenshots go to /tmp/wt-reminders-shots/ to be looked at.
 import { createRequire } from 'node:module';
-import { readdir, readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { NOTIFICATION_TOGGLE_TEXTS as T, REMINDER_MESSAGES as M } from '@payday/contracts';
 import { addDays } from '@payday/finance-rules';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { messagesTo } from '../support/mail-outbox.js';
 import { PASSWORD, registerUser, signIn } from './support/session.js';
 
 const SHOTS = '/tmp/wt-reminders-shots';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const OUTBOX = join(process.env.DATA_DIR || join(REPO_ROOT, '.data'), 'outbox');
 
 /** A fixed-offset IANA zone (`Etc/GMT-5` is UTC+5) where it is between 10:00 and 17:59 now, and its date. */
 function daytimeZone(now = new Date()): { zone: string; today: string } {
@@ -44,14 +40,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
-/** The newest reminder e-mail to `to` in the stack's outbox (waits for the worker's scan). */
+/** The newest reminder e-mail to `to` in the stack's outbox (waits for the worker's scan; sign-up's address confirmation is not one). */
 async function reminderMail(to: string): Promise<{ subject: string; text: string }> {
   for (let attempt = 0; attempt < 120; attempt += 1) {
-    const names = (await readdir(OUTBOX).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort().reverse();
-    for (const name of names) {
-      const message = JSON.parse(await readFile(join(OUTBOX, name), 'utf8')) as { to: string; subject: string; text: string };
-      if (message.to === to) return message;
-    }
+    const reminder = (await messagesTo(to)).filter((message) => !message.subject.startsWith('Confirm your')).at(-1);
+    if (reminder) return reminder;
     await new Promise((done) => setTimeout(done, 250));
   }
   throw new Error(`no reminder e-mail to ${to} within 30 s`);

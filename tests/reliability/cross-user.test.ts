@@ -7,13 +7,12 @@
 // the request being malformed. A route the table does not classify, or whose path has an id the matrix cannot
 // make for A, fails the first test: a new route is covered the day it is added.
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { generate } from 'otplib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MFA_CODE_LENGTH, MFA_PERIOD_SECONDS } from '../../libs/contracts/src/auth.js';
+import { waitForLink } from '../support/mail-outbox';
 import { describeAnswer, fillPath, refreshCookieFrom, send, type Answer } from './support/api';
 import { allRoutes, pathParams, ROUTE_ACCESS, type Access, type ResourceKind, type Route } from './support/route-table';
 import { databaseUrl, serviceUrls } from './support/stack';
@@ -517,18 +516,10 @@ async function expectFeedOfAServes(): Promise<void> {
   expect(feed.text).toContain(MARKER);
 }
 
+/** The token of the invitation e-mailed to `to` (the link carries it in its fragment). */
 async function invitationToken(to: string): Promise<string> {
-  const outbox = join(process.env.DATA_DIR ?? '', 'outbox');
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.json'));
-    for (const name of names) {
-      const message = JSON.parse(await readFile(join(outbox, name), 'utf8')) as { to: string; text: string };
-      const token = message.to === to ? /\/household\/accept\?token=([^\s"'<&]+)/.exec(message.text)?.[1] : undefined;
-      if (token) return decodeURIComponent(token);
-    }
-    await new Promise((settle) => setTimeout(settle, 200));
-  }
-  throw new Error(`no invitation e-mail for ${to} in ${outbox}`);
+  const [, token] = await waitForLink(to, /\/household\/accept#token=([^\s"'<&]+)/);
+  return decodeURIComponent(token!);
 }
 
 /** Links the emulator's sandbox bank for A (the Connected Accounts calls) and waits for detection's suggestions. */

@@ -1,7 +1,11 @@
 // The stack's mail outbox (`${DATA_DIR}/outbox`, one JSON file per message, written whole): what the suites read
 // to follow a link the product e-mailed, as its recipient would.
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The launcher's default DATA_DIR (`npm start`), for a suite pointed at a running stack without one. */
+const DEFAULT_DATA_DIR = join(resolve(dirname(fileURLToPath(import.meta.url)), '../..'), '.data');
 
 export interface OutboxMessage {
   to: string;
@@ -11,8 +15,7 @@ export interface OutboxMessage {
 }
 
 /** The outbox folder of the stack under test (npm test hands DATA_DIR to every suite). */
-export function outboxDir(dataDir = process.env.DATA_DIR): string {
-  if (!dataDir) throw new Error('DATA_DIR is not set: the suites read the stack outbox there');
+export function outboxDir(dataDir = process.env.DATA_DIR || DEFAULT_DATA_DIR): string {
   return join(dataDir, 'outbox');
 }
 

@@ -43,6 +43,8 @@ const COPIES = [...PRERENDERED_PATHS.map((path) => ({ path, file: prerenderedFil
 
 /** The remote the public pages come from, rendered from its sources. */
 const REMOTE = 'public-site';
+/** The key prefix of Module Federation's shared-module map chunk in a remote's Vite manifest. */
+const SHARED_IMPORT_MAP_PREFIX = 'virtual:mf-localSharedImportMap';
 /** The shell's module that the app's entry imports once federation is set up (src/main.tsx). */
 const SHELL_BOOTSTRAP = 'src/bootstrap.tsx';
 
@@ -89,7 +91,12 @@ async function readPageAssets(exposes) {
   const base = entryUrl.slice(0, entryUrl.lastIndexOf('/') + 1);
   const entryKey = Object.keys(remoteManifest).find((key) => remoteManifest[key].file === entryUrl.slice(base.length));
   if (!entryKey) throw new Error(`prerender: ${REMOTE}'s manifest has no chunk for ${entryUrl}`);
-  const remoteEntry = chunkAssets(remoteManifest, entryKey, base);
+  // The federation runtime imports the remote's shared-module map as soon as the entry initialises, though only
+  // dynamically: without it in the list, that one chunk waits for the manifest like the whole chain did.
+  const sharedMaps = (remoteManifest[entryKey].dynamicImports ?? []).filter((key) => key.startsWith(SHARED_IMPORT_MAP_PREFIX));
+  const remoteEntry = [entryKey, ...sharedMaps]
+    .map((key) => chunkAssets(remoteManifest, key, base))
+    .reduce((all, next) => ({ scripts: [...all.scripts, ...next.scripts], stylesheets: [...all.stylesheets, ...next.stylesheets] }));
   return (remote) => {
     if (!remote) return { scripts: shell.scripts, stylesheets: shell.stylesheets };
     if (remote.name !== REMOTE || !exposes[remote.module]) throw new Error(`prerender: a public page shows ${remote.name}/${remote.module}, which is not rendered here`);

@@ -84,13 +84,22 @@ export function serviceHttpAdapter(options: ServiceHttpOptions = {}): FastifyAda
     // Errors Fastify meets before routing (a path with a broken percent escape) never reach Nest's filter:
     // answered here in the product's `{message}` shape instead of Fastify's own.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-      void reply.code(400).send({ message: error.code === 'FST_ERR_BAD_URL' ? BAD_URL_MESSAGE : 'Bad request' });
+      // A bad URL or an over-long path segment is the client's doing (400, 414); anything else Fastify reports
+      // here (a failing async route constraint) is the server's.
+      const known = FRAMEWORK_ERRORS[error.code];
+      if (known) void reply.code(known.status).send({ message: known.message });
+      else void reply.code(500).send({ message: 'Something went wrong. Please try again.' });
     },
   });
 }
 
 /** A path that is not a valid URL path (a `%` that starts no escape). */
 export const BAD_URL_MESSAGE = 'The address is not valid: a % in it must start an escape such as %20';
+export const LONG_PATH_SEGMENT_MESSAGE = 'The address is too long: a part of its path is over 100 characters';
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string } | undefined> = {
+  FST_ERR_BAD_URL: { status: 400, message: BAD_URL_MESSAGE },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: LONG_PATH_SEGMENT_MESSAGE },
+};
 
 /**
  * The HTTP handling every service shares, on an app built over `serviceHttpAdapter` and not initialised yet:

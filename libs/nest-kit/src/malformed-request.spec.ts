@@ -7,7 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BAD_URL_MESSAGE, configureServiceHttp, serviceHttpAdapter } from './bootstrap.js';
+import { BAD_URL_MESSAGE, configureServiceHttp, LONG_PATH_SEGMENT_MESSAGE, serviceHttpAdapter } from './bootstrap.js';
 import { charsetOf, UNSUPPORTED_CHARSET_MESSAGE } from './json-body.js';
 import { JsonLogger } from './json-logger.js';
 import { ZodBody } from './zod-body.js';
@@ -171,6 +171,12 @@ describe('a path with a broken percent escape', () => {
     const exchanged = await withFollowUp({ method: 'PUT', path, headers: json, body: '{"name":"Rent"}' });
     expect(exchanged.first.status).toBe(400);
     expect(exchanged.first.body).toEqual({ message: BAD_URL_MESSAGE });
+  });
+  it('answers a path segment over the router limit with 414 {message}, on a connection that stays open', async () => {
+    const exchanged = await withFollowUp({ method: 'PUT', path: `/api/things/${'a'.repeat(5000)}`, headers: json, body: '{"name":"Rent"}' });
+    expect(exchanged.first.status).toBe(414);
+    expect(exchanged.first.body).toEqual({ message: LONG_PATH_SEGMENT_MESSAGE });
+    expectConnectionKept(exchanged);
   });
 });
 

@@ -145,6 +145,11 @@ describe('proven addresses', () => {
     await confirm(owner);
     expect((await as(owner, 'POST', `/${id}/invite`, { email: stranger })).status).toBe(201);
     expect(mailTo(stranger)).toHaveLength(1);
+    // The refused attempt cost nothing: the whole day's allowance is still there.
+    for (let sent = 1; sent < INVITATIONS_PER_DAY; sent += 1) {
+      expect((await as(owner, 'POST', `/${id}/invite`, { email: `more${sent}-${++counter}@example.com` })).status).toBe(201);
+    }
+    expect((await as(owner, 'POST', `/${id}/invite`, { email: `over-${++counter}@example.com` })).status).toBe(429);
   });
 
   it('lets the invited address join only once its owner confirmed it; the invitation waits meanwhile', async () => {

@@ -42,13 +42,21 @@ export function QueueBoardButton({ onFailure }: { onFailure: (message: ActionMes
 }
 
 /**
- * Ends the board's session along with a sign-out: its cookie is HttpOnly, so only an answer can clear it. Sent
- * before the session ends (the call needs the admin's token). Best effort: should it fail, the board still refuses
- * the cookie once the sign-in session has ended.
+ * Ends the board's session along with a sign-out: its cookie is HttpOnly, so only an answer can clear it. The
+ * sign-out waits for it (at most END_BOARD_WAIT_MS), since the call needs the admin's token. Best effort: should it
+ * fail, the board still refuses the cookie once the sign-in session has ended.
  */
-export function useEndQueueBoard(): () => void {
+export function useEndQueueBoard(): () => Promise<void> {
   const api = useApi();
-  return useCallback(() => {
-    void api.call(ADMIN_ENDPOINTS.endQueueBoardSession).catch(() => undefined);
-  }, [api]);
+  return useCallback(
+    () =>
+      api.call(ADMIN_ENDPOINTS.endQueueBoardSession, {}, { timeoutMs: END_BOARD_WAIT_MS }).then(
+        () => undefined,
+        () => undefined,
+      ),
+    [api],
+  );
 }
+
+/** How long a sign-out waits for the board's session to end before going on. */
+export const END_BOARD_WAIT_MS = 2_000;

@@ -131,12 +131,12 @@ function BlogAdmin({ onMessage }: { onMessage: (message: ActionMessage | null) =
 function LogoutButton() {
   const logoutToHome = useLogoutToHome();
   const endQueueBoard = useEndQueueBoard();
-  const logout = () => {
-    endQueueBoard();
+  const logout = async () => {
+    await endQueueBoard();
     logoutToHome();
   };
   return (
-    <Button variant="secondary" onClick={logout}>
+    <Button variant="secondary" onClick={() => void logout()}>
       Log out
     </Button>
   );

@@ -87,21 +87,39 @@ describe('AccountStatusCheck', () => {
     expect(await check.isSuspended(ANN)).toBe(true);
   });
 
-  it('subscribes to the status channel and applies a message at once, even over a warm entry', async () => {
+  it('subscribes to the status channel and, on a message, reads the key again at once, even over a warm entry', async () => {
     const check = await started();
     expect(redis.subscriber.channels).toEqual([ACCOUNT_STATUS_CHANNEL]);
     expect(await check.isSuspended(ANN)).toBe(false);
+    // Auth writes the key, then publishes.
+    redis.suspend(ANN);
     redis.publish({ userId: ANN, status: 'suspended' });
     expect(await check.isSuspended(ANN)).toBe(true);
+    redis.keys.clear();
     redis.publish({ userId: ANN, status: 'active' });
     expect(await check.isSuspended(ANN)).toBe(false);
-    expect(redis.exists).toHaveBeenCalledTimes(1);
+    expect(redis.exists).toHaveBeenCalledTimes(3);
+    // Between messages the cache answers.
+    expect(await check.isSuspended(ANN)).toBe(false);
+    expect(redis.exists).toHaveBeenCalledTimes(3);
   });
 
-  it('lets a message win over a lookup that was still running when it arrived', async () => {
+  it('takes a message as a hint, never as the answer: a forged one cannot lift a suspension or invent one', async () => {
+    // Every service may publish on the channel (Redis cannot grant subscribing alone); only auth writes the keys.
+    const check = await started();
+    redis.suspend(ANN);
+    expect(await check.isSuspended(ANN)).toBe(true);
+    redis.publish({ userId: ANN, status: 'active' });
+    expect(await check.isSuspended(ANN)).toBe(true);
+    redis.publish({ userId: BOB, status: 'suspended' });
+    expect(await check.isSuspended(BOB)).toBe(false);
+  });
+
+  it('does not let a lookup that was still running when a message arrived settle the answer', async () => {
     redis.latencyMs = 20;
     const check = await started();
     const pending = check.isSuspended(ANN); // Redis still says active
+    redis.suspend(ANN);
     redis.publish({ userId: ANN, status: 'suspended' });
     await pending;
     expect(await check.isSuspended(ANN)).toBe(true);
@@ -184,9 +202,12 @@ describe('AccountStatusCheck', () => {
       expect(redis.exists).toHaveBeenCalledTimes(3);
     });
 
-    it('applies a revocation message at once over a warm "live" entry', async () => {
+    it('applies a revocation at once over a warm "live" entry, and ignores a forged one', async () => {
       const check = await started();
       expect(await check.isSessionRevoked(SID)).toBe(false);
+      redis.publish({ sessionId: OTHER_SID, status: 'revoked' }); // no key behind it
+      expect(await check.isSessionRevoked(OTHER_SID)).toBe(false);
+      redis.keys.add(`${REVOKED_SESSION_KEY_PREFIX}${SID}`);
       redis.publish({ sessionId: SID, status: 'revoked' });
       expect(await check.isSessionRevoked(SID)).toBe(true);
       expect(await check.isSessionRevoked(OTHER_SID)).toBe(false);

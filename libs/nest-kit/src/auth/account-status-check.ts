@@ -45,8 +45,13 @@ class RedisTimeout extends Error {}
  * (sign-out, reuse of a spent refresh token, a new password, a 2FA change ending the other sessions) and
  * publishes `{sessionId, status: 'revoked'}` on the same channel. Both are the same question, "does this key
  * exist", answered through one small cache keyed by the Redis key: a hit never touches Redis; a miss asks
- * Redis once (concurrent misses share the lookup); a message on the channel updates the entry at once, and
- * the entry's expiry bounds how stale it can get should a message be missed.
+ * Redis once (concurrent misses share the lookup); a message on the channel drops the entry at once, so the next
+ * request reads the key again, and the entry's expiry bounds how stale it can get should a message be missed.
+ *
+ * A message is only a hint to look again, never the answer itself: Redis permissions cannot let a service
+ * subscribe to the channel without also publishing on it, so any service could send `{userId, status:
+ * 'active'}`. The keys, which only auth may write, stay the one source of the answer (auth writes them before
+ * it publishes).
  *
  * Times are measured with the monotonic `performance.now()`, not the injected CLOCK: tests freeze that clock,
  * and a frozen clock would keep an entry forever.
@@ -164,17 +169,14 @@ export class AccountStatusCheck implements OnApplicationBootstrap, OnApplication
       return;
     }
     const { userId, sessionId, status } = (parsed ?? {}) as { userId?: unknown; sessionId?: unknown; status?: unknown };
-    if (typeof sessionId === 'string' && status === 'revoked') {
-      // A revoked session never comes back, so this entry can only ever be right.
-      return this.apply(`${REVOKED_SESSION_KEY_PREFIX}${sessionId}`, true);
-    }
+    if (typeof sessionId === 'string' && status === 'revoked') return this.forget(`${REVOKED_SESSION_KEY_PREFIX}${sessionId}`);
     if (typeof userId !== 'string' || !(USER_STATUSES as readonly unknown[]).includes(status)) return;
-    this.apply(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${userId}`, status === 'suspended');
+    this.forget(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${userId}`);
   }
 
-  private apply(key: string, present: boolean): void {
+  private forget(key: string): void {
     this.lookups.delete(key); // a lookup still running answers what Redis held before this change
-    this.remember(key, present, this.cacheMs);
+    this.entries.delete(key);
   }
 
   private remember(key: string, present: boolean, forMs: number): void {

@@ -19,7 +19,8 @@ export const TEST_USER: AuthUser = {
   dateOfBirth: null,
   address: null,
   created_at: '2026-01-01T00:00:00Z',
-  mfa_enabled: false, email_confirmed: true,
+  mfa_enabled: false,
+  email_confirmed: true,
 };
 
 /** The access token of `testSession()`, what a stubbed server sees as `Authorization: Bearer token-1`. */

@@ -2,7 +2,9 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { z } from 'zod';
 import { adminPasswordField, EMAIL_CONFIRMATION_MESSAGES, emailField, fieldErrors } from '@payday/contracts';
 import { CLOCK, REDIS, ValidationFailedError, type Clock } from '@payday/nest-kit';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
 import { isAuthError } from '../common/auth-error.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { REFRESH_TOKEN_STORE, type RefreshTokenStore } from '../sessions/refresh-token.store.js';
@@ -31,8 +33,9 @@ export class AdminAccountsService {
     private readonly hasher: PasswordHasher,
     @Inject(REFRESH_TOKEN_STORE) private readonly sessions: RefreshTokenStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    // The command line runs without Redis when none is configured: the sessions still end (no refresh), and
-    // their access tokens expire within minutes instead of at once.
+    @InjectDataSource() private readonly dataSource: DataSource,
+    // Optional for a context built without Redis: the sessions still end (no refresh) and their access tokens
+    // expire within minutes instead of at once. A Redis that does not answer only delays the announcement.
     @Optional() @Inject(REDIS) redis?: Redis,
   ) {
     this.revocations = redis ? new SessionRevocations(redis) : undefined;
@@ -60,8 +63,11 @@ export class AdminAccountsService {
     }
     const account = existing ?? (await this.users.findByEmail(email));
     if (!account) throw new Error(`account ${email} vanished while being promoted`);
-    if (!(await this.users.promoteToAdmin(account.id, passwordHash))) throw new UnconfirmedAccountError(account.email);
-    const ended = await this.sessions.revokeAllForUser(account.id, this.clock.now());
+    // One transaction: an account is never an admin with its earlier sessions still alive.
+    const ended = await this.dataSource.transaction(async (manager) => {
+      if (!(await this.users.promoteToAdmin(account.id, passwordHash, manager))) throw new UnconfirmedAccountError(account.email);
+      return this.sessions.revokeAllForUser(account.id, this.clock.now(), manager);
+    });
     await this.revocations?.announce(ended);
     return { user: { ...account, role: 'admin', passwordHash }, created: false };
   }

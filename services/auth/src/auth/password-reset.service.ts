@@ -136,8 +136,7 @@ export class PasswordResetService {
     );
     if ((spent.affected ?? 0) !== 1) throw new AuthError('INVALID_RESET_LINK');
     await this.users.setPassword(String(claims.sub), await this.hasher.hash(password));
-    // The link reached the account's address, which proves it (how an approved waitlist entry or an account an
-    // admin made gets confirmed).
+    // The link reached the account's address, which proves it (how an approved waitlist entry gets confirmed).
     await this.users.confirmEmail(String(claims.sub), now);
     // Older links of the same user stop working too.
     await this.recoveryTokens.update({ userId: String(claims.sub), usedAt: IsNull() }, { usedAt: now });

@@ -8,13 +8,13 @@ import {
   type ResendConfirmationResponse,
 } from '@payday/contracts';
 import { CLOCK, MAIL_SENDER, type Clock, type MailSender } from '@payday/nest-kit';
-import { IsNull, type DataSource } from 'typeorm';
+import { IsNull, Not, type DataSource } from 'typeorm';
 import { AuditTrail, NO_ORIGIN, type RequestOrigin } from '../audit/audit-trail.js';
 import { APP_URL } from '../auth/password-reset.service.js';
 import { AuthError } from '../common/auth-error.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';
-import type { User } from '../users/user.entity.js';
+import { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { confirmationMail } from './confirmation-mail.js';
 import { EmailConfirmation } from './email-confirmation.entity.js';
@@ -22,8 +22,9 @@ import { EmailConfirmation } from './email-confirmation.entity.js';
 /**
  * Proving an e-mail address (docs/email-addresses.md). A new account gets a link at once; the signed-in person
  * can ask for another (throttled per account, the wait named). A link works once, for 48 hours, and only the
- * newest one works; the database holds its token's SHA-256 only. Opening it confirms the address; so does a
- * password-reset or set-password link (PasswordResetService), which was mailed to the same address.
+ * newest one works (an older one answers like an unknown link); the database holds its token's SHA-256 only.
+ * Opening it confirms the address; so does a password-reset or set-password link (PasswordResetService), which
+ * was mailed to the same address.
  */
 @Injectable()
 export class EmailConfirmationService {
@@ -90,7 +91,8 @@ export class EmailConfirmationService {
       if (link.expiresAt.getTime() <= now.getTime()) throw new AuthError('CONFIRMATION_LINK_EXPIRED');
       await links.update({ id: link.id }, { usedAt: now });
       await this.users.confirmEmail(link.userId, now, manager);
-      return this.users.findById(link.userId);
+      // Read on the transaction's own connection: a second one per confirmation could drain the pool.
+      return manager.getRepository(User).findOneBy({ id: link.userId });
     });
     if (!user) throw new AuthError('CONFIRMATION_LINK_INVALID');
     const subject = { id: user.id, email: user.email };
@@ -103,28 +105,26 @@ export class EmailConfirmationService {
     return { success: true, email: user.email, message: EMAIL_CONFIRMATION_MESSAGES.confirmed(user.email) };
   }
 
-  /** Stores a fresh link (the older unused ones stop working) and mails it; a failed mail leaves no live link. */
+  /**
+   * Stores a fresh link and mails it; once it is sent, the older unused links go (only the newest works, and an
+   * older one then reads as unknown, not as used). A failed mail removes the new link and leaves the older ones.
+   */
   private async mailNewLink(user: User): Promise<void> {
     const token = randomToken(32);
     const now = this.clock.now();
-    const inserted = await this.dataSource.transaction(async (manager) => {
-      const links = manager.getRepository(EmailConfirmation);
-      await links.update({ userId: user.id, usedAt: IsNull() }, { usedAt: now });
-      return links.insert({
-        userId: user.id,
-        tokenHash: sha256(token),
-        expiresAt: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_SECONDS * 1000),
-      });
+    const links = this.dataSource.getRepository(EmailConfirmation);
+    const inserted = await links.insert({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_SECONDS * 1000),
     });
+    const id = String(inserted.identifiers[0]!.id);
     try {
-      await this.mail.send(
-        confirmationMail(user.email, user.firstName, confirmEmailLink(this.appUrl, token)),
-      );
+      await this.mail.send(confirmationMail(user.email, user.firstName, confirmEmailLink(this.appUrl, token)));
     } catch (error) {
-      await this.dataSource
-        .getRepository(EmailConfirmation)
-        .delete({ id: String(inserted.identifiers[0]!.id) });
+      await links.delete({ id });
       throw error;
     }
+    await links.delete({ userId: user.id, usedAt: IsNull(), id: Not(id) });
   }
 }

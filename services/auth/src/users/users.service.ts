@@ -125,8 +125,8 @@ export class UsersService {
    * address is confirmed or it is an admin already (the operator setting a new password): false when refused.
    * One conditional statement, so a confirmation cannot race it.
    */
-  async promoteToAdmin(userId: string, passwordHash: string): Promise<boolean> {
-    const result = await this.users
+  async promoteToAdmin(userId: string, passwordHash: string, manager: EntityManager = this.users.manager): Promise<boolean> {
+    const result = await manager
       .createQueryBuilder()
       .update(User)
       .set({ role: 'admin', passwordHash, passwordSetAt: new Date() })
