@@ -100,9 +100,13 @@ const waitlistEmails = async () =>
   (await waitlist.db.query(`SELECT email FROM "${waitlist.schema}".waitlist_entries`)).rows.map((row) => row.email as string);
 const accountCount = async () => Number((await auth.db.query(`SELECT count(*) FROM "${auth.schema}".users`)).rows[0].count);
 
+// Accounts made here get an address-confirmation e-mail in the background, whenever it lands: left out.
 const outbox = () => {
   try {
-    return readdirSync(join(dataDir, 'outbox')).filter((name) => name.endsWith('.json')).sort();
+    return readdirSync(join(dataDir, 'outbox'))
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .filter((name) => !String(JSON.parse(readFileSync(join(dataDir, 'outbox', name), 'utf8')).subject).startsWith('Confirm your'));
   } catch {
     return [];
   }
