@@ -3,6 +3,7 @@ import { Alert, Button, Spinner, useApi, useAuth, useDocumentTitle } from '@payd
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ConfirmEmailBanner } from '../email/ConfirmEmailBanner.js';
 import { ErrorBanner } from './ErrorBanner.js';
 import './household.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
 import { SELECTED_HOUSEHOLD_PARAM } from './HouseholdPage.js';
@@ -10,7 +11,8 @@ import { serverReason } from './errors.js';
 import { WithQueryClient } from './WithQueryClient.js';
 
 const PAGE_TITLE = 'Household invitation';
-export const MISSING_TOKEN_MESSAGE = 'This invitation link is incomplete. Open the link from the e-mail again.';
+export const MISSING_TOKEN_MESSAGE =
+  'This invitation link is incomplete. Open the link from the e-mail again.';
 
 /**
  * Where sign-in and sign-up send the visitor back to (the shell honours ?next=): this page alone. The token stays
@@ -106,9 +108,12 @@ function Invitation({ token, user }: { token: string; user: AuthUser | null }) {
   const wrongAccount = user !== null && user.email.toLowerCase() !== invitation.email.toLowerCase();
   return (
     <section className="hh-panel hh-invite" aria-labelledby="hh-invite-title">
-      <h1 id="hh-invite-title" className="hh-invite__title">You're invited to join {invitation.household_name}</h1>
+      <h1 id="hh-invite-title" className="hh-invite__title">
+        You're invited to join {invitation.household_name}
+      </h1>
       <p>
-        {invitation.invited_by} invited <strong>{invitation.email}</strong> to share bills and income as a {invitation.role}.
+        {invitation.invited_by} invited <strong>{invitation.email}</strong> to share bills and income as a{' '}
+        {invitation.role}.
       </p>
 
       {accept.isError && <ErrorBanner text={HOUSEHOLD_MESSAGES.acceptFailed} error={accept.error} />}
@@ -133,14 +138,18 @@ function Invitation({ token, user }: { token: string; user: AuthUser | null }) {
           </Button>
         </Alert>
       ) : (
-        <div className="hh-invite__actions">
-          <Button onClick={() => accept.mutate()} disabled={accept.isPending || accept.isSuccess}>
-            {accept.isPending ? 'Accepting...' : 'Accept invitation'}
-          </Button>
-          <Link className="pc-btn pc-btn--secondary pc-btn--md" to="/household">
-            Not now
-          </Link>
-        </div>
+        <>
+          {/* Joining waits for a confirmed address: the banner says so and sends the link again. */}
+          <ConfirmEmailBanner />
+          <div className="hh-invite__actions">
+            <Button onClick={() => accept.mutate()} disabled={accept.isPending || accept.isSuccess}>
+              {accept.isPending ? 'Accepting...' : 'Accept invitation'}
+            </Button>
+            <Link className="pc-btn pc-btn--secondary pc-btn--md" to="/household">
+              Not now
+            </Link>
+          </div>
+        </>
       )}
     </section>
   );
