@@ -1,6 +1,6 @@
 // Issue 12, "prove it": concurrency. Parallel creates are all stored exactly once (finance's bills and income,
 // the waitlist with distinct e-mails and with one e-mail), and parallel refreshes of one refresh token
-// (the cookie of the README's Security section) give exactly one success; the losers present a spent token, which is
+// (the cookie of docs/security.md) give exactly one success; the losers present a spent token, which is
 // reuse, so the whole family is revoked and no live token is left - the winner's new cookie is refused too, and
 // its access token stops working on every service.
 // 30 invitations at once from one sender: the daily allowance lets exactly 20 through (one atomic count in Redis).
@@ -154,7 +154,7 @@ describe('parallel refreshes of one refresh token', () => {
       expect(again.status, `round ${round + 1}: the winner's new cookie after reuse: ${describeAnswer(again)}`).toBe(401);
       const live = (await liveTokenIds(user.id)).filter((id) => !before.has(id));
       expect(live, `round ${round + 1}: live refresh tokens of the raced session`).toEqual([]);
-      // Ending a family ends its access tokens at once on every service (the README's Security section): the winner's too.
+      // Ending a family ends its access tokens at once on every service (docs/security.md): the winner's too.
       const access = winner.json.session.access_token as string;
       for (const path of ['/api/auth/me', '/api/financial/bills']) {
         const answer = await send('GET', path, { token: access });

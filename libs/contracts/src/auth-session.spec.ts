@@ -9,7 +9,7 @@ import {
   SessionResponseSchema,
 } from './auth.js';
 
-// The cookie session of issue 12 finding 4 (the README's Security section): what the wire may and may not carry.
+// The cookie session (docs/security.md): what the wire may and may not carry.
 describe('cookie session contracts', () => {
   it('names the cookie and the CSRF header once', () => {
     expect(REFRESH_COOKIE).toEqual({ name: 'paycadence_refresh', path: '/api/auth/refresh' });

@@ -28,7 +28,7 @@ export const ACCOUNT_STATUS_CHANNEL = 'paycadence:account-status';
 export const ACCOUNT_STATUS_CACHE_MS = 30_000;
 
 /**
- * The cookie session (issue 12 finding 4, the README's Security section). The refresh token lives only in this HttpOnly,
+ * The cookie session (docs/security.md). The refresh token lives only in this HttpOnly,
  * Secure, SameSite=Strict cookie, scoped to the one route that reads it, so no script ever sees it; the access
  * token stays in the page's memory. Non-browser callers send `Cookie: paycadence_refresh=<token>` themselves.
  */

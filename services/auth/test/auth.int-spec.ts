@@ -81,7 +81,7 @@ async function registerUser(overrides: Record<string, unknown> = {}) {
 const login = (email: string, password: string, ip?: string) => api('POST', '/api/auth/login', { body: { email, password }, ip });
 
 /**
- * POST /api/auth/refresh as a non-browser caller (the README's Security section): the refresh token in the cookie,
+ * POST /api/auth/refresh as a non-browser caller (docs/security.md): the refresh token in the cookie,
  * the CSRF header, an empty body. `headers` adds or overrides (e.g. an Origin).
  */
 const refresh = (refreshToken: string | undefined, headers: Record<string, string> = {}) =>

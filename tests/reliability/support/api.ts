@@ -83,7 +83,7 @@ export async function send(method: string, path: string, options: RequestOptions
 export const describeAnswer = (answer: Answer) => `${answer.status} ${answer.text.slice(0, 300)}`;
 
 /**
- * The refresh token an answer hands over in its cookie (the README's Security section), as a non-browser caller reads
+ * The refresh token an answer hands over in its cookie (docs/security.md), as a non-browser caller reads
  * it; undefined when the answer sets none or clears it (empty value or Max-Age=0).
  */
 export function refreshCookieFrom(answer: Pick<Answer, 'headers'>): string | undefined {

@@ -25,7 +25,7 @@ export function refreshSetCookie(response: WithHeaders): SetCookie | undefined {
 
 /**
  * The refresh token an answer (sign-in, sign-up, 2FA verify, refresh) hands over in its cookie, as a
- * non-browser caller reads it (the README's Security section); undefined when the answer sets none or clears it.
+ * non-browser caller reads it (docs/security.md); undefined when the answer sets none or clears it.
  */
 export function refreshCookieFrom(response: WithHeaders): string | undefined {
   const cookie = refreshSetCookie(response);

@@ -3,8 +3,8 @@ import type { UserOwnedTable } from '@payday/nest-kit';
 import type { EntityManager } from 'typeorm';
 
 /**
- * The audit log keeps an anonymised record of a deleted account (issue 14 item 6, decided in the README's
- * "Your data"): every entry stays (what happened and when, so the log of admin actions and sign-in failures
+ * The audit log keeps an anonymised record of a deleted account ("Your data" in docs/architecture.md): every
+ * entry stays (what happened and when, so the log of admin actions and sign-in failures
  * still adds up) but the columns naming the person, and the IP and browser of entries about them, are cleared.
  * The table's triggers allow exactly that and nothing more (migration 1796300000000). Entries are matched by the
  * account's id, and by its address only once the account confirmed it (`subject.email` is null until then): an

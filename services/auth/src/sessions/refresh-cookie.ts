@@ -2,7 +2,7 @@ import { CSRF_HEADER, REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from '@payday/
 import { parseCookie, stringifySetCookie } from 'cookie';
 
 // The refresh token travels only in an HttpOnly, Secure, SameSite=Strict cookie scoped to POST
-// /api/auth/refresh (issue 12 finding 4; the README's Security section). Chromium accepts Secure cookies on
+// /api/auth/refresh (docs/security.md). Chromium accepts Secure cookies on
 // http://localhost, so development and the e2e suite keep Secure too.
 
 type Headers = Record<string, string | string[] | undefined>;
