@@ -1,35 +1,17 @@
 import { BLOG_CATEGORIES, BLOG_MESSAGES, type BlogPost } from '@payday/contracts';
 import { Button, Checkbox, Select, TextAreaField, TextField, useFirstErrorFocus } from '@payday/web-kit';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
 import { useBlogActions, useLatestPost } from '../api/blog-queries.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { BlockEditor, focusAfterRemoval } from './BlockEditors.js';
 import { ImageField } from './ImageField.js';
-import {
-  contentToText,
-  newBlock,
-  parseContentText,
-  removeAt,
-  replaceAt,
-  type RawBlock,
-  type RawContent,
-} from './content-blocks.js';
-import {
-  checkDraft,
-  contentTextOf,
-  draftFromPost,
-  newDraft,
-  withSlug,
-  withTitle,
-  type DraftField,
-  type PostDraft,
-} from './post-draft.js';
-import { isEditConflict, NO_SAVE_ERRORS, saveErrorsOf, saveFailureReason, type SaveErrors } from './server-errors.js';
+import { parseContentText } from './content-blocks.js';
+import { checkDraft, type DraftField, type PostDraft } from './post-draft.js';
+import { blocksOf, isUnsaved, openPostEditor, postEditorReducer, type FieldChanged } from './post-editor-machine.js';
+import { isEditConflict, saveErrorsOf, saveFailureReason } from './server-errors.js';
 
 /** Shown over the block editors while they are read-only (the JSON text does not hold valid content). */
 export const BLOCKS_LOCKED_NOTE = 'Fix the JSON (valid JSON with a blocks array) to edit blocks here again.';
-/** What the admin typed: the bookkeeping fields (whether the slug was typed by hand, the loaded version) are not. */
-const editedFields = ({ slugEdited: _slugEdited, loadedUpdatedAt: _loadedUpdatedAt, ...fields }: PostDraft) => fields;
 
 /** Leaving the editor with changes not saved (ours; the spec's editor closes without asking). */
 export const DISCARD_TITLE = 'Discard changes?';
@@ -64,41 +46,28 @@ export function PostEditor({ post, onClose, onSaved, onReload }: PostEditorProps
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { save, upload } = useBlogActions();
 
-  const [opened] = useState(() => ({ draft: post ? draftFromPost(post) : newDraft(), contentText: contentTextOf(post) }));
-  const [draft, setDraft] = useState<PostDraft>(opened.draft);
-  const [contentText, setContentText] = useState(opened.contentText);
-  // The last content that parsed with a blocks array: what the block editors show (part 2 §4).
-  const [content, setContent] = useState<RawContent>(() =>
-    post ? (post.content as RawContent) : { blocks: [] },
-  );
-  const [clientErrors, setClientErrors] = useState<Partial<Record<DraftField, string>>>({});
-  const [serverErrors, setServerErrors] = useState<SaveErrors>(NO_SAVE_ERRORS);
+  const [state, dispatch] = useReducer(postEditorReducer, post, openPostEditor);
+  const { draft, contentText, content, clientErrors, serverErrors, failure, conflict, askingToLeave, reloading, reloadFailure, removedIndex } = state;
   const errorFocus = useFirstErrorFocus<HTMLFormElement>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const blocks = Array.isArray(content.blocks) ? content.blocks : [];
+  const blocks = blocksOf(content);
 
   useEffect(() => headingRef.current?.focus(), []);
 
   // Closing with changes not saved asks first, in the page (Close, Cancel) and when the tab goes (the browser's own).
-  const unsaved = contentText !== opened.contentText || JSON.stringify(editedFields(draft)) !== JSON.stringify(editedFields(opened.draft));
-  const [askingToLeave, setAskingToLeave] = useState<'close' | 'reload' | null>(null);
-  const requestClose = () => (unsaved ? setAskingToLeave('close') : onClose());
-  const [conflict, setConflict] = useState(false);
+  const unsaved = isUnsaved(state);
+  const requestClose = () => (unsaved ? dispatch({ type: 'leaveAsked', question: 'close' }) : onClose());
   const latestPost = useLatestPost();
-  const [reloading, setReloading] = useState(false);
-  const [reloadFailure, setReloadFailure] = useState<string | null>(null);
   const reloadSaved = async () => {
     if (!post || reloading) return;
-    setReloading(true);
-    setReloadFailure(null);
+    dispatch({ type: 'reloadStarted' });
     try {
       const saved = await latestPost(post.id);
       if (saved) onReload(saved);
-      else setReloadFailure(RELOAD_GONE);
+      else dispatch({ type: 'reloadFailed', message: RELOAD_GONE });
     } catch {
-      setReloadFailure(RELOAD_FAILED);
+      dispatch({ type: 'reloadFailed', message: RELOAD_FAILED });
     } finally {
-      setReloading(false);
+      dispatch({ type: 'reloadSettled' });
     }
   };
   useEffect(() => {
@@ -112,37 +81,11 @@ export function PostEditor({ post, onClose, onSaved, onReload }: PostEditorProps
   }, [unsaved]);
 
   const set = <F extends DraftField>(field: F, value: PostDraft[F]) =>
-    setDraft((current) => ({ ...current, [field]: value }));
+    dispatch({ type: 'fieldChanged', field, value } as FieldChanged);
   const errorOf = (field: DraftField) => clientErrors[field] ?? serverErrors.fields[field];
 
-  // The server's verdict on the content was about the content it was sent: once that changes, it is dropped
-  // (kept, its per-block messages would land on whichever block moved into that place).
-  const dropContentErrors = () =>
-    setServerErrors((current) =>
-      current.content.length > 0 || Object.keys(current.blocks).length > 0
-        ? { ...current, content: [], blocks: {} }
-        : current,
-    );
-  // Structured editors → JSON area. Only reachable while the JSON text holds valid content (the block editors are
-  // disabled otherwise), so the admin's own unfinished JSON is never overwritten.
-  const setBlocks = (blocks: RawBlock[]) => {
-    const next = { ...content, blocks };
-    setContent(next);
-    setContentText(contentToText(next));
-    dropContentErrors();
-  };
-  // JSON area → structured editors, only when it parses with a blocks array.
-  const onContentText = (text: string) => {
-    setContentText(text);
-    const parsed = parseContentText(text);
-    if (parsed.ok && parsed.content) {
-      setContent(parsed.content);
-      dropContentErrors();
-    }
-  };
   // Remove block: focus moves to the block now in its place (or the one before), else '+ Paragraph' (WCAG 2.4.3).
   const blockId = (index: number) => idOf(`block-${index}`);
-  const [removedIndex, setRemovedIndex] = useState<number | null>(null);
   useEffect(() => {
     if (removedIndex === null) return;
     focusAfterRemoval(
@@ -150,24 +93,15 @@ export function PostEditor({ post, onClose, onSaved, onReload }: PostEditorProps
       removedIndex,
       idOf('add-paragraph'),
     );
-    setRemovedIndex(null);
+    dispatch({ type: 'removalFocused' });
   });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
-    setFailure(null);
-    setConflict(false);
-    setClientErrors({});
-    setServerErrors(NO_SAVE_ERRORS);
     const check = checkDraft(draft, contentText);
+    dispatch({ type: 'submitted', check });
     if (!check.ok) {
-      if (check.reason === 'fields') {
-        setClientErrors(check.errors);
-      } else {
-        // part 2 §5: the alert, and nothing is saved (the content area is marked invalid, so it takes the focus).
-        setFailure(BLOG_MESSAGES.invalidJson);
-      }
       errorFocus.reveal();
       return;
     }
@@ -175,9 +109,7 @@ export function PostEditor({ post, onClose, onSaved, onReload }: PostEditorProps
       await save.mutateAsync({ id: post?.id ?? null, body: check.body });
       onSaved();
     } catch (error) {
-      setServerErrors(saveErrorsOf(error));
-      setFailure(BLOG_MESSAGES.saveFailed(saveFailureReason(error)));
-      setConflict(isEditConflict(error));
+      dispatch({ type: 'saveFailed', errors: saveErrorsOf(error), reason: saveFailureReason(error), conflict: isEditConflict(error) });
       errorFocus.reveal();
     }
   };
@@ -210,7 +142,7 @@ export function PostEditor({ post, onClose, onSaved, onReload }: PostEditorProps
               className="ba-grid__wide"
               value={draft.title}
               error={errorOf('title')}
-              onChange={(event) => setDraft((current) => withTitle(current, event.target.value))}
+              onChange={(event) => dispatch({ type: 'titleTyped', value: event.target.value })}
             />
             <TextField
               id={idOf('slug')}
@@ -221,7 +153,7 @@ export function PostEditor({ post, onClose, onSaved, onReload }: PostEditorProps
               hint="Made from the title until you edit it; the post's address is /blog/{slug}."
               value={draft.slug}
               error={errorOf('slug')}
-              onChange={(event) => setDraft((current) => withSlug(current, event.target.value))}
+              onChange={(event) => dispatch({ type: 'slugTyped', value: event.target.value })}
             />
             <TextAreaField
               id={idOf('excerpt')}
@@ -332,11 +264,8 @@ export function PostEditor({ post, onClose, onSaved, onReload }: PostEditorProps
                     block={typeof block === 'object' && block !== null ? block : { type: String(block) }}
                     index={index}
                     errors={serverErrors.blocks[index] ?? []}
-                    onChange={(next) => setBlocks(replaceAt(blocks, index, next))}
-                    onRemove={() => {
-                      setBlocks(removeAt(blocks, index));
-                      setRemovedIndex(index);
-                    }}
+                    onChange={(next) => dispatch({ type: 'blockChanged', index, block: next })}
+                    onRemove={() => dispatch({ type: 'blockRemoved', index })}
                   />
                 ))}
                 <div className="ba-add">
@@ -346,7 +275,7 @@ export function PostEditor({ post, onClose, onSaved, onReload }: PostEditorProps
                       id={type === 'paragraph' ? idOf('add-paragraph') : undefined}
                       size="sm"
                       variant="secondary"
-                      onClick={() => setBlocks([...blocks, newBlock(type)])}
+                      onClick={() => dispatch({ type: 'blockAdded', blockType: type })}
                     >
                       {label}
                     </Button>
@@ -367,7 +296,7 @@ export function PostEditor({ post, onClose, onSaved, onReload }: PostEditorProps
               aria-invalid={
                 serverErrors.content.length > 0 || failure === BLOG_MESSAGES.invalidJson ? true : undefined
               }
-              onChange={(event) => onContentText(event.target.value)}
+              onChange={(event) => dispatch({ type: 'contentTyped', text: event.target.value })}
             />
           </div>
         </fieldset>
@@ -378,7 +307,7 @@ export function PostEditor({ post, onClose, onSaved, onReload }: PostEditorProps
               <div className="pc-alert pc-alert--error ba-editor__failure-line">
                 <p className="ac-message__text">{failure}</p>
                 {conflict && post && (
-                  <Button variant="secondary" onClick={() => setAskingToLeave('reload')}>
+                  <Button variant="secondary" onClick={() => dispatch({ type: 'leaveAsked', question: 'reload' })}>
                     {RELOAD_LABEL}
                   </Button>
                 )}
@@ -404,12 +333,7 @@ export function PostEditor({ post, onClose, onSaved, onReload }: PostEditorProps
         busyText="Loading..."
         busy={reloading}
         onConfirm={askingToLeave === 'reload' ? reloadSaved : onClose}
-        onCancel={() => {
-          // Not while the saved post is loading: it would replace the edits the admin just chose to keep.
-          if (reloading) return;
-          setAskingToLeave(null);
-          setReloadFailure(null);
-        }}
+        onCancel={() => dispatch({ type: 'leaveCancelled' })}
       >
         <div role="alert">{reloadFailure && <p className="pc-alert pc-alert--error ac-message__text">{reloadFailure}</p>}</div>
       </ConfirmDialog>

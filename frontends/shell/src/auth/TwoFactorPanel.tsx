@@ -1,12 +1,14 @@
-import { AUTH_MESSAGES, MFA_ACCEPT_PAST_SECONDS, MFA_ENDPOINTS, MFA_PERIOD_SECONDS } from '@payday/contracts';
+import { MFA_ACCEPT_PAST_SECONDS, MFA_ENDPOINTS, MFA_PERIOD_SECONDS } from '@payday/contracts';
 import { Alert, ApiError, Badge, Button, Card, Modal, Spinner, TextField, useAuth, useFirstErrorFocus } from '@payday/web-kit';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useReducer, useState, type FormEvent } from 'react';
 import { BackupCodes } from './BackupCodes';
-import { MFA_PANEL_MESSAGES as M, MFA_STEP_LABELS, MFA_STEPS, secondsUntilRotation, type MfaStep } from './mfa-panel-messages';
+import { MFA_PANEL_MESSAGES as M, MFA_STEP_LABELS, MFA_STEPS, secondsUntilRotation } from './mfa-panel-messages';
+import { initialTwoFactorState, sendProblem, twoFactorReducer, type TwoFactorFailure } from './two-factor-machine';
 
 /** No answer, or the gateway/service down: the backend is unavailable (spec part 1 §2 instruction box). */
 const isUnavailable = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 502;
 const serverError = (error: unknown) => (error instanceof ApiError && error.status < 500 && error.message ? error.message : null);
+const failureOf = (error: unknown): TwoFactorFailure => ({ unavailable: isUnavailable(error), serverMessage: serverError(error) });
 
 const METHODS = [
   { id: 'totp', label: 'Authenticator app', description: 'Google Authenticator, 1Password, Authy or any TOTP app.', available: true },
@@ -39,37 +41,19 @@ function BackendInstructions() {
 /** The two-factor setup panel (spec part 1 §2, §4, §8): check → method → setup → verify → complete. */
 export function TwoFactorPanel() {
   const { user, api, updateUser, refreshSession } = useAuth();
-  const [step, setStep] = useState<MfaStep>('check');
-  const [qrCode, setQrCode] = useState<string | null>(null);
-  const [manualKey, setManualKey] = useState<string | null>(null);
-  const [backupCodes, setBackupCodes] = useState<string[]>([]);
-  const [code, setCode] = useState('');
-  const [disableCode, setDisableCode] = useState('');
-  // Turning two-factor on or off asks for the password again in the same step (issue 12 finding 9): a session
-  // left open on a shared computer is not enough to change how the account signs in.
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [unavailable, setUnavailable] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [state, dispatch] = useReducer(twoFactorReducer, initialTwoFactorState);
+  const { step, qrCode, manualKey, backupCodes, code, disableCode, password, passwordError, error, success, unavailable, busy, confirmRegenerate } = state;
   const errorFocus = useFirstErrorFocus<HTMLDivElement>();
-  const [confirmRegenerate, setConfirmRegenerate] = useState(false);
 
   const userId = user?.id;
   const check = useCallback(async () => {
     if (!userId) return;
-    setStep('check');
-    setError(null);
-    setUnavailable(false);
+    dispatch({ type: 'checkStarted' });
     try {
       const status = await api.call(MFA_ENDPOINTS.status, { params: { userId } });
-      setStep(status.enabled ? 'complete' : 'method');
+      dispatch({ type: 'statusLoaded', enabled: status.enabled });
     } catch {
-      // spec part 1 §4: a failed status fetch goes to setup with the unavailable error.
-      setStep('setup');
-      setError(M.unavailable);
-      setUnavailable(true);
+      dispatch({ type: 'statusFailed' });
     }
   }, [userId, api]);
 
@@ -80,110 +64,60 @@ export function TwoFactorPanel() {
   if (!user) return <Alert tone="error">{M.signInFirst}</Alert>;
 
   const startSetup = async () => {
-    setBusy(true);
-    setError(null);
-    setUnavailable(false);
+    dispatch({ type: 'setupStarted' });
     try {
       const answer = await api.call(MFA_ENDPOINTS.setup, { body: { userId: user.id, userEmail: user.email } });
-      setQrCode(answer.qrCode);
-      setManualKey(answer.manualEntryKey);
-      setStep('setup');
+      dispatch({ type: 'setupLoaded', qrCode: answer.qrCode, manualKey: answer.manualEntryKey });
     } catch (failure) {
-      if (isUnavailable(failure)) {
-        setError(M.unavailableEnsure);
-        setUnavailable(true);
-      } else setError(M.setupFailed);
-      setStep('setup');
-    }
-    setBusy(false);
-  };
-
-  /** The code and password checks both fields share; false when the form may not go out. */
-  const readyToSend = (value: string) => {
-    setError(null);
-    setPasswordError(null);
-    if (!/^\d{6}$/.test(value)) {
-      setError(M.codeFormat);
-      return false;
-    }
-    if (!password) {
-      setPasswordError(AUTH_MESSAGES.currentPasswordRequired);
-      return false;
-    }
-    return true;
-  };
-
-  /** A refused change: a wrong password empties the password field, anything else the code. */
-  const refused = (failure: unknown, fallback: string, clearCode: () => void) => {
-    const message = isUnavailable(failure) ? fallback : (serverError(failure) ?? fallback);
-    if (message === AUTH_MESSAGES.incorrectPassword) {
-      setPasswordError(message);
-      setPassword('');
-    } else {
-      setError(message);
-      clearCode();
+      dispatch({ type: 'setupFailed', unavailable: isUnavailable(failure) });
     }
   };
 
   const enable = async (event: FormEvent) => {
     event.preventDefault();
-    if (!readyToSend(code)) return errorFocus.reveal();
-    setBusy(true);
+    const problem = sendProblem(code, password);
+    dispatch({ type: 'submitted', form: 'enable' });
+    if (problem) return errorFocus.reveal();
     try {
       const answer = await api.call(MFA_ENDPOINTS.enable, { body: { userId: user.id, token: code, password } });
-      setBackupCodes(answer.codes ?? []);
-      setCode('');
-      setPassword('');
-      setStep('complete');
-      setSuccess('Two-factor authentication is now enabled.');
+      dispatch({ type: 'enableSucceeded', backupCodes: answer.codes ?? [] });
       updateUser({ ...user, mfa_enabled: true });
       // The server raised this session to aal2 (the code proved the second factor); a refresh picks it up, so
       // "Generate new backup codes" (which needs aal2) works right away.
       if (answer.aal === 'aal2') await refreshSession();
+      dispatch({ type: 'enableFinished' });
     } catch (failure) {
-      if (isUnavailable(failure)) setError(M.enableFailed);
-      else refused(failure, M.invalidCode, () => setCode(''));
+      dispatch({ type: 'enableFailed', ...failureOf(failure) });
       errorFocus.reveal();
     }
-    setBusy(false);
   };
 
   const disable = async (event: FormEvent) => {
     event.preventDefault();
-    if (!readyToSend(disableCode)) return errorFocus.reveal();
-    setBusy(true);
+    const problem = sendProblem(disableCode, password);
+    dispatch({ type: 'submitted', form: 'disable' });
+    if (problem) return errorFocus.reveal();
     try {
       await api.call(MFA_ENDPOINTS.disable, { body: { userId: user.id, token: disableCode, password } });
-      // spec part 1 §2: disable returns to setup and clears QR, manual key and backup codes.
-      setQrCode(null);
-      setManualKey(null);
-      setBackupCodes([]);
-      setDisableCode('');
-      setPassword('');
-      setSuccess('Two-factor authentication has been turned off.');
-      setStep('setup');
+      dispatch({ type: 'disableSucceeded' });
       updateUser({ ...user, mfa_enabled: false });
     } catch (failure) {
-      refused(failure, M.disableFailed, () => setDisableCode(''));
+      dispatch({ type: 'disableFailed', ...failureOf(failure) });
       errorFocus.reveal();
     }
-    setBusy(false);
   };
 
   const newBackupCodes = async () => {
-    setConfirmRegenerate(false);
-    setBusy(true);
-    setError(null);
+    dispatch({ type: 'backupCodesRequested' });
     try {
       const answer = await api.call(MFA_ENDPOINTS.backupCodes, { params: { userId: user.id } });
-      setBackupCodes(answer.codes);
+      dispatch({ type: 'backupCodesLoaded', codes: answer.codes });
     } catch (failure) {
-      setError(serverError(failure) ?? M.unavailable);
+      dispatch({ type: 'backupCodesFailed', serverMessage: serverError(failure) });
     }
-    setBusy(false);
   };
 
-  const digits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
+  const setPassword = (value: string) => dispatch({ type: 'passwordTyped', value });
   const stepIndex = MFA_STEPS.indexOf(step);
 
   return (
@@ -249,7 +183,7 @@ export function TwoFactorPanel() {
                   <p className="pc-meta">Previous codes are accepted for {MFA_ACCEPT_PAST_SECONDS / 60} minutes, so a code that just changed still works.</p>
                 </div>
               </div>
-              <Button onClick={() => { setError(null); setSuccess(null); setStep('verify'); }}>Continue</Button>
+              <Button onClick={() => dispatch({ type: 'continued' })}>Continue</Button>
             </>
           ) : (
             <>
@@ -273,7 +207,7 @@ export function TwoFactorPanel() {
             placeholder="000000"
             className="pc-auth__code"
             value={code}
-            onChange={(event) => setCode(digits(event.target.value))}
+            onChange={(event) => dispatch({ type: 'codeTyped', value: event.target.value })}
           />
           <Countdown />
           <CurrentPasswordField value={password} onChange={setPassword} error={passwordError} />
@@ -281,7 +215,7 @@ export function TwoFactorPanel() {
             <Button type="submit" busy={busy} busyText="Verifying...">
               Verify and enable
             </Button>
-            <Button variant="ghost" onClick={() => { setError(null); setPasswordError(null); setStep('setup'); }} disabled={busy}>
+            <Button variant="ghost" onClick={() => dispatch({ type: 'wentBack' })} disabled={busy}>
               Back
             </Button>
           </div>
@@ -292,16 +226,16 @@ export function TwoFactorPanel() {
         <div className="pc-mfa__body">
           <p>Your account asks for a code from your authenticator app each time you sign in.</p>
           {backupCodes.length > 0 && <BackupCodes codes={backupCodes} email={user.email} />}
-          <Button variant="secondary" onClick={() => setConfirmRegenerate(true)} disabled={busy}>
+          <Button variant="secondary" onClick={() => dispatch({ type: 'regenerateAsked' })} disabled={busy}>
             Generate new backup codes
           </Button>
           <Modal
             open={confirmRegenerate}
             title="Replace your backup codes?"
-            onClose={() => setConfirmRegenerate(false)}
+            onClose={() => dispatch({ type: 'regenerateCancelled' })}
             footer={
               <>
-                <Button variant="ghost" onClick={() => setConfirmRegenerate(false)}>
+                <Button variant="ghost" onClick={() => dispatch({ type: 'regenerateCancelled' })}>
                   Keep my current codes
                 </Button>
                 <Button variant="danger" onClick={() => void newBackupCodes()}>
@@ -321,7 +255,7 @@ export function TwoFactorPanel() {
               maxLength={6}
               placeholder="000000"
               value={disableCode}
-              onChange={(event) => setDisableCode(digits(event.target.value))}
+              onChange={(event) => dispatch({ type: 'disableCodeTyped', value: event.target.value })}
             />
             <CurrentPasswordField value={password} onChange={setPassword} error={passwordError} />
             <Button type="submit" variant="danger" busy={busy} busyText="Disabling...">

@@ -1,0 +1,199 @@
+import { AUTH_MESSAGES } from '@payday/contracts';
+import { describe, expect, it } from 'vitest';
+import { MFA_PANEL_MESSAGES as M } from './mfa-panel-messages';
+import {
+  DISABLED_MESSAGE,
+  ENABLED_MESSAGE,
+  digits,
+  initialTwoFactorState,
+  sendProblem,
+  twoFactorReducer as reduce,
+  type TwoFactorState,
+} from './two-factor-machine';
+
+const at = (changes: Partial<TwoFactorState>): TwoFactorState => ({ ...initialTwoFactorState, ...changes });
+const SETUP = at({ step: 'setup', qrCode: 'data:image/png;base64,AAAA', manualKey: 'JBSWY3DP' });
+const VERIFY = at({ ...SETUP, step: 'verify', code: '123456', password: 'Secret-123!' });
+const COMPLETE = at({ ...SETUP, step: 'complete', backupCodes: ['AAAAA-11111'], disableCode: '654321', password: 'Secret-123!' });
+
+describe('two-factor machine: input helpers', () => {
+  it('keeps only the first six digits', () => {
+    expect(digits('12x34')).toBe('1234');
+    expect(digits('1234567')).toBe('123456');
+  });
+
+  it('refuses a code that is not six digits first, then an empty password', () => {
+    expect(sendProblem('12345', 'pw')).toEqual({ error: M.codeFormat, passwordError: null });
+    expect(sendProblem('12345', '')).toEqual({ error: M.codeFormat, passwordError: null });
+    expect(sendProblem('123456', '')).toEqual({ error: null, passwordError: AUTH_MESSAGES.currentPasswordRequired });
+    expect(sendProblem('123456', 'pw')).toBeNull();
+  });
+});
+
+describe('two-factor machine: status check', () => {
+  it('starts on check, quiet and idle', () => {
+    expect(initialTwoFactorState).toMatchObject({ step: 'check', error: null, success: null, unavailable: false, busy: false });
+  });
+
+  it('checkStarted goes back to check and clears the error and the unavailable box', () => {
+    expect(reduce(at({ step: 'setup', error: M.unavailable, unavailable: true }), { type: 'checkStarted' })).toEqual(at({ step: 'check' }));
+  });
+
+  it('statusLoaded opens on complete when enabled, else on method', () => {
+    expect(reduce(at({}), { type: 'statusLoaded', enabled: true }).step).toBe('complete');
+    expect(reduce(at({}), { type: 'statusLoaded', enabled: false }).step).toBe('method');
+  });
+
+  it('statusFailed goes to setup with the unavailable error and box', () => {
+    expect(reduce(at({}), { type: 'statusFailed' })).toEqual(at({ step: 'setup', error: M.unavailable, unavailable: true }));
+  });
+});
+
+describe('two-factor machine: setup', () => {
+  it('setupStarted goes busy and clears the error and the unavailable box', () => {
+    const from = at({ step: 'method', error: M.setupFailed, unavailable: true });
+    expect(reduce(from, { type: 'setupStarted' })).toEqual(at({ step: 'method', busy: true }));
+  });
+
+  it('setupLoaded keeps the QR code and key and shows setup', () => {
+    expect(reduce(at({ step: 'method', busy: true }), { type: 'setupLoaded', qrCode: 'qr', manualKey: 'key' })).toEqual(
+      at({ step: 'setup', qrCode: 'qr', manualKey: 'key' }),
+    );
+  });
+
+  it('setupFailed shows setup with the reason: unavailable (with the box) or failed', () => {
+    const from = at({ step: 'method', busy: true });
+    expect(reduce(from, { type: 'setupFailed', unavailable: true })).toEqual(at({ step: 'setup', error: M.unavailableEnsure, unavailable: true }));
+    expect(reduce(from, { type: 'setupFailed', unavailable: false })).toEqual(at({ step: 'setup', error: M.setupFailed }));
+  });
+
+  it('continued goes from setup to verify, clearing the messages', () => {
+    const from = { ...SETUP, error: 'old', success: DISABLED_MESSAGE };
+    expect(reduce(from, { type: 'continued' })).toEqual({ ...SETUP, step: 'verify' });
+  });
+
+  it('wentBack goes from verify to setup, clearing both errors but keeping what was typed', () => {
+    const from = { ...VERIFY, error: M.codeFormat, passwordError: AUTH_MESSAGES.currentPasswordRequired, success: 'kept' };
+    expect(reduce(from, { type: 'wentBack' })).toEqual({ ...VERIFY, step: 'setup', success: 'kept' });
+  });
+});
+
+describe('two-factor machine: typing', () => {
+  it('codeTyped and disableCodeTyped keep digits only; passwordTyped keeps the text as typed', () => {
+    expect(reduce(VERIFY, { type: 'codeTyped', value: '9a9 9' }).code).toBe('999');
+    expect(reduce(COMPLETE, { type: 'disableCodeTyped', value: '11-22-33-44' }).disableCode).toBe('112233');
+    expect(reduce(VERIFY, { type: 'passwordTyped', value: ' p 4ss ' }).password).toBe(' p 4ss ');
+  });
+});
+
+describe('two-factor machine: submitting', () => {
+  it.each(['enable', 'disable'] as const)('a valid %s form clears both errors and goes busy', (form) => {
+    const from = form === 'enable' ? VERIFY : COMPLETE;
+    expect(reduce({ ...from, error: 'old', passwordError: 'old' }, { type: 'submitted', form })).toEqual({ ...from, busy: true });
+  });
+
+  it('checks the code of the form sent: the enable code or the disable code', () => {
+    const bothTyped = { ...VERIFY, code: '12', disableCode: '123456' };
+    expect(reduce(bothTyped, { type: 'submitted', form: 'enable' })).toEqual({ ...bothTyped, error: M.codeFormat });
+    expect(reduce(bothTyped, { type: 'submitted', form: 'disable' }).busy).toBe(true);
+  });
+
+  it('a refused form stays idle with only its newest problem shown', () => {
+    const noPassword = { ...COMPLETE, password: '', error: 'old' };
+    expect(reduce(noPassword, { type: 'submitted', form: 'disable' })).toEqual({
+      ...noPassword,
+      error: null,
+      passwordError: AUTH_MESSAGES.currentPasswordRequired,
+    });
+  });
+});
+
+describe('two-factor machine: enable', () => {
+  const sending = { ...VERIFY, busy: true };
+
+  it('enableSucceeded shows complete with the backup codes, empties code and password, and stays busy until finished', () => {
+    const done = reduce(sending, { type: 'enableSucceeded', backupCodes: ['A', 'B'] });
+    expect(done).toEqual({ ...sending, step: 'complete', backupCodes: ['A', 'B'], code: '', password: '', success: ENABLED_MESSAGE });
+    expect(reduce(done, { type: 'enableFinished' })).toEqual({ ...done, busy: false });
+  });
+
+  it('enableFailed while unavailable shows the enable failure and keeps both fields', () => {
+    expect(reduce(sending, { type: 'enableFailed', unavailable: true, serverMessage: null })).toEqual({ ...VERIFY, error: M.enableFailed });
+  });
+
+  it("enableFailed shows the server's message (or invalid code) and empties the code", () => {
+    expect(reduce(sending, { type: 'enableFailed', unavailable: false, serverMessage: 'Invalid verification code' })).toEqual({
+      ...VERIFY,
+      error: 'Invalid verification code',
+      code: '',
+    });
+    expect(reduce(sending, { type: 'enableFailed', unavailable: false, serverMessage: null })).toEqual({ ...VERIFY, error: M.invalidCode, code: '' });
+  });
+
+  it('enableFailed with a wrong password marks and empties the password only', () => {
+    expect(reduce(sending, { type: 'enableFailed', unavailable: false, serverMessage: AUTH_MESSAGES.incorrectPassword })).toEqual({
+      ...VERIFY,
+      passwordError: AUTH_MESSAGES.incorrectPassword,
+      password: '',
+    });
+  });
+
+  it('a failure after success (the session refresh) shows the error on complete and ends busy', () => {
+    const done = reduce(sending, { type: 'enableSucceeded', backupCodes: ['A'] });
+    expect(reduce(done, { type: 'enableFailed', unavailable: true, serverMessage: null })).toEqual({ ...done, error: M.enableFailed, busy: false });
+  });
+});
+
+describe('two-factor machine: disable', () => {
+  const sending = { ...COMPLETE, busy: true, success: ENABLED_MESSAGE };
+
+  it('disableSucceeded returns to setup and forgets the QR code, key, backup codes, code and password', () => {
+    expect(reduce(sending, { type: 'disableSucceeded' })).toEqual(
+      at({ step: 'setup', success: DISABLED_MESSAGE }),
+    );
+  });
+
+  it('disableFailed shows the disable failure when unavailable, else the server message, and empties the code', () => {
+    expect(reduce(sending, { type: 'disableFailed', unavailable: true, serverMessage: 'ignored' })).toEqual({
+      ...sending,
+      busy: false,
+      error: M.disableFailed,
+      disableCode: '',
+    });
+    expect(reduce(sending, { type: 'disableFailed', unavailable: false, serverMessage: 'Invalid code' })).toEqual({
+      ...sending,
+      busy: false,
+      error: 'Invalid code',
+      disableCode: '',
+    });
+    expect(reduce(sending, { type: 'disableFailed', unavailable: false, serverMessage: null }).error).toBe(M.disableFailed);
+  });
+
+  it('disableFailed with a wrong password marks and empties the password only', () => {
+    expect(reduce(sending, { type: 'disableFailed', unavailable: false, serverMessage: AUTH_MESSAGES.incorrectPassword })).toEqual({
+      ...sending,
+      busy: false,
+      passwordError: AUTH_MESSAGES.incorrectPassword,
+      password: '',
+    });
+  });
+});
+
+describe('two-factor machine: new backup codes', () => {
+  it('regenerateAsked opens the question; regenerateCancelled closes it', () => {
+    const asking = reduce(COMPLETE, { type: 'regenerateAsked' });
+    expect(asking).toEqual({ ...COMPLETE, confirmRegenerate: true });
+    expect(reduce(asking, { type: 'regenerateCancelled' })).toEqual(COMPLETE);
+  });
+
+  it('backupCodesRequested closes the question, clears the error and goes busy', () => {
+    expect(reduce({ ...COMPLETE, confirmRegenerate: true, error: 'old' }, { type: 'backupCodesRequested' })).toEqual({ ...COMPLETE, busy: true });
+  });
+
+  it('backupCodesLoaded replaces the codes; backupCodesFailed shows the server message or unavailable', () => {
+    const requesting = { ...COMPLETE, busy: true };
+    expect(reduce(requesting, { type: 'backupCodesLoaded', codes: ['NEW'] })).toEqual({ ...COMPLETE, backupCodes: ['NEW'] });
+    expect(reduce(requesting, { type: 'backupCodesFailed', serverMessage: 'Needs aal2' })).toEqual({ ...COMPLETE, error: 'Needs aal2' });
+    expect(reduce(requesting, { type: 'backupCodesFailed', serverMessage: null })).toEqual({ ...COMPLETE, error: M.unavailable });
+  });
+});
