@@ -1,33 +1,10 @@
 // Accessibility (issue 2 §5 and the team standard): every main screen, public and signed in, at laptop and
 // phone width, checked with axe-core against WCAG 2 A/AA (labels, names, contrast, landmarks).
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { handedOver } from './support/prerender.js';
+import { seriousViolations } from './support/axe.js';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'Calm-Paydays-2026!';
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-/** Runs axe on the page and returns the serious and critical WCAG 2 A/AA violations, summarised. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through DevTools, not as an inline <script>: the CSP (script-src 'self') rightly blocks those.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations;
-  });
-  return (violations as AxeViolation[])
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 async function expectAccessible(page: Page, path: string, ready: RegExp | string) {
   await page.goto(path);

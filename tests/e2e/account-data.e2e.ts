@@ -2,32 +2,18 @@
 // sandbox bank (the Plaid emulator) and a household downloads the export from Settings > Your data (the zip holds
 // the bill in data.json and in its CSV, with formula cells neutralised), is refused deletion with a wrong password
 // (nothing lost), deletes with the right one, and then no row naming the user is left in any service's schema and
-// a second sign-in fails. Screenshots go to /tmp/wt-account-data-shots/ to be looked at.
-import { createRequire } from 'node:module';
-import { mkdirSync, readFileSync } from 'node:fs';
+// a second sign-in fails.
+import { readFileSync } from 'node:fs';
 import { ACCOUNT_DATA_MESSAGES as M, AUTH_MESSAGES } from '@payday/contracts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import pg from 'pg';
 import { PASSWORD, registerUser, signIn } from './support/session.js';
+import { seriousViolations } from './support/axe.js';
 
-const SHOTS = '/tmp/wt-account-data-shots';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 // A bill name a spreadsheet would run as a formula, with a comma and quotes that CSV must quote.
 const BILL = '=Rent, "flat 2"';
 const SCHEMAS = ['auth', 'finance', 'waitlist', 'bank_sync', 'admin', 'blog', 'household'];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE); // not an inline <script>: the CSP blocks those
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  });
-  type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
-  return (violations as Violation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 /**
  * Every row of every service's schema that names the user: any column that looks like it holds a user's id
@@ -67,7 +53,6 @@ async function rowsNamingUser(userId: string, email: string): Promise<string[]> 
 for (const width of [1280, 390]) {
   test(`download my data, refuse a wrong password, delete the account and leave no row behind at ${width}px`, async ({ page }) => {
     test.setTimeout(120_000);
-    mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize({ width, height: 900 });
     const email = await registerUser(page, { prefix: `data-${width}`, firstName: 'Dana' });
     const token = await signIn(page, email);
@@ -95,7 +80,6 @@ for (const width of [1280, 390]) {
     await page.getByRole('tab', { name: 'Your data' }).click();
     await expect(page.getByRole('heading', { level: 2, name: M.exportTitle })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: M.deleteTitle })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/1-your-data-${width}.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(width);
 
@@ -122,12 +106,10 @@ for (const width of [1280, 390]) {
     await expect(dialog.getByText(M.dialogWarning)).toBeVisible();
     // Focus starts inside the dialog on its least destructive control (closing it), never on the delete button.
     await expect(dialog.getByRole('button', { name: 'Close dialog' })).toBeFocused();
-    await page.screenshot({ path: `${SHOTS}/2-dialog-${width}.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByLabel(M.passwordLabel).fill('Not-The-Password-1!');
     await dialog.getByRole('button', { name: M.confirmButton }).click();
     await expect(dialog.getByText(M.passwordIncorrect)).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/3-wrong-password-${width}.png`, fullPage: true });
     const bills = await page.request.get('/api/financial/bills', { headers });
     expect(bills.status()).toBe(200);
     expect((await bills.json()).map((b: { name: string }) => b.name)).toEqual([BILL]);
@@ -138,7 +120,6 @@ for (const width of [1280, 390]) {
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.getByText(M.deleted)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible(); // the home page, not its loading state
-    await page.screenshot({ path: `${SHOTS}/4-deleted-${width}.png`, fullPage: true });
     expect(await rowsNamingUser(userId, email)).toEqual([]);
     expect((await page.request.get('/api/auth/me', { headers })).status()).toBeGreaterThanOrEqual(401);
     expect((await page.request.get('/api/financial/bills', { headers })).status()).toBe(401);

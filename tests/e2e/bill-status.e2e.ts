@@ -1,38 +1,26 @@
 // Paid, due soon, overdue per bill occurrence end to end (issue 14 item 1): link the sandbox bank, add a rent bill
 // like the emulator's rent payments (Oakwood Properties, on the 1st), and watch last month's rent turn Paid from the
 // imported transaction; mark another bill paid by hand (its payment suggestion goes) and take it back with the toast's
-// Undo; see the statuses on the calendar and the planner. Screenshots at 1280 and 390 px go to /tmp/wt-paid-status-shots/ to be looked at.
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+// Undo; see the statuses on the calendar and the planner. Screenshots at 1280 and 390 px go to the test's output folder to be looked at.
 import { BILL_STATUS_MESSAGES as M, TransactionsResponseSchema } from '@payday/contracts';
 import { addDays, addMonths, startOfMonth } from '@payday/finance-rules';
 import { expect, test, type Page } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
 import { localToday } from './support/dates.js';
+import { seriousViolations } from './support/axe.js';
 
-const SHOTS = '/tmp/wt-paid-status-shots';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const RENT = 'Oakwood Properties rent';
 
 /** The app's default date format (MM/DD/YYYY). */
 const shown = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE); // not an inline <script>: the CSP blocks those
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  })) as { id: string; impact: string; nodes: { target: string[] }[] }[];
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 async function screenshots(page: Page, name: string, locator?: ReturnType<Page['locator']>) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     if (locator) {
       await locator.scrollIntoViewIfNeeded();
-      await locator.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-    } else await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+      await locator.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
+    } else await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scrolling at ${width}px`).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -3,15 +3,12 @@
 // /blog/{slug} with the image loading; a draft stays hidden from the public; the social text per platform
 // with its counter and over-limit warning; an edit saved reaches the visitor and a delete takes the post off
 // the public blog; a plain user gets Access Denied; axe at laptop and phone width.
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createAdmin, signInAt } from './support/admin.js';
 import { handedOver } from './support/prerender.js';
 import { registerUser } from './support/session.js';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { seriousViolations } from './support/axe.js';
 
 /** A real PNG of `size`×`size` pixels in one colour, built byte by byte (signature, IHDR, IDAT, IEND). */
 function solidPng(size: number, [r, g, b]: [number, number, number]): Buffer {
@@ -64,18 +61,6 @@ async function savePost(page: Page) {
 async function visitor(browser: Browser) {
   const context = await browser.newContext();
   return { page: await context.newPage(), close: () => context.close() };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through DevTools, not as an inline <script>: the CSP (script-src 'self') rightly blocks those.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  });
-  return (violations as Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }>)
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
 test('an admin writes and publishes a post with blocks and an uploaded image; a visitor reads it', async ({ page, browser }) => {
@@ -193,7 +178,6 @@ test('invalid JSON saves nothing, and the server refuses bad content with its me
   await page.getByRole('button', { name: 'Cancel' }).click();
   const discard = page.getByRole('dialog', { name: 'Discard changes?' });
   await expect(discard.getByText('This post has changes that are not saved. Close the editor and lose them?')).toBeVisible();
-  await page.screenshot({ path: '/tmp/blog-admin-shots/discard-dialog.png' });
   await discard.getByRole('button', { name: 'Keep editing' }).click();
   await expect(block(page, 1).getByRole('textbox', { name: 'Text' })).toHaveValue('Fine.');
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -225,7 +209,6 @@ test('two admins edit one post: the later save is refused, and Reload post bring
   await page.getByRole('button', { name: 'Reload post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Discard changes?' });
   await expect(dialog.getByText('Load the post as it is saved now? The changes you made here will be lost.')).toBeVisible();
-  await page.screenshot({ path: '/tmp/blog-admin-shots/reload-dialog.png' });
   await dialog.getByRole('button', { name: 'Reload post' }).click();
   await expect(titleField(page)).toHaveValue(`${title} (theirs)`);
   await expect(page.getByText('Failed to save post:', { exact: false })).toHaveCount(0);

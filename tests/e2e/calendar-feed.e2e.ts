@@ -1,45 +1,16 @@
 // The private calendar feed end to end (issue 14 item 5), at laptop and phone width: a fresh user with an income
 // and a bill makes the link under Settings > Notifications, the test fetches the .ics as a calendar app would (no
 // session) and reads it with ical.js, then regenerates (the old link answers 404) and turns the feed off.
-// Screenshots go to /tmp/wt-ical-shots/ to be looked at.
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+// Screenshots of the card go to the test's output folder to be looked at.
 import { CALENDAR_FEED_MESSAGES as M } from '@payday/contracts';
 import { addDays } from '@payday/finance-rules';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { registerUser, signIn } from './support/session.js';
 import { localToday } from './support/dates.js';
+import { seriousViolations } from './support/axe.js';
 
-const SHOTS = '/tmp/wt-ical-shots';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const BILL = 'Rent, "flat 2"; 🏠';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE); // not an inline <script>: the CSP blocks those
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> };
-      }
-    ).axe;
-    return (
-      await axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      })
-    ).violations;
-  });
-  type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
-  return (violations as Violation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')})`,
-    );
-}
 
 interface FeedEvent {
   uid: string;
@@ -104,8 +75,7 @@ for (const width of [1280, 390]) {
     await expect(card.getByRole('heading', { level: 2, name: M.title })).toBeVisible();
     await expect(card.getByText(M.privacy)).toBeVisible();
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/1-off-${width}.png`, fullPage: true });
-    await card.screenshot({ path: `${SHOTS}/1-off-card-${width}.png` });
+    await card.screenshot({ path: test.info().outputPath(`1-off-card-${width}.png`) });
     expect(await seriousViolations(page)).toEqual([]);
 
     // Create: the link is shown once, with Copy and Add to calendar.
@@ -123,8 +93,7 @@ for (const width of [1280, 390]) {
     await card.getByRole('button', { name: M.copy }).click();
     await expect(card.getByRole('status').filter({ hasText: M.copied })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-    await page.screenshot({ path: `${SHOTS}/2-created-${width}.png`, fullPage: true });
-    await card.screenshot({ path: `${SHOTS}/2-created-card-${width}.png` });
+    await card.screenshot({ path: test.info().outputPath(`2-created-card-${width}.png`) });
     expect(await seriousViolations(page)).toEqual([]);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth),
@@ -151,8 +120,7 @@ for (const width of [1280, 390]) {
     await card.getByRole('button', { name: M.regenerate }).click();
     const confirmRegenerate = card.getByRole('group', { name: M.confirmRegenerate });
     await expect(confirmRegenerate).toBeFocused();
-    await page.screenshot({ path: `${SHOTS}/3-confirm-regenerate-${width}.png`, fullPage: true });
-    await card.screenshot({ path: `${SHOTS}/3-confirm-regenerate-card-${width}.png` });
+    await card.screenshot({ path: test.info().outputPath(`3-confirm-regenerate-card-${width}.png`) });
     await confirmRegenerate.getByRole('button', { name: 'Yes, make a new link' }).click();
     await expect(card.getByRole('status').filter({ hasText: M.regenerated })).toBeVisible();
     const newUrl = await linkField(page).inputValue();
@@ -175,14 +143,12 @@ for (const width of [1280, 390]) {
     expect((await fetchFeed(page.request, newUrl)).status).toBe(200);
     await card.getByRole('button', { name: M.turnOff }).click();
     const confirmOff = card.getByRole('group', { name: M.confirmTurnOff });
-    await page.screenshot({ path: `${SHOTS}/4-confirm-off-${width}.png`, fullPage: true });
-    await card.screenshot({ path: `${SHOTS}/4-confirm-off-card-${width}.png` });
+    await card.screenshot({ path: test.info().outputPath(`4-confirm-off-card-${width}.png`) });
     expect(await seriousViolations(page)).toEqual([]);
     await confirmOff.getByRole('button', { name: 'Yes, turn it off' }).click();
     await expect(card.getByRole('status').filter({ hasText: M.turnedOff })).toBeVisible();
     await expect(card.getByRole('button', { name: M.create })).toBeFocused();
     expect((await fetchFeed(page.request, newUrl)).status).toBe(404);
-    await page.screenshot({ path: `${SHOTS}/5-turned-off-${width}.png`, fullPage: true });
-    await card.screenshot({ path: `${SHOTS}/5-turned-off-card-${width}.png` });
+    await card.screenshot({ path: test.info().outputPath(`5-turned-off-card-${width}.png`) });
   });
 }

@@ -3,7 +3,7 @@
 // that would hide a real one).
 import { expect, test, type Page } from '@playwright/test';
 import { BLOG_MESSAGES } from '@payday/contracts';
-import { registerUser, signIn } from './support/session';
+import { registerUser, signIn } from './support/session.js';
 
 /**
  * Records every `securitypolicyviolation` the page raises (also for a refusal the page's code catches, which

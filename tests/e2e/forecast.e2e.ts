@@ -1,9 +1,7 @@
 // Safe to spend until payday and the low-balance warning end to end (issue 14 items 2-3), at laptop and phone
 // width: a user with a paycheck and two bills sees the figure and the sentence that adds it up; adding a large bill
 // on the dashboard makes a warning appear naming the day, the amount and the bill to move; a threshold set on the
-// dashboard is kept by the server and used at once. Screenshots go to /tmp/wt-forecast-shots/ to be looked at.
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+// dashboard is kept by the server and used at once. Screenshots go to the test's output folder to be looked at.
 import {
   addDays,
   buildPaymentSchedule,
@@ -14,27 +12,14 @@ import {
   type Bill,
   type IncomeSource,
 } from '@payday/finance-rules';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
 import { localToday } from './support/dates.js';
+import { seriousViolations } from './support/axe.js';
 
-const SHOTS = '/tmp/wt-forecast-shots';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The default date format of the settings, MM/DD/YYYY. */
 const fmt = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE); // not an inline <script>: the CSP blocks those
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  });
-  type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
-  return (violations as Violation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 const salary = (today: string): IncomeSource => ({ id: 'salary', source: 'Teaching salary', amountCents: 240_000, frequency: 'monthly', nextDate: addDays(today, 10) });
 const billOf = (id: string, name: string, amountCents: number, dueDate: string, priority: Bill['priority'], recurring: Bill['recurring']): Bill =>
@@ -76,8 +61,7 @@ for (const width of [1280, 390]) {
     await expect(forecast.getByRole('img', { name: /Projected balance, next 30 days At the end of today .*; lowest \$890\.00/ })).toBeVisible();
     await expect(page.getByTestId('low-balance-warning')).toHaveCount(0);
     await safe.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/1-safe-${width}.png`, fullPage: true });
-    await page.locator('.fc-section').screenshot({ path: `${SHOTS}/1-safe-section-${width}.png` });
+    await page.locator('.fc-section').screenshot({ path: test.info().outputPath(`1-safe-section-${width}.png`) });
     expect(await seriousViolations(page)).toEqual([]);
 
     // A large bill due before payday: paid out of what is left of the last paycheck, the balance dips $110.00 short.
@@ -102,8 +86,7 @@ for (const width of [1280, 390]) {
     await expect(safe.getByText('$110.00', { exact: true })).toBeVisible();
     await expect(safe).toContainText('you are $110.00 short.');
     await warning.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/2-warning-${width}.png`, fullPage: true });
-    await page.locator('.fc-section').screenshot({ path: `${SHOTS}/2-warning-section-${width}.png` });
+    await page.locator('.fc-section').screenshot({ path: test.info().outputPath(`2-warning-section-${width}.png`) });
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(width);
 
@@ -121,7 +104,7 @@ for (const width of [1280, 390]) {
     expect(rulesForecast(today, [...bills, billOf('car', 'Car repair', 100_000, carDue, 'medium', 'once')], 10_000).warning?.shortfallCents).toBe(21_000);
     await page.reload();
     await expect(page.getByTestId('balance-forecast')).toContainText('Warns when your balance would go below $100.00.');
-    await page.locator('.fc-section').screenshot({ path: `${SHOTS}/3-threshold-section-${width}.png` });
+    await page.locator('.fc-section').screenshot({ path: test.info().outputPath(`3-threshold-section-${width}.png`) });
     const settings = await page.request.get('/api/financial/forecast-settings', { headers });
     expect(await settings.json()).toEqual({ lowBalanceThresholdCents: 10_000 });
   });

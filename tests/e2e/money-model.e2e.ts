@@ -2,7 +2,7 @@
 // enters her rent, phone and car with their next due dates, and every figure on the dashboard agrees with the rules'
 // one list of occurrences: safe to spend counts the bills due since her last paycheck, no bill her last paycheck
 // covers is "at risk", every pay date is a business day on or after its paycheck, and the schedule's sentences
-// follow the date format she chose. Screenshots go to /tmp/wt-money-shots/ to be looked at.
+// follow the date format she chose. Screenshots go to the test's output folder to be looked at.
 import {
   addDays,
   buildPaymentSchedule,
@@ -19,7 +19,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { localToday } from './support/dates.js';
 import { registerUser, signIn } from './support/session.js';
 
-const SHOTS = '/tmp/wt-money-shots';
 
 /** The next date on or after `from` whose day of the month is `day` (a day past the month's end: its last day). */
 function nextMonthDay(from: string, day: number): string {
@@ -96,7 +95,7 @@ for (const width of [1280, 390]) {
       expect(isBusinessDay(toDayNumber(entry.payOn)), `${entry.payOn} is a business day`).toBe(true);
     }
     expect(shown.map((e) => e.payOn)).toEqual(schedule.map((s) => s.suggestedDate));
-    await page.screenshot({ path: `${SHOTS}/teacher-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`teacher-${width}.png`), fullPage: true });
 
     // With DD/MM/YYYY chosen, the schedule's sentences say every date that way too.
     await page.goto('/settings');
@@ -119,7 +118,7 @@ for (const width of [1280, 390]) {
       }
     }
     await page.getByRole('list', { name: 'Suggested payments' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/teacher-ddmm-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`teacher-ddmm-${width}.png`), fullPage: true });
   });
 }
 
@@ -159,7 +158,6 @@ for (const width of [1280, 390]) {
     // The pay days follow the next date until chosen: the 15th and the last day.
     await expect(form.getByLabel('First pay day')).toHaveValue('15');
     await expect(form.getByLabel('Second pay day')).toHaveValue('31');
-    await page.screenshot({ path: `${SHOTS}/nurse-form-${width}.png`, fullPage: true });
     await form.getByRole('button', { name: 'Add income' }).click();
     await expect(form).toBeHidden();
     await expect(page.getByRole('list', { name: 'Income sources' }).getByTestId('income-schedule')).toHaveText('Twice a month · 15th and last day');
@@ -178,7 +176,7 @@ for (const width of [1280, 390]) {
     expect(isBusinessDay(toDayNumber(payday))).toBe(true);
     const shown = await shownSchedule(page, 'MM/DD/YYYY', schedule.length);
     expect(shown.map((e) => e.payOn)).toEqual(schedule.map((s) => s.suggestedDate));
-    await page.screenshot({ path: `${SHOTS}/nurse-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`nurse-${width}.png`), fullPage: true });
   });
 
   test(`a freelancer whose pay varies is planned at her low amount, at ${width}px`, async ({ page }) => {
@@ -205,7 +203,7 @@ for (const width of [1280, 390]) {
     // Safe to spend starts from the low amount ($700), never the typical one.
     await expect(safe).toContainText('From your last paycheck (Client work $700.00 on');
     await expect(safe.getByText(formatCents(Math.abs(forecast.safeToSpend.amountCents!)), { exact: true }).first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/freelancer-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`freelancer-${width}.png`), fullPage: true });
   });
 
   test(`a teacher paid September to June sees her summer and what to set aside from each paycheck, at ${width}px`, async ({ page }) => {
@@ -221,7 +219,6 @@ for (const width of [1280, 390]) {
     let nextDate = nextMonthDay(addDays(today, 1), 25);
     while ([7, 8].includes(Number(nextDate.slice(5, 7)))) nextDate = nextMonthDay(addDays(nextDate, 1), 25);
     await form.getByLabel('Next pay date').fill(nextDate);
-    await page.screenshot({ path: `${SHOTS}/school-year-form-${width}.png`, fullPage: true });
     await form.getByRole('button', { name: 'Add income' }).click();
     await expect(form).toBeHidden();
     await expect(page.getByRole('list', { name: 'Income sources' }).getByTestId('income-schedule')).toContainText('Monthly');
@@ -240,6 +237,6 @@ for (const width of [1280, 390]) {
       await expect(card).toContainText(formatCents(gap!.billsCents));
     }
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/school-year-${width}.png`, fullPage: true });
+    await page.screenshot({ path: test.info().outputPath(`school-year-${width}.png`), fullPage: true });
   });
 }

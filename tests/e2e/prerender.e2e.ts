@@ -2,14 +2,11 @@
 // them before the federation chain has run; the app then takes each page over in one frame. These journeys check
 // what a visitor sees: the page without any script, the hand-over without anything moving, controls that work
 // once the app has them, nothing stale from the build day, and no prerendering of a signed-in page.
-// Screenshots land in /tmp/prerender-shots/ for a person to look at.
-import { mkdirSync } from 'node:fs';
+// Screenshots land in the test's output folder for a person to look at.
 import { expect, test, type Page } from '@playwright/test';
 import { handedOver } from './support/prerender.js';
 import { registerUser, signIn } from './support/session.js';
 
-const SHOTS = process.env.PRERENDER_SHOTS_DIR ?? '/tmp/prerender-shots';
-mkdirSync(SHOTS, { recursive: true });
 
 const PAGES = [
   { path: '/', heading: "Pay every bill on time, even when payday doesn't line up." },
@@ -59,7 +56,7 @@ for (const viewport of [
         await expect(page.getByRole('contentinfo')).toBeVisible();
       }
       await page.goto('/about');
-      await page.screenshot({ path: `${SHOTS}/about-no-script-${viewport.width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`about-no-script-${viewport.width}.png`) });
       await context.close();
     });
 
@@ -77,7 +74,7 @@ for (const viewport of [
         await page.waitForTimeout(300);
         expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted), path).toBeLessThanOrEqual(0.01);
       }
-      await page.screenshot({ path: `${SHOTS}/register-live-${viewport.width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`register-live-${viewport.width}.png`) });
     });
 
     test("the copy is painted before the app's modules are even requested, so they never hold the first paint back", async ({ page }) => {
@@ -114,7 +111,7 @@ for (const viewport of [
       await copy.goto('/blog');
       expect(await cardTitles(copy)).toEqual(expect.arrayContaining(titles));
       await expect(copy.getByRole('contentinfo')).toBeVisible();
-      await copy.screenshot({ path: `${SHOTS}/blog-no-script-${viewport.width}.png` });
+      await copy.screenshot({ path: test.info().outputPath(`blog-no-script-${viewport.width}.png`) });
       await context.close();
 
       await recordLayoutShifts(page);
@@ -131,7 +128,7 @@ for (const viewport of [
       await page.waitForTimeout(300);
       expect(asked).toEqual([]);
       expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThanOrEqual(0.01);
-      await page.screenshot({ path: `${SHOTS}/blog-live-${viewport.width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`blog-live-${viewport.width}.png`) });
     });
 
     test("a blog post's page arrives with the post in its HTML and its own tab title, and the app takes it over in place", async ({ browser, page, request }) => {
@@ -145,7 +142,7 @@ for (const viewport of [
       await expect(copy).toHaveTitle(new RegExp(`\\| PayCadence$`));
       await expect(copy.getByRole('contentinfo')).toBeVisible();
       await expect(copy.getByRole('navigation').first()).toBeVisible();
-      await copy.screenshot({ path: `${SHOTS}/post-no-script-${viewport.width}.png` });
+      await copy.screenshot({ path: test.info().outputPath(`post-no-script-${viewport.width}.png`) });
       const servedTitle = await copy.title();
       await context.close();
 
@@ -162,7 +159,7 @@ for (const viewport of [
       await page.waitForTimeout(300);
       expect(asked).toEqual([]);
       expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThanOrEqual(0.01);
-      await page.screenshot({ path: `${SHOTS}/post-live-${viewport.width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`post-live-${viewport.width}.png`) });
       // An unknown post: answered 404 with the posts' copy, then the app's not-found view.
       const missing = await page.goto('/blog/no-such-post-here');
       expect(missing?.status()).toBe(404);

@@ -4,17 +4,14 @@
 // on the test stack) e-mails a reminder into the stack's outbox; its unsubscribe link (the token in its fragment),
 // opened with no session, asks first, then turns the reminders off, which Settings shows. The browser's zone is chosen so that it is
 // daytime there now (reminders go out from 08:00 local), so the journey passes at any hour.
-// Screenshots go to /tmp/wt-reminders-shots/ to be looked at.
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+// Screenshots go to the test's output folder to be looked at.
 import { NOTIFICATION_TOGGLE_TEXTS as T, REMINDER_MESSAGES as M } from '@payday/contracts';
 import { addDays } from '@payday/finance-rules';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { messagesTo } from '../support/mail-outbox.js';
 import { PASSWORD, registerUser, signIn } from './support/session.js';
+import { seriousViolations } from './support/axe.js';
 
-const SHOTS = '/tmp/wt-reminders-shots';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** A fixed-offset IANA zone (`Etc/GMT-5` is UTC+5) where it is between 10:00 and 17:59 now, and its date. */
 function daytimeZone(now = new Date()): { zone: string; today: string } {
@@ -26,18 +23,6 @@ function daytimeZone(now = new Date()): { zone: string; today: string } {
     }
   }
   throw new Error('no zone');
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  });
-  type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
-  return (violations as Violation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
 /** The newest reminder e-mail to `to` in the stack's outbox (waits for the worker's scan; sign-up's address confirmation is not one). */
@@ -92,8 +77,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByRole('status').filter({ hasText: M.saved })).toBeVisible();
     const card = page.locator('.pc-notify');
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/1-saved-${width}.png`, fullPage: true });
-    await card.screenshot({ path: `${SHOTS}/1-saved-card-${width}.png` });
+    await card.screenshot({ path: test.info().outputPath(`1-saved-card-${width}.png`) });
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(width);
 
@@ -128,12 +112,12 @@ for (const width of [1280, 390]) {
     await expect(unsubscribe.getByRole('heading', { level: 1, name: M.unsubscribeTitle })).toBeVisible();
     await expect(unsubscribe.getByRole('button', { name: M.unsubscribeButton })).toBeVisible();
     expect(new URL(unsubscribe.url()).hash).toBe('');
-    await unsubscribe.screenshot({ path: `${SHOTS}/2-unsubscribe-ask-${width}.png`, fullPage: true });
+    await unsubscribe.screenshot({ path: test.info().outputPath(`2-unsubscribe-ask-${width}.png`), fullPage: true });
     expect(await seriousViolations(unsubscribe)).toEqual([]);
     await unsubscribe.getByRole('button', { name: M.unsubscribeButton }).click();
     await expect(unsubscribe.getByRole('heading', { level: 1, name: M.unsubscribedTitle })).toBeVisible();
     await expect(unsubscribe.getByText(M.unsubscribedBody)).toBeVisible();
-    await unsubscribe.screenshot({ path: `${SHOTS}/3-unsubscribed-${width}.png`, fullPage: true });
+    await unsubscribe.screenshot({ path: test.info().outputPath(`3-unsubscribed-${width}.png`), fullPage: true });
     expect(await seriousViolations(unsubscribe)).toEqual([]);
     expect(requested.filter((url) => url.includes(token))).toEqual([]);
 
@@ -141,7 +125,7 @@ for (const width of [1280, 390]) {
     const madeUp = await mailApp.newPage();
     await madeUp.goto(link![1]!.replace(/[A-Za-z0-9_-]{43}$/, 'A'.repeat(43)));
     await expect(madeUp.getByRole('heading', { level: 1, name: M.unsubscribeInvalidTitle })).toBeVisible();
-    await madeUp.screenshot({ path: `${SHOTS}/4-unknown-link-${width}.png`, fullPage: true });
+    await madeUp.screenshot({ path: test.info().outputPath(`4-unknown-link-${width}.png`), fullPage: true });
 
     // A link mailed with the token in the path still opens the page, which then holds the token in no address.
     const older = await mailApp.newPage();
@@ -156,7 +140,6 @@ for (const width of [1280, 390]) {
     await expect(box(second.page, 'bills')).not.toBeChecked();
     await expect(box(second.page, 'income')).not.toBeChecked();
     await expect(box(second.page, 'suggestions')).toBeChecked();
-    await second.page.locator('.pc-notify').screenshot({ path: `${SHOTS}/5-after-unsubscribe-card-${width}.png` });
 
     await Promise.all([first.close(), second.context.close(), mailApp.close()]);
   });

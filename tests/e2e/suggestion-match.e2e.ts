@@ -2,29 +2,17 @@
 // bank; detection finds the emulator's rent payments to Oakwood Properties, and instead of offering a second rent
 // the dashboard asks whether it is their Rent. Link keeps one Rent, which gains the payee, so last month's payment
 // to Oakwood Properties marks it Paid and the suggestion never comes back. At 390 px the card fits without sideways
-// scrolling. Screenshots go to /tmp/suggestion-match-shots/ to be looked at.
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+// scrolling. Screenshots go to the test's output folder to be looked at.
 import { BILL_STATUS_MESSAGES as M, BillSchema, SuggestionsResponseSchema, type BillSuggestionDto } from '@payday/contracts';
 import { addMonths, startOfMonth } from '@payday/finance-rules';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
 import { localToday } from './support/dates.js';
+import { seriousViolations } from './support/axe.js';
 
-const SHOTS = '/tmp/suggestion-match-shots';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The app's default date format (MM/DD/YYYY). */
 const shown = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE); // not an inline <script>: the CSP blocks those
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  })) as { id: string; impact: string; nodes: { target: string[] }[] }[];
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 test("a detected rent that looks like the person's Rent is linked to it, not added twice", async ({ page }) => {
   test.setTimeout(180_000);
@@ -81,9 +69,9 @@ test("a detected rent that looks like the person's Rent is linked to it, not add
     expect(box && box.x >= 0 && box.x + box.width <= 390, `${name} is within the screen`).toBe(true);
   }
   expect(await seriousViolations(page)).toEqual([]);
-  await question.screenshot({ path: `${SHOTS}/question-390.png` });
+  await question.screenshot({ path: test.info().outputPath(`question-390.png`) });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await question.screenshot({ path: `${SHOTS}/question-1280.png` });
+  await question.screenshot({ path: test.info().outputPath(`question-1280.png`) });
 
   await choices.getByRole('button', { name: 'Link Oakwood Properties to your Rent' }).click();
   await expect(panel.getByText('Linked Oakwood Properties to your Rent.')).toBeVisible();

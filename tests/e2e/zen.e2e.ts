@@ -1,12 +1,9 @@
 // Zen, the chat helper of the shell (issue 10, spec part 2 §2, §4): on every route, a conversation per persona
 // where the remembered persona steers the follow-up, across routes, by keyboard, with no network calls.
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { handedOver } from './support/prerender.js';
-import { registerUser, signIn } from './support/session';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { registerUser, signIn } from './support/session.js';
+import { axeViolations } from './support/axe.js';
 
 const TITLE = 'Zen - Financial Timing Assistant';
 
@@ -43,18 +40,8 @@ function recordApiCalls(page: Page): string[] {
   return calls;
 }
 
-/** axe (WCAG 2 A/AA) on the widget alone, so the check is about Zen, not the page behind it. */
-async function widgetViolations(page: Page): Promise<string[]> {
-  // Evaluated through DevTools, not as an inline <script>: the CSP (script-src 'self') rightly blocks those.
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    type Axe = { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> };
-    const axe = (window as unknown as { axe: Axe }).axe;
-    const widget = document.querySelector('.pc-zen');
-    const result = await axe.run(widget, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
+/** axe (WCAG 2 A/AA) on the widget alone, so the check is about Zen, not the page behind it; every impact counts. */
+const widgetViolations = (page: Page) => axeViolations(page, { within: '.pc-zen', allImpacts: true });
 
 test.describe('Zen chat', () => {
   test('a teacher: the persona set on the landing page steers the summer follow-up on the About page', async ({ page }) => {

@@ -1,15 +1,12 @@
 // Issue 13, the schedule and calendar part (items 1, 2, 6, 7 and the dashboard layout of 8), at desktop and phone
-// width: every journey seeds its own user, checks what a person sees and leaves screenshots under
-// /tmp/wt-schedule-shots/ to look at.
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+// width: every journey seeds its own user, checks what a person sees and leaves screenshots in
+// the test's output folder to look at.
 import { addDays, buildPaymentSchedule, businessDayOnOrAfter, fromDayNumber, toDayNumber, type Bill } from '@payday/finance-rules';
 import { expect, test, type Page } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
 import { localToday } from './support/dates.js';
+import { seriousViolations } from './support/axe.js';
 
-const SHOTS = '/tmp/wt-schedule-shots';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Today when each test starts: a value taken once at load would be yesterday for a test that runs after midnight. */
 let today = localToday();
@@ -36,18 +33,6 @@ async function signedInWith(
   for (const data of seed.bills ?? []) expect((await page.request.post('/api/financial/bills', { headers, data })).ok()).toBe(true);
   if (seed.bills?.length || seed.income?.length) await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: /Hi Casey!/ })).toBeVisible();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE); // not an inline <script>: the CSP blocks those
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  });
-  type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
-  return (violations as Violation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
 /** True when a shown amount is cut: its own text clipped, or sticking out of its day cell. */
@@ -95,7 +80,7 @@ for (const width of [1280, 390]) {
       await expect(page.getByText('Pay dates timed after your paydays')).toHaveCount(0);
 
       await entry('Rent').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/item1-schedule-${width}.png`, fullPage: false });
+      await page.screenshot({ path: test.info().outputPath(`item1-schedule-${width}.png`), fullPage: false });
       expect(await seriousViolations(page)).toEqual([]);
     });
 
@@ -115,7 +100,7 @@ for (const width of [1280, 390]) {
       await expect(cell.getByRole('listitem', { name: /^Bill: Rent/ }).getByText(width > 600 ? '$1,450.00' : '$1,450', { exact: true })).toBeVisible();
       expect(await isCut(page, '.db-chip__amount'), 'full amounts in the month grid').toBe(false);
       expect(await isCut(page, '.db-chip__short'), 'short amounts in the month grid').toBe(false);
-      await page.screenshot({ path: `${SHOTS}/item2-month-${width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`item2-month-${width}.png`) });
 
       // A tap on the day's empty lower part opens it.
       const box = (await cell.boundingBox())!;
@@ -126,7 +111,7 @@ for (const width of [1280, 390]) {
       await expect(details.getByRole('listitem').filter({ hasText: 'Rent' }).first()).toContainText('$1,450.00');
       await expect(details.getByRole('listitem').filter({ hasText: 'Teaching salary' })).toContainText('$2,150.00');
       await details.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/item2-day-${width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`item2-day-${width}.png`) });
       expect(await seriousViolations(page)).toEqual([]);
       await details.getByRole('button', { name: 'Close' }).click();
       await expect(details).toBeHidden();
@@ -137,7 +122,7 @@ for (const width of [1280, 390]) {
       await expect(weekCell.getByText('$2,150.00', { exact: true })).toBeVisible();
       expect(await isCut(page, '.db-chip__amount'), 'amounts in the week grid').toBe(false);
       await weekCell.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/item2-week-${width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`item2-week-${width}.png`) });
     });
 
     test('item 6: the amount saved can be entered and updated', async ({ page }) => {
@@ -152,7 +137,6 @@ for (const width of [1280, 390]) {
       await expect(fund.getByLabel('Amount saved ($)')).toBeFocused();
       await fund.getByLabel('Amount saved ($)').fill('1234.56');
       await fund.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/item6-form-${width}.png` });
       await fund.getByRole('button', { name: 'Save amount' }).click();
       await expect(fund).toContainText('$1,234.56 saved');
       await expect(fund.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '20'); // of 6 x $1,000
@@ -169,7 +153,6 @@ for (const width of [1280, 390]) {
       await expect(fund).toContainText('$3,000.00 saved');
       await expect(fund.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
       await fund.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/item6-saved-${width}.png` });
     });
 
     test('item 7: a new user is guided paycheck first, and a first bill raises no alarm', async ({ page }) => {
@@ -178,7 +161,6 @@ for (const width of [1280, 390]) {
       const steps = card(page, 'Get started in two steps');
       await expect(steps).toBeVisible();
       await expect(page.getByRole('list', { name: 'Tips' })).toContainText('Add your paycheck first');
-      await page.screenshot({ path: `${SHOTS}/item7-new-${width}.png` });
 
       // The bill first anyway: no deficit, no percentages of zero.
       await steps.getByRole('button', { name: 'Add a bill' }).click();
@@ -194,10 +176,9 @@ for (const width of [1280, 390]) {
       expect(await page.locator('main').innerText()).not.toMatch(/-\d[\d,.]*%/);
       await expect(page.getByRole('region', { name: 'Monthly summary' })).toContainText('Shown once you add your income');
       await expect(page.getByRole('list', { name: 'Suggested payments' })).toContainText('pay from your current balance');
-      await page.screenshot({ path: `${SHOTS}/item7-first-bill-${width}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`item7-first-bill-${width}.png`), fullPage: true });
       const analytics = card(page, 'Your plan, month by month');
       await expect(analytics.locator('.db-analytics__figures')).not.toContainText('-$'); // the chart's own table still lists each month's net
-      await analytics.screenshot({ path: `${SHOTS}/item7-analytics-${width}.png` });
 
       await steps.getByRole('button', { name: 'Add your paycheck' }).click();
       const incomeForm = page.getByRole('form', { name: 'Add an income source' });
@@ -239,7 +220,7 @@ for (const width of [1280, 390]) {
         expect(client, `${label} is wide enough for a date`).toBeGreaterThanOrEqual(140);
       }
       await page.getByRole('form', { name: 'Add a bill' }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/item8-forms-${width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`item8-forms-${width}.png`) });
       await page.getByRole('form', { name: 'Add a bill' }).getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('form', { name: 'Add an income source' }).getByRole('button', { name: 'Cancel' }).click();
 
@@ -267,12 +248,12 @@ for (const width of [1280, 390]) {
       await expect(thisWeek).toContainText(`${fmt(today)} – ${fmt(addDays(today, 7))}`);
       await expect(page.getByText(/this week/i)).toHaveCount(1); // the panel's own title
       await thisWeek.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/item8-panels-${width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`item8-panels-${width}.png`) });
 
       // A hidden panel shrinks to its head.
       await page.getByRole('button', { name: 'Hide This Week' }).click();
       expect((await thisWeek.boundingBox())!.height).toBeLessThan(120);
-      await page.screenshot({ path: `${SHOTS}/item8-hidden-${width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`item8-hidden-${width}.png`) });
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

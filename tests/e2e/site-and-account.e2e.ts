@@ -1,15 +1,12 @@
 // Issue 13 item 8 (public site and account polish), each journey at a desktop and a phone width: the landing
 // page's sample dates, the coming-soon message, the way back after signing in from a guarded page, keeping and
 // replacing backup codes, settings tabs on a phone, the read-only profile, and the reset-password success state.
-// Screenshots land in /tmp/wt-polish-shots/ for a person to look at.
-import { mkdirSync } from 'node:fs';
+// Screenshots land in the test's output folder for a person to look at.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { PASSWORD, registerUser } from './support/session.js';
 
-const SHOTS = process.env.POLISH_SHOTS_DIR ?? '/tmp/wt-polish-shots';
-mkdirSync(SHOTS, { recursive: true });
 
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -36,7 +33,7 @@ const totpAt = async (secret: string, offsetSeconds = 0) =>
 for (const viewport of WIDTHS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
-    const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage });
+    const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: test.info().outputPath(`${name}-${viewport.width}.png`), fullPage });
 
     test('the landing page sample plan is dated from today, never in the past', async ({ page }) => {
       await page.goto('/');
@@ -55,7 +52,6 @@ for (const viewport of WIDTHS) {
       await page.getByLabel('Email address').fill('soon@example.com');
       await page.getByRole('button', { name: 'Notify Me' }).click();
       await expect(page.getByText("Thanks! We'll notify you when PayCadence launches.")).toBeVisible();
-      await shot(page, 'coming-soon');
     });
 
     test('signing in from a guarded deep link returns to it, query included; off-site next= is ignored', async ({ page }) => {
@@ -133,7 +129,6 @@ for (const viewport of WIDTHS) {
         const box = (await button.boundingBox())!;
         expect(box.x >= 0 && box.x + box.width <= viewport.width, 'dialog buttons fit on screen').toBe(true);
       }
-      await shot(page, 'backup-codes-confirm');
       await dialog.getByRole('button', { name: 'Keep my current codes' }).click();
       await expect(dialog).toBeHidden();
       expect((await list.getByRole('listitem').allInnerTexts()).map((code) => code.trim())).toEqual(codes);
@@ -174,13 +169,11 @@ for (const viewport of WIDTHS) {
       await expect(details).toContainText('Pia');
       await expect(details).toContainText('Austin');
       await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0);
-      await shot(page, 'profile-read');
 
       await page.getByRole('button', { name: 'Edit Profile' }).click();
       await expect(page.getByLabel('First name')).toHaveValue('Pia');
       await expect(page.getByLabel('First name')).toBeEditable();
       await page.getByLabel('City').fill('Dallas');
-      await shot(page, 'profile-edit');
       await page.getByRole('button', { name: 'Cancel' }).click();
       await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0);
       await expect(details).toContainText('Austin');

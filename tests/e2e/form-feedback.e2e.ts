@@ -1,31 +1,15 @@
 // Issue 13 items 3-5, at laptop and phone width: errors that reach the user (focus, scroll, announcement),
 // actions that confirm themselves (toasts, and an Undo that really keeps the record), and preferences that do
 // what the settings say (default view, date format; currency stated honestly). Needs the stack behind BASE_URL.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { addDays } from '@payday/finance-rules';
 import { expect, test, type Page } from '@playwright/test';
 import { handedOver } from './support/prerender.js';
 import { registerOnScreen, registerUser, signIn } from './support/session.js';
 import { localToday } from './support/dates.js';
+import { seriousViolations } from './support/axe.js';
 
-const SHOTS = '/tmp/wt-forms-shots';
-mkdirSync(SHOTS, { recursive: true });
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** A date as the app's default (MM/DD/YYYY) would never write it: 'Nov 27, 2026'. */
 const SPELLED_DATE = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}\b/;
-
-/** The serious and critical WCAG 2 A/AA violations axe finds on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  })) as Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }>;
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
@@ -56,7 +40,7 @@ for (const width of [1280, 390]) {
       const alert = page.locator('.pc-alert[role="alert"]').filter({ hasText: 'An account with this email already exists.' });
       await expect(alert).toBeFocused();
       await expect(alert).toBeInViewport();
-      await page.screenshot({ path: `${SHOTS}/item3-register-email-taken-${width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`item3-register-email-taken-${width}.png`) });
       expect(await seriousViolations(page)).toEqual([]);
 
       // 'sign in instead' is a link, and it brings the e-mail along.
@@ -70,7 +54,7 @@ for (const width of [1280, 390]) {
       const refusal = page.getByRole('alert');
       await expect(refusal).toBeFocused();
       await expect(refusal).toBeInViewport();
-      await page.screenshot({ path: `${SHOTS}/item3-sign-in-refused-${width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`item3-sign-in-refused-${width}.png`) });
     });
 
     test('item 4: adding and editing confirm in a toast; a delete offers Undo, which keeps the bill', async ({ page }) => {
@@ -104,7 +88,7 @@ for (const width of [1280, 390]) {
       const undo = toasts(page).getByRole('button', { name: 'Undo' });
       await expect(toasts(page).getByText('Bill “Water” deleted.')).toBeVisible();
       await expect(undo).toBeFocused();
-      await page.screenshot({ path: `${SHOTS}/item4-undo-toast-${width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`item4-undo-toast-${width}.png`) });
       expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press('Enter');
       await expect(bills.getByText('Water')).toBeVisible();
@@ -152,13 +136,11 @@ for (const width of [1280, 390]) {
       await page.getByRole('button', { name: 'Save preferences' }).click();
       await expect(page.getByText('Settings saved successfully!')).toBeVisible();
       await page.getByLabel('Currency').evaluate((select) => select.scrollIntoView({ block: 'center' }));
-      await page.screenshot({ path: `${SHOTS}/item5-settings-preferences-${width}.png` });
 
       await page.goto('/dashboard');
       await expect(page.getByRole('button', { name: 'Planner' })).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByText('Total Income')).toBeVisible();
       await expect(page.getByRole('heading', { name: new RegExp(`^Planner: ${localToday().split('-').reverse().join('/')}`) })).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/item5-dashboard-planner-${width}.png` });
 
       await page.getByRole('button', { name: 'Overview' }).click();
       await expect(page.getByRole('list', { name: 'Bills' }).getByText(`Due ${day}/${month}/${year}`)).toBeVisible();
@@ -166,7 +148,6 @@ for (const width of [1280, 390]) {
       expect(text).not.toMatch(SPELLED_DATE);
       expect(text).not.toContain(`${month}/${day}/${year}`); // never the other format beside it
       await page.getByRole('list', { name: 'Bills' }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/item5-dashboard-overview-dates-${width}.png` });
 
       // Reopened, the dashboard goes back to the saved default view.
       await page.reload();
