@@ -1,13 +1,12 @@
 // Proving the e-mail address end to end: a new account plans at once and sees a calm banner; asking for a new
 // link right after sign-up is told how long to wait; the link from the outbox, opened on a device with no
 // session, confirms the address and takes its token out of the address bar; a second opening is told the link
-// was used; back on the dashboard the banner is gone. At phone and desktop widths, with screenshots.
+// was used; back on the dashboard the banner is gone. At phone and desktop widths, with screenshots of the
+// banner and the confirmed page to look at.
 import { EMAIL_CONFIRMATION_MESSAGES } from '@payday/contracts';
 import { expect, test } from '@playwright/test';
 import { confirmationTokenFor } from '../support/mail-outbox.js';
 import { registerUser, signIn } from './support/session.js';
-
-const SHOTS = 'tests/e2e/.artifacts/email-confirmation';
 
 for (const width of [390, 1280]) {
   test(`a new account confirms its address from the e-mailed link (${width} px)`, async ({ page, browser }) => {
@@ -25,7 +24,7 @@ for (const width of [390, 1280]) {
     // Sign-up mailed a link a moment ago: a new one has to wait, and the banner says for how long.
     await banner.getByRole('button', { name: EMAIL_CONFIRMATION_MESSAGES.resend }).click();
     await expect(banner.getByRole('status')).toHaveText(/^We just sent you a link\. You can ask for another in \d+ seconds\.$/);
-    await page.screenshot({ path: `${SHOTS}/1-banner-${width}.png`, fullPage: false });
+    await page.screenshot({ path: test.info().outputPath(`banner-${width}.png`) });
 
     // The link, opened where nobody is signed in (another device): confirmed, and the token leaves the address bar.
     const token = await confirmationTokenFor(email);
@@ -34,7 +33,7 @@ for (const width of [390, 1280]) {
     await expect(phone.getByRole('heading', { level: 1, name: EMAIL_CONFIRMATION_MESSAGES.pageTitle })).toBeVisible();
     await expect(phone.getByText(EMAIL_CONFIRMATION_MESSAGES.confirmed(email))).toBeVisible();
     expect(new URL(phone.url()).hash).toBe('');
-    await phone.screenshot({ path: `${SHOTS}/2-confirmed-${width}.png` });
+    await phone.screenshot({ path: test.info().outputPath('confirmed.png') });
 
     await phone.close();
 
