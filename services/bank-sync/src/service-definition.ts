@@ -52,6 +52,8 @@ export const serviceDefinition = defineService({
   name: 'bank-sync',
   env: bankSyncEnvSchema,
   database: { schema: 'bank_sync', entities: [PlaidItem, BankAccount, BankTransaction, RecurringStream], migrations },
+  // Small JSON only: link and exchange requests, a disconnect, and Plaid's webhooks (a few hundred bytes each).
+  bodyLimit: 16 * 1024,
   transport: 'redis',
   imports: (config) => bankSyncModules(config, 'http'),
 });

@@ -11,7 +11,7 @@ import { CLOCK, deleteUserRows, type Clock } from '@payday/nest-kit';
 import type { DataSource } from 'typeorm';
 import { AccountStatusPublisher } from '../admin/account-status.publisher.js';
 import { AuditTrail, NO_ORIGIN, NOBODY } from '../audit/audit-trail.js';
-import { AuthError } from '../common/auth-error.js';
+import { AuthError } from '../errors.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { MfaService } from '../mfa/mfa.service.js';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ACCOUNT_DATA_SERVICES } from '@payday/contracts';
 import { CLOCK, exportUserRows, type Clock } from '@payday/nest-kit';
 import type { DataSource } from 'typeorm';
-import { AuthError } from '../common/auth-error.js';
+import { AuthError } from '../errors.js';
 import { UsersService } from '../users/users.service.js';
 import { accountArchive, type ExportedServices } from './account-archive.js';
 import { AccountDataClient } from './account-data.client.js';

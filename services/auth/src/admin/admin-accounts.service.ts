@@ -5,7 +5,7 @@ import { CLOCK, REDIS, ValidationFailedError, type Clock } from '@payday/nest-ki
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
-import { isAuthError } from '../common/auth-error.js';
+import { isAuthError } from '../errors.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { REFRESH_TOKEN_STORE, type RefreshTokenStore } from '../sessions/refresh-token.store.js';
 import { SessionRevocations } from '../sessions/session-revocations.js';

@@ -16,7 +16,7 @@ import {
 } from '@payday/contracts';
 import { MAIL_SENDER, type MailSender } from '@payday/nest-kit';
 import { AuditTrail, onceId, type AuditParty, type AuthAuditKind } from '../audit/audit-trail.js';
-import { isAuthError } from '../common/auth-error.js';
+import { isAuthError } from '../errors.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { randomToken } from '../crypto/tokens.js';
 import { PasswordResetService } from '../auth/password-reset.service.js';

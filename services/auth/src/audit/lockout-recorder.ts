@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LOGIN_FAILURE_WINDOW_SECONDS } from '@payday/contracts';
-import { isAuthError } from '../common/auth-error.js';
+import { isAuthError } from '../errors.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { clientKey } from '../throttling/client-key.js';
 import { AuditTrail, type AuditDetails, type AuditParty, type RequestOrigin } from './audit-trail.js';

@@ -17,7 +17,7 @@ import {
 } from '@payday/contracts';
 import { AuthGuard, CurrentUser, ZodBody, bearerToken, type AuthenticatedUser } from '@payday/nest-kit';
 import { requestOrigin } from '../audit/audit-trail.js';
-import { AuthError, isAuthError } from '../common/auth-error.js';
+import { AuthError, isAuthError } from '../errors.js';
 import { clearRefreshCookie, cookieValue, crossSiteRefusal, refreshTokenFrom, withRefreshCookie } from '../sessions/refresh-cookie.js';
 import { AuthService } from './auth.service.js';
 import { APP_URL, PasswordResetService } from './password-reset.service.js';
@@ -25,7 +25,7 @@ import { APP_URL, PasswordResetService } from './password-reset.service.js';
 /**
  * DESIGN §4's table plus spec part 1 §7's auth routes. Token answers are never cached. The refresh token
  * never appears in a body: answers that start or rotate a session set it as the HttpOnly REFRESH_COOKIE
- * (issue 12 finding 4, the README's Security section).
+ * (docs/security.md).
  */
 @Controller('api/auth')
 export class AuthController {

@@ -13,7 +13,7 @@ import {
 import { CLOCK, JwtVerifier, ValidationFailedError, type Clock } from '@payday/nest-kit';
 import { AuditTrail, NO_ORIGIN, type RequestOrigin } from '../audit/audit-trail.js';
 import { LockoutRecorder } from '../audit/lockout-recorder.js';
-import { AuthError, emailTakenError } from '../common/auth-error.js';
+import { AuthError, emailTakenError } from '../errors.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { SessionService, type WithRefreshToken } from '../sessions/session.service.js';

@@ -11,7 +11,7 @@ import { CLOCK, MAIL_SENDER, type Clock, type MailSender } from '@payday/nest-ki
 import { IsNull, Not, type DataSource } from 'typeorm';
 import { AuditTrail, NO_ORIGIN, type RequestOrigin } from '../audit/audit-trail.js';
 import { APP_URL } from '../auth/password-reset.service.js';
-import { AuthError } from '../common/auth-error.js';
+import { AuthError } from '../errors.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';
 import { User } from '../users/user.entity.js';

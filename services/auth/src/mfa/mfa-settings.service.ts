@@ -3,7 +3,7 @@ import type { BackupCodesResponse, MfaCodeRequest, MfaResultResponse, MfaSetupRe
 import type { AuthenticatedUser } from '@payday/nest-kit';
 import { AuditTrail, NO_ORIGIN, type RequestOrigin } from '../audit/audit-trail.js';
 import { LockoutRecorder } from '../audit/lockout-recorder.js';
-import { AuthError, isAuthError } from '../common/auth-error.js';
+import { AuthError, isAuthError } from '../errors.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { SessionService } from '../sessions/session.service.js';
 import type { User } from '../users/user.entity.js';

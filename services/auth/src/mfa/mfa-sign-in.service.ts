@@ -3,7 +3,7 @@ import { MFA_TOKEN_TTL_SECONDS, type MfaVerifyResponse } from '@payday/contracts
 import { CLOCK, JwtVerifier, type Clock } from '@payday/nest-kit';
 import { AuditTrail, type RequestOrigin } from '../audit/audit-trail.js';
 import { LockoutRecorder } from '../audit/lockout-recorder.js';
-import { AuthError } from '../common/auth-error.js';
+import { AuthError } from '../errors.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { SessionService, type WithRefreshToken } from '../sessions/session.service.js';
 import { DeviceCookies } from '../throttling/device-cookie.js';

@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { IsNull, type Repository } from 'typeorm';
 import type { MfaSetupResponse, MfaStatusResponse } from '@payday/contracts';
 import { CLOCK, type Clock } from '@payday/nest-kit';
-import { AuthError } from '../common/auth-error.js';
+import { AuthError } from '../errors.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { AUTH_KEYS, type AuthKeys } from '../tokens/auth-keys.js';
 import { BackupCode } from './backup-code.entity.js';

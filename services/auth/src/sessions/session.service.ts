@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type AuthSession } from '@payday/contracts';
 import { CLOCK, REDIS, type AssuranceLevel, type Clock } from '@payday/nest-kit';
 import type { Redis } from 'ioredis';
-import { AuthError } from '../common/auth-error.js';
+import { AuthError } from '../errors.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';
 import type { AccessTokenSubject } from '../tokens/token-issuer.js';
 import { REFRESH_TOKEN_STORE, type RefreshTokenStore } from './refresh-token.store.js';

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, THROTTLE_MESSAGES } from '@payday/contracts';
 import { toErrorResponse } from '@payday/nest-kit';
-import { isAuthError } from '../common/auth-error.js';
+import { isAuthError } from '../errors.js';
 import { clientKey, ipv6Groups } from './client-key.js';
 import { ThrottledError } from './throttled-error.js';
 

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES, THROTTLE_MESSAGES } from '@payday/contracts';
 import { retryAfter } from '@payday/nest-kit';
-import { AuthError } from '../common/auth-error.js';
+import { AuthError } from '../errors.js';
 
 /**
  * Which limit answered: the (account, client) pair, the client across accounts, the account's slowing (password

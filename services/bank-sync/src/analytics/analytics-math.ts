@@ -6,7 +6,7 @@ import {
   type DetectedFrequency,
   transactionCategoryLabel,
 } from '@payday/contracts';
-import { roundCents } from '../common/numeric.js';
+import { roundDollarsToCent } from '../common/numeric.js';
 
 // Pure pieces of spec part 2 §3 analytics: no database, no clock (today is passed in), unit-tested.
 
@@ -55,13 +55,13 @@ export function monthlyBreakdown(today: string, totals: MonthTotals[]): MonthlyB
   const byMonth = new Map(totals.map((row) => [row.month, row]));
   return lastMonths(today).map((month) => {
     const row = byMonth.get(month);
-    const income = roundCents(row?.income ?? 0);
-    const expenses = roundCents(row?.expenses ?? 0);
+    const income = roundDollarsToCent(row?.income ?? 0);
+    const expenses = roundDollarsToCent(row?.expenses ?? 0);
     return {
       month,
       income,
       expenses,
-      savings: roundCents(income - expenses),
+      savings: roundDollarsToCent(income - expenses),
       savingsRate: savingsRate(income, expenses),
       transactionCount: row?.transactionCount ?? 0,
     };
@@ -86,9 +86,9 @@ export function savingsTrend(breakdown: MonthlyBreakdown[]): SavingsTrend {
 }
 
 export function summary(breakdown: MonthlyBreakdown[]): BankAnalyticsDto['summary'] & { rate: number } {
-  const totalIncome = roundCents(breakdown.reduce((sum, m) => sum + m.income, 0));
-  const totalExpenses = roundCents(breakdown.reduce((sum, m) => sum + m.expenses, 0));
-  return { totalIncome, totalExpenses, netSavings: roundCents(totalIncome - totalExpenses), rate: savingsRate(totalIncome, totalExpenses) };
+  const totalIncome = roundDollarsToCent(breakdown.reduce((sum, m) => sum + m.income, 0));
+  const totalExpenses = roundDollarsToCent(breakdown.reduce((sum, m) => sum + m.expenses, 0));
+  return { totalIncome, totalExpenses, netSavings: roundDollarsToCent(totalIncome - totalExpenses), rate: savingsRate(totalIncome, totalExpenses) };
 }
 
 /** Spending by category label (transactionCategoryLabel, the screen's label too); rows of one label merge. */
@@ -103,7 +103,7 @@ export function expensesByCategory(rows: { categories: string[] | null; total: n
   }
   const sorted = [...merged.entries()].sort((a, b) => b[1].total - a[1].total || a[0].localeCompare(b[0]));
   return Object.fromEntries(
-    sorted.map(([label, { total, count }]) => [label, { total: roundCents(total), count, average: count ? roundCents(total / count) : 0 }]),
+    sorted.map(([label, { total, count }]) => [label, { total: roundDollarsToCent(total), count, average: count ? roundDollarsToCent(total / count) : 0 }]),
   );
 }
 
@@ -134,8 +134,8 @@ export function billsFromStreams(streams: StreamRow[]): AnalyticsBill[] {
       category: asBillCategory(s.category),
       frequency: asFrequency(s.frequency)!,
       nextDueDate: s.nextDate,
-      averageAmount: roundCents(Math.abs(s.averageAmount)),
-      lastAmount: roundCents(Math.abs(s.lastAmount)),
+      averageAmount: roundDollarsToCent(Math.abs(s.averageAmount)),
+      lastAmount: roundDollarsToCent(Math.abs(s.lastAmount)),
       priceChanged: s.priceChanged,
       confidence: round3(s.confidence),
     }))
@@ -155,7 +155,7 @@ export function incomeFromStreams(streams: StreamRow[]): AnalyticsIncome[] {
         type: steady ? ('salary' as const) : ('variable' as const),
         frequency: asFrequency(s.frequency)!,
         nextExpected: s.nextDate,
-        averageAmount: roundCents(average),
+        averageAmount: roundDollarsToCent(average),
         reliability: round3(s.confidence),
       };
     })

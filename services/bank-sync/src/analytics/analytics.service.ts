@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { AnalyticsResponse, CategorySummaryDto } from '@payday/contracts';
 import { CLOCK, type Clock } from '@payday/nest-kit';
-import { roundCents } from '../common/numeric.js';
+import { roundDollarsToCent } from '../common/numeric.js';
 import { SQL_IS_BILL, SQL_IS_EXPENSE, SQL_IS_INCOME, SQL_IS_TRANSFER, SQL_JOIN_BILL_STREAM } from '../common/transaction-kinds.js';
 import {
   billsFromStreams,
@@ -124,7 +124,7 @@ export class AnalyticsService {
 
 function toCategorySummary(row: Record<string, string> | undefined): CategorySummaryDto {
   const count = (key: string) => Number(row?.[key] ?? 0);
-  const amount = (key: string) => roundCents(Number(row?.[key] ?? 0));
+  const amount = (key: string) => roundDollarsToCent(Number(row?.[key] ?? 0));
   return {
     total_transactions: count('total'),
     income: { count: count('income_count'), amount: amount('income_amount') },

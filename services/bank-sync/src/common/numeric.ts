@@ -2,11 +2,11 @@
 export function numericToNumber(value: string | number | null | undefined): number | null {
   if (value === null || value === undefined) return null;
   const parsed = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(parsed) ? roundCents(parsed) : null;
+  return Number.isFinite(parsed) ? roundDollarsToCent(parsed) : null;
 }
 
-/** Rounds to whole cents (sums of NUMERIC(14,2) values only pick up float noise, never real third decimals). */
-export function roundCents(value: number): number {
+/** A dollar amount rounded to the cent, still in dollars (sums of NUMERIC(14,2) values only pick up float noise, never real third decimals). */
+export function roundDollarsToCent(value: number): number {
   return Math.round(value * 100) / 100 || 0;
 }
 

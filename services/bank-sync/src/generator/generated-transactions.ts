@@ -21,7 +21,8 @@ const DAY_MS = 86_400_000;
 const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const addDays = (day: string, days: number) => toDay(dayMs(day) + days * DAY_MS);
-const cents = (value: number) => Math.round(value * 100) / 100;
+/** Dollars rounded to the cent, still in dollars. */
+const roundDollarsToCent = (value: number) => Math.round(value * 100) / 100;
 
 /** mulberry32 over a string hash: the same seed always gives the same amounts. */
 export function seededRandom(seed: string): () => number {
@@ -58,7 +59,7 @@ function biweeklyDates(today: string, count: number): string[] {
 
 function transaction(date: string, amount: number, description: string, today: string): GeneratedTransaction {
   const posted = addDays(date, 1) <= today ? addDays(date, 1) : date;
-  return { date_transacted: date, date_posted: posted, amount: cents(amount), description, iso_currency_code: 'USD' };
+  return { date_transacted: date, date_posted: posted, amount: roundDollarsToCent(amount), description, iso_currency_code: 'USD' };
 }
 
 function bills(today: string, random: () => number): GeneratedTransaction[] {

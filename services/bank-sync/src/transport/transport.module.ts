@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SyncModule } from '../sync/sync.module.js';
-import { BankSyncMessageController } from './bank-sync.message-controller.js';
+import { BankSyncMessagesController } from './bank-sync-messages.controller.js';
 import { FinanceClientModule } from './finance-client.module.js';
 import { SuggestionsController } from './suggestions.controller.js';
 import { SyncStatusService } from './sync-status.service.js';
@@ -11,7 +11,7 @@ import { SyncStatusService } from './sync-status.service.js';
  */
 @Module({
   imports: [SyncModule, FinanceClientModule],
-  controllers: [BankSyncMessageController, SuggestionsController],
+  controllers: [BankSyncMessagesController, SuggestionsController],
   providers: [SyncStatusService],
 })
 export class BankTransportModule {}

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BankSummary } from './bank-summary.entity.js';
-import { BankSummaryMessageController } from './bank-summary.message-controller.js';
+import { BankSummaryMessagesController } from './bank-summary-messages.controller.js';
 import { BankSummaryService } from './bank-summary.service.js';
 
 /** The linked banks' figures bank-sync pushes (FINANCE_PATTERNS.storeBankSummary), read by the dashboard. */
 @Module({
   imports: [TypeOrmModule.forFeature([BankSummary])],
-  controllers: [BankSummaryMessageController],
+  controllers: [BankSummaryMessagesController],
   providers: [BankSummaryService],
   exports: [BankSummaryService],
 })

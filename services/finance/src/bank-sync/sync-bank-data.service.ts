@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BANK_SYNC_MESSAGES, FINANCE_MESSAGES, type SyncBankDataResponse } from '@payday/contracts';
 import { InjectServiceConfig, JobProducer } from '@payday/nest-kit';
-import { FinanceError } from '../common/finance-error.js';
+import { FinanceError } from '../errors.js';
 import type { FinanceConfig } from '../config.js';
 import { BankSyncClient } from './bank-sync.client.js';
 

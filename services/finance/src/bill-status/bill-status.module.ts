@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Bill } from '../bills/bill.entity.js';
 import { BankPayments } from './bank-payments.entity.js';
 import { BillPaidMark } from './bill-paid-mark.entity.js';
-import { BillPaymentsMessageController } from './bill-payments.message-controller.js';
+import { BillPaymentsMessagesController } from './bill-payments-messages.controller.js';
 import { BillStatusController } from './bill-status.controller.js';
 import { BillStatusService } from './bill-status.service.js';
 
@@ -13,7 +13,7 @@ import { BillStatusService } from './bill-status.service.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([Bill, BillPaidMark, BankPayments])],
-  controllers: [BillStatusController, BillPaymentsMessageController],
+  controllers: [BillStatusController, BillPaymentsMessagesController],
   providers: [BillStatusService],
   exports: [BillStatusService],
 })

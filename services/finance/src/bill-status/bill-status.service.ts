@@ -17,7 +17,7 @@ import {
 import { CLOCK, type Clock } from '@payday/nest-kit';
 import { Bill } from '../bills/bill.entity.js';
 import { toRuleBill } from '../bills/bill.mapper.js';
-import { FinanceError } from '../common/finance-error.js';
+import { FinanceError } from '../errors.js';
 import { HouseholdAccess } from '../households/household-access.js';
 import { BankPayments } from './bank-payments.entity.js';
 import { BillPaidMark } from './bill-paid-mark.entity.js';

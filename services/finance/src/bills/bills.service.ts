@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { MAX_BILLS_PER_USER, type BillCreateInput, type BillDto, type BillUpdateInput } from '@payday/contracts';
-import { FinanceError } from '../common/finance-error.js';
+import { FinanceError } from '../errors.js';
 import { HouseholdAccess } from '../households/household-access.js';
 import { Bill } from './bill.entity.js';
 import { applyBillUpdate, billColumns, toBillDto } from './bill.mapper.js';

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Inject, Param } from '@nestjs/common';
 import { SecretInPath } from '@payday/nest-kit';
-import { FinanceError } from '../common/finance-error.js';
+import { FinanceError } from '../errors.js';
 import { CalendarFeedService } from './calendar-feed.service.js';
 
 /**

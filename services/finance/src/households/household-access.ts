@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { canManageHousehold, type Membership } from '@payday/contracts';
 import { isRowId } from '@payday/nest-kit';
 import { In, IsNull, type FindOptionsWhere, type Repository } from 'typeorm';
-import { FinanceError, type FinanceErrorCode } from '../common/finance-error.js';
+import { FinanceError, type FinanceErrorCode } from '../errors.js';
 import { HouseholdItemsRelease } from './household-items-release.js';
 import { HouseholdClient } from './household.client.js';
 

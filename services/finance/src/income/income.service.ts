@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { MAX_INCOME_SOURCES_PER_USER, type IncomeCreateInput, type IncomeSourceDto, type IncomeUpdateInput } from '@payday/contracts';
-import { FinanceError } from '../common/finance-error.js';
+import { FinanceError } from '../errors.js';
 import { HouseholdAccess } from '../households/household-access.js';
 import { IncomeSource } from './income-source.entity.js';
 import { assertIncomeSchedule, incomeScheduleOf } from './income-schedule.js';

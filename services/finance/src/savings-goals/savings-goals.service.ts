@@ -8,7 +8,7 @@ import {
   type SavingsGoalUpdateInput,
 } from '@payday/contracts';
 import { isRowId } from '@payday/nest-kit';
-import { FinanceError } from '../common/finance-error.js';
+import { FinanceError } from '../errors.js';
 import { SavingsGoal } from './savings-goal.entity.js';
 import { applySavingsGoalUpdate, savingsGoalColumns, toSavingsGoalDto } from './savings-goal.mapper.js';
 

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { SuggestionsController } from './suggestions.controller.js';
-import { SuggestionsMessageController } from './suggestions.message-controller.js';
+import { SuggestionsMessagesController } from './suggestions-messages.controller.js';
 import { SuggestionsService } from './suggestions.service.js';
 
 @Module({
-  controllers: [SuggestionsController, SuggestionsMessageController],
+  controllers: [SuggestionsController, SuggestionsMessagesController],
   providers: [SuggestionsService],
 })
 export class SuggestionsModule {}

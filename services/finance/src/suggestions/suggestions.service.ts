@@ -18,7 +18,7 @@ import {
 import { isRowId } from '@payday/nest-kit';
 import { Bill } from '../bills/bill.entity.js';
 import { applyBillUpdate, billColumns, toBillDto } from '../bills/bill.mapper.js';
-import { FinanceError } from '../common/finance-error.js';
+import { FinanceError } from '../errors.js';
 import { dollarsToNumeric, numericToCents } from '../common/money.js';
 import { HouseholdAccess } from '../households/household-access.js';
 import { IncomeSource } from '../income/income-source.entity.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { WaitlistAdminMessageController } from './waitlist-admin.message-controller.js';
+import { WaitlistAdminMessagesController } from './waitlist-admin-messages.controller.js';
 import { WaitlistAdminService } from './waitlist-admin.service.js';
 import { WaitlistController } from './waitlist.controller.js';
 import { WaitlistEntry } from './waitlist-entry.entity.js';
@@ -8,7 +8,7 @@ import { WaitlistService } from './waitlist.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([WaitlistEntry])],
-  controllers: [WaitlistController, WaitlistAdminMessageController],
+  controllers: [WaitlistController, WaitlistAdminMessagesController],
   providers: [WaitlistService, WaitlistAdminService],
 })
 export class WaitlistModule {}

@@ -18,7 +18,7 @@ import { SuggestionsService } from './suggestions.service.js';
  * the fields instead of an exception, so the sender can log exactly what it got wrong.
  */
 @Controller()
-export class SuggestionsMessageController {
+export class SuggestionsMessagesController {
   constructor(
     @Inject(SuggestionsService) private readonly suggestions: SuggestionsService,
     @Inject(AccountStatusCheck) private readonly accounts: AccountStatusCheck,

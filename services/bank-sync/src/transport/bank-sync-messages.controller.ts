@@ -9,7 +9,7 @@ import { SyncStatusService } from './sync-status.service.js';
  * message names the user, and a malformed one is refused (ok false) rather than guessed at.
  */
 @Controller()
-export class BankSyncMessageController {
+export class BankSyncMessagesController {
   constructor(
     @Inject(SyncRequests) private readonly syncRequests: SyncRequests,
     @Inject(SyncStatusService) private readonly status: SyncStatusService,

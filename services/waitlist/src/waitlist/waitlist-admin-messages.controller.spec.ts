@@ -1,13 +1,13 @@
-import { WaitlistAdminMessageController } from './waitlist-admin.message-controller.js';
+import { WaitlistAdminMessagesController } from './waitlist-admin-messages.controller.js';
 import type { WaitlistAdminService } from './waitlist-admin.service.js';
 
 const ID = '3f6c2a1e-0000-4000-8000-000000000001';
 
 function controllerWith(service: Partial<WaitlistAdminService>) {
-  return new WaitlistAdminMessageController(service as WaitlistAdminService);
+  return new WaitlistAdminMessagesController(service as WaitlistAdminService);
 }
 
-describe('WaitlistAdminMessageController', () => {
+describe('WaitlistAdminMessagesController', () => {
   it('answers a malformed message with VALIDATION naming the field, and asks the service nothing', async () => {
     const service = { findByEmail: jest.fn(), remove: jest.fn() };
     const controller = controllerWith(service);

@@ -9,7 +9,7 @@ import { BillStatusService } from './bill-status.service.js';
  * and after a disconnect. A bad payload gets a reply naming the fields (nothing stored), like the bank summary.
  */
 @Controller()
-export class BillPaymentsMessageController {
+export class BillPaymentsMessagesController {
   constructor(
     @Inject(BillStatusService) private readonly statuses: BillStatusService,
     @Inject(AccountStatusCheck) private readonly accounts: AccountStatusCheck,

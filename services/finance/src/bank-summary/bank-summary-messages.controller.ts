@@ -9,7 +9,7 @@ import { BankSummaryService } from './bank-summary.service.js';
  * a clear after a disconnect. A bad payload gets a reply naming the fields (nothing stored), like the suggestions.
  */
 @Controller()
-export class BankSummaryMessageController {
+export class BankSummaryMessagesController {
   constructor(
     @Inject(BankSummaryService) private readonly summaries: BankSummaryService,
     @Inject(AccountStatusCheck) private readonly accounts: AccountStatusCheck,

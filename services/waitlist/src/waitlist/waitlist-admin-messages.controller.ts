@@ -19,7 +19,7 @@ import { WaitlistAdminService } from './waitlist-admin.service.js';
  * malformed message gets contracts' transportInvalid, naming the bad fields (nothing is touched).
  */
 @Controller()
-export class WaitlistAdminMessageController {
+export class WaitlistAdminMessagesController {
   constructor(@Inject(WaitlistAdminService) private readonly waitlist: WaitlistAdminService) {}
 
   @MessagePattern(WAITLIST_ADMIN_PATTERNS.list)
