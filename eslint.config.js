@@ -1,5 +1,5 @@
 // ESLint 9 flat config for the whole monorepo. Not type-aware on purpose: `npm test` lints everything and
-// must stay fast (issue 2 §7: the whole suite under 10 minutes).
+// must stay fast (the whole suite under 10 minutes).
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -9,7 +9,7 @@ import nx from '@nx/eslint-plugin';
 
 /** Nx module boundaries (see payday/module-boundaries below). */
 const moduleBoundaries = {
-  // Shared workspace files outside any project: the federation map (CONVENTIONS §9) and the Jest preset.
+  // Shared workspace files outside any project: the federation map (docs/conventions.md §9) and the Jest preset.
   allow: ['../federation.shared.mjs', '../../jest.preset.cjs'],
   // A dynamic import() of a workspace lib (a test loading web-kit lazily) is an ordinary import here,
   // not Nx's lazy-loaded-library pattern.
@@ -65,7 +65,7 @@ export default defineConfig([
     },
   },
   {
-    // Module boundaries from the tags in each project.json (CONVENTIONS §8, DESIGN §2). Scope: apps depend on
+    // Module boundaries from the tags in each project.json (docs/conventions.md §8, README.md). Scope: apps depend on
     // shared libs only, so no service imports another service and no lib imports an app. Platform: browser
     // code may use browser and universal libs, Node code Node and universal ones, universal code only
     // universal ones. Files outside any project (tests/, root configs) are not checked.

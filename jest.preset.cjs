@@ -1,6 +1,6 @@
 // Shared Jest set-up for services (CJS because Jest loads it with require).
 // Sources are ESM TypeScript with `.js` import suffixes; @swc/jest compiles them (and Nest 12's ESM-only
-// packages) to CommonJS with decorator metadata, without which Nest injects `undefined` (STACK.md).
+// packages) to CommonJS with decorator metadata, without which Nest injects `undefined`.
 const path = require('node:path');
 
 const libs = path.join(__dirname, 'libs');

@@ -35,13 +35,13 @@ ARG PRERENDER_WITH=
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY --from=sources /manifests ./
-# `npm ci` stops on this registry (STACK.md: missing non-Linux optional binaries); install follows the lockfile.
+# `npm ci` stops on this registry (it refuses the lockfile's non-Linux optional binaries, which the registry does not carry); install follows the lockfile.
 RUN npm install --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY docker/app-workspaces.mjs docker/
 COPY --from=sources /app/libs libs
 # the app (and the remote it prerenders), and the one federation shared map every vite config imports
-# (CONVENTIONS §9)
+# (docs/conventions.md §9)
 COPY --from=sources /app/frontends frontends
 # Libs that publish dist/ (their package exports) compile before Vite bundles them; the remote builds before
 # the shell, whose build renders its pages from the remote's sources and its build's manifest (dist/.vite, which
@@ -55,7 +55,7 @@ RUN libs="$(node docker/app-workspaces.mjs frontends/${APP} ${PRERENDER_WITH:+fr
        fi \
     && rm -rf frontends/${APP}/dist/.vite
 
-# Stage 3, only with --target pages: public-site's page server (frontends/public-site/server, issue 13 item 9).
+# Stage 3, only with --target pages: public-site's page server (frontends/public-site/server).
 # Vite bundled it with everything it imports into one ES module (dist-server/main.js, public-site's build makes it
 # beside dist/), so plain Node runs it without node_modules. It holds no copies: it asks the shell for them per
 # request (SHELL_URL, kept ~10 s) and the blog for the posts (BLOG_URL); both default in the code and are set by

@@ -20,7 +20,7 @@ ARG SERVICE
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY --from=sources /manifests ./
-# `npm ci` stops on this registry (STACK.md: missing non-Linux optional binaries); install follows the lockfile.
+# `npm ci` stops on this registry (it refuses the lockfile's non-Linux optional binaries, which the registry does not carry); install follows the lockfile.
 RUN npm install --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY --from=sources /app/libs libs

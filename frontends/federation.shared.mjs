@@ -1,4 +1,4 @@
-// The ONE module-federation shared map (CONVENTIONS §9, STACK.md). Every vite config in frontends/
+// The ONE module-federation shared map (docs/conventions.md §9). Every vite config in frontends/
 // imports it, so the shell and every remote agree on the same singletons: one React, one router
 // context, one query client and one web-kit (hence one session context and one set of UI tokens).
 // A remote that bundled its own copy of any of these would break hooks or contexts at run time.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes kong.yml's security headers (the global response-transformer's `add.headers`, issue 12 finding 5) into
+// Writes kong.yml's security headers (the global response-transformer's `add.headers`) into
 // every docker/nginx/*.conf between the BEGIN/END markers, so the frontends' nginx sends the same set as Kong and
 // the dev gateway. One source: edit gateway/kong.yml, then run `node docker/nginx/sync-security-headers.mjs`;
 // tests/contract/security-headers.test.ts fails while a conf is out of step.

@@ -11,7 +11,7 @@ const exposes = {
 // The connected-accounts remote: served by the gateway under /remotes/connected-accounts/,
 // loaded by the shell through remoteEntry.js, and runnable on its own through index.html.
 export default defineConfig({
-  // STACK.md: absolute base, the remote's path on the gateway.
+  // An absolute base, the remote's path on the gateway: the shell loads its chunks from any page's URL.
   base: remoteBase('connected-accounts'),
   plugins: [
     react(),
@@ -19,9 +19,9 @@ export default defineConfig({
       name: 'connected-accounts',
       filename: 'remoteEntry.js',
       exposes,
-      // the ONE shared map (CONVENTIONS §9): one React, router, query client and web-kit with the shell
+      // the ONE shared map (docs/conventions.md §9): one React, router, query client and web-kit with the shell
       shared: federationShared,
-      // STACK.md: type generation is off for remotes.
+      // Type generation is off for remotes: the shell imports them through RemoteRef, not their types.
       dts: false,
     }),
   ],

@@ -1,10 +1,10 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-// @ts-expect-error plain ESM map shared by every frontend (CONVENTIONS §9); it has no type declarations.
+// @ts-expect-error plain ESM map shared by every frontend (docs/conventions.md §9); it has no type declarations.
 import { federationShared, remoteBase } from '../federation.shared.mjs';
 
-// The dashboard remote (DESIGN §6): served by the gateway under /remotes/dashboard/, loaded by the shell
+// The dashboard remote (docs/architecture.md): served by the gateway under /remotes/dashboard/, loaded by the shell
 // through remoteEntry.js, and runnable on its own through index.html.
 export default defineConfig({
   base: remoteBase('dashboard'),
@@ -20,7 +20,7 @@ export default defineConfig({
         './ConfirmEmailPage': './src/email/ConfirmEmailPage.tsx',
       },
       shared: federationShared,
-      // STACK.md: type generation is off for remotes.
+      // Type generation is off for remotes: the shell imports them through RemoteRef, not their types.
       dts: false,
     }),
   ],

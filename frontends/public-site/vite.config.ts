@@ -5,7 +5,7 @@ import { federationShared, remoteBase } from '../federation.shared.mjs';
 import { exposes } from './exposes.mjs';
 
 export default defineConfig({
-  // The gateway serves this remote at /remotes/public-site/ (STACK.md: absolute base).
+  // The gateway serves this remote at /remotes/public-site/ (an absolute base: the shell loads its chunks from any page's URL).
   base: remoteBase('public-site'),
   plugins: [
     react(),

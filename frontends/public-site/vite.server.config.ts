@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The page server (server/main.ts: /blog and posts rendered at request time, issue 13 item 9) as one Node
+// The page server (server/main.ts: /blog and posts rendered at request time) as one Node
 // module with everything it imports bundled in, so its image needs no node_modules. Its own folder: dist/ is
 // the remote that nginx serves to browsers, and this is not for them.
 export default defineConfig({

@@ -1,4 +1,4 @@
-// Reads gateway/kong.yml, the one list of routes (issue 2 §4), into the shapes the contract and deploy
+// Reads gateway/kong.yml, the one list of routes, into the shapes the contract and deploy
 // tests compare against: upstreams (host, port) and routes (paths, methods, strip_path).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -100,7 +100,7 @@ export type ImageTarget = {
  * built from the same Dockerfile and build args, to a stage before the default one.
  */
 export const imageTargets: Record<string, ImageTarget> = {
-  // public-site's page server (frontends/public-site/server, issue 13 item 9): Node on 3000, built from
+  // public-site's page server (frontends/public-site/server): Node on 3000, built from
   // public-site's own build args to the Node stage; it reads the shell's prerendered copies from the shell at run
   // time (SHELL_URL) and fills them with the blog's posts (BLOG_URL).
   'public-site-pages': {

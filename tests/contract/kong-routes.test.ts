@@ -1,4 +1,4 @@
-// gateway/kong.yml held against the code that exists (issue 2 §4): every upstream is a real app on the
+// gateway/kong.yml held against the code that exists: every upstream is a real app on the
 // right port, and every documented route of an existing service reaches that service.
 import fs from 'node:fs';
 import path from 'node:path';

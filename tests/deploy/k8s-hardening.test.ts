@@ -1,4 +1,4 @@
-// Issue 12 §6 (and the production side of §3 and §5) held against k8s/: TLS at Kong with an HTTP redirect and
+// The production promises of docs/security.md held against k8s/: TLS at Kong with an HTTP redirect and
 // HSTS, the client's address kept end to end, default-deny NetworkPolicies that still let every path DESIGN
 // draws through (and no other), one PostgreSQL role per schema and one Redis ACL user per service, SMTP required.
 // The manifests are read as files; when kubectl is on the machine, `kubectl kustomize` builds both trees too.
@@ -70,7 +70,7 @@ const serviceWorkloads = workloads
   .map((w) => ({ workload: w, service: containersOf(w)[0].image.replace(/^paycadence\//, '') as string }));
 const serviceNames = [...new Set(serviceWorkloads.map((s) => s.service))].sort();
 
-describe('TLS at Kong (issue 12 §6)', () => {
+describe('TLS at Kong', () => {
   const kong = byName('kong');
   const container = containersOf(kong)[0];
   const env = envOf(kong);
@@ -147,7 +147,7 @@ describe('TLS at Kong (issue 12 §6)', () => {
   });
 });
 
-describe("the client's address, load balancer → Kong → services (issue 12 §3)", () => {
+describe("the client's address, load balancer → Kong → services", () => {
   const kongEnv = envOf(byName('kong'));
 
   it('the production load balancer keeps client addresses (externalTrafficPolicy: Local)', () => {
@@ -279,7 +279,7 @@ function connects(from: Endpoint, to: Endpoint, port: number, protocol = 'TCP'):
   return out && inbound;
 }
 
-describe('NetworkPolicies: default deny, and exactly the paths DESIGN draws (issue 12 §6)', () => {
+describe('NetworkPolicies: default deny, and exactly the paths DESIGN draws', () => {
   const deploymentBehind = (host: string) => {
     const service = services.find((s) => s.metadata.name === host)!;
     return deployments.find((d) => selects({ matchLabels: service.spec!.selector }, labelsOf(d)))!;
@@ -433,7 +433,7 @@ describe('NetworkPolicies: default deny, and exactly the paths DESIGN draws (iss
   });
 });
 
-describe('PostgreSQL: one role per service schema (issue 12 §6)', () => {
+describe('PostgreSQL: one role per service schema', () => {
   const job = byName('postgres-roles');
   const jobContainer = containersOf(job)[0];
   const jobEnv = envOf(job);
@@ -472,7 +472,7 @@ describe('PostgreSQL: one role per service schema (issue 12 §6)', () => {
   );
 });
 
-describe('Redis: one ACL user per service, no default user (issue 12 §6)', () => {
+describe('Redis: one ACL user per service, no default user', () => {
   const redis = byName('redis');
   const redisContainer = containersOf(redis)[0];
   const redisEnv = envOf(redis);
@@ -544,7 +544,7 @@ describe('Redis: one ACL user per service, no default user (issue 12 §6)', () =
   });
 });
 
-describe('SMTP is required where e-mail is sent (issue 12 §6)', () => {
+describe('SMTP is required where e-mail is sent', () => {
   it.each(['auth', 'household'])('%s gets SMTP_URL from the Secret, not optional', (name) => {
     const ref = envOf(byName(name)).SMTP_URL?.valueFrom?.secretKeyRef;
     expect(ref?.key).toBe('smtp-url');

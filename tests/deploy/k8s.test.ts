@@ -1,4 +1,4 @@
-// k8s/ validated offline (STACK.md: kubernetes-models 4) and held against gateway/kong.yml (issue 2 §8):
+// k8s/ validated offline (kubernetes-models 4) and held against gateway/kong.yml:
 // schema-valid objects, probes, resources, non-root containers, a complete kustomization, and a Service
 // with the right port for every Kong upstream.
 import fs from 'node:fs';

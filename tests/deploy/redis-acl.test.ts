@@ -563,7 +563,7 @@ describe.skipIf(!hasRedis)('Redis ACL users (k8s/base/redis), on a real redis-se
     expect((await board.getJobCounts('completed')).completed).toBe(1);
     expect((await board.getWorkers()).length).toBeGreaterThan(0);
 
-    // finance's worker works its own reminders queue (issue 14) under finance's keys
+    // finance's worker works its own reminders queue under finance's keys
     const reminders = new Queue('reminders', {
       connection: bullConnection('finance'),
       prefix: 'finance:bull',

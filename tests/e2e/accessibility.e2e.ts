@@ -1,4 +1,4 @@
-// Accessibility (issue 2 §5 and the team standard): every main screen, public and signed in, at laptop and
+// Accessibility (the team standard, WCAG 2 A and AA): every main screen, public and signed in, at laptop and
 // phone width, checked with axe-core against WCAG 2 A/AA (labels, names, contrast, landmarks).
 import { expect, test, type Page } from '@playwright/test';
 import { handedOver } from './support/prerender.js';
@@ -8,7 +8,7 @@ const PASSWORD = 'Calm-Paydays-2026!';
 
 async function expectAccessible(page: Page, path: string, ready: RegExp | string) {
   await page.goto(path);
-  // A public page's prerendered copy is replaced by the live page (issue 13 item 9): axe checks the live one,
+  // A public page's prerendered copy is replaced by the live page: axe checks the live one,
   // not a document that changes under it.
   await handedOver(page);
   await expect(page.getByRole('heading', { level: 1, name: ready })).toBeVisible();
@@ -38,7 +38,7 @@ for (const width of [1280, 390]) {
 }
 
 test('the blog list and a post have no serious accessibility violations', async ({ page, request }) => {
-  // The post with the most kinds of content blocks, so each block's design is checked (issue 10).
+  // The post with the most kinds of content blocks, so each block's design is checked.
   // The list answers summaries, so each post is read whole by its slug.
   const listed = await request.get('/api/blog/posts');
   expect(listed.ok(), await listed.text()).toBe(true);
@@ -147,7 +147,7 @@ test('connected accounts, every tab with a linked bank, has no serious accessibi
   }
 });
 
-test.describe('admin pages (issue 9)', () => {
+test.describe('admin pages', () => {
   test('the admin pages and the Create New User dialog have no serious accessibility violations', async ({ page, request }) => {
     test.setTimeout(90_000);
     const { createAdmin, signInAt } = await import('./support/admin.js');

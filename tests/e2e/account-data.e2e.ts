@@ -1,4 +1,4 @@
-// "Your data, yours" end to end (issue 14 item 6), at laptop and phone width: a fresh user with a bill, a linked
+// "Your data, yours" end to end, at laptop and phone width: a fresh user with a bill, a linked
 // sandbox bank (the Plaid emulator) and a household downloads the export from Settings > Your data (the zip holds
 // the bill in data.json and in its CSV, with formula cells neutralised), is refused deletion with a wrong password
 // (nothing lost), deletes with the right one, and then no row naming the user is left in any service's schema and

@@ -1,4 +1,4 @@
-// Admin (issue 9): an admin signs in at /admin, approves a waitlist entry, creates a user, suspends a user (whose
+// Admin: an admin signs in at /admin, approves a waitlist entry, creates a user, suspends a user (whose
 // session is then refused) and activates them again, and finds those actions in System Logs; a plain user sees
 // Access Denied; a signed-out visitor at /admin sees the sign-in screen.
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -23,7 +23,7 @@ async function openAsAdmin(page: Page, path = '/admin') {
   await expect(page.getByRole('tab', { name: /^Registered Users \(\d+\)$/ })).toBeVisible({ timeout: 15_000 });
 }
 
-// Confirmations arrive as toasts (issue 13); the newest is the one the last action raised.
+// Confirmations arrive as toasts; the newest is the one the last action raised.
 const statusMessage = (page: Page) => page.locator('.pc-toaster .pc-toast__message').last();
 const search = (page: Page) => page.getByPlaceholder('Search by email or name...');
 
@@ -161,7 +161,7 @@ test.describe('admin pages', () => {
     await expect(row.getByText('Suspended', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: `Activate ${member.email}` })).toBeVisible();
 
-    // issue 9: their tokens stop working within a minute; their next page load ends at sign-in
+    // Their tokens stop working within a minute; their next page load ends at sign-in
     await expect
       .poll(
         async () => {

@@ -1,4 +1,4 @@
-// Identity end to end (issue 3): register and land on /dashboard; sign out and in; enable two-factor with a
+// Identity end to end: register and land on /dashboard; sign out and in; enable two-factor with a
 // code computed here; sign in with a code (a wrong one first); forgot password → the outbox e-mail's link →
 // reset → sign in with the new password. Needs the whole stack behind BASE_URL (tools/bin/test.mjs).
 import { readdir, readFile } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { registerOnScreen } from './support/session.js';
 const PASSWORD = 'Steady-Paydays-2026!';
 const NEW_PASSWORD = 'Fresh-Start-2027$';
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-// DESIGN §5: the mail sender writes to `${DATA_DIR}/outbox`; the launcher's default DATA_DIR is <repo>/.data.
+// docs/development.md: the mail sender writes to `${DATA_DIR}/outbox`; the launcher's default DATA_DIR is <repo>/.data.
 const OUTBOX = join(process.env.DATA_DIR || join(REPO_ROOT, '.data'), 'outbox');
 
 const uniqueEmail = () => `auth-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -80,7 +80,7 @@ test('register, sign out and in, two-factor sign-in, and password reset through 
   await page.getByRole('button', { name: 'Verify and enable' }).click();
   await expect(page.getByText('Please enter a 6-digit verification code', { exact: true })).toBeVisible();
   // One step back: the sign-in below uses the current step, and a step is never accepted twice. The password is
-  // asked again in the same step (issue 12 finding 9; session.e2e.ts checks the refusals).
+  // asked again in the same step (session.e2e.ts checks the refusals).
   await page.getByLabel('Verification code').fill(await totpAt(secret, -30));
   await page.getByLabel('Current password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Verify and enable' }).click();
@@ -128,7 +128,7 @@ test('register, sign out and in, two-factor sign-in, and password reset through 
 });
 
 test('signed-out visitors of guarded pages are sent to sign in', async ({ page }) => {
-  // With the way back in ?next= (issue 13: signing in returns to the page asked for).
+  // With the way back in ?next= (signing in returns to the page asked for).
   await page.goto('/settings');
   await page.waitForURL((url) => url.pathname === '/admin-login' && url.searchParams.get('next') === '/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();

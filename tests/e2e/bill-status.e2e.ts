@@ -1,4 +1,4 @@
-// Paid, due soon, overdue per bill occurrence end to end (issue 14 item 1): link the sandbox bank, add a rent bill
+// Paid, due soon, overdue per bill occurrence end to end: link the sandbox bank, add a rent bill
 // like the emulator's rent payments (Oakwood Properties, on the 1st), and watch last month's rent turn Paid from the
 // imported transaction; mark another bill paid by hand (its payment suggestion goes) and take it back with the toast's
 // Undo; see the statuses on the calendar and the planner. Screenshots at 1280 and 390 px go to the test's output folder to be looked at.

@@ -1,4 +1,4 @@
-// The blog admin through the gateway (issue 10, spec part 2 §2, §4, §5, §8): an admin writes a post with
+// The blog admin through the gateway (docs/product/signed-in.md §2, §4, §5, §8): an admin writes a post with
 // several block types and an uploaded image and publishes it, and a signed-out visitor reads it at
 // /blog/{slug} with the image loading; a draft stays hidden from the public; the social text per platform
 // with its counter and over-limit warning; an edit saved reaches the visitor and a delete takes the post off

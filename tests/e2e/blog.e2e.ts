@@ -1,4 +1,4 @@
-// The public blog through the gateway (issue 10, spec part 1 §2-§4): the seeded list with its featured section,
+// The public blog through the gateway (docs/product/accounts.md §2-§4): the seeded list with its featured section,
 // a post with its blocks, Copy Link, the call-to-action form joining the waitlist with the block's source,
 // Post Not Found, and the tab title and meta description taken from the post's seo fields.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';

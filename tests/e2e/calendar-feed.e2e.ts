@@ -1,4 +1,4 @@
-// The private calendar feed end to end (issue 14 item 5), at laptop and phone width: a fresh user with an income
+// The private calendar feed end to end, at laptop and phone width: a fresh user with an income
 // and a bill makes the link under Settings > Notifications, the test fetches the .ics as a calendar app would (no
 // session) and reads it with ical.js, then regenerates (the old link answers 404) and turns the feed off.
 // Screenshots of the card go to the test's output folder to be looked at.

@@ -1,4 +1,4 @@
-// Connected accounts end to end (issue 8): link the sandbox bank through the built-in dialog (a wrong
+// Connected accounts end to end: link the sandbox bank through the built-in dialog (a wrong
 // password first), see accounts and transactions arrive with the import progress, accept a detected
 // paycheck and bill, and find the bill on the dashboard with its suggested pay date. Needs the whole stack
 // behind BASE_URL, with no real Plaid keys (the emulator answers).

@@ -1,4 +1,4 @@
-// Issue 12 finding 5: every page works under the Content-Security-Policy kong.yml sends, and none of them makes
+// Every page works under the Content-Security-Policy kong.yml sends, and none of them makes
 // the browser report a violation (a blocked script or style is a broken page; a probe that is refused is noise
 // that would hide a real one).
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The dashboard end to end (issue 4): add bills and income, see suggested pay dates and tips change,
+// The dashboard end to end: add bills and income, see suggested pay dates and tips change,
 // switch views, edit and delete, reload and find everything kept. Needs the whole stack behind BASE_URL.
 import { addDays, buildPaymentSchedule, type Bill } from '@payday/finance-rules';
 import { expect, test } from '@playwright/test';
@@ -86,7 +86,7 @@ test('add, see suggestions and tips change, switch views, edit, delete and reloa
   await page.getByRole('button', { name: 'Overview' }).click();
   await page.getByRole('button', { name: 'Delete Tutoring' }).click();
   await expect(page.getByRole('list', { name: 'Income sources' }).getByText('Tutoring')).toHaveCount(0);
-  // The delete waits out its Undo offer (issue 13); closing the offer sends it now.
+  // The delete waits out its Undo offer; closing the offer sends it now.
   const deleted = page.waitForResponse((response) => response.request().method() === 'DELETE');
   await page.getByRole('button', { name: 'Dismiss notification' }).click();
   expect((await deleted).ok()).toBe(true);

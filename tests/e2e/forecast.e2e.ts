@@ -1,4 +1,4 @@
-// Safe to spend until payday and the low-balance warning end to end (issue 14 items 2-3), at laptop and phone
+// Safe to spend until payday and the low-balance warning end to end, at laptop and phone
 // width: a user with a paycheck and two bills sees the figure and the sentence that adds it up; adding a large bill
 // on the dashboard makes a warning appear naming the day, the amount and the bill to move; a threshold set on the
 // dashboard is kept by the server and used at once. Screenshots go to the test's output folder to be looked at.

@@ -1,4 +1,4 @@
-// Issue 13 items 3-5, at laptop and phone width: errors that reach the user (focus, scroll, announcement),
+// At laptop and phone width: errors that reach the user (focus, scroll, announcement),
 // actions that confirm themselves (toasts, and an Undo that really keeps the record), and preferences that do
 // what the settings say (default view, date format; currency stated honestly). Needs the stack behind BASE_URL.
 import { addDays } from '@payday/finance-rules';
@@ -131,7 +131,7 @@ for (const width of [1280, 390]) {
       await page.getByRole('tab', { name: 'Preferences' }).click();
       await page.getByLabel('Default view').selectOption('planner');
       await page.getByLabel('Date format').selectOption('DD/MM/YYYY');
-      // Currency: the screen says plainly what it does (amounts are USD, spec part 2 §1).
+      // Currency: the screen says plainly what it does (amounts are USD, docs/product/signed-in.md §1).
       await expect(page.getByText('All amounts are in US dollars (USD) for now.', { exact: false })).toBeVisible();
       await page.getByRole('button', { name: 'Save preferences' }).click();
       await expect(page.getByText('Settings saved successfully!')).toBeVisible();

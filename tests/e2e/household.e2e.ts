@@ -1,4 +1,4 @@
-// Households end to end (issue 11), two people in two browsers on the real stack: A creates a household and
+// Households end to end, two people in two browsers on the real stack: A creates a household and
 // invites B's e-mail; B opens the e-mailed link (from the stack's outbox), creates an account from it, comes back
 // and is asked to confirm the address first (anyone who saw the link could have registered it); B opens the
 // confirmation link from the outbox, returns to the invitation and accepts; both see each other as members. A shares a bill with the household and B sees it marked shared on
@@ -15,7 +15,7 @@ import { registerOnScreen, registerUser, uniqueEmail } from './support/session.j
 import { localToday } from './support/dates.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-// DESIGN §5: the mail sender writes to `${DATA_DIR}/outbox`; the launcher's default DATA_DIR is <repo>/.data.
+// docs/development.md: the mail sender writes to `${DATA_DIR}/outbox`; the launcher's default DATA_DIR is <repo>/.data.
 const OUTBOX = join(process.env.DATA_DIR || join(REPO_ROOT, '.data'), 'outbox');
 
 /** The invitation link in the newest e-mail to `to`, as a path (and its fragment) on the stack under test. */

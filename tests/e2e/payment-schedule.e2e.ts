@@ -1,4 +1,4 @@
-// Issue 13, the schedule and calendar part (items 1, 2, 6, 7 and the dashboard layout of 8), at desktop and phone
+// The payment schedule, the calendar and the dashboard's layout, at desktop and phone
 // width: every journey seeds its own user, checks what a person sees and leaves screenshots in
 // the test's output folder to look at.
 import { addDays, buildPaymentSchedule, businessDayOnOrAfter, fromDayNumber, toDayNumber, type Bill } from '@payday/finance-rules';
@@ -15,7 +15,7 @@ test.beforeEach(() => {
 });
 /** A dashboard card (a plain div with a heading) by its heading. */
 const card = (page: Page, heading: string) => page.locator('.db-section', { has: page.getByRole('heading', { level: 2, name: heading, exact: true }) });
-/** The default date format (MM/DD/YYYY, spec part 1 §9). */
+/** The default date format (MM/DD/YYYY, docs/product/accounts.md §9). */
 const fmt = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 /** A fresh signed-in user at `width`, with bills and income created through the API as the forms would. */

@@ -1,4 +1,4 @@
-// Smoke test of the platform (issue 2 §4): the gateway serves the shell, proxies the waitlist API with a
+// Smoke test of the platform: the gateway serves the shell, proxies the waitlist API with a
 // request id, and answers unknown API paths with JSON.
 import { expect, test } from '@playwright/test';
 
@@ -19,7 +19,7 @@ test('GET / returns the shell page (its prerendered copy), and client-side route
   expect(await clientRoute.text()).toBe(shellPage);
   // The copy is the shell page with the public page's markup in it, and the same app: its starter adds the
   // shell page's module entry and modulepreloads once the copy is painted, then the page's remote modules
-  // (issue 13 item 9).
+  //.
   const attribute = (page: string, pattern: RegExp) => [...page.matchAll(pattern)].map((match) => match[1]);
   const starter = /<script defer src="\/assets\/start-after-paint-[^"]+" data-entry="([^"]+)" data-preload="([^"]*)"><\/script>/.exec(html);
   expect(starter).not.toBeNull();

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-// Debian's Chromium, never a downloaded browser (STACK.md: browser). `npm test` starts the stack and sets BASE_URL.
+// Debian's Chromium, never a downloaded browser (the test bootstrap installs it). `npm test` starts the stack and sets BASE_URL.
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -1,4 +1,4 @@
-// Issue 13 item 9: the public pages arrive prerendered (frontends/shell/scripts/prerender.mjs), so a phone paints
+// The public pages arrive prerendered (frontends/shell/scripts/prerender.mjs), so a phone paints
 // them before the federation chain has run; the app then takes each page over in one frame. These journeys check
 // what a visitor sees: the page without any script, the hand-over without anything moving, controls that work
 // once the app has them, nothing stale from the build day, and no prerendering of a signed-in page.

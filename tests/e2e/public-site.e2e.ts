@@ -1,4 +1,4 @@
-// The public site through the gateway (issue 2 §5, §7): shell layout + the public-site remote in Chromium.
+// The public site through the gateway (§7): shell layout + the public-site remote in Chromium.
 // Joining is also checked where it lands: the waitlist table of the stack's throwaway database (DATABASE_URL).
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';

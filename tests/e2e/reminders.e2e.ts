@@ -1,4 +1,4 @@
-// Reminder e-mails end to end (issue 14 item 4), at laptop and phone width: a fresh user saves Settings >
+// Reminder e-mails end to end, at laptop and phone width: a fresh user saves Settings >
 // Notifications (toggles and days ahead, kept by finance with the browser's time zone); a fresh browser context
 // signed in again shows them after a reload; with a bill due in two days, the finance worker's scan (every 3 s
 // on the test stack) e-mails a reminder into the stack's outbox; its unsubscribe link (the token in its fragment),
@@ -60,7 +60,7 @@ for (const width of [1280, 390]) {
     const email = await registerUser(page, { prefix: `remind-${width}`, firstName: 'Robin' });
     const headers = { authorization: `Bearer ${await signIn(page, email)}` };
 
-    // Signing in alone kept the spec's defaults with this browser's zone on the server (reminders follow the
+    // Signing in alone kept the product's defaults with this browser's zone on the server (reminders follow the
     // user's own day, and bill reminders are on by default), before any visit to Settings.
     const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     await expect

@@ -1,4 +1,4 @@
-// The cookie session end to end (issue 12 finding 4): the refresh token is an HttpOnly cookie no script sees, the
+// The cookie session end to end: the refresh token is an HttpOnly cookie no script sees, the
 // access token lives in the page's memory, a reload keeps the user signed in, signing out ends the access token at
 // once, two tabs reloading together both stay signed in (one refresh at a time through Web Locks), and turning
 // two-factor on or off asks for the password again (finding 9). Needs the whole stack behind BASE_URL.

@@ -1,4 +1,4 @@
-// Issue 13 item 8 (public site and account polish), each journey at a desktop and a phone width: the landing
+// The public site and the account screens, each journey at a desktop and a phone width: the landing
 // page's sample dates, the coming-soon message, the way back after signing in from a guarded page, keeping and
 // replacing backup codes, settings tabs on a phone, the read-only profile, and the reset-password success state.
 // Screenshots land in the test's output folder for a person to look at.
@@ -147,7 +147,7 @@ for (const viewport of WIDTHS) {
       await signInOnScreen(page, email);
       await page.waitForURL((url) => url.pathname === '/settings');
       const tablist = page.getByRole('tablist', { name: 'Settings sections' });
-      // Profile, Security, 2FA, Notifications, Preferences and Your data (issue 14).
+      // Profile, Security, 2FA, Notifications, Preferences and Your data.
       await expect(tablist.getByRole('tab')).toHaveCount(6);
       for (const tab of await tablist.getByRole('tab').all()) {
         const box = (await tab.boundingBox())!;

@@ -1,4 +1,4 @@
-// Zen, the chat helper of the shell (issue 10, spec part 2 §2, §4): on every route, a conversation per persona
+// Zen, the chat helper of the shell (docs/product/signed-in.md §2, §4): on every route, a conversation per persona
 // where the remembered persona steers the follow-up, across routes, by keyboard, with no network calls.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { handedOver } from './support/prerender.js';

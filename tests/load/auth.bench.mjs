@@ -1,4 +1,4 @@
-// Issue 3 benchmark: password sign-ins per second (argon2id at the production cost) and access-token
+// Password sign-ins per second (argon2id at the production cost) and access-token
 // verifications per second in the guard (target ≥ 5,000/s on one core): JwtVerifier.verifyAccessToken, and
 // the same first-time check through AuthGuard itself (@nestjs/passport → passport-jwt → jwks-rsa).
 // Run with `node tests/load/auth.bench.mjs` (or `npm run bench`). Writes tests/load/results/auth.json.
@@ -147,7 +147,7 @@ export async function runAuthBench() {
     const verifications = await measureVerifications(remote, token, VERIFY_ITERATIONS);
     // Through the guard as a request meets it (no @Roles), with the same verifier: memory off, full check.
     new AccessTokenStrategy(remote, 'bench-access-token');
-    // The guard checks the account status (issue 9) with the real check on the real Redis, as services do.
+    // The guard checks the account status with the real check on the real Redis, as services do.
     const redis = new Redis(infra.redisUrl);
     const statusCheck = new AccountStatusCheck(redis);
     const guardVerifications = await measureVerifications(guardVerifier(AuthGuard, statusCheck), token, VERIFY_ITERATIONS);
@@ -159,7 +159,7 @@ export async function runAuthBench() {
     console.log(`\nToken verifications: JwtVerifier.verifyAccessToken (ES256, cached JWKS), one loop on one core`);
     console.log(`  ${verifications.perSecond} verifications/s (${verifications.microsecondsEach} µs each, ${verifications.iterations} in ${verifications.seconds} s)`);
     console.log(`  through AuthGuard.canActivate: ${guardVerifications.perSecond}/s (${guardVerifications.microsecondsEach} µs each); target ≥ ${TARGET_VERIFICATIONS_PER_SECOND}/s: ${meetsTarget ? 'met' : 'MISSED'}`);
-    console.log(`\nAccount status check per request (suspension, issue 9), one loop on one core`);
+    console.log(`\nAccount status check per request (suspension), one loop on one core`);
     console.log(`  cache hit (every request of a user within ${statusCheckCost.cacheMs / 1000} s after the first): ${statusCheckCost.hitMicroseconds} µs`);
     console.log(`  cache miss (one Redis EXISTS): ${statusCheckCost.missMicroseconds} µs`);
     console.log(`  guard with a remembered token: ${statusCheckCost.guardWithCheckMicroseconds} µs with the check vs ${statusCheckCost.guardWithoutCheckMicroseconds} µs without`);

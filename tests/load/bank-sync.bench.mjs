@@ -1,4 +1,4 @@
-// Issue 8 benchmark: link a sandbox bank with about 10,000 transactions (the Plaid emulator with
+// Link a sandbox bank with about 10,000 transactions (the Plaid emulator with
 // maxPurchasesPerDay 27) and time from the first link call to every row in PostgreSQL (target ≤ 3 s); then a
 // second sync of the same item, which must add 0 rows (target: well under 1 s). Medians of RUNS links.
 // Run with `node tests/load/bank-sync.bench.mjs` (or `npm run bench`). Writes tests/load/results/bank-sync.json.

@@ -23,7 +23,7 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 export const RESULTS_DIR = join(REPO_ROOT, 'tests/load/results');
 // Benchmarks measure the plugins' cost, not the limits: kong.yml's rate limits are multiplied by this.
 export const BENCH_RATE_LIMIT_FACTOR = 10_000;
-// Targets from issue 2 §10.
+// The targets the product set for itself (docs/performance.md).
 export const TARGET_THROUGHPUT_RATIO = 0.85;
 export const TARGET_EXTRA_P99_MS = 3;
 

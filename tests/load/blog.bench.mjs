@@ -1,7 +1,7 @@
-// Issue 10 benchmark: the public blog's reads on the blog service with its seeded posts: the list, the featured
+// The public blog's reads on the blog service with its seeded posts: the list, the featured
 // list, one post by slug, and one uploaded image (200 KiB PNG from the database store), 50 connections, 10 s
 // each. Reports requests per second and the median (p50) and p99 latency of each. Then the pages public-site's
-// page server renders from them (issue 13 item 9): /blog and one post, each asking this blog service per request.
+// page server renders from them: /blog and one post, each asking this blog service per request.
 // Run with `node tests/load/blog.bench.mjs` (or `npm run bench`). Writes tests/load/results/blog.json.
 //
 // Starts the built blog service on its own (NODE_ENV=production) against a throwaway database and a random Redis

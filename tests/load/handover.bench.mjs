@@ -1,4 +1,4 @@
-// Issue 13 item 9: how soon a phone gets the live app on the public pages. Lighthouse's simulated throttling
+// How soon a phone gets the live app on the public pages. Lighthouse's simulated throttling
 // (lighthouse.bench.mjs) models bandwidth and CPU but hardly sees the federation chain's round trips, so this
 // loads the pages in Chromium under DevTools throttling and times, from navigation, the app's hand-over (the
 // prerendered copy's #root loses data-prerendered) and, on /blog, the first post card (or the empty view).

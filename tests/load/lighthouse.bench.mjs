@@ -1,4 +1,4 @@
-// Issue 13 item 9: Lighthouse (mobile, its default simulated throttling) on every public page of the production
+// Lighthouse (mobile, its default simulated throttling) on every public page of the production
 // build, served by the gateway as `npm start` serves it, in Debian's Chromium. Each page RUNS times (fresh
 // browser each time), medians reported: the figures move with the machine's other work, so the load average is
 // recorded with them. LIGHTHOUSE_URL=http://host:port measures a stack that is already running instead of
@@ -12,7 +12,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
-/** spec part 1 §2: the public routes; a post's page by one post the blog service seeds (services/blog/src/seed). */
+/** docs/product/accounts.md §2: the public routes; a post's page by one post the blog service seeds (services/blog/src/seed). */
 export const PUBLIC_PAGES = ['/', '/about', '/blog', '/blog/why-we-built-paycadence', '/demo', '/login', '/register', '/forgot-password', '/coming-soon', '/paycheck-to-paycheck', '/privacy', '/terms', '/security'];
 
 // Item 9's targets for every public page.

@@ -1,4 +1,4 @@
-// Issue 2 §10 / issue 12: POST /api/waitlist/join and GET / through the gateway vs straight to the service / a plain
+// POST /api/waitlist/join and GET / through the gateway vs straight to the service / a plain
 // static server; 50 connections, 10 s each. Run with `npm run bench`.
 // On a shared machine a single pair of runs says little (another process's burst lands in one run and not the
 // other), so the pairs are interleaved over BENCH_ROUNDS rounds and the medians reported, together with what does

@@ -1,4 +1,4 @@
-// Issue 12: `npm audit --omit=dev` (what ships: every workspace's dependencies, not its devDependencies) shows no
+// `npm audit --omit=dev` (what ships: every workspace's dependencies, not its devDependencies) shows no
 // high or critical advisory, or each one is in tests/reliability/audit-allowlist.json with the reason it does not
 // reach users. When the registry does not answer audits (offline, or a mirror without the advisories endpoint)
 // the audit test says so and is skipped: it cannot pass or fail on data it does not have.

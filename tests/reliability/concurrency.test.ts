@@ -1,4 +1,4 @@
-// Issue 12, "prove it": concurrency. Parallel creates are all stored exactly once (finance's bills and income,
+// Concurrency. Parallel creates are all stored exactly once (finance's bills and income,
 // the waitlist with distinct e-mails and with one e-mail), and parallel refreshes of one refresh token
 // (the cookie of docs/security.md) give exactly one success; the losers present a spent token, which is
 // reuse, so the whole family is revoked and no live token is left - the winner's new cookie is refused too, and

@@ -1,4 +1,4 @@
-// Issue 12, "prove it": the cross-user matrix. Generated from the route list (support/route-table.ts: the
+// The cross-user matrix. Generated from the route list (support/route-table.ts: the
 // documented SERVICE_ROUTES, the endpoint tables and the routes the controllers declare): for every route that
 // needs a session, user B with B's own token sends A's ids (path ids, userId params, ids in bodies) and must be
 // refused, must never see A's data in the answer, and A's data must be the same afterwards, read through the
@@ -21,7 +21,7 @@ import { createAdmin, PASSWORD, registerUser, signIn, uniqueEmail, type TestUser
 /** In the name of every row A creates: no answer to B may contain it. */
 const MARKER = `Zq${randomBytes(4).toString('hex')}`;
 const FUTURE = '2027-01-15';
-/** A's low-balance threshold (issue 14), set before the matrix runs. */
+/** A's low-balance threshold, set before the matrix runs. */
 const A_THRESHOLD_CENTS = 12_345;
 
 interface World {
@@ -96,7 +96,7 @@ const RECIPES: Record<string, Recipe> = {
       { label: "B's own (already confirmed)", body: () => ({}), expect: [200], verify: (answer) => expect(answer.text).toContain('already confirmed') },
     ],
   },
-  // Issue 14 item 6: B's export holds B and nothing of A's; B cannot name A (or anyone) in a deletion.
+  // B's export holds B and nothing of A's; B cannot name A (or anyone) in a deletion.
   'GET /api/auth/account/export': {
     attacks: [
       {
@@ -179,7 +179,7 @@ const RECIPES: Record<string, Recipe> = {
     ],
     owner: { body: (_ids, w) => ({ target_id: w.aBill }), expect: [200] },
   },
-  // issue 14: B can neither mark A's bill paid nor take A's mark back (A's statuses are in viewOfA).
+  // B can neither mark A's bill paid nor take A's mark back (A's statuses are in viewOfA).
   'POST /api/financial/bill-status/{billId}/{dueDate}': { attacks: [{ label: "A's bill occurrence", expect: refused }], owner: { expect: [201] } },
   'DELETE /api/financial/bill-status/{billId}/{dueDate}': { attacks: [{ label: "A's mark on A's bill", expect: refused }], owner: { expect: [200] } },
   // The feed routes name no id: each acts on the caller's own link, and A's keeps serving A's calendar.
@@ -212,7 +212,7 @@ const RECIPES: Record<string, Recipe> = {
       },
     ],
   },
-  // Issue 14: the threshold routes name no id either; B reads and sets only B's own (A's 123.45 stays A's).
+  // The threshold routes name no id either; B reads and sets only B's own (A's 123.45 stays A's).
   'GET /api/financial/forecast-settings': {
     attacks: [{ label: "B's own threshold", expect: [200], verify: (answer) => expect(answer.json.lowBalanceThresholdCents).not.toBe(A_THRESHOLD_CENTS) }],
   },
@@ -315,7 +315,7 @@ function recipeFor(route: Route, access: Access): Recipe | undefined {
   if (access.kind === 'admin') return { attacks: [{ label: 'a plain user', expect: [403] }] };
   // An owned route that takes a body needs a recipe: an invalid body would be refused for the wrong reason.
   if (access.kind === 'owned' && !route.endpoint?.body && route.method !== 'PUT') {
-    // DESIGN §3: a `{userId}` that is not the caller's is 403; another's row id looks like a missing one (404).
+    // docs/architecture.md: a `{userId}` that is not the caller's is 403; another's row id looks like a missing one (404).
     const onlyUserIds = Object.values(access.params).every((kind) => kind === 'user' || kind === 'generatorKind');
     return { attacks: [{ label: "A's ids", expect: onlyUserIds ? [403] : refused }] };
   }
@@ -438,7 +438,7 @@ async function viewOfA(): Promise<Record<string, unknown>> {
     expect(answer.status, `A reads ${path}: ${describeAnswer(answer)}`).toBe(200);
     view[name] = stable(answer.json);
   }
-  // issue 14: what A's dashboard says of each bill occurrence (paid, marked by hand), on one fixed day: the
+  // What A's dashboard says of each bill occurrence (paid, marked by hand), on one fixed day: the
   // server's own day would turn an occurrence from upcoming to due soon between a before and an after at midnight.
   const dashboard = await send('GET', '/api/financial/dashboard-with-insights', { token: w.a.token, query: { today: VIEW_DAY } });
   expect(dashboard.status, `A reads the dashboard: ${describeAnswer(dashboard)}`).toBe(200);
@@ -497,7 +497,7 @@ async function adminView(): Promise<Record<string, unknown>> {
 
 const secrets = () => [w.a.email, w.c.email, MARKER, w.feedPath];
 
-/** A's reminder settings (issue 14), distinct from the defaults and from what B saves. */
+/** A's reminder settings, distinct from the defaults and from what B saves. */
 const A_REMINDER_ZONE = 'Pacific/Auckland';
 const A_REMINDERS = { bills: true, income: false, suggestions: true, updates: false, days_before: 9, time_zone: A_REMINDER_ZONE };
 

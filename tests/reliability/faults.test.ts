@@ -1,4 +1,4 @@
-// Issue 12: Redis restarted and PostgreSQL restarted while requests flow. The services must come back WITHOUT
+// Redis restarted and PostgreSQL restarted while requests flow. The services must come back WITHOUT
 // being restarted, refuse cleanly while a dependency is away (a JSON answer without a stack trace; 5xx is
 // acceptable only during the outage), and lose no write that was answered with success.
 //

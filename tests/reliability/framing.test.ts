@@ -1,4 +1,4 @@
-// Issue 12 "Smuggling and framing", through the real stack's gateway on raw sockets (node:net): the request shapes of
+// Smuggling and framing, through the real stack's gateway on raw sockets (node:net): the request shapes of
 // finding 2 (TE+CL, Transfer-Encoding on bodiless methods, obs-fold, duplicate Content-Length, bad chunk sizes) are
 // each answered once and correctly (a 400 and a closed connection, or the proper answer with the body framed), a
 // request hidden in a body never reaches a service, and the early-refusal bodies of finding 8 (over a service's

@@ -1,4 +1,4 @@
-// Issue 12, reliability suite: a seeded fuzz of malformed requests, at least FUZZ_PER_SERVICE per service,
+// A seeded fuzz of malformed requests, at least FUZZ_PER_SERVICE per service,
 // across every route of the contracts' route tables, sent straight to each service (the gateway's per-IP limits
 // would only answer 429). Every request must get an answer below 500 on a connection that stays usable, and
 // afterwards every service must still answer a normal request correctly. Replay a run with FUZZ_SEED=<seed>.

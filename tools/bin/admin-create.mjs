@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run admin:create -- --email x --password y`: creates an admin, or promotes an existing account (and sets
-// the given password). DESIGN §4. The work is the auth service's own (services/auth/src/cli/admin-create.ts:
+// the given password). docs/security.md. The work is the auth service's own (services/auth/src/cli/admin-create.ts:
 // its migrations, password rules and hashing); this wrapper only finds the database and runs that entry.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';

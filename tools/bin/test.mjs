@@ -156,7 +156,7 @@ await step('e2e', 'End-to-end (Playwright in Chromium against the launcher stack
   }),
 );
 
-// Issue 12: cross-user matrix, fuzz, framing through the gateway, concurrency, faults (tests/reliability).
+// Cross-user matrix, fuzz, framing through the gateway, concurrency, faults (tests/reliability).
 await step('reliability', 'Reliability (tests/reliability against the launcher stack)', () =>
   withTestStack('reliability', (env) =>
     succeeded(bin('vitest'), ['run', '--config', 'tests/reliability/vitest.config.ts', ...chosenFiles('RELIABILITY_FILES')], { env }),

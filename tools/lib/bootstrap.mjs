@@ -83,7 +83,7 @@ export async function ensureDependencies({ env = process.env, log = console.log 
   const reason = installReason(REPO_ROOT);
   if (!reason) return;
   log(`Installing dependencies (${reason}): npm install --no-audit --no-fund`);
-  // Never `npm ci`: it fails on this registry (STACK.md, "npm on this registry").
+  // Never `npm ci`: it fails on this registry (the registry lacks the lockfile's non-Linux optional binaries, which `npm ci` insists on).
   const { code } = await runCommand('npm', ['install', '--no-audit', '--no-fund'], { env });
   if (code !== 0) throw new BootstrapExit(`npm install failed (exit code ${code})`);
   // npm leaves the hidden lockfile untouched when nothing changed; touch it so the next start skips the install.

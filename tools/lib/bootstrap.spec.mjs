@@ -38,7 +38,7 @@ describe('local redis-server', () => {
   });
 });
 
-describe('localInfra: npm test beside npm start (issue 7 §8)', () => {
+describe('localInfra: npm test beside npm start', () => {
   it("gives npm start the data folder and fixed ports it always had, or the ones the environment sets", async () => {
     expect(await localInfra({ env: { DATA_DIR: '/srv/pc' } })).toEqual({ dataDir: '/srv/pc', postgresPort: 5433, redisPort: 6380, isolated: false });
     const custom = await localInfra({ env: { DATA_DIR: '/srv/pc', PGPORT_EMBEDDED: '6543', REDIS_PORT_EMBEDDED: '6390' } });

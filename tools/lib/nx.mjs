@@ -7,7 +7,7 @@ import { REPO_ROOT } from './paths.mjs';
 
 const NX_BIN = join(REPO_ROOT, 'node_modules/nx/dist/bin/nx.js');
 
-/** STACK.md: no Nx Cloud, no daemon, no terminal UI (plain output that logs and CI can read). */
+/** No Nx Cloud, no daemon, no terminal UI: plain output that logs and CI can read. */
 export function nxEnv(env = process.env) {
   return { ...env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: 'false' };
 }

@@ -43,7 +43,7 @@ describe('nx runs', () => {
     expect(describeNxRun(summarizeNxOutput('Skipped (--skip-nx-cache)'))).toBe('');
   });
 
-  it('builds run-many arguments and the environment STACK.md asks for', () => {
+  it('builds run-many arguments and the environment without Nx Cloud, daemon or terminal UI', () => {
     expect(runManyArgs(['lint', 'test'])).toEqual(['run-many', '-t', 'lint', 'test', '--outputStyle=stream']);
     expect(runManyArgs(['build'], { projects: ['auth'], force: true })).toEqual([
       'run-many',

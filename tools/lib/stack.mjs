@@ -24,7 +24,7 @@ export function discoverServices({ servicesDir = join(REPO_ROOT, 'services'), ko
 }
 
 /**
- * Page servers (issue 13 item 9): kong.yml declares them as `<frontend>-pages`, and a frontend's build makes one
+ * Page servers: kong.yml declares them as `<frontend>-pages`, and a frontend's build makes one
  * at `frontends/<frontend>/dist-server/main.js` (public-site's renders /blog and posts with their data).
  */
 export function discoverPageServers({ frontendsDir = join(REPO_ROOT, 'frontends'), kongFile = KONG_FILE } = {}) {
@@ -45,7 +45,7 @@ export function discoverWorkers(names, { servicesDir = join(REPO_ROOT, 'services
 }
 
 /**
- * DESIGN §5: with PLAID_CLIENT_ID and PLAID_SECRET the services talk to Plaid (PLAID_ENV); without them the
+ * docs/development.md: with PLAID_CLIENT_ID and PLAID_SECRET the services talk to Plaid (PLAID_ENV); without them the
  * launcher starts the Plaid emulator (tools/plaid-emulator) and hands its URL and keys to the services.
  * Resolves to `{ env, stop() }`: the variables to add to every service's environment.
  */

@@ -1,2 +1,2 @@
-// STACK.md: a remote's entry only defers to bootstrap, so shared singletons negotiate first.
+// A remote's entry only defers to bootstrap, so module federation's shared singletons negotiate first.
 void import('./bootstrap');

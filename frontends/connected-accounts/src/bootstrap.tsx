@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StandaloneApp } from './StandaloneApp';
 
-// Standalone development only (CONVENTIONS §9): the shell loads the exposed pages instead.
+// Standalone development only (docs/conventions.md §9): the shell loads the exposed pages instead.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <StandaloneApp />

@@ -35,7 +35,7 @@ function financeServer(rows: (day: string) => FixtureRows = fixtureRows, other?:
     if (pathname.endsWith('/suggestions')) return jsonResponse({ bills: [], income: [] });
     if (init.method === 'DELETE') return new Response(null, { status: 204 });
     if (init.method === 'POST' || init.method === 'PUT') {
-      // A saved bill or income source as the CRUD routes answer it (dollars, spec part 2 §3).
+      // A saved bill or income source as the CRUD routes answer it (dollars, docs/product/signed-in.md §3).
       const stamp = '2026-01-01T00:00:00Z';
       return jsonResponse({ id: pathname.split('/').pop(), ...JSON.parse(String(init.body)), created_at: stamp, updated_at: stamp });
     }
@@ -57,7 +57,7 @@ describe('DashboardPage overview', () => {
     expect(within(summary).getByText(formatMoney(body.summary.monthlyIncomeCents / 100))).toBeInTheDocument();
     expect(within(summary).getByText(formatMoney(body.summary.monthlyBillsCents / 100))).toBeInTheDocument();
 
-    // spec part 2 §2: 5 schedule items first, expandable.
+    // docs/product/signed-in.md §2: 5 schedule items first, expandable.
     const schedule = screen.getByRole('list', { name: 'Suggested payments' });
     expect(within(schedule).getAllByRole('listitem')).toHaveLength(Math.min(SCHEDULE_PREVIEW_COUNT, body.paymentSchedule.length));
     expect(body.paymentSchedule.length).toBeGreaterThan(SCHEDULE_PREVIEW_COUNT);
@@ -212,7 +212,7 @@ describe('DashboardPage views', () => {
     expect(await screen.findByRole('grid')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Calendar' }).getAttribute('aria-pressed')).toBe('true');
   });
-  it('opens on the default view saved in Settings (spec part 1 §2), whatever view was used last', async () => {
+  it('opens on the default view saved in Settings (docs/product/accounts.md §2), whatever view was used last', async () => {
     window.localStorage.setItem(VIEW_STORAGE_KEY, 'calendar');
     savePreferences({ ...DEFAULT_PREFERENCES, defaultView: 'planner' });
     renderWithProviders(<DashboardPage />);
@@ -248,7 +248,7 @@ describe('Bill and income forms', () => {
     expect(JSON.parse(String((init as RequestInit).body))).toEqual({
       name: 'Water', amount: 45.25, due_date: '2030-01-15', priority: 'medium', category: 'utilities', recurring: 'monthly',
     });
-    // spec part 2 §4: after saving, the data reloads.
+    // docs/product/signed-in.md §4: after saving, the data reloads.
     await waitFor(() => expect(calls('GET', '/api/financial/dashboard-with-insights').length).toBeGreaterThan(loadsBefore));
     // ...and the form reopens reset to the defaults.
     await userEvent.click(screen.getByRole('button', { name: 'Add bill' }));
@@ -268,7 +268,7 @@ describe('Bill and income forms', () => {
     await waitFor(() => expect(calls('PUT', '/api/financial/bills/b1')).toHaveLength(1));
   });
 
-  it('shows the save failure message of spec part 2 §8', async () => {
+  it('shows the save failure message of docs/product/signed-in.md §8', async () => {
     serve(financeServer(fixtureRows, (url, init) => (url.endsWith('/income') && init.method === 'POST' ? jsonResponse({ message: 'boom' }, 500) : undefined)));
     renderWithProviders(<DashboardPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add income' }));

@@ -25,7 +25,7 @@ function DashboardContent() {
   const { user } = useAuth();
   const api = useApi();
   const [view, setView] = useStoredView();
-  // spec part 2 §9: the Later window the user asked for; each size is computed by the server.
+  // docs/product/signed-in.md §9: the Later window the user asked for; each size is computed by the server.
   const [laterWindowDays, setLaterWindowDays] = useState(LATER_WINDOW_INITIAL_DAYS);
   const state = useFinancialData(laterWindowDays);
   const { dashboard } = state;
@@ -106,7 +106,7 @@ function WithQueryClient({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * /dashboard (spec part 2 §2), exposed to the shell as './DashboardPage'. Signed-out visitors go to
+ * /dashboard (docs/product/signed-in.md §2), exposed to the shell as './DashboardPage'. Signed-out visitors go to
  * /login; the session's access token authorises every call.
  */
 export function DashboardPage() {

@@ -7,7 +7,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { DashboardPage } from './DashboardPage.js';
 
 /**
- * Standalone run of the remote (CONVENTIONS §9). Inside the shell the session comes from the shell's
+ * Standalone run of the remote (docs/conventions.md §9). Inside the shell the session comes from the shell's
  * AuthProvider; here a developer may put `{user, session}` under this sessionStorage key to see the page.
  */
 const STANDALONE_SESSION_KEY = 'paycadence.standalone-session';

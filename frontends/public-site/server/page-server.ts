@@ -5,7 +5,7 @@ import { postHead } from '../src/blog/usePostHead';
 import { renderBlogList, renderBlogPost } from './render-view';
 import { hasServedView, servedDocument } from './served-document';
 
-// Issue 13 item 9: /blog and /blog/<slug> rendered with their posts at request time, so a phone's largest paint
+// /blog and /blog/<slug> rendered with their posts at request time, so a phone's largest paint
 // is the page's own content in the first response instead of after the app's JavaScript. Kong routes those
 // two paths here (gateway/kong.yml, service public-site-pages); everything else stays the shell's.
 //

@@ -30,7 +30,7 @@ function renderWithData(location: string, element: ReactElement, data: RenderedV
   return { html, data };
 }
 
-/** /blog with its posts and featured posts (spec part 1 §2). */
+/** /blog with its posts and featured posts (docs/product/accounts.md §2). */
 export function renderBlogList(posts: BlogPostSummary[], featured: BlogPostSummary[]): RenderedView {
   return renderWithData('/blog', <BlogListPage />, [
     [blogKeys.posts, posts],

@@ -32,7 +32,7 @@ beforeEach(() => {
 });
 
 describe('route table', () => {
-  // spec part 1 §2 route table and guarded routes.
+  // docs/product/accounts.md §2 route table and guarded routes.
   const specPaths = [
     '/', '/original', '/about', '/blog', '/blog/:slug', '/demo', '/login', '/admin-login', '/admin', '/dev-login',
     '/register', '/signup', '/dev-register', '/forgot-password', '/reset-password', '/coming-soon', '/privacy',
@@ -40,7 +40,7 @@ describe('route table', () => {
     '/blog-admin', '/admin/*', '/settings', '/profile', '/connected-accounts', '/household',
   ];
 
-  it('has every route of the spec exactly once', () => {
+  it('has every route of docs/product exactly once', () => {
     const paths = appRoutes.map((route) => route.path);
     for (const path of specPaths) expect(paths).toContain(path);
     expect(new Set(paths).size).toBe(paths.length);

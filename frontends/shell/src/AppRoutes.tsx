@@ -11,7 +11,7 @@ const COMING_SOON: RemoteRef = { name: 'public-site', module: './ComingSoonPage'
 
 function RouteContent({ route }: { route: AppRoute }) {
   const { user } = useAuth();
-  // spec part 2 §2: without early access the dashboard shows the coming-soon page.
+  // docs/product/signed-in.md §2: without early access the dashboard shows the coming-soon page.
   if (route.earlyAccess && !hasEarlyAccess(user)) return <RemoteRoute remote={COMING_SOON} />;
   if (route.remote) return <RemoteRoute key={`${route.remote.name}/${route.remote.module}`} remote={route.remote} />;
   // A shell page loaded on first use (routes.tsx) shows the spinner until its code has arrived.

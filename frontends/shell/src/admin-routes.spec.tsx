@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from './AppRoutes';
 import { ANN, json, mockFetch, testSession } from './auth/test-helpers';
 
-// The admin entries of the route table (issue 9): /admin and the pages of the admin-console remote.
+// The admin entries of the route table: /admin and the pages of the admin-console remote.
 const loader = vi.hoisted(() => ({
   loadRemoteComponent: vi.fn(),
   cachedRemoteComponent: vi.fn(() => undefined),
@@ -35,7 +35,7 @@ beforeEach(() => {
   loader.loadRemoteComponent.mockResolvedValue(FakeRemotePage);
 });
 
-describe('/admin (spec part 1 §2: the sign-in screen)', () => {
+describe('/admin (docs/product/accounts.md §2: the sign-in screen)', () => {
   it('shows the sign-in screen to a signed-out visitor and loads no admin page', () => {
     renderAt('/admin', null);
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('/admin (spec part 1 §2: the sign-in screen)', () => {
   });
 });
 
-describe('/admin/* (spec part 1 §2: guarded)', () => {
+describe('/admin/* (docs/product/accounts.md §2: guarded)', () => {
   it.each([
     ['/admin/users', './UserManagementPage'],
     ['/admin/waitlist', './AdminWaitlistPage'],

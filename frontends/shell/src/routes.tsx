@@ -10,7 +10,7 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { RemoteRoute } from './remotes/RemoteRoute';
 
 /**
- * THE route table of the app (spec part 1 §2 and part 2). One entry per path:
+ * THE route table of the app (docs/product/accounts.md §2 and part 2). One entry per path:
  *  - `remote`: the page is a module exposed by a federated remote, loaded at run time through
  *    /remotes-manifest.json (see remotes/remote-loader.ts). `module` is the exposed name ('./AboutPage');
  *    the remote module exports a component of the same name (`AboutPage`).
@@ -32,12 +32,12 @@ export interface AppRoute {
   element?: () => ReactElement;
   /** Signed-in only: 'Loading...' while the session loads, else signed-out visitors go here (auth/RequireAuth). */
   guard?: GuardRedirect;
-  /** Behind the early-access switch (auth/early-access.ts, spec part 2 §2). */
+  /** Behind the early-access switch (auth/early-access.ts, docs/product/signed-in.md §2). */
   earlyAccess?: boolean;
 }
 
 // Pages a visitor reaches only from a link or signed in: fetched when first opened, so the public pages (which
-// the shell renders or prerenders) do not download and run them (issue 13 item 9). AppRoutes shows a spinner
+// the shell renders or prerenders) do not download and run them. AppRoutes shows a spinner
 // meanwhile. The public shell pages (/login, /register, /forgot-password) stay in the bundle: their prerendered
 // copy is replaced by the app's first render, which must not wait.
 const SettingsPage = lazy(() => import('./auth/SettingsPage').then((module) => ({ default: module.SettingsPage })));
@@ -52,7 +52,7 @@ const register = () => <RegisterPage />;
 const adminConsole = (module: RemoteRef['module']): RemoteRef => ({ name: 'admin-console', module });
 
 /**
- * /admin (spec part 1 §2: 'the same sign-in screen'; issue 9): the sign-in screen for a signed-out visitor,
+ * /admin (docs/product/accounts.md §2: 'the same sign-in screen'): the sign-in screen for a signed-out visitor,
  * the 'Waitlist & User Management' page once signed in (the remote itself shows Access Denied to non-admins).
  */
 export function AdminEntry() {
@@ -63,7 +63,7 @@ export function AdminEntry() {
   return <RemoteRoute remote={adminConsole('./AdminManagementPage')} />;
 }
 
-/** The admin pages under /admin/ (spec part 1 §2, part 2 §2), each an exposed module of the admin-console remote. */
+/** The admin pages under /admin/ (docs/product/accounts.md §2, docs/product/signed-in.md §2), each an exposed module of the admin-console remote. */
 export const ADMIN_PAGES: Record<string, RemoteRef> = {
   users: adminConsole('./UserManagementPage'),
   waitlist: adminConsole('./AdminWaitlistPage'),
@@ -95,12 +95,12 @@ export const appRoutes: AppRoute[] = [
   { path: '/security', title: 'Security', remote: publicSite('./SecurityPage') },
   { path: '/help', title: 'Help Centre', element: () => <HelpPage /> },
 
-  // Blog (issue 10). A post sets the tab title and meta description from its seo fields once it has loaded.
+  // Blog. A post sets the tab title and meta description from its seo fields once it has loaded.
   { path: '/blog', title: 'Blog', remote: publicSite('./BlogListPage') },
   { path: '/blog/:slug', title: 'Blog', remote: publicSite('./BlogPostPage') },
   { path: '/demo', title: 'Demo', remote: publicSite('./DemoPage') },
 
-  // Identity screens (issue 3). spec part 1 §2: these four show the same sign-in screen.
+  // Identity screens. docs/product/accounts.md §2: these four show the same sign-in screen.
   { path: '/login', title: 'Sign In', element: signIn },
   { path: '/admin-login', title: 'Sign In', element: signIn },
   { path: '/admin', title: 'Sign In', element: () => <AdminEntry /> },
@@ -113,13 +113,13 @@ export const appRoutes: AppRoute[] = [
   { path: '/settings', title: 'Settings', guard: '/admin-login', element: () => <SettingsPage /> },
   { path: '/profile', title: 'Profile', guard: '/admin-login', element: () => <ProfilePage /> },
 
-  // Signed-in money area (remote: dashboard). spec part 2 §2: /dashboard and /finances send signed-out visitors to /login.
+  // Signed-in money area (remote: dashboard). docs/product/signed-in.md §2: /dashboard and /finances send signed-out visitors to /login.
   { path: '/dashboard', title: 'Dashboard', guard: '/login', earlyAccess: true, remote: dashboard },
   { path: '/finances', title: 'Dashboard', guard: '/login', earlyAccess: true, remote: dashboard },
   { path: '/user-dashboard', title: 'Dashboard', guard: '/admin-login', earlyAccess: true, remote: dashboard },
   { path: '/simple-dashboard', title: 'Dashboard', guard: '/admin-login', earlyAccess: true, remote: dashboard },
   { path: '/connected-accounts', title: 'Connected Accounts', guard: '/admin-login', remote: connectedAccounts },
-  // Households (issue 11): the screen, and the page the invitation e-mail links to (it asks a signed-out visitor
+  // Households: the screen, and the page the invitation e-mail links to (it asks a signed-out visitor
   // to sign in or register, with the way back in `?next=`).
   { path: '/household', title: 'Household', guard: '/admin-login', remote: { name: 'dashboard', module: './HouseholdPage' } },
   { path: '/household/accept', title: 'Household invitation', remote: { name: 'dashboard', module: './AcceptInvitationPage' } },

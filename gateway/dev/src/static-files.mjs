@@ -54,7 +54,7 @@ const RECHECK_MS = 1000;
 // How many distinct URL paths keep their resolved file path in memory (client-side routes are unbounded).
 const MAX_RESOLVED_PATHS = 2048;
 // The file cache is an LRU bounded by entries and bytes: random missing paths (each a remembered miss) and
-// rebuilt files can never grow the gateway's memory past this (issue 12 finding 9). A built frontend is
+// rebuilt files can never grow the gateway's memory past this. A built frontend is
 // about 1 MB and 40 files, so every page's files stay cached.
 export const STATIC_CACHE_LIMITS = { maxEntries: 1024, maxBytes: 64 * 1024 * 1024 };
 // What a remembered miss or a path costs besides file bytes (the key, the record): a rough, fixed charge.
@@ -208,7 +208,7 @@ export function createStaticHandler(rootDir, { spaFallback = () => false, preren
 
 /**
  * Brotli at its best setting, once per file version and off the event loop: about 14% fewer bytes than gzip on
- * the frontends' JavaScript, which a phone on a slow network feels (issue 13 item 9).
+ * the frontends' JavaScript, which a phone on a slow network feels.
  */
 async function brotliFor(filePath, body) {
   if (!COMPRESSIBLE.has(extname(filePath)) || body.length < MIN_GZIP_BYTES) return null;
@@ -304,7 +304,7 @@ const POST_PATH = /^\/blog\/[a-z0-9-]+$/;
 const PRERENDERED_COPY_PATH = /^\/prerendered\/[a-z0-9-]+\.html$/;
 
 /**
- * The shell's prerendered copy of a public page (frontends/shell/scripts/prerender.mjs, issue 13 item 9):
+ * The shell's prerendered copy of a public page (frontends/shell/scripts/prerender.mjs):
  * `/` -> prerendered/index.html, `/about` -> prerendered/about.html, `/blog/<slug>` -> prerendered/blog-post.html.
  * Only plain one-segment paths and post paths qualify.
  */

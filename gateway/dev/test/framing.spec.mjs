@@ -1,4 +1,4 @@
-// Issue 12 findings 2 and 8 at the dev gateway: request smuggling shapes sent on raw sockets through the
+// Request smuggling shapes sent on raw sockets through the
 // gateway to a real upstream (fastify with a 16 KB body limit, as nest-kit's services), and bodies the upstream
 // refuses before reading them. Each shape must get exactly one answer (a 400, or the proper answer with the
 // body framed correctly), the upstream must never see a request the client did not frame, and where HTTP allows

@@ -1,5 +1,5 @@
 #!/bin/sh
-# One PostgreSQL role per service schema (issue 12 §6): each service connects as `<schema>_service`, which owns
+# One PostgreSQL role per service schema: each service connects as `<schema>_service`, which owns
 # its own schema (its migrations create the tables there) and has no right on any other schema. Idempotent: it
 # creates what is missing and (re)sets every password, so run it again after rotating one.
 #

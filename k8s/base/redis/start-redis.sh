@@ -1,5 +1,5 @@
 #!/bin/sh
-# Starts redis-server with one ACL user per service (issue 12 §6): writes the ACL file from the template
+# Starts redis-server with one ACL user per service: writes the ACL file from the template
 # (users.acl beside this script, or REDIS_ACL_TEMPLATE) without its comments and with each user's password from
 # REDIS_PASSWORD_<USER> (upper case, - as _), then execs redis-server with it and any further arguments.
 # The generated file holds passwords: it goes to a private folder in memory (REDIS_ACL_FILE), never the data volume.

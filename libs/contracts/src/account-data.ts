@@ -1,4 +1,4 @@
-// "Your data, yours" (issue 14 item 6): export everything the product keeps about the signed-in user, and delete
+// "Your data, yours": export everything the product keeps about the signed-in user, and delete
 // the account everywhere. Auth orchestrates both (it holds the password): it asks every other service over the
 // Redis transport for the user's rows (`<service>.account.export`) and to forget the user
 // (`<service>.account.delete`), each keyed by the account's id and e-mail (the waitlist and invitations know only

@@ -3,16 +3,16 @@ import { cutText, safeString } from './text.js';
 import { ADMIN_CREATED_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, REGISTRATION_MESSAGES, ROLES, USER_STATUSES, emailField } from './auth.js';
 import { fieldErrors } from './errors.js';
 
-// The admin area (spec part 2 §2, §3, §4, §5, §7, §8): its HTTP wire shapes, the messages both sides show,
+// The admin area (docs/product/signed-in.md §2, §3, §4, §5, §7, §8): its HTTP wire shapes, the messages both sides show,
 // the Redis-transport messages admin sends to auth and waitlist (it never reads their schemas), and the
-// audit log (issue 9: a real log instead of the spec's placeholder).
+// audit log (a real log instead of the product's placeholder).
 
 // ---------------------------------------------------------------------------------------------------------
-// Messages: the spec's words (part 2 §2, §5, §8) and the server's own where the spec shows none
+// Messages: the product's words (docs/product/signed-in.md §2, §5, §8) and the server's own where docs/product shows none
 // ---------------------------------------------------------------------------------------------------------
 
 export const ADMIN_MESSAGES = {
-  // spec part 2 §2
+  // docs/product/signed-in.md §2
   pageTitle: 'Waitlist & User Management',
   pageBadge: 'Admin Panel',
   pageSubtitle: 'Manage user registrations, waitlist approvals, and user accounts',
@@ -23,9 +23,9 @@ export const ADMIN_MESSAGES = {
   searchPlaceholder: 'Search by email or name...',
   loading: 'Loading user data...',
   createModalTitle: 'Create New User',
-  // spec part 2 §5
+  // docs/product/signed-in.md §5
   removeConfirm: 'Are you sure you want to remove this user from the waitlist?',
-  // spec part 2 §8
+  // docs/product/signed-in.md §8
   createFailed: 'Failed to create user',
   createFailedWith: (error: string) => `Failed to create user: ${error}`,
   created: 'User created successfully!',
@@ -38,7 +38,7 @@ export const ADMIN_MESSAGES = {
   toggleFailed: 'Failed to update user status',
   noWaitlist: 'No waitlist users found.',
   noUsers: 'No registered users found.',
-  // The server's own answers (not in the spec)
+  // The server's own answers (not in docs/product)
   accountExists: 'An account with this email already exists',
   notOnWaitlist: 'This email is not on the waitlist (it may already have been approved)',
   waitlistEntryNotFound: 'Waitlist entry not found',
@@ -50,12 +50,12 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
-// HTTP: /api/admin (spec part 2 §7)
+// HTTP: /api/admin (docs/product/signed-in.md §7)
 // ---------------------------------------------------------------------------------------------------------
 
 const isoInstant = z.string().datetime({ offset: true });
 
-/** spec part 2 §3 "Admin-listed user" (both spellings of the creation date, as the screens read either). */
+/** docs/product/signed-in.md §3 "Admin-listed user" (both spellings of the creation date, as the screens read either). */
 export const AdminListedUserSchema = z.object({
   id: z.string().uuid(),
   email: z.string(),
@@ -81,7 +81,7 @@ export const ADMIN_USERS_LIST_MAX = 5_000;
 export const AdminUsersResponseSchema = z.object({ users: z.array(AdminListedUserSchema) });
 export type AdminUsersResponse = z.infer<typeof AdminUsersResponseSchema>;
 
-/** spec part 2 §3 "Waitlist entry" (referral_source is shown as 'Source'). */
+/** docs/product/signed-in.md §3 "Waitlist entry" (referral_source is shown as 'Source'). */
 export const AdminWaitlistEntrySchema = z.object({
   id: z.string().uuid(),
   email: z.string(),
@@ -95,14 +95,14 @@ export type AdminWaitlistEntry = z.infer<typeof AdminWaitlistEntrySchema>;
 export const AdminWaitlistResponseSchema = z.object({ users: z.array(AdminWaitlistEntrySchema) });
 export type AdminWaitlistResponse = z.infer<typeof AdminWaitlistResponseSchema>;
 
-/** spec part 2 §5 "Create user" and §9: a password of at least 6 characters for admin-created accounts. */
+/** docs/product/signed-in.md §5 "Create user" and §9: a password of at least 6 characters for admin-created accounts. */
 export const adminPasswordField = z
   .string({ error: REGISTRATION_MESSAGES.passwordRequired })
   .min(1, REGISTRATION_MESSAGES.passwordRequired)
   .min(ADMIN_CREATED_PASSWORD_MIN_LENGTH, `Password must be at least ${ADMIN_CREATED_PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, REGISTRATION_MESSAGES.passwordTooLong);
 
-/** POST /api/admin/create-user (spec part 2 §3 "Create-user payload"). */
+/** POST /api/admin/create-user (docs/product/signed-in.md §3 "Create-user payload"). */
 export const CreateUserRequestSchema = z
   .object({
     email: emailField,
@@ -116,7 +116,7 @@ export type CreateUserRequest = z.input<typeof CreateUserRequestSchema>;
 export const ApproveUserRequestSchema = z.object({ email: emailField }).strict();
 export type ApproveUserRequest = z.input<typeof ApproveUserRequestSchema>;
 
-/** POST /api/admin/toggle-user-status: the status to set (spec part 2 §7). */
+/** POST /api/admin/toggle-user-status: the status to set (docs/product/signed-in.md §7). */
 export const ToggleUserStatusRequestSchema = z
   .object({
     userId: z.string({ error: 'userId is required' }).uuid('userId must be a user id'),
@@ -347,7 +347,7 @@ const actorFields = { actorId: z.string().uuid(), actorEmail: z.string().nullabl
 export const AUTH_ADMIN_PATTERNS = {
   /** Every account, newest first, as the admin list shows it. */
   listUsers: 'auth.admin.list-users',
-  /** An account with the given password and role (spec part 2 §5). */
+  /** An account with the given password and role (docs/product/signed-in.md §5). */
   createUser: 'auth.admin.create-user',
   /** A waitlist approval: an account with no usable password, and an e-mailed single-use set-password link. */
   approveAccount: 'auth.admin.approve-account',

@@ -8,7 +8,7 @@ import {
   waitText,
 } from './auth.js';
 
-describe('sign-in throttle figures (issue 12 finding 3)', () => {
+describe('sign-in throttle figures', () => {
   it('lets a shared address carry many people: the client limit is well above the pair limit', () => {
     expect(LOGIN_CLIENT_MAX_FAILURES).toBeGreaterThanOrEqual(10 * LOGIN_MAX_FAILURES);
   });

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { boundedText, EMAIL_MAX_LENGTH, emailAddressField, safeString, withinLength } from './text.js';
 
 // ---------------------------------------------------------------------------------------------------------
-// Constants (spec part 1 §9, DESIGN §4)
+// Constants (docs/product/accounts.md §9, docs/security.md)
 // ---------------------------------------------------------------------------------------------------------
 
-/** Access tokens live 15 minutes (DESIGN §4: short-lived); `expires_in` of a session. */
+/** Access tokens live 15 minutes (docs/security.md: short-lived); `expires_in` of a session. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 /** The challenge token between password and second factor. */
 export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
@@ -17,7 +17,7 @@ export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const SET_PASSWORD_TOKEN_TTL_SECONDS = 3 * 24 * 60 * 60;
 
 /**
- * Suspension that takes effect (issue 9). When auth suspends an account it writes
+ * Suspension that takes effect. When auth suspends an account it writes
  * `${SUSPENDED_ACCOUNT_KEY_PREFIX}${userId}` in Redis, living as long as an access token can (a token issued
  * before is expired by then), and publishes `{userId, status}` on ACCOUNT_STATUS_CHANNEL; activation deletes
  * the key. Every service's AuthGuard refuses such a user's tokens: at once through the channel, and within
@@ -46,7 +46,7 @@ export const CSRF_HEADER = { name: 'X-Requested-With', value: 'XMLHttpRequest' }
  */
 export const REVOKED_SESSION_KEY_PREFIX = 'paycadence:revoked-session:';
 /**
- * Sign-in throttling (issue 12 finding 3), shaped like the large identity providers': a hard limit per IP or
+ * Sign-in throttling, shaped like the large identity providers': a hard limit per IP or
  * per account alone locks out the innocent (everyone behind a school's, office's or carrier's NAT; any account
  * whose address a stranger knows). So, every failed password or 2FA code counts in three places, all counted
  * BEFORE the attempt is evaluated:
@@ -70,7 +70,7 @@ export const LOGIN_ACCOUNT_DELAY = { firstSeconds: 1, maxSeconds: 60 } as const;
 export const LOGIN_KNOWN_CLIENT_SECONDS = 30 * 24 * 60 * 60;
 export const CLIENT_IPV6_PREFIX_BITS = 64;
 /**
- * Wider IPv6 prefixes counted too (security review Medium 4): providers route a /56 or /48 to one subscriber and
+ * Wider IPv6 prefixes counted too: providers route a /56 or /48 to one subscriber and
  * tunnel brokers hand out /48s free (6to4 gives one IPv4 host a /48), which would multiply the per-client
  * limit by up to 65,536 /64s. A failed sign-in from IPv6 also counts on its /56 and /48, with higher limits
  * (4x and 16x LOGIN_CLIENT_MAX_FAILURES: a /48 may be a whole office or campus of /64s).
@@ -80,7 +80,7 @@ export const CLIENT_IPV6_WIDER_PREFIXES = [
   { bits: 48, maxFailures: 16 * LOGIN_CLIENT_MAX_FAILURES },
 ] as const;
 /**
- * OWASP's "device cookie" (security review High 2): after a full sign-in auth sets this signed (HMAC-SHA256 of
+ * OWASP's "device cookie": after a full sign-in auth sets this signed (HMAC-SHA256 of
  * the account and a random id, key derived from auth's key material), HttpOnly, Secure, SameSite=Strict cookie,
  * sent only to the sign-in route. A browser presenting a valid one for the account it signs in to is exempt
  * from the account's slowing (never from the pair or client limits), so an attacker who keeps an account
@@ -109,7 +109,7 @@ export function waitText(seconds: number): string {
   return `${Math.ceil(whole / 3600)} hours`;
 }
 
-/** The throttles' 429 texts beyond the spec's AUTH_MESSAGES.tooManyAttempts (which stays for pair and client). */
+/** The throttles' 429 texts beyond the product's AUTH_MESSAGES.tooManyAttempts (which stays for pair and client). */
 export const THROTTLE_MESSAGES = {
   /** The account's slowing (a password, or a 2FA code at sign-in). */
   accountSlowed: (seconds: number) =>
@@ -118,35 +118,35 @@ export const THROTTLE_MESSAGES = {
   passwordReset: (seconds: number) =>
     `Too many password reset requests from your network. Please try again in ${waitText(seconds)}.`,
 } as const;
-/** spec part 1 §9: MFA code length 6, rotation 30 s, previous codes accepted 2 minutes. */
+/** docs/product/accounts.md §9: MFA code length 6, rotation 30 s, previous codes accepted 2 minutes. */
 export const MFA_CODE_LENGTH = 6;
 export const MFA_PERIOD_SECONDS = 30;
 export const MFA_ACCEPT_PAST_SECONDS = 120;
 export const BACKUP_CODE_COUNT = 10;
-/** spec part 1 §9: minimum age and password minimums. */
+/** docs/product/accounts.md §9: minimum age and password minimums. */
 export const MINIMUM_AGE_YEARS = 18;
 export const PASSWORD_MIN_LENGTH = 8;
 export const ADMIN_CREATED_PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
-/** spec part 1 §9: the web session's self-refresh (tick 30 s, refresh at 3 ticks or fewer, backoff 200 ms doubling). */
+/** docs/product/accounts.md §9: the web session's self-refresh (tick 30 s, refresh at 3 ticks or fewer, backoff 200 ms doubling). */
 export const SESSION_REFRESH = {
   tickMs: 30_000,
   refreshWhenTicksLeft: 3,
   expiryMarginSeconds: 90,
   retryBackoffStartMs: 200,
 } as const;
-/** spec part 1 §5: the special characters the password rule asks for. */
+/** docs/product/accounts.md §5: the special characters the password rule asks for. */
 export const PASSWORD_SPECIAL_CHARACTERS = '@$!%*?&';
 
 export const ROLES = ['user', 'admin'] as const;
 export type AuthRole = (typeof ROLES)[number];
-/** spec part 1 §3: role labels. */
+/** docs/product/accounts.md §3: role labels. */
 export const ROLE_LABELS: Record<AuthRole, string> = { user: 'Standard User', admin: 'Administrator' };
 export const USER_STATUSES = ['active', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 // ---------------------------------------------------------------------------------------------------------
-// Messages (verbatim from spec part 1 §4, §5, §8 where the spec gives them)
+// Messages (verbatim from docs/product/accounts.md §4, §5, §8 where docs/product gives them)
 // ---------------------------------------------------------------------------------------------------------
 
 export const AUTH_MESSAGES = {
@@ -176,7 +176,7 @@ export const AUTH_MESSAGES = {
   authenticationRequired: 'Authentication required',
   /** POST /api/auth/refresh without the CSRF header, or from another site (403). */
   crossSiteRefused: 'This request must come from the PayCadence app itself. Please reload the page and try again.',
-  /** Enabling or disabling 2FA asks for the password again (issue 12 finding 9). */
+  /** Enabling or disabling 2FA asks for the password again. */
   incorrectPassword: 'Incorrect password',
   currentPasswordRequired: 'Please enter your current password',
   invalidResetLink: 'Invalid reset link. Please request a new password reset.',
@@ -220,7 +220,7 @@ export const REGISTRATION_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
-// The 50 US states (spec part 1 §2: state chosen from the 50 US states)
+// The 50 US states (docs/product/accounts.md §2: state chosen from the 50 US states)
 // ---------------------------------------------------------------------------------------------------------
 
 export const US_STATES = [
@@ -277,23 +277,23 @@ export const US_STATES = [
 ] as const;
 export type UsStateCode = (typeof US_STATES)[number]['code'];
 export const US_STATE_CODES = US_STATES.map((state) => state.code) as UsStateCode[];
-/** spec part 1 §2 (profile): the profile page offers only these. */
+/** docs/product/accounts.md §2 (profile): the profile page offers only these. */
 export const PROFILE_STATE_CODES = ['AL', 'CA', 'FL', 'NY', 'TX'] as const;
 
 // ---------------------------------------------------------------------------------------------------------
 // Rules (pure; the form and the server share them)
 // ---------------------------------------------------------------------------------------------------------
 
-// spec part 1 §5's simple address rule is isEmailAddress (text.ts): plain code, as the old pattern backtracked.
-/** spec part 1 §5: 10-digit US phone with optional parentheses and separators. */
+// docs/product/accounts.md §5's simple address rule is isEmailAddress (text.ts): plain code, as the old pattern backtracked.
+/** docs/product/accounts.md §5: 10-digit US phone with optional parentheses and separators. */
 export const PHONE_PATTERN = /^\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
-/** spec part 1 §5: 5 digits, optionally plus 4. */
+/** docs/product/accounts.md §5: 5 digits, optionally plus 4. */
 export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
-/** spec part 1 §5: exactly 4 digits. */
+/** docs/product/accounts.md §5: exactly 4 digits. */
 export const SSN_LAST4_PATTERN = /^\d{4}$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-/** spec part 1 §5: a lowercase letter, an uppercase letter, a digit and one of @ $ ! % * ? &. */
+/** docs/product/accounts.md §5: a lowercase letter, an uppercase letter, a digit and one of @ $ ! % * ? &. */
 export function isStrongPassword(password: string): boolean {
   return /[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password) && /[@$!%*?&]/.test(password);
 }
@@ -331,7 +331,7 @@ export const emailField = emailAddressField({
   tooLong: 'Email is too long',
 });
 
-/** spec part 1 §5: 8+ characters with uppercase, lowercase, digit and special character. */
+/** docs/product/accounts.md §5: 8+ characters with uppercase, lowercase, digit and special character. */
 export const newPasswordField = z
   .string({ error: REGISTRATION_MESSAGES.passwordRequired })
   .min(1, REGISTRATION_MESSAGES.passwordRequired)
@@ -351,7 +351,7 @@ export const ssnLast4Field = safeString({ error: REGISTRATION_MESSAGES.ssnRequir
   .max(16, REGISTRATION_MESSAGES.ssnInvalid)
   .regex(SSN_LAST4_PATTERN, { message: REGISTRATION_MESSAGES.ssnInvalid, ...withinLength(16) });
 
-/** Date of birth as `YYYY-MM-DD`, at least 18 years before `now()` (spec part 1 §5). */
+/** Date of birth as `YYYY-MM-DD`, at least 18 years before `now()` (docs/product/accounts.md §5). */
 export function dateOfBirthField(now: () => Date = () => new Date()) {
   return safeString({ error: REGISTRATION_MESSAGES.dateOfBirthRequired })
     .trim()
@@ -376,7 +376,7 @@ export const AddressSchema = z
       .min(1, REGISTRATION_MESSAGES.zipRequired)
       .max(16, REGISTRATION_MESSAGES.zipInvalid)
       .regex(ZIP_PATTERN, { message: REGISTRATION_MESSAGES.zipInvalid, ...withinLength(16) }),
-    /** spec part 1 §2: country is US. */
+    /** docs/product/accounts.md §2: country is US. */
     country: z.literal('US', { error: 'Country must be US' }).default('US'),
   }, { error: 'Address is required' })
   .strict();
@@ -394,9 +394,9 @@ const registrationShape = (now: () => Date) => ({
 });
 
 /**
- * POST /api/auth/register (spec part 1 §7 body). The form may also send its confirm field and the two
+ * POST /api/auth/register (docs/product/accounts.md §7 body). The form may also send its confirm field and the two
  * agreement boxes; when present they are checked with the form's messages. Role is never accepted
- * (spec part 1 §6: sign-up always sets 'user').
+ * (docs/product/accounts.md §6: sign-up always sets 'user').
  */
 export function createRegisterRequestSchema(now: () => Date = () => new Date()) {
   return z
@@ -423,7 +423,7 @@ export const RegisterRequestSchema = createRegisterRequestSchema();
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 export type RegisterCommand = z.output<typeof RegisterRequestSchema>;
 
-/** The registration form (three sections, spec part 1 §2): the request plus confirm and both agreements required. */
+/** The registration form (three sections, docs/product/accounts.md §2): the request plus confirm and both agreements required. */
 export function createRegistrationFormSchema(now: () => Date = () => new Date()) {
   return z
     .object({
@@ -443,7 +443,7 @@ export function createRegistrationFormSchema(now: () => Date = () => new Date())
 export const RegistrationFormSchema = createRegistrationFormSchema();
 export type RegistrationForm = z.input<typeof RegistrationFormSchema>;
 
-/** spec part 1 §5: sign-in needs email and password (no format check, so a typo gets the same 401). */
+/** docs/product/accounts.md §5: sign-in needs email and password (no format check, so a typo gets the same 401). */
 export const LoginRequestSchema = z
   .object({
     email: safeString({ error: REGISTRATION_MESSAGES.emailRequired })
@@ -467,7 +467,7 @@ export type RefreshRequest = z.infer<typeof RefreshRequestSchema>;
 export const LogoutRequestSchema = z.object({}).strict();
 export type LogoutRequest = z.infer<typeof LogoutRequestSchema>;
 
-/** spec part 1 §5: forgot password needs an e-mail of e-mail type. */
+/** docs/product/accounts.md §5: forgot password needs an e-mail of e-mail type. */
 export const ForgotPasswordRequestSchema = z.object({ email: emailField }).strict();
 export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequestSchema>;
 
@@ -475,7 +475,7 @@ export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequestSchema>;
 export const UpdatePasswordRequestSchema = z.object({ password: newPasswordField }).strict();
 export type UpdatePasswordRequest = z.infer<typeof UpdatePasswordRequestSchema>;
 
-/** The reset-password screen: both fields required and equal (spec part 1 §5). */
+/** The reset-password screen: both fields required and equal (docs/product/accounts.md §5). */
 export const ResetPasswordFormSchema = z
   .object({
     password: newPasswordField,
@@ -489,8 +489,8 @@ export const ResetPasswordFormSchema = z
   });
 
 /**
- * PUT /api/auth/update-profile (spec part 1 §7). Every field optional (only those sent change); `email` is
- * accepted and ignored because it never changes (spec part 1 §5).
+ * PUT /api/auth/update-profile (docs/product/accounts.md §7). Every field optional (only those sent change); `email` is
+ * accepted and ignored because it never changes (docs/product/accounts.md §5).
  */
 export function createUpdateProfileRequestSchema(now: () => Date = () => new Date()) {
   return z
@@ -511,12 +511,12 @@ export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
 export type UpdateProfileCommand = z.output<typeof UpdateProfileRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Two-factor (spec part 1 §7 bodies)
+// Two-factor (docs/product/accounts.md §7 bodies)
 // ---------------------------------------------------------------------------------------------------------
 
 const userIdField = z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(64, 'Invalid userId');
 
-/** spec part 1 §5: digits only, exactly 6. */
+/** docs/product/accounts.md §5: digits only, exactly 6. */
 export const mfaCodeField = z
   .string({ error: AUTH_MESSAGES.mfaCodeFormat })
   .trim()
@@ -533,7 +533,7 @@ export const currentPasswordField = z
   .min(1, AUTH_MESSAGES.currentPasswordRequired)
   .max(1024, 'Password is too long');
 
-/** enable / disable: a current authenticator code and the current password (issue 12 finding 9). */
+/** enable / disable: a current authenticator code and the current password. */
 export const MfaCodeRequestSchema = z.object({ userId: userIdField, token: mfaCodeField, password: currentPasswordField }).strict();
 export type MfaCodeRequest = z.infer<typeof MfaCodeRequestSchema>;
 
@@ -551,7 +551,7 @@ export const MfaVerifyRequestSchema = z
 export type MfaVerifyRequest = z.infer<typeof MfaVerifyRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Responses (DESIGN §4)
+// Responses (docs/security.md)
 // ---------------------------------------------------------------------------------------------------------
 
 export const AuthUserSchema = z.object({
@@ -647,7 +647,7 @@ export type MfaSetupResponse = z.infer<typeof MfaSetupResponseSchema>;
 export const MfaResultResponseSchema = z.object({
   success: z.boolean(),
   error: z.string().optional(),
-  /** A refused request repeats its error here, as every error body has `message` (DESIGN §4). */
+  /** A refused request repeats its error here, as every error body has `message` (docs/security.md). */
   message: z.string().optional(),
   /** Only on a successful enable: the 10 backup codes, shown once. */
   codes: z.array(z.string()).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BILL_CATEGORY_VALUES } from './finance.js';
 
-// spec part 2 §3 analytics and category summary, computed by bank-sync from imported transactions and the
+// docs/product/signed-in.md §3 analytics and category summary, computed by bank-sync from imported transactions and the
 // recurring streams it detected. Money in dollars (two decimals), as the Connected Accounts screen reads it.
 
 export const SAVINGS_TRENDS = ['improving', 'declining', 'stable'] as const;
@@ -69,7 +69,7 @@ const CATEGORY_MINOR_WORDS = new Set(['and', 'or', 'of', 'the', 'for', 'in', 'to
 const CATEGORY_CODE = /^[A-Z0-9_]+$/;
 
 /**
- * spec part 2 §3: the label a person reads for a transaction's categories, the same on the screen and in the
+ * docs/product/signed-in.md §3: the label a person reads for a transaction's categories, the same on the screen and in the
  * analytics. The first non-blank element (bank-sync stores Plaid's legacy category first, then the personal
  * finance category [primary, detailed]); a code reads as words ('FOOD_AND_DRINK' → 'Food and Drink'), a
  * legacy name stays as Plaid wrote it ('Groceries'); nothing → 'Other'.

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { safeString } from './text.js';
 import { BillSuggestionSchema, IncomeSuggestionSchema } from './finance.js';
 
-// Bank sync (spec part 2 §2 Connected Accounts, §3 bank account / transaction / analytics, §4 bank
+// Bank sync (docs/product/signed-in.md §2 Connected Accounts, §3 bank account / transaction / analytics, §4 bank
 // connection, transaction import, sync freshness, §7 bank calls and data generator, §8 bank messages).
-// Money on these routes is in dollars as the spec's screens read it (`current_balance`, `amount`); the
+// Money on these routes is in dollars as the product's screens read it (`current_balance`, `amount`); the
 // service stores NUMERIC and converts once. Detection and analytics shapes are in bank-analytics.ts.
 
-/** spec part 2 §8, verbatim. */
+/** docs/product/signed-in.md §8, verbatim. */
 export const BANK_SYNC_MESSAGES = {
   loadAccountsFailed: 'Failed to load bank accounts',
   credentialsMissing: 'Bank integration setup required. Please configure Plaid credentials.',
@@ -29,7 +29,7 @@ export const BANK_SYNC_MESSAGES = {
   noRecurringBills: 'No recurring bills detected yet...',
   noRegularIncome: 'No regular income detected yet.',
   noExpenseCategories: 'No expense categories available yet.',
-  // Server answers (ours; the spec shows none).
+  // Server answers (ours; docs/product shows none).
   itemNotFound: 'Bank connection not found',
   notYourAccount: 'You can only access your own bank data',
   loginRequired: 'Your bank needs you to sign in again before we can sync it.',
@@ -48,7 +48,7 @@ export const BANK_SYNC_MESSAGES = {
 // ---------------------------------------------------------------------------------------------------------
 // Display rules (one place for the remote and any e-mail or export that names an account)
 
-/** spec part 2 §3, account type display names. */
+/** docs/product/signed-in.md §3, account type display names. */
 export function accountTypeDisplayName(type: string | null | undefined, subtype: string | null | undefined): string {
   const sub = (subtype ?? '').toLowerCase();
   switch ((type ?? '').toLowerCase()) {
@@ -67,7 +67,7 @@ export function accountTypeDisplayName(type: string | null | undefined, subtype:
 
 export type FreshnessColour = 'green' | 'yellow' | 'red';
 
-/** spec part 2 §4: under 1 hour green, under 24 hours yellow, else red; 'Just now', minutes, hours, days ago, 'Never'. */
+/** docs/product/signed-in.md §4: under 1 hour green, under 24 hours yellow, else red; 'Just now', minutes, hours, days ago, 'Never'. */
 export function syncFreshness(lastSyncedAt: string | null | undefined, nowMs: number): { colour: FreshnessColour; text: string } {
   const at = lastSyncedAt ? Date.parse(lastSyncedAt) : Number.NaN;
   if (Number.isNaN(at)) return { colour: 'red', text: 'Never' };
@@ -81,13 +81,13 @@ export function syncFreshness(lastSyncedAt: string | null | undefined, nowMs: nu
   return { colour, text: `${days} day${days === 1 ? '' : 's'} ago` };
 }
 
-/** spec part 2 §4 and §9: after an import starts, reload after 2 s, then every 3 s, at most 10 times. */
+/** docs/product/signed-in.md §4 and §9: after an import starts, reload after 2 s, then every 3 s, at most 10 times. */
 export const IMPORT_POLLING = { firstDelayMs: 2000, intervalMs: 3000, attempts: 10 } as const;
-/** spec part 2 §4: the transaction window grows 7 → 30 → 60 → all; 'Show less' returns to 7. */
+/** docs/product/signed-in.md §4: the transaction window grows 7 → 30 → 60 → all; 'Show less' returns to 7. */
 export const TRANSACTION_WINDOWS_DAYS = [7, 30, 60, null] as const;
-/** part 1 §1 'typically the last 24 months': Plaid's transactions.days_requested at link. */
+/** docs/product/accounts.md §1 'typically the last 24 months': Plaid's transactions.days_requested at link. */
 export const LINK_DAYS_REQUESTED = 730;
-/** Scheduled import of every item (issue 8). */
+/** Scheduled import of every item. */
 export const SCHEDULED_SYNC_EVERY_MS = 6 * 60 * 60 * 1000;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -141,7 +141,7 @@ export type SandboxPublicTokenRequest = z.infer<typeof SandboxPublicTokenRequest
 export const SandboxPublicTokenResponseSchema = z.object({ success: z.boolean(), public_token: z.string().optional(), repaired: z.boolean().optional() });
 export type SandboxPublicTokenResponse = z.infer<typeof SandboxPublicTokenResponseSchema>;
 
-/** POST /exchange-token (spec part 2 §7). */
+/** POST /exchange-token (docs/product/signed-in.md §7). */
 export const ExchangeTokenRequestSchema = z
   .object({
     public_token: safeString().trim().min(1, 'public_token is required').max(300, 'public_token is too long'),
@@ -167,7 +167,7 @@ export const BankItemSchema = z.object({
 });
 export type BankItemDto = z.infer<typeof BankItemSchema>;
 
-/** spec part 2 §3 bank account; `plaid_item_id` is our item id (the connection identifier the screen groups by). */
+/** docs/product/signed-in.md §3 bank account; `plaid_item_id` is our item id (the connection identifier the screen groups by). */
 export const BankAccountSchema = z.object({
   id: z.string(),
   account_name: z.string(),
@@ -203,7 +203,7 @@ export const TransactionsQuerySchema = z
   .strict();
 export type TransactionsQuery = z.output<typeof TransactionsQuerySchema>;
 
-/** spec part 2 §3 transaction: negative amount is income, positive an expense (Plaid's own sign). */
+/** docs/product/signed-in.md §3 transaction: negative amount is income, positive an expense (Plaid's own sign). */
 export const TransactionSchema = z.object({
   id: z.string(),
   amount: z.number(),
@@ -241,7 +241,7 @@ export const BankSuggestionsResponseSchema = z.object({
 });
 export type BankSuggestionsResponse = z.infer<typeof BankSuggestionsResponseSchema>;
 
-/** spec part 2 §7 data generator: POST /api/plaid-data/generate/{userId}[/{kind}]. */
+/** docs/product/signed-in.md §7 data generator: POST /api/plaid-data/generate/{userId}[/{kind}]. */
 export const GENERATOR_KINDS = ['bills', 'income', 'expenses', 'recurring'] as const;
 export type GeneratorKind = (typeof GENERATOR_KINDS)[number];
 export const GenerateResponseSchema = z.object({ success: z.boolean(), message: z.string(), added: z.number().int() });

@@ -1,4 +1,4 @@
-// Paid, due soon, overdue, per bill occurrence (issue 14 item 1, ours: the spec has no payment status).
+// Paid, due soon, overdue, per bill occurrence (ours: docs/product has no payment status).
 // An occurrence is one due date of one bill, keyed `${billId}:${dueDate}` like the payment suggestion it makes.
 // Finance computes the status (libs/finance-rules bill-status.ts); bank-sync pushes the transactions it matches.
 import { z } from 'zod';
@@ -46,7 +46,7 @@ export const BillOccurrenceParamsSchema = z.object({
 export type BillOccurrenceParams = z.infer<typeof BillOccurrenceParamsSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// bank-sync → finance over the Redis transport (DESIGN §1): the user's recent payments out, after each
+// bank-sync → finance over the Redis transport (docs/architecture.md): the user's recent payments out, after each
 // detection run and after a disconnect (an empty list then). Finance keeps the newest set per user.
 
 export const BILL_PAYMENTS_PATTERN = 'finance.bill-payments.store';

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from './product.js';
 
 /**
  * The key points of the posts a new install starts with (services/blog seeds), by slug: what the blog admin's
- * social post generator lists for them (part 2 §4). One table for both sides, so the blog service's seed test
+ * social post generator lists for them (docs/product/signed-in.md §4). One table for both sides, so the blog service's seed test
  * can check that every seeded slug has its key points.
  */
 export const SOCIAL_KEY_POINTS: Readonly<Record<string, readonly string[]>> = {

@@ -8,7 +8,7 @@ const errorsOf = (content: unknown, extra?: Record<string, unknown>) => {
   return result.success ? {} : fieldErrors(result.error);
 };
 
-describe('slugify (part 2 §3)', () => {
+describe('slugify (docs/product/signed-in.md §3)', () => {
   it.each([
     ['Why We Built PayCadence: Bills Should Wait', 'why-we-built-paycadence-bills-should-wait'],
     ['  Teachers &  the Summer -- Gap  ', 'teachers-the-summer-gap'],
@@ -23,13 +23,13 @@ describe('slugify (part 2 §3)', () => {
   });
 });
 
-describe('post content (part 1 §5)', () => {
-  it("refuses content without a blocks array with the spec's message", () => {
+describe('post content (docs/product/accounts.md §5)', () => {
+  it("refuses content without a blocks array with the product's message", () => {
     expect(errorsOf(null)).toEqual({ content: BLOG_MESSAGES.contentNeedsBlocks });
     expect(errorsOf({ blocks: 'x' })).toEqual({ content: BLOG_MESSAGES.contentNeedsBlocks });
   });
 
-  it("names an unknown block type and its index with the spec's message", () => {
+  it("names an unknown block type and its index with the product's message", () => {
     expect(errorsOf({ blocks: [{ type: 'paragraph', content: 'ok' }, { type: 'script' }] })).toEqual({
       'content.blocks.1.type': 'Invalid block type "script" at index 1',
     });

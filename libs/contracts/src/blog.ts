@@ -3,7 +3,7 @@ import { safeString } from './text.js';
 import { COMPANY_TEAM_NAME } from './product.js';
 import { WAITLIST_ENDPOINT_PATH, WaitlistSourceSchema } from './waitlist.js';
 
-// The blog (spec part 1 §2, §3, §5, §7, §8, §9; part 2 §2, §3, §4, §5, §8, §9; issue 10): the post and its
+// The blog (docs/product/accounts.md §2, §3, §5, §7, §8, §9; docs/product/signed-in.md §2, §3, §4, §5, §8, §9): the post and its
 // content blocks as the server validates them and both the public blog and the blog admin read them, the
 // slug rule, the editor's defaults, the social generator's platforms, and every message either side shows.
 
@@ -12,7 +12,7 @@ import { WAITLIST_ENDPOINT_PATH, WaitlistSourceSchema } from './waitlist.js';
 // ---------------------------------------------------------------------------------------------------------
 
 export const BLOG_MESSAGES = {
-  // Public blog (part 1 §2, §8)
+  // Public blog (docs/product/accounts.md §2, §8)
   listTitle: 'Blog',
   featuredHeading: 'Featured Posts',
   allPostsHeading: 'All Posts',
@@ -31,7 +31,7 @@ export const BLOG_MESSAGES = {
   postNotFound: 'Post not found',
   postNotFoundBody: "The post you're looking for doesn't exist.",
   postLoadFailed: 'Failed to load post',
-  // Blog admin (part 2 §2, §5, §8)
+  // Blog admin (docs/product/signed-in.md §2, §5, §8)
   adminTitle: 'Blog Admin',
   createPost: 'Create New Post',
   editPost: 'Edit Post',
@@ -48,7 +48,7 @@ export const BLOG_MESSAGES = {
   deleteConfirm: (title: string) => `Are you sure you want to delete "${title}"?`,
   contentCopied: 'Content copied to clipboard!',
   overLimit: (platform: string) => `Content exceeds ${platform} character limit`,
-  // The server's answers (part 1 §5 for the two content messages; ours for the rest)
+  // The server's answers (docs/product/accounts.md §5 for the two content messages; ours for the rest)
   contentNeedsBlocks: 'Content must have a blocks array',
   invalidBlockType: (type: string, index: number) => `Invalid block type "${type}" at index ${index}`,
   slugTaken: 'A post with this slug already exists',
@@ -61,16 +61,16 @@ export const BLOG_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
-// Constants (part 1 §9, part 2 §3, §5, §9)
+// Constants (docs/product/accounts.md §9, docs/product/signed-in.md §3, §5, §9)
 // ---------------------------------------------------------------------------------------------------------
 
-/** The editor's category choices (part 2 §3). The public list has icons for the first five and a fallback. */
+/** The editor's category choices (docs/product/signed-in.md §3). The public list has icons for the first five and a fallback. */
 export const BLOG_CATEGORIES = ['Company', 'Psychology', 'Parenting', 'Strategy', 'Freelancing', 'Technology'] as const;
 
-/** Shown on a card or post whose read_time is empty (part 1 §9). */
+/** Shown on a card or post whose read_time is empty (docs/product/accounts.md §9). */
 export const DEFAULT_DISPLAY_READ_TIME = '5 min read';
 
-/** A new post in the editor (part 2 §9); publish_date is today, filled by the editor. */
+/** A new post in the editor (docs/product/signed-in.md §9); publish_date is today, filled by the editor. */
 export const BLOG_POST_DEFAULTS = {
   author: COMPANY_TEAM_NAME,
   category: 'Company',
@@ -82,7 +82,7 @@ export const BLOG_POST_DEFAULTS = {
   callout_style: 'teal',
 } as const;
 
-/** The social generator's platforms, in the order of its tabs, with their limits (part 2 §5, §9). */
+/** The social generator's platforms, in the order of its tabs, with their limits (docs/product/signed-in.md §5, §9). */
 export const SOCIAL_PLATFORMS = [
   { id: 'linkedin', label: 'LinkedIn', limit: 3000 },
   { id: 'twitter', label: 'Twitter/X', limit: 2800 },
@@ -91,7 +91,7 @@ export const SOCIAL_PLATFORMS = [
 ] as const;
 export type SocialPlatformId = (typeof SOCIAL_PLATFORMS)[number]['id'];
 
-/** Image upload (issue 10): what the server accepts, told by the file's first bytes, never by its name alone. */
+/** Image upload: what the server accepts, told by the file's first bytes, never by its name alone. */
 export const BLOG_IMAGE_LIMITS = {
   maxBytes: 5 * 1024 * 1024,
   /** Sniffed type → the extensions a file of that type may carry (the first one names stored files). */
@@ -132,7 +132,7 @@ export const BLOG_LIMITS = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
-// The slug rule (part 2 §3): lowercase; drop all but letters, digits, spaces and hyphens; whitespace → hyphens;
+// The slug rule (docs/product/signed-in.md §3): lowercase; drop all but letters, digits, spaces and hyphens; whitespace → hyphens;
 // repeats collapsed. Linear: every pattern is a single character class.
 // ---------------------------------------------------------------------------------------------------------
 
@@ -151,7 +151,7 @@ export function slugify(title: string): string {
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 // ---------------------------------------------------------------------------------------------------------
-// Content blocks (part 1 §3 allowed list; part 2 §3 editor blocks)
+// Content blocks (docs/product/accounts.md §3 allowed list; docs/product/signed-in.md §3 editor blocks)
 // ---------------------------------------------------------------------------------------------------------
 
 const text = (label: string, max: number = BLOG_LIMITS.text) =>
@@ -314,7 +314,7 @@ function describeBlockType(type: unknown): string {
 
 /**
  * Post content: `{blocks: [...]}` with every block of an allowed type and valid fields. The two messages of
- * part 1 §5 come first ('Content must have a blocks array', 'Invalid block type "{type}" at index {n}');
+ * docs/product/accounts.md §5 come first ('Content must have a blocks array', 'Invalid block type "{type}" at index {n}');
  * a block's own field errors are keyed by their path (`content.blocks.3.level` in a 400's `errors`).
  */
 export const BlogContentSchema = z.unknown().transform((value, ctx): { blocks: BlogBlock[] } => {
@@ -343,7 +343,7 @@ export const BlogContentSchema = z.unknown().transform((value, ctx): { blocks: B
 export type BlogContent = { blocks: BlogBlock[] };
 
 // ---------------------------------------------------------------------------------------------------------
-// The post (part 1 §3 table blog_posts; part 2 §3)
+// The post (docs/product/accounts.md §3 table blog_posts; docs/product/signed-in.md §3)
 // ---------------------------------------------------------------------------------------------------------
 
 export const BlogSeoSchema = z
@@ -393,7 +393,7 @@ const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim
 
 /**
  * POST /api/blog/admin/posts and PUT /api/blog/admin/posts/{id}: the whole post. `id` and `created_at` may come
- * along (the editor sends the post it loaded, part 2 §7) and are ignored: the server sets them. `updated_at`, when
+ * along (the editor sends the post it loaded, docs/product/signed-in.md §7) and are ignored: the server sets them. `updated_at`, when
  * sent, is the post's as the editor loaded it: a PUT is refused (409 editConflict, errors key `updated_at`) when
  * the stored post was changed since; without it the last save wins. The server sets the new one.
  */
@@ -428,7 +428,7 @@ export const BlogPostInputSchema = z
 export type BlogPostInput = z.input<typeof BlogPostInputSchema>;
 export type BlogPostFields = z.output<typeof BlogPostInputSchema>;
 
-/** GET /api/blog/posts: `featured=true` for the featured section (part 1 §7). */
+/** GET /api/blog/posts: `featured=true` for the featured section (docs/product/accounts.md §7). */
 export const BlogListQuerySchema = z.object({ featured: z.enum(['true', 'false']).optional() }).strict();
 
 /** A post on a card of the public list: everything but the content (a long post stays off the list's wire). */
@@ -448,7 +448,7 @@ export type BlogImageUploadResponse = z.infer<typeof BlogImageUploadResponseSche
 /** The header that carries the uploaded file's name (its extension must agree with the bytes). */
 export const BLOG_IMAGE_NAME_HEADER = 'x-file-name';
 
-/** Blog admin's greeting (part 2 §2): the first name, unless missing or 'Admin', else the e-mail's local part. */
+/** Blog admin's greeting (docs/product/signed-in.md §2): the first name, unless missing or 'Admin', else the e-mail's local part. */
 export function blogAdminGreetingName(user: { firstName?: string | null; email?: string | null }): string {
   const first = user.firstName?.trim();
   if (first && first !== 'Admin') return first;

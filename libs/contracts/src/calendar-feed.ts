@@ -1,4 +1,4 @@
-// The private calendar feed (issue 14 item 5, ours): an iCal (RFC 5545) URL whose secret token is the only
+// The private calendar feed (ours): an iCal (RFC 5545) URL whose secret token is the only
 // credential, so calendar apps can subscribe without a session. Finance keeps only the token's SHA-256 hash:
 // the URL is answered once, when it is made; making it again replaces it (the old URL stops working at once).
 import { z } from 'zod';

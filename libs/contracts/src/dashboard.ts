@@ -1,6 +1,6 @@
-// The dashboard's answers (spec part 2 §2, §7, §9): GET /dashboard-with-insights and GET /timeline.
+// The dashboard's answers (docs/product/signed-in.md §2, §7, §9): GET /dashboard-with-insights and GET /timeline.
 // ONE money unit: every amount in these answers is integer cents in a field named `...Cents` (the CRUD
-// routes of finance.ts keep the spec's dollar `amount`). Dates are 'YYYY-MM-DD'. services/finance builds
+// routes of finance.ts keep the product's dollar `amount`). Dates are 'YYYY-MM-DD'. services/finance builds
 // both answers typed as these contracts; the dashboard remote reads them through web-kit's client.
 import { z } from 'zod';
 import { BILL_OCCURRENCE_STATUS_VALUES, BillOccurrenceStatusSchema } from './bill-status.js';
@@ -15,13 +15,13 @@ const cents = z.number().int();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const percent = z.number();
 
-/** spec part 2 §5: tip severities, most urgent first. */
+/** docs/product/signed-in.md §5: tip severities, most urgent first. */
 export const TIP_TYPES = ['urgent', 'warning', 'info', 'success'] as const;
-/** spec part 2 §5: payment suggestion confidence bands (90+ target, 75+ good, 60+ caution, else alert). */
+/** docs/product/signed-in.md §5: payment suggestion confidence bands (90+ target, 75+ good, 60+ caution, else alert). */
 export const CONFIDENCE_BANDS = ['target', 'good', 'caution', 'alert'] as const;
 export const TIME_WINDOW_KEYS = ['thisWeek', 'nextWeek', 'later'] as const;
 /**
- * How a Smart Payment Schedule entry is paid (issue 13): on or after its paycheck, on a date before its paycheck
+ * How a Smart Payment Schedule entry is paid: on or after its paycheck, on a date before its paycheck
  * arrives, or from the current balance because no paycheck arrives 0 to 30 days before the due date (at risk).
  */
 export const PAYMENT_FUNDING = ['after-paycheck', 'before-paycheck', 'current-balance'] as const;
@@ -39,7 +39,7 @@ export type ConfidenceBandValue = (typeof CONFIDENCE_BANDS)[number];
 // ---------------------------------------------------------------------------------------------------------
 // The user's own rows, in cents (the forms prefill from these; edits go to the CRUD routes in dollars)
 
-/** On a shared bill or income row only (issue 11): its household, who added it, whether the viewer may change it. */
+/** On a shared bill or income row only: its household, who added it, whether the viewer may change it. */
 export const DashboardSharedSchema = z.object({
   householdId: z.string(),
   householdName: z.string(),
@@ -96,12 +96,12 @@ export const DashboardSummarySchema = z.object({
   spendingBalanceCents: cents,
   savingsRatePercent: percent,
   billsPercentOfIncome: percent,
-  /** spec part 2 §9: bills due from today through the coming Sunday. */
+  /** docs/product/signed-in.md §9: bills due from today through the coming Sunday. */
   upcomingBillsThisWeek: z.object({ count: z.number().int(), totalCents: cents, endDate: isoDate }),
 });
 
 /**
- * One Smart Payment Schedule entry (spec part 2 §3 "Payment suggestion"); `id` is `${billId}:${dueDate}`.
+ * One Smart Payment Schedule entry (docs/product/signed-in.md §3 "Payment suggestion"); `id` is `${billId}:${dueDate}`.
  * Every upcoming bill has one: without an eligible paycheck, `funding` is 'current-balance' and the income fields are null.
  */
 export const PaymentSuggestionSchema = z.object({
@@ -139,7 +139,7 @@ export const WindowItemSchema = z.discriminatedUnion('kind', [
 ]);
 export type WindowItemDto = z.infer<typeof WindowItemSchema>;
 
-/** spec part 2 §2: This Week (days 0-7), Next Week (8-14), Later (15 to 14 + laterWindowDays). */
+/** docs/product/signed-in.md §2: This Week (days 0-7), Next Week (8-14), Later (15 to 14 + laterWindowDays). */
 export const TimeWindowSchema = z.object({
   key: z.enum(TIME_WINDOW_KEYS),
   title: z.enum(['This Week', 'Next Week', 'Later']),
@@ -163,11 +163,11 @@ export const QuickStatsSchema = z.object({
 });
 export type QuickStatsDto = z.infer<typeof QuickStatsSchema>;
 
-/** spec part 2 §9: goal = 6 x monthly bills; progress a whole percent, capped at 100. */
+/** docs/product/signed-in.md §9: goal = 6 x monthly bills; progress a whole percent, capped at 100. */
 export const EmergencyFundSchema = z.object({ goalCents: cents, currentCents: cents, progressPercent: percent });
 export type EmergencyFundDto = z.infer<typeof EmergencyFundSchema>;
 
-/** The Financial Analytics block (spec part 2 §2, §9 "last 6 months"): months from this one, normalised monthly. */
+/** The Financial Analytics block (docs/product/signed-in.md §2, §9 "last 6 months"): months from this one, normalised monthly. */
 export const DashboardAnalyticsSchema = z.object({
   months: z.array(z.object({ month: isoDate, incomeCents: cents, billsCents: cents })),
   /** This month's bills by category, each normalised to the month, largest first. */
@@ -214,9 +214,9 @@ export const DashboardResponseSchema = z.object({
   bills: z.array(DashboardBillSchema),
   income: z.array(DashboardIncomeSchema),
   savingsGoals: z.array(DashboardSavingsGoalSchema),
-  /** Ours (issue 14): each occurrence due from BILL_STATUS_DAYS_BACK ago to BILL_STATUS_DAYS_AHEAD on, by due date. */
+  /** Ours: each occurrence due from BILL_STATUS_DAYS_BACK ago to BILL_STATUS_DAYS_AHEAD on, by due date. */
   billStatuses: z.array(BillOccurrenceStatusSchema).optional(),
-  /** Issue 14: safe to spend until payday, the 30-day projected balance and the low-balance warning (forecast.ts). */
+  /** Safe to spend until payday, the 30-day projected balance and the low-balance warning (forecast.ts). */
   forecast: ForecastSchema.optional(),
   /** The gaps in pay of school-year incomes and what to set aside for them; empty when no income skips months. */
   payGaps: z.array(PayGapSchema).optional(),
@@ -239,7 +239,7 @@ const clientToday = z
   .optional();
 
 /**
- * `?laterWindowDays=14`: the Later panel length (spec part 2 §9: starts at 7, grows by 7).
+ * `?laterWindowDays=14`: the Later panel length (docs/product/signed-in.md §9: starts at 7, grows by 7).
  * `?today=`: see clientToday; the service also refuses one more than CLIENT_TODAY_MAX_OFFSET_DAYS from its own date.
  * Other query keys are ignored (cache busters).
  */
@@ -254,7 +254,7 @@ export const DashboardQuerySchema = z.object({
 });
 export type DashboardQuery = z.output<typeof DashboardQuerySchema>;
 
-/** Not in the spec (our choice): a timeline covers at most this many days (a quarter is 92, a month grid 42). */
+/** Not in docs/product (our choice): a timeline covers at most this many days (a quarter is 92, a month grid 42). */
 export const MAX_TIMELINE_DAYS = 100;
 
 const rangeDate = (name: string) =>
@@ -273,7 +273,7 @@ export const TimelineQuerySchema = z
 export type TimelineQuery = z.output<typeof TimelineQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// GET /timeline: the Calendar and Planner views (spec part 2 §2)
+// GET /timeline: the Calendar and Planner views (docs/product/signed-in.md §2)
 
 export const TIMELINE_KINDS = ['income', 'bill', 'payment'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
@@ -288,9 +288,9 @@ export const TimelineItemSchema = z.object({
   amountCents: cents,
   /** Only for a payment: the due date of the bill it pays. */
   dueDate: isoDate.optional(),
-  /** Ours (issue 14), only for a bill: the occurrence's status (upcoming, due soon, paid, overdue). */
+  /** Ours, only for a bill: the occurrence's status (upcoming, due soon, paid, overdue). */
   status: z.enum(BILL_OCCURRENCE_STATUS_VALUES).optional(),
-  /** Ours (issue 14), only for a bill: the user marked it paid by hand (so the day's details offer Undo). */
+  /** Ours, only for a bill: the user marked it paid by hand (so the day's details offer Undo). */
   markedPaid: z.boolean().optional(),
 });
 export type TimelineItem = z.infer<typeof TimelineItemSchema>;
@@ -298,7 +298,7 @@ export type TimelineItem = z.infer<typeof TimelineItemSchema>;
 /**
  * Bill and income occurrences in [from, to] (never before the date the user entered) and the payment
  * suggestions whose suggested date falls there, by date (income, bill, payment on the same day).
- * Totals count income and bills (spec part 2 §2: Total Income, Total Bills, Net Flow). Integer cents.
+ * Totals count income and bills (docs/product/signed-in.md §2: Total Income, Total Bills, Net Flow). Integer cents.
  */
 export const TimelineResponseSchema = z.object({
   from: isoDate,

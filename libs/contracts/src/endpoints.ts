@@ -189,7 +189,7 @@ export const AUTH_ENDPOINTS = {
     response: ResendConfirmationResponseSchema,
   }),
   /**
-   * Ours (issue 14 item 6): deletes the account everywhere, confirmed by the password (and a 2FA code when on).
+   * Ours: deletes the account everywhere, confirmed by the password (and a 2FA code when on).
    * The export (GET ACCOUNT_EXPORT_PATH) answers a .zip, not JSON, so the browser fetches it as a file.
    */
   deleteAccount: endpoint({ method: 'POST', path: ACCOUNT_DELETE_PATH, body: AccountDeleteRequestSchema, response: AccountDeleteResponseSchema }),
@@ -234,13 +234,13 @@ export const FINANCE_ENDPOINTS = {
    */
   linkSuggestion: endpoint({ method: 'POST', path: '/api/financial/suggestions/{id}/link', body: SuggestionTargetSchema, response: SuggestionChoiceResponseSchema }),
   replaceSuggestion: endpoint({ method: 'POST', path: '/api/financial/suggestions/{id}/replace', body: SuggestionTargetSchema, response: SuggestionChoiceResponseSchema }),
-  /** Ours (issue 14): the private calendar feed. The feed itself (`/calendar-feed/{token}.ics`) is for calendar apps, not this client. */
+  /** Ours: the private calendar feed. The feed itself (`/calendar-feed/{token}.ics`) is for calendar apps, not this client. */
   calendarFeed: endpoint({ method: 'GET', path: CALENDAR_FEED_PATH, response: CalendarFeedStatusSchema }),
   /** 201: makes the link, or replaces it (the old one stops working); its path is answered only here. */
   createCalendarFeed: endpoint({ method: 'POST', path: CALENDAR_FEED_PATH, response: CalendarFeedCreatedSchema }),
   /** 204: the link stops working. */
   revokeCalendarFeed: endpoint({ method: 'DELETE', path: CALENDAR_FEED_PATH }),
-  /** Ours (issue 14): reminder e-mails and the Notifications toggles; the unsubscribe page is for e-mail links, not this client. */
+  /** Ours: reminder e-mails and the Notifications toggles; the unsubscribe page is for e-mail links, not this client. */
   reminderSettings: endpoint({ method: 'GET', path: REMINDERS_PATH, response: ReminderSettingsSchema }),
   updateReminderSettings: endpoint({ method: 'PUT', path: REMINDERS_PATH, body: UpdateReminderSettingsSchema, response: ReminderSettingsSchema }),
   /**
@@ -255,15 +255,15 @@ export const FINANCE_ENDPOINTS = {
     session: false,
   }),
   unsubscribeReminders: endpoint({ method: 'POST', path: REMINDER_UNSUBSCRIBE_PATH, body: UnsubscribeRequestSchema, response: UnsubscribeResponseSchema, session: false }),
-  /** Ours (issue 14): mark one occurrence of a bill paid by hand (201), and take the mark back (200); both answer its status. */
+  /** Ours: mark one occurrence of a bill paid by hand (201), and take the mark back (200); both answer its status. */
   markBillPaid: endpoint({ method: 'POST', path: '/api/financial/bill-status/{billId}/{dueDate}', response: BillOccurrenceStatusSchema }),
   unmarkBillPaid: endpoint({ method: 'DELETE', path: '/api/financial/bill-status/{billId}/{dueDate}', response: BillOccurrenceStatusSchema }),
-  /** Ours (issue 14): the low-balance threshold the dashboard's warning uses (0: below zero). */
+  /** Ours: the low-balance threshold the dashboard's warning uses (0: below zero). */
   forecastSettings: endpoint({ method: 'GET', path: FORECAST_SETTINGS_PATH, response: ForecastSettingsSchema }),
   updateForecastSettings: endpoint({ method: 'PUT', path: FORECAST_SETTINGS_PATH, body: ForecastSettingsUpdateSchema, response: ForecastSettingsSchema }),
 };
 
-/** spec part 2 §7 bank calls and data generator; `{userId}` must be the signed-in user's id (403 otherwise). */
+/** docs/product/signed-in.md §7 bank calls and data generator; `{userId}` must be the signed-in user's id (403 otherwise). */
 export const BANK_SYNC_ENDPOINTS = {
   createLinkToken: endpoint({ method: 'POST', path: '/api/plaid-production/create-link-token', body: CreateLinkTokenRequestSchema, response: CreateLinkTokenResponseSchema }),
   sandboxPublicToken: endpoint({ method: 'POST', path: '/api/plaid-production/sandbox/public-token', body: SandboxPublicTokenRequestSchema, response: SandboxPublicTokenResponseSchema }),
@@ -282,7 +282,7 @@ export const BANK_SYNC_ENDPOINTS = {
   generateKind: endpoint({ method: 'POST', path: '/api/plaid-data/generate/{userId}/{kind}', response: GenerateResponseSchema }),
 };
 
-/** spec part 2 §7 admin calls (admin role, enforced by the server), plus the audit log of System Logs. */
+/** docs/product/signed-in.md §7 admin calls (admin role, enforced by the server), plus the audit log of System Logs. */
 export const ADMIN_ENDPOINTS = {
   waitlist: endpoint({ method: 'GET', path: '/api/admin/waitlist', response: AdminWaitlistResponseSchema }),
   users: endpoint({ method: 'GET', path: '/api/admin/users', response: AdminUsersResponseSchema }),
@@ -290,7 +290,7 @@ export const ADMIN_ENDPOINTS = {
   approveUser: endpoint({ method: 'POST', path: '/api/admin/approve-user', body: ApproveUserRequestSchema, response: AdminActionResponseSchema }),
   removeFromWaitlist: endpoint({ method: 'DELETE', path: '/api/admin/waitlist/{id}', response: AdminActionResponseSchema }),
   toggleUserStatus: endpoint({ method: 'POST', path: '/api/admin/toggle-user-status', body: ToggleUserStatusRequestSchema, response: AdminActionResponseSchema }),
-  /** Ours: the audit log (issue 9). */
+  /** Ours: the audit log. */
   logs: endpoint({ method: 'GET', path: '/api/admin/logs', query: AuditQuerySchema, response: AuditPageSchema }),
   /** Ours: a short-lived cookie that lets the browser open the operators' queue board. */
   queueBoardSession: endpoint({ method: 'POST', path: '/api/admin/queues/session' }),
@@ -299,7 +299,7 @@ export const ADMIN_ENDPOINTS = {
 };
 
 /**
- * The blog (issue 10; part 1 §7 'hosted tables and storage', part 2 §7 'a shared service, paths not shown').
+ * The blog (docs/product/accounts.md §7 'hosted tables and storage', docs/product/signed-in.md §7 'a shared service, paths not shown').
  * Public reads need no session and only ever see published posts; everything under /admin is the admin role's.
  */
 export const BLOG_ENDPOINTS = {
@@ -320,7 +320,7 @@ export const BLOG_ENDPOINTS = {
   uploadImage: endpoint({ method: 'POST', path: '/api/blog/admin/images', response: BlogImageUploadResponseSchema }),
 };
 
-/** Households (part 2 §7; issue 11). Every route but invitation-details needs the session. */
+/** Households (docs/product/signed-in.md §7). Every route but invitation-details needs the session. */
 export const HOUSEHOLD_ENDPOINTS = {
   create: endpoint({ method: 'POST', path: '/api/household/create', body: CreateHouseholdRequestSchema, response: HouseholdSchema }),
   myHouseholds: endpoint({ method: 'GET', path: '/api/household/my-households', response: MyHouseholdsResponseSchema }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error body is `{message}`; form validation adds `errors: {field: message}` (DESIGN §4). */
+/** Every error body is `{message}`; form validation adds `errors: {field: message}` (docs/security.md). */
 export const ErrorResponseSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),

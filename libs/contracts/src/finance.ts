@@ -1,12 +1,12 @@
-// Finance payloads (spec part 2 §3 entities, §4 defaults, §5 validation, §7 calls, §8 messages), shared by
+// Finance payloads (docs/product/signed-in.md §3 entities, §4 defaults, §5 validation, §7 calls, §8 messages), shared by
 // services/finance, the dashboard forms and bank-sync (over the Redis transport). The CRUD routes carry money
-// as dollars with at most 2 decimals (a JSON number, spec part 2 §3/§7); the finance service turns it into
+// as dollars with at most 2 decimals (a JSON number, docs/product/signed-in.md §3/§7); the finance service turns it into
 // integer cents. The dashboard's answer (dashboard.ts) is in integer cents throughout.
 import { z } from 'zod';
 import { safeString } from './text.js';
 
 // ---------------------------------------------------------------------------------------------------------
-// Enums and defaults (spec part 2 §3, §4)
+// Enums and defaults (docs/product/signed-in.md §3, §4)
 
 export const BILL_PRIORITY_VALUES = ['low', 'medium', 'high'] as const;
 export const BILL_CATEGORY_VALUES = [
@@ -32,13 +32,13 @@ export const LAST_DAY_OF_MONTH = 31;
 export const SUGGESTION_KINDS = ['bill', 'income'] as const;
 export const SUGGESTION_STATUSES = ['pending', 'accepted', 'dismissed'] as const;
 
-/** spec part 2 §4: form defaults after save/reset. */
+/** docs/product/signed-in.md §4: form defaults after save/reset. */
 export const BILL_DEFAULTS = { priority: 'medium', category: 'utilities', recurring: 'monthly' } as const;
 export const INCOME_DEFAULTS = { frequency: 'monthly' } as const;
-/** spec part 2 §3: emergency_fund is the goal type the dashboard uses. */
+/** docs/product/signed-in.md §3: emergency_fund is the goal type the dashboard uses. */
 export const DEFAULT_SAVINGS_GOAL_TYPE = 'emergency_fund';
 
-// Not in the spec (our choice): caps keep one user's rows, and so the dashboard's work, bounded.
+// Not in docs/product (our choice): caps keep one user's rows, and so the dashboard's work, bounded.
 export const MAX_BILLS_PER_USER = 500;
 export const MAX_INCOME_SOURCES_PER_USER = 100;
 export const MAX_SAVINGS_GOALS_PER_USER = 50;
@@ -55,7 +55,7 @@ export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
 export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
 
 // ---------------------------------------------------------------------------------------------------------
-// Messages (spec part 2 §8 for the client texts; the server texts are ours)
+// Messages (docs/product/signed-in.md §8 for the client texts; the server texts are ours)
 
 export const FINANCE_MESSAGES = {
   billNotFound: 'Bill not found',
@@ -68,7 +68,7 @@ export const FINANCE_MESSAGES = {
   tooManySavingsGoals: `You can keep at most ${MAX_SAVINGS_GOALS_PER_USER} savings goals. Delete one before adding another.`,
   noBankConnected: 'No bank account is connected yet. Connect one from Connected Accounts to import bills and income.',
   emptyUpdate: 'Send at least one field to update',
-  // spec part 2 §8: what the dashboard shows when a call fails.
+  // docs/product/signed-in.md §8: what the dashboard shows when a call fails.
   loadFailed: 'Unable to load financial data. Please check your connection and try again.',
   saveBillFailed: 'Failed to save bill. Please try again.',
   deleteBillFailed: 'Failed to delete bill. Please try again.',
@@ -77,9 +77,9 @@ export const FINANCE_MESSAGES = {
   acceptSuggestionFailed: 'Failed to accept suggestion',
   loadSuggestionsFailed: 'Failed to load suggestions',
   syncFailed: 'Failed to sync bank data. Please try again.',
-  // spec part 2 §8: what a sync that fell back to the status check answers.
+  // docs/product/signed-in.md §8: what a sync that fell back to the status check answers.
   syncFallbackSucceeded: 'Bank data synced successfully',
-  // Shared bills and income (issue 11, not in the spec): the server's answers and the dashboard's texts.
+  // Shared bills and income (not in docs/product): the server's answers and the dashboard's texts.
   householdNotFound: 'Household not found. You can only share with a household you belong to.',
   sharedItemReadOnly: "Only the household's owners and partners can change its shared bills and income",
   householdUnavailable: 'Household sharing is unavailable right now. Please try again.',
@@ -87,11 +87,11 @@ export const FINANCE_MESSAGES = {
   notShared: 'None',
 } as const;
 
-/** The marker a shared bill or income source carries in lists and the schedule (issue 11). */
+/** The marker a shared bill or income source carries in lists and the schedule. */
 export const sharedItemMarker = (householdName: string, addedBy: string): string => `Shared · ${householdName} · added by ${addedBy}`;
 
 // ---------------------------------------------------------------------------------------------------------
-// Field schemas (spec part 2 §5)
+// Field schemas (docs/product/signed-in.md §5)
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DECIMAL_TEXT = /^\d+(\.\d{1,2})?$/;
@@ -133,7 +133,7 @@ function numberAmount(value: number, label: string, positive: boolean, fail: (me
 
 /**
  * Dollars as a JSON number (or a decimal string from a form): at most 2 decimals, never negative
- * (spec part 2 §5: step 0.01). `positive` also refuses 0 (a bill or income of nothing is a typo).
+ * (docs/product/signed-in.md §5: step 0.01). `positive` also refuses 0 (a bill or income of nothing is a typo).
  * A string is the user's own text, so '1.005' is refused as written; a number is checked with the
  * float tolerance above (19.999 is still refused).
  */
@@ -173,7 +173,7 @@ function enumSchema<const T extends readonly [string, ...string[]]>(label: strin
 }
 
 /**
- * spec part 2 §3: `dueDate` / `nextDate` are accepted for `due_date` / `next_date`. The alias is moved onto
+ * docs/product/signed-in.md §3: `dueDate` / `nextDate` are accepted for `due_date` / `next_date`. The alias is moved onto
  * the snake_case field; sending both with different values is an error.
  */
 function acceptAlias(alias: string, field: string, label: string) {
@@ -201,7 +201,7 @@ function nonEmpty<T extends z.ZodType>(schema: T) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Sharing with a household (issue 11, ours): `household_id` in a create or update body. Finance checks the
+// Sharing with a household (ours): `household_id` in a create or update body. Finance checks the
 // caller's membership with household over the transport; the id from the client is never trusted.
 
 const householdIdField = z
@@ -224,7 +224,7 @@ const sharedItemFields = {
 };
 
 // ---------------------------------------------------------------------------------------------------------
-// Bills (spec part 2 §3, §7: POST and PUT /bills)
+// Bills (docs/product/signed-in.md §3, §7: POST and PUT /bills)
 
 const billFields = {
   name: requiredText('Name'),
@@ -277,7 +277,7 @@ export const BillSchema = z.object({
 export type BillDto = z.infer<typeof BillSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Income sources (spec part 2 §3, §7: POST and PUT /income)
+// Income sources (docs/product/signed-in.md §3, §7: POST and PUT /income)
 
 /** Two different days of the month, 1 to 31 (31: the last day), sent in either order and kept ascending. */
 const payDaysSchema = z
@@ -395,7 +395,7 @@ export const IncomeSourceSchema = z.object({
 export type IncomeSourceDto = z.infer<typeof IncomeSourceSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Savings goals (spec part 2 §3: goal_type, current_amount; target_amount is our optional addition)
+// Savings goals (docs/product/signed-in.md §3: goal_type, current_amount; target_amount is our optional addition)
 
 const savingsFields = {
   goal_type: goalType,
@@ -425,7 +425,7 @@ export const SavingsGoalSchema = z.object({
 export type SavingsGoalDto = z.infer<typeof SavingsGoalSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Suggestions (spec part 2 §3 bill and income suggestions; §7 GET /suggestions, POST /accept-*)
+// Suggestions (docs/product/signed-in.md §3 bill and income suggestions; §7 GET /suggestions, POST /accept-*)
 
 /**
  * Ours: the user's own bill (or income source) a detected one seems to be, so accepting it would count the same
@@ -441,7 +441,7 @@ export const BillSuggestionSchema = z.object({
   category: z.enum(BILL_CATEGORY_VALUES),
   suggestedDueDate: z.string(),
   transactionDate: z.string().nullable(),
-  /** 0 to 1 (spec part 2 §5 bands: 0.9 green, 0.7 yellow, else red). */
+  /** 0 to 1 (docs/product/signed-in.md §5 bands: 0.9 green, 0.7 yellow, else red). */
   confidence: z.number(),
   /** Ours: the cadence detection saw (quarterly insurance); accepting makes a bill of it. */
   recurring: z.enum(BILL_RECURRENCE_VALUES).optional(),
@@ -500,14 +500,14 @@ export const SuggestionChoiceResponseSchema = z.discriminatedUnion('kind', [
 export type SuggestionChoiceResponse = z.infer<typeof SuggestionChoiceResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Bank sync (spec part 2 §7); the dashboard's answer is in dashboard.ts
+// Bank sync (docs/product/signed-in.md §7); the dashboard's answer is in dashboard.ts
 
 /** `lastSyncedAt` (ours): the user's last completed bank sync, for the dashboard's 'Last updated'; null: never. */
 export const SyncBankDataResponseSchema = z.object({ success: z.boolean(), message: z.string(), lastSyncedAt: z.string().nullable().optional() });
 export type SyncBankDataResponse = z.infer<typeof SyncBankDataResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Redis transport (DESIGN §1): bank-sync sends detected recurring bills and income to finance.
+// Redis transport (docs/architecture.md): bank-sync sends detected recurring bills and income to finance.
 
 export const FINANCE_PATTERNS = {
   /** Request/reply: `client.send(FINANCE_PATTERNS.upsertSuggestions, payload)` answers UpsertSuggestionsReply. */
@@ -525,7 +525,7 @@ export const FINANCE_PATTERNS = {
   withdrawSuggestions: 'finance.suggestions.withdraw',
   /**
    * Request/reply from bank-sync after each detection run and after a disconnect: the linked banks' figures the
-   * dashboard uses (spec part 2 §9 income fallback, §5 savings-rate tips). `BankSummaryMessage` answers
+   * dashboard uses (docs/product/signed-in.md §9 income fallback, §5 savings-rate tips). `BankSummaryMessage` answers
    * BankSummaryReply; null figures (a clear) stop the dashboard using them. An older `computedAt` than the one
    * stored is ignored, so a late message never overwrites a newer one.
    */
@@ -641,7 +641,7 @@ export const BankSummaryMessageSchema = z
       .max(100, 'savingsRatePercent must be at most 100')
       .nullable(),
     /**
-     * Issue 14: the checking-like accounts' balance (available, else current), for safe to spend until payday;
+     * The checking-like accounts' balance (available, else current), for safe to spend until payday;
      * negative when overdrawn; null: no such account. Absent from an older sender: treated as null.
      */
     cashBalanceCents: z

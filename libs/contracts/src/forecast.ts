@@ -1,4 +1,4 @@
-// Safe to spend until payday and the low-balance warning (issue 14 items 2 and 3, ours): the `forecast` part of
+// Safe to spend until payday and the low-balance warning (ours): the `forecast` part of
 // GET /dashboard-with-insights (computed by libs/finance-rules computeForecast, integer cents, 'YYYY-MM-DD'), and
 // the user's low-balance threshold, kept by finance per user (GET/PUT /api/financial/forecast-settings).
 // The sentences are built in the browser (finance-rules explainSafeToSpend...) so dates follow the user's format.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailField, waitText } from './auth.js';
 import { safeString } from './text.js';
 
-// Households (spec part 2 §2, §3, §4, §5, §7, §8, §9; issue 11): the wire shapes of /api/household, the messages
+// Households (docs/product/signed-in.md §2, §3, §4, §5, §7, §8, §9): the wire shapes of /api/household, the messages
 // both sides show, and the Redis-transport messages household sends to auth (names and e-mails of members) and
 // answers for finance (whose households a user belongs to, for shared bills and income).
 
@@ -11,7 +11,7 @@ import { safeString } from './text.js';
 // ---------------------------------------------------------------------------------------------------------
 
 export const HOUSEHOLD_MESSAGES = {
-  // spec part 2 §2
+  // docs/product/signed-in.md §2
   signInFirst: 'Please log in to manage households.',
   listTitle: 'My Households',
   role: (role: string) => `Role: ${role}`,
@@ -21,7 +21,7 @@ export const HOUSEHOLD_MESSAGES = {
   noHouseholds: 'No households yet',
   createFirst: 'Create your first household',
   selectHousehold: 'Select a household to view details',
-  // spec part 2 §4, §8
+  // docs/product/signed-in.md §4, §8
   invitationSent: (email: string) => `Invitation sent to ${email}`,
   createFailed: 'Failed to create household',
   inviteFailed: 'Failed to invite member',
@@ -29,9 +29,9 @@ export const HOUSEHOLD_MESSAGES = {
   listFailed: 'Failed to get households',
   membersFailed: 'Failed to get members',
   leaveFailed: 'Failed to leave household',
-  // spec part 2 §5
+  // docs/product/signed-in.md §5
   nameRequired: 'Household name is required',
-  // The server's own answers (not in the spec)
+  // The server's own answers (not in docs/product)
   notFound: 'Household not found',
   cannotInvite: 'Only owners and partners can invite members',
   alreadyMember: 'This person is already a member of the household',
@@ -55,7 +55,7 @@ export const HOUSEHOLD_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
-// Constants (part 2 §3, §9)
+// Constants (docs/product/signed-in.md §3, §9)
 // ---------------------------------------------------------------------------------------------------------
 
 /** Roles: owner and partner may invite (and edit the household's shared items); a member may only view. */
@@ -83,7 +83,7 @@ export const INVITATION_PATH = '/household/accept';
 export const HOUSEHOLD_NAME_MAX = 80;
 
 // ---------------------------------------------------------------------------------------------------------
-// HTTP wire shapes (part 2 §7)
+// HTTP wire shapes (docs/product/signed-in.md §7)
 // ---------------------------------------------------------------------------------------------------------
 
 /** GET /api/household/my-households entries, and the answer of create and accept. */
@@ -106,7 +106,7 @@ export const CreateHouseholdRequestSchema = z
   .strict();
 export type CreateHouseholdRequest = z.input<typeof CreateHouseholdRequestSchema>;
 
-/** POST /api/household/{id}/invite: the screen sends only the e-mail, so the role is the default (part 2 §7). */
+/** POST /api/household/{id}/invite: the screen sends only the e-mail, so the role is the default (docs/product/signed-in.md §7). */
 export const InviteMemberRequestSchema = z
   .object({
     email: emailField,
@@ -206,7 +206,7 @@ export const MembershipsOfReplySchema = z.discriminatedUnion('ok', [
 ]);
 export type MembershipsOfReply = z.infer<typeof MembershipsOfReplySchema>;
 
-/** A member's display name: first and last name, else the e-mail's local part (part 2 §2 greeting rule). */
+/** A member's display name: first and last name, else the e-mail's local part (docs/product/signed-in.md §2 greeting rule). */
 export function memberDisplayName(user: Pick<DirectoryUser, 'email' | 'firstName' | 'lastName'>): string {
   const full = [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ').trim();
   return full || user.email.split('@')[0] || user.email;

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { AuditEventSchema } from './admin.js';
 
-// Background jobs (CONVENTIONS §4): queue and job names are string constants, payloads are zod schemas,
+// Background jobs (docs/conventions.md §4): queue and job names are string constants, payloads are zod schemas,
 // and every job id is derived from its payload, so adding the same job twice while one is pending is a
 // no-op. BullMQ refuses ':' in custom ids, hence `<key>.<job>` rather than `<key>:<job>`.
 
 /** The BullMQ queues of the product; a worker processes whole queues. */
 export const QUEUES = {
-  /** DESIGN §3: the bank-sync worker imports from Plaid (scheduled and on demand). */
+  /** docs/architecture.md: the bank-sync worker imports from Plaid (scheduled and on demand). */
   bankSync: 'bank-sync',
-  /** Issue 9: audit events from auth, stored by the admin service (which owns the log). */
+  /** Audit events from auth, stored by the admin service (which owns the log). */
   audit: 'audit',
-  /** Issue 14: finance's worker finds reminders due in each user's time zone and e-mails them. */
+  /** Finance's worker finds reminders due in each user's time zone and e-mails them. */
   reminders: 'reminders',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -52,7 +52,7 @@ export type SyncItemJob = z.infer<typeof SyncItemJobSchema>;
 export const SyncUserJobSchema = z.object({ userId: z.uuid() }).strict();
 export type SyncUserJob = z.infer<typeof SyncUserJobSchema>;
 
-/** Issue 14: a finance worker's periodic look for reminders due now; one scheduler, whichever worker runs it. */
+/** A finance worker's periodic look for reminders due now; one scheduler, whichever worker runs it. */
 export const ScanRemindersJobSchema = z.object({}).strict();
 export type ScanRemindersJob = z.infer<typeof ScanRemindersJobSchema>;
 
@@ -73,7 +73,7 @@ export const reminderKey = ({ userId, kind, itemId, date }: SendReminderJob): st
 export const JOBS = {
   /**
    * Store one audit event (auth → admin); the id is the event's own, so a retried enqueue stores it once.
-   * Audit events must not vanish (review 9 item 3): 20 attempts, doubling from 1 s. BullMQ's backoff has no
+   * Audit events must not vanish: 20 attempts, doubling from 1 s. BullMQ's backoff has no
    * cap, so the attempts bound it: the 19 waits add up to 2^19 − 1 s ≈ 6 days, the longest about 3 days, and
    * every wait equals the time already spent failing, so after an outage of length T (the admin database down)
    * the event is stored within about T more. A job failing even then is kept in the failed set (keepFailed).
@@ -86,15 +86,15 @@ export const JOBS = {
     keepFailed: true,
   }),
   /** Import one linked bank item's accounts and transactions (/transactions/sync from its cursor). */
-  // Retried on Plaid's 429 / 500 / network failures: 5 s, 10 s, 20 s, 40 s, 80 s (issue 8).
+  // Retried on Plaid's 429 / 500 / network failures: 5 s, 10 s, 20 s, 40 s, 80 s.
   'sync-item': defineJob({ queue: QUEUES.bankSync, payload: SyncItemJobSchema, jobId: ({ itemId }) => `${itemId}.sync`, retry: { attempts: 6, backoffMs: 5_000 } }),
-  /** spec part 2 §7 fullDataSync(userId): queue a sync of every item the user linked. */
+  /** docs/product/signed-in.md §7 fullDataSync(userId): queue a sync of every item the user linked. */
   'sync-user': defineJob({ queue: QUEUES.bankSync, payload: SyncUserJobSchema, jobId: ({ userId }) => `${userId}.sync-user` }),
   /** Recurring bill and income detection for one user after a sync; the id collapses a burst of syncs. */
   'detect-recurring': defineJob({ queue: QUEUES.bankSync, payload: SyncUserJobSchema, jobId: ({ userId }) => `${userId}.detect` }),
-  /** Issue 14: look for reminders due now (every few minutes, and once when a worker starts). */
+  /** Look for reminders due now (every few minutes, and once when a worker starts). */
   'scan-reminders': defineJob({ queue: QUEUES.reminders, payload: ScanRemindersJobSchema, jobId: () => 'reminders.scan', retry: { attempts: 1, backoffMs: 1_000 } }),
-  /** Issue 14: send one reminder e-mail; retried on a mail or directory failure (30 s, 1 min, 2 min, 4 min). */
+  /** Send one reminder e-mail; retried on a mail or directory failure (30 s, 1 min, 2 min, 4 min). */
   'send-reminder': defineJob({
     queue: QUEUES.reminders,
     payload: SendReminderJobSchema,

@@ -1,4 +1,4 @@
-/** Product-wide names and the marketing constants of spec part 1 §1 and §9. */
+/** Product-wide names and the marketing constants of docs/product/accounts.md §1 and §9. */
 export const PRODUCT_NAME = 'PayCadence';
 export const COMPANY_TEAM_NAME = 'The PayCadence Team';
 export const SUPPORT_EMAIL = 'support@paycadence.app';

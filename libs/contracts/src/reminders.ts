@@ -1,5 +1,5 @@
-// Reminder e-mails (issue 14 item 4, ours): a heads-up N days before a bill is due and a payday note listing what
-// to pay from the paycheck, sent in the user's own time zone. Settings > Notifications' four toggles (spec part 1
+// Reminder e-mails (ours): a heads-up N days before a bill is due and a payday note listing what
+// to pay from the paycheck, sent in the user's own time zone. Settings > Notifications' four toggles (docs/product/accounts.md
 // §9) are kept by finance, with how many days ahead and the browser's IANA time zone. Every e-mail carries an
 // unsubscribe link that works without signing in: its random token is kept only as its SHA-256 hash.
 import { z } from 'zod';
@@ -35,7 +35,7 @@ export const REMINDER_DAYS_BEFORE_DEFAULT = 3;
 /** Reminders go out from this hour of the user's own day (a worker that was down sends later that day). */
 export const REMINDER_SEND_HOUR = 8;
 
-/** spec part 1 §9: bills on, income on, suggestions off, updates on. */
+/** docs/product/accounts.md §9: bills on, income on, suggestions off, updates on. */
 export const REMINDER_TOGGLE_DEFAULTS = { bills: true, income: true, suggestions: false, updates: true } as const;
 
 /** The four toggles' texts (Settings > Notifications). */
@@ -113,7 +113,7 @@ export const REMINDER_MESSAGES = {
   notYetSaved: 'Save once so we know your time zone: reminder e-mails start after that.',
   notSent: 'We do not e-mail payment suggestions or product updates yet; your choice is kept for when we do.',
   save: 'Save notifications',
-  /** spec part 1 §4: the settings screens' save messages. */
+  /** docs/product/accounts.md §4: the settings screens' save messages. */
   saved: 'Settings saved successfully!',
   saveFailed: 'Failed to save settings. Please try again.',
   loadFailed: 'Could not load your notification settings. Please try again.',

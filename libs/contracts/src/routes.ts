@@ -16,7 +16,7 @@ export const SERVICE_ROUTES = {
     // Ours: proving the e-mail address (the link's token in a body, and a new link for the signed-in person).
     'POST /api/auth/confirm-email',
     'POST /api/auth/confirm-email/resend',
-    // Ours (issue 14 item 6): the signed-in user's data as one .zip, and deleting the account everywhere.
+    // Ours: the signed-in user's data as one .zip, and deleting the account everywhere.
     'GET /api/auth/account/export',
     'POST /api/auth/account/delete',
     'GET /.well-known/jwks.json',

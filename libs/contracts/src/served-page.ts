@@ -1,4 +1,4 @@
-// Issue 13 item 9: how the shell's prerendered copy of a data page (frontends/shell/scripts/prerender.mjs) and
+// How the shell's prerendered copy of a data page (frontends/shell/scripts/prerender.mjs) and
 // public-site's page server (frontends/public-site/server) meet. The copy marks its page's own view with two
 // comments; the page server puts the view rendered with the page's data between them, and the data itself in a
 // JSON element that the app reads instead of asking the API again. Free of schemas, like session-hint.ts.

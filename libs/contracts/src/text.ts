@@ -1,4 +1,4 @@
-// Text that users send and services store (issue 12, findings 1 and 7).
+// Text that users send and services store (findings 1 and 7).
 //
 // - PostgreSQL refuses U+0000 in text and jsonb, and a lone UTF-16 surrogate cannot be encoded as UTF-8: such a
 //   value must be a clear 400 at the edge, never a 500 from the database. `safeString` is the building block

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { PRODUCT_NAME } from './product.js';
 import { EMAIL_MAX_LENGTH, safeString } from './text.js';
 
-/** Sources the public site sends (spec part 1 §7); a blog call-to-action may send its own. */
+/** Sources the public site sends (docs/product/accounts.md §7); a blog call-to-action may send its own. */
 export const WAITLIST_SOURCES = ['homepage-hero', 'homepage', 'homepage-cta', 'paycheck-to-paycheck-page'] as const;
 
 /** The waitlist's one public endpoint (also the only place a blog call-to-action form may post to). */
 export const WAITLIST_ENDPOINT_PATH = '/api/waitlist/join';
 
 export const WAITLIST_SUCCESS_MESSAGE = "Thanks for joining! We'll be in touch soon.";
-/** spec part 2 §2: 'Thanks! We'll notify you when {product} launches.' */
+/** docs/product/signed-in.md §2: 'Thanks! We'll notify you when {product} launches.' */
 export const COMING_SOON_SUCCESS_MESSAGE = `Thanks! We'll notify you when ${PRODUCT_NAME} launches.`;
 
 /** Where a sign-up came from: the public site's sources or a blog call-to-action's own (same rule for both). */

@@ -1,4 +1,4 @@
-// Paid, due soon, overdue, per bill occurrence (issue 14 item 1, ours: the spec has no payment status).
+// Paid, due soon, overdue, per bill occurrence (ours: docs/product has no payment status).
 // A bill occurrence is paid when the user marked it paid, or when an imported bank transaction of the same
 // merchant and about the same amount posted in a window around its due date. Pure: the caller passes today.
 import type { BillOccurrenceStatusValue, BillRecurrenceValue } from '@payday/contracts';

@@ -11,7 +11,7 @@ const incomes: IncomeSource[] = [{ id: 'salary', source: 'Salary', amountCents: 
 const TODAY = '2026-03-10';
 const analytics = computeDashboardAnalytics(bills, incomes, TODAY);
 
-describe('computeDashboardAnalytics (spec part 2 §9 monthly normalisation)', () => {
+describe('computeDashboardAnalytics (docs/product/signed-in.md §9 monthly normalisation)', () => {
   it('gives six months from this one', () => {
     expect(ANALYTICS_MONTHS).toBe(6);
     expect(analytics.months.map((m) => m.month)).toEqual(['2026-03-01', '2026-04-01', '2026-05-01', '2026-06-01', '2026-07-01', '2026-08-01']);

@@ -5,7 +5,7 @@ import { monthlyAmountCents, monthlyBillsCents, monthlyIncomeCents } from './mon
 import type { Bill, IncomeSource } from './types.js';
 
 /**
- * The Financial Analytics block (spec part 2 §2): income against bills for six months from this one, and this
+ * The Financial Analytics block (docs/product/signed-in.md §2): income against bills for six months from this one, and this
  * month's bills by category, each figure from the rules' monthly normalisation (§9).
  */
 export function computeDashboardAnalytics(bills: readonly Bill[], incomes: readonly IncomeSource[], today: IsoDate): DashboardAnalytics {

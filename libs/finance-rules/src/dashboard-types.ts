@@ -1,4 +1,4 @@
-// The dashboard aggregate's input and output shapes (spec part 2 §2). Types only, so any module can
+// The dashboard aggregate's input and output shapes (docs/product/signed-in.md §2). Types only, so any module can
 // name them without importing the rules (no import cycle through dashboard.ts).
 import type { IsoDate } from './dates.js';
 import type { PayGap } from './pay-gaps.js';
@@ -15,10 +15,10 @@ export interface DashboardInput {
   savingsGoals: readonly SavingsGoal[];
   /** The clock: today's date, 'YYYY-MM-DD'. */
   today: IsoDate;
-  /** Later window length in days: 7, 14, 21, ... (spec part 2 §9). Default 7. */
+  /** Later window length in days: 7, 14, 21, ... (docs/product/signed-in.md §9). Default 7. */
   laterWindowDays?: number;
   /**
-   * Optional figures from the linked bank accounts (spec part 2 §3/§9); bank-sync supplies them. Not the
+   * Optional figures from the linked bank accounts (docs/product/signed-in.md §3/§9); bank-sync supplies them. Not the
    * contract's DashboardAnalytics, which is the Financial Analytics block the dashboard answers with.
    */
   bankAnalytics?: BankAnalytics;
@@ -34,7 +34,7 @@ export interface BankAnalytics {
 export interface UpcomingBillsSummary {
   count: number;
   totalCents: number;
-  /** Inclusive end: the coming Sunday (spec part 2 §9). */
+  /** Inclusive end: the coming Sunday (docs/product/signed-in.md §9). */
   endDate: IsoDate;
 }
 

@@ -18,7 +18,7 @@ const input: DashboardInput = {
 describe('computeDashboard', () => {
   const dashboard = computeDashboard(input);
 
-  it('summarises the month (spec part 2 §9 normalisation)', () => {
+  it('summarises the month (docs/product/signed-in.md §9 normalisation)', () => {
     // Job pays 3/13 and 3/27 in March: $5000. Bills: 1500 + 90 + 600 / 3 = $1790.
     expect(dashboard.summary).toEqual({
       monthlyIncomeCents: 500_000,

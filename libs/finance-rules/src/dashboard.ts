@@ -1,4 +1,4 @@
-// The one aggregate the dashboard renders (spec part 2 §2), returned by the finance service from
+// The one aggregate the dashboard renders (docs/product/signed-in.md §2), returned by the finance service from
 // GET /dashboard-with-insights, so neither side re-implements a rule. It composes the same rules the
 // public IsoDate functions run, in their day-number form: `today` is parsed once, the bills are
 // expanded once (the schedule takes a prefix of each series) and nothing re-parses an occurrence.
@@ -16,7 +16,7 @@ import { buildTips } from './tips.js';
 import { assertWindowDays, billsDueBetween, buildTimeWindowsOnDays, comingSundayDay } from './windows.js';
 
 /**
- * spec part 2 §2/§9: everything the dashboard renders, for one day and Later window. Invalid input
+ * docs/product/signed-in.md §2/§9: everything the dashboard renders, for one day and Later window. Invalid input
  * throws RangeError, in the order the rules run: `today`, the window, the first bill with an invalid
  * date, the first income that cannot be projected, then an unknown recurrence (incomes first).
  */
@@ -27,7 +27,7 @@ export function computeDashboard(input: DashboardInput): DashboardData {
   assertWindowDays(laterWindowDays);
   const todayDay = today.dayNumber;
 
-  // spec part 2 §9: panels use the dashboard counts and a max(30, window + 14) day income horizon.
+  // docs/product/signed-in.md §9: panels use the dashboard counts and a max(30, window + 14) day income horizon.
   const billOccurrences = expandBillsOnDays(bills, today);
   const incomeHorizonDays = dashboardIncomeHorizonDays(laterWindowDays);
   const paydays = projectIncomeOnDays(incomes, today, incomeHorizonDays);
@@ -48,7 +48,7 @@ export function computeDashboard(input: DashboardInput): DashboardData {
         endDate: isoDateOf(sunday),
       },
     },
-    // spec part 2 §9: the schedule uses the schedule counts and projects income 60 days (or to its last due date).
+    // docs/product/signed-in.md §9: the schedule uses the schedule counts and projects income 60 days (or to its last due date).
     paymentSchedule: buildPaymentScheduleOnDays(scheduled, schedulePaydaysOnDays(incomes, todayDay, scheduleIncomeHorizonDays(scheduled, todayDay)), todayDay),
     laterWindowDays,
     incomeHorizonDays,
@@ -57,7 +57,7 @@ export function computeDashboard(input: DashboardInput): DashboardData {
       summary,
       emergencyFund,
       incomes,
-      // spec part 2 §5: "bills due within 7 days" = today through today + 7, like This Week.
+      // docs/product/signed-in.md §5: "bills due within 7 days" = today through today + 7, like This Week.
       billsDueWithinWeek: billsDueBetween(billOccurrences, todayDay, todayDay + WEEK_DAYS),
       savingsRatePercent: bankAnalytics?.savingsRatePercent,
     }),

@@ -95,7 +95,7 @@ export function monthName(date: IsoDate): string {
   return MONTH_NAMES[readDay(date).month - 1]!;
 }
 
-/** spec part 2 §9: dates display in en-US short format (M/D/YYYY), e.g. '1/5/2026'. */
+/** docs/product/signed-in.md §9: dates display in en-US short format (M/D/YYYY), e.g. '1/5/2026'. */
 export function formatUsShortDate(date: IsoDate): string {
   return formatUsShortParts(readDay(date));
 }

@@ -96,7 +96,7 @@ export function formatDateParts({ year, month, day }: DateParts): string {
   return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
 }
 
-/** spec part 2 §9: en-US short format (M/D/YYYY). */
+/** docs/product/signed-in.md §9: en-US short format (M/D/YYYY). */
 export function formatUsShortParts({ year, month, day }: DateParts): string {
   return `${month}/${day}/${year}`;
 }

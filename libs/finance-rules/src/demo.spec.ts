@@ -12,7 +12,7 @@ import {
 
 const TODAY = '2026-03-10';
 
-describe('demo (spec part 1 §2 /demo, §3 demo bill and income)', () => {
+describe('demo (docs/product/accounts.md §2 /demo, §3 demo bill and income)', () => {
   const data = demoSampleData(TODAY);
 
   it('uses rent and utilities bills, monthly or once, and biweekly and monthly income', () => {

@@ -34,7 +34,7 @@ export interface DemoSummary {
 }
 
 /**
- * part 1 §3: demo bills are rent or utilities with high/medium/low priority, recurring monthly or
+ * docs/product/accounts.md §3: demo bills are rent or utilities with high/medium/low priority, recurring monthly or
  * once; demo income is biweekly or monthly. Dates are spread so every column has items.
  */
 export function demoSampleData(today: IsoDate): DemoData {
@@ -89,8 +89,8 @@ export function demoSummary(data: DemoData, today: IsoDate): DemoSummary {
 }
 
 /**
- * part 1 §2/§9: demo columns use the 7 and 14 day windows. The demo's Later column has no 'show
- * more', so (our choice) it runs to day 30, the minimum income horizon of part 2 §9.
+ * docs/product/accounts.md §2/§9: demo columns use the 7 and 14 day windows. The demo's Later column has no 'show
+ * more', so (our choice) it runs to day 30, the minimum income horizon of docs/product/signed-in.md §9.
  */
 export const DEMO_LATER_WINDOW_DAYS = 16;
 

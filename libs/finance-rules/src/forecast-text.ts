@@ -1,4 +1,4 @@
-// The forecast's sentences (issue 14 items 2 and 3): one sentence per figure that the user can check against
+// The forecast's sentences: one sentence per figure that the user can check against
 // the bills they know. Dates are formatted by the caller (the browser's saved date format), money by default as
 // en-US dollars, so the server-computed figures and the demo read alike.
 import type { IsoDate } from './dates.js';

@@ -1,6 +1,6 @@
-// Issue 14 items 2 and 3 (ours, beyond the spec): what is safe to spend until the next paycheck, a projected
-// day-by-day balance, and a low-balance warning with the one bill move that fixes the dip. Pure, on day numbers:
-// O(horizon days + bill and income occurrences), so it fits inside the dashboard's cached computation.
+// What is safe to spend until the next paycheck, a projected day-by-day balance, and a low-balance warning
+// with the one bill move that fixes the dip. Pure, on day numbers: O(horizon days + bill and income
+// occurrences), so it fits inside the dashboard's cached computation.
 import { BILL_STATUS_DAYS_BACK, type BillPriorityValue } from '@payday/contracts';
 import { compareText } from './compare.js';
 import type { IsoDate } from './dates.js';
@@ -11,7 +11,7 @@ import type { Bill, IncomeSource } from './types.js';
 
 /** The chart and the warning look this many days ahead (today is day 0, so the series has 31 days). */
 export const FORECAST_HORIZON_DAYS = 30;
-/** spec part 2 §5: a payment is suggested at most 5 days before its due date, so a bill due this much past the horizon can still pay out inside it. */
+/** docs/product/signed-in.md §5: a payment is suggested at most 5 days before its due date, so a bill due this much past the horizon can still pay out inside it. */
 const MAX_LEAD_DAYS = 5;
 
 /**

@@ -11,7 +11,7 @@ import { bill, income } from './testing/builders.js';
 
 const TODAY = '2026-03-10';
 
-describe('income projection horizon (spec part 2 §9: max(30, window + 14); schedule 60)', () => {
+describe('income projection horizon (docs/product/signed-in.md §9: max(30, window + 14); schedule 60)', () => {
   it.each([
     [7, 30],
     [14, 30],
@@ -56,7 +56,7 @@ describe('projectIncome', () => {
   });
 });
 
-describe('monthly normalisation (spec part 2 §9)', () => {
+describe('monthly normalisation (docs/product/signed-in.md §9)', () => {
   // March 2026: Fridays 6, 13, 20, 27; Sundays 1, 8, 15, 22, 29.
   it.each([
     ['weekly on Fridays counts 4 in March', 'weekly', '2026-03-20', 50_000, 200_000],

@@ -1,4 +1,4 @@
-// Income projection (spec part 2 §9: dashboard horizon max(30, window + 14) days; schedule 60 days),
+// Income projection (docs/product/signed-in.md §9: dashboard horizon max(30, window + 14) days; schedule 60 days),
 // on day numbers: each pay date is parsed once and formatted once.
 import type { IncomeFrequencyValue } from '@payday/contracts';
 import { compareText } from './compare.js';
@@ -20,7 +20,7 @@ export interface IncomeOccurrence {
 }
 
 /**
- * spec part 2 §9: the dashboard projects income max(30, window + 14) days ahead, where window is
+ * docs/product/signed-in.md §9: the dashboard projects income max(30, window + 14) days ahead, where window is
  * the Later window length, so the Later panel (days 15 .. 14 + window) always has its paydays.
  */
 export function dashboardIncomeHorizonDays(laterWindowDays: number): number {

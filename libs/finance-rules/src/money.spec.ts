@@ -35,7 +35,7 @@ describe('money', () => {
     [5, '$0.05'],
     [-500, '-$5.00'],
     [100000000, '$1,000,000.00'],
-  ])('formatCents(%i) = %s (spec part 2 §1: USD, en-US)', (cents, expected) => {
+  ])('formatCents(%i) = %s (docs/product/signed-in.md §1: USD, en-US)', (cents, expected) => {
     expect(formatCents(cents)).toBe(expected);
   });
 });

@@ -1,5 +1,5 @@
 // Money is integer cents everywhere inside this library; dollars only at the edges (forms, JSON from
-// older clients). spec part 2 §5: amounts are entered with step 0.01.
+// older clients). docs/product/signed-in.md §5: amounts are entered with step 0.01.
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
@@ -27,7 +27,7 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
-/** '$1,234.56' / '-$5.00': en-US USD (spec part 2 §1), used in tip and reasoning texts. */
+/** '$1,234.56' / '-$5.00': en-US USD (docs/product/signed-in.md §1), used in tip and reasoning texts. */
 export function formatCents(cents: number): string {
   const rounded = Math.round(cents);
   const abs = Math.abs(rounded);

@@ -1,4 +1,4 @@
-// Monthly normalisation (spec part 2 §9): weekly and biweekly count their occurrences in the current
+// Monthly normalisation (docs/product/signed-in.md §9): weekly and biweekly count their occurrences in the current
 // calendar month, monthly as is, quarterly divided by 3. Bills follow the same idea.
 import type { BillRecurrenceValue } from '@payday/contracts';
 import type { IsoDate } from './dates.js';
@@ -45,7 +45,7 @@ function amountInMonth(amountCents: number, anchor: IsoDate, recurrence: BillRec
 /**
  * One item's amount per month. Weekly and biweekly schedules are extended both ways from their
  * anchor date, so a weekly item counts 4 or 5 times whatever today's position in the month.
- * Not in the spec (our choice): yearly / 12; a one-time bill counts only in the month it is due.
+ * Not in docs/product (our choice): yearly / 12; a one-time bill counts only in the month it is due.
  */
 export function monthlyAmountCents(amountCents: number, anchor: IsoDate, recurrence: BillRecurrenceValue, today: IsoDate): number {
   return amountInMonth(amountCents, anchor, recurrence, calendarMonthOf(today));
@@ -63,7 +63,7 @@ function incomeInMonth(income: IncomeSource, month: CalendarMonth): number {
   return amount * occurrenceDaysBetween(scheduledPaydaysOf(income), month.first, month.lastDay).length;
 }
 
-/** spec part 2 §9: monthly income normalisation. */
+/** docs/product/signed-in.md §9: monthly income normalisation. */
 export function monthlyIncomeCents(incomes: readonly IncomeSource[], today: IsoDate): number {
   const month = calendarMonthOf(today);
   return incomes.reduce((sum, i) => sum + incomeInMonth(i, month), 0);

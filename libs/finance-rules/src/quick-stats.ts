@@ -1,4 +1,4 @@
-// Quick Stats in the Smart Suggestions panel (spec part 2 §2): month, days remaining, upcoming bills.
+// Quick Stats in the Smart Suggestions panel (docs/product/signed-in.md §2): month, days remaining, upcoming bills.
 import { MONTH_NAMES, type IsoDate } from './dates.js';
 import { dateEach, type Dated } from './dated.js';
 import { daysInMonth, isoDateOf, readDay, type DayRef } from './day-numbers.js';
@@ -10,7 +10,7 @@ export interface QuickStats {
   monthName: string;
   /** Days left after today in the current month (0 on the last day). */
   daysRemainingInMonth: number;
-  /** spec part 2 §9: bill occurrences due from today through the end of next week. */
+  /** docs/product/signed-in.md §9: bill occurrences due from today through the end of next week. */
   upcomingBillsCount: number;
   upcomingBillsEndDate: IsoDate;
 }

@@ -15,7 +15,7 @@ const TODAY = '2026-03-10'; // a Tuesday
 const dates = (recurring: BillRecurrenceValue, dueDate: string, today = TODAY, counts = DASHBOARD_OCCURRENCE_COUNTS) =>
   expandBill(bill({ recurring, dueDate }), today, counts).map((o) => o.dueDate);
 
-describe('recurrence counts (spec part 2 §9)', () => {
+describe('recurrence counts (docs/product/signed-in.md §9)', () => {
   it.each([
     // dashboard panels: monthly 6, weekly 20, biweekly 10; quarterly 2 and yearly 1 are our choice.
     ['dashboard', 'once', 1],

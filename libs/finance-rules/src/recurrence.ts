@@ -1,4 +1,4 @@
-// Recurrence expansion for bills and income (spec part 2 §3 recurring values, §9 occurrence counts).
+// Recurrence expansion for bills and income (docs/product/signed-in.md §3 recurring values, §9 occurrence counts).
 // Each rule runs on day numbers (schedule.ts); the IsoDate functions parse their arguments once and
 // format their answers once.
 import type { BillCategoryValue, BillPriorityValue, BillRecurrenceValue } from '@payday/contracts';
@@ -51,7 +51,7 @@ export function occurrenceDaysFrom(schedule: Schedule, from: DayRef, count: numb
 
 /**
  * Up to `count` occurrences starting at the anchor when it is on or after `from`, else at the first
- * occurrence on or after `from` (spec part 2 §9: a past monthly bill rolls forward). A past
+ * occurrence on or after `from` (docs/product/signed-in.md §9: a past monthly bill rolls forward). A past
  * one-time date yields nothing.
  */
 export function occurrencesFrom(anchor: IsoDate, recurrence: BillRecurrenceValue, from: IsoDate, count: number): IsoDate[] {
@@ -71,7 +71,7 @@ export function occurrenceDaysBetween(schedule: Schedule, from: DayRef, to: numb
 
 /**
  * Every occurrence in [from, to] (both inclusive), extending a repeating schedule before its anchor
- * too. Used to count occurrences in a calendar month (spec part 2 §9 normalisation).
+ * too. Used to count occurrences in a calendar month (docs/product/signed-in.md §9 normalisation).
  */
 export function occurrencesBetween(anchor: IsoDate, recurrence: BillRecurrenceValue, from: IsoDate, to: IsoDate): IsoDate[] {
   const schedule = scheduleOf(readDay(anchor), recurrence);
@@ -83,7 +83,7 @@ export interface DatedBillOccurrence extends Dated<BillOccurrence> {
   index: number;
 }
 
-/** One bill's occurrences from `today` with their due days (spec part 2 §9 counts by recurrence). */
+/** One bill's occurrences from `today` with their due days (docs/product/signed-in.md §9 counts by recurrence). */
 function datedBillOccurrences(bill: Bill, today: DayRef, counts: Readonly<Record<BillRecurrenceValue, number>>): DatedBillOccurrence[] {
   const days = occurrenceDaysFrom(scheduleOf(readDay(bill.dueDate), bill.recurring), today, counts[bill.recurring]);
   return days.map((day, index) => ({
@@ -113,7 +113,7 @@ export function expandBillsOnDays(
 }
 
 /**
- * What expandBillsOnDays gives with `fewer` counts, taken from its answer with larger ones (spec part 2
+ * What expandBillsOnDays gives with `fewer` counts, taken from its answer with larger ones (docs/product/signed-in.md
  * §9: the schedule counts are at most the dashboard counts): each series is a prefix of the longer
  * one, and dropping items keeps the sorted order.
  */
@@ -124,7 +124,7 @@ export function firstOccurrencesOfEachBill(
   return expanded.filter((o) => o.index < fewer[o.value.recurring]);
 }
 
-/** spec part 2 §9: one bill's upcoming occurrences (dashboard counts by default). */
+/** docs/product/signed-in.md §9: one bill's upcoming occurrences (dashboard counts by default). */
 export function expandBill(
   bill: Bill,
   today: IsoDate,

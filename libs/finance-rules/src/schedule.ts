@@ -1,4 +1,4 @@
-// Internal: one repeat rule on day numbers (spec part 2 §3 recurring values), built once per bill or
+// Internal: one repeat rule on day numbers (docs/product/signed-in.md §3 recurring values), built once per bill or
 // income so the loops of the recurrence, income and monthly rules never parse or format a date.
 import type { BillRecurrenceValue, IncomeFrequencyValue } from '@payday/contracts';
 import { dayNumberOf, daysInMonth, type DayRef } from './day-numbers.js';

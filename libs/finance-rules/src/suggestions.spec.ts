@@ -18,7 +18,7 @@ const TODAY = '2026-03-10';
 
 const neutral = { daysBeforeDue: 5, daysAfterIncome: 5, billAmountCents: 10_000, incomeAmountCents: 100_000 };
 
-describe('confidence (spec part 2 §5: start 100, deductions, floor 50)', () => {
+describe('confidence (docs/product/signed-in.md §5: start 100, deductions, floor 50)', () => {
   it.each([
     ['no deduction', {}, 100],
     ['days before due 0 (under 1): -40', { daysBeforeDue: 0 }, 60],
@@ -48,7 +48,7 @@ describe('confidence (spec part 2 §5: start 100, deductions, floor 50)', () => 
   });
 });
 
-describe('confidence bands (spec part 2 §5: 90 target, 75 good, 60 caution, else alert)', () => {
+describe('confidence bands (docs/product/signed-in.md §5: 90 target, 75 good, 60 caution, else alert)', () => {
   it.each([
     [100, 'target'],
     [90, 'target'],
@@ -63,7 +63,7 @@ describe('confidence bands (spec part 2 §5: 90 target, 75 good, 60 caution, els
   });
 });
 
-describe('suggested pay date (spec part 2 §5: -5 high, -4 above $1000, else -3; before today -> tomorrow)', () => {
+describe('suggested pay date (docs/product/signed-in.md §5: -5 high, -4 above $1000, else -3; before today -> tomorrow)', () => {
   it.each([
     ['high priority: due - 5', 'high', 5_000, '2026-03-30', '2026-03-25'],
     ['high priority wins over a large amount', 'high', 200_000, '2026-03-30', '2026-03-25'],
@@ -96,7 +96,7 @@ const payday = (daysBeforeDue: number, source = `pay-${daysBeforeDue}`): IncomeO
   frequency: 'biweekly',
 });
 
-describe('income choice (spec part 2 §5: eligible 0-30 days before due; prefer latest 3-14, else first eligible)', () => {
+describe('income choice (docs/product/signed-in.md §5: eligible 0-30 days before due; prefer latest 3-14, else first eligible)', () => {
   it.each([
     ['income on the due date (0 days) is eligible', [0], 0],
     ['30 days before is eligible', [30], 30],
@@ -119,7 +119,7 @@ describe('suggestPayment', () => {
     billId: 'rent', billName: 'Rent', amountCents: 120_000, dueDate: '2026-04-01', priority: 'high', category: 'rent', recurring: 'monthly',
   };
 
-  it('fills every PaymentSuggestion field of spec part 2 §3', () => {
+  it('fills every PaymentSuggestion field of docs/product/signed-in.md §3', () => {
     const job: IncomeOccurrence = { incomeId: 'job', source: 'Job', amountCents: 200_000, date: '2026-03-27', frequency: 'biweekly' };
     const s = suggestPayment(rent, [job], TODAY);
     expect(s).toMatchObject({
@@ -177,7 +177,7 @@ describe('suggestPayment', () => {
   });
 });
 
-describe('buildPaymentSchedule (spec part 2 §9: schedule counts, income to the last due date, sorted by suggested date)', () => {
+describe('buildPaymentSchedule (docs/product/signed-in.md §9: schedule counts, income to the last due date, sorted by suggested date)', () => {
   it('matches each bill occurrence to a payday and sorts by suggested date', () => {
     const schedule = buildPaymentSchedule(
       [
@@ -198,7 +198,7 @@ describe('buildPaymentSchedule (spec part 2 §9: schedule counts, income to the 
     ]);
   });
 
-  // Issue 13: every upcoming bill is in the schedule, and an entry never claims a paycheck it is paid before.
+  // Every upcoming bill is in the schedule, and an entry never claims a paycheck it is paid before.
   it.each([
     ['no income at all: current balance', [], '2026-03-20', 'current-balance', null, '2026-03-17'],
     ['a paycheck on the due date: paid that day, never before it', ['2026-03-20'], '2026-03-20', 'after-paycheck', '2026-03-20', '2026-03-20'],

@@ -1,4 +1,4 @@
-// Payment suggestions: pay each bill a few days after a payday (spec part 2 §5 "Payment suggestion
+// Payment suggestions: pay each bill a few days after a payday (docs/product/signed-in.md §5 "Payment suggestion
 // rules", fields from §3 "Payment suggestion", constants from §9). The rules run on day numbers and
 // find a bill's payday by binary search over the day-sorted paydays; the IsoDate functions parse
 // their arguments once and call them.
@@ -32,7 +32,7 @@ export interface PaymentSuggestion {
   billAmountCents: number;
   dueDate: IsoDate;
   suggestedDate: IsoDate;
-  /** Due date minus the spec's lead days, and what moved the suggested date from it (planPayDay). */
+  /** Due date minus the product's lead days, and what moved the suggested date from it (planPayDay). */
   plannedDate: IsoDate;
   adjustments: PaymentAdjustmentValue[];
   /** After (or on) its paycheck, or from the current balance (no eligible paycheck). */
@@ -72,7 +72,7 @@ export function pickPayday<T>(paydays: readonly Dated<T>[], dueDay: number): Dat
 }
 
 /**
- * spec part 2 §5: only income 0 to 30 days before the due date is eligible; prefer the latest income
+ * docs/product/signed-in.md §5: only income 0 to 30 days before the due date is eligible; prefer the latest income
  * 3 to 14 days before the due date, else the first (earliest) eligible one. On the same day, the
  * earliest choice is the first listed and the preferred one the last listed.
  */
@@ -81,40 +81,40 @@ export function pickIncomeForBill(dueDate: IsoDate, incomes: readonly IncomeOccu
   return pickPayday(dateEach(incomes, (i) => i.date).sort(byDay), dueDay)?.value ?? null;
 }
 
-/** spec part 2 §5: days before the due date to pay: 5 for high priority, 4 above $1000, else 3. */
+/** docs/product/signed-in.md §5: days before the due date to pay: 5 for high priority, 4 above $1000, else 3. */
 export function payDaysBeforeDue(priority: BillPriorityValue, amountCents: number): number {
   if (priority === 'high') return 5;
   if (amountCents > LARGE_BILL_THRESHOLD_CENTS) return 4;
   return 3;
 }
 
-/** spec part 2 §5 alone: due date minus the lead days; a date before today moves to tomorrow (never past the due date). */
+/** docs/product/signed-in.md §5 alone: due date minus the lead days; a date before today moves to tomorrow (never past the due date). */
 export function suggestedPayDay(dueDay: number, priority: BillPriorityValue, amountCents: number, today: number): number {
   const day = dueDay - payDaysBeforeDue(priority, amountCents);
   return day < today ? Math.min(today + 1, Math.max(dueDay, today)) : day;
 }
 
-/** spec part 2 §5: due date minus the lead days; a date before today moves to tomorrow. */
+/** docs/product/signed-in.md §5: due date minus the lead days; a date before today moves to tomorrow. */
 export function suggestedPayDate(dueDate: IsoDate, priority: BillPriorityValue, amountCents: number, today: IsoDate): IsoDate {
   const dueDay = readDay(dueDate).dayNumber;
   return isoDateOf(suggestedPayDay(dueDay, priority, amountCents, readDay(today).dayNumber));
 }
 
-/** Where a pay date comes from, and what moved it from the spec's lead (docs/money-model.md, "Pay dates"). */
+/** Where a pay date comes from, and what moved it from the product's lead (docs/money-model.md, "Pay dates"). */
 export interface PayDayPlan {
   day: number;
-  /** Due date minus the lead days: the spec's date, before any rule below moved it. */
+  /** Due date minus the lead days: the product's date, before any rule below moved it. */
   plannedDay: number;
   adjustments: PaymentAdjustmentValue[];
 }
 
 /**
- * The pay date of one bill occurrence. The spec's lead (5 days high priority, 4 above $1,000, else 3) is the
+ * The pay date of one bill occurrence. The product's lead (5 days high priority, 4 above $1,000, else 3) is the
  * preferred gap, then, in order:
  * 1. 'tomorrow': a lead date already past moves to tomorrow (today when the bill is due today);
  * 2. 'after-paycheck': never before the paycheck that funds it: a date before that payday moves to the first
  *    business day after it while that is still before the due date ("pay 2-3 days after payday"), else to the
- *    payday itself (its money arrives that morning); the spec's date on the payday itself stays;
+ *    payday itself (its money arrives that morning); the product's date on the payday itself stays;
  * 3. 'weekend-or-holiday': a weekend or Federal Reserve holiday moves to the business day before, unless that is
  *    on or before the funding payday (then to the business day after, if still on or before the due date);
  * 4. 'no-business-day': no business day is left in that range (a bill due on Sunday, seen on Saturday): the date
@@ -155,7 +155,7 @@ export function planPayDay(dueDay: number, leadDays: number, paydayDay: number |
   return { day, plannedDay, adjustments };
 }
 
-/** spec part 2 §5: confidence starts at 100, three deduction groups (first match in each), floor 50. */
+/** docs/product/signed-in.md §5: confidence starts at 100, three deduction groups (first match in each), floor 50. */
 export function scoreConfidence({ daysBeforeDue, daysAfterIncome, billAmountCents, incomeAmountCents }: ConfidenceInput): number {
   let score = CONFIDENCE_START;
   if (daysBeforeDue < 1) score -= 40;
@@ -173,7 +173,7 @@ export function scoreConfidence({ daysBeforeDue, daysAfterIncome, billAmountCent
   return Math.max(CONFIDENCE_FLOOR, score);
 }
 
-/** spec part 2 §5: 90 and up target, 75 and up good, 60 and up caution, else alert. */
+/** docs/product/signed-in.md §5: 90 and up target, 75 and up good, 60 and up caution, else alert. */
 export function confidenceBand(confidence: number): ConfidenceBandValue {
   if (confidence >= 90) return 'target';
   if (confidence >= 75) return 'good';
@@ -261,7 +261,7 @@ export function buildPaymentScheduleOnDays(
 }
 
 /**
- * spec part 2 §9: income is projected 60 days ahead for the schedule. Our change: as far as the last scheduled due
+ * docs/product/signed-in.md §9: income is projected 60 days ahead for the schedule. Our change: as far as the last scheduled due
  * date when that is later, or a third monthly occurrence would show as paid from the current balance only because
  * its paycheck was never projected.
  */
@@ -280,7 +280,7 @@ export function schedulePaydaysOnDays(incomes: readonly IncomeSource[], today: n
 }
 
 /**
- * spec part 2 §9: the Smart Payment Schedule expands bills with the schedule counts (monthly 3,
+ * docs/product/signed-in.md §9: the Smart Payment Schedule expands bills with the schedule counts (monthly 3,
  * weekly 8, biweekly 4) and matches them to paydays (schedulePaydaysOnDays); sorted by suggested date.
  */
 export function buildPaymentSchedule(bills: readonly Bill[], incomes: readonly IncomeSource[], today: IsoDate): PaymentSuggestion[] {

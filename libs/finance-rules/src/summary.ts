@@ -1,11 +1,11 @@
-// Summary cards and the emergency fund (spec part 2 §2 summary cards, §5 tips inputs, §9 constants).
+// Summary cards and the emergency fund (docs/product/signed-in.md §2 summary cards, §5 tips inputs, §9 constants).
 import { EMERGENCY_FUND_MONTHS } from './constants.js';
 import { EMERGENCY_FUND_GOAL_TYPE, type SavingsGoal } from './types.js';
 
 export interface FinancialSummary {
   monthlyIncomeCents: number;
   monthlyBillsCents: number;
-  /** Income left after this month's bills: the "spending balance" (part 1 §1). Negative = deficit. */
+  /** Income left after this month's bills: the "spending balance" (docs/product/accounts.md §1). Negative = deficit. */
   spendingBalanceCents: number;
   /** spendingBalance / income x 100, one decimal; 0 when there is no income. */
   savingsRatePercent: number;
@@ -29,7 +29,7 @@ function oneDecimal(value: number): number {
 }
 
 /**
- * spec part 2 §9: "If income is 0, the analytics total income is used", so a caller holding bank
+ * docs/product/signed-in.md §9: "If income is 0, the analytics total income is used", so a caller holding bank
  * analytics passes its monthly income as the fallback.
  */
 export function computeSummary(monthlyIncomeCents: number, monthlyBillsCents: number, fallbackIncomeCents = 0): FinancialSummary {
@@ -44,12 +44,12 @@ export function computeSummary(monthlyIncomeCents: number, monthlyBillsCents: nu
   };
 }
 
-/** Sum of the user's emergency_fund goals (spec part 2 §3). */
+/** Sum of the user's emergency_fund goals (docs/product/signed-in.md §3). */
 export function emergencyFundSavedCents(goals: readonly SavingsGoal[]): number {
   return goals.filter((g) => g.goalType === EMERGENCY_FUND_GOAL_TYPE).reduce((sum, g) => sum + g.currentAmountCents, 0);
 }
 
-/** spec part 2 §9: goal = 6 x monthly bills; progress capped at 100 percent for the bar. */
+/** docs/product/signed-in.md §9: goal = 6 x monthly bills; progress capped at 100 percent for the bar. */
 export function computeEmergencyFund(monthlyBillsCents: number, goals: readonly SavingsGoal[]): EmergencyFund {
   const goalCents = EMERGENCY_FUND_MONTHS * Math.max(0, monthlyBillsCents);
   const currentCents = emergencyFundSavedCents(goals);

@@ -8,7 +8,7 @@ const bills: Bill[] = [
 const incomes: IncomeSource[] = [{ id: 'job', source: 'Job', amountCents: 200_000, frequency: 'biweekly', nextDate: '2026-03-11' }];
 const TODAY = '2026-03-10';
 
-describe('buildTimeline (spec part 2 §2 Planner totals, §9 ranges)', () => {
+describe('buildTimeline (docs/product/signed-in.md §2 Planner totals, §9 ranges)', () => {
   it.each([
     // Job: Mar 11, 25, Apr 8 = $6,000. Rent Mar 15 + Gym Mar 12, 19, 26, Apr 2, 9 = $1,200 + $200.
     ['a month (Mar 10 - Apr 9)', TODAY, '2026-04-09', { incomeCents: 600_000, billsCents: 140_000, netCents: 460_000 }],

@@ -10,7 +10,7 @@ import type { Bill, IncomeSource } from './types.js';
 const KIND_ORDER: Record<TimelineKind, number> = { income: 0, bill: 1, payment: 2 };
 
 /**
- * The Calendar and Planner answer (spec part 2 §2) for [from, to]: each bill and income occurrence there,
+ * The Calendar and Planner answer (docs/product/signed-in.md §2) for [from, to]: each bill and income occurrence there,
  * never before the date the user entered (an item starts on its first due or pay date), and the payment
  * suggestions suggested for a day there; by date, then income, bill, payment, then name. Totals count
  * income and bills (Total Income, Total Bills, Net Flow).

@@ -30,7 +30,7 @@ function tipsFor(incomeCents: number, billsCents: number, extra: Partial<TipInpu
 
 const ids = (tips: { id: string }[]) => tips.map((t) => t.id);
 
-describe('tips rules (spec part 2 §5)', () => {
+describe('tips rules (docs/product/signed-in.md §5)', () => {
   it('deficit (balance below 0) is urgent', () => {
     const tips = tipsFor(100_000, 120_000);
     expect(tips[0]).toMatchObject({ id: 'deficit', type: 'urgent', title: 'Budget deficit' });
@@ -121,11 +121,11 @@ describe('tips rules (spec part 2 §5)', () => {
     if (fires) expect(tip).toMatchObject({ type: 'warning', message: 'Bills take 80% of your income; aim under 70%.' });
   });
 
-  it('no income: no ratio-based tips, and no deficit either (issue 13: bills before income are not a deficit)', () => {
+  it('no income: no ratio-based tips, and no deficit either (bills before income are not a deficit)', () => {
     expect(ids(tipsFor(0, 50_000))).toEqual([]);
   });
 
-  it('shows at most 4, most severe first (spec part 2 §9)', () => {
+  it('shows at most 4, most severe first (docs/product/signed-in.md §9)', () => {
     const tips = tipsFor(100_000, 120_000, { incomes: twoIncomes.slice(0, 1), billsDueWithinWeek: [dueSoon] });
     // Five rules match: deficit, bills due, diversify, the bank's low savings rate, high expenses.
     const withBankRate = tipsFor(100_000, 120_000, { incomes: twoIncomes.slice(0, 1), billsDueWithinWeek: [dueSoon], savingsRatePercent: -5 });
@@ -134,7 +134,7 @@ describe('tips rules (spec part 2 §5)', () => {
   });
 });
 
-describe('emergency fund (spec part 2 §9: goal 6 x monthly bills, progress capped at 100)', () => {
+describe('emergency fund (docs/product/signed-in.md §9: goal 6 x monthly bills, progress capped at 100)', () => {
   it.each([
     ['a third saved', 50_000, 100_000, 300_000, 33],
     ['just short is not rounded up to 100', 50_000, 299_999, 300_000, 99],
@@ -171,13 +171,13 @@ describe('summary', () => {
     });
   });
 
-  it('uses the analytics income when the own income is 0 (spec part 2 §9)', () => {
+  it('uses the analytics income when the own income is 0 (docs/product/signed-in.md §9)', () => {
     expect(computeSummary(0, 50_000, 200_000)).toMatchObject({ monthlyIncomeCents: 200_000, spendingBalanceCents: 150_000, savingsRatePercent: 75 });
     expect(computeSummary(0, 50_000)).toMatchObject({ spendingBalanceCents: -50_000, savingsRatePercent: 0 });
   });
 });
 
-describe('first steps and zero income (issue 13)', () => {
+describe('first steps and zero income', () => {
   const noIncome = (billsCents: number, extra: Partial<TipInput> = {}) => tipsFor(0, billsCents, { incomes: [], ...extra });
 
   it.each([

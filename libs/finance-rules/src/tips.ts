@@ -1,4 +1,4 @@
-// Rule-based tips for the Smart Suggestions panel (spec part 2 §5 "Tips rules", §9 constants).
+// Rule-based tips for the Smart Suggestions panel (docs/product/signed-in.md §5 "Tips rules", §9 constants).
 import { EMERGENCY_FUND_MONTHS, MAX_TIPS } from './constants.js';
 import { formatCents } from './money.js';
 import type { BillOccurrence } from './recurrence.js';
@@ -40,7 +40,7 @@ function wholePercent(part: number, whole: number): number {
 }
 
 /**
- * Issue 13: a new user adds a paycheck first; each bill's pay date is timed to one. Without any income (none
+ * A new user adds a paycheck first; each bill's pay date is timed to one. Without any income (none
  * added, none from the bank) the budget tips below say nothing (no deficit, no percentages of zero).
  */
 export function addIncomeFirstTip(incomes: readonly IncomeSource[], { monthlyIncomeCents }: FinancialSummary): Tip | null {
@@ -53,7 +53,7 @@ export function addIncomeFirstTip(incomes: readonly IncomeSource[], { monthlyInc
   };
 }
 
-/** spec part 2 §5: deficit (balance below 0) is urgent. Not before any income is known (issue 13: a first bill is not a deficit). */
+/** docs/product/signed-in.md §5: deficit (balance below 0) is urgent. Not before any income is known (a first bill is not a deficit). */
 export function deficitTip({ spendingBalanceCents: balance, monthlyIncomeCents: income }: FinancialSummary): Tip | null {
   if (balance >= 0 || income <= 0) return null;
   return {
@@ -64,7 +64,7 @@ export function deficitTip({ spendingBalanceCents: balance, monthlyIncomeCents: 
   };
 }
 
-/** spec part 2 §5: tight budget (balance under 10 percent of income) is a warning; a deficit is left to deficitTip. */
+/** docs/product/signed-in.md §5: tight budget (balance under 10 percent of income) is a warning; a deficit is left to deficitTip. */
 export function tightBudgetTip({ spendingBalanceCents: balance, monthlyIncomeCents: income }: FinancialSummary): Tip | null {
   if (income <= 0 || balance < 0 || balance * 100 >= 10 * income) return null;
   return {
@@ -76,7 +76,7 @@ export function tightBudgetTip({ spendingBalanceCents: balance, monthlyIncomeCen
 }
 
 /**
- * spec part 2 §5: with no emergency fund and a positive balance, start with the smaller of 20 percent
+ * docs/product/signed-in.md §5: with no emergency fund and a positive balance, start with the smaller of 20 percent
  * of the balance or $100; otherwise add the smaller of 30 percent of the balance or the shortfall / 12
  * per month. No tip once the goal (§9: 6 x monthly bills) is reached or without a positive balance.
  */
@@ -102,20 +102,20 @@ export function emergencyFundTip({ spendingBalanceCents: balance }: FinancialSum
   };
 }
 
-/** spec part 2 §5: bills due within 7 days get a reminder. */
+/** docs/product/signed-in.md §5: bills due within 7 days get a reminder. */
 export function billsDueSoonTip(billsDueWithinWeek: readonly BillOccurrence[]): Tip | null {
   if (billsDueWithinWeek.length === 0) return null;
   const total = billsDueWithinWeek.reduce((sum, b) => sum + b.amountCents, 0);
   return {
     id: 'bills-due-soon',
     type: 'info',
-    // Not 'this week': the summary card's week ends on Sunday (issue 13).
+    // Not 'this week': the summary card's week ends on Sunday.
     title: 'Bills due in the next 7 days',
     message: `${plural(billsDueWithinWeek.length, 'bill')} totalling ${formatCents(total)} due in the next 7 days.`,
   };
 }
 
-/** spec part 2 §5: exactly one income source suggests diversifying. */
+/** docs/product/signed-in.md §5: exactly one income source suggests diversifying. */
 export function diversifyIncomeTip(incomes: readonly IncomeSource[]): Tip | null {
   if (incomes.length !== 1) return null;
   return {
@@ -180,7 +180,7 @@ export function billsShareTip(summary: FinancialSummary, bankSavingsRatePercent:
   };
 }
 
-/** spec part 2 §5: expenses over 80 percent of income are a warning ('aim under 70'). */
+/** docs/product/signed-in.md §5: expenses over 80 percent of income are a warning ('aim under 70'). */
 export function highExpensesTip({ monthlyBillsCents: bills, monthlyIncomeCents: income }: FinancialSummary): Tip | null {
   if (income <= 0 || bills * 100 <= 80 * income) return null;
   return {
@@ -193,7 +193,7 @@ export function highExpensesTip({ monthlyBillsCents: bills, monthlyIncomeCents: 
 
 /**
  * All tips whose rule matches, most severe first (urgent, warning, info, success; spec order within
- * a type, after the first-steps tip), at most 4 (spec part 2 §5/§9). Severity order is our choice so a warning never loses its
+ * a type, after the first-steps tip), at most 4 (docs/product/signed-in.md §5/§9). Severity order is our choice so a warning never loses its
  * slot to an info tip.
  */
 export function buildTips(input: TipInput): Tip[] {

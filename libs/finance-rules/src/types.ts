@@ -1,4 +1,4 @@
-// Domain shapes the rules compute on (spec part 2 §3). Money is integer cents; dates are 'YYYY-MM-DD'.
+// Domain shapes the rules compute on (docs/product/signed-in.md §3). Money is integer cents; dates are 'YYYY-MM-DD'.
 // The enums live once, in libs/contracts (the wire's source of truth), under their names there; an
 // income's frequencies are a subset of a bill's recurrences, so BillRecurrenceValue names any repeat rule.
 import type { BillCategoryValue, BillPriorityValue, BillRecurrenceValue, IncomeFrequencyValue } from '@payday/contracts';
@@ -30,7 +30,7 @@ export interface IncomeSource {
   lowAmountCents?: number | null;
 }
 
-/** spec part 2 §3: goal_type 'emergency_fund' is the one the dashboard uses. */
+/** docs/product/signed-in.md §3: goal_type 'emergency_fund' is the one the dashboard uses. */
 export const EMERGENCY_FUND_GOAL_TYPE = 'emergency_fund';
 
 export interface SavingsGoal {

@@ -27,7 +27,7 @@ const windowOf = (offset: number, laterWindowDays?: number) => {
   return (['thisWeek', 'nextWeek', 'later'] as const).find((k) => windows[k].items.length > 0) ?? 'none';
 };
 
-describe('week windows (spec part 2 §2/§9, part 1 §2: This Week 0-7, Next Week 8-14, Later 15..14 + window)', () => {
+describe('week windows (docs/product/signed-in.md §2/§9, docs/product/accounts.md §2: This Week 0-7, Next Week 8-14, Later 15..14 + window)', () => {
   it.each([
     [0, 7, 'thisWeek'],
     [7, 7, 'thisWeek'],
@@ -53,7 +53,7 @@ describe('week windows (spec part 2 §2/§9, part 1 §2: This Week 0-7, Next Wee
     expect(windows.later.items.map((i) => i.date)).toEqual(['2026-03-25', '2026-03-30', '2026-03-31']);
   });
 
-  it('grows the Later window by 7 and resets to 7 (spec part 2 §2)', () => {
+  it('grows the Later window by 7 and resets to 7 (docs/product/signed-in.md §2)', () => {
     expect(nextLaterWindowDays(7)).toBe(14);
     expect(nextLaterWindowDays(14)).toBe(21);
     expect(resetLaterWindowDays()).toBe(7);
@@ -64,7 +64,7 @@ describe('week windows (spec part 2 §2/§9, part 1 §2: This Week 0-7, Next Wee
   });
 });
 
-describe('this week / next week counting (spec part 2 §9)', () => {
+describe('this week / next week counting (docs/product/signed-in.md §9)', () => {
   it.each([
     ['Tuesday', '2026-03-10', '2026-03-15', '2026-03-22'],
     ['Saturday', '2026-03-14', '2026-03-15', '2026-03-22'],
@@ -80,7 +80,7 @@ describe('this week / next week counting (spec part 2 §9)', () => {
   });
 });
 
-describe('quick stats (spec part 2 §2: month, days remaining, upcoming bills through the end of next week)', () => {
+describe('quick stats (docs/product/signed-in.md §2: month, days remaining, upcoming bills through the end of next week)', () => {
   it.each([
     ['2026-03-10', 'March', 21],
     ['2026-03-31', 'March', 0],

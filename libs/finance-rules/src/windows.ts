@@ -1,4 +1,4 @@
-// Week windows of the dashboard and the demo (spec part 2 §2 and §9; part 1 §2 /demo):
+// Week windows of the dashboard and the demo (docs/product/signed-in.md §2 and §9; docs/product/accounts.md §2 /demo):
 // This Week = today and the next 7 days, Next Week = days 8-14, Later = days 15 .. 14 + window.
 // Each rule has a day-number form (the dashboard composes those) and an IsoDate form.
 import { LATER_WINDOW_INITIAL_DAYS, LATER_WINDOW_STEP_DAYS, WEEK_DAYS } from './constants.js';
@@ -30,12 +30,12 @@ export interface TimeWindows {
   later: TimeWindow;
 }
 
-/** spec part 2 §2: 'Show next 7 days' grows the Later window by 7. */
+/** docs/product/signed-in.md §2: 'Show next 7 days' grows the Later window by 7. */
 export function nextLaterWindowDays(current: number): number {
   return current + LATER_WINDOW_STEP_DAYS;
 }
 
-/** spec part 2 §2: 'Show less' returns the Later window to its first size. */
+/** docs/product/signed-in.md §2: 'Show less' returns the Later window to its first size. */
 export function resetLaterWindowDays(): number {
   return LATER_WINDOW_INITIAL_DAYS;
 }
@@ -106,7 +106,7 @@ export function comingSundayDay(today: number): number {
 }
 
 /**
- * spec part 2 §9: "this week" runs up to the coming Sunday. On a Sunday that is the next Sunday,
+ * docs/product/signed-in.md §9: "this week" runs up to the coming Sunday. On a Sunday that is the next Sunday,
  * so the range is always 1 to 7 days after today.
  */
 export function comingSunday(today: IsoDate): IsoDate {
@@ -118,7 +118,7 @@ export function endOfNextWeekDay(today: number): number {
   return comingSundayDay(today) + WEEK_DAYS;
 }
 
-/** spec part 2 §9: the suggestions panel counts through the end of next week (coming Sunday + 7). */
+/** docs/product/signed-in.md §9: the suggestions panel counts through the end of next week (coming Sunday + 7). */
 export function endOfNextWeek(today: IsoDate): IsoDate {
   return isoDateOf(endOfNextWeekDay(readDay(today).dayNumber));
 }

@@ -79,7 +79,7 @@ export function serviceHttpAdapter(options: ServiceHttpOptions = {}): FastifyAda
     // through the peers named in TRUSTED_PROXIES (default loopback: the dev gateway), so a client that reaches
     // the service directly cannot choose its address.
     trustProxy: trustedProxies(options.trustedProxies),
-    // A well-formed incoming X-Request-ID is kept (the gateway's), anything else replaced (issue 12 finding 9).
+    // A well-formed incoming X-Request-ID is kept (the gateway's), anything else replaced.
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => acceptRequestId(req.headers[REQUEST_ID_HEADER]),
     // Errors Fastify meets before routing (a path with a broken percent escape) never reach Nest's filter:
     // answered here in the product's `{message}` shape instead of Fastify's own.
@@ -112,7 +112,7 @@ export function configureServiceHttp(app: NestFastifyApplication, logger: JsonLo
   // Registered before Nest adds its default one, which it then leaves out.
   app.useBodyParser('application/json', { bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT }, jsonBodyParser(fastify));
   fastify.addHook('onRequest', (request, reply, done) => {
-    // Clients send a JSON content type even with no body (spec part 2 §7: sync-bank-data, accept-*): an
+    // Clients send a JSON content type even with no body (docs/product/signed-in.md §7: sync-bank-data, accept-*): an
     // empty body is then no body, not a JSON parse error.
     if (request.headers['content-length'] === '0') delete request.headers['content-type'];
     reply.header(REQUEST_ID_HEADER, request.id);

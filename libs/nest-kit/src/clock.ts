@@ -1,7 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 
 /**
- * The one time source of every service (CONVENTIONS §2): injected with `@Inject(CLOCK)`, so rules about
+ * The one time source of every service (docs/conventions.md §2): injected with `@Inject(CLOCK)`, so rules about
  * expiry, age and "today" are testable with a frozen clock.
  */
 export interface Clock {

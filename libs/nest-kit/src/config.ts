@@ -22,7 +22,7 @@ export function defaultDataDir(cwd = process.cwd()): string {
   return resolve(cwd, '.data');
 }
 
-/** Variables every service reads. A service extends this with its own (CONVENTIONS §1: fail fast). */
+/** Variables every service reads. A service extends this with its own (docs/conventions.md §1: fail fast). */
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),

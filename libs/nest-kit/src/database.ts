@@ -6,7 +6,7 @@ import { DataSource, MigrationExecutor, type DataSourceOptions, type MixedList, 
 export interface ServiceDatabaseOptions {
   /** PostgreSQL connection string (one database for the product). */
   url: string;
-  /** The service's own schema; a service never reads another's (DESIGN §1). */
+  /** The service's own schema; a service never reads another's (docs/architecture.md). */
   schema: string;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   entities: MixedList<Function | string | EntitySchema>;

@@ -62,7 +62,7 @@ describe('error catalogs (one code enum per service)', () => {
     expect(toErrorResponse(new ThingError('THING_NOT_FOUND'))).toEqual({ status: 404, body: { message: 'Thing not found' }, unexpected: false });
   });
 
-  it("puts the spec's extra fields first, in order, then the message and field errors", () => {
+  it("puts the product's extra fields first, in order, then the message and field errors", () => {
     const { status, body } = toErrorResponse(new ThingError('STEP_REFUSED'));
     expect(status).toBe(409);
     expect(JSON.stringify(body)).toBe('{"success":false,"error":"Already done","message":"Already done"}');
@@ -78,7 +78,7 @@ describe('error catalogs (one code enum per service)', () => {
   });
 });
 
-describe('an outage answers 503 with Retry-After, not 500 (security review Medium 3)', () => {
+describe('an outage answers 503 with Retry-After, not 500', () => {
   it('a real ioredis command that gave up on an unreachable Redis', async () => {
     const { Redis } = await import('ioredis');
     // Port 1: nothing listens; no retries, so the command fails at once the way a long outage ends it.

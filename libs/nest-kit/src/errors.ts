@@ -10,16 +10,16 @@ import { ZodError } from 'zod';
 import { fieldErrors } from '@payday/contracts';
 import { isDatabaseUnavailable } from './database.js';
 
-/** What a domain error code answers: its HTTP status, the spec's message and, where the spec asks, extra fields. */
+/** What a domain error code answers: its HTTP status, the product's message and, where docs/product asks, extra fields. */
 export interface DomainErrorSpec {
   status: number;
   message: string;
-  /** Fields the spec puts in the answer before `message` (e.g. `{success: false, error}`). */
+  /** Fields docs/product puts in the answer before `message` (e.g. `{success: false, error}`). */
   fields?: Record<string, unknown>;
 }
 
 /**
- * A service's error codes and their answers (CONVENTIONS §5). Each service declares one, e.g.
+ * A service's error codes and their answers (docs/conventions.md §5). Each service declares one, e.g.
  * `FINANCE_ERRORS = {BILL_NOT_FOUND: {status: 404, message: ...}} satisfies DomainErrorCatalog`, and one
  * `class FinanceError extends domainErrorClass(FINANCE_ERRORS) {}` taking a code of it; the shared filter
  * writes the answer.
@@ -27,7 +27,7 @@ export interface DomainErrorSpec {
 export type DomainErrorCatalog<Code extends string = string> = Record<Code, DomainErrorSpec>;
 
 /**
- * The spec's refusal shape for steps the screens read as results (spec part 1 §7): `{success: false, error}`,
+ * The product's refusal shape for steps the screens read as results (docs/product/accounts.md §7): `{success: false, error}`,
  * plus `message` like every error answer.
  */
 export function refusalFields(message: string): Record<string, unknown> {
@@ -36,7 +36,7 @@ export function refusalFields(message: string): Record<string, unknown> {
 
 /**
  * A domain error with a stable code; services throw these and the filter maps them to HTTP
- * (CONVENTIONS §5). `status` is the HTTP status, `message` the user-facing text.
+ * (docs/conventions.md §5). `status` is the HTTP status, `message` the user-facing text.
  */
 export class DomainError extends Error {
   /** Response headers the answer carries (e.g. `Retry-After` on a 429); a subclass sets them. */
@@ -87,7 +87,7 @@ export class ValidationFailedError extends DomainError {
     super('VALIDATION_FAILED', 400, message, errors, fields);
   }
 
-  /** The same failure answered in the spec's refusal shape `{success: false, error, message, errors}`. */
+  /** The same failure answered in the product's refusal shape `{success: false, error, message, errors}`. */
   static asRefusal(errors: Record<string, string>): ValidationFailedError {
     const message = Object.values(errors)[0] ?? 'Invalid request';
     return new ValidationFailedError(errors, message, refusalFields(message));
@@ -164,8 +164,8 @@ export function toErrorResponse(exception: unknown): {
       unexpected: true,
     };
   }
-  // Redis unreachable (the throttles fail closed): the same "try later" as PostgreSQL's outage above (security
-  // review Medium 3); still logged as unexpected.
+  // Redis unreachable (the throttles fail closed): the same "try later" as PostgreSQL's outage above; still
+  // logged as unexpected.
   if (isRedisUnavailable(exception)) {
     return { status: 503, body: { message: 'The service is briefly unavailable. Please try again.' }, headers: { 'Retry-After': '5' }, unexpected: true };
   }

@@ -3,7 +3,7 @@ import { acceptRequestId, currentRequestId, REQUEST_ID_PATTERN, runWithRequestId
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-describe('acceptRequestId (X-Request-ID, issue 12 finding 9)', () => {
+describe('acceptRequestId (X-Request-ID)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('keeps a well-formed id: a UUID, a Kong or nginx id, up to 128 characters', () => {

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 /** The request id set by the gateway (X-Request-ID), carried through every log line of that request. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 /**
- * What an incoming X-Request-ID may look like (issue 12 finding 9): a UUID, a Kong/nginx id and the like. One
+ * What an incoming X-Request-ID may look like: a UUID, a Kong/nginx id and the like. One
  * character class with a bounded count, so checking is linear; anything else (too long, spaces, quotes, control
  * characters that could forge log lines) is replaced, never logged.
  */

@@ -16,7 +16,7 @@ export interface ServiceDefinition<Env extends z.ZodType<BaseEnv> = z.ZodType<Ba
   name: string;
   /** Its zod env schema (`baseEnvSchema.extend(...)` in `src/config.ts`). */
   env: Env;
-  /** Its PostgreSQL schema (DESIGN §1: one per service), entities and checked-in migrations. */
+  /** Its PostgreSQL schema (docs/architecture.md: one per service), entities and checked-in migrations. */
   database: Pick<ServiceDatabaseOptions, 'schema' | 'entities' | 'migrations' | 'poolSize'>;
   /** The service's own modules; the config is there for library modules that take settings. */
   imports: (config: z.output<Env>) => ModuleImport[];

@@ -21,11 +21,11 @@ function isTrustedProxyEntry(entry: string): boolean {
 }
 
 /**
- * TRUSTED_PROXIES (issue 12 finding 3): the peers whose X-Forwarded-For a service believes, as a comma list of
+ * TRUSTED_PROXIES: the peers whose X-Forwarded-For a service believes, as a comma list of
  * IP addresses, CIDRs (`10.0.0.0/8`, `fd00::/8`) and `loopback` / `linklocal` / `uniquelocal`; `none` trusts
  * nobody (a service reached directly). Unset or blank: loopback. fastify's request.ip then walks
  * X-Forwarded-For from the right while the hop is trusted, so a client's own header never moves the address
- * unless it comes through one of these. Anything else stops start-up (fail fast, CONVENTIONS §1). Parsing is
+ * unless it comes through one of these. Anything else stops start-up (fail fast, docs/conventions.md §1). Parsing is
  * plain splitting and node:net (no pattern).
  */
 export function trustedProxies(value: string | undefined): string[] | false {

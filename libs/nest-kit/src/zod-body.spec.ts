@@ -14,7 +14,7 @@ const refusal = (run: () => unknown) => {
   throw new Error('expected a refusal');
 };
 
-describe('ZodValidationPipe and text PostgreSQL cannot store (issue 12 finding 7)', () => {
+describe('ZodValidationPipe and text PostgreSQL cannot store', () => {
   // A schema that lets anything through: the pipe itself must still refuse NUL and lone surrogates.
   const pipe = new ZodValidationPipe(z.any());
 

@@ -26,7 +26,7 @@ export function pathDeeperThan(value: unknown, limit: number): string | null {
 /**
  * Validates a value with a shared contracts schema; failures become 400 `{message, errors}`. Before the schema,
  * a value nested deeper than MAX_BODY_DEPTH is refused, and the whole value (every string and key) is checked
- * for text PostgreSQL cannot store (NUL, lone surrogates: issue 12 finding 7), so a free-form part of a body or
+ * for text PostgreSQL cannot store (NUL, lone surrogates), so a free-form part of a body or
  * an unknown field can never reach a query.
  */
 export class ZodValidationPipe<T extends z.ZodType> implements PipeTransform<unknown, z.infer<T>> {

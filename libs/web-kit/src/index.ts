@@ -1,4 +1,4 @@
-// @payday/web-kit: what every frontend shares (DESIGN §6). Consumed as TypeScript source by Vite and
+// @payday/web-kit: what every frontend shares (docs/architecture.md). Consumed as TypeScript source by Vite and
 // shared as ONE singleton through module federation, so the session context is the same everywhere.
 // Wire shapes (users, sessions, every request and answer) come from @payday/contracts; nothing here re-declares one.
 import './api/zod-config.js'; // first: no zod eval probe under the CSP

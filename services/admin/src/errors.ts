@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES } from '@payday/contracts';
 import { DomainError, domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
 
-/** Admin error codes, their HTTP status and message (CONVENTIONS §5); the shared filter answers. */
+/** Admin error codes, their HTTP status and message (docs/conventions.md §5); the shared filter answers. */
 export const ADMIN_ERRORS = {
   ACCOUNT_EXISTS: { status: 409, message: ADMIN_MESSAGES.accountExists },
   NOT_ON_WAITLIST: { status: 404, message: ADMIN_MESSAGES.notOnWaitlist },

@@ -16,7 +16,7 @@ export const serviceDefinition = defineService({
   env: adminEnvSchema,
   database: { schema: 'admin', entities: [AuditLogEntry], migrations },
   bodyLimit: 16 * 1024,
-  // Auth's export and deletion of an account (issue 14 item 6) arrive over the Redis transport.
+  // Auth's export and deletion of an account arrive over the Redis transport.
   transport: 'redis',
   imports: (config) => [
     AuthKitModule.forRoot(() => ({ jwksUrl: config.AUTH_JWKS_URL })),

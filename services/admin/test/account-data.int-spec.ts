@@ -14,7 +14,7 @@ import { ADMIN_USER_TABLES } from '../src/account-data/admin-user-tables.js';
 import type { AdminConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 
-// Issue 14 item 6: the audit log keeps an ANONYMISED record of a deleted account. Its entries stay (kind, time,
+// The audit log keeps an ANONYMISED record of a deleted account. Its entries stay (kind, time,
 // details) but every column naming the person (ids, e-mails, IP, browser) is cleared; the table's triggers allow
 // that and nothing else, and DELETE stays refused.
 let h: ServiceHarness<AdminConfig>;
@@ -51,7 +51,7 @@ beforeEach(async () => {
   await entry('auth.mfa-enabled', [bob.userId, bob.email], [bob.userId, bob.email]);
 });
 
-describe('admin account data (issue 14 item 6)', () => {
+describe('admin account data', () => {
   it('lists every table that names a user', async () => {
     expect(await uncoveredOwnerColumns((sql, params) => h.db.query(sql, params), h.schema, ADMIN_USER_TABLES)).toEqual([]);
   });

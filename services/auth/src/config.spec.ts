@@ -46,7 +46,7 @@ describe('auth configuration', () => {
     expect(() => loadAuthConfig({ ...base, ADMIN_EMAIL: 'a@b.co' })).toThrow('ADMIN_PASSWORD');
   });
 
-  it('refuses production without ENCRYPTION_KEY or JWT_PRIVATE_KEY unless AUTH_GENERATE_KEYS=true (security review 4)', () => {
+  it('refuses production without ENCRYPTION_KEY or JWT_PRIVATE_KEY unless AUTH_GENERATE_KEYS=true', () => {
     const production = { ...base, NODE_ENV: 'production' };
     const encryptionKey = randomBytes(32).toString('hex');
     const jwtKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })

@@ -4,7 +4,7 @@ import { adminQueueKeyPrefix as adminQueueKeyPrefixRule } from '@payday/contract
 import { baseEnvSchema, defaultDataDir, optionalText } from '@payday/nest-kit';
 
 /**
- * argon2id cost (DESIGN §4). OWASP's floor is 19 MiB, 2 iterations, parallelism 1; production never goes
+ * argon2id cost (docs/security.md). OWASP's floor is 19 MiB, 2 iterations, parallelism 1; production never goes
  * below it. Only NODE_ENV=test may lower it, to keep the integration suite fast.
  */
 export const ARGON2_FLOOR = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -60,7 +60,7 @@ export const authEnvSchema = baseEnvSchema
           'argon2id cost below the OWASP floor (19456 KiB, 2 iterations) is allowed only with NODE_ENV=test',
       });
     }
-    // Security review 4: never let production replicas each invent their own keys.
+    // Never let production replicas each invent their own keys.
     if (env.NODE_ENV === 'production' && !env.AUTH_GENERATE_KEYS) {
       for (const name of ['ENCRYPTION_KEY', 'JWT_PRIVATE_KEY'] as const) {
         if (!env[name]) {

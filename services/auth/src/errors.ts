@@ -1,10 +1,10 @@
 import { ACCOUNT_DATA_MESSAGES, AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES } from '@payday/contracts';
 import { domainErrorClass, refusalFields, type DomainErrorCatalog, type DomainErrorSpec } from '@payday/nest-kit';
 
-/** A two-factor step the screens read as a result: `{success: false, error, message}` (spec part 1 §7). */
+/** A two-factor step the screens read as a result: `{success: false, error, message}` (docs/product/accounts.md §7). */
 const refused = (status: number, message: string): DomainErrorSpec => ({ status, message, fields: refusalFields(message) });
 
-/** Auth error codes, their HTTP status and the spec's message (CONVENTIONS §5); the shared filter answers. */
+/** Auth error codes, their HTTP status and the product's message (docs/conventions.md §5); the shared filter answers. */
 export const AUTH_ERRORS = {
   INVALID_CREDENTIALS: { status: 401, message: AUTH_MESSAGES.invalidCredentials },
   TOO_MANY_ATTEMPTS: { status: 429, message: AUTH_MESSAGES.tooManyAttempts },
@@ -12,7 +12,7 @@ export const AUTH_ERRORS = {
   EMAIL_TAKEN: { status: 409, message: AUTH_MESSAGES.emailTaken },
   SESSION_EXPIRED: { status: 401, message: AUTH_MESSAGES.sessionExpired },
   INVALID_REFRESH_TOKEN: { status: 401, message: AUTH_MESSAGES.invalidRefreshToken },
-  /** POST /api/auth/refresh without the CSRF header, or from another site (issue 12 finding 4). */
+  /** POST /api/auth/refresh without the CSRF header, or from another site. */
   CROSS_SITE_REFUSED: { status: 403, message: AUTH_MESSAGES.crossSiteRefused },
   INVALID_RESET_LINK: { status: 401, message: AUTH_MESSAGES.invalidResetLink },
   PROFILE_LOGIN_AGAIN: { status: 401, message: AUTH_MESSAGES.profileLoginAgain },
@@ -21,13 +21,13 @@ export const AUTH_ERRORS = {
   MFA_NOT_ENABLED: refused(400, AUTH_MESSAGES.mfaNotEnabled),
   MFA_SETUP_FIRST: refused(400, AUTH_MESSAGES.mfaSetupFirst),
   MFA_CODE_INVALID: refused(400, AUTH_MESSAGES.invalidCodeShort),
-  /** Enabling or disabling 2FA re-asks the password; a wrong one is answered like a wrong code (issue 12 finding 9). */
+  /** Enabling or disabling 2FA re-asks the password; a wrong one is answered like a wrong code. */
   MFA_PASSWORD_INCORRECT: refused(400, AUTH_MESSAGES.incorrectPassword),
-  // Security review 5: a stolen password (an aal1 session) must not be able to mint backup codes.
+  // A stolen password (an aal1 session) must not be able to mint backup codes.
   BACKUP_CODES_NEED_TWO_FACTOR: refused(403, AUTH_MESSAGES.backupCodesNeedTwoFactor),
-  /** The sign-in second step answers `{valid: false, message}` (spec part 1 §7, POST /api/mfa/verify). */
+  /** The sign-in second step answers `{valid: false, message}` (docs/product/accounts.md §7, POST /api/mfa/verify). */
   SIGN_IN_CODE_INVALID: { status: 401, message: AUTH_MESSAGES.invalidCode, fields: { valid: false } },
-  // Your data, yours (issue 14 item 6): deleting the account re-asks the password, and the code when 2FA is on.
+  // Your data, yours: deleting the account re-asks the password, and the code when 2FA is on.
   ACCOUNT_PASSWORD_INCORRECT: { status: 400, message: ACCOUNT_DATA_MESSAGES.passwordIncorrect },
   ACCOUNT_CODE_REQUIRED: { status: 400, message: ACCOUNT_DATA_MESSAGES.codeRequired },
   ACCOUNT_CODE_INVALID: { status: 400, message: ACCOUNT_DATA_MESSAGES.codeInvalid },

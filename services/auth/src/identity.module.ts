@@ -67,7 +67,7 @@ export const AUTH_ENTITIES = [User, RefreshToken, MfaFactor, BackupCode, Recover
     AccountStatusPublisher,
     AuditTrail,
     LockoutRecorder,
-    // Your data, yours (issue 14 item 6).
+    // Your data, yours.
     AccountDataClient,
     AccountExportService,
     AccountDeletionService,

@@ -22,7 +22,7 @@ import { totpCode } from '../src/mfa/totp.js';
 import { serviceDefinition } from '../src/service-definition.js';
 import { startAccountDataStandIn, type AccountDataStandIn } from './support/account-data-stand-in.js';
 
-// Issue 14 item 6 from auth's side: it holds the password, so it orchestrates the export and the deletion. The
+// It holds the password, so it orchestrates the export and the deletion. The
 // other five services are played by a stand-in on a Redis of this test's own (their handlers have their own tests).
 const dataDir = mkdtempSync(join(tmpdir(), 'auth-account-data-'));
 let h: ServiceHarness<AuthConfig>;
@@ -103,7 +103,7 @@ async function download(token: string) {
   return { response, files: response.ok ? unzipSync(new Uint8Array(await response.arrayBuffer())) : {} };
 }
 
-describe('auth account data (issue 14 item 6)', () => {
+describe('auth account data', () => {
   it('lists every table that names a user (a new table must join AUTH_USER_TABLES)', async () => {
     expect(await uncoveredOwnerColumns((sql, params) => h.db.query(sql, params), h.schema, AUTH_USER_TABLES)).toEqual([]);
   });

@@ -186,7 +186,7 @@ describe(`${AUTH_ADMIN_PATTERNS.approveAccount}`, () => {
     expect(mail.html).toContain('reset-password#access_token=');
     const fragment = new URLSearchParams(link.split('#')[1]);
     expect(fragment.get('type')).toBe('recovery');
-    // The reset screen refuses a link without both tokens (spec part 1 §5).
+    // The reset screen refuses a link without both tokens (docs/product/accounts.md §5).
     expect(fragment.get('refresh_token')).toMatch(/^\S+$/);
     const token = fragment.get('access_token')!;
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
@@ -385,7 +385,7 @@ describe(`${AUTH_ADMIN_PATTERNS.setUserStatus}`, () => {
 
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  it('takes the locks of a suspension and a refresh in one order: a suspension queued first on the row never deadlocks with a rotation (review High 1)', async () => {
+  it('takes the locks of a suspension and a refresh in one order: a suspension queued first on the row never deadlocks with a rotation', async () => {
     const ann = await register();
     const cookie = ann.refreshToken;
     // Something else holds the user row (another admin's change in flight), so both requests queue on it:
@@ -404,7 +404,7 @@ describe(`${AUTH_ADMIN_PATTERNS.setUserStatus}`, () => {
     expect(await statusOf(ann.id)).toBe('suspended');
   });
 
-  it('50 suspensions racing refresh loops all commit, and no refresh answers 500 (review High 1)', async () => {
+  it('50 suspensions racing refresh loops all commit, and no refresh answers 500', async () => {
     const ann = await register();
     const statuses: number[] = [];
     let cookies = [ann.refreshToken];

@@ -206,7 +206,7 @@ describe('POST /api/auth/register', () => {
     ['address.state', { address: { street: '1 Main', city: 'Austin', state: 'ZZ', zipCode: '78701' } }, REGISTRATION_MESSAGES.stateInvalid],
     ['ssn', { ssn: '12a4' }, REGISTRATION_MESSAGES.ssnInvalid],
     ['confirmPassword', { confirmPassword: 'Other!Pass1' }, REGISTRATION_MESSAGES.passwordsMismatch],
-  ])('rejects a bad %s with the spec message', async (field, overrides, message) => {
+  ])('rejects a bad %s with the product's message', async (field, overrides, message) => {
     const answer = await api('POST', '/api/auth/register', { body: registration(overrides) });
     expect(answer.status).toBe(400);
     expect(answer.body.errors[field]).toBe(message);
@@ -274,7 +274,7 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-describe('the cookie session (issue 12 finding 4, README: Security)', () => {
+describe('the cookie session (README: Security)', () => {
   it('sets the refresh token only as an HttpOnly, Secure, SameSite=Strict cookie scoped to the refresh route', async () => {
     const body = registration();
     const registered = await api('POST', '/api/auth/register', { body });
@@ -337,7 +337,7 @@ describe('the cookie session (issue 12 finding 4, README: Security)', () => {
     expect(refreshSetCookie(expired)).toMatchObject({ value: '', maxAge: 0 });
   });
 
-  it('finds its cookie in a Cookie header over 8 KB (other cookies of the app host) and keeps the session (review 7)', async () => {
+  it('finds its cookie in a Cookie header over 8 KB (other cookies of the app host) and keeps the session', async () => {
     const { refreshToken } = await registerUser();
     const big = await refresh(refreshToken, { cookie: `prefs=${'x'.repeat(10_000)}; paycadence_refresh=${refreshToken}; theme=dark` });
     expect(big.status).toBe(200);
@@ -413,7 +413,7 @@ describe('POST /api/auth/logout', () => {
     expect((await api('POST', '/api/auth/logout', { token: expired })).status).toBe(204);
     expect((await refresh(caller.refreshToken)).status).toBe(401);
 
-    // Within a day only (review Medium 5): an old token seen in a log or a HAR file cannot end the session.
+    // Within a day only: an old token seen in a log or a HAR file cannot end the session.
     const stale = await registerUser();
     const staleSid = decodeJwt(stale.session.access_token).sid;
     const dayOld = await signToken({ sub: stale.user.id, sid: staleSid }, { expiresIn: -(LOGOUT_GRACE_SECONDS + 3600) });
@@ -695,7 +695,7 @@ describe('password reset', () => {
 });
 
 describe('security review fixes', () => {
-  it('answers forgot-password without waiting for the account lookup or the e-mail (review 3)', async () => {
+  it('answers forgot-password without waiting for the account lookup or the e-mail', async () => {
     const account = await registerUser();
     const before = outboxFiles().length;
     // Hold the users table: a handler that looks the account up before answering cannot answer meanwhile.
@@ -717,7 +717,7 @@ describe('security review fixes', () => {
     expect(readOutbox(files[files.length - 1]).to).toBe(account.email);
   });
 
-  it("creates new backup codes only in a session that passed 2FA; enabling raises the caller's family (review 5)", async () => {
+  it("creates new backup codes only in a session that passed 2FA; enabling raises the caller's family", async () => {
     const { session, user, email, refreshToken } = await registerUser();
     const token = session.access_token;
     const setup = await api('POST', '/api/mfa/setup', { token, body: { userId: user.id, userEmail: email } });
@@ -738,7 +738,7 @@ describe('security review fixes', () => {
     expect(fresh.body.codes).toHaveLength(10);
   });
 
-  it('a password-only session of a 2FA account cannot create backup codes (review 5)', async () => {
+  it('a password-only session of a 2FA account cannot create backup codes', async () => {
     const account = await userWithMfa();
     const aal1 = await signToken({ sub: account.user.id, email: account.email, aal: 'aal1' });
     const refused = await api('GET', `/api/mfa/backup-codes/${account.user.id}`, { token: aal1 });
@@ -746,7 +746,7 @@ describe('security review fixes', () => {
     expect(refused.body.message).toBe(AUTH_MESSAGES.backupCodesNeedTwoFactor);
   });
 
-  it('answers 403 from GET /api/auth/me for a suspended user (review 7)', async () => {
+  it('answers 403 from GET /api/auth/me for a suspended user', async () => {
     const account = await registerUser();
     await h.db.query(`UPDATE "${h.schema}".users SET status = 'suspended' WHERE id = $1`, [account.user.id]);
     const me = await api('GET', '/api/auth/me', { token: account.session.access_token });
@@ -754,7 +754,7 @@ describe('security review fixes', () => {
     expect(me.body.message).toBe(AUTH_MESSAGES.suspended);
   });
 
-  it("enabling and disabling 2FA end the user's other sessions and keep the caller's (review 7)", async () => {
+  it("enabling and disabling 2FA end the user's other sessions and keep the caller's", async () => {
     const account = await registerUser();
     const elsewhere = await login(account.email, account.password);
     const token = account.session.access_token;
@@ -780,7 +780,7 @@ describe('security review fixes', () => {
     expect((await refresh(refreshCookieFrom(kept))).status).toBe(200);
   });
 
-  it('enabling and disabling 2FA need the current password again; a wrong one is answered like a wrong code and counted (issue 12)', async () => {
+  it('enabling and disabling 2FA need the current password again; a wrong one is answered like a wrong code and counted', async () => {
     const account = await registerUser();
     const token = account.session.access_token;
     const setup = await api('POST', '/api/mfa/setup', { token, body: { userId: account.user.id, userEmail: account.email } });

@@ -27,7 +27,7 @@ import { serviceDefinition } from '../src/service-definition.js';
 import { UsersService } from '../src/users/users.service.js';
 import { registration } from './support/accounts.js';
 
-// Sign-in, registration and reset throttling (issue 12 finding 3) against the real PostgreSQL and Redis. The
+// Sign-in, registration and reset throttling against the real PostgreSQL and Redis. The
 // client address is what a trusted hop reports: the harness calls from 127.0.0.1, which the default
 // TRUSTED_PROXIES (loopback) trusts, so X-Forwarded-For plays the client. The account's slowing is measured
 // with this settable clock (started at the real time, since tokens are checked against it), so no test waits.
@@ -216,7 +216,7 @@ describe('per account across clients: slowing, never a lock', () => {
     }
   }
 
-  it('the owner on a new address gets in within minutes although an attacker polls the slowed account in a loop (review High 2)', async () => {
+  it('the owner on a new address gets in within minutes although an attacker polls the slowed account in a loop', async () => {
     const owner = await registerUser();
     await slowAtCap(owner.email);
     // The attacker polls every (simulated) second from three addresses, always just before the owner; the owner,
@@ -247,7 +247,7 @@ describe('per account across clients: slowing, never a lock', () => {
     expect((await login(owner.email, WRONG, freshIp())).status).toBe(401);
   });
 
-  it('a browser holding the account\'s device cookie is not slowed, from any address; never exempt from the pair limit (review High 2)', async () => {
+  it('a browser holding the account\'s device cookie is not slowed, from any address; never exempt from the pair limit', async () => {
     const [owner, other] = [await registerUser(), await registerUser()];
     const first = await login(owner.email, PASSWORD, freshIp());
     expect(first.status).toBe(200);
@@ -279,7 +279,7 @@ describe('per account across clients: slowing, never a lock', () => {
 });
 
 describe('the second factor', () => {
-  it('a right password does not reset the wrong-code count of the pair; a full sign-in does (review 1)', async () => {
+  it('a right password does not reset the wrong-code count of the pair; a full sign-in does', async () => {
     const account = await userWithMfa();
     const ip = freshIp();
     let challenge = await login(account.email, PASSWORD, ip);
@@ -296,7 +296,7 @@ describe('the second factor', () => {
     expect((await login(account.email, PASSWORD, ip)).status).toBe(429);
   });
 
-  it('clears the pair once the second step succeeds (review 1)', async () => {
+  it('clears the pair once the second step succeeds', async () => {
     const account = await userWithMfa();
     const ip = freshIp();
     const challenge = await login(account.email, PASSWORD, ip);
@@ -306,7 +306,7 @@ describe('the second factor', () => {
     expect((await login(account.email, PASSWORD, ip)).status).toBe(200);
   });
 
-  it('counts before evaluating: of 30 concurrent wrong codes only 10 are evaluated (review 2)', async () => {
+  it('counts before evaluating: of 30 concurrent wrong codes only 10 are evaluated', async () => {
     const account = await userWithMfa();
     const ip = freshIp();
     const challenge = await login(account.email, PASSWORD, ip);
@@ -334,7 +334,7 @@ describe('the second factor', () => {
   });
 });
 
-describe('codes typed while signed in (enable / disable, review 6)', () => {
+describe('codes typed while signed in (enable / disable)', () => {
   it('wrong codes at enable count against the account: 429 after 10, even for the right code, and sign-in is untouched', async () => {
     const account = await registerUser();
     const ip = freshIp();
@@ -408,7 +408,7 @@ describe('attempts nothing judged (the database failing)', () => {
     expect((await verifyCode(challenge.body.mfa_token, account.id, await nextStepCode(account.secret), ip)).status).toBe(200);
   });
 
-  it('so is a 2FA-settings attempt whose code check died on a database error (review 6)', async () => {
+  it('so is a 2FA-settings attempt whose code check died on a database error', async () => {
     const account = await userWithMfa();
     const ip = freshIp();
     const disable = async () =>
@@ -428,7 +428,7 @@ describe('attempts nothing judged (the database failing)', () => {
 });
 
 describe('IPv6 clients', () => {
-  it('a sprayer walking the /64s of one /56 is stopped by the /56 counter; another /56 of the same /48 goes on (review Medium 4)', async () => {
+  it('a sprayer walking the /64s of one /56 is stopped by the /56 counter; another /56 of the same /48 goes on', async () => {
     const [fiftySix] = CLIENT_IPV6_WIDER_PREFIXES;
     // 2001:db8:77:ab00::/56 holds 256 /64s (the low byte of the fourth group); two failures from each of 200.
     const inFiftySix = (i: number) => `2001:db8:77:ab${(i % 200).toString(16).padStart(2, '0')}::${i + 1}`;

@@ -1,7 +1,7 @@
 import { BANK_SYNC_MESSAGES } from '@payday/contracts';
 import { domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
 
-/** Bank sync error codes, their HTTP status and message (CONVENTIONS §5); the shared filter answers. */
+/** Bank sync error codes, their HTTP status and message (docs/conventions.md §5); the shared filter answers. */
 export const BANK_SYNC_ERRORS = {
   NOT_YOUR_DATA: { status: 403, message: BANK_SYNC_MESSAGES.notYourAccount },
   ITEM_NOT_FOUND: { status: 404, message: BANK_SYNC_MESSAGES.itemNotFound },
@@ -16,7 +16,7 @@ export const BANK_SYNC_ERRORS = {
   NO_BANK_LINKED: { status: 404, message: BANK_SYNC_MESSAGES.noBankLinked },
   GENERATOR_SANDBOX_ONLY: { status: 403, message: BANK_SYNC_MESSAGES.generatorSandboxOnly },
   GENERATOR_KIND_INVALID: { status: 400, message: BANK_SYNC_MESSAGES.generatorKindInvalid },
-  /** No Plaid keys (and no emulator), or Plaid refuses them: spec part 2 §8's setup message. */
+  /** No Plaid keys (and no emulator), or Plaid refuses them: docs/product/signed-in.md §8's setup message. */
   PLAID_NOT_CONFIGURED: { status: 503, message: BANK_SYNC_MESSAGES.credentialsMissing },
 } as const satisfies DomainErrorCatalog;
 export type BankSyncErrorCode = keyof typeof BANK_SYNC_ERRORS;

@@ -4,7 +4,7 @@ import { accountDataProbe, rowsNaming, startPrivateRedis, type AccountDataProbe,
 import { BANK_SYNC_USER_TABLES } from '../src/account-data/bank-sync-user-tables.js';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 
-// Issue 14 item 6: bank-sync's part of "export everything" and "delete my account", asked over the real Redis
+// Bank-sync's part of "export everything" and "delete my account", asked over the real Redis
 // transport as auth asks. Both users' banks are linked for real through the Plaid emulator and imported by the
 // worker; deletion must remove the items AT PLAID (itemRemove), and only the deleted user's.
 let kit: BankSyncKit;
@@ -51,7 +51,7 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-describe('bank-sync account data (issue 14 item 6)', () => {
+describe('bank-sync account data', () => {
   it('lists every table that names a user (a new table must join BANK_SYNC_USER_TABLES)', async () => {
     expect(await uncoveredOwnerColumns((sql, params) => kit.h.db.query(sql, params), kit.h.schema, BANK_SYNC_USER_TABLES)).toEqual([]);
   });

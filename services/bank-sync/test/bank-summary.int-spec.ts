@@ -124,7 +124,7 @@ describe('BankSummaryPublisher over the Redis transport', () => {
   });
 });
 
-describe('the spendable balance (issue 14: safe to spend until payday)', () => {
+describe('the spendable balance (safe to spend until payday)', () => {
   it('sums the checking accounts at their available balance; savings and cards are not spendable money', async () => {
     const user = await kit.h.auth.user();
     const itemId = await kit.link(user, {

@@ -20,7 +20,7 @@ import { BillPaymentsPublisher } from '../src/analytics/bill-payments.publisher.
 import { DetectionService } from '../src/detection/detection.service.js';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 
-// issue 14: the recent payments out bank-sync pushes to finance (BILL_PAYMENTS_PATTERN), which marks bill occurrences
+// The recent payments out bank-sync pushes to finance (BILL_PAYMENTS_PATTERN), which marks bill occurrences
 // paid from them. Banks are linked for real through the Plaid emulator (the custom sandbox user: exactly these
 // transactions), imported into PostgreSQL, and sent over a real Redis transport to a finance stand-in that checks
 // each message with the contract's schema. The clock stands at 2026-03-10 (TEST_NOW): the window starts 2025-12-25.

@@ -1,7 +1,7 @@
 import { BANK_SYNC_MESSAGES } from '@payday/contracts';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 
-// DESIGN §3 on every bank-sync route: user B holding a valid token cannot read or change user A's banks.
+// docs/architecture.md on every bank-sync route: user B holding a valid token cannot read or change user A's banks.
 // Another user's id in the path or body is 403; another user's item id is 404 (as an unknown one); no token
 // is 401. User A's bank is linked for real through the Plaid emulator and imported by the worker.
 let kit: BankSyncKit;

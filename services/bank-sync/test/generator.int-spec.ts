@@ -2,7 +2,7 @@ import { BANK_SYNC_MESSAGES, GenerateResponseSchema } from '@payday/contracts';
 import type { TestUser } from '@payday/nest-kit/testing';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 
-// spec part 2 §7 data generator: generated transactions are added at Plaid's sandbox (the emulator here) and
+// docs/product/signed-in.md §7 data generator: generated transactions are added at Plaid's sandbox (the emulator here) and
 // come back through the worker's import, like real data. The clock stands at 2026-03-10.
 let kit: BankSyncKit;
 const q = (sql: string, params: unknown[] = []) => kit.h.db.query(sql.replaceAll('bs.', `"${kit.h.schema}".`), params);

@@ -9,7 +9,7 @@ import { JobProducer } from '@payday/nest-kit';
 import type { TestUser } from '@payday/nest-kit/testing';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 
-// The data routes of spec part 2 §7 on real PostgreSQL, with rows arranged directly (items, accounts,
+// The data routes of docs/product/signed-in.md §7 on real PostgreSQL, with rows arranged directly (items, accounts,
 // transactions, detected streams) so every figure is known; disconnect and cleanup also run against the
 // Plaid emulator through a real link. The clock stands at 2026-03-10 (TEST_NOW).
 let kit: BankSyncKit;
@@ -190,7 +190,7 @@ describe('GET /accounts/{userId}', () => {
 });
 
 describe('GET /transactions/{userId}', () => {
-  it('answers newest first with the spec §3 fields, income, bill and transfer flags, and the total', async () => {
+  it('answers newest first with docs/product §3 fields, income, bill and transfer flags, and the total', async () => {
     const { h } = kit;
     const { ids } = await arrangeHousehold(h.userA);
     const response = await h.call('GET', `/transactions/${h.userA.id}`);
@@ -266,7 +266,7 @@ describe('GET /transactions/{userId}', () => {
 });
 
 describe('GET /analytics/{userId}', () => {
-  it('answers the spec §3 analytics: 6-month totals without transfers, breakdown, streams, categories, summary', async () => {
+  it('answers docs/product §3 analytics: 6-month totals without transfers, breakdown, streams, categories, summary', async () => {
     const { h } = kit;
     await arrangeHousehold(h.userA);
     const response = await h.call('GET', `/analytics/${h.userA.id}`);

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { EMULATOR_CLIENT_ID, EMULATOR_SECRET, startPlaidEmulator } from '../../../tools/plaid-emulator/plaid-emulator.mjs';
 import { expectedRows, type EmulatedItem, type PlaidEmulator } from './support/bank-sync-kit.js';
 
-// Issue 8's fault test: real worker processes (dist/worker.js) importing ~10,400 transactions. SIGKILL one in
+// Real worker processes (dist/worker.js) importing ~10,400 transactions. SIGKILL one in
 // the middle of the pass, start another: the rows are exactly those of a clean run. Two workers on the same
 // item at once: the same rows again.
 jest.setTimeout(120_000);

@@ -3,7 +3,7 @@ import { domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
 
 const MAX_IMAGE_MEGABYTES = BLOG_IMAGE_LIMITS.maxBytes / (1024 * 1024);
 
-/** Blog error codes, their HTTP status and message (CONVENTIONS §5); the shared filter answers. */
+/** Blog error codes, their HTTP status and message (docs/conventions.md §5); the shared filter answers. */
 export const BLOG_ERRORS = {
   POST_NOT_FOUND: { status: 404, message: BLOG_MESSAGES.postNotFound },
   SLUG_TAKEN: { status: 409, message: BLOG_MESSAGES.slugTaken },

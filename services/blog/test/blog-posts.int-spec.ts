@@ -250,7 +250,7 @@ describe('the blog admin', () => {
   });
 });
 
-describe('content the server refuses (spec part 1 §5 and issue 10)', () => {
+describe('content the server refuses (docs/product/accounts.md §5)', () => {
   async function refused(content: unknown, overrides: Record<string, unknown> = {}) {
     const response = await h.call('POST', '/admin/posts', { body: postInput({ content: content as never, ...overrides }) });
     expect(response.status).toBe(400);

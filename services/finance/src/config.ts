@@ -3,7 +3,7 @@ import { baseEnvSchema, defaultDataDir, optionalText } from '@payday/nest-kit';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-/** Finance verifies bearer tokens against the auth service's key set (DESIGN §4). */
+/** Finance verifies bearer tokens against the auth service's key set (docs/security.md). */
 export const financeEnvSchema = baseEnvSchema.extend({
   AUTH_JWKS_URL: z.string().url().default('http://127.0.0.1:3102/.well-known/jwks.json'),
   /** How long POST /sync-bank-data waits for bank-sync's reply over the Redis transport before falling back. */
@@ -28,7 +28,7 @@ export const financeEnvSchema = baseEnvSchema.extend({
   REDIS_KEY_PREFIX: z.string().min(1).optional(),
   /** bank-sync's REDIS_KEY_PREFIX when a deployment gives bank-sync a prefix of its own. */
   BANK_SYNC_REDIS_KEY_PREFIX: z.string().min(1).optional(),
-  // Reminder e-mails (issue 14), sent by the finance worker (dist/worker.js).
+  // Reminder e-mails, sent by the finance worker (dist/worker.js).
   /** The gateway's origin: unsubscribe links are `${APP_URL}/api/financial/reminders/unsubscribe#token=<token>`. */
   APP_URL: z.string().url().default('http://localhost:8080'),
   DATA_DIR: optionalText,

@@ -1,5 +1,5 @@
 // The finance contracts (libs/contracts/src/finance.ts, dashboard.ts) as the service relies on them: spec
-// part 2 §3 enums shared with the rules library, §4 defaults, §5 validation, and the dashboard's answers.
+// docs/product/signed-in.md §3 enums shared with the rules library, §4 defaults, §5 validation, and the dashboard's answers.
 import {
   BILL_CATEGORY_VALUES,
   BILL_PRIORITY_VALUES,
@@ -58,7 +58,7 @@ describe('isCalendarDate', () => {
 });
 
 describe('BillCreateSchema', () => {
-  it('fills the spec part 2 §4 defaults and moves dueDate onto due_date', () => {
+  it('fills docs/product/signed-in.md §4 defaults and moves dueDate onto due_date', () => {
     expect(BillCreateSchema.parse({ name: ' Rent ', amount: '1200.5', dueDate: '2026-04-01' })).toEqual({
       name: 'Rent',
       amount: 1200.5,
@@ -189,7 +189,7 @@ describe("the dashboard's answers", () => {
     { id: 'b-gym', userId: 'u1', name: 'Gym', amount: '29.99', dueDate: '2026-03-11', priority: 'low', category: 'subscriptions', recurring: 'weekly' },
     { id: 'b-fee', userId: 'u1', name: 'Registration', amount: '180.00', dueDate: '2026-04-02', priority: 'low', category: 'other', recurring: 'once' },
   ].map((row) => ({ ...row, householdId: null, suggestionId: null, createdAt: stamp, updatedAt: stamp }));
-  // A bill the household shares (issue 11): its `shared` marker must be declared by the contract too.
+  // A bill the household shares: its `shared` marker must be declared by the contract too.
   const HOME = '5f0c8d3e-8a4b-4c0e-9f51-6f3c2b1a0d9e';
   billRows.push({ ...billRows[0], id: 'b-power', userId: 'u2', name: 'Power', householdId: HOME as never, category: 'utilities' });
   const memberships = [
@@ -209,7 +209,7 @@ describe("the dashboard's answers", () => {
     { figuresFor: async () => ({ analytics: undefined, cashBalanceCents: 250_000, asOf: '2026-03-10T06:00:00.000Z' }) } as unknown as BankSummaryService,
     { now: () => new Date('2026-03-10T12:00:00Z'), today: () => '2026-03-10' },
     access,
-    // issue 14: one unpaid status per bill, so the answer's billStatuses has rows for the schema to check.
+    // One unpaid status per bill, so the answer's billStatuses has rows for the schema to check.
     {
       statusesFor: async (_user: string, bills: RuleBill[], _from: string, _to: string) =>
         bills.map((b) => ({ billId: b.id, billName: b.name, dueDate: b.dueDate, amountCents: b.amountCents, status: 'upcoming', paidBy: null, paidOn: null, markedPaid: false })),
@@ -234,7 +234,7 @@ describe("the dashboard's answers", () => {
     expect(parsed).toMatchObject({ today: '2026-03-10', laterWindowDays: 14 });
     expect(parsed.paymentSchedule.length).toBeGreaterThan(0);
     expect(parsed.analytics.months).toHaveLength(6);
-    // Issue 14: the forecast is declared too, counted from the bank balance with the user's threshold.
+    // The forecast is declared too, counted from the bank balance with the user's threshold.
     expect(parsed.forecast).toMatchObject({ thresholdCents: 5_000, bankBalanceAsOf: '2026-03-10T06:00:00.000Z', safeToSpend: { startCents: 250_000 } });
     expect(parsed.forecast?.days).toHaveLength(31);
   });

@@ -1,7 +1,7 @@
 import { domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
 import { BILL_STATUS_MESSAGES, FINANCE_MESSAGES, HOUSEHOLD_MESSAGES } from '@payday/contracts';
 
-/** Finance error codes, their HTTP status and the spec's message (CONVENTIONS §5); the shared filter answers. */
+/** Finance error codes, their HTTP status and the product's message (docs/conventions.md §5); the shared filter answers. */
 export const FINANCE_ERRORS = {
   BILL_NOT_FOUND: { status: 404, message: FINANCE_MESSAGES.billNotFound },
   INCOME_NOT_FOUND: { status: 404, message: FINANCE_MESSAGES.incomeNotFound },
@@ -11,21 +11,21 @@ export const FINANCE_ERRORS = {
   TOO_MANY_BILLS: { status: 422, message: FINANCE_MESSAGES.tooManyBills },
   TOO_MANY_INCOME_SOURCES: { status: 422, message: FINANCE_MESSAGES.tooManyIncomeSources },
   TOO_MANY_SAVINGS_GOALS: { status: 422, message: FINANCE_MESSAGES.tooManySavingsGoals },
-  /** spec part 2 §8: the full sync and its fallback both failed (bank-sync not answering). */
+  /** docs/product/signed-in.md §8: the full sync and its fallback both failed (bank-sync not answering). */
   BANK_SYNC_FAILED: { status: 503, message: FINANCE_MESSAGES.syncFailed },
-  /** issue 11: the household sent is not one the caller belongs to (never trusted from the client). */
+  /** The household sent is not one the caller belongs to (never trusted from the client). */
   HOUSEHOLD_NOT_FOUND: { status: 404, message: FINANCE_MESSAGES.householdNotFound },
-  /** issue 11: a member (neither owner nor partner) may see the household's items but not change them. */
+  /** A member (neither owner nor partner) may see the household's items but not change them. */
   SHARED_ITEM_READ_ONLY: { status: 403, message: FINANCE_MESSAGES.sharedItemReadOnly },
-  /** issue 11: a shared item moves to another household only by whoever added it (their data, their choice). */
+  /** A shared item moves to another household only by whoever added it (their data, their choice). */
   ONLY_ADDER_MOVES_ITEM: { status: 403, message: HOUSEHOLD_MESSAGES.onlyAdderMovesItem },
-  /** issue 11: household did not answer, so a shared item cannot be checked; personal items still work. */
+  /** Household did not answer, so a shared item cannot be checked; personal items still work. */
   HOUSEHOLD_UNAVAILABLE: { status: 503, message: FINANCE_MESSAGES.householdUnavailable },
-  /** issue 14: an unknown, revoked or malformed calendar feed token; the same bare answer for each. */
+  /** An unknown, revoked or malformed calendar feed token; the same bare answer for each. */
   CALENDAR_FEED_NOT_FOUND: { status: 404, message: 'Not found' },
-  /** issue 14: the date is not one of the bill's due dates. */
+  /** The date is not one of the bill's due dates. */
   BILL_OCCURRENCE_NOT_FOUND: { status: 404, message: BILL_STATUS_MESSAGES.notAnOccurrence },
-  /** issue 14: marks are for due dates within a year of today. */
+  /** Marks are for due dates within a year of today. */
   BILL_MARK_OUT_OF_RANGE: { status: 400, message: BILL_STATUS_MESSAGES.markOutOfRange },
 } as const satisfies DomainErrorCatalog;
 export type FinanceErrorCode = keyof typeof FINANCE_ERRORS;

@@ -25,7 +25,7 @@ import { Suggestion } from './suggestions/suggestion.entity.js';
 import { SuggestionsModule } from './suggestions/suggestions.module.js';
 
 /**
- * The finance service on the shared skeleton: HTTP (the routes of spec part 2 §7) plus the Redis transport
+ * The finance service on the shared skeleton: HTTP (the routes of docs/product/signed-in.md §7) plus the Redis transport
  * that bank-sync sends suggestions and the linked banks' figures over.
  */
 export const serviceDefinition = defineService({

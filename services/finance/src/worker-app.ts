@@ -30,7 +30,7 @@ function workerModules(config: FinanceConfig): ModuleImport[] {
 }
 
 /**
- * finance's worker (dist/worker.js, started by the launcher like bank-sync's): reminder e-mails (issue 14). An
+ * finance's worker (dist/worker.js, started by the launcher like bank-sync's): reminder e-mails. An
  * application context without HTTP; run as many as wanted (each reminder is sent once). On SIGTERM it finishes
  * the e-mail it is sending. The HTTP entry runs the migrations of the tables it reads.
  */

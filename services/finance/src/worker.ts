@@ -1,5 +1,5 @@
 import { createFinanceWorker } from './worker-app.js';
 
-// `node dist/worker.js`: reminder e-mails (issue 14) until SIGTERM. Probes on PORT (/health, /health/ready); run it
+// `node dist/worker.js`: reminder e-mails until SIGTERM. Probes on PORT (/health, /health/ready); run it
 // on another port than the HTTP entry on one machine.
 await createFinanceWorker({ serveHealth: true });

@@ -14,7 +14,7 @@ import { FINANCE_USER_TABLES } from '../src/account-data/finance-user-tables.js'
 import type { FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 
-// Issue 14 item 6: finance's part of "export everything" and "delete my account", asked over the real Redis
+// Finance's part of "export everything" and "delete my account", asked over the real Redis
 // transport (a test Redis of its own) as auth asks, held against what the database itself holds.
 let h: ServiceHarness<FinanceConfig>;
 let redis: PrivateRedis;
@@ -75,7 +75,7 @@ async function everythingOf(userId: string, name: string): Promise<Record<string
   return { bills: [bill, bill2], income_sources: [income], savings_goals: [goal], suggestions: [suggestion] };
 }
 
-describe('finance account data (issue 14 item 6)', () => {
+describe('finance account data', () => {
   it('lists every table that names a user (a new table must join FINANCE_USER_TABLES)', async () => {
     expect(await uncoveredOwnerColumns((sql, params) => h.db.query(sql, params), h.schema, FINANCE_USER_TABLES)).toEqual([]);
   });

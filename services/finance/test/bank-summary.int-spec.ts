@@ -62,9 +62,9 @@ describe(`Redis message ${FINANCE_PATTERNS.storeBankSummary}`, () => {
     expect(await send(summaryFor(h.userA))).toEqual({ ok: true, stored: true });
 
     const after = await dashboard();
-    // spec part 2 §9: income 0 → the analytics' monthly income (4000.00); balance 4000.00 - 1200.00.
+    // docs/product/signed-in.md §9: income 0 → the analytics' monthly income (4000.00); balance 4000.00 - 1200.00.
     expect(after.summary).toMatchObject({ monthlyIncomeCents: 400_000, spendingBalanceCents: 280_000 });
-    // spec part 2 §5: the bank analytics' savings rate (6.5%) drives the savings tip, not the 70% the bills leave.
+    // docs/product/signed-in.md §5: the bank analytics' savings rate (6.5%) drives the savings tip, not the 70% the bills leave.
     expect(after.tips.find((t) => t.id === 'low-savings-rate')?.message).toBe(
       'Your bank history shows you keep 6.5% of your income. Try to save at least 10% of each paycheck.',
     );

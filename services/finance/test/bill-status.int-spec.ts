@@ -18,7 +18,7 @@ import type { FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 import { startHouseholdStandIn, type HouseholdStandIn } from './support/household-stand-in.js';
 
-// issue 14 item 1: paid, due soon, overdue per bill occurrence, on real PostgreSQL and Redis. bank-sync's payments
+// Paid, due soon, overdue per bill occurrence, on real PostgreSQL and Redis. bank-sync's payments
 // arrive as a real message over the transport; household is a stand-in. The harness's clock stands on 2026-03-10.
 // Each dashboard is read once before a change, so a cached answer that did not go stale would show.
 let h: ServiceHarness<FinanceConfig>;

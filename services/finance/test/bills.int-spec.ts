@@ -52,7 +52,7 @@ describe('bills CRUD', () => {
     expect(row).toEqual({ user_id: h.userA.id, amount: '1200.00', due_date: '2026-04-01' });
   });
 
-  it('applies the spec defaults: priority medium, category utilities, recurring monthly', async () => {
+  it('applies the product's defaults: priority medium, category utilities, recurring monthly', async () => {
     const created = await h.call('POST', '/bills', { body: { name: 'Power', amount: 80.5, due_date: '2026-03-15' } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ priority: 'medium', category: 'utilities', recurring: 'monthly', amount: 80.5 });
@@ -130,7 +130,7 @@ describe('bills CRUD', () => {
   });
 });
 
-describe('bill validation (spec part 2 §5)', () => {
+describe('bill validation (docs/product/signed-in.md §5)', () => {
   it.each([
     ['a missing name', { amount: 10, due_date: '2026-03-20' }, 'name', 'Name is required'],
     ['a blank name', { name: '   ', amount: 10, due_date: '2026-03-20' }, 'name', 'Name is required'],

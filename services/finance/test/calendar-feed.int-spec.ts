@@ -11,7 +11,7 @@ import { serviceDefinition } from '../src/service-definition.js';
 import { startHouseholdStandIn, type HouseholdStandIn } from './support/household-stand-in.js';
 import { framingProblems, parseFeed } from './support/ical.js';
 
-// issue 14: the private calendar feed, on real PostgreSQL and Redis (household played by a stand-in over the real
+// The private calendar feed, on real PostgreSQL and Redis (household played by a stand-in over the real
 // transport). The harness's clock stands at 2026-03-10T12:00Z, so the feed covers 2026-02-08 to 2027-03-10.
 let h: ServiceHarness<FinanceConfig>;
 let redis: PrivateRedis;

@@ -6,7 +6,7 @@ import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testi
 import type { FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 
-// The clock is frozen at Tuesday 2026-03-10, so every figure below follows from spec part 2 §5 and §9.
+// The clock is frozen at Tuesday 2026-03-10, so every figure below follows from docs/product/signed-in.md §5 and §9.
 let h: ServiceHarness<FinanceConfig>;
 
 beforeAll(async () => {
@@ -86,7 +86,7 @@ describe('GET /dashboard-with-insights', () => {
     expect(DashboardResponseSchema.parse(d)).toEqual(d);
   });
 
-  it('suggests paying each bill after payday with the spec confidence', async () => {
+  it('suggests paying each bill after payday with docs/product confidence', async () => {
     const { rent, phone, salary } = await seedKnownData();
     const schedule = (await h.call('GET', '/dashboard-with-insights')).body.paymentSchedule;
     // Rent, high priority: due 03-20 minus 5 = Sunday 03-15; the Friday before is the 03-13 payday itself, so Monday
@@ -120,7 +120,7 @@ describe('GET /dashboard-with-insights', () => {
     });
   });
 
-  it('gives at most 4 tips from the spec rules', async () => {
+  it('gives at most 4 tips from docs/product rules', async () => {
     await seedKnownData();
     const tips = (await h.call('GET', '/dashboard-with-insights')).body.tips;
     // Fund below goal with a positive balance, a bill due within 7 days, one income source, and bills taking 41.5%

@@ -6,7 +6,7 @@ import { firstValueFrom, timeout } from 'rxjs';
 import type { FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 
-// Issue 14 items 2-3 through HTTP as the browser reads them: the low-balance threshold (own row only, validated),
+// Safe to spend and the low-balance warning through HTTP as the browser reads them: the low-balance threshold (own row only, validated),
 // and the dashboard's forecast computed from the user's bills, income, threshold and bank balance. The clock stands
 // at Saturday 2026-11-28; every dashboard is read before each change too, so a stale cached answer would show.
 let h: ServiceHarness<FinanceConfig>;

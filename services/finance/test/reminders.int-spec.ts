@@ -23,7 +23,7 @@ import { createFinanceWorker } from '../src/worker-app.js';
 import { startAuthDirectoryStandIn, type AuthDirectoryStandIn } from './support/auth-directory-stand-in.js';
 import { startHouseholdStandIn, type HouseholdStandIn } from './support/household-stand-in.js';
 
-// issue 14 item 4: reminder e-mails, on real PostgreSQL and Redis, with finance's real worker (BullMQ), auth's
+// Reminder e-mails, on real PostgreSQL and Redis, with finance's real worker (BullMQ), auth's
 // directory and household played by stand-ins over the real Redis transport, and e-mails in a real outbox folder.
 // Ann lives in Auckland (UTC+13 in March), Bob in Los Angeles (UTC-7 from March 8): at 2026-03-10T20:00Z it is
 // 09:00 on the 11th for Ann and 13:00 on the 10th for Bob.
@@ -161,7 +161,7 @@ const unsubscribeCall = (path: string, token: unknown) =>
   fetch(`${h.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
 
 describe('the settings routes', () => {
-  it('answer the spec defaults before the first save, then what was saved, with the zone the browser sent', async () => {
+  it('answer the product's defaults before the first save, then what was saved, with the zone the browser sent', async () => {
     expect((await as(ann).get('/reminders')).body).toEqual({ bills: true, income: true, suggestions: false, updates: true, days_before: 3, time_zone: null, saved: false });
     const saved = await as(ann).put('/reminders', settings('pacific/auckland', { suggestions: true, days_before: 5 }));
     expect(saved.status).toBe(200);
@@ -190,7 +190,7 @@ describe('the settings routes', () => {
 });
 
 describe('reminder e-mails', () => {
-  it('skip an occurrence marked paid (issue 14 item 1: the bill status service answers which are paid)', async () => {
+  it('skip an occurrence marked paid (the bill status service answers which are paid)', async () => {
     await as(ann).put('/reminders', settings(AUCKLAND));
     await addBill(ann, 'Rent', '2026-03-14');
     const phone = await addBill(ann, 'Phone', '2026-03-14', 'once', 80);

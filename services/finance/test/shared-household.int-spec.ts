@@ -5,7 +5,7 @@ import type { FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 import { startHouseholdStandIn, type HouseholdStandIn } from './support/household-stand-in.js';
 
-// issue 11: bills and income a household shares. Finance asks household over the real Redis transport (a test
+// Bills and income a household shares. Finance asks household over the real Redis transport (a test
 // Redis of its own) whose side is played by a stand-in; the harness's clock stands on 2026-03-10.
 let h: ServiceHarness<FinanceConfig>;
 let redis: PrivateRedis;

@@ -6,7 +6,7 @@ import { bankSyncQueueKeyPrefix, type FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 import { startBankSyncStandIn, type BankSyncStandIn } from './support/bank-sync-stand-in.js';
 
-// spec part 2 §7 POST /sync-bank-data and §8: finance asks bank-sync over the real Redis transport (a test
+// docs/product/signed-in.md §7 POST /sync-bank-data and §8: finance asks bank-sync over the real Redis transport (a test
 // Redis of its own); bank-sync's side is played by a stand-in whose answers each test sets.
 let h: ServiceHarness<FinanceConfig>;
 let redis: PrivateRedis;

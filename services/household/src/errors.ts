@@ -1,7 +1,7 @@
 import { EMAIL_CONFIRMATION_MESSAGES, HOUSEHOLD_MESSAGES, INVITATIONS_WINDOW_SECONDS } from '@payday/contracts';
 import { domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
 
-/** Household error codes, their HTTP status and message (CONVENTIONS §5); the shared filter answers. */
+/** Household error codes, their HTTP status and message (docs/conventions.md §5); the shared filter answers. */
 export const HOUSEHOLD_ERRORS = {
   /** Also a household the caller is not a member of: never 403, which would tell it exists. */
   NOT_FOUND: { status: 404, message: HOUSEHOLD_MESSAGES.notFound },

@@ -15,7 +15,7 @@ import { HOUSEHOLD_USER_TABLES } from '../src/account-data/household-user-tables
 import type { HouseholdConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 
-// Issue 14 item 6: household's part of "export everything" and "delete my account", asked over the real Redis
+// Household's part of "export everything" and "delete my account", asked over the real Redis
 // transport as auth asks. A deleted owner's household goes to a partner first, else the member who joined
 // first; a household only they belong to is deleted; nobody else loses a membership or an invitation.
 let h: ServiceHarness<HouseholdConfig>;
@@ -72,7 +72,7 @@ beforeEach(async () => {
   await invitation(ids.bobAlone, 'carl@example.com', bob.userId); // Bob invited Carl
 });
 
-describe('household account data (issue 14 item 6)', () => {
+describe('household account data', () => {
   it('lists every table that names a user (a new table must join HOUSEHOLD_USER_TABLES)', async () => {
     expect(await uncoveredOwnerColumns((sql, params) => h.db.query(sql, params), h.schema, HOUSEHOLD_USER_TABLES)).toEqual([]);
   });

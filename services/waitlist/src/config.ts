@@ -1,6 +1,6 @@
 import { baseEnvSchema } from '@payday/nest-kit';
 import type { z } from 'zod';
 
-/** The waitlist needs only what every service reads (CONVENTIONS §1). */
+/** The waitlist needs only what every service reads (docs/conventions.md §1). */
 export const waitlistEnvSchema = baseEnvSchema;
 export type WaitlistConfig = z.output<typeof waitlistEnvSchema>;

@@ -14,7 +14,7 @@ import { WAITLIST_USER_TABLES } from '../src/account-data/waitlist-user-tables.j
 import type { WaitlistConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 
-// Issue 14 item 6: the waitlist knows people by address only; the entry made with the account's e-mail (in any
+// The waitlist knows people by address only; the entry made with the account's e-mail (in any
 // letter case) is exported and deleted, nobody else's.
 let h: ServiceHarness<WaitlistConfig>;
 let redis: PrivateRedis;
@@ -39,7 +39,7 @@ beforeEach(async () => {
   }
 });
 
-describe('waitlist account data (issue 14 item 6)', () => {
+describe('waitlist account data', () => {
   it('lists every table that names a user', async () => {
     expect(await uncoveredOwnerColumns((sql, params) => h.db.query(sql, params), h.schema, WAITLIST_USER_TABLES)).toEqual([]);
   });

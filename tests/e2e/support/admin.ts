@@ -1,5 +1,5 @@
 // Admin accounts for the admin journeys: a user registered through the API, then promoted with the product's
-// own `admin:create` command (DESIGN §4), run against the stack's database exactly as an operator would.
+// own `admin:create` command (docs/security.md), run against the stack's database exactly as an operator would.
 import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +27,7 @@ export async function createAdmin(request: APIRequestContext): Promise<string> {
 
 /**
  * Signs in through the sign-in screen at `path` (/admin or /login) and waits until the screen has handed over
- * (from /login to /dashboard, spec part 1 §2; /admin stays on /admin).
+ * (from /login to /dashboard, docs/product/accounts.md §2; /admin stays on /admin).
  */
 export async function signInAt(page: Page, path: string, email: string, password = PASSWORD) {
   await page.goto(path);

@@ -120,7 +120,7 @@ function hugeString(random: Random): string {
   ])();
 }
 
-/** Text PostgreSQL refuses (issue 12 finding 7): the likeliest 500s, so drawn most often. */
+/** Text PostgreSQL refuses: the likeliest 500s, so drawn most often. */
 const UNSAFE_TEXT = ['a\u0000b', '\u0000', `x${'\ud800'}y`, '\udc00', `tail${'\ud800'}`, 'Rent\u0000', `${'\udbff'}`];
 
 /** JSON text put into a body as is (built as text: JSON.stringify of 5,000 levels would overflow the stack). */

@@ -83,7 +83,7 @@ export function allRoutes(): Route[] {
 export type ResourceKind =
   | 'user'
   | 'bill'
-  /** The due date of the `bill` made for the same route (a bill occurrence, issue 14). */
+  /** The due date of the `bill` made for the same route (a bill occurrence). */
   | 'billDueDate'
   | 'income'
   | 'savingsGoal'
@@ -122,7 +122,7 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'PUT /api/auth/update-profile': { kind: 'self' },
   'POST /api/auth/confirm-email': { kind: 'public', why: "the confirmation link's token is the credential" },
   'POST /api/auth/confirm-email/resend': { kind: 'self' },
-  // Issue 14 item 6: the caller's own data as a zip, and the caller's own account's deletion.
+  // The caller's own data as a zip, and the caller's own account's deletion.
   'GET /api/auth/account/export': { kind: 'self' },
   'POST /api/auth/account/delete': { kind: 'self' },
   'GET /.well-known/jwks.json': { kind: 'public', why: 'public signing keys' },

@@ -52,7 +52,7 @@ function register(tree, lines, name, model) {
 }
 
 /**
- * A NestJS service: the shared environment plus its own PostgreSQL role and Redis user (issue 12 §6), readiness
+ * A NestJS service: the shared environment plus its own PostgreSQL role and Redis user, readiness
  * health check, healthy PostgreSQL, Redis and auth.
  */
 export function registerServiceInCompose(tree, name, snake) {

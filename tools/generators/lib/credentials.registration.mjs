@@ -1,4 +1,4 @@
-// A service's own credentials in the deployment (issue 12 §6): a Redis ACL user and a PostgreSQL role of its
+// A service's own credentials in the deployment: a Redis ACL user and a PostgreSQL role of its
 // schema. Adds the user to k8s/base/redis/users.acl (its own key prefix and transport channels), its password
 // to the Redis pod (k8s/base/redis.yaml) and to compose's redis, its schema to the role script's default list
 // (k8s/base/postgres/service-roles.sh) and its role password to the roles Job (k8s/base/postgres-roles.yaml)

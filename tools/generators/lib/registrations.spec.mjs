@@ -90,7 +90,7 @@ describe('docker-compose.yml', () => {
       dockerfile: 'docker/service.Dockerfile',
       args: { SERVICE: 'reports' },
     });
-    // its own Redis user and PostgreSQL role (issue 12 §6), the passwords required from .env
+    // its own Redis user and PostgreSQL role, the passwords required from .env
     expect(compose.services['reports'].environment.REDIS_URL).toBe(
       'redis://reports:${REDIS_PASSWORD_REPORTS:?set REDIS_PASSWORD_REPORTS}@redis:6379',
     );

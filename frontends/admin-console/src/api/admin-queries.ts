@@ -28,7 +28,7 @@ export const adminKeys = {
 
 const common = { retry: false, refetchOnWindowFocus: false, staleTime: 0 } as const;
 
-/** spec part 2 §7: "Admin list fetches fall back to empty lists on failure" (and §8: silently). */
+/** docs/product/signed-in.md §7: "Admin list fetches fall back to empty lists on failure" (and §8: silently). */
 async function orEmpty<T>(load: () => Promise<{ users: T[] }>): Promise<T[]> {
   try {
     return (await load()).users;
@@ -55,13 +55,13 @@ export function useWaitlistEntries() {
   });
 }
 
-/** Reloads both lists (spec part 2 §4: after each action; the Refresh Data button). */
+/** Reloads both lists (docs/product/signed-in.md §4: after each action; the Refresh Data button). */
 export function useReloadLists() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: adminKeys.lists });
 }
 
-/** The four actions of the panel; each answers the server's `{message}` (spec part 2 §7). */
+/** The four actions of the panel; each answers the server's `{message}` (docs/product/signed-in.md §7). */
 export function useAdminActions() {
   const api = useApi();
   return {

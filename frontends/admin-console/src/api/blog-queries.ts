@@ -8,7 +8,7 @@ import {
 import { useApi } from '@payday/web-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-// The blog admin's server state (issue 10): every post (drafts too), save, delete, image upload; all through
+// The blog admin's server state: every post (drafts too), save, delete, image upload; all through
 // web-kit's one API client (bearer token, refresh).
 
 export const blogKeys = {
@@ -37,7 +37,7 @@ export function useLatestPost() {
   };
 }
 
-/** spec part 2 §4: after save or delete the list reloads. */
+/** docs/product/signed-in.md §4: after save or delete the list reloads. */
 export function useReloadPosts() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: blogKeys.posts });

@@ -128,7 +128,7 @@ export interface BlockEditorProps {
   onRemove: () => void;
 }
 
-/** One block: its own editor for the editor's types (part 2 §3), a read-only line for every other type. */
+/** One block: its own editor for the editor's types (docs/product/signed-in.md §3), a read-only line for every other type. */
 export function BlockEditor({ id, block, index, errors, onChange, onRemove }: BlockEditorProps) {
   const set = (field: string, value: unknown) => onChange({ ...block, [field]: value });
   const errorsId = errors.length > 0 ? `${id}-errors` : undefined;

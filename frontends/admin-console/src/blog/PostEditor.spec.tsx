@@ -39,8 +39,8 @@ const setJson = (value: string) => fireEvent.change(jsonArea(), { target: { valu
 const block = (n: number) => screen.getByRole('group', { name: new RegExp(`^Block ${n}:`) });
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save Post' }));
 
-describe('Post editor (part 2 §2, §3, §4, §5)', () => {
-  it('opens a new post with the defaults of part 2 §9', () => {
+describe('Post editor (docs/product/signed-in.md §2, §3, §4, §5)', () => {
+  it('opens a new post with the defaults of docs/product/signed-in.md §9', () => {
     renderEditor();
     expect(screen.getByRole('heading', { level: 2, name: 'Create New Post' })).toHaveFocus();
     expect(screen.getByLabelText('Author')).toHaveValue(BLOG_POST_DEFAULTS.author);

@@ -13,7 +13,7 @@ import { isEditConflict, saveErrorsOf, saveFailureReason } from './server-errors
 /** Shown over the block editors while they are read-only (the JSON text does not hold valid content). */
 export const BLOCKS_LOCKED_NOTE = 'Fix the JSON (valid JSON with a blocks array) to edit blocks here again.';
 
-/** Leaving the editor with changes not saved (ours; the spec's editor closes without asking). */
+/** Leaving the editor with changes not saved (ours; the product's editor closes without asking). */
 export const DISCARD_TITLE = 'Discard changes?';
 export const DISCARD_QUESTION = 'This post has changes that are not saved. Close the editor and lose them?';
 /** After an edit conflict: the saved post replaces what is in the editor. */
@@ -39,7 +39,7 @@ export interface PostEditorProps {
   onReload: (post: BlogPost) => void;
 }
 
-/** The full-page editor of part 2 §2 ('Create New Post' / 'Edit Post'). */
+/** The full-page editor of docs/product/signed-in.md §2 ('Create New Post' / 'Edit Post'). */
 export function PostEditor({ post, onClose, onSaved, onReload }: PostEditorProps) {
   const baseId = useId();
   const idOf = (field: string) => `${baseId}-${field}`;

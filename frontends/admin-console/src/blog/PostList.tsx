@@ -13,7 +13,7 @@ const blockCount = (post: BlogPost) => {
   return count === 1 ? '1 block' : `${count} blocks`;
 };
 
-/** The rows of part 2 §2: title, badges, category, excerpt, author, date, read time, blocks; the row actions. */
+/** The rows of docs/product/signed-in.md §2: title, badges, category, excerpt, author, date, read time, blocks; the row actions. */
 export function PostList({ posts, onEdit, onSocial, onDelete }: PostListProps) {
   if (posts.length === 0) return <p className="ac-empty">{BLOG_MESSAGES.noPostsForFilter}</p>;
   return (
@@ -42,7 +42,7 @@ export function PostList({ posts, onEdit, onSocial, onDelete }: PostListProps) {
               <Button size="sm" variant="secondary" aria-label={`Edit ${post.title}`} onClick={() => onEdit(post)}>
                 Edit
               </Button>
-              {/* part 2 §2: Social only for published posts */}
+              {/* docs/product/signed-in.md §2: Social only for published posts */}
               {post.published && (
                 <Button size="sm" variant="secondary" aria-label={`Social post for ${post.title}`} onClick={() => onSocial(post)}>
                   Social

@@ -20,7 +20,7 @@ const withClipboard = (writeText: (text: string) => Promise<void>) => {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('Social post generator (part 2 §2, §4, §5)', () => {
+describe('Social post generator (docs/product/signed-in.md §2, §4, §5)', () => {
   it('starts on LinkedIn with the generated text, its counter against 3000 and its tips', () => {
     renderModal();
     expect(screen.getByRole('dialog', { name: 'Social Post Generator' })).toBeInTheDocument();

@@ -17,7 +17,7 @@ export interface SocialModalProps {
   origin: string;
 }
 
-/** The social post generator of part 2 §2, §4, §5: a modal over the list. */
+/** The social post generator of docs/product/signed-in.md §2, §4, §5: a modal over the list. */
 export function SocialModal({ post, onClose, origin }: SocialModalProps) {
   return (
     <Modal open={post !== null} onClose={onClose} title="Social Post Generator" className="ba-social">
@@ -35,7 +35,7 @@ function SocialGenerator({ post, origin }: { post: BlogPost; origin: string }) {
   const count = characterCount(text);
   const over = count > platform.limit;
 
-  // part 2 §4: choosing a platform or Reset discards manual edits and regenerates.
+  // docs/product/signed-in.md §4: choosing a platform or Reset discards manual edits and regenerates.
   const choose = (id: SocialPlatformId) => {
     setPlatformId(id);
     setText(generateSocialPost(post, id, origin));
@@ -47,7 +47,7 @@ function SocialGenerator({ post, origin }: { post: BlogPost; origin: string }) {
       await navigator.clipboard.writeText(text);
       setCopied(true);
     } catch {
-      // part 2 §8: a clipboard failure is silent.
+      // docs/product/signed-in.md §8: a clipboard failure is silent.
     }
   };
 
@@ -91,7 +91,7 @@ function SocialGenerator({ post, origin }: { post: BlogPost; origin: string }) {
         {count} / {platform.limit}
       </p>
       <div className="ba-social__actions">
-        {/* part 2 §5: copying is still allowed over the limit. */}
+        {/* docs/product/signed-in.md §5: copying is still allowed over the limit. */}
         <Button onClick={() => void copy()}>Copy to Clipboard</Button>
         <Button variant="secondary" onClick={() => choose(platformId)}>
           Reset

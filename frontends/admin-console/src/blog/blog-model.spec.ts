@@ -115,7 +115,7 @@ describe('social generator (pure)', () => {
 });
 
 describe('post draft', () => {
-  it('takes the defaults of part 2 §9 and today', () => {
+  it('takes the defaults of docs/product/signed-in.md §9 and today', () => {
     const draft = newDraft(new Date(2026, 10, 25, 23, 30));
     expect(draft).toMatchObject({
       author: BLOG_POST_DEFAULTS.author,
@@ -150,7 +150,7 @@ describe('post draft', () => {
     const named = withTitle(newDraft(), 'Named');
     expect(checkDraft(named, '{oops')).toEqual({ ok: false, reason: 'invalid-json' });
     expect(checkDraft(named, '')).toEqual({ ok: false, reason: 'invalid-json' });
-    // A blocks array is not enforced here (part 2 §5): the server says so.
+    // A blocks array is not enforced here (docs/product/signed-in.md §5): the server says so.
     const sent = checkDraft(named, '{"other": 1}');
     expect(sent.ok && sent.body.content).toEqual({ other: 1 });
   });

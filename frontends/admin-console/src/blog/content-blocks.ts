@@ -1,6 +1,6 @@
 import { BLOG_POST_DEFAULTS, type BlogSource } from '@payday/contracts';
 
-// The editor's content (spec part 2 §3, §4): the raw JSON area and the per-block editors show the same
+// The editor's content (docs/product/signed-in.md §3, §4): the raw JSON area and the per-block editors show the same
 // `{blocks: [...]}`. Editing a block rewrites the JSON; JSON that parses (with a blocks array) moves the block
 // editors; JSON that does not parse leaves them as they were. Blocks are kept as the JSON holds them, so a
 // block type without its own editor (lists, cta, faq...) survives an edit untouched.
@@ -39,7 +39,7 @@ export function parseContentText(text: string): ParsedContent {
   return { ok: true, value, content };
 }
 
-/** The block each '+ ...' button adds (defaults of part 2 §9: heading level 2, callout style teal). */
+/** The block each '+ ...' button adds (defaults of docs/product/signed-in.md §9: heading level 2, callout style teal). */
 export function newBlock(type: 'paragraph' | 'heading' | 'callout' | 'sources_section'): RawBlock {
   switch (type) {
     case 'paragraph':

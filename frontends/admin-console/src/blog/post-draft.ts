@@ -8,13 +8,13 @@ import {
 } from '@payday/contracts';
 import { contentToText, EMPTY_CONTENT, parseContentText, type RawContent } from './content-blocks.js';
 
-// The post editor's form (spec part 2 §2, §3, §5, §9) as plain data: the defaults of a new post, a loaded
+// The post editor's form (docs/product/signed-in.md §2, §3, §5, §9) as plain data: the defaults of a new post, a loaded
 // post, the slug rule while the slug has not been edited by hand, the client checks, and the body it sends.
 
 export interface PostDraft {
   title: string;
   slug: string;
-  /** Once the slug is edited by hand the title no longer rewrites it (part 2 §3). */
+  /** Once the slug is edited by hand the title no longer rewrites it (docs/product/signed-in.md §3). */
   slugEdited: boolean;
   excerpt: string;
   category: string;
@@ -26,7 +26,7 @@ export interface PostDraft {
   image_alt: string;
   featured: boolean;
   published: boolean;
-  /** Not edited here (no fields for it in part 2 §2), but carried along so saving keeps a post's seo. */
+  /** Not edited here (no fields for it in docs/product/signed-in.md §2), but carried along so saving keeps a post's seo. */
   seo: BlogPost['seo'];
   /**
    * When the loaded post was last changed (null for a new post): sent back on save, so the server refuses it
@@ -43,7 +43,7 @@ export function today(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** part 2 §9: author the team, category Company, '3 min read', not featured, published, today, no blocks. */
+/** docs/product/signed-in.md §9: author the team, category Company, '3 min read', not featured, published, today, no blocks. */
 export function newDraft(now = new Date()): PostDraft {
   return {
     title: '',
@@ -95,7 +95,7 @@ export function withSlug(draft: PostDraft, slug: string): PostDraft {
   return { ...draft, slug, slugEdited: true };
 }
 
-/** 'YYYY-MM-DD' → '2026-11-25T00:00:00.000Z' (part 2 §3: sent as a full ISO timestamp); empty stays empty. */
+/** 'YYYY-MM-DD' → '2026-11-25T00:00:00.000Z' (docs/product/signed-in.md §3: sent as a full ISO timestamp); empty stays empty. */
 export function publishTimestamp(date: string): string | null {
   if (!date) return null;
   const parsed = new Date(`${date}T00:00:00.000Z`);
@@ -108,11 +108,11 @@ export type DraftCheck =
   | { ok: false; reason: 'fields'; errors: FieldErrors }
   | { ok: false; reason: 'invalid-json' };
 
-/** The fields the editor itself requires (part 2 §5: title, slug and content); the server judges the rest. */
+/** The fields the editor itself requires (docs/product/signed-in.md §5: title, slug and content); the server judges the rest. */
 const CLIENT_CHECKED = ['title', 'slug'] as const;
 
 /**
- * The client checks of part 2 §5, then the body: title and slug as the contract requires them (its own
+ * The client checks of docs/product/signed-in.md §5, then the body: title and slug as the contract requires them (its own
  * messages), content that parses as JSON (else 'Invalid JSON in content field' and nothing is sent). A blocks
  * array is not enforced here; the server answers 'Content must have a blocks array'.
  */

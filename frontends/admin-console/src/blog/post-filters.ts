@@ -1,6 +1,6 @@
 import type { BlogPost } from '@payday/contracts';
 
-// spec part 2 §2, §4: the blog admin's filter tabs, each with its count.
+// docs/product/signed-in.md §2, §4: the blog admin's filter tabs, each with its count.
 
 export const POST_FILTERS = [
   { id: 'all', label: 'All Posts' },

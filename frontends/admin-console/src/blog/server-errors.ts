@@ -1,7 +1,7 @@
 import { ApiError } from '@payday/web-kit';
 import type { DraftField } from './post-draft.js';
 
-// A refused save (issue 10): the server's `{message, errors}` spread over the editor, each message next to
+// A refused save: the server's `{message, errors}` spread over the editor, each message next to
 // what it is about: a form field, the content as a whole, or one block (`content.blocks.N.field`).
 
 const FORM_FIELDS: readonly DraftField[] = [
@@ -32,7 +32,7 @@ export interface SaveErrors {
 export const NO_SAVE_ERRORS: SaveErrors = { fields: {}, content: [], blocks: {} };
 
 const BLOCK_KEY = /^content\.blocks\.(\d+)(?:\.|$)/;
-/** The spec's 'Invalid block type "{type}" at index {n}' (part 1 §5) already says which block it is about. */
+/** The product's 'Invalid block type "{type}" at index {n}' (docs/product/accounts.md §5) already says which block it is about. */
 const NAMES_ITS_BLOCK = /^content\.blocks\.\d+\.type$/;
 /** The key of a 409 editConflict: the post changed since it was loaded (a save failure, not a field's error). */
 const CONFLICT_KEY = 'updated_at';

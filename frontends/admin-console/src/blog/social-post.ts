@@ -1,6 +1,6 @@
 import { MARKETING, PRODUCT_NAME, SOCIAL_KEY_POINTS, SOCIAL_PLATFORMS, type SocialPlatformId } from '@payday/contracts';
 
-// The social post generator (spec part 2 §2, §4, §5, §9): one text per platform from the post's title,
+// The social post generator (docs/product/signed-in.md §2, §4, §5, §9): one text per platform from the post's title,
 // excerpt and a few key points (a seeded post's own from contracts' SOCIAL_KEY_POINTS, else its headings),
 // a link to the post and the platform's hashtags. Pure: the modal only shows, counts and copies what this returns.
 

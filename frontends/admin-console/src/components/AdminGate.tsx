@@ -3,7 +3,7 @@ import { Spinner, useAuth } from '@payday/web-kit';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-/** spec part 2 §2: what a signed-in non-admin (or nobody) sees on an admin page. */
+/** docs/product/signed-in.md §2: what a signed-in non-admin (or nobody) sees on an admin page. */
 export function AccessDenied() {
   return (
     <section className="ac-denied pc-card pc-card--padded" aria-labelledby="ac-denied-title">
@@ -23,7 +23,7 @@ export function AccessDenied() {
 
 /**
  * The admin pages' own check (the server enforces it too): a spinner while the session is still being read
- * (spec part 2 §2: "a spinner shows while the user is unknown"), Access Denied for anyone but an admin.
+ * (docs/product/signed-in.md §2: "a spinner shows while the user is unknown"), Access Denied for anyone but an admin.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();

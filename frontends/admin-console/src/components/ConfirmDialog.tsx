@@ -5,7 +5,7 @@ import { useInitialFocus } from './useInitialFocus.js';
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
-  /** The question, word for word (spec part 2 §5: the waitlist removal confirm). */
+  /** The question, word for word (docs/product/signed-in.md §5: the waitlist removal confirm). */
   question: string;
   children?: ReactNode;
   confirmLabel: string;

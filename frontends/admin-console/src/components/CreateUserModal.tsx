@@ -9,7 +9,7 @@ type Field = 'email' | 'password' | 'role';
 const FIELDS: Field[] = ['email', 'password', 'role'];
 type FieldErrors = Partial<Record<Field, string>>;
 
-/** spec part 2 §6: the two roles as the screens name them. */
+/** docs/product/signed-in.md §6: the two roles as the screens name them. */
 export const ROLE_OPTIONS = [
   { value: 'user', label: 'Standard User' },
   { value: 'admin', label: 'Administrator' },
@@ -20,11 +20,11 @@ export interface CreateUserModalProps {
   onClose: () => void;
   /** Sends the payload; resolves with the server's message, throws ApiError when refused. */
   create: (user: NewUser) => Promise<{ message: string }>;
-  /** After a created user: the success message for the page (spec part 2 §8). */
+  /** After a created user: the success message for the page (docs/product/signed-in.md §8). */
   onCreated: (serverMessage: string) => void;
 }
 
-/** The first message per field of a failed CreateUserRequestSchema parse (spec part 2 §5). */
+/** The first message per field of a failed CreateUserRequestSchema parse (docs/product/signed-in.md §5). */
 function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
@@ -34,7 +34,7 @@ function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: strin
   return errors;
 }
 
-/** 'Create New User' (spec part 2 §2, §5): e-mail, password of at least 6 characters, role. */
+/** 'Create New User' (docs/product/signed-in.md §2, §5): e-mail, password of at least 6 characters, role. */
 export function CreateUserModal({ open, onClose, create, onCreated }: CreateUserModalProps) {
   return (
     <Modal open={open} onClose={onClose} title={ADMIN_MESSAGES.createModalTitle} className="ac-create">

@@ -1,7 +1,7 @@
 import type { ActionMessage } from '../model/messages.js';
 
 /**
- * The result of the last action (spec part 2 §8): two live regions that are always in the page, so a screen
+ * The result of the last action (docs/product/signed-in.md §8): two live regions that are always in the page, so a screen
  * reader hears each new message; success politely in green, failure at once in red.
  */
 export function MessageLine({ message }: { message: ActionMessage | null }) {

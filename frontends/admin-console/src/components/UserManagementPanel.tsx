@@ -12,7 +12,7 @@ import { WaitlistTable } from './WaitlistTable.js';
 
 export type PanelTab = 'users' | 'waitlist';
 
-/** spec part 2 §2: three counters shown as stat cards. */
+/** docs/product/signed-in.md §2: three counters shown as stat cards. */
 function StatCards({ registered, waitlist, admins }: { registered: number; waitlist: number; admins: number }) {
   const stats = [
     { label: 'Registered Users', value: registered },
@@ -32,7 +32,7 @@ function StatCards({ registered, waitlist, admins }: { registered: number; waitl
 }
 
 /**
- * The admin panel of both management pages (spec part 2 §2, §4, §5, §8): search over both lists, stat cards,
+ * The admin panel of both management pages (docs/product/signed-in.md §2, §4, §5, §8): search over both lists, stat cards,
  * tabs with counts, Create User, Refresh Data, the row actions and their messages. After each action the lists
  * reload.
  */

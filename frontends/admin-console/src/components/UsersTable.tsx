@@ -3,7 +3,7 @@ import { Badge, Button } from '@payday/web-kit';
 import { formatShortDate } from '../model/format.js';
 import { EmailText } from './EmailText.js';
 
-/** spec part 2 §6: how the screens name the roles. */
+/** docs/product/signed-in.md §6: how the screens name the roles. */
 export const ROLE_LABELS = { admin: 'Administrator', user: 'Standard User' } as const;
 
 export interface UsersTableProps {
@@ -13,7 +13,7 @@ export interface UsersTableProps {
   onSetStatus: (user: AdminListedUser, status: 'active' | 'suspended') => void;
 }
 
-/** Registered users (spec part 2 §3): e-mail, name, role, status, created and last sign-in; Suspend / Activate. */
+/** Registered users (docs/product/signed-in.md §3): e-mail, name, role, status, created and last sign-in; Suspend / Activate. */
 export function UsersTable({ users, busyUserId, onSetStatus }: UsersTableProps) {
   if (users.length === 0) return <p className="ac-empty">{ADMIN_MESSAGES.noUsers}</p>;
   return (
@@ -34,7 +34,7 @@ export function UsersTable({ users, busyUserId, onSetStatus }: UsersTableProps) 
       </thead>
       <tbody>
         {users.map((user) => {
-          // spec part 2 §3: a missing status means active.
+          // docs/product/signed-in.md §3: a missing status means active.
           const status = user.status ?? 'active';
           const next = status === 'active' ? 'suspended' : 'active';
           return (
@@ -56,7 +56,7 @@ export function UsersTable({ users, busyUserId, onSetStatus }: UsersTableProps) 
                 {formatShortDate(user.last_sign_in_at)}
               </td>
               <td className="ac-table__actions">
-                {/* spec part 2 §4: admins cannot be toggled. */}
+                {/* docs/product/signed-in.md §4: admins cannot be toggled. */}
                 {user.role !== 'admin' && (
                   <Button
                     size="sm"

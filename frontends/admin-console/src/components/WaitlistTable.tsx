@@ -11,7 +11,7 @@ export interface WaitlistTableProps {
   onRemove: (entry: AdminWaitlistEntry) => void;
 }
 
-/** Waitlist entries (spec part 2 §3): e-mail, name, Source, joined; Approve and Remove. */
+/** Waitlist entries (docs/product/signed-in.md §3): e-mail, name, Source, joined; Approve and Remove. */
 export function WaitlistTable({ entries, busyEntryId, onApprove, onRemove }: WaitlistTableProps) {
   if (entries.length === 0) return <p className="ac-empty">{ADMIN_MESSAGES.noWaitlist}</p>;
   return (

@@ -1,11 +1,11 @@
 import { ADMIN_MESSAGES } from '@payday/contracts';
 import { ApiError, UNEXPECTED_ANSWER_MESSAGE } from '@payday/web-kit';
 
-/** A result line of an admin action: spec part 2 §8, success in green, failure in red. */
+/** A result line of an admin action: docs/product/signed-in.md §8, success in green, failure in red. */
 export interface ActionMessage {
   tone: 'success' | 'error';
   text: string;
-  /** The server's reason under a failure whose wording the spec fixes ('Failed to approve user'). */
+  /** The server's reason under a failure whose wording docs/product fixes ('Failed to approve user'). */
   detail?: string;
 }
 
@@ -26,7 +26,7 @@ const failure = (text: string, error: unknown): ActionMessage => {
   return detail ? { tone: 'error', text, detail } : { tone: 'error', text };
 };
 
-// spec part 2 §8, one function per action so the page never spells a message itself.
+// docs/product/signed-in.md §8, one function per action so the page never spells a message itself.
 export const actionMessages = {
   created: (serverMessage?: string): ActionMessage => ({ tone: 'success', text: message(serverMessage, ADMIN_MESSAGES.created) }),
   /** 'Failed to create user: {error}', or 'Failed to create user' when the server said nothing. */

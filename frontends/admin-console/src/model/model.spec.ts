@@ -5,7 +5,7 @@ import { matchesSearch } from './search.js';
 import { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ANSWER_MESSAGE } from '@payday/web-kit';
 import { actionMessages, serverReason } from './messages.js';
 
-describe('matchesSearch (spec part 2 §2)', () => {
+describe('matchesSearch (docs/product/signed-in.md §2)', () => {
   const jo = { email: 'Jo.Park@example.com', name: 'Jo Park' };
   it.each([
     ['', true],
@@ -45,7 +45,7 @@ describe('toLogQuery', () => {
   });
 });
 
-describe('messages (spec part 2 §8)', () => {
+describe('messages (docs/product/signed-in.md §8)', () => {
   it("keeps the server's words, and only those", () => {
     expect(serverReason(new ApiError(409, 'Taken'))).toBe('Taken');
     expect(serverReason(new ApiError(0, NETWORK_ERROR_MESSAGE))).toBeNull();

@@ -1,10 +1,10 @@
-/** What the search box looks at: an entry's e-mail and name (spec part 2 §2). */
+/** What the search box looks at: an entry's e-mail and name (docs/product/signed-in.md §2). */
 export interface Searchable {
   email: string;
   name: string | null;
 }
 
-/** spec part 2 §2: 'Search by email or name...' keeps entries whose e-mail or name contains the text, case-insensitive. */
+/** docs/product/signed-in.md §2: 'Search by email or name...' keeps entries whose e-mail or name contains the text, case-insensitive. */
 export function matchesSearch(entry: Searchable, text: string): boolean {
   const needle = text.trim().toLowerCase();
   if (!needle) return true;

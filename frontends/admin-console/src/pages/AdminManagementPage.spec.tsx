@@ -36,7 +36,7 @@ const status = () => screen.getByRole('region', { name: 'Notifications' }).query
 const alert = () => screen.getAllByRole('alert').find((region) => region.closest('.ac-messages'))!;
 const openWaitlist = async () => userEvent.click(screen.getByRole('tab', { name: /^Waitlist/ }));
 
-describe('the two management pages (spec part 2 §2)', () => {
+describe('the two management pages (docs/product/signed-in.md §2)', () => {
   it("/admin: 'Waitlist & User Management' with the Admin Panel badge and its subtitle", async () => {
     renderAsAdmin();
     expect(screen.getByRole('heading', { level: 1, name: 'Waitlist & User Management' })).toBeInTheDocument();
@@ -93,7 +93,7 @@ describe('the two management pages (spec part 2 §2)', () => {
   });
 });
 
-describe('the lists (spec part 2 §3, §4)', () => {
+describe('the lists (docs/product/signed-in.md §3, §4)', () => {
   it('shows each user with e-mail, name, role, status, created and last sign-in (en-US short)', async () => {
     renderAsAdmin();
     await loaded();
@@ -130,7 +130,7 @@ describe('the lists (spec part 2 §3, §4)', () => {
     expect(within(row).getByRole('button', { name: 'Remove lee.wait@example.com' })).toBeInTheDocument();
   });
 
-  it('falls back to empty lists, silently, when the lists do not load (spec part 2 §7, §8)', async () => {
+  it('falls back to empty lists, silently, when the lists do not load (docs/product/signed-in.md §7, §8)', async () => {
     server.use({ users: () => fail(500, 'boom'), waitlist: () => fail(503, 'down') });
     renderAsAdmin();
     expect(await screen.findByText('No registered users found.')).toBeInTheDocument();
@@ -141,7 +141,7 @@ describe('the lists (spec part 2 §3, §4)', () => {
   });
 });
 
-describe('search (spec part 2 §2)', () => {
+describe('search (docs/product/signed-in.md §2)', () => {
   it('filters both lists on e-mail or name, case-insensitive, and the tab counts follow', async () => {
     renderAsAdmin();
     await loaded();
@@ -163,7 +163,7 @@ describe('search (spec part 2 §2)', () => {
   });
 });
 
-describe('waitlist actions (spec part 2 §4, §5, §8)', () => {
+describe('waitlist actions (docs/product/signed-in.md §4, §5, §8)', () => {
   it("approves with {email}, shows the server's message in green and reloads the lists", async () => {
     server.use({ approveUser: () => actionAnswer('User lee.wait@example.com approved. A set-password link was e-mailed.') });
     renderAsAdmin();
@@ -253,7 +253,7 @@ describe('waitlist actions (spec part 2 §4, §5, §8)', () => {
   });
 });
 
-describe('suspend and activate (spec part 2 §4, §8)', () => {
+describe('suspend and activate (docs/product/signed-in.md §4, §8)', () => {
   it("suspends an active user: {userId, status: 'suspended'}, 'User suspended successfully!', lists reload", async () => {
     server.use({ toggleUserStatus: () => actionAnswer('Done') });
     renderAsAdmin();
@@ -283,7 +283,7 @@ describe('suspend and activate (spec part 2 §4, §8)', () => {
   });
 });
 
-describe('Create New User (spec part 2 §2, §5, §8)', () => {
+describe('Create New User (docs/product/signed-in.md §2, §5, §8)', () => {
   const openModal = async () => {
     await loaded();
     await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
@@ -364,7 +364,7 @@ describe('Create New User (spec part 2 §2, §5, §8)', () => {
   });
 });
 
-describe('who may see the pages (spec part 2 §2)', () => {
+describe('who may see the pages (docs/product/signed-in.md §2)', () => {
   it("shows Access Denied with a way to the dashboard to a signed-in non-admin, and calls nothing", async () => {
     renderWithProviders(<UserManagementPage />, { user: TEST_USER });
     expect(screen.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { AdminManagementPage } from './AdminManagementPage.js';
 
-/** /admin/waitlist (spec part 1 §2): the management page with the Waitlist tab open. */
+/** /admin/waitlist (docs/product/accounts.md §2): the management page with the Waitlist tab open. */
 export function AdminWaitlistPage() {
   return <AdminManagementPage initialTab="waitlist" />;
 }

@@ -23,7 +23,7 @@ const renderPage = (user = ADMIN) => renderWithProviders(<BlogAdminPage />, { us
 const rowOf = (title: string) => screen.getByRole('heading', { level: 3, name: title }).closest('li')!;
 const tab = (name: RegExp) => screen.getByRole('tab', { name });
 
-describe('Blog admin list (part 2 §2, §4)', () => {
+describe('Blog admin list (docs/product/signed-in.md §2, §4)', () => {
   it('greets the admin by first name with the Admin badge, and by the e-mail name when the first name is Admin', async () => {
     const { unmount } = renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Blog Admin' })).toBeInTheDocument();

@@ -78,7 +78,7 @@ function BlogAdmin({ onMessage }: { onMessage: (message: ActionMessage | null) =
       {posts.isPending ? (
         <Spinner label={BLOG_MESSAGES.loadingAdminPosts} />
       ) : posts.isError ? (
-        // part 2 §8: a failed list load is silent; no 'no posts' as if there were none, only a way to retry.
+        // docs/product/signed-in.md §8: a failed list load is silent; no 'no posts' as if there were none, only a way to retry.
         <div className="ba-retry">
           <Button
             variant="secondary"
@@ -125,7 +125,7 @@ function BlogAdmin({ onMessage }: { onMessage: (message: ActionMessage | null) =
 }
 
 /**
- * part 2 §2: a logout action that logs out and returns to / (web-kit's one rule, as in the shell's header), and
+ * docs/product/signed-in.md §2: a logout action that logs out and returns to / (web-kit's one rule, as in the shell's header), and
  * closes the queue board this admin may have open.
  */
 function LogoutButton() {
@@ -142,7 +142,7 @@ function LogoutButton() {
   );
 }
 
-/** /blog-admin (spec part 2 §2; issue 10): the posts, the editor and the social generator, for admins only. */
+/** /blog-admin (docs/product/signed-in.md §2): the posts, the editor and the social generator, for admins only. */
 export function BlogAdminPage() {
   const { user } = useAuth();
   const [message, setMessage] = useState<ActionMessage | null>(null);

@@ -24,7 +24,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const renderPage = (user = ADMIN) => renderWithProviders(<SystemLogsPage />, { user });
 
-describe('System Logs (issue 9: the audit log)', () => {
+describe('System Logs (the audit log)', () => {
   it('lists the entries: when, what, who, about whom, from where and details', async () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'System Logs' })).toBeInTheDocument();

@@ -102,7 +102,7 @@ function AuditLog() {
   );
 }
 
-/** /admin/logs: the audit log (issue 9: a real log in place of the spec's coming-soon placeholder). */
+/** /admin/logs: the audit log (a real log in place of the product's coming-soon placeholder). */
 export function SystemLogsPage() {
   const [message, setMessage] = useState<ActionMessage | null>(null);
   return (

@@ -1,7 +1,7 @@
 import { accountTypeDisplayName, type BankAccountDto } from '@payday/contracts';
 import { formatMoney } from '../model/format.js';
 
-/** spec part 2 §3 bank account: display name of its type, balances in USD, institution and mask. */
+/** docs/product/signed-in.md §3 bank account: display name of its type, balances in USD, institution and mask. */
 export function AccountCard({ account }: { account: BankAccountDto }) {
   const typeName = accountTypeDisplayName(account.account_type, account.account_subtype);
   return (

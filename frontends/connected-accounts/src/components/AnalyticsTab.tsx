@@ -170,7 +170,7 @@ export function AnalyticsTab({ userId }: { userId: string }) {
             <p className="ca-empty ca-empty--small">{TEXT.noRecurringBills}</p>
           ) : (
             <ul className="ca-detected">
-              {/* The server sends them largest first; the top 5 are those (spec part 2 §9). */}
+              {/* The server sends them largest first; the top 5 are those (docs/product/signed-in.md §9). */}
               {analytics.bills.slice(0, TOP_BILLS).map((bill) => (
                 <li key={`${bill.name}-${bill.frequency}`} className="ca-detected__row">
                   <div>

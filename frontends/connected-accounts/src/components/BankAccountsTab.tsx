@@ -18,7 +18,7 @@ function serverWordsOr(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.message ? error.message : fallback;
 }
 
-/** spec part 2 §8: 'Bank integration setup required...' when the error mentions missing credentials. */
+/** docs/product/signed-in.md §8: 'Bank integration setup required...' when the error mentions missing credentials. */
 function linkTokenFailure(error: unknown): string {
   const text = error instanceof Error ? error.message.toLowerCase() : '';
   return /credential|client_id|secret/.test(text) ? TEXT.credentialsMissing : TEXT.initializeFailed;
@@ -28,12 +28,12 @@ const SYNC_STATE_LABEL: Record<BankItemDto['sync_state'], string | null> = { idl
 
 export interface BankAccountsTabProps {
   userId: string;
-  /** Starts the import progress polling of the page (spec part 2 §4). */
+  /** Starts the import progress polling of the page (docs/product/signed-in.md §4). */
   onImportStarted: () => void;
   importing: boolean;
 }
 
-/** spec part 2 §2 Bank Accounts tab: linked banks with their accounts, linking, re-authentication, sync, disconnect. */
+/** docs/product/signed-in.md §2 Bank Accounts tab: linked banks with their accounts, linking, re-authentication, sync, disconnect. */
 export function BankAccountsTab({ userId, onImportStarted, importing }: BankAccountsTabProps) {
   const api = useApi();
   const accounts = useAccounts(userId);
@@ -132,7 +132,7 @@ export function BankAccountsTab({ userId, onImportStarted, importing }: BankAcco
   };
 
   const disconnect = async (item: BankItemDto) => {
-    // spec part 2 §5: the browser's own confirm, verbatim.
+    // docs/product/signed-in.md §5: the browser's own confirm, verbatim.
     if (!window.confirm(TEXT.disconnectConfirm)) return;
     setDisconnecting(item.id);
     try {

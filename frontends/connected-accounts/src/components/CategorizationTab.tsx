@@ -25,7 +25,7 @@ const MATCH_FAILED: Record<MatchAnswer, string> = {
   replace: 'Failed to update from the suggestion. Please try again.',
 };
 
-/** spec part 2 §2/§3 Smart Categorization: the category summary and the detected bills and income to accept or dismiss. */
+/** docs/product/signed-in.md §2/§3 Smart Categorization: the category summary and the detected bills and income to accept or dismiss. */
 export function CategorizationTab({ userId }: { userId: string }) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -116,7 +116,7 @@ export function CategorizationTab({ userId }: { userId: string }) {
     }
   };
 
-  // spec part 2 §7: categorise = import, then read the transactions back (limit 100).
+  // docs/product/signed-in.md §7: categorise = import, then read the transactions back (limit 100).
   const categorize = async () => {
     setWorking('categorize');
     try {
@@ -131,7 +131,7 @@ export function CategorizationTab({ userId }: { userId: string }) {
     }
   };
 
-  // spec part 2 §7: match bills = read the suggestions again.
+  // docs/product/signed-in.md §7: match bills = read the suggestions again.
   const match = async () => {
     setWorking('match');
     const result = await suggestions.refetch();

@@ -3,7 +3,7 @@ import { syncFreshness } from '@payday/contracts';
 const COLOUR_WORD = { green: 'up to date', yellow: 'a while ago', red: 'out of date' } as const;
 
 /**
- * spec part 2 §4 sync freshness: a coloured dot (green under 1 hour, yellow under 24 hours, else red) and
+ * docs/product/signed-in.md §4 sync freshness: a coloured dot (green under 1 hour, yellow under 24 hours, else red) and
  * the relative time in words, so the colour is never the only signal.
  */
 export function Freshness({ lastSyncedAt, now }: { lastSyncedAt: string | null; now: number }) {

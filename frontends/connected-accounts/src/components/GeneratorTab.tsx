@@ -22,7 +22,7 @@ function errorMessage(error: unknown): string {
 }
 
 /**
- * spec part 2 §2/§7 Data Generator (visible to any user of the page): adds sandbox transactions to the
+ * docs/product/signed-in.md §2/§7 Data Generator (visible to any user of the page): adds sandbox transactions to the
  * user's linked test bank; 'Error: {message}' on failure, the data reloaded 2 s after a success.
  */
 export function GeneratorTab({ userId }: { userId: string }) {

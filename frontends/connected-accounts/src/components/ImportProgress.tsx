@@ -3,7 +3,7 @@ import type { BankItemDto } from '@payday/contracts';
 const STATE_TEXT: Partial<Record<BankItemDto['sync_state'], string>> = { queued: 'waiting to import', running: 'importing' };
 
 /**
- * Visible progress while an import runs (spec part 2 §4): which banks are queued or importing, from the
+ * Visible progress while an import runs (docs/product/signed-in.md §4): which banks are queued or importing, from the
  * items' sync_state, and how many of the scheduled reloads are done.
  */
 export function ImportProgress({ active, done, total, items }: { active: boolean; done: number; total: number; items: readonly BankItemDto[] }) {

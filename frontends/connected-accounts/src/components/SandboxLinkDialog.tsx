@@ -30,7 +30,7 @@ const CUSTOM_EXAMPLE = JSON.stringify(
   2,
 );
 
-/** What the server said, for the dialog: its own words for a refused sign-in, else the spec's §8 text. */
+/** What the server said, for the dialog: its own words for a refused sign-in, else the product's §8 text. */
 function failureText(error: unknown): { text: string; fields: Record<string, string> } {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
     return { text: error.message, fields: error.errors };

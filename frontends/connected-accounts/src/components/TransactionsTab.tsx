@@ -9,7 +9,7 @@ const TYPE_LABELS: Record<TransactionType, string> = { income: 'Income', bills: 
 const windowText = (days: number | null) => (days === null ? 'all time' : `the last ${days} days`);
 
 /**
- * spec part 2 §2/§4 Transaction History: newest first, the window growing 7 → 30 → 60 → all days with
+ * docs/product/signed-in.md §2/§4 Transaction History: newest first, the window growing 7 → 30 → 60 → all days with
  * 'Show less' back to 7, and a type filter (income, bills, expenses).
  */
 export function TransactionsTab({ userId, importing }: { userId: string; importing: boolean }) {

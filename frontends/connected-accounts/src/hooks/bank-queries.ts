@@ -37,7 +37,7 @@ export function useTransactions(userId: string, days: number | null, type: Trans
         { params: { userId }, query: { limit: TRANSACTIONS_PAGE_SIZE, offset: 0, type: type ?? undefined, days: days ?? undefined } },
         { signal },
       ),
-    // spec part 2 §9: the list refreshes itself every 30 seconds.
+    // docs/product/signed-in.md §9: the list refreshes itself every 30 seconds.
     refetchInterval: TIMERS.transactionsRefreshMs,
     // A wider window keeps the rows shown while it loads.
     placeholderData: (previous) => previous,

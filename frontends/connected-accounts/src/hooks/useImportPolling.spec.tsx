@@ -9,7 +9,7 @@ afterEach(() => vi.useRealTimers());
 /** Advances fake time and lets the awaited reloads settle. */
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
-describe('useImportPolling (spec part 2 §4: reload after 2 s, then every 3 s, at most 10 times)', () => {
+describe('useImportPolling (docs/product/signed-in.md §4: reload after 2 s, then every 3 s, at most 10 times)', () => {
   it('reloads at 2 s, then every 3 s, 10 reloads in all, and then stops', async () => {
     const reload = vi.fn(async () => undefined);
     const { result } = renderHook(() => useImportPolling(reload, () => true));

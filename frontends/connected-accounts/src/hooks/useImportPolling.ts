@@ -10,7 +10,7 @@ export interface ImportPollingState {
 }
 
 /**
- * spec part 2 §4/§9 transaction import: after an import starts, reload after 2 s, then every 3 s, at most
+ * docs/product/signed-in.md §4/§9 transaction import: after an import starts, reload after 2 s, then every 3 s, at most
  * 10 reloads in all (IMPORT_POLLING). A run ends early once `stillImporting()` (read after each reload, from
  * the items' sync_state) says no item is queued or running, so the progress shown is the server's.
  */

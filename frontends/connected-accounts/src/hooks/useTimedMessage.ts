@@ -6,7 +6,7 @@ export interface TimedMessage {
   text: string;
 }
 
-/** A status line that clears itself after `ms` (spec part 2 §4: 5 s for sync messages, 3 s for accepts). */
+/** A status line that clears itself after `ms` (docs/product/signed-in.md §4: 5 s for sync messages, 3 s for accepts). */
 export function useTimedMessage(ms: number) {
   const [message, setMessage] = useState<TimedMessage | null>(null);
   useEffect(() => {

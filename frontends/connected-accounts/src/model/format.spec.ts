@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categoryLabel, confidenceTone, humanize, percent, signedTransactionAmount } from './format.js';
 
-describe('confidence colours (spec part 2 §5: 0.9 and up green, 0.7 and up yellow, else red)', () => {
+describe('confidence colours (docs/product/signed-in.md §5: 0.9 and up green, 0.7 and up yellow, else red)', () => {
   it.each([
     [1, 'success'],
     [0.9, 'success'],
@@ -17,7 +17,7 @@ describe('confidence colours (spec part 2 §5: 0.9 and up green, 0.7 and up yell
   });
 });
 
-describe('transactions (spec part 2 §3)', () => {
+describe('transactions (docs/product/signed-in.md §3)', () => {
   it('reads a negative amount as income and a positive one as an expense, in en-US USD', () => {
     expect(signedTransactionAmount(-2600)).toEqual({ text: '+$2,600.00', direction: 'income' });
     expect(signedTransactionAmount(54.2)).toEqual({ text: '−$54.20', direction: 'expense' });

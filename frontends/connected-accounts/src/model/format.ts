@@ -2,7 +2,7 @@ import { transactionCategoryLabel } from '@payday/contracts';
 import { formatMoney } from '@payday/web-kit';
 import type { BadgeTone } from '@payday/web-kit';
 
-/** spec part 2 §5: bank and server suggestion confidence (0 to 1): 0.9 and up green, 0.7 and up yellow, else red. */
+/** docs/product/signed-in.md §5: bank and server suggestion confidence (0 to 1): 0.9 and up green, 0.7 and up yellow, else red. */
 export function confidenceTone(confidence: number): Extract<BadgeTone, 'success' | 'warning' | 'danger'> {
   if (confidence >= 0.9) return 'success';
   if (confidence >= 0.7) return 'warning';
@@ -12,13 +12,13 @@ export function confidenceTone(confidence: number): Extract<BadgeTone, 'success'
 /** The number next to the colour (colour alone tells nothing to some readers): '92%'. */
 export const percent = (fraction: number) => `${Math.round(Math.max(0, Math.min(1, fraction)) * 100)}%`;
 
-/** Transaction amounts carry Plaid's sign: negative is money in, positive money out (spec part 2 §3). */
+/** Transaction amounts carry Plaid's sign: negative is money in, positive money out (docs/product/signed-in.md §3). */
 export function signedTransactionAmount(amount: number): { text: string; direction: 'income' | 'expense' } {
   return amount < 0 ? { text: `+${formatMoney(-amount)}`, direction: 'income' } : { text: `−${formatMoney(amount)}`, direction: 'expense' };
 }
 
 /**
- * spec part 2 §3: a transaction's category as the analytics label it (contracts' transactionCategoryLabel):
+ * docs/product/signed-in.md §3: a transaction's category as the analytics label it (contracts' transactionCategoryLabel):
  * Plaid's legacy name first, else its code as words ('FOOD_AND_DRINK' → 'Food and Drink'), else 'Other'.
  */
 export function categoryLabel(category: readonly string[] | string | null | undefined): string {

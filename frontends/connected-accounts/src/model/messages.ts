@@ -1,6 +1,6 @@
 import { BANK_SYNC_MESSAGES, FINANCE_MESSAGES } from '@payday/contracts';
 
-/** spec part 2 §9 timers the screen keeps. */
+/** docs/product/signed-in.md §9 timers the screen keeps. */
 export const TIMERS = {
   /** §4/§9: a sync status message clears after 5 seconds. */
   messageMs: 5_000,
@@ -19,7 +19,7 @@ export const TRANSACTIONS_PAGE_SIZE = 200;
 /** §9: analytics shows the top 5 bills. */
 export const TOP_BILLS = 5;
 
-/** Every text the screen shows: the spec's verbatim (§8) plus our own for states the spec leaves open. */
+/** Every text the screen shows: the product's verbatim (§8) plus our own for states docs/product leaves open. */
 export const TEXT = {
   ...BANK_SYNC_MESSAGES,
   acceptFailed: FINANCE_MESSAGES.acceptSuggestionFailed,
@@ -37,5 +37,5 @@ export const TEXT = {
 export const duplicatesRemovedText = (count: number) =>
   count === 0 ? TEXT.noDuplicates : `Removed ${count} duplicate account${count === 1 ? '' : 's'}`;
 
-/** spec part 2 §8: generator failures read 'Error: {server error or message}'. */
+/** docs/product/signed-in.md §8: generator failures read 'Error: {server error or message}'. */
 export const generatorErrorText = (message: string) => `Error: ${message}`;

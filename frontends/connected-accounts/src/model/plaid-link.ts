@@ -1,4 +1,4 @@
-// With real Plaid keys the screen uses Plaid Link itself; its script only loads from Plaid (spec part 2 §7:
+// With real Plaid keys the screen uses Plaid Link itself; its script only loads from Plaid (docs/product/signed-in.md §7:
 // 'The bank widget script is loaded from the aggregator's content network'). Best effort: one script tag,
 // the documented Plaid.create({token, onSuccess, onExit}) and open().
 

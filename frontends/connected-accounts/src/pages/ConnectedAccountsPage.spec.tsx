@@ -26,7 +26,7 @@ afterEach(() => {
 const renderPage = () => renderWithProviders(<ConnectedAccountsPage />);
 const openTab = async (name: string) => userEvent.click(screen.getByRole('tab', { name }));
 
-describe('ConnectedAccountsPage tabs (spec part 2 §2)', () => {
+describe('ConnectedAccountsPage tabs (docs/product/signed-in.md §2)', () => {
   it('shows the five tabs in a tablist, Bank Accounts first, and moves with the arrow keys', async () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Connected Accounts' })).toBeInTheDocument();
@@ -209,7 +209,7 @@ describe('Bank Accounts tab', () => {
     expect(within(houndstooth).queryByRole('status')).toBeNull();
   });
 
-  it('asks the spec question before disconnecting, and disconnects only when confirmed', async () => {
+  it('asks the product's question before disconnecting, and disconnects only when confirmed', async () => {
     server.use({ disconnect: () => ({ success: true }) });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderPage();
@@ -279,7 +279,7 @@ describe('Financial Analytics tab', () => {
     expect(screen.getByText('98% reliable')).toHaveClass('pc-badge--success');
   });
 
-  it('shows the spec empty states', async () => {
+  it('shows the product's empty states', async () => {
     server.use({ analytics: () => analyticsBody({ bills: [], income: [], expensesByCategory: {} }) });
     renderPage();
     await openTab('Financial Analytics');

@@ -73,7 +73,7 @@ function WithQueryClient({ children }: { children: ReactNode }) {
 }
 
 /**
- * /connected-accounts (spec part 2 §2), exposed to the shell as './ConnectedAccountsPage'. The shell's guard
+ * /connected-accounts (docs/product/signed-in.md §2), exposed to the shell as './ConnectedAccountsPage'. The shell's guard
  * keeps signed-out visitors away; every call carries the session's bearer token and the signed-in user's id.
  */
 export function ConnectedAccountsPage() {

@@ -4,7 +4,7 @@
 import { FINANCE_ENDPOINTS, type DashboardResponse, type EndpointRequest, type TimelineResponse } from '@payday/contracts';
 import { ApiError, type ApiClient } from '@payday/web-kit';
 
-/** spec part 2 §9: the dashboard request races a 10-second timer. */
+/** docs/product/signed-in.md §9: the dashboard request races a 10-second timer. */
 export const DASHBOARD_TIMEOUT_MS = 10_000;
 
 /** An endpoint's query as the contract types it, with the browser's local date (see localToday) always set. */

@@ -62,7 +62,7 @@ export function AnalyticsBlock({ dashboard }: { dashboard: DashboardResponse }) 
             <div>
               {/* What the bills leave, not savings: nothing here knows what else was spent. */}
               <dt>Left after bills</dt>
-              {/* A rate of zero income means nothing (issue 13). */}
+              {/* A rate of zero income means nothing. */}
               <dd className="db-money">{hasIncome ? `${dashboard.summary.savingsRatePercent}%` : '—'}</dd>
             </div>
           </dl>

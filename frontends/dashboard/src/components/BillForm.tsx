@@ -7,14 +7,14 @@ import { BILL_FORM_DEFAULTS, parseBillForm, type BillFormValues } from '../model
 import { CATEGORY_LABELS, PRIORITY_LABELS, RECURRENCE_LABELS } from '../model/labels.js';
 
 export interface BillFormProps {
-  /** Edit mode prefills these; add mode starts from the defaults (spec part 2 §4). */
+  /** Edit mode prefills these; add mode starts from the defaults (docs/product/signed-in.md §4). */
   initial?: BillFormValues;
   mode: 'add' | 'edit';
   saving: boolean;
   error?: string | null;
   onSubmit: (payload: BillCreateInput) => void;
   onCancel: () => void;
-  /** Households the item may be shared with (issue 11); none: the select is hidden and household_id not sent. */
+  /** Households the item may be shared with; none: the select is hidden and household_id not sent. */
   shareTargets?: readonly ShareTarget[];
   /** The household the edited item belongs to ('' or absent: personal). */
   initialHouseholdId?: string;
@@ -22,7 +22,7 @@ export interface BillFormProps {
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
 
-/** spec part 2 §5: name, amount and due date required; amount step 0.01. */
+/** docs/product/signed-in.md §5: name, amount and due date required; amount step 0.01. */
 export function BillForm({ initial, mode, saving, error, onSubmit, onCancel, shareTargets = [], initialHouseholdId = '' }: BillFormProps) {
   const [householdId, setHouseholdId] = useState(initialHouseholdId);
   const [values, setValues] = useState<BillFormValues>(initial ?? BILL_FORM_DEFAULTS);

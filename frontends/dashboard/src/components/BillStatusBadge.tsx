@@ -8,7 +8,7 @@ const STATUS_TONES: Record<BillOccurrenceStatusValue, BadgeTone> = {
   overdue: 'danger',
 };
 
-/** issue 14: a bill occurrence's status, always in words (the colour only repeats them). */
+/** A bill occurrence's status, always in words (the colour only repeats them). */
 export function BillStatusBadge({ status, className }: { status: BillOccurrenceStatusValue; className?: string }) {
   return (
     <Badge tone={STATUS_TONES[status]} className={['db-status', `db-status--${status}`, className].filter(Boolean).join(' ')}>

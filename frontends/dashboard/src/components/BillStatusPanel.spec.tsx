@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { stubFinanceApi, type StubRequest } from '../test/stub-api.js';
 import { BillStatusPanel, orderBillStatuses } from './BillStatusPanel.js';
 
-// issue 14: the Overview's bill status list: words for every status, Mark paid, and Undo in the toast and the row.
+// The Overview's bill status list: words for every status, Mark paid, and Undo in the toast and the row.
 const occurrence = (extra: Partial<BillOccurrenceStatus>): BillOccurrenceStatus => ({
   billId: '0b8f5c1e-2d4a-4f6b-9c3e-1a2b3c4d5e6f',
   billName: 'Rent',

@@ -31,7 +31,7 @@ function paidDetail(s: BillOccurrenceStatus): string {
 }
 
 /**
- * issue 14 on the Overview: recent and coming bill occurrences with their status (upcoming, due soon, paid,
+ * Recent and coming bill occurrences with their status (upcoming, due soon, paid,
  * overdue), 'Mark paid' for an unpaid one and 'Undo' for one marked by hand.
  */
 export function BillStatusPanel({

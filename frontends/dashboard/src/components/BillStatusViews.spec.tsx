@@ -9,7 +9,7 @@ import { PlannerView } from '../views/PlannerView.js';
 import { BillStatusPanel } from './BillStatusPanel.js';
 import { PaymentSchedule } from './PaymentSchedule.js';
 
-// issue 14 beyond the Overview card: the planner's bills say their status in words; the Smart Payment Schedule
+// Beyond the Overview card: the planner's bills say their status in words; the Smart Payment Schedule
 // offers 'Mark paid' (its suggestion then goes: the dashboard reloads); a household member gets no actions.
 const BILL = '0b8f5c1e-2d4a-4f6b-9c3e-1a2b3c4d5e6f';
 const rent: DashboardBill = { id: BILL, name: 'Rent', amountCents: 120_000, dueDate: '2026-03-15', priority: 'high', category: 'rent', recurring: 'monthly' };

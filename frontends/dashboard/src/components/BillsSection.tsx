@@ -12,7 +12,7 @@ import { RecordActions } from './RecordActions.js';
 import { SharedMarker } from './SharedMarker.js';
 import { shareTargetsFor, useShareTargets } from '../hooks/useShareTargets.js';
 
-/** Bills list with add, edit and delete (spec part 2 §2, §4, §5, §8). */
+/** Bills list with add, edit and delete (docs/product/signed-in.md §2, §4, §5, §8). */
 export function BillsSection({ rows, api, addRequest = 0 }: { addRequest?: number; rows: readonly DashboardBill[]; api: ApiClient }) {
   const { form, formKey, save, pendingDeletes, openAdd, openEdit, close, submit, scheduleDelete } = useRecordEditor<DashboardBill, BillCreateInput>({
     create: (body) => api.call(FINANCE_ENDPOINTS.createBill, { body }),

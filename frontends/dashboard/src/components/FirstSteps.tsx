@@ -1,7 +1,7 @@
 import { Button, Card } from '@payday/web-kit';
 
 /**
- * Issue 13: a new user is guided paycheck first, then bills, since every pay date is timed to a paycheck. Shown
+ * A new user is guided paycheck first, then bills, since every pay date is timed to a paycheck. Shown
  * until both exist.
  */
 export function FirstSteps({ hasIncome, hasBills, onAddIncome, onAddBill }: { hasIncome: boolean; hasBills: boolean; onAddIncome: () => void; onAddBill: () => void }) {

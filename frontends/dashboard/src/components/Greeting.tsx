@@ -1,6 +1,6 @@
 import type { AuthUser } from '@payday/contracts';
 
-/** spec part 2 §2: 'Hi {first name, or the part of the e-mail before the @, or there}!'. */
+/** docs/product/signed-in.md §2: 'Hi {first name, or the part of the e-mail before the @, or there}!'. */
 export function greetingName(user: Pick<AuthUser, 'firstName' | 'email'> | null | undefined): string {
   const first = user?.firstName?.trim();
   if (first) return first;

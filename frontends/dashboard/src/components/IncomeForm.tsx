@@ -23,7 +23,7 @@ export interface IncomeFormProps {
   fieldErrors?: Readonly<Record<string, string>>;
   onSubmit: (payload: IncomeCreateInput) => void;
   onCancel: () => void;
-  /** Households the item may be shared with (issue 11); none: the select is hidden and household_id not sent. */
+  /** Households the item may be shared with; none: the select is hidden and household_id not sent. */
   shareTargets?: readonly ShareTarget[];
   /** The household the edited item belongs to ('' or absent: personal). */
   initialHouseholdId?: string;

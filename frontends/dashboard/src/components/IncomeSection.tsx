@@ -29,7 +29,7 @@ function IncomeRowText({ row }: { row: DashboardIncome }) {
   );
 }
 
-/** Income Sources list with add, edit and delete (spec part 2 §2, §4, §5, §8). */
+/** Income Sources list with add, edit and delete (docs/product/signed-in.md §2, §4, §5, §8). */
 export function IncomeSection({ rows, api, addRequest = 0 }: { addRequest?: number; rows: readonly DashboardIncome[]; api: ApiClient }) {
   const { form, formKey, save, pendingDeletes, openAdd, openEdit, close, submit, scheduleDelete } = useRecordEditor<DashboardIncome, IncomeCreateInput>({
     create: (body) => api.call(FINANCE_ENDPOINTS.createIncome, { body }),

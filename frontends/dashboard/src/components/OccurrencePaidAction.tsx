@@ -14,7 +14,7 @@ export interface OccurrencePaidActionProps {
 }
 
 /**
- * issue 14: the one action a bill occurrence offers: 'Undo' for a mark the user set, 'Mark paid' while unpaid, none
+ * The one action a bill occurrence offers: 'Undo' for a mark the user set, 'Mark paid' while unpaid, none
  * when the bank already shows it paid. Each button names its bill and due date for screen readers.
  */
 export function OccurrencePaidAction({ billId, billName, dueDate, status, markedPaid, api, fallbackFocusId }: OccurrencePaidActionProps) {

@@ -15,9 +15,9 @@ function FundingText({ s }: { s: PaymentSuggestionDto }) {
 }
 
 /**
- * spec part 2 §2: the Smart Payment Schedule shows 5 items, expandable; bands per §5. Every upcoming bill is
- * listed; one no paycheck covers is marked at risk (issue 13). A shared bill's entry
- * carries its marker (issue 11): the entry id is `${billId}:${dueDate}`, the bill is in `bills`.
+ * docs/product/signed-in.md §2: the Smart Payment Schedule shows 5 items, expandable; bands per §5. Every upcoming bill is
+ * listed; one no paycheck covers is marked at risk. A shared bill's entry
+ * carries its marker: the entry id is `${billId}:${dueDate}`, the bill is in `bills`.
  */
 export function PaymentSchedule({
   schedule,
@@ -26,7 +26,7 @@ export function PaymentSchedule({
 }: {
   schedule: readonly PaymentSuggestionDto[];
   bills?: readonly DashboardBill[];
-  /** issue 14: with it, each entry offers 'Mark paid' (not for a shared bill the viewer may not change). */
+  /** With it, each entry offers 'Mark paid' (not for a shared bill the viewer may not change). */
   api?: ApiClient;
 }) {
   const [expanded, setExpanded] = useState(false);

@@ -1,7 +1,7 @@
 import { Button, Card } from '@payday/web-kit';
 import { useState, type ReactNode } from 'react';
 
-/** A collapsible list card with an add button (spec part 2 §2: collapsible Bills and Income Sources). */
+/** A collapsible list card with an add button (docs/product/signed-in.md §2: collapsible Bills and Income Sources). */
 export function RecordSection({
   id,
   title,

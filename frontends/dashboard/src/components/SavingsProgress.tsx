@@ -7,8 +7,8 @@ import { Money } from './Money.js';
 const SAVE_FAILED = 'Failed to save the amount saved. Please try again.';
 
 /**
- * The amount saved, entered by the user (issue 13): updates the emergency_fund goal, or creates it the first time
- * (spec part 2 §3, §7 savings-goals calls).
+ * The amount saved, entered by the user: updates the emergency_fund goal, or creates it the first time
+ * (docs/product/signed-in.md §3, §7 savings-goals calls).
  */
 function SavedAmountForm({ goal, currentCents, api, onDone }: { goal?: DashboardSavingsGoal; currentCents: number; api: ApiClient; onDone: () => void }) {
   const [amount, setAmount] = useState(currentCents > 0 ? (currentCents / 100).toFixed(2) : '');
@@ -62,7 +62,7 @@ function SavedAmountForm({ goal, currentCents, api, onDone }: { goal?: Dashboard
   );
 }
 
-/** spec part 2 §9: emergency fund goal = 6 x monthly bills; the bar is capped at 100 percent. */
+/** docs/product/signed-in.md §9: emergency fund goal = 6 x monthly bills; the bar is capped at 100 percent. */
 export function SavingsProgress({ fund, goals, api }: { fund: EmergencyFundDto; goals: readonly DashboardSavingsGoal[]; api: ApiClient }) {
   const [editing, setEditing] = useState(false);
   const percent = Math.min(100, Math.max(0, fund.progressPercent));

@@ -14,7 +14,7 @@ import { serverConfidenceTone } from '../model/labels.js';
 import { MESSAGES, TIMERS } from '../model/messages.js';
 import { Money } from './Money.js';
 
-/** GET /suggestions answers dollars, like the CRUD routes it feeds (spec part 2 §3). */
+/** GET /suggestions answers dollars, like the CRUD routes it feeds (docs/product/signed-in.md §3). */
 function cents(value: number): number {
   try {
     return dollarsToCents(value);
@@ -91,7 +91,7 @@ export function ServerSuggestions({ api }: { api: ApiClient }) {
     },
   });
 
-  // spec part 2 §9: the accept confirmation clears after 3 seconds.
+  // docs/product/signed-in.md §9: the accept confirmation clears after 3 seconds.
   useEffect(() => {
     if (!notice) return;
     const timer = setTimeout(() => setNotice(null), TIMERS.acceptMessageMs);

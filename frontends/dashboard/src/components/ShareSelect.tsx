@@ -2,7 +2,7 @@ import { FINANCE_MESSAGES } from '@payday/contracts';
 import { Select } from '@payday/web-kit';
 import type { ShareTarget } from '../hooks/useShareTargets.js';
 
-/** 'Share with household': None, or one of the households the user may share into (issue 11). */
+/** 'Share with household': None, or one of the households the user may share into. */
 export function ShareSelect({ targets, value, onChange }: { targets: readonly ShareTarget[]; value: string; onChange: (value: string) => void }) {
   return (
     <Select

@@ -8,7 +8,7 @@ import { BillsSection } from './BillsSection.js';
 import { IncomeSection } from './IncomeSection.js';
 import { PaymentSchedule } from './PaymentSchedule.js';
 
-// issue 11: the 'Share with household' select and the 'Shared · {household} · added by {name}' marker.
+// The 'Share with household' select and the 'Shared · {household} · added by {name}' marker.
 const HOME = '0b8f5c1e-2d4a-4f6b-9c3e-1a2b3c4d5e6f';
 const FLAT = '1c9f6d2f-3e5b-4a7c-8d4f-2b3c4d5e6f70';
 const CLUB = '2dae7e30-4f6c-4b8d-9e50-3c4d5e6f7081';

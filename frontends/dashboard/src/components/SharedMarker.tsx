@@ -1,6 +1,6 @@
 import { sharedItemMarker, type DashboardShared } from '@payday/contracts';
 
-/** 'Shared · {household} · added by {name}' on a shared bill or income source (issue 11); plain text. */
+/** 'Shared · {household} · added by {name}' on a shared bill or income source; plain text. */
 export function SharedMarker({ shared }: { shared: DashboardShared | undefined }) {
   if (!shared) return null;
   return <span className="db-shared db-small">{sharedItemMarker(shared.householdName, shared.addedBy.name)}</span>;

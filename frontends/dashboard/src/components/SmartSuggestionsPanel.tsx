@@ -4,7 +4,7 @@ import { Callout, formatDate, type CalloutStyle } from '@payday/web-kit';
 const TIP_STYLES: Record<TipTypeValue, CalloutStyle> = { urgent: 'red', warning: 'yellow', info: 'blue', success: 'teal' };
 const TIP_LABELS: Record<TipTypeValue, string> = { urgent: 'Urgent', warning: 'Warning', info: 'Tip', success: 'Nice work' };
 
-/** spec part 2 §2: right-side panel with up to 4 tips, Quick Stats and a Pro Tip. */
+/** docs/product/signed-in.md §2: right-side panel with up to 4 tips, Quick Stats and a Pro Tip. */
 export function SmartSuggestionsPanel({ tips, quickStats }: { tips: readonly TipDto[]; quickStats: QuickStatsDto }) {
   return (
     <aside className="db-side" aria-labelledby="db-tips-title">
@@ -38,7 +38,7 @@ export function SmartSuggestionsPanel({ tips, quickStats }: { tips: readonly Tip
             <dd className="db-money">{quickStats.daysRemainingInMonth}</dd>
           </div>
           <div>
-            {/* spec part 2 §9: through the end of next week; the date says which week (issue 13). */}
+            {/* docs/product/signed-in.md §9: through the end of next week; the date says which week. */}
             <dt>Bills due by {formatDate(quickStats.upcomingBillsEndDate)}</dt>
             <dd className="db-money">{quickStats.upcomingBillsCount}</dd>
           </div>

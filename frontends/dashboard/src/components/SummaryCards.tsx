@@ -3,8 +3,8 @@ import { formatDate } from '@payday/web-kit';
 import { Money } from './Money.js';
 
 /**
- * Summary cards of the overview (spec part 2 §2), figures as the server computed them. Before any income is known
- * no percentage or deficit is shown (issue 13: a first bill is not a budget crisis).
+ * Summary cards of the overview (docs/product/signed-in.md §2), figures as the server computed them. Before any income is known
+ * no percentage or deficit is shown (a first bill is not a budget crisis).
  */
 export function SummaryCards({ dashboard }: { dashboard: DashboardResponse }) {
   const { summary } = dashboard;
@@ -49,7 +49,7 @@ export function SummaryCards({ dashboard }: { dashboard: DashboardResponse }) {
         )}
       </div>
       <div className="db-stat">
-        {/* spec part 2 §9: up to the coming Sunday; the range is shown so it is not confused with the 7-day panel. */}
+        {/* docs/product/signed-in.md §9: up to the coming Sunday; the range is shown so it is not confused with the 7-day panel. */}
         <h3 className="db-stat__label">Due by Sunday</h3>
         <p className="db-stat__value">
           <Money cents={week.totalCents} />

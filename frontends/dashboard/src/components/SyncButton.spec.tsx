@@ -18,7 +18,7 @@ async function clickSync(syncBankData: () => Promise<unknown>) {
   return status;
 }
 
-describe('SyncButton (spec part 2 §8 sync messages)', () => {
+describe('SyncButton (docs/product/signed-in.md §8 sync messages)', () => {
   it('shows the 200 {success:false} message (no bank connected) in the informational tone, not as a success', async () => {
     const status = await clickSync(async () => ({ success: false, message: NO_BANK }));
     expect(status.textContent).toBe(NO_BANK);
@@ -69,7 +69,7 @@ function withBankItems(items: Array<string | null>, syncBankData: () => Promise<
   return { call: vi.fn(call) } as unknown as ApiClient;
 }
 
-describe("SyncButton 'Last updated' (issue 8: the real last bank sync)", () => {
+describe("SyncButton 'Last updated' (the real last bank sync)", () => {
   it('shows the latest last_synced_at of the linked banks', async () => {
     const older = new Date(Date.now() - 3 * 60 * 60_000).toISOString();
     const latest = new Date(Date.now() - 10 * 60_000).toISOString();

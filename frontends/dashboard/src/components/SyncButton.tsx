@@ -27,7 +27,7 @@ export function lastUpdatedText(iso: string | null, now = new Date()): string {
 }
 
 /**
- * spec part 2 §2/§4/§8: Sync Bank Data with a 'Last updated' stamp (the real last bank sync, issue 8); the
+ * docs/product/signed-in.md §2/§4/§8: Sync Bank Data with a 'Last updated' stamp (the real last bank sync); the
  * message clears after 5 seconds.
  */
 export function SyncButton({ api }: { api: ApiClient }) {

@@ -74,7 +74,7 @@ function WindowPanel({ window, footer }: { window: TimeWindowDto; footer?: React
   );
 }
 
-/** spec part 2 §2: This Week, Next Week and Later, each hideable with 3 items and 'show more'. */
+/** docs/product/signed-in.md §2: This Week, Next Week and Later, each hideable with 3 items and 'show more'. */
 export function WindowPanels({
   windows,
   laterWindowDays,

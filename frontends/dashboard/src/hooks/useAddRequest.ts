@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Opens a list's add form when another part of the page asks (each new `request` number once, issue 13's first
+ * Opens a list's add form when another part of the page asks (each new `request` number once, the first
  * steps), then moves focus to the form's first field, which also scrolls it into view.
  */
 export function useAddRequest(request: number, openAdd: () => void, formKey: number, sectionId: string) {

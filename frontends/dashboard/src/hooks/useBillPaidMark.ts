@@ -7,7 +7,7 @@ type Occurrence = Pick<BillOccurrenceStatus, 'billId' | 'billName' | 'dueDate'>;
 const keyOf = (o: Occurrence) => `${o.billId}:${o.dueDate}`;
 
 /**
- * issue 14: mark an occurrence paid by hand, or take the mark back. The change is sent at once and the dashboard,
+ * Mark an occurrence paid by hand, or take the mark back. The change is sent at once and the dashboard,
  * calendar and planner reload (all under the 'financial' key); the toast after a mark offers Undo, as a bill's
  * delete does. `busy` holds the occurrences whose call is on its way, so their buttons wait.
  */

@@ -12,18 +12,18 @@ export const dashboardQueryKey = (userId: string | undefined, today: string, lat
 export const suggestionsQueryKey = (userId: string | undefined) => ['financial', 'suggestions', userId ?? 'anonymous'] as const;
 
 export interface FinancialDataState {
-  /** The server's answer; null until it arrives, and after a failed load (spec part 2 §8: lists emptied). */
+  /** The server's answer; null until it arrives, and after a failed load (docs/product/signed-in.md §8: lists emptied). */
   dashboard: DashboardResponse | null;
-  /** spec part 2 §4: loading until loaded, or until the 15-second guard clears it. */
+  /** docs/product/signed-in.md §4: loading until loaded, or until the 15-second guard clears it. */
   loading: boolean;
-  /** spec part 2 §8: a timeout or fetch error. */
+  /** docs/product/signed-in.md §8: a timeout or fetch error. */
   failed: boolean;
   refetch: () => void;
   updatedAt: number;
 }
 
 /**
- * One request for the whole Overview: GET /dashboard-with-insights (spec part 2 §7) for the browser's local
+ * One request for the whole Overview: GET /dashboard-with-insights (docs/product/signed-in.md §7) for the browser's local
  * day and the Later window shown; a wider window is a new request, computed by the server.
  */
 export function useFinancialData(laterWindowDays: number): FinancialDataState {
@@ -34,7 +34,7 @@ export function useFinancialData(laterWindowDays: number): FinancialDataState {
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => fetchDashboard(api, { today, laterWindowDays }, signal),
-    // The 10-second race of spec part 2 §4 decides; a retry would hide the timeout message.
+    // The 10-second race of docs/product/signed-in.md §4 decides; a retry would hide the timeout message.
     retry: false,
     refetchOnWindowFocus: false,
     // A new day or a wider Later window keeps showing the same user's dashboard while it loads (no spinner

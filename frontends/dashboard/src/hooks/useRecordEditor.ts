@@ -12,7 +12,7 @@ export interface RecordPersistence<Payload> {
   remove(id: string): Promise<unknown>;
 }
 
-/** What the toasts call the record: 'Bill', and the failure text of spec part 2 §8. */
+/** What the toasts call the record: 'Bill', and the failure text of docs/product/signed-in.md §8. */
 export interface RecordWording {
   noun: string;
   deleteFailed: string;
@@ -20,7 +20,7 @@ export interface RecordWording {
 
 /**
  * The add / edit / delete state of a records list (bills, income sources): which form is open, saving,
- * deleting. spec part 2 §4: after saving, the form closes and resets (a new key remounts it with the
+ * deleting. docs/product/signed-in.md §4: after saving, the form closes and resets (a new key remounts it with the
  * defaults) and the data reloads (the mutations invalidate the dashboard query). A save says so in a toast.
  *
  * Delete hides the row at once and offers Undo; the DELETE is only sent when the offer runs out (or the page

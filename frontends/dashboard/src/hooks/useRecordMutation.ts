@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** A create/update/delete call whose success reloads the dashboard (spec part 2 §4: "data reloads"). */
+/** A create/update/delete call whose success reloads the dashboard (docs/product/signed-in.md §4: "data reloads"). */
 export function useRecordMutation<TVars>(call: (vars: TVars) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -11,7 +11,7 @@ export interface ShareTarget {
 export const shareTargetsQueryKey = (userId: string | undefined) => ['household', 'my-households', userId ?? 'anonymous'] as const;
 
 /**
- * The households the bill and income forms offer under 'Share with household' (issue 11): the user's households
+ * The households the bill and income forms offer under 'Share with household': the user's households
  * where they are owner or partner. Empty while loading or when household cannot be reached: the forms then hide
  * the select and never send household_id, so an edit can never unshare by accident.
  */

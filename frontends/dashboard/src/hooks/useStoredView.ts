@@ -3,8 +3,8 @@ import { useCallback, useState } from 'react';
 import { DASHBOARD_VIEWS, VIEW_STORAGE_KEY, type DashboardView } from '../model/messages.js';
 
 /**
- * The view the dashboard opens on: the default view saved in Settings (spec part 1 §2), else the view used
- * last (spec part 2 §2: remembered across sessions). A switch on the dashboard lasts until it is left.
+ * The view the dashboard opens on: the default view saved in Settings (docs/product/accounts.md §2), else the view used
+ * last (docs/product/signed-in.md §2: remembered across sessions). A switch on the dashboard lasts until it is left.
  */
 function readView(): DashboardView {
   const preferred = savedDefaultView();
@@ -17,7 +17,7 @@ function readView(): DashboardView {
   }
 }
 
-/** spec part 2 §2: the chosen view is remembered locally across sessions. */
+/** docs/product/signed-in.md §2: the chosen view is remembered locally across sessions. */
 export function useStoredView(): [DashboardView, (view: DashboardView) => void] {
   const [view, setView] = useState<DashboardView>(readView);
   const choose = useCallback((next: DashboardView) => {

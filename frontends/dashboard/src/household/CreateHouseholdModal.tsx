@@ -10,7 +10,7 @@ interface Props {
   onCreated: (household: Household) => void;
 }
 
-/** 'Create Household' modal (spec part 2 §2, §5: the name is required). */
+/** 'Create Household' modal (docs/product/signed-in.md §2, §5: the name is required). */
 export function CreateHouseholdModal({ api, onClose, onCreated }: Props) {
   const [name, setName] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { Alert } from '@payday/web-kit';
 import { serverReason } from './errors.js';
 
-/** The red banner of spec part 2 §8: the spec's text, and the server's reason under it when it gave one. */
+/** The red banner of docs/product/signed-in.md §8: the product's text, and the server's reason under it when it gave one. */
 export function ErrorBanner({ text, error }: { text: string; error: unknown }) {
   const reason = serverReason(error);
   return (

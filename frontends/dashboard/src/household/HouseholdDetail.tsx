@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ErrorBanner } from './ErrorBanner.js';
 import { HOUSEHOLD_QUERY_ROOT, useMembers } from './household-queries.js';
 
-/** Role badges (spec part 2 §3): owner and partner coloured, any other role neutral. */
+/** Role badges (docs/product/signed-in.md §3): owner and partner coloured, any other role neutral. */
 const ROLE_TONES: Record<string, BadgeTone> = { owner: 'primary', partner: 'info' };
 export const roleTone = (role: string): BadgeTone => ROLE_TONES[role] ?? 'neutral';
 

@@ -18,7 +18,7 @@ const membersOf = ({ params }: { params: Record<string, string> }) => (params.id
 const renderPage = () => renderWithProviders(<HouseholdPage />, { route: '/household', toasts: true });
 
 describe('HouseholdPage', () => {
-  it("asks a signed-out visitor to log in (spec's words) and calls nothing", () => {
+  it("asks a signed-out visitor to log in (product's words) and calls nothing", () => {
     const gateway = serveEndpoints(HOUSEHOLD_ENDPOINTS, {});
     renderWithProviders(<HouseholdPage />, { user: null });
     expect(screen.getByText(HOUSEHOLD_MESSAGES.signInFirst)).toBeInTheDocument();

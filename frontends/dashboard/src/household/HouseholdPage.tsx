@@ -26,7 +26,7 @@ function HouseholdScreen({ userId }: { userId: string }) {
   const list = useMemo(() => households.data?.households ?? [], [households.data]);
   const selected = list.find((h) => h.id === selectedId) ?? null;
 
-  // spec part 2 §4: the first household is selected on load (and again when the selected one is gone).
+  // docs/product/signed-in.md §4: the first household is selected on load (and again when the selected one is gone).
   useEffect(() => {
     if (!selected && list.length > 0) setSelectedId(list[0]!.id);
   }, [selected, list]);
@@ -120,8 +120,8 @@ function HouseholdScreen({ userId }: { userId: string }) {
 }
 
 /**
- * /household (spec part 2 §2, §4, §8; issue 11), exposed to the shell as './HouseholdPage'. Without a user it says
- * so (the spec's text) rather than redirecting.
+ * /household (docs/product/signed-in.md §2, §4, §8), exposed to the shell as './HouseholdPage'. Without a user it says
+ * so (the product's text) rather than redirecting.
  */
 export function HouseholdPage() {
   const { user, loading } = useAuth();

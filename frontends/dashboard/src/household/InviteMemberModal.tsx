@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * 'Invite Member' modal (spec part 2 §2, §5, §7): only the e-mail is sent, so the invitation carries the default
+ * 'Invite Member' modal (docs/product/signed-in.md §2, §5, §7): only the e-mail is sent, so the invitation carries the default
  * role. The e-mail is checked with the contracts' own schema before anything is sent.
  */
 export function InviteMemberModal({ api, householdId, onClose, onInvited }: Props) {
@@ -37,7 +37,7 @@ export function InviteMemberModal({ api, householdId, onClose, onInvited }: Prop
       return;
     }
     setFieldError(null);
-    // The role is the schema's default (spec part 2 §7: the form asks only for the e-mail).
+    // The role is the schema's default (docs/product/signed-in.md §7: the form asks only for the e-mail).
     invite.mutate(parsed.data);
   };
 

@@ -2,7 +2,7 @@ import { ApiError } from '@payday/web-kit';
 
 /**
  * The server's own reason when it gave a clear one (a 4xx with a message, e.g. 'already invited'), shown under the
- * spec's banner text (part 2 §8). Server faults and unreadable answers show the banner text alone.
+ * product's banner text (docs/product/signed-in.md §8). Server faults and unreadable answers show the banner text alone.
  */
 export function serverReason(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;

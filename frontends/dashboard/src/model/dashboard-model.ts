@@ -8,7 +8,7 @@ export function localToday(now: Date = new Date()): IsoDate {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The ids of shared bills the viewer may not change (a household member): they offer no 'Mark paid' (issue 14). */
+/** The ids of shared bills the viewer may not change (a household member): they offer no 'Mark paid'. */
 export function readOnlyBillIds(bills: readonly { id: string; shared?: { canEdit: boolean } | null }[]): ReadonlySet<string> {
   return new Set(bills.filter((bill) => bill.shared && !bill.shared.canEdit).map((bill) => bill.id));
 }

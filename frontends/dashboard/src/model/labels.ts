@@ -114,7 +114,7 @@ export function incomeScheduleText(row: IncomeScheduleRow): { schedule: string; 
   return { schedule: parts.join(' · '), varies };
 }
 
-/** spec part 2 §5: payment suggestion bands (90+ target, 75+ good, 60+ caution, else alert). */
+/** docs/product/signed-in.md §5: payment suggestion bands (90+ target, 75+ good, 60+ caution, else alert). */
 export const BAND_LABELS: Record<ConfidenceBandValue, string> = {
   target: 'On target',
   good: 'Good timing',
@@ -128,7 +128,7 @@ export const BAND_TONES: Record<ConfidenceBandValue, BadgeTone> = {
   alert: 'danger',
 };
 
-/** spec part 2 §5: bank/server suggestion confidence 0..1: 0.9+ green, 0.7+ yellow, else red. */
+/** docs/product/signed-in.md §5: bank/server suggestion confidence 0..1: 0.9+ green, 0.7+ yellow, else red. */
 export function serverConfidenceTone(confidence: number): BadgeTone {
   if (confidence >= 0.9) return 'success';
   if (confidence >= 0.7) return 'warning';

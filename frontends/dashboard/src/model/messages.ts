@@ -1,4 +1,4 @@
-// Texts of spec part 2 §8 (error catalogue and empty states) and §2.
+// Texts of docs/product/signed-in.md §8 (error catalogue and empty states) and §2.
 export const MESSAGES = {
   loadFailed: 'Unable to load financial data. Please check your connection and try again.',
   saveBillFailed: 'Failed to save bill. Please try again.',
@@ -17,14 +17,14 @@ export const MESSAGES = {
   noItemsScheduled: 'No items scheduled',
 } as const;
 
-/** spec part 2 §9 timers. */
+/** docs/product/signed-in.md §9 timers. */
 export const TIMERS = {
   loadingGuardMs: 15_000,
   syncMessageMs: 5_000,
   acceptMessageMs: 3_000,
 } as const;
 
-/** Remembered view (spec part 2 §2: "the choice is remembered locally across sessions"). */
+/** Remembered view (docs/product/signed-in.md §2: "the choice is remembered locally across sessions"). */
 export const VIEW_STORAGE_KEY = 'paycadence.dashboard.view';
 export const DASHBOARD_VIEWS = ['list', 'calendar', 'planner'] as const;
 export type DashboardView = (typeof DASHBOARD_VIEWS)[number];

@@ -1,5 +1,5 @@
 // The bill and income forms as typed (UI-only: strings while editing). They validate with the finance
-// service's own schemas from libs/contracts (spec part 2 §5: required fields, amounts step 0.01,
+// service's own schemas from libs/contracts (docs/product/signed-in.md §5: required fields, amounts step 0.01,
 // 'YYYY-MM-DD'), whose parsed output is exactly the request body the CRUD routes take (dollars).
 import {
   BILL_DEFAULTS,
@@ -66,7 +66,7 @@ export function defaultPayDays(nextDate: string): [number, number] {
 
 export const isMonthBased = (frequency: IncomeFrequencyValue) => (MONTH_BASED_INCOME_FREQUENCIES as readonly string[]).includes(frequency);
 
-/** spec part 2 §4: form defaults. */
+/** docs/product/signed-in.md §4: form defaults. */
 export const BILL_FORM_DEFAULTS: BillFormValues = { name: '', amount: '', due_date: '', ...BILL_DEFAULTS };
 export const INCOME_FORM_DEFAULTS: IncomeFormValues = {
   source: '',

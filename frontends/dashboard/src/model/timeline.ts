@@ -1,4 +1,4 @@
-// The date ranges the Calendar and Planner views ask the server for (spec part 2 §2, §9). Calendar
+// The date ranges the Calendar and Planner views ask the server for (docs/product/signed-in.md §2, §9). Calendar
 // arithmetic only: what falls in a range, and its totals, come from GET /timeline.
 import type { TimelineItem } from '@payday/contracts';
 import { addDays, addMonths, dayOfWeek, daysInMonth, parseIsoDate, startOfMonth, type IsoDate } from '@payday/finance-rules';
@@ -8,14 +8,14 @@ export const itemLabel = (item: TimelineItem) => (item.kind === 'payment' ? `Pay
 
 export type PlannerRange = 'week' | 'month' | 'quarter';
 
-/** spec part 2 §9: planner ranges: week 7 days, month 1 month, quarter 3 months (from today). */
+/** docs/product/signed-in.md §9: planner ranges: week 7 days, month 1 month, quarter 3 months (from today). */
 export function plannerRangeEnd(today: IsoDate, range: PlannerRange): IsoDate {
   if (range === 'week') return addDays(today, 6);
   return addDays(addMonths(today, range === 'month' ? 1 : 3), -1);
 }
 
 /**
- * spec part 2 §2: Sunday-first month grid of 35 or 42 cells (42 only when the month does not fit in
+ * docs/product/signed-in.md §2: Sunday-first month grid of 35 or 42 cells (42 only when the month does not fit in
  * five weeks).
  */
 export function monthGrid(anyDayInMonth: IsoDate): IsoDate[] {

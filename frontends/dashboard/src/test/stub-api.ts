@@ -3,7 +3,7 @@ import type { ApiClient, CallOptions } from '@payday/web-kit';
 import { vi } from 'vitest';
 
 type FinanceEndpointName = keyof typeof FINANCE_ENDPOINTS;
-/** The household call the dashboard makes (the share select's households, issue 11). */
+/** The household call the dashboard makes (the share select's households). */
 type HouseholdEndpointName = 'myHouseholds';
 export type StubRequest = { params?: Record<string, string>; body?: unknown; query?: Record<string, unknown> };
 type Handler = (request: StubRequest, options: CallOptions) => Promise<unknown>;

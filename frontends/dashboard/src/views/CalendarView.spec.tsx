@@ -19,7 +19,7 @@ function timelineApi(items: TimelineItem[]) {
   return { api: stubFinanceApi({ timeline }), timeline };
 }
 
-describe('monthGrid (spec part 2 §2: Sunday-first, 35 or 42 cells)', () => {
+describe('monthGrid (docs/product/signed-in.md §2: Sunday-first, 35 or 42 cells)', () => {
   it.each([
     ['2026-02-10', 35, '2026-02-01'], // starts on a Sunday, 28 days: still five rows
     ['2026-03-10', 35, '2026-03-01'],
@@ -70,7 +70,7 @@ describe('CalendarView', () => {
   });
 });
 
-describe('CalendarView days (issue 13 item 2)', () => {
+describe('CalendarView days', () => {
   it('opens a clicked day with every item and its full amount, and closes it', async () => {
     const { api } = timelineApi([{ ...bill('Rent', '2026-03-12'), amountCents: 145_000 }, ...['Alpha', 'Bravo'].map((n) => bill(n, '2026-03-12'))]);
     renderWithProviders(<CalendarView today="2026-03-10" api={api} />);

@@ -9,19 +9,19 @@ import { MESSAGES } from '../model/messages.js';
 import { isSameMonth, itemLabel, monthGrid, weekGrid } from '../model/timeline.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-/** spec part 2 §2: at most 2 items per day in the month grid, then '+N more'. */
+/** docs/product/signed-in.md §2: at most 2 items per day in the month grid, then '+N more'. */
 export const MAX_ITEMS_PER_DAY = 2;
 
 const KIND_LABELS: Record<TimelineItem['kind'], string> = { income: 'Income', bill: 'Bill', payment: 'Suggested payment' };
 const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 /**
- * One item in a day cell: the name may be cut short, the amount never is (issue 13). On a phone's month grid
+ * One item in a day cell: the name may be cut short, the amount never is. On a phone's month grid
  * only a whole-dollar amount fits; the full one stays for screen readers and in the day's details.
  */
 function ItemChip({ item }: { item: TimelineItem }) {
   const money = formatMoney(item.amountCents / 100);
-  // issue 14: a paid or overdue bill says so in the chip; due soon and upcoming show in the day's details.
+  // A paid or overdue bill says so in the chip; due soon and upcoming show in the day's details.
   const status = item.status === 'paid' || item.status === 'overdue' ? BILL_STATUS_LABELS[item.status] : null;
   return (
     <li
@@ -38,7 +38,7 @@ function ItemChip({ item }: { item: TimelineItem }) {
   );
 }
 
-/** Everything on the chosen day, in full (issue 13: tapping or clicking a day opens its items). */
+/** Everything on the chosen day, in full (tapping or clicking a day opens its items). */
 function DayDetails({
   day,
   items,
@@ -108,7 +108,7 @@ export interface CalendarViewProps {
 const NONE: ReadonlySet<string> = new Set();
 
 /**
- * spec part 2 §2: Calendar with month or week, previous/next, Today, Sunday-first 35 or 42 cells. What falls on
+ * docs/product/signed-in.md §2: Calendar with month or week, previous/next, Today, Sunday-first 35 or 42 cells. What falls on
  * each day (bills, income, payment suggestions) is the server's timeline for the grid's range.
  */
 export function CalendarView({ today, api, readOnlyBillIds = NONE }: CalendarViewProps) {

@@ -13,14 +13,14 @@ import { FirstSteps } from '../components/FirstSteps.js';
 import { useState } from 'react';
 
 export interface OverviewViewProps {
-  /** The server's answer; null after a failed load, when only the (empty) lists show (spec part 2 §8). */
+  /** The server's answer; null after a failed load, when only the (empty) lists show (docs/product/signed-in.md §8). */
   dashboard: DashboardResponse | null;
   api: ApiClient;
-  /** Asks the server for another Later window (spec part 2 §9: grows by 7, 'Show less' returns to 7). */
+  /** Asks the server for another Later window (docs/product/signed-in.md §9: grows by 7, 'Show less' returns to 7). */
   onLaterWindowChange: (days: number) => void;
 }
 
-/** spec part 2 §2 Overview (list): schedule, week panels, analytics, savings, accept cards, bills and income. */
+/** docs/product/signed-in.md §2 Overview (list): schedule, week panels, analytics, savings, accept cards, bills and income. */
 export function OverviewView({ dashboard, api, onLaterWindowChange }: OverviewViewProps) {
   const [addIncome, setAddIncome] = useState(0);
   const [addBill, setAddBill] = useState(0);

@@ -21,7 +21,7 @@ const month: TimelineResponse = {
 };
 const week: TimelineResponse = { ...month, to: '2026-03-16', totals: { incomeCents: 200_000, billsCents: 124_000, netCents: 76_000 } };
 
-describe('PlannerView (spec part 2 §2, §9 ranges)', () => {
+describe('PlannerView (docs/product/signed-in.md §2, §9 ranges)', () => {
   it("shows the server's totals and items for the month, week and quarter from today", async () => {
     const timeline = vi.fn(async ({ query }: StubRequest) => (query?.to === '2026-03-16' ? week : { ...month, to: String(query?.to) }));
     renderWithProviders(<PlannerView today="2026-03-10" api={stubFinanceApi({ timeline })} />);

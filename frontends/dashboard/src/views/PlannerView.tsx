@@ -18,7 +18,7 @@ export interface PlannerViewProps {
 const NO_TOTALS = { incomeCents: 0, billsCents: 0, netCents: 0 };
 
 /**
- * spec part 2 §2: a timeline over week, month or quarter with Total Income, Total Bills and Net Flow, all
+ * docs/product/signed-in.md §2: a timeline over week, month or quarter with Total Income, Total Bills and Net Flow, all
  * from the server's timeline for the range.
  */
 export function PlannerView({ today, api }: PlannerViewProps) {

@@ -57,7 +57,7 @@ function ListError({ message, onRetry, retrying }: { message: string; onRetry: (
 }
 
 /**
- * /blog (spec part 1 §2, §4): heading; Featured Posts only when there are featured posts; All Posts; the empty,
+ * /blog (docs/product/accounts.md §2, §4): heading; Featured Posts only when there are featured posts; All Posts; the empty,
  * loading and error (with Try Again) views; the Stay Updated box. A failing featured call only hides its section:
  * the list itself is what the page is for.
  */

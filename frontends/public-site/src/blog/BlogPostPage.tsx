@@ -75,7 +75,7 @@ function FailedView({ message, onRetry, retrying }: { message: string; onRetry: 
 }
 
 /**
- * /blog/{slug} (spec part 1 §2, §4): loading, then the post, not found (the API's 404: an unknown slug or a
+ * /blog/{slug} (docs/product/accounts.md §2, §4): loading, then the post, not found (the API's 404: an unknown slug or a
  * draft's), or failed. The tab title and meta description come from the post's seo fields.
  */
 export function BlogPostPage() {

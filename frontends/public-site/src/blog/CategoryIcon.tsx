@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 
-// spec part 1 §2: Company, Psychology, Parenting, Strategy and Freelancing have their own icons; any other
+// docs/product/accounts.md §2: Company, Psychology, Parenting, Strategy and Freelancing have their own icons; any other
 // category (Technology, or one an admin typed) gets the fallback. Line icons on a 24 px grid, decorative only:
 // the category's name is always printed beside them in the badge.
 const ICON_PATHS: Record<string, ReactElement> = {

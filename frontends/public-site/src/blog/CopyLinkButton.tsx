@@ -12,7 +12,7 @@ interface CopyResult {
 }
 
 /**
- * spec part 1 §2: Copy Link puts the post's address on the clipboard and says 'Link copied to clipboard!'.
+ * docs/product/accounts.md §2: Copy Link puts the post's address on the clipboard and says 'Link copied to clipboard!'.
  * Said in a polite live region beside the button instead of a blocking window.alert: screen readers announce
  * it, and keyboard focus stays where it was. Where the clipboard is unavailable (an insecure page, a refusal),
  * the address is shown to copy by hand. `path` is the post's; the address is this origin's.

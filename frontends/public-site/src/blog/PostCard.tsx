@@ -4,7 +4,7 @@ import { postPath } from './post-display';
 import { PostBadges, PostByline } from './PostMeta';
 
 /**
- * One post in the list (spec part 1 §2): category icon and badge, Featured badge, title (the link), excerpt,
+ * One post in the list (docs/product/accounts.md §2): category icon and badge, Featured badge, title (the link), excerpt,
  * author, date and read time. The whole card is clickable through the title link's stretched hit area, while
  * only the title is announced as the link.
  */

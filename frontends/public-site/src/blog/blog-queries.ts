@@ -3,7 +3,7 @@ import { ApiError, endpointUrl, useApi } from '@payday/web-kit';
 import { useQuery } from '@tanstack/react-query';
 import { takeServedData } from './served-data';
 
-// The public blog's server state (spec part 1 §7: published posts newest first, the featured ones, one by
+// The public blog's server state (docs/product/accounts.md §7: published posts newest first, the featured ones, one by
 // slug). Public calls: no session needed, every answer parsed with the contract's schema by web-kit's client.
 // The lists answer summaries (no content: cards never draw it); only the post by slug has its blocks.
 // Each query starts from the data the page was served with, when the page server rendered it (served-data.ts).
@@ -65,5 +65,5 @@ export function useBlogPost(slug: string) {
   });
 }
 
-/** spec part 1 §4: a post is not found when the API answers 404 (unknown slug, or a draft's). */
+/** docs/product/accounts.md §4: a post is not found when the API answers 404 (unknown slug, or a draft's). */
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -1,12 +1,12 @@
 import { DEFAULT_DISPLAY_READ_TIME, isPostImageUrl, type BlogPost } from '@payday/contracts';
 import { formatDate } from '@payday/web-kit';
 
-// How a post's meta line reads on a card and on the post page (spec part 1 §2, §9).
+// How a post's meta line reads on a card and on the post page (docs/product/accounts.md §2, §9).
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}/;
 
 /**
- * spec part 1 §2: the publish date, else the created date, in the saved date format ('11/25/2026' by default). A publish date is a
+ * docs/product/accounts.md §2: the publish date, else the created date, in the saved date format ('11/25/2026' by default). A publish date is a
  * calendar day that the service answers as midnight UTC ('2026-03-09T00:00:00.000Z'): its day is read as
  * written, or every visitor west of UTC (the whole US) would see the day before. created_at is a real instant,
  * shown as the visitor's own day.
@@ -21,7 +21,7 @@ export function postDateTime(post: Pick<BlogPost, 'publish_date' | 'created_at'>
   return post.publish_date || post.created_at;
 }
 
-/** spec part 1 §9: an empty read time shows '5 min read'. */
+/** docs/product/accounts.md §9: an empty read time shows '5 min read'. */
 export function postReadTime(post: Pick<BlogPost, 'read_time'>): string {
   return post.read_time.trim() || DEFAULT_DISPLAY_READ_TIME;
 }

@@ -1,6 +1,6 @@
 import { SERVED_DATA_ELEMENT_ID, servedDataKey } from '@payday/contracts';
 
-// Issue 13 item 9: /blog and a post's page can arrive rendered with their data by the page server
+// /blog and a post's page can arrive rendered with their data by the page server
 // (../../server). It leaves that data in a JSON element, so the app starts with what the visitor already sees
 // instead of a loading view and a second request. Each entry is taken once: a later visit to the page (after
 // the cache let it go) asks the API as usual, never for this page load's data.

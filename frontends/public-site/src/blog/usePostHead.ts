@@ -40,7 +40,7 @@ export interface PostHead {
 }
 
 /**
- * issue 10: a post's tab title is `${seo.title || title} | PayCadence`, its meta description seo.description
+ * A post's tab title is `${seo.title || title} | PayCadence`, its meta description seo.description
  * or else the excerpt, and its keywords the seo keywords when it has any.
  */
 export function postHead(post: Pick<BlogPost, 'title' | 'excerpt' | 'seo'>): PostHead {

@@ -1,6 +1,6 @@
 import { MARKETING } from '@payday/contracts';
 
-/** The spec's marketing figures as display strings (spec part 1 §1, §9). */
+/** The product's marketing figures as display strings (docs/product/accounts.md §1, §9). */
 export const STAT_FIGURES = {
   paycheckToPaycheck: `${MARKETING.paycheckToPaycheckPercent}%`,
   paycheckToPaycheckAlt: `${MARKETING.paycheckToPaycheckAltPercent}%`,

@@ -15,7 +15,7 @@ const renderDemo = () =>
 
 afterEach(() => localStorage.clear());
 
-describe('DemoPage (spec part 1 §2)', () => {
+describe('DemoPage (docs/product/accounts.md §2)', () => {
   it('shows the four summary cards computed by the library', () => {
     renderDemo();
     const summary = demoSummary(demoSampleData(TODAY), TODAY);

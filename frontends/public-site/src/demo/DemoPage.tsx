@@ -82,7 +82,7 @@ function BillRow({ bill }: { bill: Bill }) {
         <span className="demo-row__meta">
           <span className="demo-muted demo-small">Due {formatDate(bill.dueDate)}</span>
           <Badge tone={PRIORITY_TONES[bill.priority]}>{bill.priority[0]!.toUpperCase() + bill.priority.slice(1)}</Badge>
-          {/* part 1 §3: 'once' hides the recurring badge. */}
+          {/* docs/product/accounts.md §3: 'once' hides the recurring badge. */}
           {bill.recurring !== 'once' && <Badge tone="primary">{RECURRENCE_LABELS[bill.recurring]}</Badge>}
         </span>
       </span>
@@ -148,7 +148,7 @@ function SafeToSpendPanel({ safe, date }: { safe: SafeToSpend; date: (iso: IsoDa
 }
 
 /**
- * /demo (spec part 1 §2): a read-only dashboard over the fixed sample data, computed with the same
+ * /demo (docs/product/accounts.md §2): a read-only dashboard over the fixed sample data, computed with the same
  * library as the real dashboard, with sign-up prompts.
  */
 export function DemoPage({ today: fixedToday }: { today?: IsoDate }) {

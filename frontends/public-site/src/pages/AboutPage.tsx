@@ -3,7 +3,7 @@ import { Callout, Card, PageHeader } from '@payday/web-kit';
 import { Link } from 'react-router-dom';
 import { AUDIENCES } from '../components/marketing-copy';
 
-/** /about (spec part 1 §1: who it is for, the promise, the privacy stance). */
+/** /about (docs/product/accounts.md §1: who it is for, the promise, the privacy stance). */
 export function AboutPage() {
   return (
     <div className="pc-container">

@@ -2,7 +2,7 @@ import { MARKETING, PRODUCT_NAME } from '@payday/contracts';
 import { WaitlistForm } from '@payday/web-kit';
 import { Link } from 'react-router-dom';
 
-/** /coming-soon (spec part 1 §2): the form only flips to its message; no call is made. */
+/** /coming-soon (docs/product/accounts.md §2): the form only flips to its message; no call is made. */
 export function ComingSoonPage() {
   return (
     <section className="pc-hero" aria-labelledby="coming-soon-title" style={{ minHeight: '60vh' }}>

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { BillPreview } from '../components/BillPreview';
 import { AUDIENCES, STAT_FIGURES } from '../components/marketing-copy';
 
-/** Home page (spec part 1 §2): hero waitlist form, problem and solution sections, Try Demo link. */
+/** Home page (docs/product/accounts.md §2): hero waitlist form, problem and solution sections, Try Demo link. */
 export function LandingPage() {
   return (
     <>

@@ -2,7 +2,7 @@ import { LEGAL, PRODUCT_NAME, SUPPORT_EMAIL } from '@payday/contracts';
 import { Link } from 'react-router-dom';
 import { LegalPage, type LegalSection } from '../components/LegalPage';
 
-// spec part 1 §1: read-only provider, never sold, ~24 months, AES-256 / TLS 1.3, effective January 15, 2026.
+// docs/product/accounts.md §1: read-only provider, never sold, ~24 months, AES-256 / TLS 1.3, effective January 15, 2026.
 const sections: LegalSection[] = [
   {
     id: 'summary',

@@ -3,7 +3,7 @@ import { Callout } from '@payday/web-kit';
 import { Link } from 'react-router-dom';
 import { LegalPage, type LegalSection } from '../components/LegalPage';
 
-// Only claims the product really makes (spec part 1 §1, DESIGN §4). No certifications we do not hold.
+// Only claims the product really makes (docs/product/accounts.md §1, docs/security.md). No certifications we do not hold.
 const sections: LegalSection[] = [
   {
     id: 'bank-access',

@@ -2,7 +2,7 @@ import { LEGAL, PRODUCT_NAME, SUPPORT_EMAIL } from '@payday/contracts';
 import { Link } from 'react-router-dom';
 import { LegalPage, type LegalSection } from '../components/LegalPage';
 
-// spec part 1 §1: effective May 11, 2025, with these nine sections in this order.
+// docs/product/accounts.md §1: effective May 11, 2025, with these nine sections in this order.
 const sections: LegalSection[] = [
   {
     id: 'use',

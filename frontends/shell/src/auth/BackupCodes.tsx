@@ -28,7 +28,7 @@ function printCodes() {
   window.print();
 }
 
-/** Fresh backup codes, with ways to keep them: copy, a .txt download, print (issue 13 item 8). */
+/** Fresh backup codes, with ways to keep them: copy, a .txt download, print. */
 export function BackupCodes({ codes, email }: { codes: string[]; email?: string }) {
   const [status, setStatus] = useState<string | null>(null);
   const text = backupCodesText(codes, email);

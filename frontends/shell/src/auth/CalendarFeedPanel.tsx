@@ -13,7 +13,7 @@ const CONFIRM: Record<Exclude<Confirming, null>, { question: string; yes: string
 };
 
 /**
- * Settings > Notifications: the private calendar feed (issue 14). The link is shown only right after it is made
+ * Settings > Notifications: the private calendar feed. The link is shown only right after it is made
  * (the server keeps just its hash); regenerating or turning it off asks first, since the old link dies at once.
  */
 export function CalendarFeedPanel() {

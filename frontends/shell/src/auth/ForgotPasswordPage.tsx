@@ -6,7 +6,7 @@ import { AuthCard } from './AuthCard';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
-/** /forgot-password (spec part 1 §2, §4, §8): idle -> sending -> success (green) or error (red). */
+/** /forgot-password (docs/product/accounts.md §2, §4, §8): idle -> sending -> success (green) or error (red). */
 export function ForgotPasswordPage() {
   const api = useApi();
   const [email, setEmail] = useState('');

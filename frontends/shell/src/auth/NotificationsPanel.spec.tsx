@@ -31,7 +31,7 @@ function remindersServer(initial: ReminderSettings = DEFAULT_REMINDER_SETTINGS, 
 const box = (name: RegExp) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 
 describe('NotificationsPanel', () => {
-  it('shows the spec defaults before the first save and saves the toggles, days and this browser’s zone on the server', async () => {
+  it('shows the product's defaults before the first save and saves the toggles, days and this browser’s zone on the server', async () => {
     const { puts } = remindersServer();
     renderScreen(<NotificationsPanel />, { user: ANN });
     await screen.findByRole('checkbox', { name: /Bill reminders/ });
@@ -45,7 +45,7 @@ describe('NotificationsPanel', () => {
 
     expect(await screen.findByText(M.saved)).toBeInTheDocument();
     expect(puts).toEqual([{ bills: true, income: true, suggestions: true, updates: true, days_before: 5, time_zone: browserTimeZone() }]);
-    // The device copy spec part 1 keeps, written after the server accepted.
+    // The device copy docs/product/accounts.md keeps, written after the server accepted.
     expect(JSON.parse(localStorage.getItem(NOTIFICATIONS_KEY)!)).toEqual({ bills: true, income: true, suggestions: true, updates: true });
     expect(screen.queryByText(new RegExp(M.notYetSaved))).toBeNull();
   });

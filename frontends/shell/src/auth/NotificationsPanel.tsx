@@ -21,16 +21,16 @@ const DAY_OPTIONS = Array.from({ length: REMINDER_DAYS_BEFORE_MAX - REMINDER_DAY
 );
 
 
-/** Before the first save on the server, the toggles this device kept (spec part 1: local storage) carry over. */
+/** Before the first save on the server, the toggles this device kept (docs/product/accounts.md: local storage) carry over. */
 function initialForm(settings: ReminderSettings): Form {
   const toggles: NotificationSettings = settings.saved ? settings : loadNotifications();
   return { bills: toggles.bills, income: toggles.income, suggestions: toggles.suggestions, updates: toggles.updates, days_before: settings.days_before };
 }
 
 /**
- * Settings > Notifications (issue 14): the four toggles of spec part 1 and how early bill reminders come, kept by
+ * Settings > Notifications: the four toggles of docs/product/accounts.md and how early bill reminders come, kept by
  * finance with this browser's time zone, so the reminder e-mails follow them. The device copy in local storage
- * is still written (spec part 1 keeps the toggles there) but the server's answer is what the form shows.
+ * is still written (docs/product/accounts.md keeps the toggles there) but the server's answer is what the form shows.
  */
 export function NotificationsPanel() {
   const { api } = useAuth();

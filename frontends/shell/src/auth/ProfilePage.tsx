@@ -28,7 +28,7 @@ const fromUser = (user: AuthUser): ProfileForm => ({
 
 const ADDRESS_KEYS = ['street', 'city', 'state', 'zipCode'] as const;
 
-/** Only what changed is sent (spec part 1 §7: every field optional; e-mail never changes). */
+/** Only what changed is sent (docs/product/accounts.md §7: every field optional; e-mail never changes). */
 function changes(saved: ProfileForm, edited: ProfileForm) {
   const body: Record<string, unknown> = {};
   for (const key of ['firstName', 'lastName', 'phone', 'dateOfBirth', 'ssn'] as const) {
@@ -48,7 +48,7 @@ const stateName = (code: string) => US_STATES.find((state) => state.code === cod
 
 const NOT_SET = 'Not set';
 
-/** Read-only mode: the saved values as text, so it cannot be mistaken for a form (issue 13 item 8). */
+/** Read-only mode: the saved values as text, so it cannot be mistaken for a form. */
 function ProfileDetails({ profile, saved }: { profile: AuthUser; saved: ProfileForm }) {
   const rows: Array<[string, string]> = [
     ['First name', saved.firstName],
@@ -74,7 +74,7 @@ function ProfileDetails({ profile, saved }: { profile: AuthUser; saved: ProfileF
   );
 }
 
-/** /profile (spec part 1 §2, §4, §5, §8): read-only -> editing -> saved, or cancelled. */
+/** /profile (docs/product/accounts.md §2, §4, §5, §8): read-only -> editing -> saved, or cancelled. */
 export function ProfilePage() {
   const { user, api, updateUser } = useAuth();
   const [profile, setProfile] = useState<AuthUser | null>(null);
@@ -117,7 +117,7 @@ export function ProfilePage() {
     onChange: (event: { target: { value: string } }) => set(key, event.target.value),
   });
 
-  // spec part 1 §4: cancel restores the stored values and clears the message.
+  // docs/product/accounts.md §4: cancel restores the stored values and clears the message.
   const cancel = () => {
     setForm(saved);
     setErrors({});
@@ -161,7 +161,7 @@ export function ProfilePage() {
     setSaving(false);
   };
 
-  // spec part 1 §2: the profile page offers only these states (plus the one already saved, so it is not lost).
+  // docs/product/accounts.md §2: the profile page offers only these states (plus the one already saved, so it is not lost).
   const stateCodes: string[] = [...PROFILE_STATE_CODES];
   if (saved.state && !stateCodes.includes(saved.state)) stateCodes.push(saved.state);
 
@@ -217,7 +217,7 @@ export function ProfilePage() {
                   maxLength={4}
                   autoComplete="off"
                   {...field('ssn')}
-                  // spec part 1 §5: digits only, at most 4.
+                  // docs/product/accounts.md §5: digits only, at most 4.
                   onChange={(event) => set('ssn', event.target.value.replace(/\D/g, '').slice(0, 4))}
                 />
                 <TextField label="Street address" autoComplete="street-address" {...field('street')} />

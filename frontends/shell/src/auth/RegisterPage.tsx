@@ -30,7 +30,7 @@ const EMPTY: FormValues = {
 
 const STATE_OPTIONS = US_STATES.map((state) => ({ value: state.code, label: state.name }));
 
-/** The request the schema (and the server) expects: nested address, country US (spec part 1 §2). */
+/** The request the schema (and the server) expects: nested address, country US (docs/product/accounts.md §2). */
 function toRequest(values: FormValues) {
   return {
     firstName: values.firstName,
@@ -65,7 +65,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** /register, /signup, /dev-register: 'Create Your Account' (spec part 1 §2, §5, §8). */
+/** /register, /signup, /dev-register: 'Create Your Account' (docs/product/accounts.md §2, §5, §8). */
 export function RegisterPage() {
   const { user, loading, establishSession } = useAuth();
   const afterSignUp = useReturnPath(AFTER_SIGN_IN_PATH);
@@ -80,7 +80,7 @@ export function RegisterPage() {
 
   if (!loading && user && !busy) return <Navigate to={afterSignUp} replace />;
 
-  // spec part 1 §5: a field's error clears when that field is edited.
+  // docs/product/accounts.md §5: a field's error clears when that field is edited.
   const edit = (key: FieldKey, value: string | boolean) => {
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));

@@ -5,12 +5,12 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
 import { readResetLinkTokens, type ResetLinkTokens } from './reset-link';
 
-/** spec part 1 §9: password-reset redirect delay. */
+/** docs/product/accounts.md §9: password-reset redirect delay. */
 export const RESET_REDIRECT_DELAY_MS = 3_000;
 
 type LinkState = { status: 'reading' } | { status: 'ready'; tokens: ResetLinkTokens } | { status: 'invalid' };
 
-/** /reset-password (spec part 1 §2, §4, §8): tokens from the URL fragment, then a new password. */
+/** /reset-password (docs/product/accounts.md §2, §4, §8): tokens from the URL fragment, then a new password. */
 export function ResetPasswordPage() {
   const { user, signOut } = useAuth();
   const api = useApi();
@@ -57,7 +57,7 @@ export function ResetPasswordPage() {
     setBusy(true);
     try {
       await api.call(AUTH_ENDPOINTS.updatePassword, { body: { password } }, { token: link.tokens.accessToken });
-      // spec part 1 §4: updates the password, signs out, then shows the message and goes to /login.
+      // docs/product/accounts.md §4: updates the password, signs out, then shows the message and goes to /login.
       if (user) await signOut();
       setSuccess(AUTH_MESSAGES.passwordResetSuccess);
     } catch (failure) {
@@ -69,7 +69,7 @@ export function ResetPasswordPage() {
     }
   };
 
-  // spec part 1 §4: the message, then /login after 3 s. The form goes away: nothing is left to submit.
+  // docs/product/accounts.md §4: the message, then /login after 3 s. The form goes away: nothing is left to submit.
   if (success) {
     return (
       <AuthCard title="Password changed" subtitle="Sign in with your new password.">

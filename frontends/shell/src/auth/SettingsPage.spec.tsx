@@ -14,7 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('greeting (spec part 1 §2)', () => {
+describe('greeting (docs/product/accounts.md §2)', () => {
   it.each([
     [{ firstName: 'Ann', email: 'ann@example.com' }, 'Ann'],
     [{ firstName: '  ', email: 'sam.r@example.com' }, 'sam.r'],
@@ -109,7 +109,7 @@ describe('TwoFactorPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
     expect(screen.getByText('Please enter a 6-digit verification code')).toBeInTheDocument(); // no final period in the panel
 
-    // The password is asked again in the same step (issue 12 finding 9): required, then checked by the server.
+    // The password is asked again in the same step: required, then checked by the server.
     await userEvent.clear(code);
     await userEvent.type(code, '999999');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
@@ -149,7 +149,7 @@ describe('TwoFactorPanel', () => {
     expect(screen.queryByRole('list', { name: 'Backup codes' })).toBeNull();
   });
 
-  it('after enabling, refreshes into the aal2 session the server raised, so new backup codes work at once (security review 5)', async () => {
+  it('after enabling, refreshes into the aal2 session the server raised, so new backup codes work at once', async () => {
     const fetchMock = mockFetch((url) => {
       if (url.startsWith('/api/mfa/status/')) return json({ enabled: false, factors: [], backupCodesRemaining: 0 });
       if (url === '/api/mfa/setup') return json({ success: true, qrCode: 'data:image/png;base64,AAAA', manualEntryKey: 'JBSWY3DPEHPK3PXP' });

@@ -24,7 +24,7 @@ import { greeting } from './greeting';
 import { TwoFactorPanel } from './TwoFactorPanel';
 import { YourDataPanel } from './YourDataPanel';
 
-/** spec part 1 §9: simulated save delay and how long the saved message stays. */
+/** docs/product/accounts.md §9: simulated save delay and how long the saved message stays. */
 export const SETTINGS_SAVE_DELAY_MS = 500;
 export const SETTINGS_MESSAGE_MS = 3_000;
 export const SETTINGS_SAVED = 'Settings saved successfully!';
@@ -32,13 +32,13 @@ export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.'
 
 type TabId = 'profile' | 'security' | '2fa' | 'notifications' | 'preferences' | 'data';
 
-/** spec part 2 §1: amounts are USD; the choice is kept, and the screen says plainly that it changes nothing yet. */
+/** docs/product/signed-in.md §1: amounts are USD; the choice is kept, and the screen says plainly that it changes nothing yet. */
 export const CURRENCY_HINT = 'All amounts are in US dollars (USD) for now. We keep your choice, but it does not convert or relabel any amount yet.';
 const SAMPLE_DAY = '2026-11-27';
 
 const VIEW_LABELS: Record<Preferences['defaultView'], string> = { list: 'List', calendar: 'Calendar', planner: 'Planner' };
 
-/** The simulated save (spec part 1 §4): 500 ms, then the message for 3 s. */
+/** The simulated save (docs/product/accounts.md §4): 500 ms, then the message for 3 s. */
 function useSave() {
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -119,7 +119,7 @@ function PreferencesTab() {
   );
 }
 
-/** /settings (spec part 1 §2): greeting and five tabs. */
+/** /settings (docs/product/accounts.md §2): greeting and five tabs. */
 export function SettingsPage() {
   const { user } = useAuth();
   const [tab, setTab] = useState<TabId>('profile');

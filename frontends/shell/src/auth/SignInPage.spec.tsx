@@ -14,7 +14,7 @@ async function submitCredentials() {
 }
 
 describe('SignInPage', () => {
-  it('has the links of spec part 1 §2 and shows the auth error on failure', async () => {
+  it('has the links of docs/product/accounts.md §2 and shows the auth error on failure', async () => {
     mockFetch(() => json({ message: 'Invalid email or password' }, 401));
     renderScreen(<SignInPage />, { path: '/login' });
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/forgot-password');

@@ -5,7 +5,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
 import { useReturnPath, useWithReturnPath } from './return-path';
 
-/** Where a completed sign-in lands (spec part 1 §2). */
+/** Where a completed sign-in lands (docs/product/accounts.md §2). */
 export const AFTER_SIGN_IN_PATH = '/dashboard';
 
 type Step = { kind: 'credentials' } | { kind: 'code'; userId: string; mfaToken: string };
@@ -19,7 +19,7 @@ export const BACKUP_CODE_FORMAT_MESSAGE = 'Please enter a backup code like XXXXX
 
 /**
  * Refusals of the code step that are not a wrong code: too many attempts (429) and an expired or spent
- * challenge. The server's own message says what to do; anything else reads as a wrong code (spec part 1 §8).
+ * challenge. The server's own message says what to do; anything else reads as a wrong code (docs/product/accounts.md §8).
  */
 const CODE_STEP_SERVER_MESSAGES: readonly string[] = [AUTH_MESSAGES.tooManyAttempts, AUTH_MESSAGES.sessionExpired, AUTH_MESSAGES.suspended];
 // A 429 is shown in the server's words whatever they are: the per-account slowing names its own wait.
@@ -27,7 +27,7 @@ const codeRefusalText = (message: string | undefined, status?: number) =>
   message && (status === 429 || CODE_STEP_SERVER_MESSAGES.includes(message)) ? message : AUTH_MESSAGES.invalidCode;
 
 /**
- * /login, /admin-login, /admin, /dev-login (spec part 1 §2, §4, §8): email and password, then, when the account
+ * /login, /admin-login, /admin, /dev-login (docs/product/accounts.md §2, §4, §8): email and password, then, when the account
  * has two-factor authentication, a second step asking for the 6-digit code (or one of the backup codes).
  */
 export interface SignInPageProps {
@@ -63,13 +63,13 @@ export function SignInPage({ afterSignIn: defaultAfterSignIn = AFTER_SIGN_IN_PAT
       const result = await signIn(email.trim(), password);
       if (result.mfaRequired) {
         setStep({ kind: 'code', userId: result.userId, mfaToken: result.mfaToken });
-        setInfo(AUTH_MESSAGES.mfaLoginPrompt); // spec part 1 §4: shown when the code step begins
+        setInfo(AUTH_MESSAGES.mfaLoginPrompt); // docs/product/accounts.md §4: shown when the code step begins
         setBusy(false);
         return;
       }
       navigate(afterSignIn, { replace: true });
     } catch (failure) {
-      setError(errorText(failure)); // spec part 1 §8: the auth error message is shown
+      setError(errorText(failure)); // docs/product/accounts.md §8: the auth error message is shown
       setBusy(false);
       errorFocus.reveal();
     }
@@ -86,7 +86,7 @@ export function SignInPage({ afterSignIn: defaultAfterSignIn = AFTER_SIGN_IN_PAT
         return;
       }
     } else if (!/^\d{6}$/.test(code)) {
-      // spec part 1 §5: digits only, exactly 6.
+      // docs/product/accounts.md §5: digits only, exactly 6.
       setError(AUTH_MESSAGES.mfaCodeFormat);
       errorFocus.reveal();
       return;
@@ -99,15 +99,15 @@ export function SignInPage({ afterSignIn: defaultAfterSignIn = AFTER_SIGN_IN_PAT
         return;
       }
       setError(codeRefusalText(result.message, result.status));
-      setCode(''); // spec part 1 §8: the code is cleared
+      setCode(''); // docs/product/accounts.md §8: the code is cleared
     } catch {
-      setError(AUTH_MESSAGES.mfaVerifyFailed); // spec part 1 §8: no usable answer
+      setError(AUTH_MESSAGES.mfaVerifyFailed); // docs/product/accounts.md §8: no usable answer
     }
     setBusy(false);
     errorFocus.reveal();
   };
 
-  // spec part 1 §4: Back to Login clears the code, the message and the stored user id.
+  // docs/product/accounts.md §4: Back to Login clears the code, the message and the stored user id.
   const backToLogin = () => {
     setStep({ kind: 'credentials' });
     setCode('');

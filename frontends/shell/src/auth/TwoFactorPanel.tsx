@@ -5,7 +5,7 @@ import { BackupCodes } from './BackupCodes';
 import { MFA_PANEL_MESSAGES as M, MFA_STEP_LABELS, MFA_STEPS, secondsUntilRotation } from './mfa-panel-messages';
 import { initialTwoFactorState, sendProblem, twoFactorReducer, type TwoFactorFailure } from './two-factor-machine';
 
-/** No answer, or the gateway/service down: the backend is unavailable (spec part 1 §2 instruction box). */
+/** No answer, or the gateway/service down: the backend is unavailable (docs/product/accounts.md §2 instruction box). */
 const isUnavailable = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 502;
 const serverError = (error: unknown) => (error instanceof ApiError && error.status < 500 && error.message ? error.message : null);
 const failureOf = (error: unknown): TwoFactorFailure => ({ unavailable: isUnavailable(error), serverMessage: serverError(error) });
@@ -38,7 +38,7 @@ function BackendInstructions() {
   );
 }
 
-/** The two-factor setup panel (spec part 1 §2, §4, §8): check → method → setup → verify → complete. */
+/** The two-factor setup panel (docs/product/accounts.md §2, §4, §8): check → method → setup → verify → complete. */
 export function TwoFactorPanel() {
   const { user, api, updateUser, refreshSession } = useAuth();
   const [state, dispatch] = useReducer(twoFactorReducer, initialTwoFactorState);
@@ -268,7 +268,7 @@ export function TwoFactorPanel() {
   );
 }
 
-/** Turning two-factor on or off asks for the password again (issue 12): one field for both steps. */
+/** Turning two-factor on or off asks for the password again: one field for both steps. */
 function CurrentPasswordField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error: string | null }) {
   return (
     <TextField

@@ -7,7 +7,7 @@ import './your-data.css';
 type Message = { tone: 'success' | 'error'; text: string };
 
 /**
- * Settings > Your data (issue 14 item 6): download everything PayCadence keeps about you, or delete the account.
+ * Settings > Your data: download everything PayCadence keeps about you, or delete the account.
  * Deleting asks for the password (and a 2FA code when it is on) in a dialog that says plainly what goes.
  */
 export function YourDataPanel() {

@@ -1,7 +1,7 @@
 import type { AuthUser } from '@payday/contracts';
 
 /**
- * spec part 2 §2: the dashboard shows the coming-soon page unless an early-access flag is on or the role is
+ * docs/product/signed-in.md §2: the dashboard shows the coming-soon page unless an early-access flag is on or the role is
  * admin or user. THE one switch: open (true) lets every signed-in user in.
  */
 export const EARLY_ACCESS_OPEN = true;

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@payday/contracts';
 
-/** spec part 1 §2: 'Hi {first name, else the part of the e-mail before the @, else there}!'. */
+/** docs/product/accounts.md §2: 'Hi {first name, else the part of the e-mail before the @, else there}!'. */
 export function greetingName(user: Pick<AuthUser, 'firstName' | 'email'> | null | undefined): string {
   const first = user?.firstName?.trim();
   if (first) return first;

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@payday/contracts';
 
-/** spec part 1 §8 two-factor texts the panel shows (the contract holds those the server shares). */
+/** docs/product/accounts.md §8 two-factor texts the panel shows (the contract holds those the server shares). */
 export const MFA_PANEL_MESSAGES = {
   unavailable: 'MFA service temporarily unavailable. Backend server may not be running.',
   unavailableEnsure: 'MFA service temporarily unavailable. Please ensure the backend server is running.',
@@ -9,7 +9,7 @@ export const MFA_PANEL_MESSAGES = {
   enableFailed: AUTH_MESSAGES.mfaEnableFailed,
   disableFailed: AUTH_MESSAGES.mfaDisableFailed,
   signInFirst: 'Please log in to manage two-factor authentication.',
-  // spec part 1 §5: the panel's wording has no final period.
+  // docs/product/accounts.md §5: the panel's wording has no final period.
   codeFormat: AUTH_MESSAGES.mfaCodeFormatPanel,
 } as const;
 
@@ -23,7 +23,7 @@ export const MFA_STEP_LABELS: Record<MfaStep, string> = {
   complete: 'Complete',
 };
 
-/** spec part 1 §9: a 30 s rotation; seconds left in the current code's window. */
+/** docs/product/accounts.md §9: a 30 s rotation; seconds left in the current code's window. */
 export function secondsUntilRotation(nowMs: number, periodSeconds = 30): number {
   return periodSeconds - (Math.floor(nowMs / 1000) % periodSeconds);
 }

@@ -4,7 +4,7 @@ export interface ResetLinkTokens {
   refreshToken: string;
 }
 
-/** spec part 1 §2: both tokens must be present, else the link is invalid (null). */
+/** docs/product/accounts.md §2: both tokens must be present, else the link is invalid (null). */
 export function readResetLinkTokens(hash: string): ResetLinkTokens | null {
   const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
   const accessToken = params.get('access_token')?.trim();

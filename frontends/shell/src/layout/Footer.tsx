@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Logo } from './Logo';
 import { HELP_CENTRE_PATH, SOCIAL_LINK, SUPPORT_MAILTO } from './site-links';
 
-/** spec part 1 §2: Quick Links (Dashboard only when signed in), Legal, Contact, a social link. */
+/** docs/product/accounts.md §2: Quick Links (Dashboard only when signed in), Legal, Contact, a social link. */
 export function Footer() {
   const { user } = useAuth();
   return (

@@ -30,7 +30,7 @@ const renderHeader = (who: AuthUser | null, path = '/settings') =>
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('signed-in header (spec part 2 §2)', () => {
+describe('signed-in header (docs/product/signed-in.md §2)', () => {
   it('shows Dashboard and the Account menu; the Admin menu only for admins', async () => {
     renderHeader(user);
     const nav = screen.getByRole('navigation', { name: 'Main' });

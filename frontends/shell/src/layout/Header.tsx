@@ -12,8 +12,8 @@ const navLinks = [
 ];
 
 /**
- * spec part 1 §2 shared layout (signed out): logo, Blog, About, Sign In, Join Waitlist.
- * spec part 2 §2 (signed in): logo, Dashboard, Account menu (Logout returns home), Admin menu for admins only.
+ * docs/product/accounts.md §2 shared layout (signed out): logo, Blog, About, Sign In, Join Waitlist.
+ * docs/product/signed-in.md §2 (signed in): logo, Dashboard, Account menu (Logout returns home), Admin menu for admins only.
  * A menu button on phones.
  */
 export function Header() {
@@ -31,7 +31,7 @@ export function Header() {
   }, [menuOpen]);
 
   const close = () => setMenuOpen(false);
-  // Logout returns home (spec part 2 §2); the session ends once home shows (web-kit useLogoutToHome).
+  // Logout returns home (docs/product/signed-in.md §2); the session ends once home shows (web-kit useLogoutToHome).
   const logout = () => {
     close();
     logoutToHome();

@@ -6,7 +6,7 @@ import { ScrollManager } from './ScrollManager';
 import { ReminderZoneKeeper } from '../auth/ReminderZoneKeeper';
 import { ZenWidget } from '../zen/ZenWidget';
 
-/** The frame every route renders in: skip link, header, main, footer (spec part 1 §2). */
+/** The frame every route renders in: skip link, header, main, footer (docs/product/accounts.md §2). */
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="pc-app">

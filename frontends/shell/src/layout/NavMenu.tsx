@@ -9,7 +9,7 @@ export interface NavMenuItem {
 }
 
 /**
- * A disclosure menu of the signed-in nav (spec part 2 §2): opens on click, Enter, Space or ArrowDown; arrow
+ * A disclosure menu of the signed-in nav (docs/product/signed-in.md §2): opens on click, Enter, Space or ArrowDown; arrow
  * keys move between items; closes on an outside click, Escape (focus back on the button) and navigation.
  */
 export function NavMenu({ label, items }: { label: string; items: NavMenuItem[] }) {

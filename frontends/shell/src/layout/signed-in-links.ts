@@ -1,4 +1,4 @@
-/** spec part 2 §2: the signed-in navigation. Family is /household; User Management is /admin/users. */
+/** docs/product/signed-in.md §2: the signed-in navigation. Family is /household; User Management is /admin/users. */
 export const ACCOUNT_LINKS = [
   { label: 'Profile', to: '/profile' },
   { label: 'Connected Accounts', to: '/connected-accounts' },

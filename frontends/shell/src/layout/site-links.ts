@@ -8,5 +8,5 @@ export const HELP_CENTRE_PATH = '/help';
 
 export const SUPPORT_MAILTO = `mailto:${SUPPORT_EMAIL}`;
 
-/** spec part 1 §2: "a social link". No official account exists yet; kept here so it changes in one place. */
+/** docs/product/accounts.md §2: "a social link". No official account exists yet; kept here so it changes in one place. */
 export const SOCIAL_LINK = { label: 'PayCadence on LinkedIn', href: 'https://www.linkedin.com/company/paycadence' } as const;

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 9: a prerendered public page is already readable when its HTML and CSS arrive; the app's
+ * A prerendered public page is already readable when its HTML and CSS arrive; the app's
  * modules (React, the router, the shell) then take a phone's CPU for a second or more. Started before the
  * browser has shown the copy, they hold its first paint back. So on a prerendered page the app starts once the
  * first contentful paint has happened; any other page starts at once.

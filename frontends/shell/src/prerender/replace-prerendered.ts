@@ -3,7 +3,7 @@ import { loadRemoteComponent } from '../remotes/remote-loader';
 import { appRoutes } from '../routes';
 
 /**
- * Issue 13 item 9: a public page can arrive prerendered (scripts/prerender.mjs): `#root[data-prerendered]`
+ * A public page can arrive prerendered (scripts/prerender.mjs): `#root[data-prerendered]`
  * already shows the page. The app must not replace it with a loading view, so before its first render the
  * page's remote module is loaded (then RemoteRoute finds it cached and renders the page at once). A remote
  * that takes longer than this is not waited for: its loading view replaces the copy as on any other page.

@@ -12,7 +12,7 @@ export function publicSiteServes(pathname: string): boolean {
 }
 
 /**
- * Item 9 (issue 13): on a public page, read the manifest and <link rel="modulepreload"> the public-site entry
+ * Item 9: on a public page, read the manifest and <link rel="modulepreload"> the public-site entry
  * while the shell's own bootstrap is still loading, instead of one round trip after the other.
  */
 export function preloadRemoteFor(pathname: string, doc: Document = document): void {

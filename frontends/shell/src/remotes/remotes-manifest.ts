@@ -1,4 +1,4 @@
-/** Served from the shell's own dist (public/), so it can change without rebuilding the shell (DESIGN §6). */
+/** Served from the shell's own dist (public/), so it can change without rebuilding the shell (docs/architecture.md). */
 export const REMOTES_MANIFEST_URL = '/remotes-manifest.json';
 
 export type RemotesManifest = Record<string, string>;

@@ -12,7 +12,7 @@ interface ZenPanelProps {
 }
 
 /**
- * The chat panel of spec part 2 §2. Loaded on first open and kept mounted while closed, so the conversation
+ * The chat panel of docs/product/signed-in.md §2. Loaded on first open and kept mounted while closed, so the conversation
  * (and a reply still on its way) survives closing and reopening. Replies are announced through the log's
  * polite live region; the typing indicator through a status region that stays in the page.
  */

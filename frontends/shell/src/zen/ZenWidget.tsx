@@ -11,7 +11,7 @@ const lazyPanel = () => lazy(() => importPanel().then((module) => ({ default: mo
 const preloadPanel = () => void importPanel().catch(() => undefined);
 
 /**
- * spec part 2 §2: the floating 'Ask Zen' button on every route (mounted once by the Layout) and its panel.
+ * docs/product/signed-in.md §2: the floating 'Ask Zen' button on every route (mounted once by the Layout) and its panel.
  * Escape anywhere in the widget closes the panel and gives focus back to the button.
  */
 export function ZenWidget() {

@@ -1,4 +1,4 @@
-/** spec part 2 §3: a chat message has an id, its text, who sent it (the user or Zen) and when. */
+/** docs/product/signed-in.md §3: a chat message has an id, its text, who sent it (the user or Zen) and when. */
 export type ZenSender = 'user' | 'zen';
 
 export interface ZenChatMessage {

@@ -3,13 +3,13 @@ import type { ZenChatMessage, ZenSender } from './chat-message';
 import { ZEN_GREETING } from './zen-copy';
 import { INITIAL_ZEN_STATE, reply } from './zen-engine';
 
-/** spec part 2 §9: the chat reply comes 1.5 seconds after the user's message. */
+/** docs/product/signed-in.md §9: the chat reply comes 1.5 seconds after the user's message. */
 export const ZEN_REPLY_DELAY_MS = 1_500;
 
 /**
  * The conversation: the greeting first, then each user message and, after the reply delay, Zen's answer.
  * The answer is chosen at send time so the remembered persona follows the order of the messages even when
- * the user sends again before Zen has replied. No network calls (spec part 2 §4).
+ * the user sends again before Zen has replied. No network calls (docs/product/signed-in.md §4).
  */
 export function useZenChat() {
   const nextId = useRef(0);
@@ -28,7 +28,7 @@ export function useZenChat() {
     return () => pending.forEach((timer) => clearTimeout(timer));
   }, []);
 
-  /** Sends the text unless it is empty or only whitespace (spec part 2 §5); answers whether it was sent. */
+  /** Sends the text unless it is empty or only whitespace (docs/product/signed-in.md §5); answers whether it was sent. */
   const send = useCallback(
     (text: string): boolean => {
       const trimmed = text.trim();

@@ -1,7 +1,7 @@
 import { MARKETING, PRODUCT_NAME, SUPPORT_EMAIL } from '@payday/contracts';
 
 /**
- * Zen's canned copy (spec part 2 §2, §4, §9). Static text only: the product is pre-launch, so replies stay
+ * Zen's canned copy (docs/product/signed-in.md §2, §4, §9). Static text only: the product is pre-launch, so replies stay
  * honest about that, never claim to be financial advice, and point to real help (211, 988, the bill provider)
  * when someone is struggling. Marketing facts come from MARKETING, never retyped.
  */

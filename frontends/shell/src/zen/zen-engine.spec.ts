@@ -42,7 +42,7 @@ describe('reply on long hostile input', () => {
   });
 });
 
-describe('reply: one row per branch of spec part 2 §4', () => {
+describe('reply: one row per branch of docs/product/signed-in.md §4', () => {
   it.each<[string, ZenTopic, string]>([
     ['help', 'help', ZEN_REPLIES.help],
     ['What can you do?', 'help', ZEN_REPLIES.help],
@@ -118,7 +118,7 @@ describe('reply: order conflicts', () => {
     ["I'm a teacher, how much will it cost?", null, 'self-description'],
     // a canned phrase beats the generic topics
     ['How much will it cost? when do you launch?', null, 'canned'],
-    // generic topics in the spec's order
+    // generic topics in the product's order
     ['cost at launch', null, 'cost'],
     ['launch for teachers', null, 'launch'],
     ['teacher and parent', null, 'teacher-or-summer'],
@@ -210,7 +210,7 @@ describe('reply: persona memory', () => {
 });
 
 describe('reply copy', () => {
-  it('uses the marketing facts of spec part 2 §9, not retyped ones', () => {
+  it('uses the marketing facts of docs/product/signed-in.md §9, not retyped ones', () => {
     expect(reply(INITIAL_ZEN_STATE, 'price').text).toContain(MARKETING.pricing);
     expect(reply(INITIAL_ZEN_STATE, 'price').text).toMatch(/not final/i);
     expect(reply(INITIAL_ZEN_STATE, 'launch').text).toContain(MARKETING.comingSoonLaunch);

@@ -6,7 +6,7 @@ import {
 } from './zen-keywords';
 
 /**
- * Zen's reply engine (spec part 2 §4): a pure function of the conversation state and the user's text.
+ * Zen's reply engine (docs/product/signed-in.md §4): a pure function of the conversation state and the user's text.
  * No network, no clock, no randomness, so every branch is a table test.
  */
 
@@ -17,7 +17,7 @@ export interface ZenState {
 
 export const INITIAL_ZEN_STATE: ZenState = { persona: null };
 
-/** Which branch of the spec's order answered: read by the tests, never shown to the user. */
+/** Which branch of the product's order answered: read by the tests, never shown to the user. */
 export type ZenTopic =
   | 'help' | 'cannot-pay' | 'overdraft' | 'late-fee' | 'crisis' | 'persona-follow-up' | 'product-help'
   | 'self-description' | 'canned' | 'cost' | 'launch' | 'teacher-or-summer' | 'parent-or-kids' | 'variable-income'
@@ -85,7 +85,7 @@ export function describedPersona(message: string): ZenPersona | null {
   return null;
 }
 
-/** spec part 2 §4 "cannot make or pay a bill" (see CANNOT_PAY and CANNOT_MAKE). */
+/** docs/product/signed-in.md §4 "cannot make or pay a bill" (see CANNOT_PAY and CANNOT_MAKE). */
 function saysCannotPay(message: string): boolean {
   if (hasAny(message, CANNOT_PAY)) return true;
   const namesBill = (after: readonly string[]) => after.some((word) => BILL_WORDS.includes(word));
@@ -95,7 +95,7 @@ function saysCannotPay(message: string): boolean {
 
 export function reply(state: ZenState, text: string): ZenReply {
   const message = normalizeMessage(text);
-  // spec part 2 §4: a persona is "remembered once detected". It is detected in every message, so "I'm a teacher
+  // docs/product/signed-in.md §4: a persona is "remembered once detected". It is detected in every message, so "I'm a teacher
   // and got an overdraft" gets the overdraft reply and still remembers teacher. The reply order is unchanged:
   // follow-ups use the persona remembered before this message, and the self-description reply keeps its place.
   const described = describedPersona(message);

@@ -20,7 +20,7 @@ export const CANNOT_PAY = [
 ];
 
 /**
- * spec part 2 §4 "cannot make or pay a bill": 'cannot make' counts only with a bill or payment word within a
+ * docs/product/signed-in.md §4 "cannot make or pay a bill": 'cannot make' counts only with a bill or payment word within a
  * few words after it ("can't make rent", "cannot make my car payment"), so "I can't make sense of this" is not
  * a cannot-pay.
  */
@@ -40,7 +40,7 @@ export const CRISIS = [
   'kill myself', 'hurt myself',
 ];
 
-/** spec part 2 §4: follow-ups only once a persona is remembered, first matching topic wins. */
+/** docs/product/signed-in.md §4: follow-ups only once a persona is remembered, first matching topic wins. */
 export const PERSONA_FOLLOW_UPS: Record<ZenPersona, ReadonlyArray<{ keywords: readonly string[]; text: string }>> = {
   teacher: [
     { keywords: ['summer', 'summers', 'summer break', 'june', 'july', 'august'], text: ZEN_REPLIES.followUp.teacher.summer },
@@ -60,7 +60,7 @@ export const PERSONA_FOLLOW_UPS: Record<ZenPersona, ReadonlyArray<{ keywords: re
   ],
 };
 
-/** '{product} help' plus a persona word (spec part 2 §4); shift or hourly is a fourth audience, not a persona. */
+/** '{product} help' plus a persona word (docs/product/signed-in.md §4); shift or hourly is a fourth audience, not a persona. */
 export const PRODUCT_WORD = PRODUCT_NAME.toLowerCase();
 export const HELP_WORDS = ['help', 'helps', 'helping'];
 export const PRODUCT_HELP_AUDIENCES: ReadonlyArray<{ words: readonly string[]; text: string }> = [
@@ -107,7 +107,7 @@ export const CANNED_PHRASES: ReadonlyArray<{ phrases: readonly string[]; text: s
   { phrases: [ZEN_QUICK_QUESTIONS[3], 'is my data safe', 'is it safe', 'privacy', 'is my data private'], text: ZEN_REPLIES.privacy },
 ];
 
-/** The generic topics after the canned phrases, in the spec's order. */
+/** The generic topics after the canned phrases, in the product's order. */
 // No bare 'free' or 'how much': "feel free" or "how much to save" are not questions about our price.
 export const COST = ['cost', 'costs', 'price', 'prices', 'pricing', 'subscription', 'expensive'];
 export const LAUNCH = ['launch', 'launching', 'release', 'released', 'available', 'beta', 'waitlist', 'wait list', 'sign up', 'early access', 'come out'];

@@ -2,7 +2,7 @@ import type { AccountSubject, ExportedRow } from '@payday/contracts';
 import type { EntityManager } from 'typeorm';
 
 /**
- * A table of the service's schema that holds rows of a user (issue 14 item 6, "your data, yours"). Each service
+ * A table of the service's schema that holds rows of a user ("your data, yours"). Each service
  * lists every such table once (`<SERVICE>_USER_TABLES`); its export and its deletion both walk that list, and an
  * integration test fails when the schema gains a column naming a user that no list entry covers
  * (`uncoveredOwnerColumns`), so a table added later cannot be forgotten by either.

@@ -187,7 +187,7 @@ describe('AccountStatusCheck', () => {
     expect(await check.isSuspended(ANN)).toBe(true);
   });
 
-  describe('revoked sessions (issue 12: signing out ends the session everywhere at once)', () => {
+  describe('revoked sessions (signing out ends the session everywhere at once)', () => {
     const SID = '7d0e0000-0000-4000-8000-00000000000a';
     const OTHER_SID = '7d0e0000-0000-4000-8000-00000000000b';
 

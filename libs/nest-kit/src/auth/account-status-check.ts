@@ -38,9 +38,9 @@ interface Entry {
 class RedisTimeout extends Error {}
 
 /**
- * Is this user suspended? (issue 9: suspension that takes effect everywhere.) Auth writes
+ * Is this user suspended? (suspension that takes effect everywhere.) Auth writes
  * `${SUSPENDED_ACCOUNT_KEY_PREFIX}${userId}` while an account is suspended and publishes `{userId, status}` on
- * ACCOUNT_STATUS_CHANNEL on every change. Was this session ended? (issue 12: signing out ends the session
+ * ACCOUNT_STATUS_CHANNEL on every change. Was this session ended? (signing out ends the session
  * everywhere at once.) Auth writes `${REVOKED_SESSION_KEY_PREFIX}${sid}` when a refresh family is revoked
  * (sign-out, reuse of a spent refresh token, a new password, a 2FA change ending the other sessions) and
  * publishes `{sessionId, status: 'revoked'}` on the same channel. Both are the same question, "does this key

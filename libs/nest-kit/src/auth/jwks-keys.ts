@@ -14,7 +14,7 @@ type Done = (error: Error | null, key?: KeyObject) => void;
 
 /**
  * Public keys by `kid` through jwks-rsa, which imports EC P-256 and RSA JWKs (via jose) and caches each
- * key 10 minutes (spec part 1 §9). An unknown `kid` triggers a fetch; fetches are limited to 10 a minute
+ * key 10 minutes (docs/product/accounts.md §9). An unknown `kid` triggers a fetch; fetches are limited to 10 a minute
  * so forged `kid`s cannot hammer the auth service.
  */
 export class JwksKeys {

@@ -69,7 +69,7 @@ describe('JwtVerifier', () => {
     expect(user).toMatchObject({ role: 'user', aal: 'aal1' });
   });
 
-  it('accepts RS256 from a key in the set (spec part 1 §9: RS256 and ES256)', async () => {
+  it('accepts RS256 from a key in the set (docs/product/accounts.md §9: RS256 and ES256)', async () => {
     const user = await local().verifyAccessToken(await sign({ key: rs256.privateKey, alg: 'RS256', kid: 'rs-1' }));
     expect(user.id).toBe('user-1');
   });

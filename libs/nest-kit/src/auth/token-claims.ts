@@ -2,11 +2,11 @@
 export const TOKEN_ISSUER = 'paycadence-auth';
 export const TOKEN_AUDIENCE = 'paycadence';
 /**
- * spec part 1 §9: accepted token algorithms RS256 and ES256; we issue ES256. Each is bound to its key type
+ * docs/product/accounts.md §9: accepted token algorithms RS256 and ES256; we issue ES256. Each is bound to its key type
  * (ES256: EC P-256, RS256: RSA), never to a shared secret.
  */
 export const ACCEPTED_ALGORITHMS = ['ES256', 'RS256'] as const;
-/** spec part 1 §9: signing-key set cached 10 minutes. */
+/** docs/product/accounts.md §9: signing-key set cached 10 minutes. */
 export const JWKS_CACHE_MS = 10 * 60 * 1000;
 
 /**

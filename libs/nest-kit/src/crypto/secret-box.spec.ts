@@ -21,7 +21,7 @@ describe('SecretBox (AES-256-GCM)', () => {
     expect(() => box.decrypt(parts.join('.'), 'totp')).toThrow();
   });
 
-  it('pins the 16-byte GCM tag: a truncated prefix of the genuine tag is refused (issue 12 finding 9)', () => {
+  it('pins the 16-byte GCM tag: a truncated prefix of the genuine tag is refused', () => {
     const sealed = box.encrypt('secret', 'totp');
     const [version, iv, tag, ciphertext] = sealed.split('.');
     const fullTag = Buffer.from(tag, 'base64url');

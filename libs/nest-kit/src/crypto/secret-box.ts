@@ -2,14 +2,14 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 
 const VERSION = 'v1';
 /**
- * GCM's full 16-byte tag, pinned on both sides (issue 12 finding 9): without `authTagLength`, Node accepts any
+ * GCM's full 16-byte tag, pinned on both sides: without `authTagLength`, Node accepts any
  * tag length GCM allows (down to 4 bytes), so a forger would only have to guess a truncated tag.
  */
 const TAG_LENGTH = 16;
 const IV_LENGTH = 12;
 
 /**
- * AES-256-GCM for secrets at rest (DESIGN §4: TOTP secrets, SSN last 4; bank-sync: Plaid access tokens). Stored as
+ * AES-256-GCM for secrets at rest (docs/security.md: TOTP secrets, SSN last 4; bank-sync: Plaid access tokens). Stored as
  * `v1.<iv>.<tag>.<ciphertext>` (base64url); the purpose is bound as associated data, so a value
  * copied into another column does not decrypt.
  */

@@ -21,7 +21,7 @@ export class DuplicateJobHandlerError extends Error {
 
 /**
  * Finds the `@JobHandler` methods among the given provider instances, keeping those of the queues this
- * process works. Throws when a job of such a queue has no handler (CONVENTIONS §4: start-up fails) or two.
+ * process works. Throws when a job of such a queue has no handler (docs/conventions.md §4: start-up fails) or two.
  */
 export function collectJobHandlers(instances: object[], processQueues: readonly QueueName[]): Map<JobName, BoundJobHandler> {
   const scanner = new MetadataScanner();

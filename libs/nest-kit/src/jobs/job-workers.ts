@@ -10,7 +10,7 @@ import { JOBS_SETTINGS, type JobsSettings } from './jobs-settings.js';
  * Runs the `@JobHandler`s of the queues this process works, one BullMQ worker per queue.
  *
  * Not @nestjs/bullmq's `@Processor` classes: those start consuming as soon as they are registered, while a
- * missing handler must stop start-up before anything is taken from a queue (CONVENTIONS §4), and one class
+ * missing handler must stop start-up before anything is taken from a queue (docs/conventions.md §4), and one class
  * per queue would route every job through one `process` method instead of a handler per job.
  */
 @Injectable()
@@ -48,7 +48,7 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, BeforeA
 
   private startWorker(queue: string): Worker {
     const worker = new Worker(queue, (job) => this.run(job), {
-      // Workers block on Redis; ioredis must retry forever rather than fail those commands (STACK.md).
+      // Workers block on Redis; ioredis must retry forever rather than fail those commands.
       connection: { ...this.settings.connection, maxRetriesPerRequest: null },
       prefix: this.settings.prefix,
       concurrency: this.settings.concurrency,

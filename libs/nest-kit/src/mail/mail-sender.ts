@@ -21,7 +21,7 @@ export interface MailSettings {
   /** `smtp://user:pass@host:587` or `smtps://...`; unset means the outbox (never in production). */
   smtpUrl?: string;
   from: string;
-  /** Where messages land without SMTP (DESIGN §5: `${DATA_DIR}/outbox`). */
+  /** Where messages land without SMTP (docs/development.md: `${DATA_DIR}/outbox`). */
   outboxDir: string;
   /** NODE_ENV; unset reads process.env.NODE_ENV (services validate it there at start). */
   nodeEnv?: string;
@@ -31,7 +31,7 @@ export interface MailSettings {
 export class MailConfigurationError extends Error {}
 
 /**
- * Issue 12 §6: in production every message (reset and set-password links, invitations) goes out by SMTP or
+ * In production every message (reset and set-password links, invitations) goes out by SMTP or
  * the service does not start. An outbox folder there would hold live single-use links on disk that nobody
  * receives, and a missing SMTP_URL would only show up when a user asks for a reset.
  */

@@ -12,7 +12,7 @@ import { firstValueFrom, timeout } from 'rxjs';
 import { looksLikeOwnerColumn } from '../account-data/user-owned-tables.js';
 import { createRedisClient } from '../transport/redis-transport.js';
 
-/** Auth's side of `<service>.account.export` / `.delete` (issue 14 item 6), for a service's integration test. */
+/** Auth's side of `<service>.account.export` / `.delete`, for a service's integration test. */
 export interface AccountDataProbe {
   export(subject: AccountSubject): Promise<AccountExportReply>;
   delete(subject: AccountSubject): Promise<AccountDeleteReply>;

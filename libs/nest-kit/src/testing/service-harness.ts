@@ -8,7 +8,7 @@ import { loadConfig, type BaseEnv } from '../config.js';
 import type { ServiceDefinition } from '../service-definition.js';
 import { startTestAuth, type TestAuth, type TestUser } from './test-auth.js';
 
-/** The machine's PostgreSQL and Redis (STACK.md, "Services on the machine") unless the environment names others. */
+/** The machine's PostgreSQL and Redis (the ones every development machine runs) unless the environment names others. */
 export const TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = 'redis://127.0.0.1:6379';
 /** Where the harness's clock stands unless a test passes its own: Tuesday 2026-03-10, midday UTC. */

@@ -5,7 +5,7 @@ export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
 export const TIMEOUT_ERROR_MESSAGE = 'The request took too long. Please try again.';
 
 /**
- * Every failed call surfaces as an ApiError. Services answer `{message, errors?}` (DESIGN §4);
+ * Every failed call surfaces as an ApiError. Services answer `{message, errors?}` (docs/security.md);
  * a request that never got an answer (offline, aborted, timed out) has status 0.
  */
 export class ApiError extends Error {

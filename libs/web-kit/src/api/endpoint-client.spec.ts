@@ -153,7 +153,7 @@ describe('createApiClient', () => {
   });
 });
 
-describe('the refresh cookie (issue 12 finding 4)', () => {
+describe('the refresh cookie', () => {
   it('sessionCookie: same-origin credentials and the CSRF header, no bearer; other calls carry neither', async () => {
     const fetchMock = serve((url) => (url === '/api/auth/refresh' ? json({ session: { access_token: 'a', expires_in: 900, expires_at: inAnHour(), token_type: 'bearer' } }) : json({ message: 'ok' })));
     const api = createApiClient();

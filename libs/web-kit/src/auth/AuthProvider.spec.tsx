@@ -68,13 +68,13 @@ afterEach(() => {
 });
 
 describe('useAuth', () => {
-  it('throws the spec message outside the provider', () => {
+  it('throws the product's message outside the provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => renderHook(() => useAuth())).toThrow('useAuth must be used within an AuthProvider');
   });
 });
 
-describe('restoring the session on load (the refresh cookie, issue 12 finding 4)', () => {
+describe('restoring the session on load (the refresh cookie)', () => {
   it('without the signed-in hint: signed out at once, no call, and the old stored tokens are deleted', async () => {
     localStorage.setItem('paycadence.session', JSON.stringify({ user: ann, session: { ...sessionExpiringIn(900), refresh_token: 'rt-old' } }));
     const fetchMock = mockFetch(() => json({}));
@@ -206,7 +206,7 @@ describe('sign-in', () => {
   });
 });
 
-describe('automatic refresh (spec part 1 §9)', () => {
+describe('automatic refresh (docs/product/accounts.md §9)', () => {
   /** Signed in through a reload whose refresh answers a token valid `expiresIn` s; later refreshes answer r1, r2… */
   function reloadSignedIn(expiresIn: number, later: (n: number) => Promise<Response> = (n) => json({ session: sessionExpiringIn(900, `r${n}`) })) {
     localStorage.setItem(SIGNED_IN_HINT_KEY, '1');

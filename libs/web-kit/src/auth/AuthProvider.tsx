@@ -23,7 +23,7 @@ import {
   type SessionStore,
 } from './session-storage.js';
 
-/** What `signIn` resolves with: signed in, or the second factor is needed (DESIGN §4). */
+/** What `signIn` resolves with: signed in, or the second factor is needed (docs/security.md). */
 export type SignInResult =
   | { mfaRequired: true; mfaToken: string; userId: string; message?: string }
   | { mfaRequired: false; user: AuthUser };
@@ -43,7 +43,7 @@ export interface AuthContextValue {
   session: MemorySession | null;
   /** True while a session is being restored from the refresh cookie on load; guards show 'Loading...'. */
   loading: boolean;
-  /** Password step. Signs in, or answers that a second factor is needed (DESIGN §4). Throws ApiError. */
+  /** Password step. Signs in, or answers that a second factor is needed (docs/security.md). Throws ApiError. */
   signIn: (email: string, password: string) => Promise<SignInResult>;
   /** The code step: `{valid:false}` for a refused code; throws ApiError when there is no usable answer. */
   verifyMfa: (userId: string, code: string, mfaToken: string) => Promise<VerifyMfaResult>;
@@ -170,7 +170,7 @@ export function AuthProvider({ children, initialUser, initialSession }: AuthProv
     if (signOutCount.current !== signOuts) return null; // signed out meanwhile
     const { user, session } = store.get();
     if (outcome === REFUSED) {
-      // spec part 1 §4: a spent or invalid refresh token ends the session (here and in the other tabs).
+      // docs/product/accounts.md §4: a spent or invalid refresh token ends the session (here and in the other tabs).
       if (session) apply(null, null);
       return null;
     }
@@ -259,7 +259,7 @@ export function AuthProvider({ children, initialUser, initialSession }: AuthProv
     }
   }, [seeded, store, apply, rotate]);
 
-  // spec part 1 §9: a 30 s tick; refresh when 3 ticks or fewer remain before expiry.
+  // docs/product/accounts.md §9: a 30 s tick; refresh when 3 ticks or fewer remain before expiry.
   const active = state.session !== null && state.user !== null && !state.loading;
   useEffect(() => {
     if (!active) return;
@@ -337,7 +337,7 @@ export function AuthProvider({ children, initialUser, initialSession }: AuthProv
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-// spec part 1 §8: using the session hook outside its provider throws this exact message.
+// docs/product/accounts.md §8: using the session hook outside its provider throws this exact message.
 export const AUTH_PROVIDER_MISSING_MESSAGE = 'useAuth must be used within an AuthProvider';
 
 export function useAuth(): AuthContextValue {

@@ -13,7 +13,7 @@ const inSeconds = (seconds: number) => NOW / 1000 + seconds;
 
 afterEach(() => vi.useRealTimers());
 
-describe('refresh schedule (spec part 1 §9: tick 30 s, refresh at 3 ticks or fewer)', () => {
+describe('refresh schedule (docs/product/accounts.md §9: tick 30 s, refresh at 3 ticks or fewer)', () => {
   it.each([
     [900, 30, false],
     [120, 4, false],

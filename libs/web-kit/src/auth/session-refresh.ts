@@ -2,7 +2,7 @@ import { SESSION_REFRESH } from '@payday/contracts';
 import { ApiError } from '../api/api-client.js';
 
 /**
- * spec part 1 §9: the web session refreshes itself. A tick runs every 30 s; when 3 ticks or fewer remain
+ * docs/product/accounts.md §9: the web session refreshes itself. A tick runs every 30 s; when 3 ticks or fewer remain
  * before the access token expires, it refreshes. A session within 90 s of expiry is treated as expired
  * (refreshed before use). A failed refresh that may succeed later (no answer, 5xx) is retried after 200 ms,
  * then 400 ms, 800 ms… for as long as the retries fit inside one tick.
@@ -17,12 +17,12 @@ export function ticksUntilExpiry(expiresAt: number, nowMs: number): number {
   return Math.floor((expiresAt * 1000 - nowMs) / REFRESH_TICK_MS);
 }
 
-/** spec part 1 §9: refresh when 3 ticks or fewer remain. */
+/** docs/product/accounts.md §9: refresh when 3 ticks or fewer remain. */
 export function shouldRefreshOnTick(expiresAt: number, nowMs: number): boolean {
   return ticksUntilExpiry(expiresAt, nowMs) <= REFRESH_WHEN_TICKS_LEFT;
 }
 
-/** spec part 1 §9: expiry margin 90 s; a restored session this close to expiry is refreshed first. */
+/** docs/product/accounts.md §9: expiry margin 90 s; a restored session this close to expiry is refreshed first. */
 export function isWithinExpiryMargin(expiresAt: number, nowMs: number): boolean {
   return expiresAt * 1000 - nowMs < EXPIRY_MARGIN_MS;
 }

@@ -1,6 +1,6 @@
 import { SIGNED_IN_HINT_KEY, type AuthSession, type AuthUser } from '@payday/contracts';
 
-// Where the browser keeps the session (issue 12 finding 4): the access token in memory only (this module, shared
+// Where the browser keeps the session: the access token in memory only (this module, shared
 // by the shell and every remote as one singleton), the refresh token in an HttpOnly cookie no script can read,
 // and in localStorage nothing but a non-secret hint that such a cookie may exist.
 

@@ -49,7 +49,7 @@ function renderApp(route: string) {
 }
 const logoutCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/auth/logout'));
 
-describe('useLogoutToHome (spec part 2 §2: logout returns home)', () => {
+describe('useLogoutToHome (docs/product/signed-in.md §2: logout returns home)', () => {
   it.each(['Header logout', 'Page logout'])('%s: goes home, then ends the session once, never signed out off home', async (label) => {
     renderApp('/blog-admin');
     await userEvent.click(screen.getByRole('button', { name: label }));

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from './AuthProvider.js';
 
 /**
- * Logout returns home (spec part 2 §2): the returned function goes to '/', and the session ends only once home
+ * Logout returns home (docs/product/signed-in.md §2): the returned function goes to '/', and the session ends only once home
  * is shown. Ended earlier, the page being left (a guard, the dashboard, /blog-admin) would send the visitor to
  * sign in first, since a navigation renders as a transition. "Home is shown" is seen in one of two ways:
  * - the caller stays mounted (the shell's header) and sees the path become '/';

@@ -1,6 +1,6 @@
 import { loadPreferences, type DateFormat } from '../preferences/preferences.js';
 
-// spec part 2 §1: amounts are USD with en-US formatting, whatever currency the settings name.
+// docs/product/signed-in.md §1: amounts are USD with en-US formatting, whatever currency the settings name.
 const moneyFormatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const timeFormatter = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
@@ -21,12 +21,12 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** A calendar day (a UTC midnight) in one of the formats the settings offer (spec part 1 §2). */
+/** A calendar day (a UTC midnight) in one of the formats the settings offer (docs/product/accounts.md §2). */
 function inFormat(date: Date, format: DateFormat): string {
   const [year, month, day] = [String(date.getUTCFullYear()), pad(date.getUTCMonth() + 1), pad(date.getUTCDate())];
   if (format === 'DD/MM/YYYY') return `${day}/${month}/${year}`;
   if (format === 'YYYY-MM-DD') return `${year}-${month}-${day}`;
-  return `${month}/${day}/${year}`; // en-US short, the default (spec part 1 §9)
+  return `${month}/${day}/${year}`; // en-US short, the default (docs/product/accounts.md §9)
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * spec part 1 §3: local preferences and notification toggles, each under its own key in localStorage.
+ * docs/product/accounts.md §3: local preferences and notification toggles, each under its own key in localStorage.
  * They live here, not in the shell, because remotes read them too (the dashboard's default view, every date).
  */
 export const PREFERENCES_KEY = 'paycadence.preferences';
@@ -10,7 +10,7 @@ export const NOTIFICATIONS_KEY = 'paycadence.notifications';
 export const DEFAULT_VIEWS = ['list', 'calendar', 'planner'] as const;
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD'] as const;
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
-/** spec part 1 §2: only light is available; dark and auto are labelled Coming Soon. */
+/** docs/product/accounts.md §2: only light is available; dark and auto are labelled Coming Soon. */
 export const THEMES = ['light', 'dark', 'auto'] as const;
 
 export type DefaultView = (typeof DEFAULT_VIEWS)[number];
@@ -31,7 +31,7 @@ export interface NotificationSettings {
 }
 
 export const DEFAULT_PREFERENCES: Preferences = { defaultView: 'list', currency: 'USD', dateFormat: 'MM/DD/YYYY', theme: 'light' };
-/** spec part 1 §2: bills on, income on, suggestions off, updates on. */
+/** docs/product/accounts.md §2: bills on, income on, suggestions off, updates on. */
 export const DEFAULT_NOTIFICATIONS: NotificationSettings = { bills: true, income: true, suggestions: false, updates: true };
 
 const oneOf = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T =>

@@ -10,7 +10,7 @@ export interface AlertProps {
   className?: string;
 }
 
-/** Result messages: success in green, errors in red (spec part 1 §2 forgot password). */
+/** Result messages: success in green, errors in red (docs/product/accounts.md §2 forgot password). */
 export function Alert({ tone = 'info', title, children, className }: AlertProps) {
   return (
     <div

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cx } from './classNames.js';
 
-/** The blog's callout styles (spec part 1 §3); teal is the default. */
+/** The blog's callout styles (docs/product/accounts.md §3); teal is the default. */
 export type CalloutStyle = 'blue' | 'red' | 'teal' | 'yellow';
 
 export interface CalloutProps {

@@ -1,6 +1,6 @@
 import { cx } from './classNames.js';
 
-/** Loading indicator; the guard of spec part 1 §2 shows 'Loading...'. */
+/** Loading indicator; the guard of docs/product/accounts.md §2 shows 'Loading...'. */
 export function Spinner({ label = 'Loading...', className, inline = false }: { label?: string; className?: string; inline?: boolean }) {
   return (
     <div className={cx('pc-spinner', inline && 'pc-spinner--inline', className)} role="status" aria-live="polite">

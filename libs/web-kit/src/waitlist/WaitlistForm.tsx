@@ -10,9 +10,9 @@ export const WAITLIST_JOIN_PATH = WAITLIST_ENDPOINTS.join.path;
 export interface WaitlistFormProps {
   /** Where the sign-up came from: homepage-hero, homepage, homepage-cta, paycheck-to-paycheck-page, or a blog block's. */
   source: string;
-  /** 'local' (coming-soon page): no call at all, only the coming-soon message (spec part 1 §2). */
+  /** 'local' (coming-soon page): no call at all, only the coming-soon message (docs/product/accounts.md §2). */
   mode?: 'api' | 'local';
-  /** A blog call-to-action block may bring its own endpoint (spec part 1 §7). */
+  /** A blog call-to-action block may bring its own endpoint (docs/product/accounts.md §7). */
   endpoint?: string;
   label?: string;
   placeholder?: string;
@@ -29,7 +29,7 @@ export const WAITLIST_EMAIL_REQUIRED = 'Please enter your email address.';
 export const WAITLIST_EMAIL_INVALID = 'Please enter a valid email address.';
 
 /**
- * E-mail waitlist form. spec part 1 §4: idle -> success message; the SAME success message shows even
+ * E-mail waitlist form. docs/product/accounts.md §4: idle -> success message; the SAME success message shows even
  * when the request fails, and the field is cleared. The e-mail is required and of e-mail type (§5).
  */
 export function WaitlistForm({
@@ -56,7 +56,7 @@ export function WaitlistForm({
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    // spec part 1 §5: required, of e-mail type; checked here rather than by the browser's bubble, so the
+    // docs/product/accounts.md §5: required, of e-mail type; checked here rather than by the browser's bubble, so the
     // message looks and is announced like every other form's.
     const field = event.currentTarget.elements.namedItem('email') as HTMLInputElement;
     if (!field.checkValidity()) {
@@ -69,7 +69,7 @@ export function WaitlistForm({
       try {
         await api.call({ ...WAITLIST_ENDPOINTS.join, path: endpoint }, { body: { email: email.trim(), source } });
       } catch {
-        // spec part 1 §8: waitlist failures show the same success message.
+        // docs/product/accounts.md §8: waitlist failures show the same success message.
       } finally {
         setBusy(false);
       }

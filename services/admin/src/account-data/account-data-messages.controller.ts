@@ -29,7 +29,7 @@ export function withoutOtherPeople(rows: ExportedRow[], subject: AccountSubject)
   });
 }
 
-/** Auth's export and deletion of an account (issue 14 item 6) over the Redis transport. */
+/** Auth's export and deletion of an account over the Redis transport. */
 @Controller()
 export class AccountDataMessagesController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

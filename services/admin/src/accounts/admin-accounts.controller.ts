@@ -14,7 +14,7 @@ import { Actor } from '../action-context.js';
 import type { ActionContext } from '../audit/audit-recorder.js';
 import { AdminActionsService } from './admin-actions.service.js';
 
-/** spec part 2 §7 admin calls: admin role only, enforced here (401 without a token, 403 for a user). */
+/** docs/product/signed-in.md §7 admin calls: admin role only, enforced here (401 without a token, 403 for a user). */
 @Controller('api/admin')
 @UseGuards(AuthGuard)
 @Roles('admin')

@@ -28,7 +28,7 @@ export function splitName(name: string | null): { firstName: string | null; last
 }
 
 /**
- * The admin actions of spec part 2 §2, §5, §7 and issue 9: auth owns the accounts and waitlist the entries
+ * The admin actions of docs/product/signed-in.md §2, §5, §7: auth owns the accounts and waitlist the entries
  * (asked over the Redis transport). Every change is audited by the side that commits it: auth records the
  * account changes (created, approved, suspended, activated) through the audit queue; admin records the
  * waitlist removals it commits through the waitlist service.
@@ -53,7 +53,7 @@ export class AdminActionsService {
     return reply.ok ? reply.entries : unexpected(reply);
   }
 
-  /** spec part 2 §5: e-mail, a password of at least 6 characters, role user or admin. */
+  /** docs/product/signed-in.md §5: e-mail, a password of at least 6 characters, role user or admin. */
   async createUser(context: ActionContext, request: Required<CreateUserRequest>): Promise<AdminActionResponse> {
     const reply = await this.auth.createUser({ email: request.email, password: request.password, role: request.role, ...context });
     if (!reply.ok) {
@@ -103,7 +103,7 @@ export class AdminActionsService {
     return { success: true, message: ADMIN_MESSAGES.removed };
   }
 
-  /** spec part 2 §4: active ↔ suspended; never an admin, never oneself (auth checks both, from the actor id). */
+  /** docs/product/signed-in.md §4: active ↔ suspended; never an admin, never oneself (auth checks both, from the actor id). */
   async setUserStatus(context: ActionContext, userId: string, status: UserStatus): Promise<AdminActionResponse> {
     if (userId === context.actorId) throw new AdminError('OWN_STATUS_FIXED');
     const reply = await this.auth.setUserStatus({ userId, status, ...context });

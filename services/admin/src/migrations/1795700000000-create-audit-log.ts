@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The audit log (issue 9), in admin's own schema (the skeleton sets search_path to it). Indexes serve the
+ * The audit log, in admin's own schema (the skeleton sets search_path to it). Indexes serve the
  * System Logs filters (time, kind, user by id or e-mail).
  *
  * What "append-only" means here, and what it does not: a statement trigger raises on any UPDATE or DELETE,

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A deleted account is erased from the audit log (issue 14 item 6) without rewriting history: the entries stay
+ * A deleted account is erased from the audit log without rewriting history: the entries stay
  * (what happened, when, its details) and only the columns naming a person (ids, e-mails, IP, browser) may be
  * cleared. Still append-only for everything else: the statement trigger lets an UPDATE through only inside a
  * transaction that set `paycadence.audit_erasure` to 'on' (the erasure's own), and a row trigger then refuses

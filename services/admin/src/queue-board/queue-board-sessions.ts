@@ -23,7 +23,7 @@ export type BoardSession = z.infer<typeof BoardSessionSchema>;
 export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
- * The queue board's own credential (review item 4): a random id the browser keeps in the board cookie, so the
+ * The queue board's own credential: a random id the browser keeps in the board cookie, so the
  * admin's access token (accepted by every service) never sits in a cookie. Redis holds only the id's SHA-256,
  * under admin's key prefix, with the session's owner; a leaked Redis dump opens nothing.
  */

@@ -23,7 +23,7 @@ export function boardOptions(queueName: string): { readOnlyMode: boolean } {
 }
 
 /**
- * The operators' view of the BullMQ queues (issue 9): bull-board on the service's own Fastify instance at
+ * The operators' view of the BullMQ queues: bull-board on the service's own Fastify instance at
  * QUEUE_BOARD_PATH, showing bank-sync's queue (under bank-sync's key prefix) and the audit queue (admin's).
  * Every request of the board (page, assets, its API) passes QueueBoardAccess first: a browser navigating
  * cannot send a bearer header, so the board reads the cookie POST {QUEUE_BOARD_PATH}/session set. Requests

@@ -11,7 +11,7 @@ const reason = (error: unknown) =>
   typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
 
 /**
- * Admin's one client on the Redis transport (DESIGN §1: it asks auth and waitlist, never reads their schemas).
+ * Admin's one client on the Redis transport (docs/architecture.md: it asks auth and waitlist, never reads their schemas).
  * Every question has a timeout; no answer, an unreachable Redis or a reply that breaks the contract is 503
  * `ADMIN_MESSAGES.dependencyUnavailable` (the reason is logged, never sent to the client).
  */

@@ -23,7 +23,7 @@ export class AccountDataUnavailable extends Error {}
 const reason = (error: unknown) =>
   typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
 
-/** Auth's questions to the other services about one account (issue 14 item 6), over the Redis transport. */
+/** Auth's questions to the other services about one account, over the Redis transport. */
 @Injectable()
 export class AccountDataClient implements OnModuleDestroy {
   private readonly logger = new Logger('AccountDataClient');

@@ -5,7 +5,7 @@ import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday
 import { AccountDeletionService } from './account-deletion.service.js';
 import { AccountExportService } from './account-export.service.js';
 
-/** Settings → Your data (issue 14 item 6): the export download and the account's deletion. */
+/** Settings → Your data: the export download and the account's deletion. */
 @Controller('api/auth/account')
 @UseGuards(AuthGuard)
 export class AccountDataController {

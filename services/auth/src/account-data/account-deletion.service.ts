@@ -26,7 +26,7 @@ export const DELETION_SWEEP_EVERY_MS = 60_000;
 export const DELETION_RETRY_AFTER_MS = 60_000;
 
 /**
- * Deleting an account (issue 14 item 6), safe to retry at every step:
+ * Deleting an account, safe to retry at every step:
  * 1. the password (and a 2FA code when on) is checked, counted against the account like the 2FA settings;
  * 2. the account is marked `deletion_requested_at` (from then on it cannot sign in), every refresh token is
  *    revoked and announced, and the account-status channel every guard follows refuses its access tokens at once;

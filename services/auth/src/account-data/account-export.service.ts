@@ -10,7 +10,7 @@ import { AccountDataClient } from './account-data.client.js';
 import { AUTH_USER_TABLES, accountSubject } from './auth-user-tables.js';
 
 /**
- * The signed-in user's data as one .zip (issue 14 item 6): auth's own rows and every other service's answer,
+ * The signed-in user's data as one .zip: auth's own rows and every other service's answer,
  * asked at once. One service not answering fails the whole export (503): a download that silently lacks the
  * bank data would be worse than 'try again'.
  */

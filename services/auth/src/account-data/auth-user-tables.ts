@@ -12,7 +12,7 @@ export const accountSubject = (user: { id: string; email: string; emailConfirmed
 });
 
 /**
- * Every auth table holding a user's rows (issue 14 item 6), children first, the account itself last (the
+ * Every auth table holding a user's rows, children first, the account itself last (the
  * foreign keys cascade anyway). Hashes and sealed secrets are never exported: the export says whether 2FA is on,
  * which sessions and codes exist and when they were used, never anything that could sign anyone in.
  * A new table with a user column must be added here: test/account-data.int-spec.ts fails until it is.

@@ -12,7 +12,7 @@ import { SessionRevocations } from '../sessions/session-revocations.js';
 import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 
-/** spec part 2 §5 "Create user": e-mail required and valid; the admin-created password rule (contracts, one place). */
+/** docs/product/signed-in.md §5 "Create user": e-mail required and valid; the admin-created password rule (contracts, one place). */
 export const AdminAccountSchema = z.object({ email: emailField, password: adminPasswordField });
 export type AdminAccountCommand = z.input<typeof AdminAccountSchema>;
 
@@ -23,7 +23,7 @@ export class UnconfirmedAccountError extends Error {
   }
 }
 
-/** Admin accounts made outside sign-up (DESIGN §4): `npm run admin:create` and ADMIN_EMAIL at start-up. */
+/** Admin accounts made outside sign-up (docs/security.md): `npm run admin:create` and ADMIN_EMAIL at start-up. */
 @Injectable()
 export class AdminAccountsService {
   private readonly revocations?: SessionRevocations;

@@ -3,7 +3,7 @@ import { InjectServiceConfig } from '@payday/nest-kit';
 import type { AuthConfig } from '../config.js';
 import { AdminAccountsService } from './admin-accounts.service.js';
 
-/** DESIGN §4: the first admin from ADMIN_EMAIL / ADMIN_PASSWORD at start-up, created only if absent. */
+/** docs/security.md: the first admin from ADMIN_EMAIL / ADMIN_PASSWORD at start-up, created only if absent. */
 @Injectable()
 export class AdminBootstrapService implements OnApplicationBootstrap {
   private readonly logger = new Logger('AdminBootstrap');

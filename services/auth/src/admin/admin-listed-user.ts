@@ -5,7 +5,7 @@ import type { User } from '../users/user.entity.js';
 export const ADMIN_LISTED_COLUMNS = ['id', 'email', 'firstName', 'lastName', 'role', 'status', 'createdAt', 'lastSignInAt'] as const satisfies readonly (keyof User)[];
 export type AdminListedColumns = Pick<User, (typeof ADMIN_LISTED_COLUMNS)[number]>;
 
-/** spec part 2 §3 "Admin-listed user": both spellings of the creation date; name "First Last" or null. */
+/** docs/product/signed-in.md §3 "Admin-listed user": both spellings of the creation date; name "First Last" or null. */
 export function toAdminListedUser(user: AdminListedColumns): AdminListedUser {
   const createdAt = new Date(user.createdAt).toISOString();
   const name = [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ');

@@ -4,7 +4,7 @@ import { AUTH_ADMIN_PATTERNS, type ListUsersReply, type UserReply } from '@payda
 import { AdminUsersService } from './admin-users.service.js';
 
 /**
- * The admin service's questions over the Redis transport (DESIGN §1). Refusals are TransportFailure replies;
+ * The admin service's questions over the Redis transport (docs/architecture.md). Refusals are TransportFailure replies;
  * an unexpected failure (database, Redis or mail down) is logged here and answered with a bare RPC error that
  * carries no internals, which the admin service turns into its 'try again' answer.
  */

@@ -64,7 +64,7 @@ export class AdminUsersService {
   }
 
   /**
-   * spec part 2 §5 "Create user": a password of at least 6 characters, role user or admin (argon2id). The admin
+   * docs/product/signed-in.md §5 "Create user": a password of at least 6 characters, role user or admin (argon2id). The admin
    * typed the address, which proves nothing: its owner gets a link to confirm it, as after a sign-up.
    */
   async createUser(payload: unknown): Promise<UserReply> {
@@ -90,7 +90,7 @@ export class AdminUsersService {
    * random secret nobody is ever told, so the account cannot be signed in to until its owner sets a password
    * through the link.
    *
-   * Idempotent (review 9 item 1): approving an account that an approval made and whose password was never set
+   * Idempotent: approving an account that an approval made and whose password was never set
    * answers ok again with a fresh link (earlier unused links stop working), so an approval whose answer
    * outlived admin's timeout, or whose mail never went out (auth died, SMTP down), is finished by approving
    * again. Every other existing account is EMAIL_TAKEN.
@@ -150,7 +150,7 @@ export class AdminUsersService {
   }
 
   /**
-   * The audit event of a change auth just committed (review 9 item 2: the committing side records it, so a
+   * The audit event of a change auth just committed (the committing side records it, so a
    * reply lost to admin's timeout cannot leave the change unlogged). Never in the way of the answer.
    */
   private recordChange(kind: AuthAuditKind, by: ActorFields, subject: AuditParty, details: Record<string, string>, id?: string): void {

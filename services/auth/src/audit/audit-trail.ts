@@ -5,7 +5,7 @@ import { CLOCK, JobProducer, type Clock } from '@payday/nest-kit';
 
 /**
  * The kinds auth records: its own `auth.*` events, and the `admin.*` changes it commits for the admin service
- * (review 9 item 2: the side that commits a change records it; admin records only `admin.waitlist-removed`).
+ * (the side that commits a change records it; admin records only `admin.waitlist-removed`).
  */
 export type AuthAuditKind = Exclude<AuditKind, 'admin.waitlist-removed'>;
 
@@ -68,7 +68,7 @@ export function auditEvent(kind: AuthAuditKind, record: AuditRecord, occurredAt:
 }
 
 /**
- * Auth's side of the audit log (issue 9): each event becomes a `record-audit` job on admin's `audit` queue,
+ * Auth's side of the audit log: each event becomes a `record-audit` job on admin's `audit` queue,
  * which admin stores. Never in the way of the user's request: the job is added in the background, and a
  * failure (Redis down, a malformed event) is logged, never thrown.
  */

@@ -23,7 +23,7 @@ import { AuthService } from './auth.service.js';
 import { APP_URL, PasswordResetService } from './password-reset.service.js';
 
 /**
- * DESIGN §4's table plus spec part 1 §7's auth routes. Token answers are never cached. The refresh token
+ * docs/security.md's table plus docs/product/accounts.md §7's auth routes. Token answers are never cached. The refresh token
  * never appears in a body: answers that start or rotate a session set it as the HttpOnly REFRESH_COOKIE
  * (docs/security.md).
  */
@@ -99,7 +99,7 @@ export class AuthController {
     return this.auth.me(current.id);
   }
 
-  /** Same answer, at once, whether or not the account exists (issue 3; security review 3: the work runs after). */
+  /** Same answer, at once, whether or not the account exists (the work runs after). */
   @Post('forgot-password')
   @HttpCode(200)
   async forgotPassword(@ZodBody(ForgotPasswordRequestSchema) body: { email: string }, @Req() request: FastifyRequest): Promise<ForgotPasswordResponse> {
@@ -113,7 +113,7 @@ export class AuthController {
     return this.passwordReset.resetPassword(bearerToken(request), body.password, requestOrigin(request));
   }
 
-  /** spec part 1 §7: the screen reads `success` and `error`; field errors come as `errors` too. */
+  /** docs/product/accounts.md §7: the screen reads `success` and `error`; field errors come as `errors` too. */
   @Put('update-profile')
   @HttpCode(200)
   @UseGuards(AuthGuard)

@@ -26,11 +26,11 @@ import { UsersService } from '../users/users.service.js';
 /**
  * How long after its expiry an access token may still sign its own session out (a laptop that slept
  * overnight). Not the refresh lifetime (30 days): an old token seen in a log, a HAR file or a screen share
- * must not end a victim's session for a month (security review Medium 5).
+ * must not end a victim's session for a month.
  */
 export const LOGOUT_GRACE_SECONDS = 24 * 60 * 60;
 
-/** Registration, password sign-in, the session's refresh and end, and the profile (spec part 1 §5, §6, §7; DESIGN §4). */
+/** Registration, password sign-in, the session's refresh and end, and the profile (docs/product/accounts.md §5, §6, §7; docs/security.md). */
 @Injectable()
 export class AuthService {
   private readonly registerSchema;
@@ -55,7 +55,7 @@ export class AuthService {
   }
 
   /**
-   * spec part 1 §6: sign-up always sets role 'user'; the answer carries a session (to /dashboard). A valid
+   * docs/product/accounts.md §6: sign-up always sets role 'user'; the answer carries a session (to /dashboard). A valid
    * sign-up takes one of the client's hourly registrations before the e-mail is looked up or anything hashed.
    * The person plans at once; a link to confirm the address goes out in the background.
    */
@@ -83,9 +83,9 @@ export class AuthService {
 
   /**
    * Same 401 for an unknown e-mail and a wrong password; throttled per (account, client), per client and, by
-   * slowing, per account (RateLimits). The attempt is counted before the hash is checked (security review 2)
+   * slowing, per account (RateLimits). The attempt is counted before the hash is checked
    * and the account's count is cleared only when the whole sign-in is done: with 2FA on that is at
-   * /api/mfa/verify, never here (security review 1). Failures and lockouts are audited in the background; the
+   * /api/mfa/verify, never here. Failures and lockouts are audited in the background; the
    * answer is the same whether the account exists.
    */
   async login(email: string, password: string, origin: RequestOrigin, deviceCookie?: string): Promise<WithRefreshToken<LoginResponse>> {
@@ -98,11 +98,11 @@ export class AuthService {
     });
     const judged = await this.judgePassword(email, password).catch(async (error: unknown) => {
       // Nothing was judged (the database or the hasher failed): no failure, so the attempt goes back and a
-      // PostgreSQL restart never locks real users out (issue 12 fault tests).
+      // PostgreSQL restart never locks real users out.
       await this.rateLimits.giveBack(attempt).catch(() => undefined);
       throw error;
     });
-    // An account being deleted (issue 14 item 6) is answered like an unknown address: it is as good as gone.
+    // An account being deleted is answered like an unknown address: it is as good as gone.
     const user = judged.user?.deletionRequestedAt ? null : judged.user;
     const valid = judged.valid;
     if (!user || !valid || user.status === 'suspended') {
@@ -114,7 +114,7 @@ export class AuthService {
     if (judged.mfaEnabled) {
       // A right password is no failure, but earlier wrong codes stay counted until the code step succeeds.
       await this.rateLimits.giveBack(attempt);
-      // DESIGN §4: with TOTP on, the password alone yields only a short-lived challenge.
+      // docs/security.md: with TOTP on, the password alone yields only a short-lived challenge.
       const { token } = await this.issuer.mfa(user.id);
       return { mfa_required: true, mfa_token: token, userId: user.id, message: AUTH_MESSAGES.mfaLoginPrompt };
     }
@@ -132,7 +132,7 @@ export class AuthService {
     return { user, valid, mfaEnabled };
   }
 
-  /** Spends the presented refresh token (the cookie's) for the next one of its family (DESIGN §4). */
+  /** Spends the presented refresh token (the cookie's) for the next one of its family (docs/security.md). */
   async refresh(refreshToken: string | undefined): Promise<WithRefreshToken<RefreshResponse>> {
     if (!refreshToken) throw new AuthError('INVALID_REFRESH_TOKEN');
     const { session, refreshToken: next } = await this.sessions.rotate(refreshToken);
@@ -156,13 +156,13 @@ export class AuthService {
   async me(userId: string): Promise<MeResponse> {
     const user = await this.users.findById(userId);
     if (!user) throw new AuthError('SESSION_EXPIRED');
-    // Security review 7: a suspended account's still-valid access token opens nothing here either.
+    // A suspended account's still-valid access token opens nothing here either.
     if (user.status === 'suspended') throw new AuthError('ACCOUNT_SUSPENDED');
     return { user: await this.users.view(user, true) };
   }
 
   /**
-   * spec part 1 §7: only the fields sent change; e-mail never does; SSN 4 digits. A refusal is answered as
+   * docs/product/accounts.md §7: only the fields sent change; e-mail never does; SSN 4 digits. A refusal is answered as
    * the screen reads it, `{success: false, error, message, errors}`.
    */
   async updateProfile(userId: string, body: unknown): Promise<UpdateProfileResponse> {

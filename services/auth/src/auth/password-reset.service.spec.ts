@@ -12,7 +12,7 @@ function serviceWith(findByEmail: () => Promise<unknown>, takeResetRequest: () =
   return { service, users, rateLimits };
 }
 
-describe('PasswordResetService.requestReset (security review 3)', () => {
+describe('PasswordResetService.requestReset', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('answers the same message before the account lookup finishes, so the answer cannot time it', async () => {

@@ -32,13 +32,13 @@ type ResetOutcome = 'sent' | 'no-account' | 'not-active' | 'throttled' | 'mail-f
 
 /**
  * Outcomes anyone can cause as often as they like (no e-mail goes out, so nothing throttles them): recorded
- * once per address and IP per window (review 9 item 6), the way lockouts are, so an anonymous loop cannot
+ * once per address and IP per window, the way lockouts are, so an anonymous loop cannot
  * flood the append-only log. 'sent' and 'mail-failed' are already limited to one a minute per address.
  */
 const COLLAPSED_OUTCOMES: ReadonlySet<ResetOutcome> = new Set(['no-account', 'not-active', 'throttled']);
 export const RESET_REQUEST_AUDIT_WINDOW_SECONDS = LOGIN_FAILURE_WINDOW_SECONDS;
 
-/** Forgot / reset password (spec part 1 §2, §4; DESIGN §4: single-use recovery token in the fragment). */
+/** Forgot / reset password (docs/product/accounts.md §2, §4; docs/security.md: single-use recovery token in the fragment). */
 @Injectable()
 export class PasswordResetService {
   private readonly logger = new Logger('PasswordReset');
@@ -59,7 +59,7 @@ export class PasswordResetService {
 
   /**
    * Starts the reset in the background and answers at once, the same message whether or not the account
-   * exists, so neither the answer nor its timing tells (issue 3; security review 3). The work's errors are
+   * exists, so neither the answer nor its timing tells. The work's errors are
    * logged, never left unhandled. First the client's hourly allowance of requests is taken (429 past it, before
    * any lookup): it depends on the client alone, so it tells nothing about the address either.
    */
@@ -107,14 +107,14 @@ export class PasswordResetService {
   }
 
   /**
-   * A new single-use link to the reset screen (spec part 1 §2) for this account, valid `ttlSeconds`: the reset
+   * A new single-use link to the reset screen (docs/product/accounts.md §2) for this account, valid `ttlSeconds`: the reset
    * e-mail's, and the set-password link of an approved waitlist entry (the same screen sets its first password).
    */
   async issueRecoveryLink(userId: string, ttlSeconds: number): Promise<string> {
     const jti = randomUUID();
     const { token, expiresAt } = await this.issuer.recovery(userId, jti, ttlSeconds);
     await this.recoveryTokens.insert({ id: jti, userId, tokenHash: sha256(token), expiresAt: new Date(expiresAt * 1000) });
-    // The screen requires both fragment values (spec part 1 §2); the second is random and carries no power.
+    // The screen requires both fragment values (docs/product/accounts.md §2); the second is random and carries no power.
     return resetPasswordLink(this.appUrl, token, randomToken(24));
   }
 

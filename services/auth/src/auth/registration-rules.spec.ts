@@ -28,7 +28,7 @@ const errorsFor = (body: unknown) => {
   return result.success ? {} : fieldErrors(result.error);
 };
 
-describe('registration schema (spec part 1 §5)', () => {
+describe('registration schema (docs/product/accounts.md §5)', () => {
   it('accepts a valid body, lower-cases the e-mail and fills country US', () => {
     const parsed = schema.parse(valid);
     expect(parsed.email).toBe('ann@example.com');
@@ -122,7 +122,7 @@ describe('registration schema (spec part 1 §5)', () => {
   });
 });
 
-describe('profile schema (spec part 1 §7)', () => {
+describe('profile schema (docs/product/accounts.md §7)', () => {
   const profile = createUpdateProfileRequestSchema(now);
   it('drops the e-mail (it never changes) and keeps the rest', () => {
     expect(profile.parse({ email: 'x@y.z', firstName: 'Bo' })).toEqual({ firstName: 'Bo' });

@@ -16,7 +16,7 @@ export interface CommandOutcome {
 
 /**
  * `admin:create`: creates an admin, or promotes the account holding the address and sets the given password
- * (DESIGN §4), through the service's own accounts code: its migrations, rules and password hashing. An account
+ * (docs/security.md), through the service's own accounts code: its migrations, rules and password hashing. An account
  * whose owner never confirmed the address is refused (exit 1); a promoted account's sessions all end, announced
  * over Redis so its access tokens stop at once.
  * `--schema` names another schema than the service's (tests, a second stack in one database).

@@ -33,7 +33,7 @@ export interface SignInAttempt {
 type Step = 'password' | 'second-factor';
 
 /**
- * The throttles of sign-in, registration and password reset (issue 12 finding 3; the design and its figures are
+ * The throttles of sign-in, registration and password reset (the design and its figures are
  * in contracts' auth.ts next to LOGIN_MAX_FAILURES). Counters live in Redis under the configured prefix and
  * are changed only by the atomic scripts in ../throttling/scripts.ts; the account's slowing is measured with
  * the injected clock. `ip` is fastify's request.ip (nest-kit's trustProxy: only TRUSTED_PROXIES may move it).
@@ -63,7 +63,7 @@ export class RateLimits {
     };
   }
 
-  /** IPv6 only: the client's /56 and /48 counters (review Medium 4). */
+  /** IPv6 only: the client's /56 and /48 counters. */
   private widerClients(ip: string | null) {
     return widerClientKeys(ip).map(({ key, maxFailures }) => ({ key: `${this.prefix}sign-in:client:${key}`, limit: maxFailures, scope: 'client' as const }));
   }
@@ -145,7 +145,7 @@ export class RateLimits {
   /**
    * The whole sign-in succeeded (password, and the second factor when it is on): the pair and the account start
    * afresh, the client gets this attempt back, and the client becomes known to the account (its password is not
-   * slowed from there). Never after the password alone when 2FA is on (security review 1).
+   * slowed from there). Never after the password alone when 2FA is on.
    */
   async completeSignIn(email: string, ip: string | null): Promise<void> {
     const keys = this.keys(email, ip);

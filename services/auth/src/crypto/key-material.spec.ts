@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadEncryptionKey, loadSigningKey, parsePrivateKey } from './key-material.js';
 
-describe('key material (DESIGN §4)', () => {
+describe('key material (docs/security.md)', () => {
   it('generates the signing key once, keeps it 0600 and reloads the same kid', () => {
     const dir = mkdtempSync(join(tmpdir(), 'keys-'));
     const first = loadSigningKey(undefined, dir);

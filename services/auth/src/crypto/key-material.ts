@@ -52,7 +52,7 @@ function keptFile(file: string, create: () => string): string {
   return readFileSync(file, 'utf8');
 }
 
-/** DESIGN §4: the signing key from configuration, else generated once under `${DATA_DIR}/auth/jwt-private.jwk`. */
+/** docs/security.md: the signing key from configuration, else generated once under `${DATA_DIR}/auth/jwt-private.jwk`. */
 export function loadSigningKey(configured: string | undefined, dataDir: string): SigningKey {
   if (configured) return signingKeyFrom(parsePrivateKey(configured));
   const text = keptFile(join(dataDir, 'auth', 'jwt-private.jwk'), () => {

@@ -16,7 +16,7 @@ describe('PasswordHasher (argon2id)', () => {
     expect(await hasher.verifyAgainstNothing('anything')).toBe(false);
   });
 
-  it('gives back a hasher failure instead of calling it a mismatch; a hash argon2 refuses is a mismatch (review 6)', async () => {
+  it('gives back a hasher failure instead of calling it a mismatch; a hash argon2 refuses is a mismatch', async () => {
     const params = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
     // Parameters argon2 refuses in a stored hash: the library's own InvalidArg.
     expect(await new PasswordHasher(params).verify('$argon2id$v=19$m=1,t=1,p=1$c29tZXNhbHRzb21lc2FsdA$aGFzaGhhc2hoYXNoaGFzaA', 'x')).toBe(false);

@@ -8,7 +8,7 @@ export interface Argon2Params {
 
 type Verify = (storedHash: string, password: string) => Promise<boolean>;
 
-/** argon2id password hashing (DESIGN §4); @node-rs/argon2's default algorithm is argon2id. */
+/** argon2id password hashing (docs/security.md); @node-rs/argon2's default algorithm is argon2id. */
 export class PasswordHasher {
   private dummyHash: Promise<string> | undefined;
 
@@ -26,7 +26,7 @@ export class PasswordHasher {
    * Whether `password` is the one `storedHash` was made from. A stored hash argon2 cannot use (garbled, or
    * parameters it refuses: its InvalidArg errors) matches no password. Any other failure (memory, the
    * thread pool) is no verdict and is thrown, so the sign-in gives its attempt back instead of counting it
-   * as a wrong password (security review 6).
+   * as a wrong password.
    */
   async verify(storedHash: string, password: string): Promise<boolean> {
     try {

@@ -7,7 +7,7 @@ import { User } from '../users/user.entity.js';
 import { INVALID_DIRECTORY_REQUEST, requestedIds, toDirectoryUser } from './directory-users.js';
 
 /**
- * The household service's directory questions over the Redis transport (issue 11: members' names and e-mails
+ * The household service's directory questions over the Redis transport (members' names and e-mails
  * come from auth, never from auth's tables). Unknown ids are left out of the answer; a database failure is
  * logged and answered with a bare RPC error, which household turns into its 'try again' answer.
  */

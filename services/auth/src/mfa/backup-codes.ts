@@ -4,7 +4,7 @@ import { BACKUP_CODE_COUNT } from '@payday/contracts';
 /** Unambiguous characters (no 0/O, 1/I/L): 31 symbols, 10 per code = about 49 bits each. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
-/** 10 codes shaped `XXXXX-XXXXX` (spec part 1 §2: shown in two columns). */
+/** 10 codes shaped `XXXXX-XXXXX` (docs/product/accounts.md §2: shown in two columns). */
 export function generateBackupCodes(count = BACKUP_CODE_COUNT): string[] {
   return Array.from({ length: count }, () => {
     const chars = Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');

@@ -6,14 +6,14 @@ export class MfaFactor {
   @PrimaryColumn({ name: 'user_id', type: 'uuid' })
   userId: string;
 
-  /** Base32 secret, AES-256-GCM sealed (DESIGN §4). */
+  /** Base32 secret, AES-256-GCM sealed (docs/security.md). */
   @Column({ name: 'secret_enc', type: 'text' })
   secretEnc: string;
 
   @Column({ type: 'boolean', default: false })
   enabled: boolean;
 
-  /** The last accepted 30-second step: a code at or before it is a replay (DESIGN §4). */
+  /** The last accepted 30-second step: a code at or before it is a replay (docs/security.md). */
   @Column({ name: 'last_used_step', type: 'bigint', nullable: true })
   lastUsedStep: string | null;
 

@@ -11,8 +11,8 @@ import { UsersService } from '../users/users.service.js';
 import { MfaService } from './mfa.service.js';
 
 /**
- * The signed-in two-factor panel (spec part 1 §7): each step checks that the `{userId}` is the caller's own
- * (403 otherwise, DESIGN §3) and keeps the caller's sessions in step with the factor.
+ * The signed-in two-factor panel (docs/product/accounts.md §7): each step checks that the `{userId}` is the caller's own
+ * (403 otherwise, docs/architecture.md) and keeps the caller's sessions in step with the factor.
  */
 @Injectable()
 export class MfaSettingsService {
@@ -38,8 +38,8 @@ export class MfaSettingsService {
 
   /**
    * Answers the 10 backup codes, shown once; the caller's session family is raised to aal2 (the code proved
-   * the second factor; security review 5) and the user's other sessions end (review 7). The password is asked
-   * again (issue 12 finding 9): a session left open on someone else's screen cannot change the factor.
+   * the second factor) and the user's other sessions end. The password is asked
+   * again: a session left open on someone else's screen cannot change the factor.
    */
   async enable(caller: AuthenticatedUser, request: MfaCodeRequest, origin: RequestOrigin = NO_ORIGIN): Promise<MfaResultResponse> {
     assertOwnUser(caller, request.userId);
@@ -52,7 +52,7 @@ export class MfaSettingsService {
     return raised ? { success: true, codes, aal: 'aal2' as const } : { success: true, codes };
   }
 
-  /** Turning 2FA off (password asked again) also ends the user's other sessions; the caller's stays (security review 7). */
+  /** Turning 2FA off (password asked again) also ends the user's other sessions; the caller's stays. */
   async disable(caller: AuthenticatedUser, request: MfaCodeRequest, origin: RequestOrigin = NO_ORIGIN): Promise<MfaResultResponse> {
     assertOwnUser(caller, request.userId);
     const account = await this.accountOf(caller);

@@ -11,7 +11,7 @@ import { ThrottledError } from '../throttling/throttled-error.js';
 import { UsersService } from '../users/users.service.js';
 import { MfaService } from './mfa.service.js';
 
-/** Finishes a two-factor sign-in: mfa_token + code (or backup code) → a session at aal2 (DESIGN §4). */
+/** Finishes a two-factor sign-in: mfa_token + code (or backup code) → a session at aal2 (docs/security.md). */
 @Injectable()
 export class MfaSignInService {
   constructor(
@@ -37,7 +37,7 @@ export class MfaSignInService {
     if (!user) throw new AuthError('SESSION_EXPIRED');
     // Wrong codes count as failed sign-ins (the pair and the client) and slow the account's second factor, so
     // the 6-digit space cannot be walked through from one address or many; each attempt is counted before the
-    // code is checked, so concurrent guesses cannot slip past the limit (security review 2).
+    // code is checked, so concurrent guesses cannot slip past the limit.
     // The mfa_token proves the password: the attempt is the account owner's (actor), not an anonymous one.
     const account = { id: user.id, email: user.email };
     const attempt = await this.rateLimits.takeCodeAttempt(user.email, ip).catch(async (error: unknown) => {
@@ -46,7 +46,7 @@ export class MfaSignInService {
     });
     if (user.status === 'suspended') throw new AuthError('ACCOUNT_SUSPENDED');
     const valid = await this.mfa.verifyForSignIn(user.id, code).catch(async (error: unknown) => {
-      // Nothing was judged (the database failed): no failure, so the attempt goes back (issue 12 fault tests).
+      // Nothing was judged (the database failed): no failure, so the attempt goes back.
       await this.rateLimits.giveBack(attempt).catch(() => undefined);
       throw error;
     });
@@ -58,7 +58,7 @@ export class MfaSignInService {
     if (!(await this.rateLimits.claimOnce('mfa', String(claims.jti), MFA_TOKEN_TTL_SECONDS))) {
       throw new AuthError('SESSION_EXPIRED');
     }
-    // The whole sign-in is done only now: the account's count starts afresh (security review 1).
+    // The whole sign-in is done only now: the account's count starts afresh.
     await this.rateLimits.completeSignIn(user.email, ip);
     const { session, refreshToken } = await this.sessions.start(user, 'aal2');
     await this.users.recordSignIn(user.id, this.clock.now());

@@ -19,7 +19,7 @@ import { MfaSettingsService } from './mfa-settings.service.js';
 import { MfaSignInService } from './mfa-sign-in.service.js';
 
 /**
- * Two-factor routes of spec part 1 §7; each needs the bearer access token except `verify` (the mfa_token).
+ * Two-factor routes of docs/product/accounts.md §7; each needs the bearer access token except `verify` (the mfa_token).
  * A refused step answers `{success: false, error}` (AuthError codes with refusal fields).
  */
 @Controller('api/mfa')
@@ -46,7 +46,7 @@ export class MfaController {
 
   /**
    * Answers `{success: true, codes, aal}`: the 10 backup codes, shown once (see MfaSettingsService.enable).
-   * Needs the current password again besides the code (issue 12 finding 9: a borrowed session cannot do it).
+   * Needs the current password again besides the code (a borrowed session cannot do it).
    */
   @Post('enable')
   @HttpCode(200)

@@ -15,7 +15,7 @@ import { newTotpSecret, totpUri, verifyTotp } from './totp.js';
 const SECRET_PURPOSE = 'mfa_factors.secret';
 const BACKUP_PURPOSE = 'backup_codes.code';
 
-/** TOTP factor and backup codes of one user (DESIGN §4; spec part 1 §2 two-factor panel). */
+/** TOTP factor and backup codes of one user (docs/security.md; docs/product/accounts.md §2 two-factor panel). */
 @Injectable()
 export class MfaService {
   constructor(
@@ -51,9 +51,9 @@ export class MfaService {
   }
 
   /**
-   * Enabling needs the current password (`passwordMatches`, issue 12 finding 9) and a valid code for the
+   * Enabling needs the current password (`passwordMatches`) and a valid code for the
    * pending secret; answers the 10 backup codes, shown once. Both count against the account like a sign-in
-   * code (security review 6).
+   * code.
    */
   async enable(userId: string, accountEmail: string, code: string, passwordMatches: () => Promise<boolean>): Promise<string[]> {
     const factor = await this.factors.findOneBy({ userId });
@@ -89,7 +89,7 @@ export class MfaService {
       passwordRight = await passwordMatches();
       if (passwordRight) codeRight = await codeMatches();
     } catch (error) {
-      // Nothing was judged (the database or the hasher failed): the attempt goes back (security review 6).
+      // Nothing was judged (the database or the hasher failed): the attempt goes back.
       await this.rateLimits.returnAccountAttempt(accountEmail).catch(() => undefined);
       throw error;
     }

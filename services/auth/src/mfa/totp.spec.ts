@@ -5,7 +5,7 @@ const at = new Date('2026-03-15T12:00:10Z');
 const step = Math.floor(at.getTime() / 1000 / 30);
 const secondsAgo = (seconds: number) => new Date(at.getTime() - seconds * 1000);
 
-describe('TOTP (spec part 1 §9: 6 digits, 30 s, previous codes accepted 2 minutes)', () => {
+describe('TOTP (docs/product/accounts.md §9: 6 digits, 30 s, previous codes accepted 2 minutes)', () => {
   it('uses a secret of at least 16 bytes, Base32', () => {
     expect(TOTP_SECRET_BYTES).toBeGreaterThanOrEqual(16);
     expect(secret).toMatch(/^[A-Z2-7]+$/);

@@ -4,7 +4,7 @@ import { MFA_ACCEPT_PAST_SECONDS, MFA_CODE_LENGTH, MFA_PERIOD_SECONDS, PRODUCT_N
 /** 20 random bytes (160 bits; otplib requires at least 16), Base32 for authenticator apps. */
 export const TOTP_SECRET_BYTES = 20;
 /**
- * spec part 1 §9: codes from the last 2 minutes are accepted (4 past steps of 30 s); one step ahead covers a
+ * docs/product/accounts.md §9: codes from the last 2 minutes are accepted (4 past steps of 30 s); one step ahead covers a
  * phone clock a little fast. A step once accepted is never accepted again (replay).
  */
 export const TOTP_TOLERANCE: [number, number] = [MFA_ACCEPT_PAST_SECONDS, MFA_PERIOD_SECONDS];
@@ -24,7 +24,7 @@ export function totpCode(secret: string, at: Date): Promise<string> {
 
 /**
  * Checks a 6-digit code at `at`. Returns the 30-second step it belongs to, or null when it is wrong, outside
- * the window, or at or before `lastUsedStep` (already used: DESIGN §4, codes cannot be replayed).
+ * the window, or at or before `lastUsedStep` (already used: docs/security.md, codes cannot be replayed).
  */
 export async function verifyTotp(secret: string, code: string, at: Date, lastUsedStep: number | null): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Issue 9: the admin list shows when each account last signed in (spec part 2 §3 `last_sign_in_at`). */
+/** The admin list shows when each account last signed in (docs/product/signed-in.md §3 `last_sign_in_at`). */
 export class AddLastSignInAt1795604100000 implements MigrationInterface {
   name = 'AddLastSignInAt1795604100000';
 

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Review 9 item 1: when the account's owner last chose its password. Null only for an account made by a
+ * When the account's owner last chose its password. Null only for an account made by a
  * waitlist approval whose set-password link has not been used yet: approving it again re-issues the link
  * (an approval whose answer outlived admin's timeout must not get stuck). Existing accounts had their
  * password set when they were created.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 14 item 6: an account being deleted. Set (with every session ended) before the other services are asked
+ * An account being deleted. Set (with every session ended) before the other services are asked
  * to forget the user; the row goes when they all have. While set, the account cannot sign in, and auth's sweep
  * asks the services that did not answer again (AccountDeletionService), so a deletion cut short still finishes.
  */

@@ -3,13 +3,13 @@ import { clearedRefreshCookie, crossSiteRefusal, refreshCookie, refreshTokenFrom
 const APP = 'http://localhost:8080';
 const CSRF = { 'x-requested-with': 'XMLHttpRequest' };
 
-describe('refresh cookie (issue 12 finding 4)', () => {
+describe('refresh cookie', () => {
   it('is HttpOnly, Secure, SameSite=Strict, scoped to the refresh route, for the refresh token lifetime', () => {
     expect(refreshCookie('tok')).toBe('paycadence_refresh=tok; Max-Age=2592000; Path=/api/auth/refresh; HttpOnly; Secure; SameSite=Strict');
     expect(clearedRefreshCookie()).toBe('paycadence_refresh=; Max-Age=0; Path=/api/auth/refresh; HttpOnly; Secure; SameSite=Strict');
   });
 
-  it('reads the token from the Cookie header among others, also from a large one (review 7: other cookies must not sign the user out), and nothing from no or empty headers', () => {
+  it('reads the token from the Cookie header among others, also from a large one (other cookies must not sign the user out), and nothing from no or empty headers', () => {
     expect(refreshTokenFrom({ cookie: 'a=1; paycadence_refresh=tok; b=2' })).toBe('tok');
     expect(refreshTokenFrom({ cookie: 'paycadence_refresh=' })).toBeUndefined();
     expect(refreshTokenFrom({})).toBeUndefined();

@@ -29,7 +29,7 @@ export const clearRefreshCookie = (reply: HeaderSink) => reply.header('set-cooki
 
 /**
  * The value of the cookie `name` in the request's `Cookie` header (the first one), or undefined. The `cookie`
- * library reads it in linear time and has no length cap of its own (security review 7: a large header of other
+ * library reads it in linear time and has no length cap of its own (a large header of other
  * cookies must not hide ours and so sign the user out); node's header limit bounds it.
  */
 export function cookieValue(headers: Headers, name: string): string | undefined {

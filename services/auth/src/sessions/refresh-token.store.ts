@@ -40,7 +40,7 @@ export interface RefreshTokenStore {
   /**
    * Spends the presented token and inserts its successor, or revokes its family on reuse: all in ONE
    * transaction, serialised with every other change to the user's sessions, so two racing refreshes of one
-   * token give exactly one success and leave no live token once reuse is seen (issue 12 finding 9).
+   * token give exactly one success and leave no live token once reuse is seen.
    */
   rotate(tokenHash: string, successor: Successor, now: Date): Promise<Rotation>;
   revokeFamily(familyId: string, at: Date): Promise<string[]>;
@@ -86,7 +86,7 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
       if (!stored) return { outcome: 'unknown' as const };
       if (stored.revokedAt) return { outcome: 'revoked' as const };
       if (stored.usedAt) {
-        // DESIGN §4: a spent token presented again means it leaked (or lost a race): the whole family ends.
+        // docs/security.md: a spent token presented again means it leaked (or lost a race): the whole family ends.
         return { outcome: 'reused' as const, revokedFamilies: await revokeWhere(manager, { familyId: stored.familyId }, now) };
       }
       if (stored.expiresAt.getTime() <= now.getTime()) return { outcome: 'expired' as const };
@@ -136,7 +136,7 @@ export class TypeOrmRefreshTokenStore implements RefreshTokenStore {
  * transaction by locking the user's row, always first. It is the same lock a status change takes
  * (UsersService.changeStatus, `FOR UPDATE`) and the one a token INSERT's foreign-key check needs (`FOR KEY
  * SHARE`), so everything that touches a user's sessions queues on ONE lock in one order and cannot deadlock
- * (security review High 1: an advisory lock here plus the row lock of a suspension was two locks taken in
+ * (an advisory lock here plus the row lock of a suspension was two locks taken in
  * opposite orders). `NO KEY UPDATE` still lets concurrent token INSERTs of other users' rows and key-share
  * checks pass. A revocation that waited for a rotation sees its successor: the statements after this one get
  * a fresh READ COMMITTED snapshot. A user row that is gone has no tokens left (ON DELETE CASCADE).

@@ -68,7 +68,7 @@ function setup() {
   return { store, service, user, signer, redis, advance: (ms: number) => clock.advance(ms) };
 }
 
-describe('SessionService rotation (DESIGN §4)', () => {
+describe('SessionService rotation (docs/security.md)', () => {
   it('starts a family with a hashed refresh token and a 15-minute access token; the body part holds no refresh token', async () => {
     const { service, store, user } = setup();
     const { session, refreshToken } = await service.start(user, 'aal1');
@@ -123,7 +123,7 @@ describe('SessionService rotation (DESIGN §4)', () => {
     expect(store.rows[0].revokedAt).not.toBeNull();
   });
 
-  it('says "suspended", not "invalid", for the refresh a suspension revoked (issue 9)', async () => {
+  it('says "suspended", not "invalid", for the refresh a suspension revoked', async () => {
     const { service, user } = setup();
     const session = await service.start(user, 'aal1');
     await service.revokeAll(user.id); // what suspending does
@@ -142,7 +142,7 @@ describe('SessionService rotation (DESIGN §4)', () => {
     await expect(service.rotate(b.refreshToken)).rejects.toThrow();
   });
 
-  it('revokeOtherFamilies keeps only the caller’s family (security review 7)', async () => {
+  it('revokeOtherFamilies keeps only the caller’s family', async () => {
     const { service, store, user } = setup();
     const mine = await service.start(user, 'aal1');
     const other = await service.start(user, 'aal1');
@@ -151,7 +151,7 @@ describe('SessionService rotation (DESIGN §4)', () => {
     await expect(service.rotate(mine.refreshToken)).resolves.toBeDefined();
   });
 
-  it('raiseFamilyToAal2 makes the family’s next refresh aal2 without minting a token (security review 5)', async () => {
+  it('raiseFamilyToAal2 makes the family’s next refresh aal2 without minting a token', async () => {
     const { service, store, user } = setup();
     const mine = await service.start(user, 'aal1');
     const familyId = store.rows[0].familyId;
@@ -164,7 +164,7 @@ describe('SessionService rotation (DESIGN §4)', () => {
   });
 });
 
-describe('SessionService: ending a session ends its access tokens everywhere (issue 12)', () => {
+describe('SessionService: ending a session ends its access tokens everywhere', () => {
   it('announces the family of a sign-out, and never the same family twice', async () => {
     const { service, store, user, redis } = setup();
     await service.start(user, 'aal1');

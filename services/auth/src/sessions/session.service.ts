@@ -26,7 +26,7 @@ export const SESSION_USER_LOOKUP = Symbol('SESSION_USER_LOOKUP');
 
 /**
  * A started or rotated session: the body's part (access token, no refresh token: a script could read it)
- * and the refresh token, which leaves only in the HttpOnly cookie (issue 12 finding 4).
+ * and the refresh token, which leaves only in the HttpOnly cookie.
  */
 export interface IssuedSession {
   session: AuthSession;
@@ -41,7 +41,7 @@ export interface IssuedSession {
 export type WithRefreshToken<T> = T & { refreshToken?: string; deviceCookie?: string };
 
 /**
- * Sessions (DESIGN §4): a sign-in starts a refresh-token family (its id is the access tokens' `sid`); each
+ * Sessions (docs/security.md): a sign-in starts a refresh-token family (its id is the access tokens' `sid`); each
  * refresh spends the presented token and issues the next; presenting a spent token again means it leaked, so
  * the whole family is revoked. Whatever ends a family also ends its access tokens at once on every service
  * (SessionRevocations: the product promises that signing out ends the session everywhere immediately).

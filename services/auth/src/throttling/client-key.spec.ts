@@ -4,7 +4,7 @@ import { isAuthError } from '../errors.js';
 import { clientKey, ipv6Groups } from './client-key.js';
 import { ThrottledError } from './throttled-error.js';
 
-describe('clientKey (issue 12 finding 3)', () => {
+describe('clientKey', () => {
   it('keys an IPv4 address as itself', () => {
     expect(clientKey('198.51.100.7')).toBe('v4:198.51.100.7');
     expect(clientKey('198.51.100.8')).not.toBe(clientKey('198.51.100.7'));
@@ -48,7 +48,7 @@ describe('clientKey (issue 12 finding 3)', () => {
 });
 
 describe('ThrottledError', () => {
-  it("answers 429 with the spec's text for the hard limits, and the exact wait in Retry-After and the body", () => {
+  it("answers 429 with the product's text for the hard limits, and the exact wait in Retry-After and the body", () => {
     const pair = new ThrottledError('pair', 612.3);
     expect(isAuthError(pair, 'TOO_MANY_ATTEMPTS')).toBe(true);
     expect(toErrorResponse(pair)).toEqual({
@@ -60,7 +60,7 @@ describe('ThrottledError', () => {
     expect(new ThrottledError('client', 5).message).toBe(AUTH_MESSAGES.tooManyAttempts);
   });
 
-  it('names the wait where the spec gives no text', () => {
+  it('names the wait where docs/product gives no text', () => {
     expect(new ThrottledError('account', 7.2).message).toBe(THROTTLE_MESSAGES.accountSlowed(8));
     expect(new ThrottledError('second-factor', 0.01)).toMatchObject({ message: THROTTLE_MESSAGES.accountSlowed(1), headers: { 'retry-after': '1' } });
     expect(new ThrottledError('registration', 3599).message).toBe(THROTTLE_MESSAGES.registration(3599));

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { CLIENT_IPV6_PREFIX_BITS, CLIENT_IPV6_WIDER_PREFIXES } from '@payday/contracts';
 
 /**
- * The key a client is throttled by (issue 12 finding 3): an IPv4 address as is; an IPv6 address by its /64,
+ * The key a client is throttled by: an IPv4 address as is; an IPv6 address by its /64,
  * since one subscriber gets a whole /64 and could otherwise walk through billions of addresses; an IPv4-mapped
  * IPv6 address (`::ffff:192.0.2.1`, what a dual-stack socket reports) as the IPv4 address it carries. Total and
  * linear: node:net validates, then plain splitting (no pattern). Anything that is not an address (a trusted

@@ -10,7 +10,7 @@ const VERSION = 'v1';
 const MAX_LENGTH = 256;
 
 /**
- * OWASP's device cookie (security review High 2; DEVICE_COOKIE in contracts): `v1.<expires s>.<random id>.<mac>`,
+ * OWASP's device cookie (DEVICE_COOKIE in contracts): `v1.<expires s>.<random id>.<mac>`,
  * mac = HMAC-SHA256 over the same fields and the account (lower-cased e-mail, not in the cookie itself), keyed by
  * AuthKeys.deviceCookieKey (HKDF of the encryption key). A valid one exempts this browser from the account's
  * slowing for that account only; the pair and client limits still apply to it.

@@ -1,13 +1,13 @@
 /**
  * The throttles' Redis scripts. Each runs atomically, so an attempt is counted BEFORE it is evaluated and a
- * concurrent burst cannot pass a check made before any of it was counted (security review 2).
+ * concurrent burst cannot pass a check made before any of it was counted.
  */
 
 /**
  * Takes one sign-in attempt, or says which limit refuses it. A refusal by a hard limit counts nowhere (hammering
  * a closed door never moves it). A refusal by the account's slowing counts on the caller's hard counters (pair
  * and client), though not on the account: so whoever polls a slowed account to be first through the door
- * soon meets its own pair or client limit and stops competing with the owner (security review High 2).
+ * soon meets its own pair or client limit and stops competing with the owner.
  * KEYS: n hard counters, then the account's slowing state (hash: failures, last = ms of the latest counted
  * failure), then the "known client" marker.
  * ARGV: n, window s, free failures, first delay ms, max delay ms, now ms, exemption ('0' none; '1' when the

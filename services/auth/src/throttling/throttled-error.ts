@@ -18,7 +18,7 @@ export type ThrottleScope =
   | 'confirmation-email-daily';
 
 const MESSAGES: Record<ThrottleScope, (seconds: number) => string> = {
-  // The spec's wording stays for the hard limits (its "15 minutes" is the window; Retry-After is exact).
+  // The product's wording stays for the hard limits (its "15 minutes" is the window; Retry-After is exact).
   pair: () => AUTH_MESSAGES.tooManyAttempts,
   client: () => AUTH_MESSAGES.tooManyAttempts,
   'two-factor-settings': () => AUTH_MESSAGES.tooManyAttempts,
@@ -32,7 +32,7 @@ const MESSAGES: Record<ThrottleScope, (seconds: number) => string> = {
 
 /**
  * A throttle's 429: AuthError's TOO_MANY_ATTEMPTS (so the lockout audit sees it), with the wait in the message
- * where the spec gives none, in `Retry-After` and in the body's `retryAfterSeconds` (a script need not parse
+ * where docs/product gives none, in `Retry-After` and in the body's `retryAfterSeconds` (a script need not parse
  * the text).
  */
 export class ThrottledError extends AuthError {

@@ -33,12 +33,12 @@ export class TokenIssuer {
     return { token, expiresAt: issuedAt + ttlSeconds, jti };
   }
 
-  /** DESIGN §4: sub, role, aal; plus email and sid (the refresh family) for the services' convenience. */
+  /** docs/security.md: sub, role, aal; plus email and sid (the refresh family) for the services' convenience. */
   access(user: AccessTokenSubject, sessionId: string, aal: AssuranceLevel) {
     return this.sign({ role: user.role, aal, email: user.email, sid: sessionId }, user.id, 'access', ACCESS_TOKEN_TTL_SECONDS);
   }
 
-  /** The short-lived challenge between password and second factor (DESIGN §4). */
+  /** The short-lived challenge between password and second factor (docs/security.md). */
   mfa(userId: string) {
     return this.sign({}, userId, 'mfa', MFA_TOKEN_TTL_SECONDS);
   }

@@ -1,7 +1,7 @@
 import type { AuthUser } from '@payday/contracts';
 import type { User } from './user.entity.js';
 
-/** DESIGN §4's `user` (plus the profile fields the screens show); never the hash or sealed values. */
+/** docs/security.md's `user` (plus the profile fields the screens show); never the hash or sealed values. */
 export function toUserView(user: User, mfaEnabled: boolean, ssnLast4?: string | null): AuthUser {
   return {
     id: user.id,

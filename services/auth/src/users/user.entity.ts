@@ -35,7 +35,7 @@ export class User {
   @Column({ type: 'jsonb', nullable: true })
   address: Partial<Address> | null;
 
-  /** AES-256-GCM sealed (DESIGN §4). */
+  /** AES-256-GCM sealed (docs/security.md). */
   @Column({ name: 'ssn_last4_enc', type: 'text', nullable: true })
   ssnLast4Enc: string | null;
 
@@ -57,7 +57,7 @@ export class User {
   @Column({ name: 'email_confirmed_at', type: 'timestamptz', nullable: true })
   emailConfirmedAt: Date | null;
 
-  /** Issue 14 item 6: the account is being deleted (no sign-in; the other services are forgetting it). */
+  /** The account is being deleted (no sign-in; the other services are forgetting it). */
   @Column({ name: 'deletion_requested_at', type: 'timestamptz', nullable: true })
   deletionRequestedAt: Date | null;
 

@@ -72,15 +72,15 @@ export class UsersService {
   }
 
   /**
-   * The admin list: the newest `limit` accounts, newest first, reading only the listed columns (review 9
-   * item 15: never the password hash or the sealed SSN).
+   * The admin list: the newest `limit` accounts, newest first, reading only the listed columns (never the
+   * password hash or the sealed SSN).
    */
   listNewestFirst(limit: number): Promise<AdminListedColumns[]> {
     return this.users.find({ select: [...ADMIN_LISTED_COLUMNS], order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
   }
 
   /**
-   * A session was just issued: the admin list's `last_sign_in_at`. Best effort (review 9 item 11): bookkeeping
+   * A session was just issued: the admin list's `last_sign_in_at`. Best effort: bookkeeping
    * never turns a good sign-in into an error (and an orphan session); a failure is logged.
    */
   async recordSignIn(userId: string, at: Date): Promise<void> {
@@ -92,7 +92,7 @@ export class UsersService {
   }
 
   /**
-   * Sets a non-admin account's status under a row lock (review 9 item 8). `whileLocked` runs in the same
+   * Sets a non-admin account's status under a row lock. `whileLocked` runs in the same
    * transaction before the commit (the refresh-token revocation, the Redis key and message), so concurrent
    * suspend / activate of one account take effect in the database and in Redis in the same order, and a
    * failure there rolls the change back. Setting the status it already has changes no row but still runs
@@ -141,7 +141,7 @@ export class UsersService {
     await manager.getRepository(User).update({ id: userId, emailConfirmedAt: IsNull() }, { emailConfirmedAt: at });
   }
 
-  /** spec part 1 §7: only the fields sent change; e-mail never does. */
+  /** docs/product/accounts.md §7: only the fields sent change; e-mail never does. */
   async updateProfile(user: User, changes: UpdateProfileCommand): Promise<User> {
     if (changes.firstName !== undefined) user.firstName = changes.firstName;
     if (changes.lastName !== undefined) user.lastName = changes.lastName;

@@ -5,7 +5,7 @@ import { ACCOUNT_DATA_SERVICES, accountDataPattern, type AccountDataService, typ
 import { redisTransportOptions } from '@payday/nest-kit';
 
 /**
- * The five other services' side of `<service>.account.export` / `.delete` (issue 14 item 6), played by a real Nest
+ * The five other services' side of `<service>.account.export` / `.delete`, played by a real Nest
  * microservice on the test's own Redis, so auth's client, its refusals and its retries run over the real
  * transport. Each service's own handler is tested in that service.
  */

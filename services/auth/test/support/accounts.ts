@@ -4,7 +4,7 @@ import type { AuthConfig } from '../../src/config.js';
 /** The password of every account these tests register. */
 export const PASSWORD = 'Str0ng!Pass';
 
-/** A complete, valid sign-up (spec part 1 §3) for `email`. */
+/** A complete, valid sign-up (docs/product/accounts.md §3) for `email`. */
 export const registration = (email: string) => ({
   firstName: 'Ann',
   lastName: 'Lee',

@@ -7,7 +7,7 @@ import type { DataSource } from 'typeorm';
 import { AccountErasureService } from './account-erasure.service.js';
 import { BANK_SYNC_USER_TABLES } from './bank-sync-user-tables.js';
 
-/** Auth's export and deletion of an account (issue 14 item 6) over the Redis transport. */
+/** Auth's export and deletion of an account over the Redis transport. */
 @Controller()
 export class AccountDataMessagesController {
   constructor(

@@ -4,6 +4,6 @@ import { SyncModule } from '../sync/sync.module.js';
 import { AccountDataMessagesController } from './account-data-messages.controller.js';
 import { AccountErasureService } from './account-erasure.service.js';
 
-/** `bank-sync.account.export` / `bank-sync.account.delete` for auth (issue 14 item 6). PlaidGateway is global. */
+/** `bank-sync.account.export` / `bank-sync.account.delete` for auth. PlaidGateway is global. */
 @Module({ imports: [ItemsModule, SyncModule], controllers: [AccountDataMessagesController], providers: [AccountErasureService] })
 export class AccountDataModule {}

@@ -14,7 +14,7 @@ import { BANK_SYNC_USER_TABLES } from './bank-sync-user-tables.js';
 const ALREADY_REMOVED_AT_PLAID = new Set(['ITEM_NOT_FOUND', 'INVALID_ACCESS_TOKEN']);
 
 /**
- * Forgetting a deleted account (issue 14 item 6): every linked item is removed AT PLAID first (itemRemove, so no
+ * Forgetting a deleted account: every linked item is removed AT PLAID first (itemRemove, so no
  * access token stays alive for an account that no longer exists) and its scheduled sync forgotten, then every
  * row goes, in one transaction under detection's per-user lock (no detection run writes streams meanwhile).
  * Plaid refusing for another reason fails the whole step and deletes nothing here: auth asks again later, and

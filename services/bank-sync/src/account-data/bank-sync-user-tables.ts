@@ -1,7 +1,7 @@
 import type { UserOwnedTable } from '@payday/nest-kit';
 
 /**
- * Every bank-sync table holding a user's rows (issue 14 item 6), in deletion order (children first, though
+ * Every bank-sync table holding a user's rows, in deletion order (children first, though
  * the foreign keys cascade anyway). A new table with a user column must be added here:
  * test/account-data.int-spec.ts fails until it is.
  */

@@ -8,7 +8,7 @@ import { ItemRemovalService } from './item-removal.service.js';
 
 type DisconnectRequest = z.output<typeof DisconnectRequestSchema>;
 
-/** spec part 2 §7: GET /accounts/{userId}, DELETE /disconnect/{plaidItemId}, POST /cleanup-duplicates/{userId}. */
+/** docs/product/signed-in.md §7: GET /accounts/{userId}, DELETE /disconnect/{plaidItemId}, POST /cleanup-duplicates/{userId}. */
 @Controller('api/plaid-production')
 @UseGuards(AuthGuard)
 export class AccountsController {

@@ -71,7 +71,7 @@ const EMPTIED_ITEMS_SQL = `
 export class AccountsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** spec part 2 §3 bank accounts of the user, plus each linked item's status and sync state. */
+  /** docs/product/signed-in.md §3 bank accounts of the user, plus each linked item's status and sync state. */
   async list(userId: string): Promise<AccountsResponse> {
     const [accounts, items] = await Promise.all([
       this.dataSource.query<AccountRow[]>(ACCOUNTS_SQL, [userId]),

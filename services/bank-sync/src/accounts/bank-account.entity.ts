@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** An account of a linked item (spec part 2 §3 bank account). Balances are NUMERIC dollars as Plaid sends them. */
+/** An account of a linked item (docs/product/signed-in.md §3 bank account). Balances are NUMERIC dollars as Plaid sends them. */
 @Entity({ name: 'bank_accounts' })
 export class BankAccount {
   @PrimaryGeneratedColumn('uuid')

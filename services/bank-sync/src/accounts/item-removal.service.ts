@@ -16,7 +16,7 @@ import { FinanceClient } from '../transport/finance.client.js';
 const ALREADY_REMOVED_AT_PLAID = new Set(['ITEM_NOT_FOUND', 'INVALID_ACCESS_TOKEN']);
 
 /**
- * Disconnecting a bank (spec part 2 §7 DELETE /disconnect). Under detection's per-user lock, in one
+ * Disconnecting a bank (docs/product/signed-in.md §7 DELETE /disconnect). Under detection's per-user lock, in one
  * transaction: the pending suggestions of the item's recurring streams are withdrawn from finance (awaited:
  * finance failing answers 503 and changes nothing), the item is removed at Plaid (so no token stays alive for
  * a connection the user ended), its scheduled sync forgotten, then its rows deleted; accounts, transactions
@@ -59,7 +59,7 @@ export class ItemRemovalService {
     // The remaining banks' figures to the dashboard (null figures, a clear, when this was the last bank). Not
     // awaited: the user's answer does not wait for finance; publish never rejects.
     void this.bankSummary.publish(userId);
-    // issue 14: the remaining banks' payments (none after the last), so a gone bank's rows stop paying bills.
+    // The remaining banks' payments (none after the last), so a gone bank's rows stop paying bills.
     void this.billPayments.publish(userId);
   }
 

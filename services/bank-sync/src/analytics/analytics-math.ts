@@ -8,14 +8,14 @@ import {
 } from '@payday/contracts';
 import { roundDollarsToCent } from '../common/numeric.js';
 
-// Pure pieces of spec part 2 §3 analytics: no database, no clock (today is passed in), unit-tested.
+// Pure pieces of docs/product/signed-in.md §3 analytics: no database, no clock (today is passed in), unit-tested.
 
 export type MonthlyBreakdown = BankAnalyticsDto['monthlyBreakdown'][number];
 export type AnalyticsBill = BankAnalyticsDto['bills'][number];
 export type AnalyticsIncome = BankAnalyticsDto['income'][number];
 export type SavingsTrend = BankAnalyticsDto['savings']['trend'];
 
-/** spec part 2 §9 'last 6 months'. */
+/** docs/product/signed-in.md §9 'last 6 months'. */
 export const ANALYTICS_MONTHS = 6;
 /** A savings rate that moved less than this many points between the two quarters is 'stable'. */
 export const TREND_THRESHOLD_POINTS = 2;

@@ -4,7 +4,7 @@ import { AuthGuard, CurrentUser, type AuthenticatedUser } from '@payday/nest-kit
 import { assertOwnUserId } from '../common/own-user.js';
 import { AnalyticsService } from './analytics.service.js';
 
-/** spec part 2 §7: GET /analytics/{userId} answers {success, analytics}. */
+/** docs/product/signed-in.md §7: GET /analytics/{userId} answers {success, analytics}. */
 @Controller('api/plaid-production')
 @UseGuards(AuthGuard)
 export class AnalyticsController {

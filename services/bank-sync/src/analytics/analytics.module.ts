@@ -6,7 +6,7 @@ import { BankSummaryPublisher } from './bank-summary.publisher.js';
 import { BillPaymentsPublisher } from './bill-payments.publisher.js';
 
 /**
- * Bank sync: analytics and category summary (spec part 2 §3), and the summary of them pushed to finance's
+ * Bank sync: analytics and category summary (docs/product/signed-in.md §3), and the summary of them pushed to finance's
  * dashboard (BankSummaryPublisher, used by detection and disconnect), and the recent payments finance marks bills
  * paid from (BillPaymentsPublisher, the same moments).
  */

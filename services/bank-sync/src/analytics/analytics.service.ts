@@ -33,7 +33,7 @@ const CATEGORIES_SQL = `
   WHERE t.user_id = $1 AND t.date >= $2::date AND t.amount > 0 AND NOT ${SQL_IS_TRANSFER}
   GROUP BY t.category`;
 
-/** spec part 2 §3 category summary over every imported transaction of the user. */
+/** docs/product/signed-in.md §3 category summary over every imported transaction of the user. */
 const CATEGORY_SUMMARY_SQL = `
   SELECT count(*) AS total,
          count(*) FILTER (WHERE ${SQL_IS_INCOME}) AS income_count, coalesce(sum(-t.amount) FILTER (WHERE ${SQL_IS_INCOME}), 0) AS income_amount,
@@ -47,7 +47,7 @@ const STREAMS_SQL = `
   FROM recurring_streams WHERE user_id = $1`;
 
 /**
- * Issue 14 (safe to spend): the money the user can spend today, in cents: the checking-like depository accounts
+ * Safe to spend: the money the user can spend today, in cents: the checking-like depository accounts
  * (not savings, CDs or cards), each at its available balance (else current), an account linked twice counted once
  * (its copy on the newest item). NULL when no such account reports a balance.
  */

@@ -16,7 +16,7 @@ export type BankSummaryOutcome = 'stored' | 'older' | 'not-listening' | 'failed'
 
 /**
  * Pushes the linked banks' figures to finance (FINANCE_PATTERNS.storeBankSummary) after each detection run and
- * after a disconnect: finance never reads bank-sync's tables (DESIGN §1). With no bank left the figures are null,
+ * after a disconnect: finance never reads bank-sync's tables (docs/architecture.md). With no bank left the figures are null,
  * which is finance's clear. Never rejects: the figures are recomputed and resent after every later run (each sync,
  * at least every 6 hours), so a missed push is logged rather than failing the caller.
  */

@@ -1,7 +1,7 @@
 import { MAX_BANK_MONTHLY_INCOME_CENTS, MIN_BANK_SAVINGS_RATE_PERCENT, type BankSummaryMessage } from '@payday/contracts';
 import { summary, type MonthlyBreakdown } from './analytics-math.js';
 
-// The linked banks' figures finance's dashboard uses (spec part 2 §9 income fallback, §5 savings-rate tips),
+// The linked banks' figures finance's dashboard uses (docs/product/signed-in.md §9 income fallback, §5 savings-rate tips),
 // derived from the analytics' own monthly breakdown (own transfers already excluded there). Pure: unit-tested.
 
 /** Monthly income is the average of this many complete months (the current month is still running). */

@@ -11,7 +11,7 @@ export type BillPaymentsOutcome = 'stored' | 'older' | 'not-listening' | 'failed
 
 /**
  * Pushes the user's recent payments out to finance (BILL_PAYMENTS_PATTERN), which marks bill occurrences paid
- * from them (issue 14): posted money out of the last BILL_PAYMENTS_LOOKBACK_DAYS, own transfers left out, each
+ * from them: posted money out of the last BILL_PAYMENTS_LOOKBACK_DAYS, own transfers left out, each
  * with detection's merchant key and the same rule on the description alone. Sent after each detection run and
  * after a disconnect (the remaining banks' rows, none after the last). Like the bank summary, never rejects: every
  * later run resends the whole set, so a missed push is logged rather than failing the caller.

@@ -1,5 +1,5 @@
 /**
- * How the transaction list, the category summary and the analytics read a transaction (spec part 2 §3):
+ * How the transaction list, the category summary and the analytics read a transaction (docs/product/signed-in.md §3):
  * Plaid's sign (positive money out, negative money in), transfers between the user's own accounts left out
  * of income and expenses, a bill being an outflow that matches a detected recurring outflow stream.
  *

@@ -1,7 +1,7 @@
 import type { GeneratorKind } from '@payday/contracts';
 
 /**
- * The data generator's transactions (spec part 2 §7 data generator), in Plaid's /sandbox/transactions/create
+ * The data generator's transactions (docs/product/signed-in.md §7 data generator), in Plaid's /sandbox/transactions/create
  * shape and sign (positive money out, negative money in). Pure and deterministic for a (seed, today): dates
  * are relative to the injected clock's day, never in the future, and recurring ones repeat often enough for
  * recurring detection to be certain (at least 3 occurrences).

@@ -7,7 +7,7 @@ import { GeneratorService } from './generator.service.js';
 
 const isKind = (value: string): value is GeneratorKind => (GENERATOR_KINDS as readonly string[]).includes(value);
 
-/** spec part 2 §7: POST /api/plaid-data/generate/{userId} and /generate/{userId}/{kind}. */
+/** docs/product/signed-in.md §7: POST /api/plaid-data/generate/{userId} and /generate/{userId}/{kind}. */
 @Controller('api/plaid-data')
 @UseGuards(AuthGuard)
 export class GeneratorController {

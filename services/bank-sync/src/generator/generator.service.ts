@@ -20,7 +20,7 @@ const KIND_LABEL: Record<GeneratorKind | 'all', string> = {
 };
 
 /**
- * spec part 2 §7 data generator: generated transactions travel the path real ones do. They are added to each
+ * docs/product/signed-in.md §7 data generator: generated transactions travel the path real ones do. They are added to each
  * of the user's items at Plaid (/sandbox/transactions/create), then an import is queued, so rows, detection
  * and analytics come from the sync like any bank data.
  */

@@ -17,7 +17,7 @@ import { assertOwnUserId } from '../common/own-user.js';
 import { SyncRequests } from '../sync/sync-requests.service.js';
 import { LinkService } from './link.service.js';
 
-/** spec part 2 §7: linking and import requests. Every `user_id` / `{userId}` must be the token's (403). */
+/** docs/product/signed-in.md §7: linking and import requests. Every `user_id` / `{userId}` must be the token's (403). */
 @Controller('api/plaid-production')
 @UseGuards(AuthGuard)
 export class ItemsController {

@@ -56,7 +56,7 @@ export class PlaidGateway {
   readonly emulated: boolean;
   /**
    * The screen's built-in sign-in dialog instead of Plaid Link: only with the emulator (Link's script loads from
-   * Plaid only). Real keys, Plaid's sandbox included, use Plaid Link (issue 8).
+   * Plaid only). Real keys, Plaid's sandbox included, use Plaid Link.
    */
   readonly builtInLink: boolean;
   /** Keys are set (PLAID_CLIENT_ID and PLAID_SECRET); without them no call can succeed. */

@@ -34,7 +34,7 @@ interface ItemRow {
 const NEEDS_SIGN_IN = new Set(['ITEM_LOGIN_REQUIRED']);
 
 /**
- * One item's import (issue 8): one pass at a time per item, in one process as across processes (a PostgreSQL
+ * One item's import: one pass at a time per item, in one process as across processes (a PostgreSQL
  * advisory lock held for the whole pass; a second pass waits for it and then reads the cursor the first one
  * saved). Requests are not joined here: the queue's deterministic job ids collapse them (SyncRequests). A pass
  * pages Plaid first and then writes everything, cursor included, in ONE transaction: a pass killed half-way

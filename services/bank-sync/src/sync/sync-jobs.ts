@@ -26,7 +26,7 @@ export class SyncJobs {
     }
   }
 
-  /** spec part 2 §7 fullDataSync: one job per item, each collapsing with a sync of that item already queued. */
+  /** docs/product/signed-in.md §7 fullDataSync: one job per item, each collapsing with a sync of that item already queued. */
   @JobHandler('sync-user')
   async syncUser({ userId }: SyncUserJob) {
     await this.requests.queueUser(userId);

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 
 /**
  * An imported transaction, upserted by (item, Plaid transaction id). `amount` keeps Plaid's sign: positive
- * money out, negative money in (spec part 2 §3 reads it the same way).
+ * money out, negative money in (docs/product/signed-in.md §3 reads it the same way).
  */
 @Entity({ name: 'bank_transactions' })
 export class BankTransaction {

@@ -4,7 +4,7 @@ import { AuthGuard, CurrentUser, ZodValidationPipe, type AuthenticatedUser } fro
 import { assertOwnUserId } from '../common/own-user.js';
 import { TransactionsService } from './transactions.service.js';
 
-/** spec part 2 §7: GET /transactions/{userId}?limit&offset[&type][&days]. */
+/** docs/product/signed-in.md §7: GET /transactions/{userId}?limit&offset[&type][&days]. */
 @Controller('api/plaid-production')
 @UseGuards(AuthGuard)
 export class TransactionsController {

@@ -20,7 +20,7 @@ interface TransactionRow {
   is_bill: boolean;
 }
 
-/** Constant SQL per type filter (never user text); spec part 2 §7 `type=income|bills|expenses`. */
+/** Constant SQL per type filter (never user text); docs/product/signed-in.md §7 `type=income|bills|expenses`. */
 const TYPE_FILTERS: Record<TransactionType, string> = {
   income: SQL_IS_INCOME,
   bills: SQL_IS_BILL,
@@ -42,7 +42,7 @@ export class TransactionsService {
   ) {}
 
   /**
-   * Newest first (spec part 2 §9), scoped by user id and served by the (user_id, date DESC) index; the bill
+   * Newest first (docs/product/signed-in.md §9), scoped by user id and served by the (user_id, date DESC) index; the bill
    * match joins the recurring outflow stream of the same account and merchant.
    */
   async list(userId: string, query: TransactionsQuery): Promise<TransactionsResponse> {

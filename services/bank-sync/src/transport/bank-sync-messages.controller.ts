@@ -5,7 +5,7 @@ import { SyncRequests } from '../sync/sync-requests.service.js';
 import { SyncStatusService } from './sync-status.service.js';
 
 /**
- * What finance asks over the Redis transport (DESIGN §1). Finance already checked the bearer token; the
+ * What finance asks over the Redis transport (docs/architecture.md). Finance already checked the bearer token; the
  * message names the user, and a malformed one is refused (ok false) rather than guessed at.
  */
 @Controller()

@@ -31,7 +31,7 @@ export class SuggestionsNotDeliveredError extends Error {}
 const messageOf = (error: unknown) => String((error as { message?: unknown } | null)?.message ?? error);
 
 /**
- * bank-sync's one Redis-transport client to finance (DESIGN §1), connected on first use. Finance owns whether
+ * bank-sync's one Redis-transport client to finance (docs/architecture.md), connected on first use. Finance owns whether
  * a suggestion is pending, accepted or dismissed: detection sends and withdraws suggestions, the bank screen
  * lists the pending ones from there.
  */

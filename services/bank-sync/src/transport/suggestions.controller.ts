@@ -4,7 +4,7 @@ import { AuthGuard, CurrentUser, type AuthenticatedUser } from '@payday/nest-kit
 import { assertOwnUserId } from '../common/own-user.js';
 import { FinanceClient } from './finance.client.js';
 
-/** spec part 2 §7: GET /suggestions/{userId} answers {success, suggestions: {bills, income}}: pending only. */
+/** docs/product/signed-in.md §7: GET /suggestions/{userId} answers {success, suggestions: {bills, income}}: pending only. */
 @Controller('api/plaid-production')
 @UseGuards(AuthGuard)
 export class SuggestionsController {

@@ -1,7 +1,7 @@
 import { generateUsers, scoreDetection, type GeneratedUser, type QualityFigures } from './detection-quality';
 
 /**
- * Detection quality against the Plaid emulator's true streams (issue 8's targets): 60 generated users whose
+ * Detection quality against the Plaid emulator's true streams, held to detection's targets: 60 generated users whose
  * 24-month histories end a week apart (weekend shifts, a teacher's summer, price rises fall differently).
  * Prints the figures for the README. No database: runs in seconds. Run alone with
  * `npx jest -c services/bank-sync/jest.int.config.cjs services/bank-sync/test/quality`.

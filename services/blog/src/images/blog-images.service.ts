@@ -22,7 +22,7 @@ export function decodeFileName(header: string | string[] | undefined): string | 
   }
 }
 
-/** Image uploads (issue 10): checked by their bytes, stored under a random name, served by that name. */
+/** Image uploads: checked by their bytes, stored under a random name, served by that name. */
 @Injectable()
 export class BlogImagesService {
   constructor(@Inject(IMAGE_STORE) private readonly store: ImageStore) {}

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The blog's tables (spec part 1 §3, §7): posts, and the uploaded images when they are stored in the database
+ * The blog's tables (docs/product/accounts.md §3, §7): posts, and the uploaded images when they are stored in the database
  * (BLOG_IMAGE_STORAGE=database, the default). Runs inside the service's own schema (search_path).
  */
 export class CreateBlogPosts1795800000000 implements MigrationInterface {

@@ -7,7 +7,7 @@ import { PostInputPipe } from './post-input.js';
 
 const postDetails = (post: BlogPost) => ({ postId: post.id, slug: post.slug, title: post.title, published: post.published });
 
-/** The blog admin's posts (spec part 2 §2, §7): admins only (401 without a valid token, 403 for a user). */
+/** The blog admin's posts (docs/product/signed-in.md §2, §7): admins only (401 without a valid token, 403 for a user). */
 @Controller('api/blog/admin/posts')
 @UseGuards(AuthGuard)
 @Roles('admin')

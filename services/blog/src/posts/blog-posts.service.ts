@@ -27,7 +27,7 @@ function isSlugTaken(error: unknown): boolean {
 
 const NEWEST_FIRST = { createdAt: 'DESC', id: 'DESC' } as const;
 
-/** blog_posts as spec part 1 §7 reads and writes it: published ones for everyone, all of them for the admin. */
+/** blog_posts as docs/product/accounts.md §7 reads and writes it: published ones for everyone, all of them for the admin. */
 @Injectable()
 export class BlogPostsService {
   private readonly logger = new Logger('BlogPosts');
@@ -75,7 +75,7 @@ export class BlogPostsService {
   }
 
   /**
-   * Replaces the whole post (part 2 §7 'update by id with updated_at set'); created_at stays. When the editor
+   * Replaces the whole post (docs/product/signed-in.md §7 'update by id with updated_at set'); created_at stays. When the editor
    * sends the `updated_at` it loaded, the write only happens if nobody saved the post since (checked in the same
    * UPDATE, so two saves at once cannot both pass): else 409 editConflict and nothing changes.
    */

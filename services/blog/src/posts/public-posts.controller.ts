@@ -9,7 +9,7 @@ import { BlogPostsService } from './blog-posts.service.js';
  */
 export const PUBLIC_POSTS_CACHE_CONTROL = 'no-cache';
 
-/** The public blog (spec part 1 §2, §7): published posts only, no session needed (a bearer is ignored). */
+/** The public blog (docs/product/accounts.md §2, §7): published posts only, no session needed (a bearer is ignored). */
 @Controller('api/blog/posts')
 export class PublicPostsController {
   constructor(@Inject(BlogPostsService) private readonly posts: BlogPostsService) {}

@@ -17,7 +17,7 @@ describe('SEED_POSTS', () => {
     expect(BlogPostInputSchema.parse(post)).toEqual(post);
   });
 
-  it('covers the categories with icons (part 1 §2), all published, two featured, distinct slugs and dates', () => {
+  it('covers the categories with icons (docs/product/accounts.md §2), all published, two featured, distinct slugs and dates', () => {
     expect(new Set(SEED_POSTS.map((post) => post.category))).toEqual(new Set(BLOG_CATEGORIES.filter((category) => category !== 'Technology')));
     expect(SEED_POSTS.every((post) => post.published)).toBe(true);
     expect(SEED_POSTS.filter((post) => post.featured)).toHaveLength(2);

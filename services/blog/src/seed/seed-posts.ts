@@ -1,7 +1,7 @@
 import { BLOG_POST_DEFAULTS, MARKETING, WAITLIST_ENDPOINT_PATH, type BlogBlock, type BlogPostFields } from '@payday/contracts';
 
-// The posts a new install starts with (issue 10: "a few real posts on first start"), one per category of spec
-// part 1 §2, written from the product's facts (part 1 §1, MARKETING). Every quote is the company's own voice
+// The posts a new install starts with ("a few real posts on first start"), one per category of spec
+// docs/product/accounts.md §2, written from the product's facts (docs/product/accounts.md §1, MARKETING). Every quote is the company's own voice
 // (attributed to the team): no invented customer or expert quotes, only sources anyone can check. Stored once by the SeedBlogPosts migration;
 // each already is what BlogPostInputSchema makes of it (seed-posts.spec.ts), so it is inserted as it stands.
 

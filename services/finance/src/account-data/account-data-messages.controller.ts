@@ -7,7 +7,7 @@ import type { DataSource } from 'typeorm';
 import { FINANCE_USER_TABLES } from './finance-user-tables.js';
 
 /**
- * Auth's export and deletion of an account (issue 14 item 6) over the Redis transport. Bills and income the
+ * Auth's export and deletion of an account over the Redis transport. Bills and income the
  * user shared with a household are the user's rows and go with them (the household keeps the rest).
  */
 @Controller()

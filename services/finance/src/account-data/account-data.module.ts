@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountDataMessagesController } from './account-data-messages.controller.js';
 
-/** `finance.account.export` / `finance.account.delete` for auth (issue 14 item 6). */
+/** `finance.account.export` / `finance.account.delete` for auth. */
 @Module({ controllers: [AccountDataMessagesController] })
 export class AccountDataModule {}

@@ -1,12 +1,12 @@
 import type { UserOwnedTable } from '@payday/nest-kit';
 
 /**
- * Every finance table holding a user's rows (issue 14 item 6): what the export reads and the deletion removes,
+ * Every finance table holding a user's rows: what the export reads and the deletion removes,
  * in deletion order. A new table with a user column must be added here: test/account-data.int-spec.ts fails
  * until it is. data_versions goes last, because deleting bills and income bumps it through a trigger.
  */
 export const FINANCE_USER_TABLES: readonly UserOwnedTable[] = [
-  // Occurrences the user marked paid by hand (issue 14 item 1), also on a household's shared bill: the mark is
+  // Occurrences the user marked paid by hand, also on a household's shared bill: the mark is
   // the user's act, so it goes with them (the bill then shows its status from the bank again).
   { table: 'bill_paid_marks', ownerColumns: { user_id: 'id' } },
   { table: 'bills', ownerColumns: { user_id: 'id' } },
@@ -18,9 +18,9 @@ export const FINANCE_USER_TABLES: readonly UserOwnedTable[] = [
   { table: 'bank_summaries', ownerColumns: { user_id: 'id' } },
   // The recent payments out that bank-sync last pushed, for matching bills paid from the bank.
   { table: 'bank_payments', ownerColumns: { user_id: 'id' } },
-  // The low-balance warning's threshold (issue 14 item 3).
+  // The low-balance warning's threshold.
   { table: 'forecast_settings', ownerColumns: { user_id: 'id' } },
-  // Reminder e-mails (issue 14 item 4): the user's settings and which reminders were sent (without the hash of
+  // Reminder e-mails: the user's settings and which reminders were sent (without the hash of
   // each e-mail's unsubscribe token).
   { table: 'reminder_settings', ownerColumns: { user_id: 'id' } },
   { table: 'reminder_deliveries', ownerColumns: { user_id: 'id' }, secretColumns: ['unsubscribe_token_hash'] },

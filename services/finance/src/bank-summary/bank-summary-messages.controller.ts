@@ -5,7 +5,7 @@ import { AccountStatusCheck } from '@payday/nest-kit';
 import { BankSummaryService } from './bank-summary.service.js';
 
 /**
- * The Redis transport side (DESIGN §1): bank-sync pushes the linked banks' figures after each detection run and
+ * The Redis transport side (docs/architecture.md): bank-sync pushes the linked banks' figures after each detection run and
  * a clear after a disconnect. A bad payload gets a reply naming the fields (nothing stored), like the suggestions.
  */
 @Controller()
@@ -23,7 +23,7 @@ export class BankSummaryMessagesController {
       return { ok: false, message: Object.values(errors)[0] ?? 'Invalid message', errors };
     }
     // A closed account (deleted, or suspended) takes no pushes: a sync in flight when the account was deleted
-    // must not bring its rows back after finance forgot them (issue 14 item 6).
+    // must not bring its rows back after finance forgot them.
     if (await this.accounts.isSuspended(parsed.data.userId)) return { ok: true, stored: false };
     return { ok: true, stored: await this.summaries.store(parsed.data) };
   }

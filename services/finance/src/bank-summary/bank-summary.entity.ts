@@ -20,7 +20,7 @@ export class BankSummary {
   @Column({ name: 'savings_rate_percent', type: 'double precision', nullable: true })
   savingsRatePercent: number | null;
 
-  /** Issue 14: the checking-like accounts' balance (safe to spend); null: none known, cleared, or an older sender. */
+  /** The checking-like accounts' balance (safe to spend); null: none known, cleared, or an older sender. */
   @Column({ name: 'cash_balance_cents', type: 'bigint', nullable: true, transformer: bigintCents })
   cashBalanceCents: number | null;
 

@@ -31,7 +31,7 @@ export class BankSummaryService {
 
   /**
    * One read for the dashboard: its bankAnalytics (undefined without a bank summary, or after a clear), and the
-   * spendable balance with when it was read (issue 14: safe to spend).
+   * spendable balance with when it was read (safe to spend).
    */
   async figuresFor(userId: string): Promise<{ analytics: BankAnalytics | undefined; cashBalanceCents: number | null; asOf: string | null }> {
     const row = await this.summaries.findOne({ where: { userId } });

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { FinanceConfig } from '../config.js';
 
 /**
- * Finance's side of the Redis transport to bank-sync (DESIGN §1): finance never reads bank-sync's tables,
+ * Finance's side of the Redis transport to bank-sync (docs/architecture.md): finance never reads bank-sync's tables,
  * it asks. Every call has a timeout, and a reply that does not match the contract is a failure.
  */
 @Injectable()

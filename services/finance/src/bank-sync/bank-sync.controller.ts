@@ -3,7 +3,7 @@ import type { SyncBankDataResponse } from '@payday/contracts';
 import { AuthGuard, CurrentUser, type AuthenticatedUser } from '@payday/nest-kit';
 import { SyncBankDataService } from './sync-bank-data.service.js';
 
-/** spec part 2 §7: POST /sync-bank-data answers a message (and, ours, the last completed sync). */
+/** docs/product/signed-in.md §7: POST /sync-bank-data answers a message (and, ours, the last completed sync). */
 @Controller('api/financial')
 @UseGuards(AuthGuard)
 export class BankSyncController {

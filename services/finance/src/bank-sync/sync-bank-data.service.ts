@@ -19,7 +19,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * spec part 2 §7 POST /sync-bank-data and §8: run the full sync (bank-sync over the Redis transport); if it
+ * docs/product/signed-in.md §7 POST /sync-bank-data and §8: run the full sync (bank-sync over the Redis transport); if it
  * fails or does not answer, the fallback sync puts the `sync-user` job straight on bank-sync's BullMQ queue,
  * which bank-sync's worker runs even while bank-sync's own process is down, and answers 'Bank data synced
  * successfully'; both failing is 'Failed to sync bank data. Please try again.'. No linked bank, or every

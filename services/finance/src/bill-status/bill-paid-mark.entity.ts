@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** An occurrence of a bill the user marked paid by hand (issue 14); one per (bill, due date). */
+/** An occurrence of a bill the user marked paid by hand; one per (bill, due date). */
 @Entity({ name: 'bill_paid_marks' })
 export class BillPaidMark {
   @PrimaryColumn({ name: 'bill_id', type: 'uuid' })

@@ -5,7 +5,7 @@ import { AccountStatusCheck } from '@payday/nest-kit';
 import { BillStatusService } from './bill-status.service.js';
 
 /**
- * The Redis transport side (DESIGN §1): bank-sync pushes the user's recent payments out after each detection run
+ * The Redis transport side (docs/architecture.md): bank-sync pushes the user's recent payments out after each detection run
  * and after a disconnect. A bad payload gets a reply naming the fields (nothing stored), like the bank summary.
  */
 @Controller()
@@ -23,7 +23,7 @@ export class BillPaymentsMessagesController {
       return { ok: false, message: Object.values(errors)[0] ?? 'Invalid message', errors };
     }
     // A closed account (deleted, or suspended) takes no pushes: a sync in flight when the account was deleted
-    // must not bring its rows back after finance forgot them (issue 14 item 6).
+    // must not bring its rows back after finance forgot them.
     if (await this.accounts.isSuspended(parsed.data.userId)) return { ok: true, stored: false };
     return { ok: true, stored: await this.statuses.storePayments(parsed.data) };
   }

@@ -3,7 +3,7 @@ import { BillOccurrenceParamsSchema, type BillOccurrenceParams, type BillOccurre
 import { AuthGuard, CurrentUser, ZodValidationPipe, type AuthenticatedUser } from '@payday/nest-kit';
 import { BillStatusService } from './bill-status.service.js';
 
-/** issue 14: mark one occurrence of a bill paid by hand, and undo (FINANCE_ENDPOINTS.markBillPaid / unmarkBillPaid). */
+/** Mark one occurrence of a bill paid by hand, and undo (FINANCE_ENDPOINTS.markBillPaid / unmarkBillPaid). */
 @Controller('api/financial/bill-status')
 @UseGuards(AuthGuard)
 export class BillStatusController {

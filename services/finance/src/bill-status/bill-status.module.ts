@@ -8,7 +8,7 @@ import { BillStatusController } from './bill-status.controller.js';
 import { BillStatusService } from './bill-status.service.js';
 
 /**
- * Paid, due soon, overdue per bill occurrence (issue 14 item 1). Exports BillStatusService: the dashboard uses
+ * Paid, due soon, overdue per bill occurrence. Exports BillStatusService: the dashboard uses
  * its statuses, and other features (bill reminders) ask it `paidOccurrenceKeys(userId, from, to)`.
  */
 @Module({

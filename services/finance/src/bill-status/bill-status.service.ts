@@ -30,12 +30,12 @@ export const paidKeysOf = (statuses: readonly OccurrenceStatus[]): Set<string> =
   new Set(statuses.filter((s) => s.status === 'paid').map((s) => occurrenceKey(s.billId, s.dueDate)));
 
 /**
- * Paid, due soon, overdue per bill occurrence (issue 14 item 1). An occurrence is paid when one of the viewer's
+ * Paid, due soon, overdue per bill occurrence. An occurrence is paid when one of the viewer's
  * recent bank payments matches it (libs/finance-rules matchBillPayments: by the bill's name, and by its payee once a
  * detected merchant was linked to it, which toRuleBill carries) or when it was marked paid by hand. The
  * matching always runs over every occurrence the stored payments can reach, whatever range is asked, so the
  * dashboard, the timeline and the reminders agree on which payment paid which occurrence.
- * A shared bill (issue 11) is matched against the viewer's own bank payments; a mark on it is the household's.
+ * A shared bill is matched against the viewer's own bank payments; a mark on it is the household's.
  */
 @Injectable()
 export class BillStatusService {

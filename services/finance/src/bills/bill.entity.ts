@@ -30,7 +30,7 @@ export class Bill {
   @Column({ type: 'text' })
   recurring: BillRecurrenceValue;
 
-  /** The household that shares this row (issue 11); null: personal. user_id is then who added it. */
+  /** The household that shares this row; null: personal. user_id is then who added it. */
   @Column({ name: 'household_id', type: 'uuid', nullable: true })
   householdId: string | null;
 

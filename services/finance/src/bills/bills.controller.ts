@@ -3,7 +3,7 @@ import { BillCreateSchema, BillUpdateSchema, type BillCreateInput, type BillDto,
 import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
 import { BillsService } from './bills.service.js';
 
-/** spec part 2 §7: /api/financial/bills. */
+/** docs/product/signed-in.md §7: /api/financial/bills. */
 @Controller('api/financial/bills')
 @UseGuards(AuthGuard)
 export class BillsController {

@@ -9,7 +9,7 @@ import { applyBillUpdate, billColumns, toBillDto } from './bill.mapper.js';
 
 /**
  * Bills CRUD. A personal bill is its owner's only (another user's is simply not found, 404); a shared bill
- * (issue 11) is seen by every member of its household and changed by its owners and partners (HouseholdAccess).
+ * is seen by every member of its household and changed by its owners and partners (HouseholdAccess).
  */
 @Injectable()
 export class BillsService {

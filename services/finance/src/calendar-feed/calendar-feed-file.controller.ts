@@ -4,7 +4,7 @@ import { FinanceError } from '../errors.js';
 import { CalendarFeedService } from './calendar-feed.service.js';
 
 /**
- * issue 14: the feed calendar apps subscribe to. No session: the token in the path is the credential, so the
+ * The feed calendar apps subscribe to. No session: the token in the path is the credential, so the
  * request log shows the route's pattern (SecretInPath), the gateway's and nginx's access logs the path with the
  * token replaced, and every miss is the same bare 404.
  */

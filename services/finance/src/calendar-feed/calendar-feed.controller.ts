@@ -3,7 +3,7 @@ import type { CalendarFeedCreated, CalendarFeedStatus } from '@payday/contracts'
 import { AuthGuard, CurrentUser, type AuthenticatedUser } from '@payday/nest-kit';
 import { CalendarFeedService } from './calendar-feed.service.js';
 
-/** issue 14: the signed-in user's own calendar feed link (FINANCE_ENDPOINTS.calendarFeed and friends). */
+/** The signed-in user's own calendar feed link (FINANCE_ENDPOINTS.calendarFeed and friends). */
 @Controller('api/financial/calendar-feed')
 @UseGuards(AuthGuard)
 export class CalendarFeedController {

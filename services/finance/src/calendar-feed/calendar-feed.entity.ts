@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A user's private calendar feed (issue 14): at most one link per user, kept only as its token's hash. */
+/** A user's private calendar feed: at most one link per user, kept only as its token's hash. */
 @Entity({ name: 'calendar_feeds' })
 export class CalendarFeed {
   /** The owner: the verified token's `sub`. */

@@ -18,7 +18,7 @@ import { buildFeedEvents } from './feed-events.js';
 import { hashFeedToken, newFeedToken, wellFormedFeedToken } from './feed-token.js';
 
 /**
- * The private calendar feed (issue 14): one link per user, its token kept only as a SHA-256 hash (so the URL is
+ * The private calendar feed: one link per user, its token kept only as a SHA-256 hash (so the URL is
  * answered once, when made). Making a link again overwrites the hash, so the old URL stops working at once.
  */
 @Injectable()

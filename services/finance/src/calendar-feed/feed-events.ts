@@ -60,7 +60,7 @@ export const FEED_CATEGORIES: Record<FeedEventKind, string> = {
 const paidFrom = (p: FeedPayment) => {
   if (p.paymentSource === null || p.funding === 'current-balance') return 'from your current balance';
   const paycheck = `your ${p.paymentSource} paycheck${p.incomeDate ? ` of ${formatUsShortDate(p.incomeDate)}` : ''}`;
-  // The dashboard's words (issue 13): a date before its paycheck says so rather than pretending.
+  // The dashboard's words: a date before its paycheck says so rather than pretending.
   return p.funding === 'before-paycheck' ? `before ${paycheck} arrives` : `from ${paycheck}`;
 };
 

@@ -2,7 +2,7 @@ import type { BillOccurrenceStatus, TimelineResponse } from '@payday/contracts';
 import { occurrenceKey, type OccurrenceStatus, type PaymentSuggestion } from '@payday/finance-rules';
 import { paidKeysOf, toBillOccurrenceStatusDto } from '../bill-status/bill-status.service.js';
 
-/** issue 14: a paid occurrence makes no payment suggestion (a suggestion's id is its occurrence key). */
+/** A paid occurrence makes no payment suggestion (a suggestion's id is its occurrence key). */
 export function withoutPaidSuggestions<S extends Pick<PaymentSuggestion, 'id'>>(schedule: readonly S[], statuses: readonly OccurrenceStatus[]): S[] {
   const paid = paidKeysOf(statuses);
   return schedule.filter((s) => !paid.has(s.id));

@@ -9,7 +9,7 @@ export interface ForecastExtras {
   bankBalanceAsOf: string | null;
   /** The user's low-balance threshold (0: below zero). */
   thresholdCents: number;
-  /** Paid occurrences (issue 14 item 1) are left out; default: none is paid. */
+  /** Paid occurrences are left out; default: none is paid. */
   isPaid?: IsPaid;
 }
 

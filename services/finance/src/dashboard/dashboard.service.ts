@@ -44,13 +44,13 @@ import { toDashboardResponse } from './dashboard-payload.js';
 import { householdPaymentSchedule } from './household-schedule.js';
 
 /**
- * spec part 2 §7: GET /dashboard-with-insights, and GET /timeline for the Calendar and Planner. One query per
+ * docs/product/signed-in.md §7: GET /dashboard-with-insights, and GET /timeline for the Calendar and Planner. One query per
  * table (in parallel), then the rules library computes everything; this service converts NUMERIC to cents and
  * re-implements no rule. Both answers are integer cents (libs/contracts dashboard.ts), so the browser computes
  * nothing: every Later window and every range the UI shows is asked for here.
  * The dashboard JSON is cached per user under the data version the write triggers keep (see the migrations; the
  * bank summary bank-sync pushes bumps it too).
- * Shared bills and income (issue 11): every request gets the user's memberships (HouseholdClient: kept under
+ * Shared bills and income: every request gets the user's memberships (HouseholdClient: kept under
  * their membership version, else asked of household); the cache key then also holds those memberships (ids, names, roles, members) and each household's data
  * version (bumped by a trigger on every write to a shared row), so another member's edit, a role change or
  * leaving never serves a stale dashboard.
@@ -87,16 +87,16 @@ export class DashboardService {
       this.ruleBills(userId, memberships),
       this.ruleIncomes(userId, memberships),
       this.goals.find({ where: { userId }, order: { createdAt: 'ASC' } }),
-      // spec part 2 §9 income fallback and §5 savings-rate tips: the linked banks' figures bank-sync pushed
-      // (issue 14: and their spendable balance, for safe to spend).
+      // docs/product/signed-in.md §9 income fallback and §5 savings-rate tips: the linked banks' figures bank-sync pushed
+      // (and their spendable balance, for safe to spend).
       this.bankSummaries.figuresFor(userId),
-      // Issue 14: a new threshold bumps the user's data version, so versionKey (the cache key) covers it.
+      // A new threshold bumps the user's data version, so versionKey (the cache key) covers it.
       this.forecastSettings.thresholdFor(userId),
     ]);
     const bankAnalytics = bank.analytics;
     const dashboard = computeDashboard({ bills, incomes, savingsGoals: goals.map(toRuleSavingsGoal), today, laterWindowDays, bankAnalytics });
     dashboard.paymentSchedule = householdPaymentSchedule(bills, incomes, today) ?? dashboard.paymentSchedule;
-    // issue 14: statuses of recent and coming occurrences; a paid one makes no payment suggestion.
+    // Statuses of recent and coming occurrences; a paid one makes no payment suggestion.
     const statuses = await this.billStatus.statusesFor(userId, bills, addDays(today, -BILL_STATUS_DAYS_BACK), lastDueDate(dashboard.paymentSchedule, addDays(today, BILL_STATUS_DAYS_AHEAD)), today);
     dashboard.paymentSchedule = withoutPaidSuggestions(dashboard.paymentSchedule, statuses);
     const response = toDashboardResponse(dashboard, computeDashboardAnalytics(bills, incomes, today), {
@@ -104,7 +104,7 @@ export class DashboardService {
       income: incomes,
       savingsGoals: goals.map(toDashboardSavingsGoal),
     });
-    // Issue 14 items 2-3: safe to spend, the 30-day balance and the low-balance warning, on the same schedule;
+    // Safe to spend, the 30-day balance and the low-balance warning, on the same schedule;
     // a paid occurrence (bank-matched or marked) is in the balance already, so it is left out like its suggestion.
     const paid = paidKeysOf(statuses);
     const forecast = dashboardForecast(bills, incomes, dashboard.paymentSchedule, today, {
@@ -120,7 +120,7 @@ export class DashboardService {
   async timeline(userId: string, { from, to, today: requestedToday }: TimelineQuery): Promise<TimelineResponse> {
     const today = dashboardToday(this.clock.today(), requestedToday);
     const { bills, incomes, schedule } = await this.scheduleFor(userId, today);
-    // issue 14: each bill occurrence carries its status (the paid ones' suggestions are gone already).
+    // Each bill occurrence carries its status (the paid ones' suggestions are gone already).
     return withBillStatuses(buildTimeline(bills, incomes, schedule, from, to), await this.billStatus.statusesFor(userId, bills, from, to, today));
   }
 
@@ -132,7 +132,7 @@ export class DashboardService {
     const memberships = await this.access.memberships(userId);
     const [bills, incomes] = await Promise.all([this.ruleBills(userId, memberships), this.ruleIncomes(userId, memberships)]);
     const planned = householdPaymentSchedule(bills, incomes, today) ?? buildPaymentSchedule(bills, incomes, today);
-    // issue 14: a paid occurrence makes no payment suggestion (here: timeline, calendar feed).
+    // A paid occurrence makes no payment suggestion (here: timeline, calendar feed).
     const statuses = await this.billStatus.statusesFor(userId, bills, addDays(today, -BILL_STATUS_DAYS_BACK), lastDueDate(planned, today), today);
     return { bills, incomes, schedule: withoutPaidSuggestions(planned, statuses) };
   }

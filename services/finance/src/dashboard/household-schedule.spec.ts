@@ -2,7 +2,7 @@ import type { DashboardShared } from '@payday/contracts';
 import { buildPaymentSchedule, type Bill, type IncomeSource } from '@payday/finance-rules';
 import { householdPaymentSchedule } from './household-schedule.js';
 
-// issue 11: a shared bill's pay dates come from the household's combined income (its shared income plus the
+// A shared bill's pay dates come from the household's combined income (its shared income plus the
 // viewer's own); a personal bill still uses the viewer's personal income only.
 const TODAY = '2026-03-02';
 const home = (canEdit = true): DashboardShared => ({ householdId: 'h-home', householdName: 'Home', addedBy: { id: 'u2', name: 'Bea' }, canEdit });

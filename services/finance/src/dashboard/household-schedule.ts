@@ -5,7 +5,7 @@ type ScheduledBill = Bill & Pick<DashboardBill, 'shared'>;
 type ScheduledIncome = IncomeSource & Pick<DashboardIncome, 'shared'>;
 
 /**
- * The Smart Payment Schedule when shared items are in play (issue 11). Our choice:
+ * The Smart Payment Schedule when shared items are in play. Our choice:
  * - a personal bill is paid from the viewer's personal income only (as before households existed);
  * - a shared bill is paid from its household's combined income: the household's shared income sources plus the
  *   viewer's own personal income (a partner's personal pay is theirs, not the viewer's, so it is not used).

@@ -3,7 +3,7 @@ import { ForecastSettingsUpdateSchema, type ForecastSettings, type ForecastSetti
 import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
 import { ForecastSettingsService } from './forecast-settings.service.js';
 
-/** issue 14: the low-balance threshold (FINANCE_ENDPOINTS.forecastSettings / updateForecastSettings), own row only. */
+/** The low-balance threshold (FINANCE_ENDPOINTS.forecastSettings / updateForecastSettings), own row only. */
 @Controller('api/financial/forecast-settings')
 @UseGuards(AuthGuard)
 export class ForecastSettingsController {

@@ -6,7 +6,7 @@ const bigintCents = {
   from: (value: string) => Number(value),
 };
 
-/** A user's forecast settings (issue 14): the low-balance threshold. No row: 0, warn below zero. */
+/** A user's forecast settings: the low-balance threshold. No row: 0, warn below zero. */
 @Entity({ name: 'forecast_settings' })
 export class ForecastSettingsRow {
   /** The owner: the verified token's `sub`. */

@@ -4,7 +4,7 @@ import { ForecastSettingsController } from './forecast-settings.controller.js';
 import { ForecastSettingsRow } from './forecast-settings.entity.js';
 import { ForecastSettingsService } from './forecast-settings.service.js';
 
-/** Issue 14: the low-balance threshold; the dashboard reads it for its forecast. */
+/** The low-balance threshold; the dashboard reads it for its forecast. */
 @Module({
   imports: [TypeOrmModule.forFeature([ForecastSettingsRow])],
   controllers: [ForecastSettingsController],

@@ -25,7 +25,7 @@ export interface SharedInfo {
 export const FORMER_MEMBER_NAME = 'a former member';
 
 /**
- * The rules of shared bills and income (issue 11), in one place for both tables:
+ * The rules of shared bills and income, in one place for both tables:
  * - a personal row (household_id null) is its owner's only;
  * - a shared row is visible to every current member of its household, and owners and partners may change it;
  * - membership is household's answer on this request (HouseholdClient), never the client's word.

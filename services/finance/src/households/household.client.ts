@@ -8,7 +8,7 @@ import type { FinanceConfig } from '../config.js';
 import { KeptMemberships } from './kept-memberships.js';
 
 /**
- * Finance's side of the Redis transport to household (issue 11): which households a user belongs to, with
+ * Finance's side of the Redis transport to household: which households a user belongs to, with
  * their role and members. An answer is reused while the user's membership version in Redis is the one it came
  * with (KeptMemberships), so leaving a household (or a role change) still takes effect on the next request, for
  * one Redis GET instead of a question to household on every request.

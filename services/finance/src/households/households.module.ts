@@ -4,7 +4,7 @@ import { HouseholdEventsController } from './household-events.controller.js';
 import { HouseholdItemsRelease } from './household-items-release.js';
 import { HouseholdClient } from './household.client.js';
 
-/** Membership answers from household (issue 11), for bills, income and the dashboard; household's events. */
+/** Membership answers from household, for bills, income and the dashboard; household's events. */
 @Global()
 @Module({
   controllers: [HouseholdEventsController],

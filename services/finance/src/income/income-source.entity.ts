@@ -10,7 +10,7 @@ export class IncomeSource {
   @Column({ name: 'user_id', type: 'text' })
   userId: string;
 
-  /** The income source's name (spec part 2 §3). */
+  /** The income source's name (docs/product/signed-in.md §3). */
   @Column({ type: 'text' })
   source: string;
 
@@ -37,7 +37,7 @@ export class IncomeSource {
   @Column({ name: 'low_amount', type: 'numeric', precision: 12, scale: 2, nullable: true })
   lowAmount: string | null;
 
-  /** The household that shares this row (issue 11); null: personal. user_id is then who added it. */
+  /** The household that shares this row; null: personal. user_id is then who added it. */
   @Column({ name: 'household_id', type: 'uuid', nullable: true })
   householdId: string | null;
 

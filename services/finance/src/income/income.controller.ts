@@ -9,7 +9,7 @@ import {
 import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
 import { IncomeService } from './income.service.js';
 
-/** spec part 2 §7: /api/financial/income. */
+/** docs/product/signed-in.md §7: /api/financial/income. */
 @Controller('api/financial/income')
 @UseGuards(AuthGuard)
 export class IncomeController {

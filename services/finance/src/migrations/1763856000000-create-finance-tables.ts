@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Bills, income sources, savings goals and suggestions (spec part 2 §3). Every row carries its owner's id
+ * Bills, income sources, savings goals and suggestions (docs/product/signed-in.md §3). Every row carries its owner's id
  * (the token's `sub`; text, as the auth service decides its format) and every query filters on it, so each
  * table is indexed by user first. Money is NUMERIC(12,2) dollars; enums are CHECKed like the API checks them.
  */

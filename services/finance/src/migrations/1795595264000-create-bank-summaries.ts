@@ -2,8 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The linked banks' figures bank-sync pushes over the Redis transport (FINANCE_PATTERNS.storeBankSummary), one row
- * per user, for the dashboard's income fallback (spec part 2 §9) and savings-rate tips (§5). Finance never reads
- * bank-sync's tables (DESIGN §1). A clear keeps the row with null figures, so its computed_at still orders a late
+ * per user, for the dashboard's income fallback (docs/product/signed-in.md §9) and savings-rate tips (§5). Finance never reads
+ * bank-sync's tables (docs/architecture.md). A clear keeps the row with null figures, so its computed_at still orders a late
  * older message out. Writes that change the figures bump the user's data version (the dashboard cache key), like
  * the bills, income and savings triggers; a resend of the same figures leaves the cached dashboard alone.
  */

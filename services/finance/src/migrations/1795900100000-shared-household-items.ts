@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Bills and income sources a household shares (issue 11): `household_id` (null: personal). The row's user_id
+ * Bills and income sources a household shares: `household_id` (null: personal). The row's user_id
  * stays the member who added it. Finance never reads household's tables; membership is asked over the transport.
  * Every write to a shared row also bumps a version kept under `household:<id>` in data_versions, so a member's
  * cached dashboard (keyed by their own version, their memberships and these household versions) is never stale

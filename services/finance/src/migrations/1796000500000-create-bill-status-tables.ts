@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Paid bill occurrences (issue 14 item 1).
+ * Paid bill occurrences.
  * - bill_paid_marks: an occurrence marked paid by hand, one row per (bill, due date); user_id is who marked it.
  *   Deleting the bill deletes its marks. A write bumps the data version of the bill's owner, of the marker and,
  *   for a shared bill, of its household (the dashboard cache keys of everyone who sees the bill).

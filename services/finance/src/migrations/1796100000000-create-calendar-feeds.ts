@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Private calendar feeds (issue 14): one per user, found by the SHA-256 of the URL's token (unique index), like
+ * Private calendar feeds: one per user, found by the SHA-256 of the URL's token (unique index), like
  * auth's refresh tokens. Making a link again replaces the row, so the old URL stops working at once.
  */
 export class CreateCalendarFeeds1796100000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 14 items 2-3: the user's low-balance threshold (one row per user, absent = 0: warn below zero) and the
+ * The user's low-balance threshold (one row per user, absent = 0: warn below zero) and the
  * linked banks' spendable balance in the bank summary, both read by the dashboard's forecast. Both bump the user's
  * data version (the dashboard cache key) when they change, so a new threshold or balance shows on the next load.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Reminder e-mails (issue 14 item 4): each user's Notifications settings (toggles, days before a due date, the
+ * Reminder e-mails: each user's Notifications settings (toggles, days before a due date, the
  * browser's IANA time zone) and the delivery ledger. A ledger row per reminder sent is what keeps each one sent
  * once across workers, restarts and re-scans (its key is the primary key), and it holds the SHA-256 of that
  * e-mail's unsubscribe token, so every e-mail's link works on its own and no token is stored in the clear.

@@ -1,5 +1,5 @@
 /**
- * Which bill occurrences the user already paid (issue 14 item 1), keyed `${billId}:${dueDate}`: reminders skip
+ * Which bill occurrences the user already paid, keyed `${billId}:${dueDate}`: reminders skip
  * them. Bound to BillStatusService (src/bill-status) in RemindersWorkerModule.
  */
 export interface PaidOccurrences {

@@ -1,7 +1,7 @@
 import type { ReminderKind } from '@payday/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** One reminder e-mail sent (issue 14): the ledger that keeps each reminder sent once. */
+/** One reminder e-mail sent: the ledger that keeps each reminder sent once. */
 @Entity({ name: 'reminder_deliveries' })
 export class ReminderDelivery {
   /** contracts' reminderKey: `reminder:<userId>:<itemId>:<date>:<kind>`. */

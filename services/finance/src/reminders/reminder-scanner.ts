@@ -50,7 +50,7 @@ export class ReminderScanner {
           added += await this.enqueueDue(row);
         } catch {
           // One user's failure (household or the database slow) must not hold up everyone else's reminders; the
-          // next scan tries again. No user id or data in the log (issue 14: no user data in logs).
+          // next scan tries again. No user id or data in the log (no user data in logs).
           failed += 1;
         }
       }

@@ -10,7 +10,7 @@ import { ReminderPlanner } from './reminder-planner.js';
 import { ReminderSettingsRow } from './reminder-settings.entity.js';
 import { hashUnsubscribeToken, newUnsubscribeToken } from './unsubscribe-token.js';
 
-/** spec part 1's greeting rule: the first name, else the part of the e-mail before the @, else 'there'. */
+/** docs/product/accounts.md greeting rule: the first name, else the part of the e-mail before the @, else 'there'. */
 export const greetingName = (user: Pick<DirectoryUser, 'email' | 'firstName'>): string =>
   user.firstName?.trim() || user.email.split('@')[0] || 'there';
 

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A user's Notifications settings (issue 14): a row exists once they saved them (with their time zone). */
+/** A user's Notifications settings: a row exists once they saved them (with their time zone). */
 @Entity({ name: 'reminder_settings' })
 export class ReminderSettingsRow {
   /** The owner: the verified token's `sub`. */

@@ -19,7 +19,7 @@ const toDto = (row: ReminderSettingsRow): ReminderSettings => ({
   saved: true,
 });
 
-/** The signed-in user's Notifications settings, and turning reminders off from an e-mail's link (issue 14). */
+/** The signed-in user's Notifications settings, and turning reminders off from an e-mail's link. */
 @Injectable()
 export class ReminderSettingsService {
   constructor(

@@ -3,7 +3,7 @@ import { UpdateReminderSettingsSchema, type ReminderSettings, type UpdateReminde
 import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
 import { ReminderSettingsService } from './reminder-settings.service.js';
 
-/** issue 14: the signed-in user's own Notifications settings (FINANCE_ENDPOINTS.reminderSettings and its PUT). */
+/** The signed-in user's own Notifications settings (FINANCE_ENDPOINTS.reminderSettings and its PUT). */
 @Controller('api/financial/reminders')
 @UseGuards(AuthGuard)
 export class RemindersController {

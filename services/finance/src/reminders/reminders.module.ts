@@ -17,7 +17,7 @@ import { UnsubscribeController } from './unsubscribe.controller.js';
 
 export const REMINDER_ENTITIES = [ReminderSettingsRow, ReminderDelivery];
 
-/** The HTTP side (issue 14): the Notifications settings and the public unsubscribe page. */
+/** The HTTP side: the Notifications settings and the public unsubscribe page. */
 @Module({
   imports: [TypeOrmModule.forFeature(REMINDER_ENTITIES)],
   controllers: [RemindersController, UnsubscribeController],
@@ -28,7 +28,7 @@ export class RemindersModule {}
 
 /**
  * The worker side (dist/worker.js): the scan and the sender of the 'reminders' queue. PAID_OCCURRENCES is the bill
- * status service (issue 14 item 1): an occurrence paid from the bank or marked paid gets no reminder.
+ * status service: an occurrence paid from the bank or marked paid gets no reminder.
  */
 @Module({
   imports: [TypeOrmModule.forFeature(REMINDER_ENTITIES), DashboardModule, BillStatusModule],

@@ -8,14 +8,14 @@ export class SavingsGoal {
   @Column({ name: 'user_id', type: 'text' })
   userId: string;
 
-  /** spec part 2 §3: 'emergency_fund' is the one the dashboard uses. */
+  /** docs/product/signed-in.md §3: 'emergency_fund' is the one the dashboard uses. */
   @Column({ name: 'goal_type', type: 'text' })
   goalType: string;
 
   @Column({ name: 'current_amount', type: 'numeric', precision: 12, scale: 2 })
   currentAmount: string;
 
-  /** Not in the spec (our addition): an optional target. */
+  /** Not in docs/product (our addition): an optional target. */
   @Column({ name: 'target_amount', type: 'numeric', precision: 12, scale: 2, nullable: true })
   targetAmount: string | null;
 

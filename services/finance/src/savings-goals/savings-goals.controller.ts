@@ -9,7 +9,7 @@ import {
 import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
 import { SavingsGoalsService } from './savings-goals.service.js';
 
-/** spec part 2 §7: /api/financial/savings-goals (DELETE is our addition, for symmetry with bills and income). */
+/** docs/product/signed-in.md §7: /api/financial/savings-goals (DELETE is our addition, for symmetry with bills and income). */
 @Controller('api/financial/savings-goals')
 @UseGuards(AuthGuard)
 export class SavingsGoalsController {

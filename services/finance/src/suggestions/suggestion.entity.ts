@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { BillCategoryValue, BillRecurrenceValue, IncomeFrequencyValue, SuggestionKind, SuggestionStatus } from '@payday/contracts';
 
-/** A bill or income bank-sync detected (spec part 2 §3 suggestions), waiting for the user to accept it. */
+/** A bill or income bank-sync detected (docs/product/signed-in.md §3 suggestions), waiting for the user to accept it. */
 @Entity({ name: 'suggestions' })
 export class Suggestion {
   @PrimaryGeneratedColumn('uuid')

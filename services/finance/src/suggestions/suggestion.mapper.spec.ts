@@ -22,7 +22,7 @@ const base: Suggestion = {
 };
 
 describe('suggestion mapping', () => {
-  it('answers the spec part 2 §3 bill suggestion fields', () => {
+  it('answers docs/product/signed-in.md §3 bill suggestion fields', () => {
     expect(toBillSuggestionDto(base)).toEqual({
       id: 's1',
       name: 'Netflix',

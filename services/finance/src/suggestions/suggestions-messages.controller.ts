@@ -14,7 +14,7 @@ import { AccountStatusCheck } from '@payday/nest-kit';
 import { SuggestionsService } from './suggestions.service.js';
 
 /**
- * The Redis transport side (DESIGN §1): bank-sync sends what it detected. A bad payload gets a reply naming
+ * The Redis transport side (docs/architecture.md): bank-sync sends what it detected. A bad payload gets a reply naming
  * the fields instead of an exception, so the sender can log exactly what it got wrong.
  */
 @Controller()
@@ -32,7 +32,7 @@ export class SuggestionsMessagesController {
       return { ok: false, message: Object.values(errors)[0] ?? 'Invalid message', errors };
     }
     // A closed account (deleted, or suspended) takes no pushes: a sync in flight when the account was deleted
-    // must not bring its rows back after finance forgot them (issue 14 item 6).
+    // must not bring its rows back after finance forgot them.
     if (await this.accounts.isSuspended(parsed.data.userId)) return { ok: true, bills: 0, income: 0 };
     return { ok: true, ...(await this.suggestions.upsert(parsed.data)) };
   }

@@ -59,7 +59,7 @@ function lastPerKey(rows: SuggestionRow[]): SuggestionRow[] {
 
 /**
  * One INSERT per kind. A resend refreshes a pending suggestion; an accepted or dismissed one stays as the
- * user left it, so the handler can run twice with the same result (CONVENTIONS §4).
+ * user left it, so the handler can run twice with the same result (docs/conventions.md §4).
  */
 const UPSERT_SQL = `
   INSERT INTO suggestions (user_id, kind, external_key, name, amount, category, frequency, suggested_date, transaction_date, confidence,
@@ -170,7 +170,7 @@ export class SuggestionsService {
     return deleted.length;
   }
 
-  /** spec part 2 §7: POST /accept-bill/{id}: the suggestion becomes a bill (with the body's overrides). */
+  /** docs/product/signed-in.md §7: POST /accept-bill/{id}: the suggestion becomes a bill (with the body's overrides). */
   async acceptBill(userId: string, id: string, overrides: AcceptBillInput): Promise<BillDto> {
     return this.dataSource.transaction(async (manager) => {
       const suggestion = await this.claimPending(manager, userId, id, 'bill');
@@ -180,7 +180,7 @@ export class SuggestionsService {
     });
   }
 
-  /** spec part 2 §7: POST /accept-income/{id}. */
+  /** docs/product/signed-in.md §7: POST /accept-income/{id}. */
   async acceptIncome(userId: string, id: string, overrides: AcceptIncomeInput): Promise<IncomeSourceDto> {
     return this.dataSource.transaction(async (manager) => {
       const suggestion = await this.claimPending(manager, userId, id, 'income');

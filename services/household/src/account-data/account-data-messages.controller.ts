@@ -4,7 +4,7 @@ import { accountDataPattern, type AccountDeleteReply, type AccountExportReply } 
 import { answerAccountDelete, answerAccountExport } from '@payday/nest-kit';
 import { AccountErasureService } from './account-erasure.service.js';
 
-/** Auth's export and deletion of an account (issue 14 item 6) over the Redis transport. */
+/** Auth's export and deletion of an account over the Redis transport. */
 @Controller()
 export class AccountDataMessagesController {
   constructor(@Inject(AccountErasureService) private readonly erasure: AccountErasureService) {}

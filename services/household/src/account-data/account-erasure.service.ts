@@ -9,7 +9,7 @@ import { HOUSEHOLD_USER_TABLES } from './household-user-tables.js';
 import { successorOf, type MemberRow } from './successor.js';
 
 /**
- * A deleted account's households (issue 14 item 6). Export: the households the user is in (name, when made)
+ * A deleted account's households. Export: the households the user is in (name, when made)
  * with the user's own membership and invitations, never the other members' ids. Deletion: every household is
  * handed over (a partner first, else the member who joined first) or, when the user is its only member,
  * deleted with its invitations; then the user's membership and invitation rows go. One transaction, each

@@ -1,7 +1,7 @@
 import type { UserOwnedTable } from '@payday/nest-kit';
 
 /**
- * Every household table holding a user's rows (issue 14 item 6). The households themselves hold no user column:
+ * Every household table holding a user's rows. The households themselves hold no user column:
  * a deleted account's households are handed over or deleted first (AccountErasureService), then these rows go.
  * A new table with a user column must be added here: test/account-data.int-spec.ts fails until it is.
  */

@@ -7,7 +7,7 @@ export interface MemberRow {
 }
 
 /**
- * Who takes a household over when its owner's account is deleted (issue 14 item 6): nobody when another owner
+ * Who takes a household over when its owner's account is deleted: nobody when another owner
  * remains; else the partner who joined first, else the member who joined first. Ties on the joining time go
  * to the smaller id, so every replica picks the same person.
  */

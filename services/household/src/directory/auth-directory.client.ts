@@ -11,7 +11,7 @@ const reason = (error: unknown) =>
   typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
 
 /**
- * Names and e-mails of accounts, asked of auth over the Redis transport (issue 11: never from auth's tables).
+ * Names and e-mails of accounts, asked of auth over the Redis transport (never from auth's tables).
  * No answer within HOUSEHOLD_TRANSPORT_TIMEOUT_MS, an unreachable Redis, a refusal or a reply that breaks the
  * contract is 503 DIRECTORY_UNAVAILABLE (the reason is logged, never sent to the client).
  */

@@ -28,7 +28,7 @@ export const NEUTRAL_MEMBER_NAME = 'Household member';
 const nameOf = (user: DirectoryUser | undefined) => (user ? memberDisplayName(user) : NEUTRAL_MEMBER_NAME);
 
 /**
- * Households and their members (spec part 2 §2, §3, §7). Every question about a household starts from the
+ * Households and their members (docs/product/signed-in.md §2, §3, §7). Every question about a household starts from the
  * caller's membership: a non-member, like an unknown or malformed id, gets 404 NOT_FOUND (never a 403 that
  * would tell the household exists). Changes that must keep an owner run under a row lock of the household.
  */

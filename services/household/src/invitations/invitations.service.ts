@@ -33,7 +33,7 @@ export interface InviteAnswer {
 }
 
 /**
- * Invitations by e-mail (issue 11): a single-use token valid INVITATION_TTL_DAYS, stored only as its SHA-256.
+ * Invitations by e-mail: a single-use token valid INVITATION_TTL_DAYS, stored only as its SHA-256.
  * Only owners and partners invite; an address that is already a member or already invited is refused and
  * nothing is sent twice; accepting needs the signed-in account whose e-mail is the invited one. Both ends must
  * have confirmed their address (auth's directory says): otherwise a throwaway account could mail strangers in

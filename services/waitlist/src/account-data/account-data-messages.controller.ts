@@ -6,7 +6,7 @@ import { answerAccountDelete, answerAccountExport, deleteUserRows, exportUserRow
 import type { DataSource } from 'typeorm';
 import { WAITLIST_USER_TABLES } from './waitlist-user-tables.js';
 
-/** Auth's export and deletion of an account (issue 14 item 6) over the Redis transport. */
+/** Auth's export and deletion of an account over the Redis transport. */
 @Controller()
 export class AccountDataMessagesController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountDataMessagesController } from './account-data-messages.controller.js';
 
-/** `waitlist.account.export` / `waitlist.account.delete` for auth (issue 14 item 6). */
+/** `waitlist.account.export` / `waitlist.account.delete` for auth. */
 @Module({ controllers: [AccountDataMessagesController] })
 export class AccountDataModule {}

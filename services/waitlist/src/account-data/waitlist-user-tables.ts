@@ -1,7 +1,7 @@
 import type { UserOwnedTable } from '@payday/nest-kit';
 
 /**
- * The waitlist knows people by address only (issue 14 item 6): the entry made with the account's e-mail is the
+ * The waitlist knows people by address only: the entry made with the account's e-mail is the
  * user's. A new table with a user column must be added here: test/account-data.int-spec.ts fails until it is.
  */
 export const WAITLIST_USER_TABLES: readonly UserOwnedTable[] = [{ table: 'waitlist_entries', ownerColumns: { email: 'email' } }];

@@ -14,7 +14,7 @@ import {
 import { WaitlistAdminService } from './waitlist-admin.service.js';
 
 /**
- * The admin service's side of the waitlist over the Redis transport (DESIGN §1): admin never reads this
+ * The admin service's side of the waitlist over the Redis transport (docs/architecture.md): admin never reads this
  * schema, it asks here. Replies are `{ok: true, ...}` or a TransportFailure (libs/contracts/src/admin.ts); a
  * malformed message gets contracts' transportInvalid, naming the bad fields (nothing is touched).
  */

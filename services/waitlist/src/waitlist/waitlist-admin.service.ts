@@ -4,7 +4,7 @@ import type { AdminWaitlistEntry } from '@payday/contracts';
 import type { Repository } from 'typeorm';
 import { WaitlistEntry } from './waitlist-entry.entity.js';
 
-/** What the admin service may do with the waitlist (spec part 2 §2, §4: pending, approved, or removed). */
+/** What the admin service may do with the waitlist (docs/product/signed-in.md §2, §4: pending, approved, or removed). */
 @Injectable()
 export class WaitlistAdminService {
   constructor(@InjectRepository(WaitlistEntry) private readonly entries: Repository<WaitlistEntry>) {}

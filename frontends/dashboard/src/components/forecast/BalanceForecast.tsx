@@ -7,7 +7,7 @@ import { useForecastFormat } from './forecast-format.js';
 import { LowBalanceThreshold } from './LowBalanceThreshold.js';
 
 /**
- * Issue 14 item 3: the low-balance warning (which day, by how much, which bill to move where), the 30-day chart and
+ * The low-balance warning (which day, by how much, which bill to move where), the 30-day chart and
  * the threshold setting. The warning is a status region, so a screen reader hears it when it appears after an edit.
  */
 export function BalanceForecast({ forecast, api }: { forecast: ForecastDto; api: ApiClient }) {

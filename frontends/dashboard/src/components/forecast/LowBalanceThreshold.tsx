@@ -8,7 +8,7 @@ import { serverReason } from '../../household/errors.js';
 const thresholdDollars = amountSchema('Threshold', { positive: false });
 
 /**
- * Issue 14 item 3: the balance below which the dashboard warns (stored on the server, per user; 0 = below zero).
+ * The balance below which the dashboard warns (stored on the server, per user; 0 = below zero).
  * Entered in dollars like every amount in the app; sent in cents. Saving reloads the dashboard, whose forecast the
  * server recomputes (the threshold is part of its cache version).
  */

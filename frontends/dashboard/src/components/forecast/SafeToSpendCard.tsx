@@ -5,7 +5,7 @@ import { Money } from '../Money.js';
 import { useForecastFormat } from './forecast-format.js';
 
 /**
- * Issue 14 item 2: what is left until the next paycheck after the bills (and scheduled payments) before it, with
+ * What is left until the next paycheck after the bills (and scheduled payments) before it, with
  * the one sentence that shows the sum, and the full list behind a disclosure for checking it line by line.
  */
 export function SafeToSpendCard({

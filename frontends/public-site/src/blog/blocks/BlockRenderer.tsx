@@ -60,7 +60,7 @@ function Block({ block, headingRank }: { block: BlogBlock; headingRank: HeadingR
   }
 }
 
-/** A post's content blocks (spec part 1 §3), in order. */
+/** A post's content blocks (docs/product/accounts.md §3), in order. */
 export function BlockRenderer({ blocks }: { blocks: readonly unknown[] }) {
   const read = blocks.map(readBlock);
   const ranks = headingRanks(read);

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { BlogBlockOf, BlogListItem } from '@payday/contracts';
 
-// Lists (spec part 1 §3): items are plain strings, or a title with a description.
+// Lists (docs/product/accounts.md §3): items are plain strings, or a title with a description.
 
 function ListItemContent({ item }: { item: BlogListItem }) {
   if (typeof item === 'string') return <>{item}</>;

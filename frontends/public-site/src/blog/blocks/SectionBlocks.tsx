@@ -9,13 +9,13 @@ const DEFAULT_SOURCES_TITLE = 'Sources';
 const DEFAULT_FAQ_TITLE = 'Frequently Asked Questions';
 
 /**
- * A form posts only to this product's waitlist (issue 10): the block's own endpoint is used only when it IS
+ * A form posts only to this product's waitlist: the block's own endpoint is used only when it IS
  * that path; anything else falls back to the default, so a post can never make a visitor's browser post elsewhere.
  */
 export const ctaEndpoint = (endpoint: string) => (endpoint === WAITLIST_ENDPOINT_PATH ? endpoint : undefined);
 
 function CtaButton({ text, link }: { text: string; link: string }) {
-  // spec part 1 §3 button_link: only http(s) addresses and paths on this site become links (never `javascript:`).
+  // docs/product/accounts.md §3 button_link: only http(s) addresses and paths on this site become links (never `javascript:`).
   if (!isSafeLink(link)) return null;
   if (link.startsWith('/')) {
     return (
@@ -32,7 +32,7 @@ function CtaButton({ text, link }: { text: string; link: string }) {
 }
 
 /**
- * spec part 1 §3, §4: a waitlist form behaving like every other one (same success message even when the call
+ * docs/product/accounts.md §3, §4: a waitlist form behaving like every other one (same success message even when the call
  * fails, the field cleared) that sends the block's own source; or a button.
  */
 export function CtaSectionBlock({ block }: { block: BlogBlockOf<'cta_section'> }) {

@@ -2,7 +2,7 @@ import type { BlogBlockOf } from '@payday/contracts';
 import { Callout } from '@payday/web-kit';
 import type { HeadingRank } from './heading-outline';
 
-// The prose blocks (spec part 1 §3). Every text is a React text node, never HTML: a `<script>` in a post is
+// The prose blocks (docs/product/accounts.md §3). Every text is a React text node, never HTML: a `<script>` in a post is
 // shown as the characters it is. Line breaks an author typed are kept by the blog styles (white-space: pre-line).
 
 export function ParagraphBlock({ block }: { block: BlogBlockOf<'paragraph'> }) {

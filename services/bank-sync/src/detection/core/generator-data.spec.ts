@@ -3,7 +3,7 @@ import { merchantKey } from '../merchant-key';
 import { detectRecurringStreams } from './detect-recurring';
 
 /**
- * The data generator (spec part 2 §7) adds its rows through Plaid's /sandbox/transactions/create, whose rows
+ * The data generator (docs/product/signed-in.md §7) adds its rows through Plaid's /sandbox/transactions/create, whose rows
  * carry no useful category (a bare legacy 'Transfer') and no merchant name: detection must still find every
  * recurring bill and paycheck it makes.
  */
