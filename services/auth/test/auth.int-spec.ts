@@ -206,7 +206,7 @@ describe('POST /api/auth/register', () => {
     ['address.state', { address: { street: '1 Main', city: 'Austin', state: 'ZZ', zipCode: '78701' } }, REGISTRATION_MESSAGES.stateInvalid],
     ['ssn', { ssn: '12a4' }, REGISTRATION_MESSAGES.ssnInvalid],
     ['confirmPassword', { confirmPassword: 'Other!Pass1' }, REGISTRATION_MESSAGES.passwordsMismatch],
-  ])('rejects a bad %s with the product's message', async (field, overrides, message) => {
+  ])('rejects a bad %s with the documented message', async (field, overrides, message) => {
     const answer = await api('POST', '/api/auth/register', { body: registration(overrides) });
     expect(answer.status).toBe(400);
     expect(answer.body.errors[field]).toBe(message);

@@ -52,7 +52,7 @@ describe('bills CRUD', () => {
     expect(row).toEqual({ user_id: h.userA.id, amount: '1200.00', due_date: '2026-04-01' });
   });
 
-  it('applies the product's defaults: priority medium, category utilities, recurring monthly', async () => {
+  it('applies the documented defaults: priority medium, category utilities, recurring monthly', async () => {
     const created = await h.call('POST', '/bills', { body: { name: 'Power', amount: 80.5, due_date: '2026-03-15' } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ priority: 'medium', category: 'utilities', recurring: 'monthly', amount: 80.5 });

@@ -161,7 +161,7 @@ const unsubscribeCall = (path: string, token: unknown) =>
   fetch(`${h.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
 
 describe('the settings routes', () => {
-  it('answer the product's defaults before the first save, then what was saved, with the zone the browser sent', async () => {
+  it('answer the documented defaults before the first save, then what was saved, with the zone the browser sent', async () => {
     expect((await as(ann).get('/reminders')).body).toEqual({ bills: true, income: true, suggestions: false, updates: true, days_before: 3, time_zone: null, saved: false });
     const saved = await as(ann).put('/reminders', settings('pacific/auckland', { suggestions: true, days_before: 5 }));
     expect(saved.status).toBe(200);

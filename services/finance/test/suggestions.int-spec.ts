@@ -101,7 +101,7 @@ describe(`Redis message ${FINANCE_PATTERNS.upsertSuggestions}`, () => {
 });
 
 describe('accepting suggestions', () => {
-  it('POST /accept-bill/{id} turns a pending suggestion into a bill with the product's defaults and marks it accepted', async () => {
+  it('POST /accept-bill/{id} turns a pending suggestion into a bill with the documented defaults and marks it accepted', async () => {
     await send(detected(h.userA.id));
     const netflix = (await h.call('GET', '/suggestions')).body.bills.find((b: { name: string }) => b.name === 'Netflix');
     const accepted = await h.call('POST', `/accept-bill/${netflix.id}`, { headers: { 'content-type': 'application/json' } });

@@ -196,7 +196,7 @@ describe('create and list', () => {
     ]);
   });
 
-  it('refuses a missing name with the product's message, and a caller without a token with 401', async () => {
+  it('refuses a missing name with the documented message, and a caller without a token with 401', async () => {
     const ann = await person('Ann');
     const blank = await as(ann, 'POST', '/create', { name: '   ' });
     expect(blank.status).toBe(400);

@@ -209,7 +209,7 @@ describe('Bank Accounts tab', () => {
     expect(within(houndstooth).queryByRole('status')).toBeNull();
   });
 
-  it('asks the product's question before disconnecting, and disconnects only when confirmed', async () => {
+  it('asks the documented question before disconnecting, and disconnects only when confirmed', async () => {
     server.use({ disconnect: () => ({ success: true }) });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderPage();
@@ -279,7 +279,7 @@ describe('Financial Analytics tab', () => {
     expect(screen.getByText('98% reliable')).toHaveClass('pc-badge--success');
   });
 
-  it('shows the product's empty states', async () => {
+  it('shows the documented empty states', async () => {
     server.use({ analytics: () => analyticsBody({ bills: [], income: [], expensesByCategory: {} }) });
     renderPage();
     await openTab('Financial Analytics');

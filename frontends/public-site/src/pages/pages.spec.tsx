@@ -91,7 +91,7 @@ describe('AboutPage', () => {
 });
 
 describe('legal pages', () => {
-  it('Privacy: effective date and the product's privacy claims', () => {
+  it('Privacy: effective date and the documented privacy claims', () => {
     renderPage(<PrivacyPage />);
     expect(text()).toContain(`Effective date: ${LEGAL.privacyEffectiveDate}`);
     expect(LEGAL.privacyEffectiveDate).toBe('January 15, 2026');

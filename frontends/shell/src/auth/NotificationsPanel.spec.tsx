@@ -31,7 +31,7 @@ function remindersServer(initial: ReminderSettings = DEFAULT_REMINDER_SETTINGS, 
 const box = (name: RegExp) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 
 describe('NotificationsPanel', () => {
-  it('shows the product's defaults before the first save and saves the toggles, days and this browser’s zone on the server', async () => {
+  it('shows the documented defaults before the first save and saves the toggles, days and this browser’s zone on the server', async () => {
     const { puts } = remindersServer();
     renderScreen(<NotificationsPanel />, { user: ANN });
     await screen.findByRole('checkbox', { name: /Bill reminders/ });

@@ -70,7 +70,7 @@ describe('RegisterPage', () => {
     await userEvent.click(screen.getByLabelText(/Privacy Policy/));
   }
 
-  it('posts the product's body (country US), keeps the session (token in memory, hint only) and goes to /dashboard', async () => {
+  it('posts the documented body (country US), keeps the session (token in memory, hint only) and goes to /dashboard', async () => {
     const fetchMock = mockFetch(() => json({ user: ANN, session: testSession('a') }, 201));
     localStorage.clear();
     renderScreen(<RegisterPage />, { path: '/register', pageSession: true });

@@ -68,7 +68,7 @@ afterEach(() => {
 });
 
 describe('useAuth', () => {
-  it('throws the product's message outside the provider', () => {
+  it('throws the documented message outside the provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => renderHook(() => useAuth())).toThrow('useAuth must be used within an AuthProvider');
   });
