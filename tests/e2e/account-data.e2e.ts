@@ -4,7 +4,7 @@
 // (nothing lost), deletes with the right one, and then no row naming the user is left in any service's schema and
 // a second sign-in fails.
 import { readFileSync } from 'node:fs';
-import { ACCOUNT_DATA_MESSAGES as M, AUTH_MESSAGES } from '@payday/contracts';
+import { ACCOUNT_DATA_MESSAGES, AUTH_MESSAGES } from '@payday/contracts';
 import { expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import pg from 'pg';
@@ -78,17 +78,17 @@ for (const width of [1280, 390]) {
     // Settings > Your data.
     await page.goto('/settings');
     await page.getByRole('tab', { name: 'Your data' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: M.exportTitle })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: M.deleteTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: ACCOUNT_DATA_MESSAGES.exportTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: ACCOUNT_DATA_MESSAGES.deleteTitle })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(width);
 
     // The download: one zip, the bill in data.json and in finance_bills.csv.
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: M.exportButton }).click();
+    await page.getByRole('button', { name: ACCOUNT_DATA_MESSAGES.exportButton }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^paycadence-data-\d{4}-\d{2}-\d{2}\.zip$/);
-    await expect(page.getByText(M.exported)).toBeVisible();
+    await expect(page.getByText(ACCOUNT_DATA_MESSAGES.exported)).toBeVisible();
     const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
     const data = JSON.parse(strFromU8(files['data.json']!));
     expect(data.account).toEqual({ id: userId, email });
@@ -101,24 +101,24 @@ for (const width of [1280, 390]) {
     expect(strFromU8(files['finance_bills.csv']!)).toContain(`"'=Rent, ""flat 2"""`);
 
     // Delete with a wrong password: refused in the dialog, nothing lost.
-    await page.getByRole('button', { name: M.deleteButton }).click();
-    const dialog = page.getByRole('dialog', { name: M.dialogTitle });
-    await expect(dialog.getByText(M.dialogWarning)).toBeVisible();
+    await page.getByRole('button', { name: ACCOUNT_DATA_MESSAGES.deleteButton }).click();
+    const dialog = page.getByRole('dialog', { name: ACCOUNT_DATA_MESSAGES.dialogTitle });
+    await expect(dialog.getByText(ACCOUNT_DATA_MESSAGES.dialogWarning)).toBeVisible();
     // Focus starts inside the dialog on its least destructive control (closing it), never on the delete button.
     await expect(dialog.getByRole('button', { name: 'Close dialog' })).toBeFocused();
     expect(await seriousViolations(page)).toEqual([]);
-    await dialog.getByLabel(M.passwordLabel).fill('Not-The-Password-1!');
-    await dialog.getByRole('button', { name: M.confirmButton }).click();
-    await expect(dialog.getByText(M.passwordIncorrect)).toBeVisible();
+    await dialog.getByLabel(ACCOUNT_DATA_MESSAGES.passwordLabel).fill('Not-The-Password-1!');
+    await dialog.getByRole('button', { name: ACCOUNT_DATA_MESSAGES.confirmButton }).click();
+    await expect(dialog.getByText(ACCOUNT_DATA_MESSAGES.passwordIncorrect)).toBeVisible();
     const bills = await page.request.get('/api/financial/bills', { headers });
     expect(bills.status()).toBe(200);
     expect((await bills.json()).map((b: { name: string }) => b.name)).toEqual([BILL]);
 
     // The right password: gone everywhere, signed out, home with the message.
-    await dialog.getByLabel(M.passwordLabel).fill(PASSWORD);
-    await dialog.getByRole('button', { name: M.confirmButton }).click();
+    await dialog.getByLabel(ACCOUNT_DATA_MESSAGES.passwordLabel).fill(PASSWORD);
+    await dialog.getByRole('button', { name: ACCOUNT_DATA_MESSAGES.confirmButton }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await expect(page.getByText(M.deleted)).toBeVisible();
+    await expect(page.getByText(ACCOUNT_DATA_MESSAGES.deleted)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible(); // the home page, not its loading state
     expect(await rowsNamingUser(userId, email)).toEqual([]);
     expect((await page.request.get('/api/auth/me', { headers })).status()).toBeGreaterThanOrEqual(401);

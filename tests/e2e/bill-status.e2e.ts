@@ -2,7 +2,7 @@
 // like the emulator's rent payments (Oakwood Properties, on the 1st), and watch last month's rent turn Paid from the
 // imported transaction; mark another bill paid by hand (its payment suggestion goes) and take it back with the toast's
 // Undo; see the statuses on the calendar and the planner. Screenshots at 1280 and 390 px go to the test's output folder to be looked at.
-import { BILL_STATUS_MESSAGES as M, TransactionsResponseSchema } from '@payday/contracts';
+import { BILL_STATUS_MESSAGES, TransactionsResponseSchema } from '@payday/contracts';
 import { addDays, addMonths, startOfMonth } from '@payday/finance-rules';
 import { expect, test, type Page } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
@@ -70,13 +70,13 @@ test("link the sandbox bank, watch last month's rent become Paid, mark a bill pa
   const card = page.locator('.db-bill-status');
   await expect(async () => {
     await page.reload();
-    await expect(card.getByRole('heading', { level: 2, name: M.title })).toBeVisible({ timeout: 5_000 });
+    await expect(card.getByRole('heading', { level: 2, name: BILL_STATUS_MESSAGES.title })).toBeVisible({ timeout: 5_000 });
     const showAll = card.getByRole('button', { name: /Show all \d+ bills/ });
     if (await showAll.isVisible()) await showAll.click();
     await expect(occurrenceRow(page, RENT, lastMonth).getByText('Paid', { exact: true })).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 60_000, intervals: [2_000, 3_000, 5_000] });
   const paidRent = occurrenceRow(page, RENT, lastMonth);
-  await expect(paidRent).toContainText(`${M.paidFromBank} on ${shown(rent!.transaction_date)}`);
+  await expect(paidRent).toContainText(`${BILL_STATUS_MESSAGES.paidFromBank} on ${shown(rent!.transaction_date)}`);
   await expect(paidRent.getByRole('button')).toHaveCount(0);
 
   // Another bill, due in two days: Due soon, then marked paid by hand, then Undo in the toast.
@@ -96,16 +96,16 @@ test("link the sandbox bank, watch last month's rent become Paid, mark a bill pa
   await expect(gymSuggestion).toHaveCount(1);
   await screenshots(page, '0-schedule', page.locator('.db-section').filter({ has: page.getByRole('heading', { level: 2, name: 'Smart Payment Schedule' }) }));
 
-  await gymRow.getByRole('button', { name: `${M.markPaid}: Gym, due ${shown(gymDue)}` }).click();
-  await expect(page.getByText(M.markedPaid('Gym'))).toBeVisible();
+  await gymRow.getByRole('button', { name: `${BILL_STATUS_MESSAGES.markPaid}: Gym, due ${shown(gymDue)}` }).click();
+  await expect(page.getByText(BILL_STATUS_MESSAGES.markedPaid('Gym'))).toBeVisible();
   await expect(gymRow.getByText('Paid', { exact: true })).toBeVisible();
-  await expect(gymRow).toContainText(M.paidByHand);
+  await expect(gymRow).toContainText(BILL_STATUS_MESSAGES.paidByHand);
   await expect(gymSuggestion).toHaveCount(0);
   await screenshots(page, '2-marked', card);
   await page.getByRole('button', { name: 'Undo', exact: true }).first().click();
-  await expect(page.getByText(M.unmarked('Gym'))).toBeVisible();
+  await expect(page.getByText(BILL_STATUS_MESSAGES.unmarked('Gym'))).toBeVisible();
   await expect(gymRow.getByText('Due soon', { exact: true })).toBeVisible();
-  await expect(gymRow.getByRole('button', { name: `${M.markPaid}: Gym, due ${shown(gymDue)}` })).toBeVisible();
+  await expect(gymRow.getByRole('button', { name: `${BILL_STATUS_MESSAGES.markPaid}: Gym, due ${shown(gymDue)}` })).toBeVisible();
   await expect(gymSuggestion).toHaveCount(1);
 
   // The calendar: last month's rent chip says Paid, and so does its day's details.

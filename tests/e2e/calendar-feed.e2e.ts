@@ -2,7 +2,7 @@
 // and a bill makes the link under Settings > Notifications, the test fetches the .ics as a calendar app would (no
 // session) and reads it with ical.js, then regenerates (the old link answers 404) and turns the feed off.
 // Screenshots of the card go to the test's output folder to be looked at.
-import { CALENDAR_FEED_MESSAGES as M } from '@payday/contracts';
+import { CALENDAR_FEED_MESSAGES } from '@payday/contracts';
 import { addDays } from '@payday/finance-rules';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
@@ -44,7 +44,7 @@ async function fetchFeed(
   };
 }
 
-const linkField = (page: Page) => page.getByRole('textbox', { name: M.linkLabel });
+const linkField = (page: Page) => page.getByRole('textbox', { name: CALENDAR_FEED_MESSAGES.linkLabel });
 
 for (const width of [1280, 390]) {
   test(`make the calendar link, read the feed, regenerate it and turn it off at ${width}px`, async ({
@@ -72,26 +72,26 @@ for (const width of [1280, 390]) {
     await page.goto('/settings');
     await page.getByRole('tab', { name: 'Notifications' }).click();
     const card = page.locator('.pc-calfeed');
-    await expect(card.getByRole('heading', { level: 2, name: M.title })).toBeVisible();
-    await expect(card.getByText(M.privacy)).toBeVisible();
+    await expect(card.getByRole('heading', { level: 2, name: CALENDAR_FEED_MESSAGES.title })).toBeVisible();
+    await expect(card.getByText(CALENDAR_FEED_MESSAGES.privacy)).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: test.info().outputPath(`1-off-card-${width}.png`) });
     expect(await seriousViolations(page)).toEqual([]);
 
     // Create: the link is shown once, with Copy and Add to calendar.
-    await card.getByRole('button', { name: M.create }).click();
-    await expect(card.getByRole('status').filter({ hasText: M.created })).toBeVisible();
+    await card.getByRole('button', { name: CALENDAR_FEED_MESSAGES.create }).click();
+    await expect(card.getByRole('status').filter({ hasText: CALENDAR_FEED_MESSAGES.created })).toBeVisible();
     const url = await linkField(page).inputValue();
     expect(url).toMatch(
       new RegExp(`^${new URL(page.url()).origin}/api/financial/calendar-feed/[A-Za-z0-9_-]{43}\\.ics$`),
     );
     await expect(linkField(page)).toBeFocused();
-    await expect(card.getByRole('link', { name: M.addToCalendar })).toHaveAttribute(
+    await expect(card.getByRole('link', { name: CALENDAR_FEED_MESSAGES.addToCalendar })).toHaveAttribute(
       'href',
       url.replace(/^https?:/, 'webcal:'),
     );
-    await card.getByRole('button', { name: M.copy }).click();
-    await expect(card.getByRole('status').filter({ hasText: M.copied })).toBeVisible();
+    await card.getByRole('button', { name: CALENDAR_FEED_MESSAGES.copy }).click();
+    await expect(card.getByRole('status').filter({ hasText: CALENDAR_FEED_MESSAGES.copied })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     await card.screenshot({ path: test.info().outputPath(`2-created-card-${width}.png`) });
     expect(await seriousViolations(page)).toEqual([]);
@@ -117,12 +117,12 @@ for (const width of [1280, 390]) {
     );
 
     // Regenerate: asks first; the old link stops working at once.
-    await card.getByRole('button', { name: M.regenerate }).click();
-    const confirmRegenerate = card.getByRole('group', { name: M.confirmRegenerate });
+    await card.getByRole('button', { name: CALENDAR_FEED_MESSAGES.regenerate }).click();
+    const confirmRegenerate = card.getByRole('group', { name: CALENDAR_FEED_MESSAGES.confirmRegenerate });
     await expect(confirmRegenerate).toBeFocused();
     await card.screenshot({ path: test.info().outputPath(`3-confirm-regenerate-card-${width}.png`) });
     await confirmRegenerate.getByRole('button', { name: 'Yes, make a new link' }).click();
-    await expect(card.getByRole('status').filter({ hasText: M.regenerated })).toBeVisible();
+    await expect(card.getByRole('status').filter({ hasText: CALENDAR_FEED_MESSAGES.regenerated })).toBeVisible();
     const newUrl = await linkField(page).inputValue();
     expect(newUrl).not.toBe(url);
     expect((await fetchFeed(page.request, url)).status).toBe(404);
@@ -133,21 +133,21 @@ for (const width of [1280, 390]) {
     // After a reload the link is no longer shown: only that it is on.
     await page.reload();
     await page.getByRole('tab', { name: 'Notifications' }).click();
-    await expect(card.getByText(M.enabledNoLink)).toBeVisible();
+    await expect(card.getByText(CALENDAR_FEED_MESSAGES.enabledNoLink)).toBeVisible();
     await expect(linkField(page)).toHaveCount(0);
 
     // Turn off: asks first (Escape keeps it), then the link answers 404.
-    await card.getByRole('button', { name: M.turnOff }).click();
+    await card.getByRole('button', { name: CALENDAR_FEED_MESSAGES.turnOff }).click();
     await page.keyboard.press('Escape');
-    await expect(card.getByRole('button', { name: M.turnOff })).toBeFocused();
+    await expect(card.getByRole('button', { name: CALENDAR_FEED_MESSAGES.turnOff })).toBeFocused();
     expect((await fetchFeed(page.request, newUrl)).status).toBe(200);
-    await card.getByRole('button', { name: M.turnOff }).click();
-    const confirmOff = card.getByRole('group', { name: M.confirmTurnOff });
+    await card.getByRole('button', { name: CALENDAR_FEED_MESSAGES.turnOff }).click();
+    const confirmOff = card.getByRole('group', { name: CALENDAR_FEED_MESSAGES.confirmTurnOff });
     await card.screenshot({ path: test.info().outputPath(`4-confirm-off-card-${width}.png`) });
     expect(await seriousViolations(page)).toEqual([]);
     await confirmOff.getByRole('button', { name: 'Yes, turn it off' }).click();
-    await expect(card.getByRole('status').filter({ hasText: M.turnedOff })).toBeVisible();
-    await expect(card.getByRole('button', { name: M.create })).toBeFocused();
+    await expect(card.getByRole('status').filter({ hasText: CALENDAR_FEED_MESSAGES.turnedOff })).toBeVisible();
+    await expect(card.getByRole('button', { name: CALENDAR_FEED_MESSAGES.create })).toBeFocused();
     expect((await fetchFeed(page.request, newUrl)).status).toBe(404);
     await card.screenshot({ path: test.info().outputPath(`5-turned-off-card-${width}.png`) });
   });

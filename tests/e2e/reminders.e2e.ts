@@ -5,7 +5,7 @@
 // opened with no session, asks first, then turns the reminders off, which Settings shows. The browser's zone is chosen so that it is
 // daytime there now (reminders go out from 08:00 local), so the journey passes at any hour.
 // Screenshots go to the test's output folder to be looked at.
-import { NOTIFICATION_TOGGLE_TEXTS as T, REMINDER_MESSAGES as M } from '@payday/contracts';
+import { NOTIFICATION_TOGGLE_TEXTS as T, REMINDER_MESSAGES } from '@payday/contracts';
 import { addDays } from '@payday/finance-rules';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { messagesTo } from '../support/mail-outbox.js';
@@ -68,13 +68,13 @@ for (const width of [1280, 390]) {
       .toMatchObject({ saved: true, time_zone: browserZone, bills: true, income: true, suggestions: false, updates: true, days_before: 3 });
     // Settings > Notifications shows them, with the zone they follow.
     await openNotifications(page);
-    await expect(page.getByText(M.timeZone(browserZone))).toBeVisible();
-    await expect(page.getByText(M.notYetSaved)).toHaveCount(0);
+    await expect(page.getByText(REMINDER_MESSAGES.timeZone(browserZone))).toBeVisible();
+    await expect(page.getByText(REMINDER_MESSAGES.notYetSaved)).toHaveCount(0);
     await box(page, 'suggestions').check();
     await box(page, 'updates').uncheck();
-    await page.getByLabel(M.daysBeforeLabel).selectOption({ label: '2 days before' });
-    await page.getByRole('button', { name: M.save }).click();
-    await expect(page.getByRole('status').filter({ hasText: M.saved })).toBeVisible();
+    await page.getByLabel(REMINDER_MESSAGES.daysBeforeLabel).selectOption({ label: '2 days before' });
+    await page.getByRole('button', { name: REMINDER_MESSAGES.save }).click();
+    await expect(page.getByRole('status').filter({ hasText: REMINDER_MESSAGES.saved })).toBeVisible();
     const card = page.locator('.pc-notify');
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: test.info().outputPath(`1-saved-card-${width}.png`) });
@@ -89,8 +89,8 @@ for (const width of [1280, 390]) {
     await expect(box(second.page, 'suggestions')).toBeChecked();
     await expect(box(second.page, 'updates')).not.toBeChecked();
     await expect(box(second.page, 'bills')).toBeChecked();
-    await expect(second.page.getByLabel(M.daysBeforeLabel)).toHaveValue('2');
-    await expect(second.page.getByText(M.notYetSaved)).toHaveCount(0);
+    await expect(second.page.getByLabel(REMINDER_MESSAGES.daysBeforeLabel)).toHaveValue('2');
+    await expect(second.page.getByText(REMINDER_MESSAGES.notYetSaved)).toHaveCount(0);
 
     // A bill due in two days (the user's own day): the worker's next scan e-mails the reminder.
     const bill = { name: 'Rent', amount: 1450, due_date: addDays(today, 2), priority: 'high', category: 'rent', recurring: 'once' };
@@ -109,14 +109,14 @@ for (const width of [1280, 390]) {
     const requested: string[] = [];
     unsubscribe.on('request', (request) => requested.push(request.url().split('#')[0]!));
     await unsubscribe.goto(link![1]!);
-    await expect(unsubscribe.getByRole('heading', { level: 1, name: M.unsubscribeTitle })).toBeVisible();
-    await expect(unsubscribe.getByRole('button', { name: M.unsubscribeButton })).toBeVisible();
+    await expect(unsubscribe.getByRole('heading', { level: 1, name: REMINDER_MESSAGES.unsubscribeTitle })).toBeVisible();
+    await expect(unsubscribe.getByRole('button', { name: REMINDER_MESSAGES.unsubscribeButton })).toBeVisible();
     expect(new URL(unsubscribe.url()).hash).toBe('');
     await unsubscribe.screenshot({ path: test.info().outputPath(`2-unsubscribe-ask-${width}.png`), fullPage: true });
     expect(await seriousViolations(unsubscribe)).toEqual([]);
-    await unsubscribe.getByRole('button', { name: M.unsubscribeButton }).click();
-    await expect(unsubscribe.getByRole('heading', { level: 1, name: M.unsubscribedTitle })).toBeVisible();
-    await expect(unsubscribe.getByText(M.unsubscribedBody)).toBeVisible();
+    await unsubscribe.getByRole('button', { name: REMINDER_MESSAGES.unsubscribeButton }).click();
+    await expect(unsubscribe.getByRole('heading', { level: 1, name: REMINDER_MESSAGES.unsubscribedTitle })).toBeVisible();
+    await expect(unsubscribe.getByText(REMINDER_MESSAGES.unsubscribedBody)).toBeVisible();
     await unsubscribe.screenshot({ path: test.info().outputPath(`3-unsubscribed-${width}.png`), fullPage: true });
     expect(await seriousViolations(unsubscribe)).toEqual([]);
     expect(requested.filter((url) => url.includes(token))).toEqual([]);
@@ -124,14 +124,14 @@ for (const width of [1280, 390]) {
     // A made-up link says it does not work (in a tab of its own: a new fragment alone does not reload a page).
     const madeUp = await mailApp.newPage();
     await madeUp.goto(link![1]!.replace(/[A-Za-z0-9_-]{43}$/, 'A'.repeat(43)));
-    await expect(madeUp.getByRole('heading', { level: 1, name: M.unsubscribeInvalidTitle })).toBeVisible();
+    await expect(madeUp.getByRole('heading', { level: 1, name: REMINDER_MESSAGES.unsubscribeInvalidTitle })).toBeVisible();
     await madeUp.screenshot({ path: test.info().outputPath(`4-unknown-link-${width}.png`), fullPage: true });
 
     // A link mailed with the token in the path still opens the page, which then holds the token in no address.
     const older = await mailApp.newPage();
     await older.goto(`/api/financial/reminders/unsubscribe/${token}`);
-    await expect(older.getByRole('heading', { level: 1, name: M.unsubscribeTitle })).toBeVisible();
-    await expect(older.getByRole('button', { name: M.unsubscribeButton })).toBeVisible();
+    await expect(older.getByRole('heading', { level: 1, name: REMINDER_MESSAGES.unsubscribeTitle })).toBeVisible();
+    await expect(older.getByRole('button', { name: REMINDER_MESSAGES.unsubscribeButton })).toBeVisible();
     expect(older.url()).not.toContain(token);
 
     // Settings shows bill reminders and income alerts off; the other choices as they were.

@@ -3,7 +3,7 @@
 // the dashboard asks whether it is their Rent. Link keeps one Rent, which gains the payee, so last month's payment
 // to Oakwood Properties marks it Paid and the suggestion never comes back. At 390 px the card fits without sideways
 // scrolling. Screenshots go to the test's output folder to be looked at.
-import { BILL_STATUS_MESSAGES as M, BillSchema, SuggestionsResponseSchema, type BillSuggestionDto } from '@payday/contracts';
+import { BILL_STATUS_MESSAGES, BillSchema, SuggestionsResponseSchema, type BillSuggestionDto } from '@payday/contracts';
 import { addMonths, startOfMonth } from '@payday/finance-rules';
 import { expect, test } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
@@ -89,7 +89,7 @@ test("a detected rent that looks like the person's Rent is linked to it, not add
   const card = page.locator('.db-bill-status');
   await expect(async () => {
     await page.reload();
-    await expect(card.getByRole('heading', { level: 2, name: M.title })).toBeVisible({ timeout: 5_000 });
+    await expect(card.getByRole('heading', { level: 2, name: BILL_STATUS_MESSAGES.title })).toBeVisible({ timeout: 5_000 });
     const showAll = card.getByRole('button', { name: /Show all \d+ bills/ });
     if (await showAll.isVisible()) await showAll.click();
     const row = card.getByTestId('bill-occurrence').filter({ has: page.getByText('Rent', { exact: true }) }).filter({ hasText: `Due ${shown(lastMonth)}` });

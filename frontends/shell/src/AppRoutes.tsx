@@ -5,7 +5,8 @@ import { hasEarlyAccess } from './auth/early-access';
 import { RequireAuth } from './auth/RequireAuth';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RemoteRoute } from './remotes/RemoteRoute';
-import { appRoutes, type AppRoute, type RemoteRef } from './routes';
+import type { RemoteRef } from './remotes/remote-ref';
+import { appRoutes, type AppRoute } from './routes';
 
 const COMING_SOON: RemoteRef = { name: 'public-site', module: './ComingSoonPage' };
 

@@ -7,6 +7,7 @@ import type { GuardRedirect } from './auth/RequireAuth';
 import { SignInPage } from './auth/SignInPage';
 import { HelpPage } from './pages/HelpPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import type { RemoteRef } from './remotes/remote-ref';
 import { RemoteRoute } from './remotes/RemoteRoute';
 
 /**
@@ -18,13 +19,6 @@ import { RemoteRoute } from './remotes/RemoteRoute';
  * A new screen is one more entry here (a remote module or a shell page): edit the
  * entry here and nothing else. `title` is the tab title ('About | PayCadence'); null keeps the bare name.
  */
-export interface RemoteRef {
-  /** Key in /remotes-manifest.json. */
-  name: 'public-site' | 'dashboard' | 'connected-accounts' | 'admin-console';
-  /** Exposed module, as in the remote's vite config `exposes`. */
-  module: `./${string}`;
-}
-
 export interface AppRoute {
   path: string;
   title: string | null;

@@ -107,6 +107,11 @@ describe('a dismissed suggestion', () => {
     expect(offeredAgain.sort()).toEqual(offered.slice(1).map(([key]) => key).sort());
     expect(offeredAgain).not.toContain(dismissedKey);
     expect(suggestions.get(dismissedKey)?.status).toBe('dismissed');
+    // The stream itself is found again under the same key: it is the dismissal, not a stream gone missing,
+    // that keeps it off the list.
+    const redetected = await kit.h.app.get(DetectionService).detectForUser(user.id);
+    expect(redetected.streams.map((stream) => stream.externalKey)).toContain(dismissedKey);
+    expect(suggestions.get(dismissedKey)?.status).toBe('dismissed');
   });
 });
 

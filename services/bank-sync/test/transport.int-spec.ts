@@ -269,19 +269,6 @@ describe('detection → finance: a dismissed suggestion never comes back', () =>
     expect(await pendingBills(h.userA.id)).toEqual([]);
   });
 
-  it('stays dismissed after the bank is disconnected and linked again (new item and account rows)', async () => {
-    const { h } = kit;
-    const detection = h.app.get(DetectionService);
-    const { itemId } = await rentHistory(h.userA.id);
-    await detection.detectForUser(h.userA.id);
-    const [rent] = await pendingBills(h.userA.id);
-    expect((await finance!.call('POST', `/dismiss-suggestion/${rent!.id}`, { token: h.userA.token })).status).toBe(204);
-    await q(`DELETE FROM bs.plaid_items WHERE id = $1`, [itemId]);
-    await rentHistory(h.userA.id);
-    expect((await detection.detectForUser(h.userA.id)).streams.map((s) => s.name)).toEqual(['Oakwood Properties']);
-    expect(await pendingBills(h.userA.id)).toEqual([]);
-  });
-
   it('withdraws the pending suggestion of a stream no longer found', async () => {
     const { h } = kit;
     const detection = h.app.get(DetectionService);

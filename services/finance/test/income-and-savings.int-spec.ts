@@ -38,12 +38,6 @@ describe('income sources', () => {
     expect((await h.call('GET', '/income')).body).toEqual([]);
   });
 
-  it('defaults frequency to monthly and accepts nextDate', async () => {
-    const created = await h.call('POST', '/income', { body: { source: 'Side gig', amount: 19.99, nextDate: '2026-03-31' } });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ frequency: 'monthly', next_date: '2026-03-31', amount: 19.99 });
-  });
-
   it.each([
     ['a missing source', { amount: 10, next_date: '2026-03-20' }, 'source', 'Source is required'],
     ['a negative amount', { source: 'Pay', amount: -1, next_date: '2026-03-20' }, 'amount', 'Amount cannot be negative'],

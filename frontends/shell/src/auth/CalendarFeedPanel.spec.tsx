@@ -1,4 +1,4 @@
-import { CALENDAR_FEED_MESSAGES as M } from '@payday/contracts';
+import { CALENDAR_FEED_MESSAGES } from '@payday/contracts';
 import { formatDate } from '@payday/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -49,32 +49,32 @@ describe('CalendarFeedPanel', () => {
     const { calls } = feedServer();
     renderScreen(<CalendarFeedPanel />, { user: ANN });
     expect(screen.getByRole('heading', { level: 2, name: 'Calendar feed' })).toBeInTheDocument();
-    expect(screen.getByText(M.privacy)).toBeInTheDocument();
-    await userEvent.click(await screen.findByRole('button', { name: M.create }));
+    expect(screen.getByText(CALENDAR_FEED_MESSAGES.privacy)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: CALENDAR_FEED_MESSAGES.create }));
 
-    const field = await screen.findByRole('textbox', { name: M.linkLabel });
+    const field = await screen.findByRole('textbox', { name: CALENDAR_FEED_MESSAGES.linkLabel });
     expect(field).toHaveValue(`${window.location.origin}${PATH}`);
     expect(field).toHaveAttribute('readonly');
     expect(field).toHaveFocus();
-    expect(screen.getByText(M.shownOnce)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: M.addToCalendar })).toHaveAttribute(
+    expect(screen.getByText(CALENDAR_FEED_MESSAGES.shownOnce)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: CALENDAR_FEED_MESSAGES.addToCalendar })).toHaveAttribute(
       'href',
       `webcal://${window.location.host}${PATH}`,
     );
-    expect(screen.getByRole('status')).toHaveTextContent(M.created);
+    expect(screen.getByRole('status')).toHaveTextContent(CALENDAR_FEED_MESSAGES.created);
     expect(calls).toEqual(['GET /api/financial/calendar-feed', 'POST /api/financial/calendar-feed']);
 
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    await userEvent.click(screen.getByRole('button', { name: M.copy }));
+    await userEvent.click(screen.getByRole('button', { name: CALENDAR_FEED_MESSAGES.copy }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}${PATH}`);
-    expect(screen.getByRole('status')).toHaveTextContent(M.copied);
+    expect(screen.getByRole('status')).toHaveTextContent(CALENDAR_FEED_MESSAGES.copied);
   });
 
   it('says an existing link is on but never shows it again', async () => {
     feedServer({ enabled: true, created_at: '2026-03-01T09:00:00.000Z' });
     renderScreen(<CalendarFeedPanel />, { user: ANN });
-    expect(await screen.findByText(M.enabledNoLink)).toBeInTheDocument();
+    expect(await screen.findByText(CALENDAR_FEED_MESSAGES.enabledNoLink)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getByText(/Made on/)).toHaveTextContent(`Made on ${formatDate('2026-03-01T09:00:00.000Z')}.`);
   });
@@ -82,38 +82,38 @@ describe('CalendarFeedPanel', () => {
   it('asks before regenerating; Escape keeps the link and gives the focus back', async () => {
     const { calls } = feedServer({ enabled: true, created_at: '2026-03-01T09:00:00.000Z' });
     renderScreen(<CalendarFeedPanel />, { user: ANN });
-    await userEvent.click(await screen.findByRole('button', { name: M.regenerate }));
-    const question = screen.getByRole('group', { name: M.confirmRegenerate });
+    await userEvent.click(await screen.findByRole('button', { name: CALENDAR_FEED_MESSAGES.regenerate }));
+    const question = screen.getByRole('group', { name: CALENDAR_FEED_MESSAGES.confirmRegenerate });
     expect(question).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('group')).toBeNull();
-    expect(screen.getByRole('button', { name: M.regenerate })).toHaveFocus();
+    expect(screen.getByRole('button', { name: CALENDAR_FEED_MESSAGES.regenerate })).toHaveFocus();
     expect(calls.filter((call) => !call.startsWith('GET'))).toEqual([]);
 
-    await userEvent.click(screen.getByRole('button', { name: M.regenerate }));
+    await userEvent.click(screen.getByRole('button', { name: CALENDAR_FEED_MESSAGES.regenerate }));
     await userEvent.click(
       within(screen.getByRole('group')).getByRole('button', { name: 'Yes, make a new link' }),
     );
-    expect(await screen.findByRole('textbox', { name: M.linkLabel })).toHaveValue(
+    expect(await screen.findByRole('textbox', { name: CALENDAR_FEED_MESSAGES.linkLabel })).toHaveValue(
       `${window.location.origin}${PATH}`,
     );
-    expect(screen.getByRole('status')).toHaveTextContent(M.regenerated);
+    expect(screen.getByRole('status')).toHaveTextContent(CALENDAR_FEED_MESSAGES.regenerated);
   });
 
   it('asks before turning off, then offers to create a link again', async () => {
     const { calls } = feedServer({ enabled: true, created_at: '2026-03-01T09:00:00.000Z' });
     renderScreen(<CalendarFeedPanel />, { user: ANN });
-    await userEvent.click(await screen.findByRole('button', { name: M.turnOff }));
+    await userEvent.click(await screen.findByRole('button', { name: CALENDAR_FEED_MESSAGES.turnOff }));
     await userEvent.click(
-      within(screen.getByRole('group', { name: M.confirmTurnOff })).getByRole('button', {
+      within(screen.getByRole('group', { name: CALENDAR_FEED_MESSAGES.confirmTurnOff })).getByRole('button', {
         name: 'Keep it on',
       }),
     );
     expect(calls).toEqual(['GET /api/financial/calendar-feed']);
-    await userEvent.click(screen.getByRole('button', { name: M.turnOff }));
+    await userEvent.click(screen.getByRole('button', { name: CALENDAR_FEED_MESSAGES.turnOff }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, turn it off' }));
-    expect(await screen.findByRole('button', { name: M.create })).toHaveFocus();
-    expect(screen.getByRole('status')).toHaveTextContent(M.turnedOff);
+    expect(await screen.findByRole('button', { name: CALENDAR_FEED_MESSAGES.create })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(CALENDAR_FEED_MESSAGES.turnedOff);
     expect(calls.at(-1)).toBe('DELETE /api/financial/calendar-feed');
   });
 
@@ -121,9 +121,9 @@ describe('CalendarFeedPanel', () => {
     let fail = true;
     mockFetch(() => (fail ? json({ message: 'down' }, 503) : json({ enabled: false, created_at: null })));
     renderScreen(<CalendarFeedPanel />, { user: ANN });
-    expect(await screen.findByRole('alert')).toHaveTextContent(M.loadFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(CALENDAR_FEED_MESSAGES.loadFailed);
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: M.create })).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: CALENDAR_FEED_MESSAGES.create })).toBeInTheDocument());
   });
 });

@@ -1,4 +1,4 @@
-import { CALENDAR_FEED_MESSAGES as M, FINANCE_ENDPOINTS, type CalendarFeedStatus } from '@payday/contracts';
+import { CALENDAR_FEED_MESSAGES, FINANCE_ENDPOINTS, type CalendarFeedStatus } from '@payday/contracts';
 import { Alert, Button, Card, Spinner, TextAreaField, formatDate, useAuth } from '@payday/web-kit';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { calendarFeedLinks } from './calendar-feed-links';
@@ -8,8 +8,8 @@ type Confirming = 'regenerate' | 'turnOff' | null;
 type Message = { tone: 'success' | 'error'; text: string };
 
 const CONFIRM: Record<Exclude<Confirming, null>, { question: string; yes: string; no: string }> = {
-  regenerate: { question: M.confirmRegenerate, yes: 'Yes, make a new link', no: 'Keep my current link' },
-  turnOff: { question: M.confirmTurnOff, yes: 'Yes, turn it off', no: 'Keep it on' },
+  regenerate: { question: CALENDAR_FEED_MESSAGES.confirmRegenerate, yes: 'Yes, make a new link', no: 'Keep my current link' },
+  turnOff: { question: CALENDAR_FEED_MESSAGES.confirmTurnOff, yes: 'Yes, turn it off', no: 'Keep it on' },
 };
 
 /**
@@ -76,7 +76,7 @@ export function CalendarFeedPanel() {
       setConfirming(null);
       setFocusTarget(focusAfter);
     } catch {
-      setMessage({ tone: 'error', text: M.saveFailed });
+      setMessage({ tone: 'error', text: CALENDAR_FEED_MESSAGES.saveFailed });
     } finally {
       setBusy(false);
     }
@@ -100,7 +100,7 @@ export function CalendarFeedPanel() {
         setStatus({ enabled: false, created_at: null });
         setLinks(null);
       },
-      M.turnedOff,
+      CALENDAR_FEED_MESSAGES.turnedOff,
       ids.create,
     );
 
@@ -108,10 +108,10 @@ export function CalendarFeedPanel() {
     if (!links) return;
     try {
       await navigator.clipboard.writeText(links.url);
-      setMessage({ tone: 'success', text: M.copied });
+      setMessage({ tone: 'success', text: CALENDAR_FEED_MESSAGES.copied });
     } catch {
       (document.getElementById(ids.link) as HTMLTextAreaElement | null)?.select();
-      setMessage({ tone: 'error', text: M.copyFailed });
+      setMessage({ tone: 'error', text: CALENDAR_FEED_MESSAGES.copyFailed });
     }
   };
 
@@ -120,16 +120,16 @@ export function CalendarFeedPanel() {
   };
 
   return (
-    <Card title={M.title} titleLevel={2} className="pc-calfeed">
-      <p className="pc-meta">{M.intro}</p>
+    <Card title={CALENDAR_FEED_MESSAGES.title} titleLevel={2} className="pc-calfeed">
+      <p className="pc-meta">{CALENDAR_FEED_MESSAGES.intro}</p>
       <p className="pc-meta pc-calfeed__privacy">
-        <strong>{M.privacy}</strong>
+        <strong>{CALENDAR_FEED_MESSAGES.privacy}</strong>
       </p>
 
       {status === null && !loadFailed && <Spinner inline label="Loading calendar feed..." />}
       {loadFailed && (
         <>
-          <Alert tone="error">{M.loadFailed}</Alert>
+          <Alert tone="error">{CALENDAR_FEED_MESSAGES.loadFailed}</Alert>
           <Button variant="secondary" onClick={() => void load()}>
             Try again
           </Button>
@@ -137,8 +137,8 @@ export function CalendarFeedPanel() {
       )}
 
       {status && !status.enabled && (
-        <Button id={ids.create} onClick={() => void create(M.created)} busy={busy} busyText="Creating...">
-          {M.create}
+        <Button id={ids.create} onClick={() => void create(CALENDAR_FEED_MESSAGES.created)} busy={busy} busyText="Creating...">
+          {CALENDAR_FEED_MESSAGES.create}
         </Button>
       )}
 
@@ -148,8 +148,8 @@ export function CalendarFeedPanel() {
             <div className="pc-calfeed__link">
               <TextAreaField
                 id={ids.link}
-                label={M.linkLabel}
-                hint={M.shownOnce}
+                label={CALENDAR_FEED_MESSAGES.linkLabel}
+                hint={CALENDAR_FEED_MESSAGES.shownOnce}
                 value={links.url}
                 readOnly
                 rows={4}
@@ -159,16 +159,16 @@ export function CalendarFeedPanel() {
               />
               <div className="pc-calfeed__actions">
                 <Button variant="secondary" onClick={() => void copy()}>
-                  {M.copy}
+                  {CALENDAR_FEED_MESSAGES.copy}
                 </Button>
                 <a className="pc-btn pc-btn--secondary pc-btn--md" href={links.webcal}>
-                  {M.addToCalendar}
+                  {CALENDAR_FEED_MESSAGES.addToCalendar}
                 </a>
               </div>
             </div>
           ) : (
             <p className="pc-calfeed__link">
-              {M.enabledNoLink}
+              {CALENDAR_FEED_MESSAGES.enabledNoLink}
               {status.created_at && (
                 <span className="pc-meta"> Made on {formatDate(status.created_at)}.</span>
               )}
@@ -182,10 +182,10 @@ export function CalendarFeedPanel() {
                 onClick={() => ask('regenerate')}
                 disabled={busy}
               >
-                {M.regenerate}
+                {CALENDAR_FEED_MESSAGES.regenerate}
               </Button>
               <Button id={ids.turnOff} variant="ghost" onClick={() => ask('turnOff')} disabled={busy}>
-                {M.turnOff}
+                {CALENDAR_FEED_MESSAGES.turnOff}
               </Button>
             </div>
           )}
@@ -207,7 +207,7 @@ export function CalendarFeedPanel() {
               variant={confirming === 'turnOff' ? 'danger' : 'primary'}
               busy={busy}
               busyText="Working..."
-              onClick={() => void (confirming === 'turnOff' ? turnOff() : create(M.regenerated))}
+              onClick={() => void (confirming === 'turnOff' ? turnOff() : create(CALENDAR_FEED_MESSAGES.regenerated))}
             >
               {CONFIRM[confirming].yes}
             </Button>

@@ -1,4 +1,4 @@
-import { DEFAULT_REMINDER_SETTINGS, REMINDER_MESSAGES as M, type ReminderSettings } from '@payday/contracts';
+import { DEFAULT_REMINDER_SETTINGS, REMINDER_MESSAGES, type ReminderSettings } from '@payday/contracts';
 import { NOTIFICATIONS_KEY } from '@payday/web-kit';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,16 +38,16 @@ describe('NotificationsPanel', () => {
     expect([box(/Bill reminders/).checked, box(/Income alerts/).checked, box(/Payment suggestions/).checked, box(/Product updates/).checked]).toEqual([
       true, true, false, true,
     ]);
-    expect(screen.getByText(new RegExp(M.notYetSaved))).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(REMINDER_MESSAGES.notYetSaved))).toBeInTheDocument();
     await userEvent.click(box(/Payment suggestions/));
-    await userEvent.selectOptions(screen.getByLabelText(M.daysBeforeLabel), '5 days before');
-    await userEvent.click(screen.getByRole('button', { name: M.save }));
+    await userEvent.selectOptions(screen.getByLabelText(REMINDER_MESSAGES.daysBeforeLabel), '5 days before');
+    await userEvent.click(screen.getByRole('button', { name: REMINDER_MESSAGES.save }));
 
-    expect(await screen.findByText(M.saved)).toBeInTheDocument();
+    expect(await screen.findByText(REMINDER_MESSAGES.saved)).toBeInTheDocument();
     expect(puts).toEqual([{ bills: true, income: true, suggestions: true, updates: true, days_before: 5, time_zone: browserTimeZone() }]);
     // The device copy docs/product/accounts.md keeps, written after the server accepted.
     expect(JSON.parse(localStorage.getItem(NOTIFICATIONS_KEY)!)).toEqual({ bills: true, income: true, suggestions: true, updates: true });
-    expect(screen.queryByText(new RegExp(M.notYetSaved))).toBeNull();
+    expect(screen.queryByText(new RegExp(REMINDER_MESSAGES.notYetSaved))).toBeNull();
   });
 
   it("shows what the server kept, and says when reminders follow another zone than this device's", async () => {
@@ -56,10 +56,10 @@ describe('NotificationsPanel', () => {
     renderScreen(<NotificationsPanel />, { user: ANN });
     await screen.findByRole('checkbox', { name: /Bill reminders/ });
     expect([box(/Bill reminders/).checked, box(/Payment suggestions/).checked, box(/Product updates/).checked]).toEqual([false, false, false]);
-    const days = screen.getByLabelText(M.daysBeforeLabel) as HTMLSelectElement;
+    const days = screen.getByLabelText(REMINDER_MESSAGES.daysBeforeLabel) as HTMLSelectElement;
     expect(days.value).toBe('7');
     expect(days).toBeDisabled(); // no bill reminders, no days to choose
-    expect(screen.getByText(M.timeZoneChanged('Pacific/Chatham', browserTimeZone()))).toBeInTheDocument();
+    expect(screen.getByText(REMINDER_MESSAGES.timeZoneChanged('Pacific/Chatham', browserTimeZone()))).toBeInTheDocument();
   });
 
   it('carries this device’s earlier toggles into the first save', async () => {
@@ -73,9 +73,9 @@ describe('NotificationsPanel', () => {
   it('says so when saving fails, and moves the focus to the message', async () => {
     remindersServer(DEFAULT_REMINDER_SETTINGS, { failPut: true });
     renderScreen(<NotificationsPanel />, { user: ANN });
-    await userEvent.click(await screen.findByRole('button', { name: M.save }));
-    expect(await screen.findByText(M.saveFailed)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText(M.saveFailed).closest('.pc-settings__save')).toHaveFocus());
+    await userEvent.click(await screen.findByRole('button', { name: REMINDER_MESSAGES.save }));
+    expect(await screen.findByText(REMINDER_MESSAGES.saveFailed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(REMINDER_MESSAGES.saveFailed).closest('.pc-settings__save')).toHaveFocus());
     expect(localStorage.getItem(NOTIFICATIONS_KEY)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import {
   NOTIFICATION_TOGGLE_TEXTS,
   REMINDER_DAYS_BEFORE_MAX,
   REMINDER_DAYS_BEFORE_MIN,
-  REMINDER_MESSAGES as M,
+  REMINDER_MESSAGES,
   type ReminderSettings,
 } from '@payday/contracts';
 import { Alert, Button, Card, Checkbox, loadNotifications, saveNotifications, Select, Spinner, useAuth, type NotificationSettings } from '@payday/web-kit';
@@ -17,7 +17,7 @@ type Message = { tone: 'success' | 'error'; text: string };
 
 const TOGGLE_KEYS = Object.keys(NOTIFICATION_TOGGLE_TEXTS) as Array<keyof Toggles>;
 const DAY_OPTIONS = Array.from({ length: REMINDER_DAYS_BEFORE_MAX - REMINDER_DAYS_BEFORE_MIN + 1 }, (_, i) => REMINDER_DAYS_BEFORE_MIN + i).map(
-  (days) => ({ value: String(days), label: M.daysBeforeOption(days) }),
+  (days) => ({ value: String(days), label: REMINDER_MESSAGES.daysBeforeOption(days) }),
 );
 
 
@@ -68,9 +68,9 @@ export function NotificationsPanel() {
       setSaved(settings);
       setForm(initialForm(settings));
       saveNotifications({ bills: settings.bills, income: settings.income, suggestions: settings.suggestions, updates: settings.updates });
-      setMessage({ tone: 'success', text: M.saved });
+      setMessage({ tone: 'success', text: REMINDER_MESSAGES.saved });
     } catch {
-      setMessage({ tone: 'error', text: M.saveFailed });
+      setMessage({ tone: 'error', text: REMINDER_MESSAGES.saveFailed });
     } finally {
       setBusy(false);
     }
@@ -78,11 +78,11 @@ export function NotificationsPanel() {
 
   return (
     <Card title="Notifications" titleLevel={2} className="pc-notify">
-      <p className="pc-meta">{M.intro}</p>
+      <p className="pc-meta">{REMINDER_MESSAGES.intro}</p>
       {form === null && !loadFailed && <Spinner inline label="Loading notification settings..." />}
       {loadFailed && (
         <>
-          <Alert tone="error">{M.loadFailed}</Alert>
+          <Alert tone="error">{REMINDER_MESSAGES.loadFailed}</Alert>
           <Button variant="secondary" onClick={() => void load()}>
             Try again
           </Button>
@@ -116,24 +116,24 @@ export function NotificationsPanel() {
           </fieldset>
           <div className="pc-notify__days">
             <Select
-              label={M.daysBeforeLabel}
+              label={REMINDER_MESSAGES.daysBeforeLabel}
               name="days_before"
               value={String(form.days_before)}
               onChange={(event) => setForm({ ...form, days_before: Number(event.target.value) })}
               options={DAY_OPTIONS}
-              hint={M.daysBeforeHint}
+              hint={REMINDER_MESSAGES.daysBeforeHint}
               disabled={!form.bills}
             />
           </div>
           <p className="pc-meta pc-notify__zone">
-            {saved.time_zone && saved.time_zone !== zone ? M.timeZoneChanged(saved.time_zone, zone) : M.timeZone(zone)}
-            {!saved.saved && <> {M.notYetSaved}</>}
+            {saved.time_zone && saved.time_zone !== zone ? REMINDER_MESSAGES.timeZoneChanged(saved.time_zone, zone) : REMINDER_MESSAGES.timeZone(zone)}
+            {!saved.saved && <> {REMINDER_MESSAGES.notYetSaved}</>}
           </p>
-          <p className="pc-meta">{M.notSent}</p>
+          <p className="pc-meta">{REMINDER_MESSAGES.notSent}</p>
           <div ref={messageRef} tabIndex={-1} className="pc-settings__save">
             {message && <Alert tone={message.tone}>{message.text}</Alert>}
             <Button type="submit" busy={busy} busyText="Saving...">
-              {M.save}
+              {REMINDER_MESSAGES.save}
             </Button>
           </div>
         </form>

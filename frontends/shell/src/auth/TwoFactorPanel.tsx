@@ -2,7 +2,7 @@ import { MFA_ACCEPT_PAST_SECONDS, MFA_ENDPOINTS, MFA_PERIOD_SECONDS } from '@pay
 import { Alert, ApiError, Badge, Button, Card, Modal, Spinner, TextField, useAuth, useFirstErrorFocus } from '@payday/web-kit';
 import { useCallback, useEffect, useReducer, useState, type FormEvent } from 'react';
 import { BackupCodes } from './BackupCodes';
-import { MFA_PANEL_MESSAGES as M, MFA_STEP_LABELS, MFA_STEPS, secondsUntilRotation } from './mfa-panel-messages';
+import { MFA_PANEL_MESSAGES, MFA_STEP_LABELS, MFA_STEPS, secondsUntilRotation } from './mfa-panel-messages';
 import { initialTwoFactorState, sendProblem, twoFactorReducer, type TwoFactorFailure } from './two-factor-machine';
 
 /** No answer, or the gateway/service down: the backend is unavailable (docs/product/accounts.md §2 instruction box). */
@@ -61,7 +61,7 @@ export function TwoFactorPanel() {
     void check();
   }, [check]);
 
-  if (!user) return <Alert tone="error">{M.signInFirst}</Alert>;
+  if (!user) return <Alert tone="error">{MFA_PANEL_MESSAGES.signInFirst}</Alert>;
 
   const startSetup = async () => {
     dispatch({ type: 'setupStarted' });

@@ -1,4 +1,4 @@
-import { ACCOUNT_DATA_MESSAGES as M, ACCOUNT_DELETE_PATH, ACCOUNT_EXPORT_PATH } from '@payday/contracts';
+import { ACCOUNT_DATA_MESSAGES, ACCOUNT_DELETE_PATH, ACCOUNT_EXPORT_PATH } from '@payday/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,9 +17,9 @@ function authServer() {
     }
     if (url.endsWith(ACCOUNT_DELETE_PATH)) {
       const body = JSON.parse(String(init.body));
-      if (body.password !== 'Right!Pass1') return json({ message: M.passwordIncorrect }, 400);
+      if (body.password !== 'Right!Pass1') return json({ message: ACCOUNT_DATA_MESSAGES.passwordIncorrect }, 400);
       deleted.push(body);
-      return json({ success: true, status: 'deleted', message: M.deleted });
+      return json({ success: true, status: 'deleted', message: ACCOUNT_DATA_MESSAGES.deleted });
     }
     return json({}, 204);
   });
@@ -40,8 +40,8 @@ describe('YourDataPanel', () => {
     URL.createObjectURL = vi.fn(() => 'blob:x');
     URL.revokeObjectURL = vi.fn();
     renderScreen(<YourDataPanel />, { user: ANN });
-    await userEvent.click(screen.getByRole('button', { name: M.exportButton }));
-    expect(await screen.findByText(M.exported)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: ACCOUNT_DATA_MESSAGES.exportButton }));
+    expect(await screen.findByText(ACCOUNT_DATA_MESSAGES.exported)).toBeTruthy();
     const [url, init] = fetchMock.mock.calls.find(([called]) => called.endsWith(ACCOUNT_EXPORT_PATH))!;
     expect(url).toBe(ACCOUNT_EXPORT_PATH);
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer at');
@@ -50,37 +50,37 @@ describe('YourDataPanel', () => {
   it('warns in a dialog, refuses a wrong password with its message, and deletes with the right one', async () => {
     const { deleted } = authServer();
     renderScreen(<YourDataPanel />, { user: ANN });
-    await userEvent.click(screen.getByRole('button', { name: M.deleteButton }));
-    const dialog = screen.getByRole('dialog', { name: M.dialogTitle });
-    expect(within(dialog).getByText(M.dialogWarning)).toBeTruthy();
-    expect(within(dialog).queryByLabelText(M.codeLabel)).toBeNull(); // 2FA is off for Ann
+    await userEvent.click(screen.getByRole('button', { name: ACCOUNT_DATA_MESSAGES.deleteButton }));
+    const dialog = screen.getByRole('dialog', { name: ACCOUNT_DATA_MESSAGES.dialogTitle });
+    expect(within(dialog).getByText(ACCOUNT_DATA_MESSAGES.dialogWarning)).toBeTruthy();
+    expect(within(dialog).queryByLabelText(ACCOUNT_DATA_MESSAGES.codeLabel)).toBeNull(); // 2FA is off for Ann
 
-    await userEvent.click(within(dialog).getByRole('button', { name: M.confirmButton }));
-    expect(await within(dialog).findByText(M.passwordRequired)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: ACCOUNT_DATA_MESSAGES.confirmButton }));
+    expect(await within(dialog).findByText(ACCOUNT_DATA_MESSAGES.passwordRequired)).toBeTruthy();
 
-    await userEvent.type(within(dialog).getByLabelText(M.passwordLabel), 'Wrong!Pass1');
-    await userEvent.click(within(dialog).getByRole('button', { name: M.confirmButton }));
-    expect(await within(dialog).findByText(M.passwordIncorrect)).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText(ACCOUNT_DATA_MESSAGES.passwordLabel), 'Wrong!Pass1');
+    await userEvent.click(within(dialog).getByRole('button', { name: ACCOUNT_DATA_MESSAGES.confirmButton }));
+    expect(await within(dialog).findByText(ACCOUNT_DATA_MESSAGES.passwordIncorrect)).toBeTruthy();
     expect(deleted).toEqual([]);
 
-    await userEvent.clear(within(dialog).getByLabelText(M.passwordLabel));
-    await userEvent.type(within(dialog).getByLabelText(M.passwordLabel), 'Right!Pass1');
-    await userEvent.click(within(dialog).getByRole('button', { name: M.confirmButton }));
+    await userEvent.clear(within(dialog).getByLabelText(ACCOUNT_DATA_MESSAGES.passwordLabel));
+    await userEvent.type(within(dialog).getByLabelText(ACCOUNT_DATA_MESSAGES.passwordLabel), 'Right!Pass1');
+    await userEvent.click(within(dialog).getByRole('button', { name: ACCOUNT_DATA_MESSAGES.confirmButton }));
     await waitFor(() => expect(deleted).toEqual([{ password: 'Right!Pass1' }]));
   });
 
   it('asks for the 2FA code when it is on', async () => {
     authServer();
     renderScreen(<YourDataPanel />, { user: { ...ANN, mfa_enabled: true } });
-    await userEvent.click(screen.getByRole('button', { name: M.deleteButton }));
-    expect(within(screen.getByRole('dialog')).getByLabelText(M.codeLabel, { exact: false })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: ACCOUNT_DATA_MESSAGES.deleteButton }));
+    expect(within(screen.getByRole('dialog')).getByLabelText(ACCOUNT_DATA_MESSAGES.codeLabel, { exact: false })).toBeTruthy();
   });
 
   it('closes the dialog on Cancel without asking the server', async () => {
     const { deleted } = authServer();
     renderScreen(<YourDataPanel />, { user: ANN });
-    await userEvent.click(screen.getByRole('button', { name: M.deleteButton }));
-    await userEvent.click(screen.getByRole('button', { name: M.cancel }));
+    await userEvent.click(screen.getByRole('button', { name: ACCOUNT_DATA_MESSAGES.deleteButton }));
+    await userEvent.click(screen.getByRole('button', { name: ACCOUNT_DATA_MESSAGES.cancel }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(deleted).toEqual([]);
   });

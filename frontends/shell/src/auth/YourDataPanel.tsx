@@ -1,4 +1,4 @@
-import { ACCOUNT_DATA_MESSAGES as M, AUTH_ENDPOINTS } from '@payday/contracts';
+import { ACCOUNT_DATA_MESSAGES, AUTH_ENDPOINTS } from '@payday/contracts';
 import { Alert, ApiError, Button, Card, Modal, TextField, showToast, useAuth, useLogoutToHome } from '@payday/web-kit';
 import { useId, useState, type FormEvent } from 'react';
 import { downloadAccountExport } from './account-export-download';
@@ -24,9 +24,9 @@ export function YourDataPanel() {
         () => session?.access_token ?? null,
         async () => (await refreshSession())?.access_token ?? null,
       );
-      setExportMessage({ tone: 'success', text: M.exported });
+      setExportMessage({ tone: 'success', text: ACCOUNT_DATA_MESSAGES.exported });
     } catch {
-      setExportMessage({ tone: 'error', text: M.exportFailed });
+      setExportMessage({ tone: 'error', text: ACCOUNT_DATA_MESSAGES.exportFailed });
     } finally {
       setExporting(false);
     }
@@ -34,10 +34,10 @@ export function YourDataPanel() {
 
   return (
     <div className="pc-yourdata">
-      <Card title={M.exportTitle} titleLevel={2}>
-        <p className="pc-meta">{M.exportIntro}</p>
+      <Card title={ACCOUNT_DATA_MESSAGES.exportTitle} titleLevel={2}>
+        <p className="pc-meta">{ACCOUNT_DATA_MESSAGES.exportIntro}</p>
         <Button onClick={() => void download()} disabled={exporting} aria-busy={exporting}>
-          {exporting ? M.exporting : M.exportButton}
+          {exporting ? ACCOUNT_DATA_MESSAGES.exporting : ACCOUNT_DATA_MESSAGES.exportButton}
         </Button>
         {exportMessage && (
           <Alert tone={exportMessage.tone} className="pc-yourdata__message">
@@ -45,10 +45,10 @@ export function YourDataPanel() {
           </Alert>
         )}
       </Card>
-      <Card title={M.deleteTitle} titleLevel={2} className="pc-yourdata__danger">
-        <p className="pc-meta">{M.deleteIntro}</p>
+      <Card title={ACCOUNT_DATA_MESSAGES.deleteTitle} titleLevel={2} className="pc-yourdata__danger">
+        <p className="pc-meta">{ACCOUNT_DATA_MESSAGES.deleteIntro}</p>
         <Button variant="danger" onClick={() => setDialogOpen(true)}>
-          {M.deleteButton}
+          {ACCOUNT_DATA_MESSAGES.deleteButton}
         </Button>
       </Card>
       <DeleteAccountDialog
@@ -87,7 +87,7 @@ function DeleteAccountDialog({ open, onClose, mfaEnabled, remove }: DeleteAccoun
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!password) return setError(M.passwordRequired);
+    if (!password) return setError(ACCOUNT_DATA_MESSAGES.passwordRequired);
     setBusy(true);
     setError(null);
     try {
@@ -96,25 +96,25 @@ function DeleteAccountDialog({ open, onClose, mfaEnabled, remove }: DeleteAccoun
       // Home, then the local session ends (the server already ended every session).
       leave();
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status >= 400 && failure.status < 500 ? failure.message : M.deleteFailed);
+      setError(failure instanceof ApiError && failure.status >= 400 && failure.status < 500 ? failure.message : ACCOUNT_DATA_MESSAGES.deleteFailed);
       setBusy(false);
     }
   };
 
   return (
-    <Modal open={open} title={M.dialogTitle} onClose={close} className="pc-yourdata__dialog">
+    <Modal open={open} title={ACCOUNT_DATA_MESSAGES.dialogTitle} onClose={close} className="pc-yourdata__dialog">
       <form onSubmit={(event) => void submit(event)} noValidate aria-describedby={warningId}>
         <div id={warningId}>
-          <Alert tone="error" title={M.dialogWarning}>
+          <Alert tone="error" title={ACCOUNT_DATA_MESSAGES.dialogWarning}>
             <ul className="pc-yourdata__consequences">
-              {M.dialogConsequences.map((line) => (
+              {ACCOUNT_DATA_MESSAGES.dialogConsequences.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
           </Alert>
         </div>
         <TextField
-          label={M.passwordLabel}
+          label={ACCOUNT_DATA_MESSAGES.passwordLabel}
           type="password"
           name="password"
           autoComplete="current-password"
@@ -124,8 +124,8 @@ function DeleteAccountDialog({ open, onClose, mfaEnabled, remove }: DeleteAccoun
         />
         {mfaEnabled && (
           <TextField
-            label={M.codeLabel}
-            hint={M.codeHint}
+            label={ACCOUNT_DATA_MESSAGES.codeLabel}
+            hint={ACCOUNT_DATA_MESSAGES.codeHint}
             name="code"
             autoComplete="one-time-code"
             required
@@ -136,10 +136,10 @@ function DeleteAccountDialog({ open, onClose, mfaEnabled, remove }: DeleteAccoun
         {error && <Alert tone="error">{error}</Alert>}
         <div className="pc-yourdata__actions">
           <Button type="button" variant="secondary" onClick={close} disabled={busy}>
-            {M.cancel}
+            {ACCOUNT_DATA_MESSAGES.cancel}
           </Button>
           <Button type="submit" variant="danger" disabled={busy} aria-busy={busy}>
-            {busy ? M.deleting : M.confirmButton}
+            {busy ? ACCOUNT_DATA_MESSAGES.deleting : ACCOUNT_DATA_MESSAGES.confirmButton}
           </Button>
         </div>
       </form>

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@payday/contracts';
 import { describe, expect, it } from 'vitest';
-import { MFA_PANEL_MESSAGES as M } from './mfa-panel-messages';
+import { MFA_PANEL_MESSAGES } from './mfa-panel-messages';
 import {
   DISABLED_MESSAGE,
   ENABLED_MESSAGE,
@@ -23,8 +23,8 @@ describe('two-factor machine: input helpers', () => {
   });
 
   it('refuses a code that is not six digits first, then an empty password', () => {
-    expect(sendProblem('12345', 'pw')).toEqual({ error: M.codeFormat, passwordError: null });
-    expect(sendProblem('12345', '')).toEqual({ error: M.codeFormat, passwordError: null });
+    expect(sendProblem('12345', 'pw')).toEqual({ error: MFA_PANEL_MESSAGES.codeFormat, passwordError: null });
+    expect(sendProblem('12345', '')).toEqual({ error: MFA_PANEL_MESSAGES.codeFormat, passwordError: null });
     expect(sendProblem('123456', '')).toEqual({ error: null, passwordError: AUTH_MESSAGES.currentPasswordRequired });
     expect(sendProblem('123456', 'pw')).toBeNull();
   });
@@ -36,7 +36,7 @@ describe('two-factor machine: status check', () => {
   });
 
   it('checkStarted goes back to check and clears the error and the unavailable box', () => {
-    expect(reduce(at({ step: 'setup', error: M.unavailable, unavailable: true }), { type: 'checkStarted' })).toEqual(at({ step: 'check' }));
+    expect(reduce(at({ step: 'setup', error: MFA_PANEL_MESSAGES.unavailable, unavailable: true }), { type: 'checkStarted' })).toEqual(at({ step: 'check' }));
   });
 
   it('statusLoaded opens on complete when enabled, else on method', () => {
@@ -45,13 +45,13 @@ describe('two-factor machine: status check', () => {
   });
 
   it('statusFailed goes to setup with the unavailable error and box', () => {
-    expect(reduce(at({}), { type: 'statusFailed' })).toEqual(at({ step: 'setup', error: M.unavailable, unavailable: true }));
+    expect(reduce(at({}), { type: 'statusFailed' })).toEqual(at({ step: 'setup', error: MFA_PANEL_MESSAGES.unavailable, unavailable: true }));
   });
 });
 
 describe('two-factor machine: setup', () => {
   it('setupStarted goes busy and clears the error and the unavailable box', () => {
-    const from = at({ step: 'method', error: M.setupFailed, unavailable: true });
+    const from = at({ step: 'method', error: MFA_PANEL_MESSAGES.setupFailed, unavailable: true });
     expect(reduce(from, { type: 'setupStarted' })).toEqual(at({ step: 'method', busy: true }));
   });
 
@@ -63,8 +63,8 @@ describe('two-factor machine: setup', () => {
 
   it('setupFailed shows setup with the reason: unavailable (with the box) or failed', () => {
     const from = at({ step: 'method', busy: true });
-    expect(reduce(from, { type: 'setupFailed', unavailable: true })).toEqual(at({ step: 'setup', error: M.unavailableEnsure, unavailable: true }));
-    expect(reduce(from, { type: 'setupFailed', unavailable: false })).toEqual(at({ step: 'setup', error: M.setupFailed }));
+    expect(reduce(from, { type: 'setupFailed', unavailable: true })).toEqual(at({ step: 'setup', error: MFA_PANEL_MESSAGES.unavailableEnsure, unavailable: true }));
+    expect(reduce(from, { type: 'setupFailed', unavailable: false })).toEqual(at({ step: 'setup', error: MFA_PANEL_MESSAGES.setupFailed }));
   });
 
   it('continued goes from setup to verify, clearing the messages', () => {
@@ -73,7 +73,7 @@ describe('two-factor machine: setup', () => {
   });
 
   it('wentBack goes from verify to setup, clearing both errors but keeping what was typed', () => {
-    const from = { ...VERIFY, error: M.codeFormat, passwordError: AUTH_MESSAGES.currentPasswordRequired, success: 'kept' };
+    const from = { ...VERIFY, error: MFA_PANEL_MESSAGES.codeFormat, passwordError: AUTH_MESSAGES.currentPasswordRequired, success: 'kept' };
     expect(reduce(from, { type: 'wentBack' })).toEqual({ ...VERIFY, step: 'setup', success: 'kept' });
   });
 });
@@ -94,7 +94,7 @@ describe('two-factor machine: submitting', () => {
 
   it('checks the code of the form sent: the enable code or the disable code', () => {
     const bothTyped = { ...VERIFY, code: '12', disableCode: '123456' };
-    expect(reduce(bothTyped, { type: 'submitted', form: 'enable' })).toEqual({ ...bothTyped, error: M.codeFormat });
+    expect(reduce(bothTyped, { type: 'submitted', form: 'enable' })).toEqual({ ...bothTyped, error: MFA_PANEL_MESSAGES.codeFormat });
     expect(reduce(bothTyped, { type: 'submitted', form: 'disable' }).busy).toBe(true);
   });
 
@@ -118,7 +118,7 @@ describe('two-factor machine: enable', () => {
   });
 
   it('enableFailed while unavailable shows the enable failure and keeps both fields', () => {
-    expect(reduce(sending, { type: 'enableFailed', unavailable: true, serverMessage: null })).toEqual({ ...VERIFY, error: M.enableFailed });
+    expect(reduce(sending, { type: 'enableFailed', unavailable: true, serverMessage: null })).toEqual({ ...VERIFY, error: MFA_PANEL_MESSAGES.enableFailed });
   });
 
   it("enableFailed shows the server's message (or invalid code) and empties the code", () => {
@@ -127,7 +127,7 @@ describe('two-factor machine: enable', () => {
       error: 'Invalid verification code',
       code: '',
     });
-    expect(reduce(sending, { type: 'enableFailed', unavailable: false, serverMessage: null })).toEqual({ ...VERIFY, error: M.invalidCode, code: '' });
+    expect(reduce(sending, { type: 'enableFailed', unavailable: false, serverMessage: null })).toEqual({ ...VERIFY, error: MFA_PANEL_MESSAGES.invalidCode, code: '' });
   });
 
   it('enableFailed with a wrong password marks and empties the password only', () => {
@@ -140,7 +140,7 @@ describe('two-factor machine: enable', () => {
 
   it('a failure after success (the session refresh) shows the error on complete and ends busy', () => {
     const done = reduce(sending, { type: 'enableSucceeded', backupCodes: ['A'] });
-    expect(reduce(done, { type: 'enableFailed', unavailable: true, serverMessage: null })).toEqual({ ...done, error: M.enableFailed, busy: false });
+    expect(reduce(done, { type: 'enableFailed', unavailable: true, serverMessage: null })).toEqual({ ...done, error: MFA_PANEL_MESSAGES.enableFailed, busy: false });
   });
 });
 
@@ -157,7 +157,7 @@ describe('two-factor machine: disable', () => {
     expect(reduce(sending, { type: 'disableFailed', unavailable: true, serverMessage: 'ignored' })).toEqual({
       ...sending,
       busy: false,
-      error: M.disableFailed,
+      error: MFA_PANEL_MESSAGES.disableFailed,
       disableCode: '',
     });
     expect(reduce(sending, { type: 'disableFailed', unavailable: false, serverMessage: 'Invalid code' })).toEqual({
@@ -166,7 +166,7 @@ describe('two-factor machine: disable', () => {
       error: 'Invalid code',
       disableCode: '',
     });
-    expect(reduce(sending, { type: 'disableFailed', unavailable: false, serverMessage: null }).error).toBe(M.disableFailed);
+    expect(reduce(sending, { type: 'disableFailed', unavailable: false, serverMessage: null }).error).toBe(MFA_PANEL_MESSAGES.disableFailed);
   });
 
   it('disableFailed with a wrong password marks and empties the password only', () => {
@@ -194,6 +194,6 @@ describe('two-factor machine: new backup codes', () => {
     const requesting = { ...COMPLETE, busy: true };
     expect(reduce(requesting, { type: 'backupCodesLoaded', codes: ['NEW'] })).toEqual({ ...COMPLETE, backupCodes: ['NEW'] });
     expect(reduce(requesting, { type: 'backupCodesFailed', serverMessage: 'Needs aal2' })).toEqual({ ...COMPLETE, error: 'Needs aal2' });
-    expect(reduce(requesting, { type: 'backupCodesFailed', serverMessage: null })).toEqual({ ...COMPLETE, error: M.unavailable });
+    expect(reduce(requesting, { type: 'backupCodesFailed', serverMessage: null })).toEqual({ ...COMPLETE, error: MFA_PANEL_MESSAGES.unavailable });
   });
 });

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@payday/contracts';
-import { MFA_PANEL_MESSAGES as M, type MfaStep } from './mfa-panel-messages';
+import { MFA_PANEL_MESSAGES, type MfaStep } from './mfa-panel-messages';
 
 /** Everything the two-factor panel remembers between renders. */
 export interface TwoFactorState {
@@ -84,7 +84,7 @@ export const digits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
 /** What stops a code and password from going out, or null when the form may be sent. */
 export function sendProblem(code: string, password: string): Pick<TwoFactorState, 'error' | 'passwordError'> | null {
-  if (!/^\d{6}$/.test(code)) return { error: M.codeFormat, passwordError: null };
+  if (!/^\d{6}$/.test(code)) return { error: MFA_PANEL_MESSAGES.codeFormat, passwordError: null };
   if (!password) return { error: null, passwordError: AUTH_MESSAGES.currentPasswordRequired };
   return null;
 }
@@ -110,7 +110,7 @@ export function twoFactorReducer(state: TwoFactorState, action: TwoFactorAction)
       return { ...state, step: action.enabled ? 'complete' : 'method' };
     case 'statusFailed':
       // A status that cannot be read goes to setup, with the unavailable error.
-      return { ...state, step: 'setup', error: M.unavailable, unavailable: true };
+      return { ...state, step: 'setup', error: MFA_PANEL_MESSAGES.unavailable, unavailable: true };
 
     case 'setupStarted':
       return { ...state, busy: true, error: null, unavailable: false };
@@ -118,8 +118,8 @@ export function twoFactorReducer(state: TwoFactorState, action: TwoFactorAction)
       return { ...state, qrCode: action.qrCode, manualKey: action.manualKey, step: 'setup', busy: false };
     case 'setupFailed':
       return action.unavailable
-        ? { ...state, error: M.unavailableEnsure, unavailable: true, step: 'setup', busy: false }
-        : { ...state, error: M.setupFailed, step: 'setup', busy: false };
+        ? { ...state, error: MFA_PANEL_MESSAGES.unavailableEnsure, unavailable: true, step: 'setup', busy: false }
+        : { ...state, error: MFA_PANEL_MESSAGES.setupFailed, step: 'setup', busy: false };
 
     case 'continued':
       return { ...state, error: null, success: null, step: 'verify' };
@@ -146,8 +146,8 @@ export function twoFactorReducer(state: TwoFactorState, action: TwoFactorAction)
     case 'enableFinished':
       return { ...state, busy: false };
     case 'enableFailed':
-      if (action.unavailable) return { ...state, error: M.enableFailed, busy: false };
-      return refused(state, action.serverMessage ?? M.invalidCode, 'code');
+      if (action.unavailable) return { ...state, error: MFA_PANEL_MESSAGES.enableFailed, busy: false };
+      return refused(state, action.serverMessage ?? MFA_PANEL_MESSAGES.invalidCode, 'code');
 
     case 'disableSucceeded':
       // Turning it off returns to setup and forgets the QR code, the manual key and the backup codes.
@@ -163,7 +163,7 @@ export function twoFactorReducer(state: TwoFactorState, action: TwoFactorAction)
         busy: false,
       };
     case 'disableFailed':
-      return refused(state, action.unavailable ? M.disableFailed : (action.serverMessage ?? M.disableFailed), 'disableCode');
+      return refused(state, action.unavailable ? MFA_PANEL_MESSAGES.disableFailed : (action.serverMessage ?? MFA_PANEL_MESSAGES.disableFailed), 'disableCode');
 
     case 'regenerateAsked':
       return { ...state, confirmRegenerate: true };
@@ -174,6 +174,6 @@ export function twoFactorReducer(state: TwoFactorState, action: TwoFactorAction)
     case 'backupCodesLoaded':
       return { ...state, backupCodes: action.codes, busy: false };
     case 'backupCodesFailed':
-      return { ...state, error: action.serverMessage ?? M.unavailable, busy: false };
+      return { ...state, error: action.serverMessage ?? MFA_PANEL_MESSAGES.unavailable, busy: false };
   }
 }

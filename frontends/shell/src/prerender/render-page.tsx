@@ -4,7 +4,8 @@ import { prerender } from 'react-dom/static';
 import { matchPath, StaticRouter } from 'react-router-dom';
 import { App } from '../App';
 import { provideRemoteComponent } from '../remotes/remote-loader';
-import { appRoutes, type RemoteRef } from '../routes';
+import type { RemoteRef } from '../remotes/remote-ref';
+import { appRoutes } from '../routes';
 
 // The build's rendering of the public pages (scripts/prerender.mjs): React's own static rendering on Node, of
 // the same App, layout and route table the browser renders, for a visitor who is signed out. Nothing here runs

@@ -1,6 +1,6 @@
 import { Spinner } from '@payday/web-kit';
 import { useEffect, useState, type ComponentType } from 'react';
-import type { RemoteRef } from '../routes';
+import type { RemoteRef } from './remote-ref';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteErrorView } from './RemoteErrorView';
 import { cachedRemoteComponent, loadRemoteComponent } from './remote-loader';

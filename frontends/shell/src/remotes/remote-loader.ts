@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
-import type { RemoteRef } from '../routes';
+import type { RemoteRef } from './remote-ref';
 import { readRemotesManifest, REMOTES_MANIFEST_URL, type RemotesManifest } from './remotes-manifest';
 
 export { REMOTES_MANIFEST_URL };

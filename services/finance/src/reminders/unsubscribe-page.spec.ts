@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { REMINDER_MESSAGES as M, REMINDER_UNSUBSCRIBE_CHECK_PATH, REMINDER_UNSUBSCRIBE_PATH, REMINDER_UNSUBSCRIBE_SCRIPT_PATH, reminderUnsubscribePath } from '@payday/contracts';
+import { REMINDER_MESSAGES, REMINDER_UNSUBSCRIBE_CHECK_PATH, REMINDER_UNSUBSCRIBE_PATH, REMINDER_UNSUBSCRIBE_SCRIPT_PATH, reminderUnsubscribePath } from '@payday/contracts';
 import { runInNewContext } from 'node:vm';
 import { UNSUBSCRIBE_PAGE_HEADERS, UNSUBSCRIBE_SCRIPT, UNSUBSCRIBE_TOKEN_KEY, unsubscribePage } from './unsubscribe-page.js';
 import { newUnsubscribeToken } from './unsubscribe-token.js';
@@ -148,14 +148,14 @@ describe('the unsubscribe page', () => {
     expect(page.stored.get(UNSUBSCRIBE_TOKEN_KEY)).toBe(token);
     await page.settle();
     expect(page.visible()).toEqual(['ask']);
-    expect(page.heading()).toBe(M.unsubscribeTitle);
+    expect(page.heading()).toBe(REMINDER_MESSAGES.unsubscribeTitle);
     expect(page.sent).toEqual([{ path: REMINDER_UNSUBSCRIBE_CHECK_PATH, body: { token }, credentials: 'omit' }]);
 
     await page.press();
     expect(page.sent[1]).toEqual({ path: REMINDER_UNSUBSCRIBE_PATH, body: { token }, credentials: 'omit' });
     expect(page.visible()).toEqual(['done']);
-    expect(page.heading()).toBe(M.unsubscribedTitle);
-    expect(page.document.title).toBe(`${M.unsubscribedTitle} · PayCadence`);
+    expect(page.heading()).toBe(REMINDER_MESSAGES.unsubscribedTitle);
+    expect(page.document.title).toBe(`${REMINDER_MESSAGES.unsubscribedTitle} · PayCadence`);
     expect(page.section('done').querySelector('h1').focused).toBe(true);
   });
 
@@ -164,8 +164,8 @@ describe('the unsubscribe page', () => {
     const { sections } = pageElements(html);
     expect(sections.map((section) => section.getAttribute('data-state'))).toEqual(['checking', 'ask', 'done', 'unknown']);
     expect(sections.filter((section) => !section.hidden).map((section) => section.getAttribute('data-state'))).toEqual(['checking']);
-    expect(sections[0]!.textContent).toContain(M.unsubscribeChecking);
-    expect(html).toContain(`<noscript><p>${M.unsubscribeNeedsScript}</p></noscript>`);
+    expect(sections[0]!.textContent).toContain(REMINDER_MESSAGES.unsubscribeChecking);
+    expect(html).toContain(`<noscript><p>${REMINDER_MESSAGES.unsubscribeNeedsScript}</p></noscript>`);
   });
 
   it('works again after a reload, from the token this tab kept', async () => {
@@ -183,7 +183,7 @@ describe('the unsubscribe page', () => {
     const page = openPage(path, () => 200);
     await page.settle();
     expect(page.visible()).toEqual(['unknown']);
-    expect(page.heading()).toBe(M.unsubscribeInvalidTitle);
+    expect(page.heading()).toBe(REMINDER_MESSAGES.unsubscribeInvalidTitle);
     expect(page.sent).toEqual([]);
   });
 
@@ -203,7 +203,7 @@ describe('the unsubscribe page', () => {
     await page.press();
     expect(page.visible()).toEqual(['ask']);
     expect(page.failed().hidden).toBe(false);
-    expect(page.failed().textContent).toBe(M.unsubscribeFailed);
+    expect(page.failed().textContent).toBe(REMINDER_MESSAGES.unsubscribeFailed);
     expect(page.button().disabled).toBe(false);
 
     status = 503;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   PRODUCT_NAME,
-  REMINDER_MESSAGES as M,
+  REMINDER_MESSAGES,
   REMINDER_UNSUBSCRIBE_CHECK_PATH,
   REMINDER_UNSUBSCRIBE_PATH,
   REMINDER_UNSUBSCRIBE_SCRIPT_PATH,
@@ -131,16 +131,16 @@ const settingsLink = '<a class="link" href="/settings">Open Settings</a>';
 /** Each state the page can be in: its heading and what it says. The script shows one at a time. */
 const SECTIONS: Record<UnsubscribePageState, { title: string; body: string }> = {
   checking: {
-    title: M.unsubscribeTitle,
-    body: `<p role="status">${escapeHtml(M.unsubscribeChecking)}</p><noscript><p>${escapeHtml(M.unsubscribeNeedsScript)}</p></noscript>`,
+    title: REMINDER_MESSAGES.unsubscribeTitle,
+    body: `<p role="status">${escapeHtml(REMINDER_MESSAGES.unsubscribeChecking)}</p><noscript><p>${escapeHtml(REMINDER_MESSAGES.unsubscribeNeedsScript)}</p></noscript>`,
   },
   // Asks first: a link scanner that opens the page changes nothing.
   ask: {
-    title: M.unsubscribeTitle,
-    body: `<p>${escapeHtml(M.unsubscribeQuestion)}</p><form><button type="submit">${escapeHtml(M.unsubscribeButton)}</button></form><p class="error" role="alert" data-failed hidden>${escapeHtml(M.unsubscribeFailed)}</p>`,
+    title: REMINDER_MESSAGES.unsubscribeTitle,
+    body: `<p>${escapeHtml(REMINDER_MESSAGES.unsubscribeQuestion)}</p><form><button type="submit">${escapeHtml(REMINDER_MESSAGES.unsubscribeButton)}</button></form><p class="error" role="alert" data-failed hidden>${escapeHtml(REMINDER_MESSAGES.unsubscribeFailed)}</p>`,
   },
-  done: { title: M.unsubscribedTitle, body: `<p role="status">${escapeHtml(M.unsubscribedBody)}</p>${settingsLink}` },
-  unknown: { title: M.unsubscribeInvalidTitle, body: `<p>${escapeHtml(M.unsubscribeInvalidBody)}</p>${settingsLink}` },
+  done: { title: REMINDER_MESSAGES.unsubscribedTitle, body: `<p role="status">${escapeHtml(REMINDER_MESSAGES.unsubscribedBody)}</p>${settingsLink}` },
+  unknown: { title: REMINDER_MESSAGES.unsubscribeInvalidTitle, body: `<p>${escapeHtml(REMINDER_MESSAGES.unsubscribeInvalidBody)}</p>${settingsLink}` },
 };
 
 /**
@@ -159,7 +159,7 @@ export function unsubscribePage(): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(M.unsubscribeTitle)} · ${PRODUCT_NAME}</title>
+<title>${escapeHtml(REMINDER_MESSAGES.unsubscribeTitle)} · ${PRODUCT_NAME}</title>
 <style>${STYLE}</style>
 <script src="${REMINDER_UNSUBSCRIBE_SCRIPT_PATH}" defer></script>
 </head>

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, HttpCode, Inject, NotFoundException, Param, Post, Res } from '@nestjs/common';
 import {
-  REMINDER_MESSAGES as M,
+  REMINDER_MESSAGES,
   REMINDER_UNSUBSCRIBE_PATH,
   reminderUnsubscribePath,
   UnsubscribeRequestSchema,
@@ -18,7 +18,7 @@ interface PageReply {
   send(body?: string): unknown;
 }
 
-const unknownLink = () => new NotFoundException(M.unsubscribeInvalidBody);
+const unknownLink = () => new NotFoundException(REMINDER_MESSAGES.unsubscribeInvalidBody);
 
 /**
  * The link in every reminder e-mail, without signing in. The token is the credential and never travels in a
