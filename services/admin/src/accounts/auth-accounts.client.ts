@@ -9,12 +9,12 @@ import {
   type SetUserStatusMessage,
   type UserReply,
 } from '@payday/contracts';
-import { TransportClient } from '../transport/transport-client.js';
+import { AdminTransport } from '../transport/transport-client.js';
 
 /** The account questions admin asks auth (AUTH_ADMIN_PATTERNS); failures come back as TransportFailure replies. */
 @Injectable()
 export class AuthAccountsClient {
-  constructor(@Inject(TransportClient) private readonly transport: TransportClient) {}
+  constructor(@Inject(AdminTransport) private readonly transport: AdminTransport) {}
 
   listUsers(): Promise<ListUsersReply> {
     return this.transport.ask(AUTH_ADMIN_PATTERNS.listUsers, {}, ListUsersReplySchema);

@@ -8,12 +8,12 @@ import {
   type WaitlistListReply,
   type WaitlistRemoveReply,
 } from '@payday/contracts';
-import { TransportClient } from '../transport/transport-client.js';
+import { AdminTransport } from '../transport/transport-client.js';
 
 /** The waitlist questions admin asks the waitlist service (WAITLIST_ADMIN_PATTERNS). */
 @Injectable()
 export class WaitlistClient {
-  constructor(@Inject(TransportClient) private readonly transport: TransportClient) {}
+  constructor(@Inject(AdminTransport) private readonly transport: AdminTransport) {}
 
   list(): Promise<WaitlistListReply> {
     return this.transport.ask(WAITLIST_ADMIN_PATTERNS.list, {}, WaitlistListReplySchema);

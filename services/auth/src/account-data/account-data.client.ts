@@ -1,5 +1,4 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
 import {
   AccountDeleteReplySchema,
   AccountExportReplySchema,
@@ -8,8 +7,8 @@ import {
   type AccountSubject,
   type ExportedRow,
 } from '@payday/contracts';
-import { createRedisClient, InjectServiceConfig } from '@payday/nest-kit';
-import { firstValueFrom, timeout } from 'rxjs';
+import { InjectServiceConfig, TransportClient, TransportError } from '@payday/nest-kit';
+import type { z } from 'zod';
 import type { AuthConfig } from '../config.js';
 
 /** An export is a few queries per service. */
@@ -20,36 +19,41 @@ const DELETE_TIMEOUT_MS = 60_000;
 /** A service did not answer, refused, or answered outside the contract: the caller reports 'try again'. */
 export class AccountDataUnavailable extends Error {}
 
-const reason = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
-
-/** Auth's questions to the other services about one account, over the Redis transport. */
+/** Auth's questions to the other services about one account, over nest-kit's TransportClient. */
 @Injectable()
 export class AccountDataClient implements OnModuleDestroy {
   private readonly logger = new Logger('AccountDataClient');
-  private client: ClientProxy | null = null;
+  private readonly transport: TransportClient;
 
-  constructor(@InjectServiceConfig() private readonly config: AuthConfig) {}
+  constructor(@InjectServiceConfig() config: AuthConfig) {
+    // Connected on first use: auth starts (and signs people in) while Redis or the other services are down.
+    this.transport = new TransportClient(config.REDIS_URL);
+  }
 
   async exportOf(service: AccountDataService, subject: AccountSubject): Promise<Record<string, ExportedRow[]>> {
-    const reply = AccountExportReplySchema.safeParse(await this.ask(service, 'export', subject, EXPORT_TIMEOUT_MS));
-    if (!reply.success || !reply.data.ok) throw this.unavailable(service, 'export', reply.success ? reply.data : 'unexpected shape');
-    return reply.data.tables;
+    const reply = await this.ask(service, 'export', subject, AccountExportReplySchema, EXPORT_TIMEOUT_MS);
+    if (!reply.ok) throw this.unavailable(service, 'export', reply);
+    return reply.tables;
   }
 
   async deleteIn(service: AccountDataService, subject: AccountSubject): Promise<Record<string, number>> {
-    const reply = AccountDeleteReplySchema.safeParse(await this.ask(service, 'delete', subject, DELETE_TIMEOUT_MS));
-    if (!reply.success || !reply.data.ok) throw this.unavailable(service, 'delete', reply.success ? reply.data : 'unexpected shape');
-    return reply.data.removed;
+    const reply = await this.ask(service, 'delete', subject, AccountDeleteReplySchema, DELETE_TIMEOUT_MS);
+    if (!reply.ok) throw this.unavailable(service, 'delete', reply);
+    return reply.removed;
   }
 
-  private async ask(service: AccountDataService, step: 'export' | 'delete', subject: AccountSubject, timeoutMs: number): Promise<unknown> {
-    // Connected on first use: auth starts (and signs people in) while Redis or the other services are down.
-    this.client ??= createRedisClient(this.config.REDIS_URL);
+  private async ask<T extends z.ZodType>(
+    service: AccountDataService,
+    step: 'export' | 'delete',
+    subject: AccountSubject,
+    replySchema: T,
+    timeoutMs: number,
+  ): Promise<z.output<T>> {
     try {
-      return await firstValueFrom(this.client.send(accountDataPattern(service, step), subject).pipe(timeout(timeoutMs)));
+      return await this.transport.ask(accountDataPattern(service, step), subject, replySchema, { timeoutMs });
     } catch (error) {
-      throw this.unavailable(service, step, reason(error));
+      if (!(error instanceof TransportError)) throw error;
+      throw this.unavailable(service, step, error.reason === 'bad-shape' ? 'unexpected shape' : error.detail);
     }
   }
 
@@ -60,7 +64,6 @@ export class AccountDataClient implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.client?.close();
-    this.client = null;
+    await this.transport.onModuleDestroy();
   }
 }

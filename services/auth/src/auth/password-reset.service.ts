@@ -11,10 +11,9 @@ import {
   type ForgotPasswordResponse,
   type UpdatePasswordResponse,
 } from '@payday/contracts';
-import { CLOCK, JwtVerifier, MAIL_SENDER, type Clock, type MailSender } from '@payday/nest-kit';
+import { CLOCK, JwtVerifier, MAIL_SENDER, escapeHtml, type Clock, type MailSender } from '@payday/nest-kit';
 import { AuditTrail, NO_ORIGIN, type RequestOrigin } from '../audit/audit-trail.js';
 import { AuthError } from '../errors.js';
-import { escapeHtml } from '../common/html.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';

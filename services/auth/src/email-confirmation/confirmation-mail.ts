@@ -1,6 +1,5 @@
 import { EMAIL_CONFIRMATION_TTL_SECONDS, PRODUCT_NAME } from '@payday/contracts';
-import type { MailMessage } from '@payday/nest-kit';
-import { escapeHtml } from '../common/html.js';
+import { escapeHtml, type MailMessage } from '@payday/nest-kit';
 
 /** The confirmation e-mail: why we ask, the link, and what to do if the account is not theirs. */
 export function confirmationMail(to: string, firstName: string | null, link: string): MailMessage {

@@ -1,9 +1,7 @@
 import { INVITATION_TTL_DAYS, PRODUCT_NAME } from '@payday/contracts';
-import type { MailMessage } from '@payday/nest-kit';
+import { escapeHtml, type MailMessage } from '@payday/nest-kit';
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** The household name and the inviter's name are user text: escaped in the HTML part. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+// The household name and the inviter's name are user text: escaped in the HTML part.
 
 export interface InvitationMailFacts {
   to: string;

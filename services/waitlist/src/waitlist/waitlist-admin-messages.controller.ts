@@ -6,17 +6,17 @@ import {
   WaitlistFindByEmailMessageSchema,
   WaitlistListMessageSchema,
   WaitlistRemoveMessageSchema,
-  transportInvalid,
   type WaitlistEntryReply,
   type WaitlistListReply,
   type WaitlistRemoveReply,
 } from '@payday/contracts';
+import { withValidPayload } from '@payday/nest-kit';
 import { WaitlistAdminService } from './waitlist-admin.service.js';
 
 /**
  * The admin service's side of the waitlist over the Redis transport (docs/architecture.md): admin never reads this
  * schema, it asks here. Replies are `{ok: true, ...}` or a TransportFailure (libs/contracts/src/admin.ts); a
- * malformed message gets contracts' transportInvalid, naming the bad fields (nothing is touched).
+ * malformed message gets nest-kit's withValidPayload refusal, naming the bad fields (nothing is touched).
  */
 @Controller()
 export class WaitlistAdminMessagesController {
@@ -24,23 +24,19 @@ export class WaitlistAdminMessagesController {
 
   @MessagePattern(WAITLIST_ADMIN_PATTERNS.list)
   async list(@Payload() payload: unknown): Promise<WaitlistListReply> {
-    const parsed = WaitlistListMessageSchema.safeParse(payload ?? {});
-    if (!parsed.success) return transportInvalid(parsed.error);
-    return { ok: true, entries: await this.waitlist.listPending() };
+    return withValidPayload(WaitlistListMessageSchema, payload ?? {}, async () => ({ ok: true, entries: await this.waitlist.listPending() }));
   }
 
   @MessagePattern(WAITLIST_ADMIN_PATTERNS.findByEmail)
   async findByEmail(@Payload() payload: unknown): Promise<WaitlistEntryReply> {
-    const parsed = WaitlistFindByEmailMessageSchema.safeParse(payload);
-    if (!parsed.success) return transportInvalid(parsed.error);
-    return { ok: true, entry: await this.waitlist.findByEmail(parsed.data.email) };
+    return withValidPayload(WaitlistFindByEmailMessageSchema, payload, async ({ email }) => ({ ok: true, entry: await this.waitlist.findByEmail(email) }));
   }
 
   @MessagePattern(WAITLIST_ADMIN_PATTERNS.remove)
   async remove(@Payload() payload: unknown): Promise<WaitlistRemoveReply> {
-    const parsed = WaitlistRemoveMessageSchema.safeParse(payload);
-    if (!parsed.success) return transportInvalid(parsed.error);
-    const entry = await this.waitlist.remove(parsed.data.id);
-    return entry ? { ok: true, entry } : { ok: false, code: 'NOT_FOUND', message: ADMIN_MESSAGES.waitlistEntryNotFound };
+    return withValidPayload(WaitlistRemoveMessageSchema, payload, async ({ id }): Promise<WaitlistRemoveReply> => {
+      const entry = await this.waitlist.remove(id);
+      return entry ? { ok: true, entry } : { ok: false, code: 'NOT_FOUND', message: ADMIN_MESSAGES.waitlistEntryNotFound };
+    });
   }
 }
