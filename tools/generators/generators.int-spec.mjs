@@ -89,7 +89,8 @@ describe(`nx g @payday/tools:remote ${REMOTE}`, () => {
     expect(JSON.parse(read('frontends/shell/public/remotes-manifest.json'))[REMOTE]).toBe(
       `/remotes/${REMOTE}/remoteEntry.js`,
     );
-    expect(read('frontends/shell/src/routes.tsx')).toContain(`| '${REMOTE}'`);
+    // The RemoteRef name type the route table uses (its own file, so routes.tsx and remotes/ need not import each other).
+    expect(read('frontends/shell/src/remotes/remote-ref.ts')).toContain(`| '${REMOTE}'`);
     // no route points at it until someone adds one
     expect(read('frontends/shell/src/routes.tsx')).not.toContain(`name: '${REMOTE}', module`);
     expect(generated.remote.output).toMatch(/no routes until you add one/);
@@ -134,6 +135,7 @@ describe('the generated workspace', () => {
       `libs/contracts/src/${SERVICE}.ts`,
       'libs/contracts/src/routes.ts',
       'frontends/shell/src/routes.tsx',
+      'frontends/shell/src/remotes/remote-ref.ts',
     ];
     const lint = await run(node, [bin.eslint, ...sources], { cwd: copy });
     expect(lint.code, lint.output).toBe(0);
