@@ -41,7 +41,7 @@ describe('YourDataPanel', () => {
     URL.revokeObjectURL = vi.fn();
     renderScreen(<YourDataPanel />, { user: ANN });
     await userEvent.click(screen.getByRole('button', { name: ACCOUNT_DATA_MESSAGES.exportButton }));
-    expect(await screen.findByText(ACCOUNT_DATA_MESSAGES.exported)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_DATA_MESSAGES.exported)).toBeVisible();
     const [url, init] = fetchMock.mock.calls.find(([called]) => called.endsWith(ACCOUNT_EXPORT_PATH))!;
     expect(url).toBe(ACCOUNT_EXPORT_PATH);
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer at');
@@ -52,15 +52,15 @@ describe('YourDataPanel', () => {
     renderScreen(<YourDataPanel />, { user: ANN });
     await userEvent.click(screen.getByRole('button', { name: ACCOUNT_DATA_MESSAGES.deleteButton }));
     const dialog = screen.getByRole('dialog', { name: ACCOUNT_DATA_MESSAGES.dialogTitle });
-    expect(within(dialog).getByText(ACCOUNT_DATA_MESSAGES.dialogWarning)).toBeTruthy();
+    expect(within(dialog).getByText(ACCOUNT_DATA_MESSAGES.dialogWarning)).toBeVisible();
     expect(within(dialog).queryByLabelText(ACCOUNT_DATA_MESSAGES.codeLabel)).toBeNull(); // 2FA is off for Ann
 
     await userEvent.click(within(dialog).getByRole('button', { name: ACCOUNT_DATA_MESSAGES.confirmButton }));
-    expect(await within(dialog).findByText(ACCOUNT_DATA_MESSAGES.passwordRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(ACCOUNT_DATA_MESSAGES.passwordRequired)).toBeVisible();
 
     await userEvent.type(within(dialog).getByLabelText(ACCOUNT_DATA_MESSAGES.passwordLabel), 'Wrong!Pass1');
     await userEvent.click(within(dialog).getByRole('button', { name: ACCOUNT_DATA_MESSAGES.confirmButton }));
-    expect(await within(dialog).findByText(ACCOUNT_DATA_MESSAGES.passwordIncorrect)).toBeTruthy();
+    expect(await within(dialog).findByText(ACCOUNT_DATA_MESSAGES.passwordIncorrect)).toBeVisible();
     expect(deleted).toEqual([]);
 
     await userEvent.clear(within(dialog).getByLabelText(ACCOUNT_DATA_MESSAGES.passwordLabel));
@@ -73,7 +73,7 @@ describe('YourDataPanel', () => {
     authServer();
     renderScreen(<YourDataPanel />, { user: { ...ANN, mfa_enabled: true } });
     await userEvent.click(screen.getByRole('button', { name: ACCOUNT_DATA_MESSAGES.deleteButton }));
-    expect(within(screen.getByRole('dialog')).getByLabelText(ACCOUNT_DATA_MESSAGES.codeLabel, { exact: false })).toBeTruthy();
+    expect(within(screen.getByRole('dialog')).getByLabelText(ACCOUNT_DATA_MESSAGES.codeLabel, { exact: false })).toBeVisible();
   });
 
   it('closes the dialog on Cancel without asking the server', async () => {
