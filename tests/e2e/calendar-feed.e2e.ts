@@ -7,7 +7,7 @@ import { addDays } from '@payday/finance-rules';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { registerUser, signIn } from './support/session.js';
-import { localToday } from './support/dates.js';
+import { businessAnchor, localToday } from './support/dates.js';
 import { seriousViolations } from './support/axe.js';
 
 const BILL = 'Rent, "flat 2"; 🏠';
@@ -54,14 +54,16 @@ for (const width of [1280, 390]) {
     test.setTimeout(90_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.setViewportSize({ width, height: 900 });
-    const today = localToday();
+    // Paycheck on a business day, the rent due a week later, so its pay date (5 days before, high
+    // priority) is a business day after the paycheck whatever weekday the suite runs on.
+    const payday = businessAnchor(localToday(), 3, [2, 7]);
     const email = await registerUser(page, { prefix: `ical-${width}`, firstName: 'Casey' });
     const headers = { authorization: `Bearer ${await signIn(page, email)}` };
-    const income = { source: 'Salary', amount: 2150, frequency: 'monthly', next_date: addDays(today, 3) };
+    const income = { source: 'Salary', amount: 2150, frequency: 'monthly', next_date: payday };
     const bill = {
       name: BILL,
       amount: 1450,
-      due_date: addDays(today, 10),
+      due_date: addDays(payday, 7),
       priority: 'high',
       category: 'rent',
       recurring: 'monthly',
@@ -108,10 +110,10 @@ for (const width of [1280, 390]) {
     expect(feed.events.every((e) => e.allDay)).toBe(true);
     expect(new Set(feed.events.map((e) => e.uid)).size).toBe(feed.events.length);
     const on = (date: string) => feed.events.filter((e) => e.start === date).map((e) => e.summary);
-    expect(on(addDays(today, 10))).toContain(`${BILL} due: $1,450.00`);
-    expect(on(addDays(today, 3))).toContain('Payday: Salary ($2,150.00)');
-    // High priority: paid 5 days before it is due, after the paycheck 3 days from now.
-    expect(on(addDays(today, 5))).toContain(`Pay ${BILL} ($1,450.00) from Salary`);
+    expect(on(addDays(payday, 7))).toContain(`${BILL} due: $1,450.00`);
+    expect(on(payday)).toContain('Payday: Salary ($2,150.00)');
+    // High priority: paid 5 days before it is due, after the paycheck.
+    expect(on(addDays(payday, 2))).toContain(`Pay ${BILL} ($1,450.00) from Salary`);
     expect(feed.events.filter((e) => e.summary === `${BILL} due: $1,450.00`).length).toBeGreaterThanOrEqual(
       12,
     );
