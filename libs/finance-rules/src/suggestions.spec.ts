@@ -217,6 +217,17 @@ describe('buildPaymentSchedule (docs/product/signed-in.md §9: schedule counts, 
     expect(schedule[0]).toMatchObject({ dueDate, suggestedDate, funding, incomeDate });
   });
 
+  it('a paycheck that arrived today, before the entered next date, funds the bills after it', () => {
+    // Paid Monday 1/25/2027 and already entered the next pay date, 2/25: the rent of 2/1 is paid from today's
+    // paycheck, as safe to spend counts it, not "At risk" from the current balance.
+    const schedule = buildPaymentSchedule(
+      [bill({ id: 'rent', name: 'Rent', dueDate: '2027-02-01', recurring: 'once', amountCents: 145_000, priority: 'medium' })],
+      [income({ id: 'salary', source: 'Salary', frequency: 'monthly', nextDate: '2027-02-25', amountCents: 385_000 })],
+      '2027-01-25',
+    );
+    expect(schedule[0]).toMatchObject({ funding: 'after-paycheck', incomeDate: '2027-01-25', incomeId: 'salary' });
+  });
+
   it('a zero-amount paycheck still funds a bill (ratio deduction, not at risk)', () => {
     const schedule = buildPaymentSchedule([bill({ dueDate: '2026-03-20', recurring: 'once', priority: 'low', amountCents: 5_000 })], [income({ nextDate: '2026-03-16', amountCents: 0 })], TODAY);
     expect(schedule[0]).toMatchObject({ funding: 'after-paycheck', confidence: 70 }); // ratio -25, paid 1 day after: -5

@@ -272,10 +272,12 @@ export function scheduleIncomeHorizonDays(bills: readonly Dated<unknown>[], toda
 /**
  * The paydays the schedule matches bills to: from 30 days back (a paycheck that landed last week funds the bill due
  * next week; the entered next date's earlier paydays count, as safe to spend counts them) to `horizonDays` ahead.
+ * Today belongs to the look-back: a paycheck that arrived today, before the entered next date (paid on the 25th,
+ * next date already set to next month's 25th), is money in hand, as it is for safe to spend.
  */
 export function schedulePaydaysOnDays(incomes: readonly IncomeSource[], today: number, horizonDays: number): Dated<IncomeOccurrence>[] {
-  const past = paydaysBetweenOnDays(incomes, dayRefOf(today - INCOME_MATCH_MAX_DAYS), today - 1, true);
-  const coming = paydaysBetweenOnDays(incomes, dayRefOf(today), today + horizonDays, false);
+  const past = paydaysBetweenOnDays(incomes, dayRefOf(today - INCOME_MATCH_MAX_DAYS), today, true);
+  const coming = paydaysBetweenOnDays(incomes, dayRefOf(today + 1), today + horizonDays, false);
   return [...past, ...coming];
 }
 
