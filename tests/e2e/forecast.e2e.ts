@@ -14,20 +14,27 @@ import {
 } from '@payday/finance-rules';
 import { expect, test } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
-import { localToday } from './support/dates.js';
+import { businessAnchor, localToday } from './support/dates.js';
 import { seriousViolations } from './support/axe.js';
 
 
 /** The default date format of the settings, MM/DD/YYYY. */
 const fmt = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
-const salary = (today: string): IncomeSource => ({ id: 'salary', source: 'Teaching salary', amountCents: 240_000, frequency: 'monthly', nextDate: addDays(today, 10) });
+/** Paid two weeks after `payOn`, the day the bills go out; the last paycheck came a month before that. */
+const salary = (payOn: string): IncomeSource => ({
+  id: 'salary',
+  source: 'Teaching salary',
+  amountCents: 240_000,
+  frequency: 'monthly',
+  nextDate: addDays(payOn, 14),
+});
 const billOf = (id: string, name: string, amountCents: number, dueDate: string, priority: Bill['priority'], recurring: Bill['recurring']): Bill =>
   ({ id, name, amountCents, dueDate, priority, category: 'other', recurring });
 
 /** The forecast the rules compute for these inputs (the server runs the same): what every figure must say. */
-function rulesForecast(today: string, bills: Bill[], thresholdCents = 0) {
-  const incomes = [salary(today)];
+function rulesForecast(today: string, payOn: string, bills: Bill[], thresholdCents = 0) {
+  const incomes = [salary(payOn)];
   return computeForecast({ bills, incomes, today, thresholdCents, paymentSchedule: buildPaymentSchedule(bills, incomes, today) });
 }
 
@@ -36,19 +43,42 @@ for (const width of [1280, 390]) {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     const today = localToday();
-    const income = salary(today);
+    // Each bill's lead date (5 days before a high-priority one, else 3) is this business day, so rent,
+    // phone and the car repair all go out on it: the dip, its day and the bill to move are the same on any
+    // weekday (a lead date already past, or on a weekend or holiday, would move each bill by its own rule).
+    const payOn = businessAnchor(today, 1);
+    const income = salary(payOn);
     const email = await registerUser(page, { prefix: `forecast-${width}`, firstName: 'Tess' });
     const headers = { authorization: `Bearer ${await signIn(page, email)}` };
     const post = async (path: string, data: unknown) => expect((await page.request.post(path, { headers, data })).ok()).toBe(true);
     await post('/api/financial/income', { source: income.source, amount: 2400, frequency: 'monthly', next_date: income.nextDate });
-    await post('/api/financial/bills', { name: 'Rent', amount: 1450, due_date: addDays(today, 2), priority: 'high', category: 'rent', recurring: 'monthly' });
-    await post('/api/financial/bills', { name: 'Phone', amount: 60, due_date: addDays(today, 3), priority: 'medium', category: 'utilities', recurring: 'monthly' });
-    const bills = [billOf('rent', 'Rent', 145_000, addDays(today, 2), 'high', 'monthly'), billOf('phone', 'Phone', 6_000, addDays(today, 3), 'medium', 'monthly')];
+    const rentDue = addDays(payOn, 5);
+    const phoneDue = addDays(payOn, 3);
+    await post('/api/financial/bills', {
+      name: 'Rent',
+      amount: 1450,
+      due_date: rentDue,
+      priority: 'high',
+      category: 'rent',
+      recurring: 'monthly',
+    });
+    await post('/api/financial/bills', {
+      name: 'Phone',
+      amount: 60,
+      due_date: phoneDue,
+      priority: 'medium',
+      category: 'utilities',
+      recurring: 'monthly',
+    });
+    const bills = [
+      billOf('rent', 'Rent', 145_000, rentDue, 'high', 'monthly'),
+      billOf('phone', 'Phone', 6_000, phoneDue, 'medium', 'monthly'),
+    ];
     await page.goto('/dashboard');
 
     // No bank linked: counted from the last paycheck, a month before the next one (each on the business day it
     // arrives), less the rent and the phone due before payday: $890.00.
-    const before = rulesForecast(today, bills);
+    const before = rulesForecast(today, payOn, bills);
     expect(before.safeToSpend.amountCents).toBe(89_000);
     const payday = before.safeToSpend.nextPayday!.date;
     const safe = page.getByTestId('safe-to-spend');
@@ -64,8 +94,9 @@ for (const width of [1280, 390]) {
     await page.locator('.fc-section').screenshot({ path: test.info().outputPath(`1-safe-section-${width}.png`) });
     expect(await seriousViolations(page)).toEqual([]);
 
-    // A large bill due before payday: paid out of what is left of the last paycheck, the balance dips $110.00 short.
-    const carDue = addDays(today, 5);
+    // A large bill due before payday: paid out of what is left of the last paycheck, the balance dips
+    // $110.00 short on the day it goes out with the rent and the phone.
+    const carDue = addDays(payOn, 3);
     await page.getByRole('button', { name: 'Add bill' }).click();
     const billForm = page.getByRole('form', { name: 'Add a bill' });
     await billForm.getByLabel('Bill name').fill('Car repair');
@@ -75,7 +106,8 @@ for (const width of [1280, 390]) {
     await billForm.getByRole('button', { name: 'Add bill' }).click();
     await expect(billForm).toBeHidden();
 
-    const after = rulesForecast(today, [...bills, billOf('car', 'Car repair', 100_000, carDue, 'medium', 'once')]);
+    const withCar = [...bills, billOf('car', 'Car repair', 100_000, carDue, 'medium', 'once')];
+    const after = rulesForecast(today, payOn, withCar);
     const dip = after.warning!;
     expect(dip).toMatchObject({ balanceCents: -11_000, shortfallCents: 11_000 });
     const warning = page.getByTestId('low-balance-warning');
@@ -101,7 +133,7 @@ for (const width of [1280, 390]) {
     await threshold.fill('100');
     await forecast.getByRole('button', { name: 'Save' }).click();
     await expect(warning).toContainText(`below your $100.00 minimum: $210.00 short.`);
-    expect(rulesForecast(today, [...bills, billOf('car', 'Car repair', 100_000, carDue, 'medium', 'once')], 10_000).warning?.shortfallCents).toBe(21_000);
+    expect(rulesForecast(today, payOn, withCar, 10_000).warning?.shortfallCents).toBe(21_000);
     await page.reload();
     await expect(page.getByTestId('balance-forecast')).toContainText('Warns when your balance would go below $100.00.');
     await page.locator('.fc-section').screenshot({ path: test.info().outputPath(`3-threshold-section-${width}.png`) });

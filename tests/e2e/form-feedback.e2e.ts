@@ -114,9 +114,11 @@ for (const width of [1280, 390]) {
       test.setTimeout(90_000);
       const email = await registerUser(page, { prefix: 'prefs', firstName: 'Pia' });
       const token = await signIn(page, email);
-      // A day that is not also the month number, or both formats would print the same text (12/12/2026).
+      // A day of the month past the 12th: its MM/DD/YYYY text then reads as no date in DD/MM/YYYY, so 'never
+      // the other format' cannot catch another date the page shows (due 01/03/2027 is also 1 March, a pay
+      // date in the phone's schedule), and the two formats never print the same text (12/12/2026).
       let due = addDays(localToday(), 9);
-      if (due.slice(5, 7) === due.slice(8, 10)) due = addDays(due, 1);
+      while (Number(due.slice(8, 10)) <= 12) due = addDays(due, 1);
       const [year, month, day] = due.split('-');
       const headers = { authorization: `Bearer ${token}` };
       await page.request.post('/api/financial/income', { headers, data: { source: 'Studio pay', amount: 2400, frequency: 'monthly', next_date: addDays(localToday(), 3) } });

@@ -27,6 +27,9 @@ function nextMonthDay(from: string, day: number): string {
   }
 }
 
+/** YYYY-MM-DD as the default date format (MM/DD/YYYY) shows it. */
+const fmtUs = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
 /** Reads 'MM/DD/YYYY' or 'DD/MM/YYYY' back to YYYY-MM-DD. */
 const fromShown = (text: string, format: 'MM/DD/YYYY' | 'DD/MM/YYYY') => {
   const [a, b, year] = text.trim().split('/');
@@ -88,13 +91,21 @@ for (const width of [1280, 390]) {
     if (base.kind === 'last-paycheck' && base.paidSinceCents > 0) await expect(safe).toContainText(`less ${formatCents(base.paidSinceCents)} of bills due since then`);
 
     // Nothing her last paycheck covers is at risk; every pay date is a business day on or after its paycheck.
+    // The one exception is the rules' own: with no business day left before the due date (due on a Saturday,
+    // seen the Friday before) the date stays, and the entry says to pay online by the due date.
     const shown = await shownSchedule(page, 'MM/DD/YYYY', schedule.length);
-    for (const entry of shown) {
+    expect(shown.map((e) => e.payOn)).toEqual(schedule.map((s) => s.suggestedDate));
+    for (const [i, entry] of shown.entries()) {
+      const s = schedule[i]!;
       expect(entry.text).not.toContain('At risk');
       expect(entry.text).not.toContain('before this paycheck arrives');
-      expect(isBusinessDay(toDayNumber(entry.payOn)), `${entry.payOn} is a business day`).toBe(true);
+      if (s.adjustments.includes('no-business-day')) {
+        const online = `No business day is left before it is due, so pay it online by ${fmtUs(s.dueDate)}`;
+        expect(entry.text).toContain(online);
+      } else {
+        expect(isBusinessDay(toDayNumber(entry.payOn)), `${entry.payOn} is a business day`).toBe(true);
+      }
     }
-    expect(shown.map((e) => e.payOn)).toEqual(schedule.map((s) => s.suggestedDate));
     await page.screenshot({ path: test.info().outputPath(`teacher-${width}.png`), fullPage: true });
 
     // With DD/MM/YYYY chosen, the schedule's sentences say every date that way too.

@@ -1,10 +1,17 @@
 // The payment schedule, the calendar and the dashboard's layout, at desktop and phone
 // width: every journey seeds its own user, checks what a person sees and leaves screenshots in
 // the test's output folder to look at.
-import { addDays, buildPaymentSchedule, businessDayOnOrAfter, fromDayNumber, toDayNumber, type Bill } from '@payday/finance-rules';
+import {
+  addDays,
+  buildPaymentSchedule,
+  dayOfWeek,
+  daysBetween,
+  startOfMonth,
+  type Bill,
+} from '@payday/finance-rules';
 import { expect, test, type Page } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
-import { localToday } from './support/dates.js';
+import { businessAnchor, localToday } from './support/dates.js';
 import { seriousViolations } from './support/axe.js';
 
 
@@ -87,13 +94,17 @@ for (const width of [1280, 390]) {
     test('item 2: calendar amounts are readable and a tapped or clicked day opens its items', async ({ page }) => {
       test.setTimeout(60_000);
       // A business day from today: a paycheck due on a weekend or holiday arrives the business day before, and the
-      // calendar shows it on the day it arrives.
-      const day = fromDayNumber(businessDayOnOrAfter(toDayNumber(today)));
+      // calendar shows it on the day it arrives. From a Saturday (or a holiday Friday) that day is in the
+      // next week, and at a month's end in the next month: the calendar is stepped there, as a person would.
+      const day = businessAnchor(today, 0);
       await signedInWith(page, width, 'sched-cal', {
         income: [{ source: 'Teaching salary', amount: 2150, frequency: 'monthly', next_date: day }],
         bills: [{ name: 'Rent', amount: 1450, due_date: day, priority: 'medium', category: 'rent', recurring: 'monthly' }],
       });
       await page.getByRole('button', { name: 'Calendar' }).click();
+      if (startOfMonth(day) !== startOfMonth(today)) {
+        await page.getByRole('button', { name: 'Next month' }).click();
+      }
       const cell = page.locator(`[role="gridcell"][data-date="${day}"]`);
       await cell.scrollIntoViewIfNeeded();
       // The bill's chip (the day also holds the rent's suggested payment, paid from the paycheck that lands that day).
@@ -117,6 +128,11 @@ for (const width of [1280, 390]) {
       await expect(details).toBeHidden();
 
       await page.getByRole('button', { name: 'Week', exact: true }).click();
+      // Back to this (Sunday-first) week, then on to the next one when the day falls after its Saturday.
+      await page.getByRole('button', { name: 'Today', exact: true }).click();
+      if (daysBetween(today, day) > 6 - dayOfWeek(today)) {
+        await page.getByRole('button', { name: 'Next week' }).click();
+      }
       const weekCell = page.locator(`[role="gridcell"][data-date="${day}"]`);
       await expect(weekCell.getByRole('listitem', { name: /^Bill: Rent/ }).getByText('$1,450.00', { exact: true })).toBeVisible();
       await expect(weekCell.getByText('$2,150.00', { exact: true })).toBeVisible();
