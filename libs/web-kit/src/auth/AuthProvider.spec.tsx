@@ -254,6 +254,27 @@ describe('automatic refresh (docs/product/accounts.md §9)', () => {
     expect(result.current.user?.id).toBe('u1');
   });
 
+  it('runs the tick only while signed in: signing out stops it', async () => {
+    mockFetch((url) =>
+      url === '/api/auth/logout'
+        ? Promise.resolve(new Response(null, { status: 204 }))
+        : json({ user: ann, session: sessionExpiringIn(900) }),
+    );
+    const { result } = renderAuth();
+    await advance();
+    expect(vi.getTimerCount()).toBe(0);
+    await act(async () => {
+      await result.current.signIn('ann@example.com', 'Secret-123');
+    });
+    await advance();
+    expect(vi.getTimerCount()).toBe(1);
+    await act(async () => {
+      await result.current.signOut();
+    });
+    await advance();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('signs out (hint removed) when the cookie is spent or invalid', async () => {
     reloadSignedIn(100, () => json({ message: 'Your session has expired. Please sign in again.' }, 401));
     const { result } = renderAuth();
