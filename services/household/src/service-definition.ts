@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import { AuthKitModule, defineService, MailModule } from '@payday/nest-kit';
+import { AccountDataModule } from './account-data/account-data.module.js';
 import { householdEnvSchema } from './config.js';
-import { HOUSEHOLD_ENTITIES, HouseholdModule } from './household.module.js';
+import { DirectoryModule } from './directory/directory.module.js';
+import { HOUSEHOLD_ENTITIES } from './entities.js';
+import { EventsModule } from './events/events.module.js';
+import { HouseholdRoutesModule } from './households/household-routes.module.js';
+import { HouseholdsModule } from './households/households.module.js';
+import { InvitationsModule } from './invitations/invitations.module.js';
+import { MembershipVersionsModule } from './memberships/membership-versions.module.js';
+import { MembershipsModule } from './memberships/memberships.module.js';
 import { migrations } from './migrations/index.js';
 
 /**
@@ -18,6 +26,13 @@ export const serviceDefinition = defineService({
   imports: (config) => [
     AuthKitModule.forRoot(() => ({ jwksUrl: config.AUTH_JWKS_URL })),
     MailModule.forRoot(() => ({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox') })),
-    HouseholdModule,
+    DirectoryModule,
+    EventsModule,
+    MembershipVersionsModule,
+    HouseholdsModule,
+    InvitationsModule,
+    HouseholdRoutesModule,
+    MembershipsModule,
+    AccountDataModule,
   ],
 });
