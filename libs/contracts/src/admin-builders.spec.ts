@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AUDIT_LIMITS, AuditEventSchema, CreateUserRequestSchema, TransportFailureSchema, buildAuditEvent, transportInvalid } from './admin.js';
+import { AUDIT_LIMITS, AuditEventSchema, CreateUserRequestSchema, buildAuditEvent } from './admin.js';
+import { TransportFailureSchema, transportInvalid } from './transport.js';
 
 describe('transportInvalid', () => {
   it('is a VALIDATION TransportFailure with every field error and the first one as the message', () => {

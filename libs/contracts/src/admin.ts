@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cutText, safeString } from './text.js';
 import { ADMIN_CREATED_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, REGISTRATION_MESSAGES, ROLES, USER_STATUSES, emailField } from './auth.js';
-import { fieldErrors } from './errors.js';
+import { transportReply as reply } from './transport.js';
 
 // The admin area (docs/product/signed-in.md §2, §3, §4, §5, §7, §8): its HTTP wire shapes, the messages both sides show,
 // the Redis-transport messages admin sends to auth and waitlist (it never reads their schemas), and the
@@ -322,24 +322,9 @@ export const QUEUE_BOARD_PATH = '/api/admin/queues';
 export const QUEUE_BOARD_COOKIE = 'paycadence_queue_board';
 
 // ---------------------------------------------------------------------------------------------------------
-// Redis transport: admin → auth, admin → waitlist. Replies are `{ok: true, ...}` or a TransportFailure.
+// Redis transport: admin → auth, admin → waitlist. Replies are `{ok: true, ...}` or a TransportFailure
+// (transport.ts).
 // ---------------------------------------------------------------------------------------------------------
-
-export const TransportFailureSchema = z.object({
-  ok: z.literal(false),
-  code: z.enum(['EMAIL_TAKEN', 'NOT_FOUND', 'ADMIN_TARGET', 'SELF_TARGET', 'UNCHANGED', 'VALIDATION']),
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
-export type TransportFailure = z.infer<typeof TransportFailureSchema>;
-
-/** A refused transport message: its field errors, and the first one as the message (the screen shows one line). */
-export function transportInvalid(error: z.ZodError): TransportFailure {
-  const errors = fieldErrors(error);
-  return { ok: false, code: 'VALIDATION', message: Object.values(errors)[0] ?? 'Invalid message', errors };
-}
-const reply = <Shape extends z.ZodRawShape>(shape: Shape) =>
-  z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), ...shape }), TransportFailureSchema]);
 
 /** Who asks (the admin from the verified token) and from where, for auth's own checks and the audit log. */
 const actorFields = { actorId: z.string().uuid(), actorEmail: z.string().nullable(), ip: z.string().nullable(), userAgent: z.string().nullable() };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeString } from './text.js';
 import { BillSuggestionSchema, IncomeSuggestionSchema } from './finance.js';
+import { TransportFailureSchema } from './transport.js';
 
 // Bank sync (docs/product/signed-in.md §2 Connected Accounts, §3 bank account / transaction / analytics, §4 bank
 // connection, transaction import, sync freshness, §7 bank calls and data generator, §8 bank messages).
@@ -256,8 +257,19 @@ export const BANK_SYNC_PATTERNS = {
 } as const;
 export const UserMessageSchema = z.object({ userId: z.string().uuid() }).strict();
 export type UserMessage = z.infer<typeof UserMessageSchema>;
-export const FullSyncReplySchema = z.object({ ok: z.boolean(), message: z.string(), itemCount: z.number().int(), lastSyncedAt: isoInstant.nullable() });
+/**
+ * bank-sync's answer to a full sync: `ok` false with its words when nothing could start (every linked bank
+ * waits for a new sign-in). A malformed message is refused with a TransportFailure (transport.ts) instead.
+ */
+export const FullSyncAnswerSchema = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  itemCount: z.number().int(),
+  lastSyncedAt: isoInstant.nullable(),
+});
+export type FullSyncAnswer = z.infer<typeof FullSyncAnswerSchema>;
+export const FullSyncReplySchema = z.union([FullSyncAnswerSchema, TransportFailureSchema]);
 export type FullSyncReply = z.infer<typeof FullSyncReplySchema>;
-/** What the full-sync reply reports besides its message: the linked-item count and the latest completed sync. */
-export const SyncStatusReplySchema = FullSyncReplySchema.pick({ itemCount: true, lastSyncedAt: true });
+/** What a full-sync answer reports besides its message: the linked-item count and the last completed sync. */
+export const SyncStatusReplySchema = FullSyncAnswerSchema.pick({ itemCount: true, lastSyncedAt: true });
 export type SyncStatusReply = z.infer<typeof SyncStatusReplySchema>;

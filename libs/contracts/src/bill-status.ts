@@ -3,6 +3,7 @@
 // Finance computes the status (libs/finance-rules bill-status.ts); bank-sync pushes the transactions it matches.
 import { z } from 'zod';
 import { isCalendarDate } from './finance.js';
+import { transportReply } from './transport.js';
 
 export const BILL_OCCURRENCE_STATUS_VALUES = ['upcoming', 'due_soon', 'paid', 'overdue'] as const;
 export type BillOccurrenceStatusValue = (typeof BILL_OCCURRENCE_STATUS_VALUES)[number];
@@ -81,10 +82,7 @@ export const BillPaymentsMessageSchema = z
   .strict();
 export type BillPaymentsMessage = z.infer<typeof BillPaymentsMessageSchema>;
 
-export const BillPaymentsReplySchema = z.union([
-  z.object({ ok: z.literal(true), stored: z.boolean() }),
-  z.object({ ok: z.literal(false), message: z.string(), errors: z.record(z.string(), z.string()) }),
-]);
+export const BillPaymentsReplySchema = transportReply({ stored: z.boolean() });
 export type BillPaymentsReply = z.infer<typeof BillPaymentsReplySchema>;
 
 /** Texts of the badges and the mark/undo actions. */

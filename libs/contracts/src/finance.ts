@@ -4,6 +4,7 @@
 // integer cents. The dashboard's answer (dashboard.ts) is in integer cents throughout.
 import { z } from 'zod';
 import { safeString } from './text.js';
+import { transportReply } from './transport.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Enums and defaults (docs/product/signed-in.md §3, §4)
@@ -595,10 +596,7 @@ export type UpsertSuggestionsMessage = z.input<typeof UpsertSuggestionsMessageSc
 export type UpsertSuggestionsCommand = z.output<typeof UpsertSuggestionsMessageSchema>;
 
 /** The reply: how many suggestions were stored or refreshed (accepted and dismissed ones are left alone). */
-export const UpsertSuggestionsReplySchema = z.union([
-  z.object({ ok: z.literal(true), bills: z.number(), income: z.number() }),
-  z.object({ ok: z.literal(false), message: z.string(), errors: z.record(z.string(), z.string()) }),
-]);
+export const UpsertSuggestionsReplySchema = transportReply({ bills: z.number(), income: z.number() });
 export type UpsertSuggestionsReply = z.infer<typeof UpsertSuggestionsReplySchema>;
 
 export const WithdrawSuggestionsMessageSchema = z
@@ -608,10 +606,7 @@ export const WithdrawSuggestionsMessageSchema = z
   })
   .strict();
 export type WithdrawSuggestionsMessage = z.infer<typeof WithdrawSuggestionsMessageSchema>;
-export const WithdrawSuggestionsReplySchema = z.union([
-  z.object({ ok: z.literal(true), withdrawn: z.number() }),
-  z.object({ ok: z.literal(false), message: z.string(), errors: z.record(z.string(), z.string()) }),
-]);
+export const WithdrawSuggestionsReplySchema = transportReply({ withdrawn: z.number() });
 export type WithdrawSuggestionsReply = z.infer<typeof WithdrawSuggestionsReplySchema>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -658,8 +653,5 @@ export const BankSummaryMessageSchema = z
 export type BankSummaryMessage = z.infer<typeof BankSummaryMessageSchema>;
 
 /** `stored`: false when a newer summary was already there (this one was older and is ignored). */
-export const BankSummaryReplySchema = z.union([
-  z.object({ ok: z.literal(true), stored: z.boolean() }),
-  z.object({ ok: z.literal(false), message: z.string(), errors: z.record(z.string(), z.string()) }),
-]);
+export const BankSummaryReplySchema = transportReply({ stored: z.boolean() });
 export type BankSummaryReply = z.infer<typeof BankSummaryReplySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, waitText } from './auth.js';
 import { safeString } from './text.js';
+import { transportReply } from './transport.js';
 
 // Households (docs/product/signed-in.md §2, §3, §4, §5, §7, §8, §9): the wire shapes of /api/household, the messages
 // both sides show, and the Redis-transport messages household sends to auth (names and e-mails of members) and
@@ -139,10 +140,9 @@ export const LeaveHouseholdResponseSchema = z.object({ success: z.literal(true),
 export const SetMemberRoleRequestSchema = z.object({ role: z.enum(HOUSEHOLD_ROLES, { error: 'Role must be owner, partner or member' }) }).strict();
 
 // ---------------------------------------------------------------------------------------------------------
-// Redis transport. Replies are `{ok: true, ...}` or `{ok: false, message}`.
+// Redis transport. Replies are `{ok: true, ...}` or a TransportFailure (transport.ts; a malformed message is
+// refused with `transportInvalid`).
 // ---------------------------------------------------------------------------------------------------------
-
-const failure = z.object({ ok: z.literal(false), message: z.string() });
 
 /** household → auth: the directory facts household shows (never auth's tables). */
 export const AUTH_DIRECTORY_PATTERNS = {
@@ -159,7 +159,7 @@ export const DirectoryUserSchema = z.object({
   emailConfirmed: z.boolean().default(false),
 });
 export type DirectoryUser = z.infer<typeof DirectoryUserSchema>;
-export const UsersByIdsReplySchema = z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), users: z.array(DirectoryUserSchema) }), failure]);
+export const UsersByIdsReplySchema = transportReply({ users: z.array(DirectoryUserSchema) });
 export type UsersByIdsReply = z.infer<typeof UsersByIdsReplySchema>;
 
 /** finance → household: the households a user belongs to, with their members (for shared bills and income). */
@@ -169,7 +169,7 @@ export const HOUSEHOLD_PATTERNS = {
   existing: 'household.existing',
 } as const;
 export const ExistingHouseholdsMessageSchema = z.object({ householdIds: z.array(z.string().uuid()).max(500) }).strict();
-export const ExistingHouseholdsReplySchema = z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), householdIds: z.array(z.string().uuid()) }), failure]);
+export const ExistingHouseholdsReplySchema = transportReply({ householdIds: z.array(z.string().uuid()) });
 export type ExistingHouseholdsReply = z.infer<typeof ExistingHouseholdsReplySchema>;
 /**
  * household → finance (fire and forget, `client.emit` after the commit): a household was deleted (its last
@@ -199,11 +199,11 @@ export type Membership = z.infer<typeof MembershipSchema>;
 export const membershipVersionKey = (userId: string): string => `household:membership-version:${userId}`;
 /** Unused versions expire; the next question creates one again. */
 export const MEMBERSHIP_VERSION_TTL_SECONDS = 7 * 24 * 3600;
-export const MembershipsOfReplySchema = z.discriminatedUnion('ok', [
-  // `version`: the membershipVersionKey token read BEFORE the households were, absent when Redis refused it.
-  z.object({ ok: z.literal(true), households: z.array(MembershipSchema), version: z.string().min(1).max(64).optional() }),
-  failure,
-]);
+export const MembershipsOfReplySchema = transportReply({
+  households: z.array(MembershipSchema),
+  // The membershipVersionKey token read BEFORE the households were, absent when Redis refused it.
+  version: z.string().min(1).max(64).optional(),
+});
 export type MembershipsOfReply = z.infer<typeof MembershipsOfReplySchema>;
 
 /** A member's display name: first and last name, else the e-mail's local part (docs/product/signed-in.md §2 greeting rule). */

@@ -2,6 +2,7 @@
 // Each domain lives in its own file; add new ones here.
 export * from './product.js';
 export * from './errors.js';
+export * from './transport.js';
 export * from './text.js';
 export * from './routes.js';
 export * from './waitlist.js';

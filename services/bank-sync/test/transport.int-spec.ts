@@ -94,14 +94,19 @@ describe(`${BANK_SYNC_PATTERNS.fullSync} (finance → bank-sync)`, () => {
     });
   });
 
-  it('answers itemCount 0 for a user without a bank, and ok false for a malformed message', async () => {
+  it('answers itemCount 0 for a user without a bank, and the refusal for a malformed message', async () => {
     expect(await ask<FullSyncReply>(BANK_SYNC_PATTERNS.fullSync, { userId: kit.h.userA.id })).toEqual({
       ok: true,
       message: BANK_SYNC_MESSAGES.syncQueued,
       itemCount: 0,
       lastSyncedAt: null,
     });
-    expect(await ask<FullSyncReply>(BANK_SYNC_PATTERNS.fullSync, { userId: 'not-a-uuid' })).toEqual({ ok: false, message: 'Invalid message', itemCount: 0, lastSyncedAt: null });
+    expect(await ask<FullSyncReply>(BANK_SYNC_PATTERNS.fullSync, { userId: 'not-a-uuid' })).toEqual({
+      ok: false,
+      code: 'VALIDATION',
+      message: expect.any(String),
+      errors: { userId: expect.any(String) },
+    });
   });
 });
 

@@ -133,6 +133,7 @@ describe(`Redis message ${FINANCE_PATTERNS.storeBankSummary}`, () => {
     const reply = await send({ userId: h.userA.id, monthlyIncomeCents: -5, savingsRatePercent: 'low', computedAt: '2026-03-10' });
     expect(reply).toEqual({
       ok: false,
+      code: 'VALIDATION',
       message: 'monthlyIncomeCents cannot be negative',
       errors: {
         monthlyIncomeCents: 'monthlyIncomeCents cannot be negative',

@@ -7,7 +7,11 @@ const base = { DATABASE_URL: 'postgres://localhost/x' };
 describe('householdEnvSchema', () => {
   it('defaults: port 3107, links to the local gateway, the outbox under the data folder, a 5 s directory timeout', () => {
     const config = loadConfig(householdEnvSchema, base);
-    expect(config).toMatchObject({ PORT: 3107, APP_URL: 'http://localhost:8080', HOUSEHOLD_TRANSPORT_TIMEOUT_MS: 5000 });
+    expect(config).toMatchObject({
+      PORT: 3107,
+      APP_URL: 'http://localhost:8080',
+      AUTH_DIRECTORY_TIMEOUT_MS: 5000,
+    });
     expect(config.SMTP_URL).toBeUndefined();
     expect(isAbsolute(config.DATA_DIR)).toBe(true);
   });
@@ -19,6 +23,8 @@ describe('householdEnvSchema', () => {
 
   it('names a bad value', () => {
     expect(() => loadConfig(householdEnvSchema, { ...base, APP_URL: 'not a url' })).toThrow(/APP_URL/);
-    expect(() => loadConfig(householdEnvSchema, { ...base, HOUSEHOLD_TRANSPORT_TIMEOUT_MS: '5' })).toThrow(/HOUSEHOLD_TRANSPORT_TIMEOUT_MS/);
+    expect(() => loadConfig(householdEnvSchema, { ...base, AUTH_DIRECTORY_TIMEOUT_MS: '5' })).toThrow(
+      /AUTH_DIRECTORY_TIMEOUT_MS/,
+    );
   });
 });

@@ -16,8 +16,11 @@ export const householdEnvSchema = baseEnvSchema
     DATA_DIR: optionalText,
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('PayCadence <no-reply@paycadence.app>'),
-    /** How long household waits for auth's directory answer over the Redis transport before answering 503. */
-    HOUSEHOLD_TRANSPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /**
+     * How long household waits for auth's directory answer over the Redis transport before answering 503.
+     * Named after the service waited on, like finance's, which asks auth the same question under this name.
+     */
+    AUTH_DIRECTORY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   })
   .transform((env) => ({ ...env, DATA_DIR: env.DATA_DIR ? resolve(env.DATA_DIR) : defaultDataDir() }));
 export type HouseholdConfig = z.output<typeof householdEnvSchema>;

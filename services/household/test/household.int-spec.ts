@@ -50,7 +50,7 @@ beforeAll(async () => {
   h = await startServiceHarness(serviceDefinition, {
     basePath: '/api/household',
     redisUrl: redis.url,
-    env: { DATA_DIR: dataDir, APP_URL: 'http://app.test', SMTP_URL: '', HOUSEHOLD_TRANSPORT_TIMEOUT_MS: '1500' },
+    env: { DATA_DIR: dataDir, APP_URL: 'http://app.test', SMTP_URL: '', AUTH_DIRECTORY_TIMEOUT_MS: '1500' },
   });
 }, 60_000);
 

@@ -39,9 +39,10 @@ export interface AskOptions {
 }
 
 /**
- * One typed request/reply client over the Redis transport. Connected on first use, so a service starts (and
- * serves what needs no answer from others) while Redis or the service it asks is down; closed on module destroy.
- * `ask` waits at most `timeoutMs`, parses the reply with the given schema and otherwise throws a TransportError.
+ * One typed client over the Redis transport. Connected on first use, so a service starts (and serves what
+ * needs no answer from others) while Redis or the service it asks is down; closed on module destroy.
+ * `ask` waits at most `timeoutMs`, parses the reply with the given schema and otherwise throws a
+ * TransportError; `emit` announces an event and waits on no one.
  */
 export class TransportClient implements OnModuleDestroy {
   private readonly logger = new Logger(TransportClient.name);
@@ -66,6 +67,26 @@ export class TransportClient implements OnModuleDestroy {
       throw failure;
     }
     return parsed.data;
+  }
+
+  /**
+   * Announces an event, fire and forget. Nobody answers an event, so there is nothing to wait for and no
+   * timeout: the caller need not await the promise, which settles once Redis took the event or sending failed
+   * (logged here, never thrown). An event can be lost (Redis or the listener down), so a listener must stay
+   * correct without it.
+   */
+  emit(pattern: string, payload: unknown): Promise<void> {
+    this.client ??= createRedisClient(this.redisUrl);
+    const events = this.client.emit(pattern, payload);
+    return new Promise((settled) => {
+      events.subscribe({
+        complete: () => settled(),
+        error: (error: unknown) => {
+          this.logger.warn(new TransportError(pattern, classify(error), describe(error)).message);
+          settled();
+        },
+      });
+    });
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -14,7 +14,7 @@ import {
   type TransportFailure,
   type UserReply,
 } from '@payday/contracts';
-import { MAIL_SENDER, type MailSender } from '@payday/nest-kit';
+import { MAIL_SENDER, withValidPayload, type MailSender } from '@payday/nest-kit';
 import { AuditTrail, onceId, type AuditParty, type AuthAuditKind } from '../audit/audit-trail.js';
 import { isAuthError } from '../errors.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
@@ -57,31 +57,39 @@ export class AdminUsersService {
     @Inject(EmailConfirmationService) private readonly confirmations: EmailConfirmationService,
   ) {}
 
-  async listUsers(payload: unknown): Promise<ListUsersReply> {
-    const parsed = ListUsersMessageSchema.safeParse(payload ?? {});
-    if (!parsed.success) return transportInvalid(parsed.error);
-    return { ok: true, users: (await this.users.listNewestFirst(ADMIN_USERS_LIST_MAX)).map(toAdminListedUser) };
+  listUsers(payload: unknown): Promise<ListUsersReply> {
+    return withValidPayload(ListUsersMessageSchema, payload ?? {}, async () => ({
+      ok: true as const,
+      users: (await this.users.listNewestFirst(ADMIN_USERS_LIST_MAX)).map(toAdminListedUser),
+    }));
   }
 
   /**
    * docs/product/signed-in.md §5 "Create user": a password of at least 6 characters, role user or admin (argon2id). The admin
    * typed the address, which proves nothing: its owner gets a link to confirm it, as after a sign-up.
    */
-  async createUser(payload: unknown): Promise<UserReply> {
-    const message = CreateUserMessageSchema.safeParse(payload);
-    if (!message.success) return transportInvalid(message.error);
-    const { email, password, role } = message.data;
-    const parsed = CreateUserRequestSchema.safeParse({ email, password, role });
-    if (!parsed.success) return transportInvalid(parsed.error);
-    if (await this.users.findByEmail(parsed.data.email)) return failure('EMAIL_TAKEN', ADMIN_MESSAGES.accountExists);
-    const passwordHash = await this.hasher.hash(parsed.data.password);
-    const reply = await this.created(() => this.users.create({ email: parsed.data.email, passwordHash, role: parsed.data.role }));
-    if (reply.ok) {
-      this.recordChange('admin.user-created', message.data, reply.user, { role: reply.user.role });
-      const account = await this.users.findById(reply.user.id);
-      if (account) this.confirmations.sendFirstLink(account);
-    }
-    return reply;
+  createUser(payload: unknown): Promise<UserReply> {
+    return withValidPayload(CreateUserMessageSchema, payload, async (message): Promise<UserReply> => {
+      // withValidPayload checked the message's shape; the account rules (address, password length, role) are
+      // the admin form's own check, answered with its field errors.
+      const { email, password, role } = message;
+      const parsed = CreateUserRequestSchema.safeParse({ email, password, role });
+      if (!parsed.success) return transportInvalid(parsed.error);
+      const request = parsed.data;
+      if (await this.users.findByEmail(request.email)) {
+        return failure('EMAIL_TAKEN', ADMIN_MESSAGES.accountExists);
+      }
+      const passwordHash = await this.hasher.hash(request.password);
+      const reply = await this.created(() =>
+        this.users.create({ email: request.email, passwordHash, role: request.role }),
+      );
+      if (reply.ok) {
+        this.recordChange('admin.user-created', message, reply.user, { role: reply.user.role });
+        const account = await this.users.findById(reply.user.id);
+        if (account) this.confirmations.sendFirstLink(account);
+      }
+      return reply;
+    });
   }
 
   /**
@@ -95,21 +103,24 @@ export class AdminUsersService {
    * outlived admin's timeout, or whose mail never went out (auth died, SMTP down), is finished by approving
    * again. Every other existing account is EMAIL_TAKEN.
    */
-  async approveAccount(payload: unknown): Promise<UserReply> {
-    const message = ApproveAccountMessageSchema.safeParse(payload);
-    if (!message.success) return transportInvalid(message.error);
-    const parsed = ApproveUserRequestSchema.safeParse({ email: message.data.email });
-    if (!parsed.success) return transportInvalid(parsed.error);
-    const { email } = parsed.data;
-    const account = (await this.users.findByEmail(email)) ?? (await this.createAwaitingPassword(email, message.data));
-    if (account.passwordSetAt !== null) return failure('EMAIL_TAKEN', ADMIN_MESSAGES.accountExists);
-    // Recorded at every answer that reaches the account, under one id per account: stored once, even when the
-    // first attempt died before recording it.
-    this.recordChange('admin.user-approved', message.data, account, { role: account.role }, onceId('admin.user-approved', account.id));
-    await this.passwordReset.revokeLinks(account.id);
-    const link = await this.passwordReset.issueRecoveryLink(account.id, SET_PASSWORD_TOKEN_TTL_SECONDS);
-    await this.mail.send(setPasswordMail(account.email, account.firstName, link));
-    return { ok: true, user: toAdminListedUser(account) };
+  approveAccount(payload: unknown): Promise<UserReply> {
+    return withValidPayload(ApproveAccountMessageSchema, payload, async (message): Promise<UserReply> => {
+      // The address rules are the admin form's own check, as for createUser.
+      const parsed = ApproveUserRequestSchema.safeParse({ email: message.email });
+      if (!parsed.success) return transportInvalid(parsed.error);
+      const { email } = parsed.data;
+      const account =
+        (await this.users.findByEmail(email)) ?? (await this.createAwaitingPassword(email, message));
+      if (account.passwordSetAt !== null) return failure('EMAIL_TAKEN', ADMIN_MESSAGES.accountExists);
+      // Recorded at every answer that reaches the account, under one id per account: stored once, even when
+      // the first attempt died before recording it.
+      const onceKey = onceId('admin.user-approved', account.id);
+      this.recordChange('admin.user-approved', message, account, { role: account.role }, onceKey);
+      await this.passwordReset.revokeLinks(account.id);
+      const link = await this.passwordReset.issueRecoveryLink(account.id, SET_PASSWORD_TOKEN_TTL_SECONDS);
+      await this.mail.send(setPasswordMail(account.email, account.firstName, link));
+      return { ok: true, user: toAdminListedUser(account) };
+    });
   }
 
   /** The approval's account; an address taken meanwhile (a sign-up, a second approval) answers that account. */
@@ -132,21 +143,22 @@ export class AdminUsersService {
    * status it already has re-asserts the Redis side (a retry after a partial failure repairs it) and answers
    * UNCHANGED, so admin neither reports nor logs a change.
    */
-  async setUserStatus(payload: unknown): Promise<UserReply> {
-    const parsed = SetUserStatusMessageSchema.safeParse(payload);
-    if (!parsed.success) return transportInvalid(parsed.error);
-    const { userId, status, actorId } = parsed.data;
-    if (userId === actorId) return failure('SELF_TARGET', ADMIN_MESSAGES.ownStatusFixed);
-    const outcome = await this.users.changeStatus(userId, status, async (manager) => {
-      if (status === 'suspended') await this.sessions.revokeAll(userId, manager);
-      await this.statusPublisher.publish(userId, status);
+  setUserStatus(payload: unknown): Promise<UserReply> {
+    return withValidPayload(SetUserStatusMessageSchema, payload, async (message): Promise<UserReply> => {
+      const { userId, status, actorId } = message;
+      if (userId === actorId) return failure('SELF_TARGET', ADMIN_MESSAGES.ownStatusFixed);
+      const outcome = await this.users.changeStatus(userId, status, async (manager) => {
+        if (status === 'suspended') await this.sessions.revokeAll(userId, manager);
+        await this.statusPublisher.publish(userId, status);
+      });
+      if (outcome === 'not-found') return failure('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
+      if (outcome === 'admin') return failure('ADMIN_TARGET', ADMIN_MESSAGES.adminStatusFixed);
+      if (!outcome.changed) return failure('UNCHANGED', ADMIN_MESSAGES.statusUnchanged(status));
+      const kind = status === 'suspended' ? 'admin.user-suspended' : 'admin.user-activated';
+      this.recordChange(kind, message, outcome.user, { role: outcome.user.role });
+      this.logger.log(`${status === 'suspended' ? 'suspended' : 'activated'} user ${userId} (by ${actorId})`);
+      return { ok: true, user: toAdminListedUser(outcome.user) };
     });
-    if (outcome === 'not-found') return failure('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
-    if (outcome === 'admin') return failure('ADMIN_TARGET', ADMIN_MESSAGES.adminStatusFixed);
-    if (!outcome.changed) return failure('UNCHANGED', ADMIN_MESSAGES.statusUnchanged(status));
-    this.recordChange(status === 'suspended' ? 'admin.user-suspended' : 'admin.user-activated', parsed.data, outcome.user, { role: outcome.user.role });
-    this.logger.log(`${status === 'suspended' ? 'suspended' : 'activated'} user ${userId} (by ${actorId})`);
-    return { ok: true, user: toAdminListedUser(outcome.user) };
   }
 
   /**

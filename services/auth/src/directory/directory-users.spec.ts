@@ -1,4 +1,6 @@
-import { requestedIds, toDirectoryUser } from './directory-users.js';
+import { UsersByIdsMessageSchema } from '@payday/contracts';
+import { withValidPayload } from '@payday/nest-kit';
+import { distinctIds, toDirectoryUser } from './directory-users.js';
 
 const ID = '3f6c2a1e-0000-4000-8000-0000000000aa';
 
@@ -9,10 +11,13 @@ describe('the directory answer', () => {
     expect(toDirectoryUser({ ...user, emailConfirmedAt: new Date() }).emailConfirmed).toBe(true);
   });
 
-  it('reads the distinct ids of a valid message and refuses anything else', () => {
-    expect(requestedIds({ ids: [ID, ID.toUpperCase()] })).toEqual([ID]);
-    expect(requestedIds({ ids: ['not-an-id'] })).toBeNull();
-    expect(requestedIds({ ids: [ID], extra: true })).toBeNull();
-    expect(requestedIds(null)).toBeNull();
+  it('reads the distinct ids of a valid message and refuses anything else', async () => {
+    expect(distinctIds([ID, ID.toUpperCase()])).toEqual([ID]);
+    const read = (payload: unknown) =>
+      withValidPayload(UsersByIdsMessageSchema, payload, (message) => distinctIds(message.ids));
+    expect(await read({ ids: [ID, ID.toUpperCase()] })).toEqual([ID]);
+    for (const payload of [{ ids: ['not-an-id'] }, { ids: [ID], extra: true }, null]) {
+      expect(await read(payload)).toMatchObject({ ok: false, code: 'VALIDATION' });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { UsersByIdsMessageSchema, type DirectoryUser, type UsersByIdsReply } from '@payday/contracts';
+import type { DirectoryUser } from '@payday/contracts';
 import type { User } from '../users/user.entity.js';
 
 /**
@@ -9,10 +9,7 @@ export function toDirectoryUser(user: Pick<User, 'id' | 'email' | 'firstName' | 
   return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, emailConfirmed: user.emailConfirmedAt != null };
 }
 
-/** The distinct ids of a usersByIds message, or null when the message breaks the contract. */
-export function requestedIds(payload: unknown): string[] | null {
-  const parsed = UsersByIdsMessageSchema.safeParse(payload);
-  return parsed.success ? [...new Set(parsed.data.ids.map((id) => id.toLowerCase()))] : null;
+/** The distinct ids of a usersByIds message: an id spelt in upper case is the same account. */
+export function distinctIds(ids: readonly string[]): string[] {
+  return [...new Set(ids.map((id) => id.toLowerCase()))];
 }
-
-export const INVALID_DIRECTORY_REQUEST: UsersByIdsReply = { ok: false, message: 'ids must be a list of at most 500 account ids' };

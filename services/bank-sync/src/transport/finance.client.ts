@@ -1,5 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
   BILL_PAYMENTS_PATTERN,
   BankSummaryReplySchema,
@@ -16,9 +15,9 @@ import {
   type UpsertSuggestionsCommand,
   type WithdrawSuggestionsMessage,
 } from '@payday/contracts';
-import { createRedisClient, InjectServiceConfig, REDIS } from '@payday/nest-kit';
+import { InjectServiceConfig, REDIS, TransportClient, TransportError } from '@payday/nest-kit';
 import type { Redis } from 'ioredis';
-import { firstValueFrom, timeout } from 'rxjs';
+import type { z } from 'zod';
 import type { BankSyncConfig } from '../config.js';
 import { BankSyncError } from '../errors.js';
 
@@ -28,22 +27,21 @@ export const FINANCE_REPLY_TIMEOUT_MS = 5000;
 /** Finance did not take what detection sent (no answer in time, or a refusal): the job is retried. */
 export class SuggestionsNotDeliveredError extends Error {}
 
-const messageOf = (error: unknown) => String((error as { message?: unknown } | null)?.message ?? error);
-
 /**
- * bank-sync's one Redis-transport client to finance (docs/architecture.md), connected on first use. Finance owns whether
- * a suggestion is pending, accepted or dismissed: detection sends and withdraws suggestions, the bank screen
- * lists the pending ones from there.
+ * bank-sync's one Redis-transport client to finance (docs/architecture.md), over nest-kit's TransportClient,
+ * connected on first use. Finance owns whether a suggestion is pending, accepted or dismissed: detection
+ * sends and withdraws suggestions, the bank screen lists the pending ones from there.
  */
 @Injectable()
 export class FinanceClient implements OnModuleDestroy {
-  private readonly logger = new Logger(FinanceClient.name);
-  private client: ClientProxy | null = null;
+  private readonly transport: TransportClient;
 
   constructor(
-    @InjectServiceConfig() private readonly config: BankSyncConfig,
+    @InjectServiceConfig() config: BankSyncConfig,
     @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+  ) {
+    this.transport = new TransportClient(config.REDIS_URL);
+  }
 
   /**
    * Whether a finance instance listens for suggestions now. The Redis transport subscribes each request
@@ -57,10 +55,9 @@ export class FinanceClient implements OnModuleDestroy {
 
   /** Detection's suggestions. Resolves with finance's counts; rejects (SuggestionsNotDeliveredError) otherwise. */
   async upsertSuggestions(message: UpsertSuggestionsCommand): Promise<{ bills: number; income: number }> {
-    const reply = UpsertSuggestionsReplySchema.safeParse(await this.send(FINANCE_PATTERNS.upsertSuggestions, message));
-    if (!reply.success) throw new SuggestionsNotDeliveredError('finance answered the suggestions with an unexpected reply');
-    if (!reply.data.ok) throw new SuggestionsNotDeliveredError(`finance refused the suggestions: ${reply.data.message}`);
-    return { bills: reply.data.bills, income: reply.data.income };
+    const reply = await this.ask(FINANCE_PATTERNS.upsertSuggestions, message, UpsertSuggestionsReplySchema);
+    if (!reply.ok) throw this.refused('the suggestions', reply.message);
+    return { bills: reply.bills, income: reply.income };
   }
 
   /**
@@ -71,10 +68,10 @@ export class FinanceClient implements OnModuleDestroy {
     let withdrawn = 0;
     for (let start = 0; start < externalKeys.length; start += MAX_SUGGESTIONS_PER_MESSAGE) {
       const message: WithdrawSuggestionsMessage = { userId, externalKeys: externalKeys.slice(start, start + MAX_SUGGESTIONS_PER_MESSAGE) };
-      const reply = WithdrawSuggestionsReplySchema.safeParse(await this.send(FINANCE_PATTERNS.withdrawSuggestions, message));
-      if (!reply.success) throw new SuggestionsNotDeliveredError('finance answered the withdrawal with an unexpected reply');
-      if (!reply.data.ok) throw new SuggestionsNotDeliveredError(`finance refused to withdraw suggestions: ${reply.data.message}`);
-      withdrawn += reply.data.withdrawn;
+      const pattern = FINANCE_PATTERNS.withdrawSuggestions;
+      const reply = await this.ask(pattern, message, WithdrawSuggestionsReplySchema);
+      if (!reply.ok) throw this.refused('to withdraw suggestions', reply.message);
+      withdrawn += reply.withdrawn;
     }
     return withdrawn;
   }
@@ -84,42 +81,51 @@ export class FinanceClient implements OnModuleDestroy {
    * stored them (false: it holds a newer summary); rejects (SuggestionsNotDeliveredError) like upsertSuggestions.
    */
   async storeBankSummary(message: BankSummaryMessage): Promise<boolean> {
-    const reply = BankSummaryReplySchema.safeParse(await this.send(FINANCE_PATTERNS.storeBankSummary, message));
-    if (!reply.success) throw new SuggestionsNotDeliveredError('finance answered the bank summary with an unexpected reply');
-    if (!reply.data.ok) throw new SuggestionsNotDeliveredError(`finance refused the bank summary: ${reply.data.message}`);
-    return reply.data.stored;
+    const reply = await this.ask(FINANCE_PATTERNS.storeBankSummary, message, BankSummaryReplySchema);
+    if (!reply.ok) throw this.refused('the bank summary', reply.message);
+    return reply.stored;
   }
 
   /** The user's recent payments out (analytics/bill-payments.publisher.ts); like storeBankSummary. */
   async storeBillPayments(message: BillPaymentsMessage): Promise<boolean> {
-    const reply = BillPaymentsReplySchema.safeParse(await this.send(BILL_PAYMENTS_PATTERN, message));
-    if (!reply.success) throw new SuggestionsNotDeliveredError('finance answered the bill payments with an unexpected reply');
-    if (!reply.data.ok) throw new SuggestionsNotDeliveredError(`finance refused the bill payments: ${reply.data.message}`);
-    return reply.data.stored;
+    const reply = await this.ask(BILL_PAYMENTS_PATTERN, message, BillPaymentsReplySchema);
+    if (!reply.ok) throw this.refused('the bill payments', reply.message);
+    return reply.stored;
   }
 
   /** GET /suggestions/{userId}: the user's pending suggestions; FINANCE_UNAVAILABLE (503) when finance does not answer. */
   async listPendingSuggestions(userId: string): Promise<SuggestionsResponse> {
     const message: ListPendingSuggestionsMessage = { userId };
     try {
-      return SuggestionsResponseSchema.parse(await this.send(FINANCE_PATTERNS.listPendingSuggestions, message));
+      return await this.ask(FINANCE_PATTERNS.listPendingSuggestions, message, SuggestionsResponseSchema);
     } catch (error) {
-      this.logger.warn(`finance did not list suggestions: ${messageOf(error)}`);
-      throw new BankSyncError('FINANCE_UNAVAILABLE');
+      if (error instanceof SuggestionsNotDeliveredError) throw new BankSyncError('FINANCE_UNAVAILABLE');
+      throw error;
     }
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.client?.close();
-    this.client = null;
+    await this.transport.onModuleDestroy();
   }
 
-  private async send(pattern: string, message: unknown): Promise<unknown> {
-    this.client ??= createRedisClient(this.config.REDIS_URL);
+  /**
+   * Finance's reply to `pattern`, or SuggestionsNotDeliveredError: no answer within FINANCE_REPLY_TIMEOUT_MS,
+   * or one outside the contract (the TransportClient logged which).
+   */
+  private async ask<T extends z.ZodType>(pattern: string, message: unknown, schema: T): Promise<z.output<T>> {
     try {
-      return await firstValueFrom(this.client.send(pattern, message).pipe(timeout(FINANCE_REPLY_TIMEOUT_MS)));
+      return await this.transport.ask(pattern, message, schema, { timeoutMs: FINANCE_REPLY_TIMEOUT_MS });
     } catch (error) {
-      throw new SuggestionsNotDeliveredError(`finance did not answer ${pattern}: ${messageOf(error)}`);
+      if (!(error instanceof TransportError)) throw error;
+      if (error.reason === 'bad-shape') {
+        throw new SuggestionsNotDeliveredError(`finance answered ${pattern} with an unexpected reply`);
+      }
+      throw new SuggestionsNotDeliveredError(`finance did not answer ${pattern}: ${error.detail}`);
     }
+  }
+
+  /** Finance answered with a refusal (a malformed message): nothing was stored. */
+  private refused(what: string, message: string): SuggestionsNotDeliveredError {
+    return new SuggestionsNotDeliveredError(`finance refused ${what}: ${message}`);
   }
 }

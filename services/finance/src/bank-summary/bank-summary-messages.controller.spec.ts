@@ -24,6 +24,7 @@ describe('BankSummaryMessagesController', () => {
     const reply = await new BankSummaryMessagesController(service as never, openAccounts).store({ monthlyIncomeCents: 'lots', savingsRatePercent: 5, computedAt: 'now' });
     expect(reply).toEqual({
       ok: false,
+      code: 'VALIDATION',
       message: 'userId is required',
       errors: {
         userId: 'userId is required',

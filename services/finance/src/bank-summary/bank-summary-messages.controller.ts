@@ -1,12 +1,13 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BankSummaryMessageSchema, FINANCE_PATTERNS, fieldErrors, type BankSummaryReply } from '@payday/contracts';
-import { AccountStatusCheck } from '@payday/nest-kit';
+import { BankSummaryMessageSchema, FINANCE_PATTERNS, type BankSummaryReply } from '@payday/contracts';
+import { AccountStatusCheck, withValidPayload } from '@payday/nest-kit';
 import { BankSummaryService } from './bank-summary.service.js';
 
 /**
- * The Redis transport side (docs/architecture.md): bank-sync pushes the linked banks' figures after each detection run and
- * a clear after a disconnect. A bad payload gets a reply naming the fields (nothing stored), like the suggestions.
+ * The Redis transport side (docs/architecture.md): bank-sync pushes the linked banks' figures after each
+ * detection run and a clear after a disconnect. A bad payload gets nest-kit's withValidPayload refusal naming
+ * the fields (nothing stored), like the suggestions.
  */
 @Controller()
 export class BankSummaryMessagesController {
@@ -16,15 +17,12 @@ export class BankSummaryMessagesController {
   ) {}
 
   @MessagePattern(FINANCE_PATTERNS.storeBankSummary)
-  async store(@Payload() payload: unknown): Promise<BankSummaryReply> {
-    const parsed = BankSummaryMessageSchema.safeParse(payload);
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
-      return { ok: false, message: Object.values(errors)[0] ?? 'Invalid message', errors };
-    }
-    // A closed account (deleted, or suspended) takes no pushes: a sync in flight when the account was deleted
-    // must not bring its rows back after finance forgot them.
-    if (await this.accounts.isSuspended(parsed.data.userId)) return { ok: true, stored: false };
-    return { ok: true, stored: await this.summaries.store(parsed.data) };
+  store(@Payload() payload: unknown): Promise<BankSummaryReply> {
+    return withValidPayload(BankSummaryMessageSchema, payload, async (message) => {
+      // A closed account (deleted, or suspended) takes no pushes: a sync in flight when the account was
+      // deleted must not bring its rows back after finance forgot them.
+      if (await this.accounts.isSuspended(message.userId)) return { ok: true as const, stored: false };
+      return { ok: true as const, stored: await this.summaries.store(message) };
+    });
   }
 }

@@ -1,9 +1,14 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
-import { ExistingHouseholdsReplySchema, HOUSEHOLD_PATTERNS, MembershipsOfReplySchema, membershipVersionKey, type Membership } from '@payday/contracts';
-import { createRedisClient, InjectServiceConfig, REDIS } from '@payday/nest-kit';
+import {
+  ExistingHouseholdsReplySchema,
+  HOUSEHOLD_PATTERNS,
+  MembershipsOfReplySchema,
+  membershipVersionKey,
+  type Membership,
+} from '@payday/contracts';
+import { InjectServiceConfig, REDIS, TransportClient, TransportError } from '@payday/nest-kit';
 import type { Redis } from 'ioredis';
-import { firstValueFrom, timeout } from 'rxjs';
+import type { z } from 'zod';
 import type { FinanceConfig } from '../config.js';
 import { KeptMemberships } from './kept-memberships.js';
 
@@ -12,8 +17,9 @@ import { KeptMemberships } from './kept-memberships.js';
  * their role and members. An answer is reused while the user's membership version in Redis is the one it came
  * with (KeptMemberships), so leaving a household (or a role change) still takes effect on the next request, for
  * one Redis GET instead of a question to household on every request.
- * `null` means household did not answer (or answered nonsense): callers then show personal items only and refuse
- * writes of shared items. After a failure, asking is skipped for HOUSEHOLD_RETRY_AFTER_MS.
+ * `null` means household did not answer within HOUSEHOLD_TIMEOUT_MS, answered nonsense or refused the
+ * question (nest-kit's TransportClient underneath): callers then show personal items only and refuse writes
+ * of shared items. After a failure, asking is skipped for HOUSEHOLD_RETRY_AFTER_MS.
  */
 /** household's answer, and whether it came from household now (fresh) or was kept (KeptMemberships). */
 export interface MembershipAnswer {
@@ -24,7 +30,7 @@ export interface MembershipAnswer {
 @Injectable()
 export class HouseholdClient implements OnModuleDestroy {
   private readonly logger = new Logger(HouseholdClient.name);
-  private client: ClientProxy | null = null;
+  private readonly transport: TransportClient;
   private unavailableUntil = 0;
   private readonly kept: KeptMemberships;
 
@@ -33,6 +39,8 @@ export class HouseholdClient implements OnModuleDestroy {
     @Inject(REDIS) private readonly redis: Redis,
   ) {
     this.kept = new KeptMemberships(config.MEMBERSHIPS_MAX_AGE_MS);
+    // Connected on first use: finance starts (and serves personal items) while household or Redis is down.
+    this.transport = new TransportClient(config.REDIS_URL);
   }
 
   async membershipsOf(userId: string): Promise<MembershipAnswer | null> {
@@ -41,23 +49,15 @@ export class HouseholdClient implements OnModuleDestroy {
     const version = await this.membershipVersion(userId);
     const kept = version === null ? undefined : this.kept.lookup(userId, version, Date.now());
     if (kept) return { households: kept, fresh: false };
-    try {
-      // Connected on first use: finance starts (and serves personal items) while household or Redis is down.
-      this.client ??= createRedisClient(this.config.REDIS_URL);
-      const reply: unknown = await firstValueFrom(
-        this.client.send(HOUSEHOLD_PATTERNS.membershipsOf, { userId }).pipe(timeout(this.config.HOUSEHOLD_TIMEOUT_MS)),
-      );
-      const parsed = MembershipsOfReplySchema.safeParse(reply);
-      if (!parsed.success) throw new Error('unexpected reply shape');
-      if (!parsed.data.ok) throw new Error(parsed.data.message);
-      // Kept under the version household read before the households (never ours, which may be older or missing).
-      if (parsed.data.version) this.kept.keep(userId, parsed.data.version, parsed.data.households, Date.now());
-      return { households: parsed.data.households, fresh: true };
-    } catch (error) {
-      this.logger.warn(`household did not answer ${HOUSEHOLD_PATTERNS.membershipsOf}: ${(error as Error).message}`);
+    const reply = await this.answer(HOUSEHOLD_PATTERNS.membershipsOf, { userId }, MembershipsOfReplySchema);
+    if (!reply) {
       this.unavailableUntil = Date.now() + this.config.HOUSEHOLD_RETRY_AFTER_MS;
       return null;
     }
+    // Kept under the version household read before the households (never ours, which may be older or
+    // missing).
+    if (reply.version) this.kept.keep(userId, reply.version, reply.households, Date.now());
+    return { households: reply.households, fresh: true };
   }
 
   /** The user's membership version, or null (none yet, or Redis unreachable: then household is asked). */
@@ -71,23 +71,34 @@ export class HouseholdClient implements OnModuleDestroy {
    * Does not trip the breaker: it only backs up a lost `household.deleted` event.
    */
   async existing(householdIds: readonly string[]): Promise<Set<string> | null> {
+    const pattern = HOUSEHOLD_PATTERNS.existing;
+    const reply = await this.answer(pattern, { householdIds }, ExistingHouseholdsReplySchema);
+    return reply ? new Set(reply.householdIds) : null;
+  }
+
+  /**
+   * household's `{ok: true}` answer, or null when it gave none: no answer in time, a reply outside the
+   * contract (the TransportClient logged either) or a refusal (logged here).
+   */
+  private async answer<T extends z.ZodType<{ ok: boolean; message?: string }>>(
+    pattern: string,
+    payload: unknown,
+    replySchema: T,
+  ): Promise<Extract<z.output<T>, { ok: true }> | null> {
+    const timeoutMs = this.config.HOUSEHOLD_TIMEOUT_MS;
+    let reply: z.output<T>;
     try {
-      this.client ??= createRedisClient(this.config.REDIS_URL);
-      const reply: unknown = await firstValueFrom(
-        this.client.send(HOUSEHOLD_PATTERNS.existing, { householdIds }).pipe(timeout(this.config.HOUSEHOLD_TIMEOUT_MS)),
-      );
-      const parsed = ExistingHouseholdsReplySchema.safeParse(reply);
-      if (!parsed.success) throw new Error('unexpected reply shape');
-      if (!parsed.data.ok) throw new Error(parsed.data.message);
-      return new Set(parsed.data.householdIds);
+      reply = await this.transport.ask(pattern, payload, replySchema, { timeoutMs });
     } catch (error) {
-      this.logger.warn(`household did not answer ${HOUSEHOLD_PATTERNS.existing}: ${(error as Error).message}`);
-      return null;
+      if (error instanceof TransportError) return null;
+      throw error;
     }
+    if (reply.ok) return reply as Extract<z.output<T>, { ok: true }>;
+    this.logger.warn(`household refused ${pattern}: ${reply.message}`);
+    return null;
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.client?.close();
-    this.client = null;
+    await this.transport.onModuleDestroy();
   }
 }

@@ -1,8 +1,6 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { AUTH_DIRECTORY_PATTERNS, UsersByIdsReplySchema, type DirectoryUser } from '@payday/contracts';
-import { createRedisClient, InjectServiceConfig } from '@payday/nest-kit';
-import { firstValueFrom, timeout } from 'rxjs';
+import { InjectServiceConfig, TransportClient, TransportError } from '@payday/nest-kit';
 import type { FinanceConfig } from '../config.js';
 
 /** The directory did not answer (or answered outside the contract): the reminder job fails and is retried. */
@@ -10,33 +8,35 @@ export class DirectoryUnavailableError extends Error {}
 
 /**
  * A user's e-mail address and name for a reminder, asked of auth over the Redis transport (the question household
- * asks; finance never reads auth's tables). Null for an account auth does not know (deleted): nothing is sent.
+ * asks; finance never reads auth's tables) through nest-kit's TransportClient, waiting at most
+ * AUTH_DIRECTORY_TIMEOUT_MS. Null for an account auth does not know (deleted): nothing is sent.
  */
 @Injectable()
 export class AuthDirectoryClient implements OnModuleDestroy {
-  private readonly logger = new Logger('AuthDirectory');
-  private client: ClientProxy | null = null;
+  private readonly transport: TransportClient;
 
-  constructor(@InjectServiceConfig() private readonly config: FinanceConfig) {}
+  constructor(@InjectServiceConfig() private readonly config: FinanceConfig) {
+    // Connected on first use: the worker starts while auth or Redis is down.
+    this.transport = new TransportClient(config.REDIS_URL);
+  }
 
   async user(userId: string): Promise<DirectoryUser | null> {
-    this.client ??= createRedisClient(this.config.REDIS_URL);
     const pattern = AUTH_DIRECTORY_PATTERNS.usersByIds;
-    let reply: unknown;
+    const timeoutMs = this.config.AUTH_DIRECTORY_TIMEOUT_MS;
+    let reply;
     try {
-      reply = await firstValueFrom(this.client.send(pattern, { ids: [userId] }).pipe(timeout(this.config.AUTH_DIRECTORY_TIMEOUT_MS)));
+      reply = await this.transport.ask(pattern, { ids: [userId] }, UsersByIdsReplySchema, { timeoutMs });
     } catch (error) {
-      const reason = typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error);
-      this.logger.warn(`${pattern} failed: ${reason}`);
-      throw new DirectoryUnavailableError(`${pattern} did not answer`);
+      if (!(error instanceof TransportError)) throw error;
+      // The client logged the reason; the job's error says only what failed.
+      const what = error.reason === 'bad-shape' ? 'answered outside the contract' : 'did not answer';
+      throw new DirectoryUnavailableError(`${pattern} ${what}`);
     }
-    const parsed = UsersByIdsReplySchema.safeParse(reply);
-    if (!parsed.success || !parsed.data.ok) throw new DirectoryUnavailableError(`${pattern} answered outside the contract or refused`);
-    return parsed.data.users.find((user) => user.id === userId) ?? null;
+    if (!reply.ok) throw new DirectoryUnavailableError(`${pattern} refused: ${reply.message}`);
+    return reply.users.find((user) => user.id === userId) ?? null;
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.client?.close();
-    this.client = null;
+    await this.transport.onModuleDestroy();
   }
 }

@@ -1,10 +1,8 @@
 import { PRODUCT_NAME } from '@payday/contracts';
 import { formatCents, type IsoDate } from '@payday/finance-rules';
-import type { MailMessage } from '@payday/nest-kit';
+import { escapeHtml, type MailMessage } from '@payday/nest-kit';
 import type { DueBill, ReminderPlan } from './planned-reminders.js';
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
 /** Names go into a subject line: no line breaks or other control characters there. */
 // eslint-disable-next-line no-control-regex
 const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();

@@ -7,9 +7,7 @@ import {
   REMINDER_UNSUBSCRIBE_SCRIPT_PATH,
   REMINDER_UNSUBSCRIBE_TOKEN_PATTERN,
 } from '@payday/contracts';
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+import { escapeHtml } from '@payday/nest-kit';
 
 // The product's colours (web-kit styles.css: --pc-primary #0f766e is 5.5:1 on white).
 const STYLE = `

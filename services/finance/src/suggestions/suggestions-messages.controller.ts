@@ -5,17 +5,17 @@ import {
   ListPendingSuggestionsMessageSchema,
   UpsertSuggestionsMessageSchema,
   WithdrawSuggestionsMessageSchema,
-  fieldErrors,
   type SuggestionsResponse,
   type UpsertSuggestionsReply,
   type WithdrawSuggestionsReply,
 } from '@payday/contracts';
-import { AccountStatusCheck } from '@payday/nest-kit';
+import { AccountStatusCheck, withValidPayload } from '@payday/nest-kit';
 import { SuggestionsService } from './suggestions.service.js';
 
 /**
- * The Redis transport side (docs/architecture.md): bank-sync sends what it detected. A bad payload gets a reply naming
- * the fields instead of an exception, so the sender can log exactly what it got wrong.
+ * The Redis transport side (docs/architecture.md): bank-sync sends what it detected. A bad payload gets
+ * nest-kit's withValidPayload refusal naming the fields instead of an exception, so the sender can log
+ * exactly what it got wrong (nothing is stored).
  */
 @Controller()
 export class SuggestionsMessagesController {
@@ -25,36 +25,36 @@ export class SuggestionsMessagesController {
   ) {}
 
   @MessagePattern(FINANCE_PATTERNS.upsertSuggestions)
-  async upsert(@Payload() payload: unknown): Promise<UpsertSuggestionsReply> {
-    const parsed = UpsertSuggestionsMessageSchema.safeParse(payload);
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
-      return { ok: false, message: Object.values(errors)[0] ?? 'Invalid message', errors };
-    }
-    // A closed account (deleted, or suspended) takes no pushes: a sync in flight when the account was deleted
-    // must not bring its rows back after finance forgot them.
-    if (await this.accounts.isSuspended(parsed.data.userId)) return { ok: true, bills: 0, income: 0 };
-    return { ok: true, ...(await this.suggestions.upsert(parsed.data)) };
+  upsert(@Payload() payload: unknown): Promise<UpsertSuggestionsReply> {
+    return withValidPayload(UpsertSuggestionsMessageSchema, payload, async (message) => {
+      // A closed account (deleted, or suspended) takes no pushes: a sync in flight when the account was
+      // deleted must not bring its rows back after finance forgot them.
+      const closed = await this.accounts.isSuspended(message.userId);
+      if (closed) return { ok: true as const, bills: 0, income: 0 };
+      return { ok: true as const, ...(await this.suggestions.upsert(message)) };
+    });
   }
 
   @MessagePattern(FINANCE_PATTERNS.withdrawSuggestions)
-  async withdraw(@Payload() payload: unknown): Promise<WithdrawSuggestionsReply> {
-    const parsed = WithdrawSuggestionsMessageSchema.safeParse(payload);
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
-      return { ok: false, message: Object.values(errors)[0] ?? 'Invalid message', errors };
-    }
-    return { ok: true, withdrawn: await this.suggestions.withdraw(parsed.data.userId, parsed.data.externalKeys) };
+  withdraw(@Payload() payload: unknown): Promise<WithdrawSuggestionsReply> {
+    return withValidPayload(WithdrawSuggestionsMessageSchema, payload, async ({ userId, externalKeys }) => ({
+      ok: true as const,
+      withdrawn: await this.suggestions.withdraw(userId, externalKeys),
+    }));
   }
 
   /**
    * bank-sync's GET /suggestions/{userId} asks here, so only pending suggestions ever reach the screen. A
-   * malformed message names no user: it gets the empty lists rather than anyone's data.
+   * malformed message names no user: it gets the empty lists rather than anyone's data (this reply has no
+   * refusal to give).
    */
   @MessagePattern(FINANCE_PATTERNS.listPendingSuggestions)
-  async listPending(@Payload() payload: unknown): Promise<SuggestionsResponse> {
-    const parsed = ListPendingSuggestionsMessageSchema.safeParse(payload);
-    if (!parsed.success) return { bills: [], income: [] };
-    return this.suggestions.listPending(parsed.data.userId);
+  listPending(@Payload() payload: unknown): Promise<SuggestionsResponse> {
+    return withValidPayload(
+      ListPendingSuggestionsMessageSchema,
+      payload,
+      ({ userId }) => this.suggestions.listPending(userId),
+      (): SuggestionsResponse => ({ bills: [], income: [] }),
+    );
   }
 }

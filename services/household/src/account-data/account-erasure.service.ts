@@ -76,7 +76,7 @@ export class AccountErasureService {
     });
     // After the commit, as every membership change does: the others' next request sees the new members.
     await this.versions.replace(touchedMembers);
-    for (const householdId of deletedHouseholds) await this.events.deleted(householdId);
+    for (const householdId of deletedHouseholds) this.events.deleted(householdId);
     return removed;
   }
 }

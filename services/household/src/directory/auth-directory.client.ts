@@ -6,8 +6,9 @@ import { HouseholdError } from '../errors.js';
 
 /**
  * Names and e-mails of accounts, asked of auth over the Redis transport (never from auth's tables), through
- * nest-kit's TransportClient. No answer within HOUSEHOLD_TRANSPORT_TIMEOUT_MS, an unreachable Redis, a refusal or a
- * reply that breaks the contract is 503 DIRECTORY_UNAVAILABLE (the reason is logged, never sent to the client).
+ * nest-kit's TransportClient. No answer within AUTH_DIRECTORY_TIMEOUT_MS, an unreachable Redis, a refusal or
+ * a reply that breaks the contract is 503 DIRECTORY_UNAVAILABLE (the reason is logged, never sent to the
+ * client).
  */
 @Injectable()
 export class AuthDirectoryClient implements OnModuleDestroy {
@@ -20,7 +21,10 @@ export class AuthDirectoryClient implements OnModuleDestroy {
   }
 
   /** The accounts of these ids, by id (unknown ids are missing from the map); `timeoutMs` for a caller in a hurry. */
-  async usersByIds(ids: readonly string[], timeoutMs = this.config.HOUSEHOLD_TRANSPORT_TIMEOUT_MS): Promise<Map<string, DirectoryUser>> {
+  async usersByIds(
+    ids: readonly string[],
+    timeoutMs = this.config.AUTH_DIRECTORY_TIMEOUT_MS,
+  ): Promise<Map<string, DirectoryUser>> {
     const distinct = [...new Set(ids)];
     if (distinct.length === 0) return new Map();
     const pattern = AUTH_DIRECTORY_PATTERNS.usersByIds;

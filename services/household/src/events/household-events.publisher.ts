@@ -1,45 +1,30 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { HOUSEHOLD_EVENTS, type HouseholdDeletedEvent } from '@payday/contracts';
-import { createRedisClient, InjectServiceConfig } from '@payday/nest-kit';
-import { lastValueFrom, timeout } from 'rxjs';
+import { InjectServiceConfig, TransportClient } from '@payday/nest-kit';
 import type { HouseholdConfig } from '../config.js';
 
 /**
- * Events household announces over the Redis transport (fire and forget). Sent only after the change committed,
- * and a failure to send is logged, never answered to the user (their change stands). An event can be lost (Redis
- * or the listener down), so listeners must stay correct without it.
+ * Events household announces over the Redis transport, through nest-kit's TransportClient.emit (fire and
+ * forget: nobody answers, so nothing waits and there is no timeout). Sent only after the change committed,
+ * and a failure to send is logged, never answered to the user (their change stands). An event can be lost
+ * (Redis or the listener down), so listeners must stay correct without it.
  */
 @Injectable()
 export class HouseholdEventsPublisher implements OnModuleDestroy {
-  private readonly logger = new Logger('HouseholdEvents');
-  private client: ClientProxy | null = null;
+  private readonly transport: TransportClient;
 
-  constructor(@InjectServiceConfig() private readonly config: HouseholdConfig) {}
+  constructor(@InjectServiceConfig() config: HouseholdConfig) {
+    // Connected on first use, like the directory client: household starts while Redis is down.
+    this.transport = new TransportClient(config.REDIS_URL);
+  }
 
   /** The household is gone: finance gives its shared bills and income back to whoever added them. */
-  async deleted(householdId: string): Promise<void> {
+  deleted(householdId: string): void {
     const event: HouseholdDeletedEvent = { householdId };
-    try {
-      // Connected on first use, like the directory client: household starts while Redis is down.
-      this.client ??= createRedisClient(this.config.REDIS_URL);
-      await lastValueFrom(
-        this.client
-          .emit(HOUSEHOLD_EVENTS.deleted, event)
-          .pipe(timeout(this.config.HOUSEHOLD_TRANSPORT_TIMEOUT_MS)),
-        {
-          defaultValue: undefined,
-        },
-      );
-    } catch (error) {
-      this.logger.warn(
-        `${HOUSEHOLD_EVENTS.deleted} for ${householdId} not sent: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+    void this.transport.emit(HOUSEHOLD_EVENTS.deleted, event);
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.client?.close();
-    this.client = null;
+    await this.transport.onModuleDestroy();
   }
 }

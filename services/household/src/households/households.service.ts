@@ -122,7 +122,7 @@ export class HouseholdsService {
     });
     // Everyone who was in it: the leaver loses the household, the others a member.
     await this.versions.replace(memberIds);
-    if (answer.household_deleted) await this.events.deleted(householdId);
+    if (answer.household_deleted) this.events.deleted(householdId);
     return answer;
   }
 

@@ -7,13 +7,14 @@ import {
   type ExistingHouseholdsReply,
   type MembershipsOfReply,
 } from '@payday/contracts';
+import { withValidPayload } from '@payday/nest-kit';
 import { HouseholdsService } from '../households/households.service.js';
 import { MembershipVersions } from './membership-versions.js';
 
 /**
  * Finance's questions over the Redis transport: the households a user belongs to, with their members (shared
- * bills and income), and which households still exist. A malformed message is a refusal; a database failure is logged and answered with a bare
- * RPC error that carries no internals.
+ * bills and income), and which households still exist. A malformed message gets nest-kit's withValidPayload
+ * refusal; a database failure is logged and answered with a bare RPC error that carries no internals.
  */
 @Controller()
 export class MembershipsMessagesController {
@@ -25,30 +26,35 @@ export class MembershipsMessagesController {
   ) {}
 
   @MessagePattern(HOUSEHOLD_PATTERNS.membershipsOf)
-  async membershipsOf(@Payload() payload: unknown): Promise<MembershipsOfReply> {
-    const parsed = MembershipsOfMessageSchema.safeParse(payload);
-    if (!parsed.success) return { ok: false, message: 'userId must be an account id' };
-    try {
-      // The version first (see MembershipVersions): a change after this read replaces it, so finance never keeps
-      // this answer past that change.
-      const version = await this.versions.current(parsed.data.userId);
-      const households = await this.households.membershipsOf(parsed.data.userId);
-      return version ? { ok: true, households, version } : { ok: true, households };
-    } catch (error) {
-      this.logger.error(`${HOUSEHOLD_PATTERNS.membershipsOf} failed: ${error instanceof Error ? error.message : String(error)}`);
-      throw new RpcException({ status: 'error', message: 'The household service could not complete the request' });
-    }
+  membershipsOf(@Payload() payload: unknown): Promise<MembershipsOfReply> {
+    return withValidPayload(MembershipsOfMessageSchema, payload, async ({ userId }) => {
+      try {
+        // The version first (see MembershipVersions): a change after this read replaces it, so finance never
+        // keeps this answer past that change.
+        const version = await this.versions.current(userId);
+        const households = await this.households.membershipsOf(userId);
+        return { ok: true as const, households, ...(version ? { version } : {}) };
+      } catch (error) {
+        throw this.failed(HOUSEHOLD_PATTERNS.membershipsOf, error);
+      }
+    });
   }
 
   @MessagePattern(HOUSEHOLD_PATTERNS.existing)
-  async existing(@Payload() payload: unknown): Promise<ExistingHouseholdsReply> {
-    const parsed = ExistingHouseholdsMessageSchema.safeParse(payload);
-    if (!parsed.success) return { ok: false, message: 'householdIds must be up to 500 household ids' };
-    try {
-      return { ok: true, householdIds: await this.households.existing(parsed.data.householdIds) };
-    } catch (error) {
-      this.logger.error(`${HOUSEHOLD_PATTERNS.existing} failed: ${error instanceof Error ? error.message : String(error)}`);
-      throw new RpcException({ status: 'error', message: 'The household service could not complete the request' });
-    }
+  existing(@Payload() payload: unknown): Promise<ExistingHouseholdsReply> {
+    return withValidPayload(ExistingHouseholdsMessageSchema, payload, async ({ householdIds }) => {
+      try {
+        return { ok: true as const, householdIds: await this.households.existing(householdIds) };
+      } catch (error) {
+        throw this.failed(HOUSEHOLD_PATTERNS.existing, error);
+      }
+    });
+  }
+
+  /** Logs the failure here; finance gets a bare RPC error with no internals. */
+  private failed(pattern: string, error: unknown): RpcException {
+    this.logger.error(`${pattern} failed: ${error instanceof Error ? error.message : String(error)}`);
+    const message = 'The household service could not complete the request';
+    return new RpcException({ status: 'error', message });
   }
 }
