@@ -122,8 +122,7 @@ export async function runBankSyncBench() {
       console.log(`  run ${run}: ${imported.rows} transactions imported in ${importMs} ms; second sync ${resyncMs} ms, ${resynced.rows - imported.rows} rows added`);
     }
     const result = {
-      date: new Date().toISOString(),
-      cpus: cpus().length,
+      purchasesPerDay: PURCHASES_PER_DAY,
       runs,
       median: { importMs: median(runs.map((r) => r.importMs)), rows: median(runs.map((r) => r.rows)), resyncMs: median(runs.map((r) => r.resyncMs)) },
       targets: { importMs: TARGET_IMPORT_MS, resyncMs: TARGET_RESYNC_MS },

@@ -1,16 +1,16 @@
 // Shared pieces for `npm run bench` (tests/load/*.bench.mjs): start the stack the way the launcher does,
 // drive it with autocannon, compare "through the gateway" against "straight to the app".
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { RESULTS_DIR, writeBenchResult } from '../../tools/bench/results.mjs';
+import { REPO_ROOT } from '../../tools/lib/paths.mjs';
 import { bootstrap } from '../../tools/lib/bootstrap.mjs';
 import { createThrowawayDatabase } from '../../tools/lib/e2e-database.mjs';
 import { assignServicePorts } from '../../tools/lib/service-ports.mjs';
 import { discoverPortedApps, startStack } from '../../tools/lib/stack.mjs';
 import { runTargets } from '../../tools/lib/nx.mjs';
-import { findFreePort, findFreePortOffset } from '../../tools/lib/network.mjs';
+import { findFreePort, findFreePortOffset, isListening } from '../../tools/lib/network.mjs';
 import { stopChild } from '../../tools/lib/processes.mjs';
 
 /**
@@ -19,8 +19,8 @@ import { stopChild } from '../../tools/lib/processes.mjs';
  */
 export const BENCH_PRODUCTION_ENV = { AUTH_GENERATE_KEYS: 'true', BANK_SYNC_GENERATE_KEYS: 'true', SMTP_URL: 'smtp://127.0.0.1:9' };
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const RESULTS_DIR = join(REPO_ROOT, 'tests/load/results');
+export { REPO_ROOT, RESULTS_DIR };
+const MACHINE_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 // Benchmarks measure the plugins' cost, not the limits: kong.yml's rate limits are multiplied by this.
 export const BENCH_RATE_LIMIT_FACTOR = 10_000;
 // The targets the product set for itself (docs/performance.md).
@@ -32,7 +32,11 @@ export const TARGET_EXTRA_P99_MS = 3;
  * share its event loop) and a throwaway database. Resolves to `{ gatewayUrl, appUrl, services, stop() }`.
  */
 export async function startStackForBench({ log = console.log } = {}) {
-  const infra = await bootstrap({ log });
+  // The machine's PostgreSQL when it runs (as CI's does), as the single-service benches do; else the embedded
+  // one.
+  const machineDatabase = !process.env.DATABASE_URL && (await isListening(5432));
+  const env = machineDatabase ? { ...process.env, DATABASE_URL: MACHINE_DATABASE_URL } : process.env;
+  const infra = await bootstrap({ env, log });
   const build = await runTargets(['build'], { quiet: true });
   if (!build.ok) log('Warning: the build reported errors; benchmarking the services that have a build');
   const database = await createThrowawayDatabase(infra.databaseUrl, 'bench');
@@ -103,8 +107,8 @@ async function startReferenceServer(script, argument) {
 }
 
 /**
- * Runs autocannon and returns `{ requestsPerSecond, p50Ms, p99Ms, errors, non2xx, total }`. `makeBody()`
- * (optional) gives each request its own body, e.g. a unique e-mail.
+ * Runs autocannon and returns `{ requestsPerSecond, p50Ms, p90Ms, p99Ms, maxMs, bytesPerSecond, errors,
+ * non2xx, total }`. `makeBody()` (optional) gives each request its own body, e.g. a unique e-mail.
  */
 export async function runAutocannon({ url, connections = 50, duration = 10, method = 'GET', path = '/', headers = {}, makeBody, warmupSeconds = 2 }) {
   const request = { method, path, headers };
@@ -115,7 +119,10 @@ export async function runAutocannon({ url, connections = 50, duration = 10, meth
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
+    p90Ms: result.latency.p90,
     p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    bytesPerSecond: Math.round(result.throughput.average),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,
@@ -135,7 +142,7 @@ export function printComparison(name, { gateway, direct, directLabel = 'direct' 
   console.log(
     `  ratio ${(ratio * 100).toFixed(1)}% of direct throughput (target ≥ ${TARGET_THROUGHPUT_RATIO * 100}%), p99 +${extraP99Ms} ms (target ≤ ${TARGET_EXTRA_P99_MS} ms): ${meetsTargets ? 'meets the targets' : 'MISSES the targets'}`,
   );
-  return { name, gateway, direct, ratio: Number(ratio.toFixed(3)), extraP99Ms, meetsTargets };
+  return { name, directLabel, gateway, direct, ratio: Number(ratio.toFixed(3)), extraP99Ms, meetsTargets };
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */
@@ -145,9 +152,12 @@ export function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-export function writeResults(fileName, data) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const path = join(RESULTS_DIR, fileName);
-  writeFileSync(path, `${JSON.stringify(data, null, 2)}\n`);
-  return path;
+/**
+ * Writes tests/load/results/<bench>.json (`fileName` is `<bench>.json`) with the run's context (date, commit,
+ * Node, CPUs, machine, load average) added; docs/performance.md is generated from these files. Returns the
+ * path. `resultsDir` puts a one-off run elsewhere, so that it neither replaces the committed figures nor
+ * reaches the page.
+ */
+export function writeResults(fileName, data, { resultsDir = RESULTS_DIR } = {}) {
+  return writeBenchResult(fileName.replace(/\.json$/, ''), data, { resultsDir });
 }

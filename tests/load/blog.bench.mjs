@@ -92,9 +92,6 @@ export async function runBlogBench() {
       );
     }
     const path = writeResults('blog.json', {
-      date: new Date().toISOString(),
-      node: process.version,
-      cpus: cpus().length,
       seededPosts: posts.length,
       imageBytes: IMAGE_BYTES,
       imageStorage: 'database',

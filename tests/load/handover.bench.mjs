@@ -61,7 +61,15 @@ async function runHandOverBench() {
         console.log(`  ${profile.name.padEnd(16)} ${path.padEnd(8)} hand-over ${String(result.handOverMs).padStart(5)} ms${result.listMs ? `   first post card ${result.listMs} ms` : ''}`);
       }
     }
-    const file = writeResults('handover.json', { date: new Date().toISOString(), runs: RUNS, baseUrl, loadBefore, loadAfter: loadavg(), profiles: PROFILES, results });
+    const file = writeResults('handover.json', {
+      browser: `Chromium ${browser.version()}`,
+      runs: RUNS,
+      baseUrl,
+      loadBefore,
+      loadAfter: loadavg(),
+      profiles: PROFILES,
+      results,
+    });
     console.log(`\nResults written to ${file}`);
   } finally {
     await browser.close();

@@ -9,6 +9,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import {
   BENCH_RATE_LIMIT_FACTOR,
   REPO_ROOT,
+  TARGET_EXTRA_P99_MS,
+  TARGET_THROUGHPUT_RATIO,
   printComparison,
   runAutocannon,
   startMinimalProxy,
@@ -58,7 +60,9 @@ function medianRun(runs) {
   return {
     requestsPerSecond: Math.round(median(runs.map((run) => run.requestsPerSecond))),
     p50Ms: median(runs.map((run) => run.p50Ms)),
+    p90Ms: median(runs.map((run) => run.p90Ms)),
     p99Ms: median(runs.map((run) => run.p99Ms)),
+    maxMs: Math.max(...runs.map((run) => run.maxMs)),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
     non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
     total: runs.reduce((sum, run) => sum + run.total, 0),
@@ -156,12 +160,11 @@ export async function runPlatformBench() {
     });
     pageComparison.rounds = pages;
     const path = writeResults('platform.json', {
-      date: new Date().toISOString(),
-      node: process.version,
       connections: CONNECTIONS,
       durationSeconds: DURATION_SECONDS,
       rounds: ROUNDS,
       rateLimitFactor: BENCH_RATE_LIMIT_FACTOR,
+      targets: { throughputRatio: TARGET_THROUGHPUT_RATIO, extraP99Ms: TARGET_EXTRA_P99_MS },
       results: [joinComparison, pageComparison],
     });
     console.log(`\nResults written to ${path}`);

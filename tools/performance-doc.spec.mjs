@@ -1,0 +1,259 @@
+// docs/performance.md is generated from tests/load/results/*.json by tools/bench/performance-doc.mjs: these
+// check that a results file becomes the table it should, that a failed run is shown as one, and that the
+// committed page is exactly what the generator makes of the committed results, so an edit by hand (or results
+// committed without the page) fails here instead of drifting.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  DOC_PATH,
+  RESULTS_MARKER,
+  generatePerformanceDoc,
+  num,
+  renderBench,
+  wrap,
+} from './bench/performance-doc.mjs';
+import { outputTail, readAllResults, recordBenchFailure, writeBenchResult } from './bench/results.mjs';
+import { REPO_ROOT } from './lib/paths.mjs';
+
+const CONTEXT = {
+  date: '2026-12-01T10:20:30.000Z',
+  commit: '0123456789abcdef0123456789abcdef01234567',
+  uncommittedChanges: false,
+  node: 'v20.19.0',
+  cpus: 2,
+  cpuModel: 'Test CPU',
+  memoryGiB: 8,
+  os: 'Linux 6.1 x64',
+  loadAverage: [1.5, 1.25, 1],
+};
+
+const BLOG = {
+  seededPosts: 6,
+  imageBytes: 204_800,
+  imageStorage: 'database',
+  connections: 50,
+  durationSeconds: 10,
+  results: {
+    list: {
+      path: '/api/blog/posts',
+      requestsPerSecond: 1520,
+      p50Ms: 2.45,
+      p90Ms: 40,
+      p99Ms: 98,
+      maxMs: 120,
+      bytesPerSecond: 12_500_000,
+      errors: 0,
+      non2xx: 0,
+      total: 15_200,
+    },
+    'image (200 KiB)': {
+      path: '/api/blog/images/abc.png',
+      requestsPerSecond: 245,
+      p50Ms: 180,
+      p90Ms: 300.5,
+      p99Ms: 453,
+      maxMs: 600,
+      bytesPerSecond: 50_200_000,
+      errors: 1,
+      non2xx: 2,
+      total: 2450,
+    },
+  },
+};
+
+const run = (requestsPerSecond, p99Ms) => ({
+  requestsPerSecond,
+  p50Ms: 10,
+  p90Ms: 20,
+  p99Ms,
+  maxMs: 90,
+  errors: 0,
+  non2xx: 0,
+  total: 1000,
+});
+
+const PLATFORM = {
+  connections: 50,
+  durationSeconds: 10,
+  rounds: 3,
+  rateLimitFactor: 10_000,
+  targets: { throughputRatio: 0.85, extraP99Ms: 3 },
+  results: [
+    {
+      name: 'POST /api/waitlist/join',
+      directLabel: 'waitlist direct',
+      gateway: run(2704, 29),
+      direct: run(4232, 21),
+      ratio: 0.639,
+      extraP99Ms: 8,
+      meetsTargets: false,
+      cpuMicrosPerRequest: { gateway: 193, waitlistThroughGateway: 216, waitlistDirect: 210 },
+      minimalProxy: { ...run(2756, 33), ratio: 0.651, extraP99Ms: 12, cpuMicrosPerRequest: 153 },
+    },
+  ],
+};
+
+/** A section with its paragraphs on one line each, so that a check does not depend on where they wrap. */
+const unwrapped = (markdown) =>
+  markdown
+    .split('\n\n')
+    .map((block) => (/^(?:\||```)/.test(block) ? block : block.replaceAll('\n', ' ')))
+    .join('\n\n');
+
+const TEMPLATE = [
+  "<!-- editor's note, not copied -->",
+  '# Performance',
+  'Intro.',
+  RESULTS_MARKER,
+  'Notes.\n',
+].join('\n\n');
+
+const temporary = [];
+afterEach(() => {
+  for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const temporaryDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'performance-doc-'));
+  temporary.push(dir);
+  return dir;
+};
+
+describe('the performance page generator', () => {
+  it('turns a results file into its table, with the context of the run', () => {
+    const resultsDir = temporaryDir();
+    writeBenchResult('blog', BLOG, { resultsDir, context: CONTEXT });
+    const doc = generatePerformanceDoc({
+      template: TEMPLATE,
+      results: readAllResults(resultsDir),
+      benches: ['blog'],
+    });
+
+    expect(doc).toContain(
+      [
+        '| request | path | req/s | p50 (ms) | p90 (ms) | p99 (ms) | transferred | errors | non-2xx |',
+        '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+        '| list | `/api/blog/posts` | 1,520 | 2.45 | 40 | 98 | 12.5 MB/s | 0 | 0 |',
+        // Latencies from 100 ms up in whole milliseconds, below with the decimals recorded.
+        '| image (200 KiB) | `/api/blog/images/abc.png` | 245 | 180 | 301 | 453 | 50.2 MB/s | 1 | 2 |',
+      ].join('\n'),
+    );
+    expect(unwrapped(doc)).toContain(
+      'Run finished 2026-12-01 10:20 UTC, commit `0123456789`; Node v20.19.0; 2 CPUs (Test CPU), 8 GiB, ' +
+        'Linux 6.1 x64; load average 1.5 / 1.25 / 1 (1 / 5 / 15 min).',
+    );
+    expect(doc).toContain('| Blog reads and pages | `blog` | 2026-12-01 10:20 UTC | no target |');
+  });
+
+  it('lays the page out as template, notice, generated sections, template', () => {
+    const doc = generatePerformanceDoc({
+      template: TEMPLATE,
+      results: { blog: { bench: 'blog', context: CONTEXT, ...BLOG } },
+      benches: ['blog'],
+    });
+    expect(doc).not.toContain("editor's note");
+    expect(doc.startsWith('# Performance\n\n<!-- Generated by tools/bench/performance-doc.mjs')).toBe(true);
+    expect(doc).toMatch(/generated by the benchmarks: `npm run bench` runs them/);
+    const order = ['Intro.', '| benchmark | bench |', '### Blog reads and pages (`blog`)', 'Notes.'].map(
+      (text) => doc.indexOf(text),
+    );
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(() => generatePerformanceDoc({ template: '# Performance\n', results: {}, benches: [] })).toThrow(
+      /exactly once/,
+    );
+  });
+
+  it('compares the gateway with direct and the bare proxy, and says which targets hold', () => {
+    const section = unwrapped(renderBench('platform', { bench: 'platform', context: CONTEXT, ...PLATFORM }));
+    expect(section).toContain(
+      [
+        '| request | served by | req/s | p50 (ms) | p90 (ms) | p99 (ms) | errors | non-2xx | of direct | ' +
+          'p99 vs direct (ms) |',
+        '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+        '| POST /api/waitlist/join | the gateway | 2,704 | 10 | 20 | 29 | 0 | 0 | 63.9% | +8 |',
+        '| POST /api/waitlist/join | waitlist direct | 4,232 | 10 | 20 | 21 | 0 | 0 | 100% | – |',
+        '| POST /api/waitlist/join | bare Node.js proxy | 2,756 | 10 | 20 | 33 | 0 | 0 | 65.1% | +12 |',
+      ].join('\n'),
+    );
+    expect(section).toContain(
+      'CPU per join: the gateway 193 µs, the bare proxy 153 µs, waitlist 216 µs behind the gateway',
+    );
+    expect(section).toContain('`POST /api/waitlist/join`: **missed**.');
+  });
+
+  it('shows a run that did not finish, beside the figures of the last complete one', () => {
+    const resultsDir = temporaryDir();
+    const failure = { exitCode: 1, output: ['Error: Chromium is missing'] };
+    recordBenchFailure('lighthouse', failure, { resultsDir, context: CONTEXT });
+    const never = renderBench('lighthouse', readAllResults(resultsDir).lighthouse);
+    expect(never).toContain('**The latest run did not finish.** It ended 2026-12-01 10:20 UTC');
+    expect(never).toContain('```text\nError: Chromium is missing\n```');
+    expect(never).toContain('No complete run is recorded.');
+
+    writeBenchResult('blog', BLOG, { resultsDir, context: CONTEXT });
+    recordBenchFailure('blog', failure, {
+      resultsDir,
+      context: { ...CONTEXT, date: '2026-12-02T08:00:00.000Z' },
+    });
+    const kept = readAllResults(resultsDir).blog;
+    expect(kept.results).toEqual(BLOG.results);
+    const section = renderBench('blog', kept);
+    expect(section).toContain('The figures below are those of the last complete run.');
+    expect(section).toContain('| list | `/api/blog/posts` | 1,520 |');
+  });
+
+  it('keeps only the useful tail of a failed run, with paths from the repository', () => {
+    const lines = [
+      '',
+      '\u001b[31mError\u001b[39m: boom',
+      `    at ${REPO_ROOT}/tests/load/x.bench.mjs:1:1`,
+      '  ',
+    ];
+    expect(outputTail(lines)).toEqual(['Error: boom', '    at ./tests/load/x.bench.mjs:1:1']);
+    expect(outputTail(['1', '2', '3'], 2)).toEqual(['2', '3']);
+  });
+
+  it('says when a bench has no results, and lists the figures of a bench it has no table for', () => {
+    expect(renderBench('auth', null)).toContain('No results recorded yet: `npm run bench -- auth` runs');
+    const section = renderBench('cache', {
+      bench: 'cache',
+      context: CONTEXT,
+      hits: { perSecond: 12345.678 },
+      warm: true,
+    });
+    expect(section).toContain('| `hits.perSecond` | 12,345.68 |\n| `warm` | true |');
+  });
+
+  it('wraps prose at the line width without breaking a code span', () => {
+    const text = `${'word '.repeat(20)}\`npm run bench -- finance platform\` ${'more '.repeat(10)}`.trim();
+    const lines = wrap(text, 40).split('\n');
+    expect(lines.every((line) => line.length <= 40 || line.startsWith('`'))).toBe(true);
+    expect(lines.some((line) => line.includes('`npm run bench -- finance platform`'))).toBe(true);
+    expect(num(-0.5)).toBe('-0.5');
+    expect(num(1063)).toBe('1,063');
+  });
+});
+
+describe('docs/performance.md', () => {
+  const committed = readFileSync(DOC_PATH, 'utf8');
+
+  it('is what the generator makes of the committed results (regenerate it with `npm run bench:doc`)', () => {
+    expect(committed).toBe(generatePerformanceDoc());
+  });
+
+  it('keeps the docs line width outside its tables', () => {
+    const long = committed.split('\n').filter((line) => line.length > 110 && !line.startsWith('|'));
+    expect(long).toEqual([]);
+  });
+
+  it('links only to files of the repository', () => {
+    const targets = [...committed.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+      .map((match) => match[1])
+      .filter((target) => !/^[a-z]+:/.test(target));
+    expect(targets.length).toBeGreaterThan(0);
+    const broken = targets.filter((target) => !existsSync(resolve(dirname(DOC_PATH), target)));
+    expect(broken).toEqual([]);
+  });
+});
