@@ -5,6 +5,7 @@
 // the address).
 import { z } from 'zod';
 import { currentPasswordField } from './auth.js';
+import { transportReply } from './transport.js';
 
 /** Where the browser asks. Both live under auth's existing gateway prefix (/api/auth). */
 export const ACCOUNT_EXPORT_PATH = '/api/auth/account/export';
@@ -38,18 +39,19 @@ export type AccountSubject = z.infer<typeof AccountSubjectSchema>;
 export const ExportedRowSchema = z.record(z.string(), z.unknown());
 export type ExportedRow = z.infer<typeof ExportedRowSchema>;
 
-/** A service's export: its tables by name, each the user's rows. */
-export const AccountExportReplySchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), tables: z.record(z.string(), z.array(ExportedRowSchema)) }),
-  z.object({ ok: z.literal(false), message: z.string() }),
-]);
+/** A service's export: its tables by name, each the user's rows. A malformed subject: a TransportFailure. */
+export const AccountExportReplySchema = transportReply({
+  tables: z.record(z.string(), z.array(ExportedRowSchema)),
+});
 export type AccountExportReply = z.infer<typeof AccountExportReplySchema>;
 
-/** A service forgot the user: rows removed (or anonymised) per table. Deleting twice answers ok with zeros. */
-export const AccountDeleteReplySchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), removed: z.record(z.string(), z.number().int().min(0)) }),
-  z.object({ ok: z.literal(false), message: z.string() }),
-]);
+/**
+ * A service forgot the user: rows removed (or anonymised) per table. Deleting twice answers ok with zeros. A
+ * malformed subject is a TransportFailure.
+ */
+export const AccountDeleteReplySchema = transportReply({
+  removed: z.record(z.string(), z.number().int().min(0)),
+});
 export type AccountDeleteReply = z.infer<typeof AccountDeleteReplySchema>;
 
 /** POST /api/auth/account/delete: the current password, and a 2FA code (or backup code) when 2FA is on. */

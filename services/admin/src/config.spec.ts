@@ -9,7 +9,8 @@ describe('adminEnvSchema', () => {
     const config = loadConfig(adminEnvSchema, base);
     expect(config.REDIS_KEY_PREFIX).toBe(ADMIN_DEFAULT_KEY_PREFIX);
     expect(config.BANK_SYNC_QUEUE_KEY_PREFIX).toBe(BANK_SYNC_DEFAULT_KEY_PREFIX);
-    expect(config.ADMIN_TRANSPORT_TIMEOUT_MS).toBe(5000);
+    expect(config.AUTH_TIMEOUT_MS).toBe(5000);
+    expect(config.WAITLIST_TIMEOUT_MS).toBe(5000);
   });
 
   it('a stack-wide prefix is both services\' (as finance computes it); bank-sync\'s own wins', () => {
@@ -17,7 +18,8 @@ describe('adminEnvSchema', () => {
     expect(loadConfig(adminEnvSchema, { ...base, REDIS_KEY_PREFIX: 'e2e-1:', BANK_SYNC_REDIS_KEY_PREFIX: 'bs:' }).BANK_SYNC_QUEUE_KEY_PREFIX).toBe('bs:');
   });
 
-  it('names a bad timeout', () => {
-    expect(() => loadConfig(adminEnvSchema, { ...base, ADMIN_TRANSPORT_TIMEOUT_MS: '5' })).toThrow(/ADMIN_TRANSPORT_TIMEOUT_MS/);
+  it.each(['AUTH_TIMEOUT_MS', 'WAITLIST_TIMEOUT_MS'])('names a bad %s', (name) => {
+    expect(() => loadConfig(adminEnvSchema, { ...base, [name]: '5' })).toThrow(new RegExp(name));
+    expect(() => loadConfig(adminEnvSchema, { ...base, [name]: '60001' })).toThrow(new RegExp(name));
   });
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 /**
  * Admin's environment: the auth service's key set (the AuthGuard and the queue board verify tokens with it),
  * its Redis key prefix (the `audit` queue lives under it, so auth's producer must use the same one), bank-sync's
- * (the queue board shows bank-sync's queue) and how long a question to auth or waitlist may take.
+ * (the queue board shows bank-sync's queue) and how long a question to auth, and one to waitlist, may take.
  */
 export const adminEnvSchema = baseEnvSchema
   .extend({
@@ -15,8 +15,10 @@ export const adminEnvSchema = baseEnvSchema
     REDIS_KEY_PREFIX: z.string().min(1).optional(),
     /** bank-sync's REDIS_KEY_PREFIX when a deployment gives bank-sync a prefix of its own. */
     BANK_SYNC_REDIS_KEY_PREFIX: z.string().min(1).optional(),
-    /** How long admin waits for auth's or waitlist's reply over the Redis transport before answering 503. */
-    ADMIN_TRANSPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /** How long admin waits for auth's reply over the Redis transport before answering 503. */
+    AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /** How long admin waits for waitlist's reply over the Redis transport before answering 503. */
+    WAITLIST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   })
   .transform((env) => ({
     ...env,

@@ -35,7 +35,13 @@ beforeAll(async () => {
   redis = await startPrivateRedis();
   redisClient = new Redis(redis.url);
   waitlist = await startServiceHarness(waitlistDefinition, { redisUrl: redis.url });
-  h = await startServiceHarness(serviceDefinition, { basePath: '/api/admin', callAs: 'admin', redisUrl: redis.url, env: { ADMIN_TRANSPORT_TIMEOUT_MS: '400' } });
+  // No auth listens: a short wait on it keeps the 503 cases quick; the real waitlist keeps its default.
+  h = await startServiceHarness(serviceDefinition, {
+    basePath: '/api/admin',
+    callAs: 'admin',
+    redisUrl: redis.url,
+    env: { AUTH_TIMEOUT_MS: '400' },
+  });
 });
 afterAll(async () => {
   redisClient?.disconnect();

@@ -71,7 +71,12 @@ beforeAll(async () => {
     basePath: '/api/admin',
     redisUrl: redis.url,
     clock: systemClock,
-    env: { AUTH_JWKS_URL: `${auth.baseUrl}/.well-known/jwks.json`, REDIS_KEY_PREFIX: ADMIN_PREFIX, ADMIN_TRANSPORT_TIMEOUT_MS: '5000' },
+    env: {
+      AUTH_JWKS_URL: `${auth.baseUrl}/.well-known/jwks.json`,
+      REDIS_KEY_PREFIX: ADMIN_PREFIX,
+      AUTH_TIMEOUT_MS: '5000',
+      WAITLIST_TIMEOUT_MS: '5000',
+    },
   });
   const session = await signIn(BOSS.email, BOSS.password);
   expect(session.status).toBe(200);

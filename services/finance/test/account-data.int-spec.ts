@@ -124,7 +124,7 @@ describe('finance account data', () => {
     await everythingOf(ann.userId, 'Ann');
     const before = await rowsNaming(h.db, h.schema, ann);
     const reply = await probe.delete({ userId: 'not-a-uuid', email: 'x@example.com' });
-    expect(reply.ok).toBe(false);
+    expect(reply).toMatchObject({ ok: false, code: 'VALIDATION', errors: { userId: expect.any(String) } });
     expect(await rowsNaming(h.db, h.schema, ann)).toEqual(before);
   });
 });

@@ -7,43 +7,47 @@ import {
   type AccountSubject,
   type ExportedRow,
 } from '@payday/contracts';
+import { withValidPayload } from '../transport/message-payload.js';
 
 const logger = new Logger('AccountData');
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * A service's answer to auth's `<service>.account.export`: a malformed subject is a refusal; a failure (the
- * database down) is logged and answered with a bare RPC error carrying no internals, which auth reports as
- * 'try again' (an export is never answered partly).
+ * A service's answer to auth's `<service>.account.export`: a malformed subject gets the transport's one
+ * refusal (withValidPayload); a failure (the database down) is logged and answered with a bare RPC error
+ * carrying no internals, which auth reports as 'try again' (an export is never answered partly).
  */
-export async function answerAccountExport(
+export function answerAccountExport(
   service: string,
   payload: unknown,
   work: (subject: AccountSubject) => Promise<Record<string, ExportedRow[]>>,
 ): Promise<AccountExportReply> {
-  const subject = AccountSubjectSchema.safeParse(payload);
-  if (!subject.success) return { ok: false, message: 'userId must be an account id and email an address or null' };
-  try {
-    return { ok: true, tables: await work(subject.data) };
-  } catch (error) {
-    logger.error(`${service}.account.export failed: ${error instanceof Error ? error.message : String(error)}`);
-    throw new RpcException({ status: 'error', message: `The ${service} service could not export the account` });
-  }
+  return withValidPayload(AccountSubjectSchema, payload, async (subject) => {
+    try {
+      return { ok: true as const, tables: await work(subject) };
+    } catch (error) {
+      logger.error(`${service}.account.export failed: ${describe(error)}`);
+      const message = `The ${service} service could not export the account`;
+      throw new RpcException({ status: 'error', message });
+    }
+  });
 }
 
 /** The same for `<service>.account.delete` (idempotent: auth asks again until every service answered ok). */
-export async function answerAccountDelete(
+export function answerAccountDelete(
   service: string,
   payload: unknown,
   work: (subject: AccountSubject) => Promise<Record<string, number>>,
 ): Promise<AccountDeleteReply> {
-  const subject = AccountSubjectSchema.safeParse(payload);
-  if (!subject.success) return { ok: false, message: 'userId must be an account id and email an address or null' };
-  try {
-    const removed = await work(subject.data);
-    logger.log(`${service} forgot account ${subject.data.userId}: ${JSON.stringify(removed)}`);
-    return { ok: true, removed };
-  } catch (error) {
-    logger.error(`${service}.account.delete failed: ${error instanceof Error ? error.message : String(error)}`);
-    throw new RpcException({ status: 'error', message: `The ${service} service could not delete the account` });
-  }
+  return withValidPayload(AccountSubjectSchema, payload, async (subject) => {
+    try {
+      const removed = await work(subject);
+      logger.log(`${service} forgot account ${subject.userId}: ${JSON.stringify(removed)}`);
+      return { ok: true as const, removed };
+    } catch (error) {
+      logger.error(`${service}.account.delete failed: ${describe(error)}`);
+      const message = `The ${service} service could not delete the account`;
+      throw new RpcException({ status: 'error', message });
+    }
+  });
 }
