@@ -7,13 +7,13 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 
-/** Nx module boundaries (see payday/module-boundaries below). */
+/** Nx module boundaries (see paycadence/module-boundaries below). */
 const moduleBoundaries = {
   // Shared workspace files outside any project: the federation map (docs/conventions.md §9) and the Jest preset.
   allow: ['../federation.shared.mjs', '../../jest.preset.cjs'],
   // A dynamic import() of a workspace lib (a test loading web-kit lazily) is an ordinary import here,
   // not Nx's lazy-loaded-library pattern.
-  checkDynamicDependenciesExceptions: ['@payday/**'],
+  checkDynamicDependenciesExceptions: ['@paycadence/**'],
   depConstraints: [
     { sourceTag: 'scope:service', onlyDependOnLibsWithTags: ['scope:shared'] },
     { sourceTag: 'scope:frontend', onlyDependOnLibsWithTags: ['scope:shared'] },
@@ -40,7 +40,7 @@ export default defineConfig([
   js.configs.recommended,
   tseslint.configs.recommended,
   {
-    name: 'payday/base',
+    name: 'paycadence/base',
     languageOptions: {
       ecmaVersion: 'latest',
       sourceType: 'module',
@@ -69,7 +69,7 @@ export default defineConfig([
     // shared libs only, so no service imports another service and no lib imports an app. Platform: browser
     // code may use browser and universal libs, Node code Node and universal ones, universal code only
     // universal ones. Files outside any project (tests/, root configs) are not checked.
-    name: 'payday/module-boundaries',
+    name: 'paycadence/module-boundaries',
     plugins: { '@nx': nx },
     rules: {
       '@nx/enforce-module-boundaries': ['error', moduleBoundaries],
@@ -78,7 +78,7 @@ export default defineConfig([
   {
     // A service's integration tests talk to the Plaid emulator (tools/plaid-emulator), as the service does in the
     // default run; its production code never imports tooling.
-    name: 'payday/service-tests-use-the-plaid-emulator',
+    name: 'paycadence/service-tests-use-the-plaid-emulator',
     files: ['services/*/test/**/*.{ts,mjs}'],
     plugins: { '@nx': nx },
     rules: {
@@ -86,13 +86,13 @@ export default defineConfig([
     },
   },
   {
-    name: 'payday/commonjs',
+    name: 'paycadence/commonjs',
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    name: 'payday/browser',
+    name: 'paycadence/browser',
     files: ['frontends/**/*.{ts,tsx,js,jsx,mjs}', 'libs/web-kit/**/*.{ts,tsx,js,jsx,mjs}'],
     languageOptions: {
       globals: { ...globals.browser },
@@ -106,7 +106,7 @@ export default defineConfig([
     },
   },
   {
-    name: 'payday/tests',
+    name: 'paycadence/tests',
     files: [
       '**/*.spec.{ts,tsx,js,mjs}',
       '**/*.test.{ts,tsx,js,mjs}',

@@ -41,8 +41,8 @@ function jestConfig(kind) {
     transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
     moduleNameMapper: {
       '^(\\.{1,2}/.*)\\.js$': '$1',
-      '^@payday/(contracts|nest-kit|finance-rules)$': `${libs}/$1/src/index.ts`,
-      '^@payday/nest-kit/testing$': `${libs}/nest-kit/src/testing/index.ts`,
+      '^@paycadence/(contracts|nest-kit|finance-rules)$': `${libs}/$1/src/index.ts`,
+      '^@paycadence/nest-kit/testing$': `${libs}/nest-kit/src/testing/index.ts`,
     },
     testTimeout: kind === 'unit' ? 10000 : 30000,
   };

@@ -1,5 +1,5 @@
 // The workspaces one app needs inside an image build (docker/service.Dockerfile, docker/frontend.Dockerfile):
-// the app's own folder plus the libs/ it depends on, directly or through another lib (@payday/* names).
+// the app's own folder plus the libs/ it depends on, directly or through another lib (@paycadence/* names).
 // Runs inside the image with plain node, so it uses nothing but node: built-ins.
 //
 //   node docker/app-workspaces.mjs <app-dir>... --prune --manifests <dir>
@@ -13,11 +13,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const WORKSPACE_SCOPE = '@payday/';
+const WORKSPACE_SCOPE = '@paycadence/';
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
-/** `@payday/<x>` package name → its folder under libs/. */
+/** `@paycadence/<x>` package name → its folder under libs/. */
 function libFolders(root) {
   const libsDir = path.join(root, 'libs');
   const folders = new Map();

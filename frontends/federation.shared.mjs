@@ -10,7 +10,7 @@ export const federationShared = {
   'react-router-dom': singleton('^7.0.0'),
   'react-router': singleton('^7.0.0'),
   '@tanstack/react-query': singleton('^5.0.0'),
-  '@payday/web-kit': singleton('^0.1.0'),
+  '@paycadence/web-kit': singleton('^0.1.0'),
 };
 
 /** Where the gateway serves a remote (gateway/dev and Kong): the remote's vite `base`. */

@@ -21,10 +21,10 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('module boundaries', () => {
-  it('stops a frontend from importing the node-only @payday/nest-kit', async () => {
+  it('stops a frontend from importing the node-only @paycadence/nest-kit', async () => {
     const errors = await boundaryErrors(
       'frontends/dashboard/src/boundary-probe.ts',
-      "import { ConfigModule } from '@payday/nest-kit';\nexport { ConfigModule };\n",
+      "import { ConfigModule } from '@paycadence/nest-kit';\nexport { ConfigModule };\n",
     );
     expect(errors).toEqual([
       expect.stringMatching(
@@ -37,7 +37,7 @@ describe('module boundaries', () => {
     // A service has no package entry point, so a by-name import reaches into its files.
     const byName = await boundaryErrors(
       'services/finance/src/boundary-probe.ts',
-      "import '@payday/auth/src/main.js';\n",
+      "import '@paycadence/auth/src/main.js';\n",
     );
     expect(byName).toEqual([expect.stringMatching(/Imports of apps are forbidden/)]);
     const byPath = await boundaryErrors(
@@ -52,7 +52,7 @@ describe('module boundaries', () => {
   it('keeps universal libs free of browser and node libs', async () => {
     const errors = await boundaryErrors(
       'libs/finance-rules/src/boundary-probe.ts',
-      "import '@payday/web-kit';\nimport '@payday/nest-kit';\n",
+      "import '@paycadence/web-kit';\nimport '@paycadence/nest-kit';\n",
     );
     expect(errors).toEqual([
       expect.stringMatching(
@@ -67,17 +67,17 @@ describe('module boundaries', () => {
   it('stops a lib from importing an app', async () => {
     const errors = await boundaryErrors(
       'libs/finance-rules/src/boundary-probe.ts',
-      "import '@payday/waitlist/src/main.js';\n",
+      "import '@paycadence/waitlist/src/main.js';\n",
     );
     expect(errors).toEqual([expect.stringMatching(/Imports of apps are forbidden/)]);
   });
 
   it('lets apps use the libs their platform allows', async () => {
     const frontend =
-      "import { PRODUCT_NAME } from '@payday/contracts';\nimport '@payday/finance-rules';\nimport '@payday/web-kit';\nexport { PRODUCT_NAME };\n";
+      "import { PRODUCT_NAME } from '@paycadence/contracts';\nimport '@paycadence/finance-rules';\nimport '@paycadence/web-kit';\nexport { PRODUCT_NAME };\n";
     expect(await boundaryErrors('frontends/shell/src/boundary-probe.ts', frontend)).toEqual([]);
     const service =
-      "import '@payday/contracts';\nimport '@payday/nest-kit';\nimport '@payday/finance-rules';\n";
+      "import '@paycadence/contracts';\nimport '@paycadence/nest-kit';\nimport '@paycadence/finance-rules';\n";
     expect(await boundaryErrors('services/finance/src/boundary-probe.ts', service)).toEqual([]);
   });
 });

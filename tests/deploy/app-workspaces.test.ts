@@ -10,7 +10,7 @@ const manifestOf = (dir: string) =>
   JSON.parse(fs.readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8'));
 const workspaceDeps = (dir: string) =>
   Object.keys({ ...manifestOf(dir).dependencies, ...manifestOf(dir).devDependencies }).filter((name) =>
-    name.startsWith('@payday/'),
+    name.startsWith('@paycadence/'),
   );
 
 describe('neededLibs', () => {
@@ -50,10 +50,10 @@ describe('pruneLibs', () => {
       fs.mkdirSync(path.dirname(path.join(scratch!, file)), { recursive: true });
       fs.writeFileSync(path.join(scratch!, file), JSON.stringify(json));
     };
-    write('libs/a/package.json', { name: '@payday/a', dependencies: { '@payday/b': '*' } });
-    write('libs/b/package.json', { name: '@payday/b' });
-    write('libs/c/package.json', { name: '@payday/c' });
-    write('services/x/package.json', { name: '@payday/x', dependencies: { '@payday/a': '*', zod: '^4' } });
+    write('libs/a/package.json', { name: '@paycadence/a', dependencies: { '@paycadence/b': '*' } });
+    write('libs/b/package.json', { name: '@paycadence/b' });
+    write('libs/c/package.json', { name: '@paycadence/c' });
+    write('services/x/package.json', { name: '@paycadence/x', dependencies: { '@paycadence/a': '*', zod: '^4' } });
 
     const kept = pruneLibs(scratch, 'services/x', path.join(scratch, 'manifests'));
 
@@ -70,12 +70,12 @@ describe('pruneLibs', () => {
       fs.mkdirSync(path.dirname(path.join(scratch!, file)), { recursive: true });
       fs.writeFileSync(path.join(scratch!, file), typeof content === 'string' ? content : JSON.stringify(content));
     };
-    write('libs/kit/package.json', { name: '@payday/kit' });
-    write('libs/rules/package.json', { name: '@payday/rules' });
-    write('libs/server/package.json', { name: '@payday/server' });
-    write('frontends/host/package.json', { name: '@payday/host', dependencies: { '@payday/kit': '*' } });
-    write('frontends/site/package.json', { name: '@payday/site', dependencies: { '@payday/rules': '*' } });
-    write('frontends/admin/package.json', { name: '@payday/admin', dependencies: { '@payday/kit': '*' } });
+    write('libs/kit/package.json', { name: '@paycadence/kit' });
+    write('libs/rules/package.json', { name: '@paycadence/rules' });
+    write('libs/server/package.json', { name: '@paycadence/server' });
+    write('frontends/host/package.json', { name: '@paycadence/host', dependencies: { '@paycadence/kit': '*' } });
+    write('frontends/site/package.json', { name: '@paycadence/site', dependencies: { '@paycadence/rules': '*' } });
+    write('frontends/admin/package.json', { name: '@paycadence/admin', dependencies: { '@paycadence/kit': '*' } });
     write('frontends/federation.shared.mjs', 'export const shared = {};');
 
     const kept = pruneLibs(scratch, ['frontends/host', 'frontends/site'], path.join(scratch, 'manifests'));

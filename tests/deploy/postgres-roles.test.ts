@@ -87,7 +87,7 @@ describe.skipIf(!adminUrl || !hasPsql)(
       await query(adminUrl!, `CREATE DATABASE ${database}`);
       // A database from before per-service roles: the shared owner already migrated waitlist's schema.
       if (built) {
-        const { openDataSource } = await import('@payday/nest-kit');
+        const { openDataSource } = await import('@paycadence/nest-kit');
         const waitlist = await databaseOf('waitlist');
         const ownerUrl = new URL(admin);
         ownerUrl.pathname = `/${database}`;
@@ -124,7 +124,7 @@ describe.skipIf(!adminUrl || !hasPsql)(
     it.skipIf(!built).each(services)(
       '%s migrates its schema as its own role and reaches no other schema',
       async (service) => {
-        const { openDataSource } = await import('@payday/nest-kit');
+        const { openDataSource } = await import('@paycadence/nest-kit');
         const definition = await databaseOf(service);
         const url = urlFor(definition.schema);
         const source = await openDataSource({ url, ...definition } as never);

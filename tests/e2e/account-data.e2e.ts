@@ -4,7 +4,7 @@
 // (nothing lost), deletes with the right one, and then no row naming the user is left in any service's schema and
 // a second sign-in fails.
 import { readFileSync } from 'node:fs';
-import { ACCOUNT_DATA_MESSAGES, AUTH_MESSAGES } from '@payday/contracts';
+import { ACCOUNT_DATA_MESSAGES, AUTH_MESSAGES } from '@paycadence/contracts';
 import { expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import pg from 'pg';

@@ -2,8 +2,8 @@
 // like the emulator's rent payments (Oakwood Properties, on the 1st), and watch last month's rent turn Paid from the
 // imported transaction; mark another bill paid by hand (its payment suggestion goes) and take it back with the toast's
 // Undo; see the statuses on the calendar and the planner. Screenshots at 1280 and 390 px go to the test's output folder to be looked at.
-import { BILL_STATUS_MESSAGES, TransactionsResponseSchema } from '@payday/contracts';
-import { addDays, addMonths, startOfMonth } from '@payday/finance-rules';
+import { BILL_STATUS_MESSAGES, TransactionsResponseSchema } from '@paycadence/contracts';
+import { addDays, addMonths, startOfMonth } from '@paycadence/finance-rules';
 import { expect, test, type Page } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
 import { localToday } from './support/dates.js';

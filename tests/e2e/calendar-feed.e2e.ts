@@ -2,8 +2,8 @@
 // and a bill makes the link under Settings > Notifications, the test fetches the .ics as a calendar app would (no
 // session) and reads it with ical.js, then regenerates (the old link answers 404) and turns the feed off.
 // Screenshots of the card go to the test's output folder to be looked at.
-import { CALENDAR_FEED_MESSAGES } from '@payday/contracts';
-import { addDays } from '@payday/finance-rules';
+import { CALENDAR_FEED_MESSAGES } from '@paycadence/contracts';
+import { addDays } from '@paycadence/finance-rules';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { registerUser, signIn } from './support/session.js';

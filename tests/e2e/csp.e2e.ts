@@ -2,7 +2,7 @@
 // the browser report a violation (a blocked script or style is a broken page; a probe that is refused is noise
 // that would hide a real one).
 import { expect, test, type Page } from '@playwright/test';
-import { BLOG_MESSAGES } from '@payday/contracts';
+import { BLOG_MESSAGES } from '@paycadence/contracts';
 import { registerUser, signIn } from './support/session.js';
 
 /**

@@ -1,6 +1,6 @@
 // The dashboard end to end: add bills and income, see suggested pay dates and tips change,
 // switch views, edit and delete, reload and find everything kept. Needs the whole stack behind BASE_URL.
-import { addDays, buildPaymentSchedule, type Bill } from '@payday/finance-rules';
+import { addDays, buildPaymentSchedule, type Bill } from '@paycadence/finance-rules';
 import { expect, test } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
 import { localToday } from './support/dates.js';

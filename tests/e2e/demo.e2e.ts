@@ -1,5 +1,5 @@
 // /demo (docs/product/accounts.md §2): the page's figures are the library's computation over the sample data.
-import { demoSampleData, demoSummary, demoWindows, formatCents } from '@payday/finance-rules';
+import { demoSampleData, demoSummary, demoWindows, formatCents } from '@paycadence/finance-rules';
 import { expect, test } from '@playwright/test';
 import { localToday } from './support/dates.js';
 

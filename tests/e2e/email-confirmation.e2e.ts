@@ -3,7 +3,7 @@
 // session, confirms the address and takes its token out of the address bar; a second opening is told the link
 // was used; back on the dashboard the banner is gone. At phone and desktop widths, with screenshots of the
 // banner and the confirmed page to look at.
-import { EMAIL_CONFIRMATION_MESSAGES } from '@payday/contracts';
+import { EMAIL_CONFIRMATION_MESSAGES } from '@paycadence/contracts';
 import { expect, test } from '@playwright/test';
 import { confirmationTokenFor } from '../support/mail-outbox.js';
 import { registerUser, signIn } from './support/session.js';

@@ -11,7 +11,7 @@ import {
   explainSafeToSpend,
   type Bill,
   type IncomeSource,
-} from '@payday/finance-rules';
+} from '@paycadence/finance-rules';
 import { expect, test } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
 import { businessAnchor, localToday } from './support/dates.js';

@@ -1,7 +1,7 @@
 // At laptop and phone width: errors that reach the user (focus, scroll, announcement),
 // actions that confirm themselves (toasts, and an Undo that really keeps the record), and preferences that do
 // what the settings say (default view, date format; currency stated honestly). Needs the stack behind BASE_URL.
-import { addDays } from '@payday/finance-rules';
+import { addDays } from '@paycadence/finance-rules';
 import { expect, test, type Page } from '@playwright/test';
 import { handedOver } from './support/prerender.js';
 import { registerOnScreen, registerUser, signIn } from './support/session.js';

@@ -6,8 +6,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addDays } from '@payday/finance-rules';
-import { EMAIL_CONFIRMATION_MESSAGES, FINANCE_MESSAGES, HOUSEHOLD_MESSAGES, INVITATION_PATH, sharedItemMarker } from '@payday/contracts';
+import { addDays } from '@paycadence/finance-rules';
+import { EMAIL_CONFIRMATION_MESSAGES, FINANCE_MESSAGES, HOUSEHOLD_MESSAGES, INVITATION_PATH, sharedItemMarker } from '@paycadence/contracts';
 import { expect, test } from '@playwright/test';
 import { confirmationTokenFor } from '../support/mail-outbox.js';
 import { signInAt } from './support/admin.js';

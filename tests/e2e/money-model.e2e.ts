@@ -14,7 +14,7 @@ import {
   toDayNumber,
   type Bill,
   type IncomeSource,
-} from '@payday/finance-rules';
+} from '@paycadence/finance-rules';
 import { expect, test, type Page } from '@playwright/test';
 import { localToday } from './support/dates.js';
 import { registerUser, signIn } from './support/session.js';

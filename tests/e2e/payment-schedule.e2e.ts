@@ -8,7 +8,7 @@ import {
   daysBetween,
   startOfMonth,
   type Bill,
-} from '@payday/finance-rules';
+} from '@paycadence/finance-rules';
 import { expect, test, type Page } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
 import { businessAnchor, localToday } from './support/dates.js';

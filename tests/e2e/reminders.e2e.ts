@@ -5,8 +5,8 @@
 // opened with no session, asks first, then turns the reminders off, which Settings shows. The browser's zone is chosen so that it is
 // daytime there now (reminders go out from 08:00 local), so the journey passes at any hour.
 // Screenshots go to the test's output folder to be looked at.
-import { NOTIFICATION_TOGGLE_TEXTS as T, REMINDER_MESSAGES } from '@payday/contracts';
-import { addDays } from '@payday/finance-rules';
+import { NOTIFICATION_TOGGLE_TEXTS as T, REMINDER_MESSAGES } from '@paycadence/contracts';
+import { addDays } from '@paycadence/finance-rules';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { messagesTo } from '../support/mail-outbox.js';
 import { PASSWORD, registerUser, signIn } from './support/session.js';

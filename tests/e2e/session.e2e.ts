@@ -2,7 +2,7 @@
 // access token lives in the page's memory, a reload keeps the user signed in, signing out ends the access token at
 // once, two tabs reloading together both stay signed in (one refresh at a time through Web Locks), and turning
 // two-factor on or off asks for the password again (finding 9). Needs the whole stack behind BASE_URL.
-import { CSRF_HEADER, REFRESH_COOKIE, SIGNED_IN_HINT_KEY } from '@payday/contracts';
+import { CSRF_HEADER, REFRESH_COOKIE, SIGNED_IN_HINT_KEY } from '@paycadence/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { PASSWORD, registerUser, signIn } from './support/session.js';

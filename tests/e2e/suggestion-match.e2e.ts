@@ -3,8 +3,8 @@
 // the dashboard asks whether it is their Rent. Link keeps one Rent, which gains the payee, so last month's payment
 // to Oakwood Properties marks it Paid and the suggestion never comes back. At 390 px the card fits without sideways
 // scrolling. Screenshots go to the test's output folder to be looked at.
-import { BILL_STATUS_MESSAGES, BillSchema, SuggestionsResponseSchema, type BillSuggestionDto } from '@payday/contracts';
-import { addMonths, startOfMonth } from '@payday/finance-rules';
+import { BILL_STATUS_MESSAGES, BillSchema, SuggestionsResponseSchema, type BillSuggestionDto } from '@paycadence/contracts';
+import { addMonths, startOfMonth } from '@paycadence/finance-rules';
 import { expect, test } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
 import { localToday } from './support/dates.js';

@@ -12,7 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
-import { ACCOUNT_STATUS_CACHE_MS } from '@payday/contracts';
+import { ACCOUNT_STATUS_CACHE_MS } from '@paycadence/contracts';
 import { REPO_ROOT, runAutocannon, writeResults } from './bench-kit.mjs';
 import { benchRedisPrefix, buildService, startBenchInfrastructure, startServiceProcess } from './support/service-process.mjs';
 

@@ -12,7 +12,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, runAutocannon, writeResults } from './bench-kit.mjs';
-import { startGateway } from '@payday/dev-gateway';
+import { startGateway } from '@paycadence/dev-gateway';
 import { runCommand } from '../../tools/lib/processes.mjs';
 import { benchRedisPrefix, buildService, startBenchInfrastructure, startServiceProcess } from './support/service-process.mjs';
 

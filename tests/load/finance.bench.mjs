@@ -7,7 +7,7 @@
 // Run with `node tests/load/finance.bench.mjs` (or `npm run bench`); BENCH_DURATION, BENCH_RUNS and BENCH_RATE
 // override the defaults. Writes tests/load/results/finance.json. The user registers through /api/auth/register.
 import { randomBytes } from 'node:crypto';
-import { SIGNED_IN_HINT_KEY } from '@payday/contracts';
+import { SIGNED_IN_HINT_KEY } from '@paycadence/contracts';
 import { chromium } from 'playwright-core';
 import { BENCH_RATE_LIMIT_FACTOR, startStackForBench, writeResults } from './bench-kit.mjs';
 import { availableParallelism, loadavg } from 'node:os';

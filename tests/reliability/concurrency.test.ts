@@ -6,7 +6,7 @@
 // 30 invitations at once from one sender: the daily allowance lets exactly 20 through (one atomic count in Redis).
 // Checked through the API and in auth's refresh_tokens table. Requests go straight to the services.
 import { randomBytes } from 'node:crypto';
-import { INVITATIONS_PER_DAY } from '@payday/contracts';
+import { INVITATIONS_PER_DAY } from '@paycadence/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeAnswer, refreshCookieFrom, refreshHeaders, send, type Answer } from './support/api';

@@ -81,7 +81,7 @@ describe('faults: Redis and PostgreSQL restarted under load', () => {
     workDir = mkdtempSync(join(tmpdir(), 'paycadence-faults-'));
     postgres = await startRestartablePostgres(workDir);
     redis = await startRestartableRedis(workDir);
-    // FAULTS_SERVICES_DIR: a copy of services/ with their dist (and node_modules/@payday pointing at copied libs)
+    // FAULTS_SERVICES_DIR: a copy of services/ with their dist (and node_modules/@paycadence pointing at copied libs)
     // lets this file run while builds rewrite dist/ in the checkout; npm test leaves it unset.
     const servicesDir = process.env.FAULTS_SERVICES_DIR;
     const names: string[] = discoverPortedApps(servicesDir ? { servicesDir } : {});

@@ -1,5 +1,5 @@
-// Both generators, for real, in a temporary copy of the workspace: `nx g @payday/tools:service` and
-// `nx g @payday/tools:remote`, then the contract and deploy suites (tests/vitest.config.ts) in that copy, the
+// Both generators, for real, in a temporary copy of the workspace: `nx g @paycadence/tools:service` and
+// `nx g @paycadence/tools:remote`, then the contract and deploy suites (tests/vitest.config.ts) in that copy, the
 // new service's compile and tests (unit, and integration against the machine's PostgreSQL and Redis), lint,
 // and the new remote's type-check and spec. Run: npx vitest run --config tools/generators/vitest.config.mjs
 import fs from 'node:fs';
@@ -25,15 +25,15 @@ const nx = (...args) => run(node, [bin.nx, 'g', ...args, '--no-interactive'], { 
 
 beforeAll(async () => {
   copy = copyWorkspace();
-  generated.service = await nx(`@payday/tools:service`, SERVICE);
-  generated.remote = await nx(`@payday/tools:remote`, REMOTE);
+  generated.service = await nx(`@paycadence/tools:service`, SERVICE);
+  generated.remote = await nx(`@paycadence/tools:remote`, REMOTE);
 }, 180_000);
 
 afterAll(() => {
   if (copy) fs.rmSync(copy, { recursive: true, force: true });
 });
 
-describe(`nx g @payday/tools:service ${SERVICE}`, () => {
+describe(`nx g @paycadence/tools:service ${SERVICE}`, () => {
   it('creates the service and says where it registered it', () => {
     expect(generated.service.code, generated.service.output).toBe(0);
     for (const file of [
@@ -67,21 +67,21 @@ describe(`nx g @payday/tools:service ${SERVICE}`, () => {
 
   it('refuses to run again, changing nothing', async () => {
     const before = read('gateway/kong.yml');
-    const again = await nx('@payday/tools:service', SERVICE);
+    const again = await nx('@paycadence/tools:service', SERVICE);
     expect(again.code).not.toBe(0);
     expect(again.output).toMatch(/already exists/);
     expect(read('gateway/kong.yml')).toBe(before);
   }, 60_000);
 
   it('refuses a name that is not kebab-case', async () => {
-    const bad = await nx('@payday/tools:service', 'Demo_Ledger');
+    const bad = await nx('@paycadence/tools:service', 'Demo_Ledger');
     expect(bad.code).not.toBe(0);
     expect(bad.output).toMatch(/kebab-case/);
     expect(fs.existsSync(path.join(copy, 'services/Demo_Ledger'))).toBe(false);
   }, 60_000);
 });
 
-describe(`nx g @payday/tools:remote ${REMOTE}`, () => {
+describe(`nx g @paycadence/tools:remote ${REMOTE}`, () => {
   it('creates the remote and registers it with the gateway, compose, Kubernetes and the shell', () => {
     expect(generated.remote.code, generated.remote.output).toBe(0);
     expect(read(`frontends/${REMOTE}/vite.config.ts`)).toContain(`remoteBase('${REMOTE}')`);

@@ -1,5 +1,5 @@
 // A throw-away copy of the workspace for the generator test: every file git knows or would add (so work in
-// progress counts), with node_modules linked rather than copied, and each @payday/* package pointing at the
+// progress counts), with node_modules linked rather than copied, and each @paycadence/* package pointing at the
 // COPY's own folder so builds and tests in the copy read the copy's libs.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const WORKSPACE_SCOPE = '@payday';
+const WORKSPACE_SCOPE = '@paycadence';
 
 function copyTrackedFiles(from, to) {
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { loadKongConfig, pageServerFrontend, startGateway } from '@payday/dev-gateway';
+import { loadKongConfig, pageServerFrontend, startGateway } from '@paycadence/dev-gateway';
 import { KONG_FILE, REPO_ROOT } from './paths.mjs';
 import { FIXED_SERVICE_PORTS, assignServicePorts, jwksUrlFor } from './service-ports.mjs';
 import { forEachLine, stopChild } from './processes.mjs';

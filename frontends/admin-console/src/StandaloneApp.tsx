@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AuthProvider, Toaster } from '@payday/web-kit';
+import { AuthProvider, Toaster } from '@paycadence/web-kit';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AdminManagementPage } from './pages/AdminManagementPage';
 import { AdminWaitlistPage } from './pages/AdminWaitlistPage';

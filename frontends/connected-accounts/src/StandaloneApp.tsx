@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AuthProvider } from '@payday/web-kit';
+import { AuthProvider } from '@paycadence/web-kit';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ConnectedAccountsPage } from './pages/ConnectedAccountsPage';
 

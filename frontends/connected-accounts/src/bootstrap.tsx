@@ -1,4 +1,4 @@
-import '@payday/web-kit/styles.css';
+import '@paycadence/web-kit/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StandaloneApp } from './StandaloneApp';

@@ -1,5 +1,5 @@
-import { addDays, computeForecast, SCHEDULE_PREVIEW_COUNT } from '@payday/finance-rules';
-import { DEFAULT_PREFERENCES, formatMoney, savePreferences } from '@payday/web-kit';
+import { addDays, computeForecast, SCHEDULE_PREVIEW_COUNT } from '@paycadence/finance-rules';
+import { DEFAULT_PREFERENCES, formatMoney, savePreferences } from '@paycadence/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { DashboardPage } from './DashboardPage.js';
 import { localToday } from './model/dashboard-model.js';
 import { MESSAGES, VIEW_STORAGE_KEY } from './model/messages.js';
 import { dashboardBody, fixtureRows, jsonResponse, NO_ROWS, timelineBody, type FixtureRows } from './test/fixtures.js';
-import { renderWithProviders, TEST_USER } from '@payday/web-kit/testing';
+import { renderWithProviders, TEST_USER } from '@paycadence/web-kit/testing';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -78,7 +78,7 @@ describe('DashboardPage overview', () => {
   it('asks the server for a Later window 7 days longer and shrinks it back', async () => {
     renderWithProviders(<DashboardPage />);
     const later = await screen.findByRole('region', { name: 'Later' });
-    const { formatDate } = await import('@payday/web-kit');
+    const { formatDate } = await import('@paycadence/web-kit');
     expect(within(later).getByText(`${formatDate(addDays(today, 15))} – ${formatDate(addDays(today, 21))}`)).toBeInTheDocument();
     await userEvent.click(within(later).getByRole('button', { name: 'Show next 7 days' }));
     expect(await within(later).findByText(`${formatDate(addDays(today, 15))} – ${formatDate(addDays(today, 28))}`)).toBeInTheDocument();
@@ -139,7 +139,7 @@ describe("DashboardPage's today (the browser's local date)", () => {
     const later = await screen.findByRole('region', { name: 'Later' });
     const [url] = calls('GET', '/api/financial/dashboard-with-insights')[0]!;
     expect(String(url)).toBe('/api/financial/dashboard-with-insights?today=2026-03-10&laterWindowDays=7');
-    const { formatDate } = await import('@payday/web-kit');
+    const { formatDate } = await import('@paycadence/web-kit');
     // Both Later windows the server sends start from March 10 + 15.
     expect(within(later).getByText(`${formatDate('2026-03-25')} – ${formatDate('2026-03-31')}`)).toBeInTheDocument();
     await userEvent.click(within(later).getByRole('button', { name: 'Show next 7 days' }));

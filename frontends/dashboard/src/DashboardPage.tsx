@@ -1,5 +1,5 @@
-import { LATER_WINDOW_INITIAL_DAYS } from '@payday/finance-rules';
-import { Alert, Badge, Button, Spinner, useApi, useAuth, useDocumentTitle } from '@payday/web-kit';
+import { LATER_WINDOW_INITIAL_DAYS } from '@paycadence/finance-rules';
+import { Alert, Badge, Button, Spinner, useApi, useAuth, useDocumentTitle } from '@paycadence/web-kit';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { Navigate } from 'react-router-dom';

@@ -1,6 +1,6 @@
-import '@payday/web-kit/styles.css';
-import type { AuthSession, AuthUser } from '@payday/contracts';
-import { AuthProvider, Toaster } from '@payday/web-kit';
+import '@paycadence/web-kit/styles.css';
+import type { AuthSession, AuthUser } from '@paycadence/contracts';
+import { AuthProvider, Toaster } from '@paycadence/web-kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';

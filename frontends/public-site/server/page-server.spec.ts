@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { SERVED_DATA_ELEMENT_ID, type BlogPost } from '@payday/contracts';
+import { SERVED_DATA_ELEMENT_ID, type BlogPost } from '@paycadence/contracts';
 import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';

@@ -1,4 +1,4 @@
-import { BLOG_ENDPOINTS, BLOG_LIMITS, SLUG_PATTERN, type BlogPostSummary } from '@payday/contracts';
+import { BLOG_ENDPOINTS, BLOG_LIMITS, SLUG_PATTERN, type BlogPostSummary } from '@paycadence/contracts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { postHead } from '../src/blog/usePostHead';

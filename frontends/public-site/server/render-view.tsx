@@ -1,4 +1,4 @@
-import type { BlogPost, BlogPostSummary } from '@payday/contracts';
+import type { BlogPost, BlogPostSummary } from '@paycadence/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';

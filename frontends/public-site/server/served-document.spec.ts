@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { SERVED_DATA_ELEMENT_ID } from '@payday/contracts';
+import { SERVED_DATA_ELEMENT_ID } from '@paycadence/contracts';
 import { describe, expect, it } from 'vitest';
 import { holdControls, servedDocument } from './served-document';
 

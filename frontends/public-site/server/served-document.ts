@@ -1,4 +1,4 @@
-import { SERVED_DATA_ELEMENT_ID, SERVED_HEAD_DEFAULT_ATTRIBUTE, SERVED_VIEW_END, SERVED_VIEW_START, servedDataKey } from '@payday/contracts';
+import { SERVED_DATA_ELEMENT_ID, SERVED_HEAD_DEFAULT_ATTRIBUTE, SERVED_VIEW_END, SERVED_VIEW_START, servedDataKey } from '@paycadence/contracts';
 import type { PostHead } from '../src/blog/usePostHead';
 import type { RenderedView } from './render-view';
 

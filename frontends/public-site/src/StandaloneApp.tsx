@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AuthProvider, useDocumentTitle } from '@payday/web-kit';
+import { AuthProvider, useDocumentTitle } from '@paycadence/web-kit';
 import type { ComponentType } from 'react';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { BlogListPage } from './blog/BlogListPage';

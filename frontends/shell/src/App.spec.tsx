@@ -1,5 +1,5 @@
-import type { AuthUser } from '@payday/contracts';
-import { AuthProvider } from '@payday/web-kit';
+import type { AuthUser } from '@paycadence/contracts';
+import { AuthProvider } from '@paycadence/web-kit';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';

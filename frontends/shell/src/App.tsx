@@ -1,6 +1,6 @@
-import type { AuthUser } from '@payday/contracts';
+import type { AuthUser } from '@paycadence/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AuthProvider } from '@payday/web-kit';
+import { AuthProvider } from '@paycadence/web-kit';
 import { useState } from 'react';
 import { AppRoutes } from './AppRoutes';
 import { Layout } from './layout/Layout';

@@ -1,4 +1,4 @@
-import { Spinner, useAuth, useDocumentTitle } from '@payday/web-kit';
+import { Spinner, useAuth, useDocumentTitle } from '@paycadence/web-kit';
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { hasEarlyAccess } from './auth/early-access';

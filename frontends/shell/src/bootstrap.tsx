@@ -1,4 +1,4 @@
-import '@payday/web-kit/styles.css';
+import '@paycadence/web-kit/styles.css';
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';

@@ -1,4 +1,4 @@
-import { Spinner, useAuth } from '@payday/web-kit';
+import { Spinner, useAuth } from '@paycadence/web-kit';
 import { lazy, type ReactElement } from 'react';
 import { useParams } from 'react-router-dom';
 import { ForgotPasswordPage } from './auth/ForgotPasswordPage';

@@ -1,7 +1,7 @@
 // Paid, due soon, overdue, per bill occurrence (ours: docs/product has no payment status).
 // A bill occurrence is paid when the user marked it paid, or when an imported bank transaction of the same
 // merchant and about the same amount posted in a window around its due date. Pure: the caller passes today.
-import type { BillOccurrenceStatusValue, BillRecurrenceValue } from '@payday/contracts';
+import type { BillOccurrenceStatusValue, BillRecurrenceValue } from '@paycadence/contracts';
 import { daysBetween, type IsoDate } from './dates.js';
 import { merchantKey } from './merchant-key.js';
 import { occurrencesBetween } from './recurrence.js';

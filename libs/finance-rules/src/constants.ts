@@ -1,5 +1,5 @@
 // Business constants from docs/product/signed-in.md §9 (and §5 for the suggestion rules).
-import type { BillRecurrenceValue } from '@payday/contracts';
+import type { BillRecurrenceValue } from '@paycadence/contracts';
 
 /**
  * docs/product/signed-in.md §9: recurrence expansion for the dashboard panels: monthly 6, weekly 20, biweekly 10.

@@ -1,4 +1,4 @@
-import type { BillCategoryValue, DashboardAnalytics } from '@payday/contracts';
+import type { BillCategoryValue, DashboardAnalytics } from '@paycadence/contracts';
 import { ANALYTICS_MONTHS } from './constants.js';
 import { addMonths, startOfMonth, type IsoDate } from './dates.js';
 import { monthlyAmountCents, monthlyBillsCents, monthlyIncomeCents } from './monthly.js';

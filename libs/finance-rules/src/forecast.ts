@@ -1,7 +1,7 @@
 // What is safe to spend until the next paycheck, a projected day-by-day balance, and a low-balance warning
 // with the one bill move that fixes the dip. Pure, on day numbers: O(horizon days + bill and income
 // occurrences), so it fits inside the dashboard's cached computation.
-import { BILL_STATUS_DAYS_BACK, type BillPriorityValue } from '@payday/contracts';
+import { BILL_STATUS_DAYS_BACK, type BillPriorityValue } from '@paycadence/contracts';
 import { compareText } from './compare.js';
 import type { IsoDate } from './dates.js';
 import { dayRefOf, isoDateOf, readDay, type DayRef } from './day-numbers.js';

@@ -1,4 +1,4 @@
-import type { IncomeFrequencyValue } from '@payday/contracts';
+import type { IncomeFrequencyValue } from '@paycadence/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   SCHEDULE_INCOME_HORIZON_DAYS,

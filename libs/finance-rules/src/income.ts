@@ -1,6 +1,6 @@
 // Income projection (docs/product/signed-in.md §9: dashboard horizon max(30, window + 14) days; schedule 60 days),
 // on day numbers: each pay date is parsed once and formatted once.
-import type { IncomeFrequencyValue } from '@payday/contracts';
+import type { IncomeFrequencyValue } from '@paycadence/contracts';
 import { compareText } from './compare.js';
 import { MIN_DASHBOARD_INCOME_HORIZON_DAYS, WEEK_DAYS } from './constants.js';
 import type { IsoDate } from './dates.js';

@@ -1,6 +1,6 @@
 // Monthly normalisation (docs/product/signed-in.md §9): weekly and biweekly count their occurrences in the current
 // calendar month, monthly as is, quarterly divided by 3. Bills follow the same idea.
-import type { BillRecurrenceValue } from '@payday/contracts';
+import type { BillRecurrenceValue } from '@paycadence/contracts';
 import type { IsoDate } from './dates.js';
 import { daysInMonth, readDay, type DayRef } from './day-numbers.js';
 import { occurrenceDaysBetween } from './recurrence.js';

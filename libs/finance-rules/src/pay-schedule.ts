@@ -2,7 +2,7 @@
 // payday (the week panels, the payment schedule, safe to spend, the forecast, the timeline, the monthly plan,
 // the set-aside for a school year's gap) asks this module, so they all see the same paychecks. See
 // docs/money-model.md for the schedules and the cases they cover.
-import { LAST_DAY_OF_MONTH } from '@payday/contracts';
+import { LAST_DAY_OF_MONTH } from '@paycadence/contracts';
 import { businessDayOnOrBefore } from './business-days.js';
 import { daysInMonth, readDay, type DayRef } from './day-numbers.js';
 import { monthStart, scheduleOf, type Schedule } from './schedule.js';

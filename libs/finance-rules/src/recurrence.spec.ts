@@ -1,4 +1,4 @@
-import type { BillRecurrenceValue } from '@payday/contracts';
+import type { BillRecurrenceValue } from '@paycadence/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   DASHBOARD_OCCURRENCE_COUNTS,

@@ -1,7 +1,7 @@
 // Recurrence expansion for bills and income (docs/product/signed-in.md §3 recurring values, §9 occurrence counts).
 // Each rule runs on day numbers (schedule.ts); the IsoDate functions parse their arguments once and
 // format their answers once.
-import type { BillCategoryValue, BillPriorityValue, BillRecurrenceValue } from '@payday/contracts';
+import type { BillCategoryValue, BillPriorityValue, BillRecurrenceValue } from '@paycadence/contracts';
 import { compareText } from './compare.js';
 import { DASHBOARD_OCCURRENCE_COUNTS } from './constants.js';
 import type { IsoDate } from './dates.js';

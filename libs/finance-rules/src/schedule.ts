@@ -1,6 +1,6 @@
 // Internal: one repeat rule on day numbers (docs/product/signed-in.md §3 recurring values), built once per bill or
 // income so the loops of the recurrence, income and monthly rules never parse or format a date.
-import type { BillRecurrenceValue, IncomeFrequencyValue } from '@payday/contracts';
+import type { BillRecurrenceValue, IncomeFrequencyValue } from '@paycadence/contracts';
 import { dayNumberOf, daysInMonth, type DayRef } from './day-numbers.js';
 
 export interface Schedule {

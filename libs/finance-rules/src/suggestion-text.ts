@@ -1,7 +1,7 @@
 // The reasoning of a payment suggestion (docs/money-model.md, "Pay dates"), one sentence per decision, built from
 // the suggestion's own fields so the server (M/D/YYYY, the answer's `reasoning`) and the dashboard (the user's date
 // format) say the same.
-import type { BillPriorityValue, PaymentAdjustmentValue } from '@payday/contracts';
+import type { BillPriorityValue, PaymentAdjustmentValue } from '@paycadence/contracts';
 import { isBankHoliday } from './business-days.js';
 import { INCOME_MATCH_MAX_DAYS, LARGE_BILL_THRESHOLD_CENTS } from './constants.js';
 import type { IsoDate } from './dates.js';

@@ -1,4 +1,4 @@
-import type { BillPriorityValue } from '@payday/contracts';
+import type { BillPriorityValue } from '@paycadence/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,

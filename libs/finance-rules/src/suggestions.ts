@@ -2,7 +2,7 @@
 // rules", fields from §3 "Payment suggestion", constants from §9). The rules run on day numbers and
 // find a bill's payday by binary search over the day-sorted paydays; the IsoDate functions parse
 // their arguments once and call them.
-import type { BillPriorityValue, ConfidenceBandValue, PaymentAdjustmentValue, PaymentFundingValue } from '@payday/contracts';
+import type { BillPriorityValue, ConfidenceBandValue, PaymentAdjustmentValue, PaymentFundingValue } from '@paycadence/contracts';
 import { businessDayOnOrAfter, businessDayOnOrBefore, isBusinessDay } from './business-days.js';
 import { compareText } from './compare.js';
 import {

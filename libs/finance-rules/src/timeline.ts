@@ -1,4 +1,4 @@
-import type { TimelineItem, TimelineKind, TimelineResponse } from '@payday/contracts';
+import type { TimelineItem, TimelineKind, TimelineResponse } from '@paycadence/contracts';
 import { compareText } from './compare.js';
 import { compareIsoDates, type IsoDate } from './dates.js';
 import { readDay } from './day-numbers.js';

@@ -1,7 +1,7 @@
 // Domain shapes the rules compute on (docs/product/signed-in.md §3). Money is integer cents; dates are 'YYYY-MM-DD'.
 // The enums live once, in libs/contracts (the wire's source of truth), under their names there; an
 // income's frequencies are a subset of a bill's recurrences, so BillRecurrenceValue names any repeat rule.
-import type { BillCategoryValue, BillPriorityValue, BillRecurrenceValue, IncomeFrequencyValue } from '@payday/contracts';
+import type { BillCategoryValue, BillPriorityValue, BillRecurrenceValue, IncomeFrequencyValue } from '@paycadence/contracts';
 import type { IsoDate } from './dates.js';
 
 export interface Bill {

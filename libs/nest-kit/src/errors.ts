@@ -7,7 +7,7 @@ import {
   type LoggerService,
 } from '@nestjs/common';
 import { ZodError } from 'zod';
-import { fieldErrors } from '@payday/contracts';
+import { fieldErrors } from '@paycadence/contracts';
 import { isDatabaseUnavailable } from './database.js';
 
 /** What a domain error code answers: its HTTP status, the product's message and, where docs/product asks, extra fields. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { UNSAFE_TEXT_MESSAGE } from '@payday/contracts';
+import { UNSAFE_TEXT_MESSAGE } from '@paycadence/contracts';
 import { DomainError, ValidationFailedError, toErrorResponse } from './errors.js';
 import { MAX_BODY_DEPTH, TOO_DEEP_MESSAGE, ZodValidationPipe } from './zod-body.js';
 

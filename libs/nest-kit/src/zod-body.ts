@@ -1,6 +1,6 @@
 import { Body, Param, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
-import { UNSAFE_TEXT_MESSAGE, fieldErrors, findUnsafeText } from '@payday/contracts';
+import { UNSAFE_TEXT_MESSAGE, fieldErrors, findUnsafeText } from '@paycadence/contracts';
 import { ValidationFailedError } from './errors.js';
 
 /** Deepest nesting a body may have: real payloads stay under 8 levels (a blog post's list item is at 6). */

@@ -1,6 +1,6 @@
-// @payday/web-kit: what every frontend shares (docs/architecture.md). Consumed as TypeScript source by Vite and
+// @paycadence/web-kit: what every frontend shares (docs/architecture.md). Consumed as TypeScript source by Vite and
 // shared as ONE singleton through module federation, so the session context is the same everywhere.
-// Wire shapes (users, sessions, every request and answer) come from @payday/contracts; nothing here re-declares one.
+// Wire shapes (users, sessions, every request and answer) come from @paycadence/contracts; nothing here re-declares one.
 import './api/zod-config.js'; // first: no zod eval probe under the CSP
 export { ApiError, DEFAULT_TIMEOUT_MS, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE } from './api/api-client.js';
 export { createApiClient, endpointUrl, UNEXPECTED_ANSWER_MESSAGE } from './api/endpoint-client.js';

@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { AuthenticatedUser } from '@payday/nest-kit';
+import type { AuthenticatedUser } from '@paycadence/nest-kit';
 import type { FastifyRequest } from 'fastify';
 import type { ActionContext } from './audit/audit-recorder.js';
 

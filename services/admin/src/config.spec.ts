@@ -1,5 +1,5 @@
-import { ADMIN_DEFAULT_KEY_PREFIX, BANK_SYNC_DEFAULT_KEY_PREFIX } from '@payday/contracts';
-import { loadConfig } from '@payday/nest-kit';
+import { ADMIN_DEFAULT_KEY_PREFIX, BANK_SYNC_DEFAULT_KEY_PREFIX } from '@paycadence/contracts';
+import { loadConfig } from '@paycadence/nest-kit';
 import { adminEnvSchema } from './config.js';
 
 const base = { DATABASE_URL: 'postgres://localhost/x' };

@@ -1,5 +1,5 @@
-import { ADMIN_DEFAULT_KEY_PREFIX, BANK_SYNC_DEFAULT_KEY_PREFIX } from '@payday/contracts';
-import { baseEnvSchema } from '@payday/nest-kit';
+import { ADMIN_DEFAULT_KEY_PREFIX, BANK_SYNC_DEFAULT_KEY_PREFIX } from '@paycadence/contracts';
+import { baseEnvSchema } from '@paycadence/nest-kit';
 import { z } from 'zod';
 
 /**

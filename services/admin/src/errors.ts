@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES } from '@payday/contracts';
-import { DomainError, domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
+import { ADMIN_MESSAGES } from '@paycadence/contracts';
+import { DomainError, domainErrorClass, type DomainErrorCatalog } from '@paycadence/nest-kit';
 
 /** Admin error codes, their HTTP status and message (docs/conventions.md §5); the shared filter answers. */
 export const ADMIN_ERRORS = {

@@ -1,4 +1,4 @@
-import { AuthKitModule, defineService, JobsModule } from '@payday/nest-kit';
+import { AuthKitModule, defineService, JobsModule } from '@paycadence/nest-kit';
 import { AccountDataModule } from './account-data/account-data.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AuditLogEntry } from './audit/audit-log-entry.entity.js';

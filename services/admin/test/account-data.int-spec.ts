@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AccountSubject } from '@payday/contracts';
-import { uncoveredOwnerColumns } from '@payday/nest-kit';
+import type { AccountSubject } from '@paycadence/contracts';
+import { uncoveredOwnerColumns } from '@paycadence/nest-kit';
 import {
   accountDataProbe,
   rowsNaming,
@@ -9,7 +9,7 @@ import {
   type AccountDataProbe,
   type PrivateRedis,
   type ServiceHarness,
-} from '@payday/nest-kit/testing';
+} from '@paycadence/nest-kit/testing';
 import { ADMIN_USER_TABLES } from '../src/account-data/admin-user-tables.js';
 import type { AdminConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';

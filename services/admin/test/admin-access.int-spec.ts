@@ -9,11 +9,11 @@ import {
   QUEUES,
   SUSPENDED_ACCOUNT_KEY_PREFIX,
   type AuditEventInput,
-} from '@payday/contracts';
-import { bullPrefix, JobProducer } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { bullPrefix, JobProducer } from '@paycadence/nest-kit';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import { createHash, randomUUID } from 'node:crypto';
 import type { AdminConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_MESSAGES, AUTH_ADMIN_PATTERNS, AUTH_MESSAGES, AdminUsersResponseSchema, AuditPageSchema, QUEUE_BOARD_PATH, type AuditEntry } from '@payday/contracts';
-import { createRedisClient, systemClock } from '@payday/nest-kit';
+import { ADMIN_MESSAGES, AUTH_ADMIN_PATTERNS, AUTH_MESSAGES, AdminUsersResponseSchema, AuditPageSchema, QUEUE_BOARD_PATH, type AuditEntry } from '@paycadence/contracts';
+import { createRedisClient, systemClock } from '@paycadence/nest-kit';
 import {
   refreshCookieFrom,
   refreshHeaders,
@@ -12,7 +12,7 @@ import {
   type ApiResponse,
   type PrivateRedis,
   type ServiceHarness,
-} from '@payday/nest-kit/testing';
+} from '@paycadence/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { AdminConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';

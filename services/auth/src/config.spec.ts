@@ -2,8 +2,8 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@payday/nest-kit';
-import { defaultDataDir } from '@payday/nest-kit';
+import { loadConfig } from '@paycadence/nest-kit';
+import { defaultDataDir } from '@paycadence/nest-kit';
 import { ARGON2_FLOOR, adminQueueKeyPrefix, authEnvSchema } from './config.js';
 
 const loadAuthConfig = (env: NodeJS.ProcessEnv) => loadConfig(authEnvSchema, env);

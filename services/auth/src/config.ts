@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { adminQueueKeyPrefix as adminQueueKeyPrefixRule } from '@payday/contracts';
-import { baseEnvSchema, defaultDataDir, optionalText } from '@payday/nest-kit';
+import { adminQueueKeyPrefix as adminQueueKeyPrefixRule } from '@paycadence/contracts';
+import { baseEnvSchema, defaultDataDir, optionalText } from '@paycadence/nest-kit';
 
 /**
  * argon2id cost (docs/security.md). OWASP's floor is 19 MiB, 2 iterations, parallelism 1; production never goes
@@ -96,6 +96,6 @@ export const authEnvSchema = baseEnvSchema
 
 export type AuthConfig = z.output<typeof authEnvSchema>;
 
-/** The key prefix of admin's BullMQ `audit` queue (the rule lives in @payday/contracts). */
+/** The key prefix of admin's BullMQ `audit` queue (the rule lives in @paycadence/contracts). */
 export const adminQueueKeyPrefix = (config: Pick<AuthConfig, 'ADMIN_REDIS_KEY_PREFIX' | 'STACK_REDIS_KEY_PREFIX'>): string =>
   adminQueueKeyPrefixRule(config.ADMIN_REDIS_KEY_PREFIX, config.STACK_REDIS_KEY_PREFIX);

@@ -1,5 +1,5 @@
-import { ACCOUNT_DATA_MESSAGES, AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES } from '@payday/contracts';
-import { domainErrorClass, refusalFields, type DomainErrorCatalog, type DomainErrorSpec } from '@payday/nest-kit';
+import { ACCOUNT_DATA_MESSAGES, AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES } from '@paycadence/contracts';
+import { domainErrorClass, refusalFields, type DomainErrorCatalog, type DomainErrorSpec } from '@paycadence/nest-kit';
 
 /** A two-factor step the screens read as a result: `{success: false, error, message}` (docs/product/accounts.md §7). */
 const refused = (status: number, message: string): DomainErrorSpec => ({ status, message, fields: refusalFields(message) });

@@ -1,4 +1,4 @@
-import { startService } from '@payday/nest-kit';
+import { startService } from '@paycadence/nest-kit';
 import { serviceDefinition } from './service-definition.js';
 
 await startService(serviceDefinition);

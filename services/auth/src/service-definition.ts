@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { AuthKitModule, JobsModule, MailModule, defineService } from '@payday/nest-kit';
+import { AuthKitModule, JobsModule, MailModule, defineService } from '@paycadence/nest-kit';
 import { AccountDataModule } from './account-data/account-data.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AuditModule } from './audit/audit.module.js';

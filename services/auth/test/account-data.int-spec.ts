@@ -10,9 +10,9 @@ import {
   QUEUES,
   SUSPENDED_ACCOUNT_KEY_PREFIX,
   type AuditEvent,
-} from '@payday/contracts';
-import { systemClock, uncoveredOwnerColumns } from '@payday/nest-kit';
-import { rowsNaming, startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+} from '@paycadence/contracts';
+import { systemClock, uncoveredOwnerColumns } from '@paycadence/nest-kit';
+import { rowsNaming, startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AccountDeletionService } from '../src/account-data/account-deletion.service.js';

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { systemClock } from '@payday/nest-kit';
-import { EMAIL_CONFIRMATION_MESSAGES } from '@payday/contracts';
-import { refreshCookieFrom, refreshHeaders, startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
+import { systemClock } from '@paycadence/nest-kit';
+import { EMAIL_CONFIRMATION_MESSAGES } from '@paycadence/contracts';
+import { refreshCookieFrom, refreshHeaders, startServiceHarness, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import { ADMIN_CREATE_USAGE, runAdminCreate } from '../src/cli/admin-create.command.js';
 import type { AuthConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';

@@ -19,9 +19,9 @@ import {
   UserReplySchema,
   type ListUsersReply,
   type UserReply,
-} from '@payday/contracts';
-import { createRedisClient, systemClock } from '@payday/nest-kit';
-import { refreshCookieFrom, refreshHeaders, startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+} from '@paycadence/contracts';
+import { createRedisClient, systemClock } from '@paycadence/nest-kit';
+import { refreshCookieFrom, refreshHeaders, startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { firstValueFrom, timeout } from 'rxjs';

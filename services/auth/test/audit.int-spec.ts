@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AuditEventSchema, JOBS, LOGIN_MAX_FAILURES, QUEUES, type AuditEvent, type AuditKind } from '@payday/contracts';
-import { systemClock } from '@payday/nest-kit';
-import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
+import { AuditEventSchema, JOBS, LOGIN_MAX_FAILURES, QUEUES, type AuditEvent, type AuditKind } from '@paycadence/contracts';
+import { systemClock } from '@paycadence/nest-kit';
+import { startServiceHarness, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import { Queue } from 'bullmq';
 import type { AuthConfig } from '../src/config.js';
 import { totpCode } from '../src/mfa/totp.js';

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AUTH_DIRECTORY_PATTERNS, UsersByIdsReplySchema } from '@payday/contracts';
-import { createRedisClient } from '@payday/nest-kit';
-import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import { AUTH_DIRECTORY_PATTERNS, UsersByIdsReplySchema } from '@paycadence/contracts';
+import { createRedisClient } from '@paycadence/nest-kit';
+import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { AuthConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';

@@ -15,10 +15,10 @@ import {
   REGISTRATION_MAX_PER_CLIENT,
   REGISTRATION_WINDOW_SECONDS,
   THROTTLE_MESSAGES,
-} from '@payday/contracts';
-import { SettableClock } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { SettableClock } from '@paycadence/nest-kit';
 import { parseSetCookie } from 'cookie';
-import { startServiceHarness, type ApiResponse, type ServiceHarness } from '@payday/nest-kit/testing';
+import { startServiceHarness, type ApiResponse, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import type { AuthConfig } from '../src/config.js';
 import { RateLimits } from '../src/common/rate-limits.js';
 import { PasswordHasher } from '../src/crypto/password-hasher.js';

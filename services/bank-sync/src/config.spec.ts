@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '@payday/nest-kit';
+import { loadConfig } from '@paycadence/nest-kit';
 import { bankSyncEnvSchema } from './config.js';
 
 const base = { DATABASE_URL: 'postgres://localhost/x', REDIS_URL: 'redis://localhost:6379' };

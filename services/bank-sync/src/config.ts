@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { BANK_SYNC_DEFAULT_KEY_PREFIX } from '@payday/contracts';
-import { baseEnvSchema, defaultDataDir, optionalText } from '@payday/nest-kit';
+import { BANK_SYNC_DEFAULT_KEY_PREFIX } from '@paycadence/contracts';
+import { baseEnvSchema, defaultDataDir, optionalText } from '@paycadence/nest-kit';
 import { z } from 'zod';
 
 /**

@@ -1,5 +1,5 @@
-import { BANK_SYNC_MESSAGES } from '@payday/contracts';
-import { domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
+import { BANK_SYNC_MESSAGES } from '@paycadence/contracts';
+import { domainErrorClass, type DomainErrorCatalog } from '@paycadence/nest-kit';
 
 /** Bank sync error codes, their HTTP status and message (docs/conventions.md §5); the shared filter answers. */
 export const BANK_SYNC_ERRORS = {

@@ -1,4 +1,4 @@
-import { AuthKitModule, defineService, JobsModule, type ModuleImport } from '@payday/nest-kit';
+import { AuthKitModule, defineService, JobsModule, type ModuleImport } from '@paycadence/nest-kit';
 import { AccountDataModule } from './account-data/account-data.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { BankAccount } from './accounts/bank-account.entity.js';

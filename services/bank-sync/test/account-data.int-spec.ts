@@ -1,6 +1,6 @@
-import type { AccountSubject } from '@payday/contracts';
-import { uncoveredOwnerColumns } from '@payday/nest-kit';
-import { accountDataProbe, rowsNaming, startPrivateRedis, type AccountDataProbe, type PrivateRedis } from '@payday/nest-kit/testing';
+import type { AccountSubject } from '@paycadence/contracts';
+import { uncoveredOwnerColumns } from '@paycadence/nest-kit';
+import { accountDataProbe, rowsNaming, startPrivateRedis, type AccountDataProbe, type PrivateRedis } from '@paycadence/nest-kit/testing';
 import { BANK_SYNC_USER_TABLES } from '../src/account-data/bank-sync-user-tables.js';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 

@@ -13,9 +13,9 @@ import {
   type BillPaymentsReply,
   type UpsertSuggestionsReply,
   type WithdrawSuggestionsReply,
-} from '@payday/contracts';
-import { redisTransportOptions } from '@payday/nest-kit';
-import { startPrivateRedis, TEST_NOW, type PrivateRedis, type TestUser } from '@payday/nest-kit/testing';
+} from '@paycadence/contracts';
+import { redisTransportOptions } from '@paycadence/nest-kit';
+import { startPrivateRedis, TEST_NOW, type PrivateRedis, type TestUser } from '@paycadence/nest-kit/testing';
 import { BillPaymentsPublisher } from '../src/analytics/bill-payments.publisher.js';
 import { DetectionService } from '../src/detection/detection.service.js';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';

@@ -1,4 +1,4 @@
-import { BANK_SYNC_MESSAGES } from '@payday/contracts';
+import { BANK_SYNC_MESSAGES } from '@paycadence/contracts';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 
 // docs/architecture.md on every bank-sync route: user B holding a valid token cannot read or change user A's banks.

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
-import { fixedClock, JobProducer } from '@payday/nest-kit';
+import { fixedClock, JobProducer } from '@paycadence/nest-kit';
 import {
   startPrivateRedis,
   startServiceHarness,
   TEST_NOW,
   type PrivateRedis,
   type ServiceHarness,
-} from '@payday/nest-kit/testing';
+} from '@paycadence/nest-kit/testing';
 import type { BankSyncConfig } from '../src/config.js';
 import { DetectionService } from '../src/detection/detection.service.js';
 import { streamSuggestionKey, type AccountIdentity } from '../src/detection/suggestion-key.js';

@@ -1,5 +1,5 @@
-import { BANK_SYNC_MESSAGES, GenerateResponseSchema } from '@payday/contracts';
-import type { TestUser } from '@payday/nest-kit/testing';
+import { BANK_SYNC_MESSAGES, GenerateResponseSchema } from '@paycadence/contracts';
+import type { TestUser } from '@paycadence/nest-kit/testing';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 
 // docs/product/signed-in.md §7 data generator: generated transactions are added at Plaid's sandbox (the emulator here) and

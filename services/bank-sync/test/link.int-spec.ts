@@ -1,5 +1,5 @@
-import { BANK_SYNC_MESSAGES, SCHEDULED_SYNC_EVERY_MS } from '@payday/contracts';
-import { bullPrefix } from '@payday/nest-kit';
+import { BANK_SYNC_MESSAGES, SCHEDULED_SYNC_EVERY_MS } from '@paycadence/contracts';
+import { bullPrefix } from '@paycadence/nest-kit';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { SyncRequests } from '../src/sync/sync-requests.service.js';

@@ -1,4 +1,4 @@
-import { TEST_DATABASE_URL } from '@payday/nest-kit/testing';
+import { TEST_DATABASE_URL } from '@paycadence/nest-kit/testing';
 import pg from 'pg';
 import { isTransferCategory, SQL_IS_TRANSFER } from '../src/common/transaction-kinds.js';
 

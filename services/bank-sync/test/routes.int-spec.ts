@@ -4,9 +4,9 @@ import {
   BANK_SYNC_MESSAGES,
   CleanupDuplicatesResponseSchema,
   TransactionsResponseSchema,
-} from '@payday/contracts';
-import { JobProducer } from '@payday/nest-kit';
-import type { TestUser } from '@payday/nest-kit/testing';
+} from '@paycadence/contracts';
+import { JobProducer } from '@paycadence/nest-kit';
+import type { TestUser } from '@paycadence/nest-kit/testing';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 
 // The data routes of docs/product/signed-in.md §7 on real PostgreSQL, with rows arranged directly (items, accounts,

@@ -1,9 +1,9 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { FINANCE_PATTERNS, UpsertSuggestionsMessageSchema, WithdrawSuggestionsMessageSchema, type UpsertSuggestionsReply, type WithdrawSuggestionsReply } from '@payday/contracts';
-import { redisTransportOptions } from '@payday/nest-kit';
-import { startPrivateRedis, type PrivateRedis } from '@payday/nest-kit/testing';
+import { FINANCE_PATTERNS, UpsertSuggestionsMessageSchema, WithdrawSuggestionsMessageSchema, type UpsertSuggestionsReply, type WithdrawSuggestionsReply } from '@paycadence/contracts';
+import { redisTransportOptions } from '@paycadence/nest-kit';
+import { startPrivateRedis, type PrivateRedis } from '@paycadence/nest-kit/testing';
 import { DetectionService } from '../src/detection/detection.service.js';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 

@@ -1,4 +1,4 @@
-import { BANK_SYNC_MESSAGES } from '@payday/contracts';
+import { BANK_SYNC_MESSAGES } from '@paycadence/contracts';
 import { PlaidCallError } from '../src/plaid/plaid-call-error.js';
 import { expectedRows, startBankSyncKit, type BankSyncKit, type TransactionRow } from './support/bank-sync-kit.js';
 

@@ -6,9 +6,9 @@ import {
   FINANCE_PATTERNS,
   type FullSyncReply,
   type UpsertSuggestionsMessage,
-} from '@payday/contracts';
-import { createRedisClient } from '@payday/nest-kit';
-import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+} from '@paycadence/contracts';
+import { createRedisClient } from '@paycadence/nest-kit';
+import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
 // A test of the wire between two services needs both: the one place bank-sync loads finance's code.
 // eslint-disable-next-line @nx/enforce-module-boundaries

@@ -1,9 +1,9 @@
 import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BANK_SYNC_MESSAGES } from '@payday/contracts';
-import { bullPrefix, SettableClock } from '@payday/nest-kit';
-import { TEST_NOW } from '@payday/nest-kit/testing';
+import { BANK_SYNC_MESSAGES } from '@paycadence/contracts';
+import { bullPrefix, SettableClock } from '@paycadence/nest-kit';
+import { TEST_NOW } from '@paycadence/nest-kit/testing';
 import { Queue } from 'bullmq';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 

@@ -1,6 +1,6 @@
-import { BANK_SYNC_MESSAGES, SCHEDULED_SYNC_EVERY_MS } from '@payday/contracts';
+import { BANK_SYNC_MESSAGES, SCHEDULED_SYNC_EVERY_MS } from '@paycadence/contracts';
 import { randomUUID } from 'node:crypto';
-import { bullPrefix, JobProducer } from '@payday/nest-kit';
+import { bullPrefix, JobProducer } from '@paycadence/nest-kit';
 import { Queue } from 'bullmq';
 import { createBankSyncWorker } from '../src/sync/worker-app.js';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { ADMIN_DEFAULT_KEY_PREFIX } from '@payday/contracts';
-import { loadConfig } from '@payday/nest-kit';
+import { ADMIN_DEFAULT_KEY_PREFIX } from '@paycadence/contracts';
+import { loadConfig } from '@paycadence/nest-kit';
 import { blogEnvSchema } from './config.js';
 
 const base = { DATABASE_URL: 'postgres://localhost/x' };

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
-import { adminQueueKeyPrefix } from '@payday/contracts';
-import { baseEnvSchema, defaultDataDir, optionalText } from '@payday/nest-kit';
+import { adminQueueKeyPrefix } from '@paycadence/contracts';
+import { baseEnvSchema, defaultDataDir, optionalText } from '@paycadence/nest-kit';
 import { z } from 'zod';
 
 /** Where uploaded images live (README "Image storage"): every replica must see the same ones. */
@@ -58,7 +58,7 @@ export const blogEnvSchema = baseEnvSchema
       ...env,
       DATA_DIR: dataDir,
       BLOG_IMAGE_DIR: env.BLOG_IMAGE_DIR ? resolve(env.BLOG_IMAGE_DIR) : join(dataDir, 'blog-images'),
-      /** The key prefix of admin's BullMQ `audit` queue (the rule lives in @payday/contracts). */
+      /** The key prefix of admin's BullMQ `audit` queue (the rule lives in @paycadence/contracts). */
       ADMIN_QUEUE_KEY_PREFIX: adminQueueKeyPrefix(env.ADMIN_REDIS_KEY_PREFIX, env.REDIS_KEY_PREFIX),
     };
   });

@@ -1,5 +1,5 @@
-import { BLOG_IMAGE_LIMITS, BLOG_MESSAGES } from '@payday/contracts';
-import { domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
+import { BLOG_IMAGE_LIMITS, BLOG_MESSAGES } from '@paycadence/contracts';
+import { domainErrorClass, type DomainErrorCatalog } from '@paycadence/nest-kit';
 
 const MAX_IMAGE_MEGABYTES = BLOG_IMAGE_LIMITS.maxBytes / (1024 * 1024);
 

@@ -1,4 +1,4 @@
-import { AuthKitModule, defineService, JobsModule } from '@payday/nest-kit';
+import { AuthKitModule, defineService, JobsModule } from '@paycadence/nest-kit';
 import { blogEnvSchema } from './config.js';
 import { ImagesModule } from './images/images.module.js';
 import { migrations } from './migrations/index.js';

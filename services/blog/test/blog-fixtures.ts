@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { BlogPostInput } from '@payday/contracts';
-import type { ServiceHarness } from '@payday/nest-kit/testing';
+import type { BlogPostInput } from '@paycadence/contracts';
+import type { ServiceHarness } from '@paycadence/nest-kit/testing';
 import type { BlogConfig } from '../src/config.js';
 import { Redis } from 'ioredis';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
+import { startServiceHarness, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import S3rver from 's3rver';
 import type { BlogConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';

@@ -1,6 +1,6 @@
-import { BLOG_MESSAGES, BLOG_POST_DEFAULTS, BlogPostSummarySchema, WAITLIST_ENDPOINT_PATH } from '@payday/contracts';
-import { SettableClock } from '@payday/nest-kit';
-import { startServiceHarness, TEST_NOW, type ServiceHarness } from '@payday/nest-kit/testing';
+import { BLOG_MESSAGES, BLOG_POST_DEFAULTS, BlogPostSummarySchema, WAITLIST_ENDPOINT_PATH } from '@paycadence/contracts';
+import { SettableClock } from '@paycadence/nest-kit';
+import { startServiceHarness, TEST_NOW, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import type { BlogConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 import { auditJobs, postInput } from './blog-fixtures.js';

@@ -1,5 +1,5 @@
-import { createServiceApp } from '@payday/nest-kit';
-import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
+import { createServiceApp } from '@paycadence/nest-kit';
+import { startServiceHarness, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import pg from 'pg';
 import type { QueryRunner } from 'typeorm';
 import type { BlogConfig } from '../src/config.js';

@@ -1,4 +1,4 @@
-import { loadConfig } from '@payday/nest-kit';
+import { loadConfig } from '@paycadence/nest-kit';
 import { bankSyncQueueKeyPrefix, financeEnvSchema } from './config.js';
 
 // POST /sync-bank-data's fallback writes its job where bank-sync's worker reads: bank-sync's REDIS_KEY_PREFIX.

@@ -16,14 +16,14 @@ import {
   TimelineResponseSchema,
   fieldErrors,
   isCalendarDate,
-} from '@payday/contracts';
-import * as financeRules from '@payday/finance-rules';
+} from '@paycadence/contracts';
+import * as financeRules from '@paycadence/finance-rules';
 import { HouseholdAccess } from './households/household-access.js';
 import type { HouseholdClient } from './households/household.client.js';
 import type { Repository } from 'typeorm';
 import type { BankSummaryService } from './bank-summary/bank-summary.service.js';
 import type { Bill } from './bills/bill.entity.js';
-import type { Bill as RuleBill } from '@payday/finance-rules';
+import type { Bill as RuleBill } from '@paycadence/finance-rules';
 import type { BillStatusService } from './bill-status/bill-status.service.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
 import type { ForecastSettingsService } from './forecast/forecast-settings.service.js';

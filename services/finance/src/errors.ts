@@ -1,5 +1,5 @@
-import { domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
-import { BILL_STATUS_MESSAGES, FINANCE_MESSAGES, HOUSEHOLD_MESSAGES } from '@payday/contracts';
+import { domainErrorClass, type DomainErrorCatalog } from '@paycadence/nest-kit';
+import { BILL_STATUS_MESSAGES, FINANCE_MESSAGES, HOUSEHOLD_MESSAGES } from '@paycadence/contracts';
 
 /** Finance error codes, their HTTP status and the product's message (docs/conventions.md §5); the shared filter answers. */
 export const FINANCE_ERRORS = {

@@ -1,4 +1,4 @@
-import { AuthKitModule, defineService, JobsModule } from '@payday/nest-kit';
+import { AuthKitModule, defineService, JobsModule } from '@paycadence/nest-kit';
 import { AccountDataModule } from './account-data/account-data.module.js';
 import { BankSummary } from './bank-summary/bank-summary.entity.js';
 import { BankSummaryModule } from './bank-summary/bank-summary.module.js';

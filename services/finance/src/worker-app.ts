@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
-import { AuthKitModule, createServiceContext, JobsModule, MailModule, RedisModule, startWorkerContext, type Clock, type ModuleImport } from '@payday/nest-kit';
+import { AuthKitModule, createServiceContext, JobsModule, MailModule, RedisModule, startWorkerContext, type Clock, type ModuleImport } from '@paycadence/nest-kit';
 import { financeDataDir, financeQueueKeyPrefix, type FinanceConfig } from './config.js';
 import { HouseholdsModule } from './households/households.module.js';
 import { RemindersWorkerModule } from './reminders/reminders.module.js';

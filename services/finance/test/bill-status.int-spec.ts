@@ -9,9 +9,9 @@ import {
   type DashboardResponse,
   type Membership,
   type TimelineResponse,
-} from '@payday/contracts';
-import { createRedisClient } from '@payday/nest-kit';
-import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness, type TestUser } from '@payday/nest-kit/testing';
+} from '@paycadence/contracts';
+import { createRedisClient } from '@paycadence/nest-kit';
+import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness, type TestUser } from '@paycadence/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
 import { BillStatusService } from '../src/bill-status/bill-status.service.js';
 import type { FinanceConfig } from '../src/config.js';

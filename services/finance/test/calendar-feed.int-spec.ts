@@ -1,11 +1,11 @@
-import { CALENDAR_FEED_PATH, CalendarFeedCreatedSchema, type Membership } from '@payday/contracts';
+import { CALENDAR_FEED_PATH, CalendarFeedCreatedSchema, type Membership } from '@paycadence/contracts';
 import {
   startPrivateRedis,
   startServiceHarness,
   type PrivateRedis,
   type ServiceHarness,
   type TestUser,
-} from '@payday/nest-kit/testing';
+} from '@paycadence/nest-kit/testing';
 import type { FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 import { startHouseholdStandIn, type HouseholdStandIn } from './support/household-stand-in.js';

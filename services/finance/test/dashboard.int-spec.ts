@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { DashboardResponseSchema } from '@payday/contracts';
-import { fixedClock } from '@payday/nest-kit';
-import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
+import { DashboardResponseSchema } from '@paycadence/contracts';
+import { fixedClock } from '@paycadence/nest-kit';
+import { startServiceHarness, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import type { FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 

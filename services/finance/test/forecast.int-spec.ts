@@ -1,7 +1,7 @@
 import type { ClientProxy } from '@nestjs/microservices';
-import { FINANCE_PATTERNS, ForecastSchema, type BankSummaryReply, type ForecastDto } from '@payday/contracts';
-import { createRedisClient, fixedClock } from '@payday/nest-kit';
-import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness, type TestUser } from '@payday/nest-kit/testing';
+import { FINANCE_PATTERNS, ForecastSchema, type BankSummaryReply, type ForecastDto } from '@paycadence/contracts';
+import { createRedisClient, fixedClock } from '@paycadence/nest-kit';
+import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness, type TestUser } from '@paycadence/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';

@@ -1,5 +1,5 @@
-import { FINANCE_MESSAGES, MAX_INCOME_SOURCES_PER_USER } from '@payday/contracts';
-import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
+import { FINANCE_MESSAGES, MAX_INCOME_SOURCES_PER_USER } from '@paycadence/contracts';
+import { startServiceHarness, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import type { FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 

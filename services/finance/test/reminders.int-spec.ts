@@ -12,9 +12,9 @@ import {
   reminderUnsubscribePath,
   UnsubscribeCheckResponseSchema,
   UnsubscribeResponseSchema,
-} from '@payday/contracts';
-import { fixedClock, type SettableClock } from '@payday/nest-kit';
-import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness, type TestUser } from '@payday/nest-kit/testing';
+} from '@paycadence/contracts';
+import { fixedClock, type SettableClock } from '@paycadence/nest-kit';
+import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness, type TestUser } from '@paycadence/nest-kit/testing';
 import type { Queue } from 'bullmq';
 import type { FinanceConfig } from '../src/config.js';
 import { ReminderScanner } from '../src/reminders/reminder-scanner.js';

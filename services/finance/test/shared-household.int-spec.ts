@@ -1,6 +1,6 @@
-import { FINANCE_MESSAGES, HOUSEHOLD_EVENTS, HOUSEHOLD_MESSAGES, type Membership } from '@payday/contracts';
-import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
-import type { TestUser } from '@payday/nest-kit/testing';
+import { FINANCE_MESSAGES, HOUSEHOLD_EVENTS, HOUSEHOLD_MESSAGES, type Membership } from '@paycadence/contracts';
+import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@paycadence/nest-kit/testing';
+import type { TestUser } from '@paycadence/nest-kit/testing';
 import type { FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 import { startHouseholdStandIn, type HouseholdStandIn } from './support/household-stand-in.js';

@@ -9,9 +9,9 @@ import {
   type SuggestionsResponse,
   type UpsertSuggestionsMessage,
   type UpsertSuggestionsReply,
-} from '@payday/contracts';
-import { createRedisClient } from '@payday/nest-kit';
-import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness, type TestUser } from '@payday/nest-kit/testing';
+} from '@paycadence/contracts';
+import { createRedisClient } from '@paycadence/nest-kit';
+import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness, type TestUser } from '@paycadence/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';

@@ -1,8 +1,8 @@
 import type { ClientProxy } from '@nestjs/microservices';
-import { FINANCE_MESSAGES, FINANCE_PATTERNS, type SuggestionsResponse, type UpsertSuggestionsMessage, type UpsertSuggestionsReply } from '@payday/contracts';
-import { createRedisClient } from '@payday/nest-kit';
+import { FINANCE_MESSAGES, FINANCE_PATTERNS, type SuggestionsResponse, type UpsertSuggestionsMessage, type UpsertSuggestionsReply } from '@paycadence/contracts';
+import { createRedisClient } from '@paycadence/nest-kit';
 import { firstValueFrom, timeout } from 'rxjs';
-import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import type { FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 

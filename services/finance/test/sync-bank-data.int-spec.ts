@@ -1,6 +1,6 @@
-import { BANK_SYNC_MESSAGES, FINANCE_MESSAGES, SyncBankDataResponseSchema } from '@payday/contracts';
-import { bullPrefix } from '@payday/nest-kit';
-import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+import { BANK_SYNC_MESSAGES, FINANCE_MESSAGES, SyncBankDataResponseSchema } from '@paycadence/contracts';
+import { bullPrefix } from '@paycadence/nest-kit';
+import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import { Redis } from 'ioredis';
 import { bankSyncQueueKeyPrefix, type FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';

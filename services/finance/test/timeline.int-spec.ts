@@ -1,6 +1,6 @@
-import { TimelineResponseSchema } from '@payday/contracts';
-import { fixedClock } from '@payday/nest-kit';
-import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
+import { TimelineResponseSchema } from '@paycadence/contracts';
+import { fixedClock } from '@paycadence/nest-kit';
+import { startServiceHarness, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import type { FinanceConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 

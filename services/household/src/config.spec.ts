@@ -1,4 +1,4 @@
-import { loadConfig } from '@payday/nest-kit';
+import { loadConfig } from '@paycadence/nest-kit';
 import { isAbsolute } from 'node:path';
 import { householdEnvSchema } from './config.js';
 

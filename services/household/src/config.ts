@@ -1,4 +1,4 @@
-import { baseEnvSchema, defaultDataDir, optionalText } from '@payday/nest-kit';
+import { baseEnvSchema, defaultDataDir, optionalText } from '@paycadence/nest-kit';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 

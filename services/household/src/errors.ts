@@ -1,5 +1,5 @@
-import { EMAIL_CONFIRMATION_MESSAGES, HOUSEHOLD_MESSAGES, INVITATIONS_WINDOW_SECONDS } from '@payday/contracts';
-import { domainErrorClass, type DomainErrorCatalog } from '@payday/nest-kit';
+import { EMAIL_CONFIRMATION_MESSAGES, HOUSEHOLD_MESSAGES, INVITATIONS_WINDOW_SECONDS } from '@paycadence/contracts';
+import { domainErrorClass, type DomainErrorCatalog } from '@paycadence/nest-kit';
 
 /** Household error codes, their HTTP status and message (docs/conventions.md §5); the shared filter answers. */
 export const HOUSEHOLD_ERRORS = {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { AuthKitModule, defineService, MailModule } from '@payday/nest-kit';
+import { AuthKitModule, defineService, MailModule } from '@paycadence/nest-kit';
 import { AccountDataModule } from './account-data/account-data.module.js';
 import { householdEnvSchema } from './config.js';
 import { DirectoryModule } from './directory/directory.module.js';

@@ -19,9 +19,9 @@ import {
   MembershipsOfReplySchema,
   MyHouseholdsResponseSchema,
   membershipVersionKey,
-} from '@payday/contracts';
-import { createRedisClient, redisTransportOptions, type SettableClock } from '@payday/nest-kit';
-import { startPrivateRedis, startServiceHarness, TEST_NOW, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+} from '@paycadence/contracts';
+import { createRedisClient, redisTransportOptions, type SettableClock } from '@paycadence/nest-kit';
+import { startPrivateRedis, startServiceHarness, TEST_NOW, type PrivateRedis, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { firstValueFrom, timeout } from 'rxjs';

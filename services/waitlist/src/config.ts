@@ -1,4 +1,4 @@
-import { baseEnvSchema } from '@payday/nest-kit';
+import { baseEnvSchema } from '@paycadence/nest-kit';
 import type { z } from 'zod';
 
 /** The waitlist needs only what every service reads (docs/conventions.md §1). */

@@ -1,4 +1,4 @@
-import { defineService } from '@payday/nest-kit';
+import { defineService } from '@paycadence/nest-kit';
 import { AccountDataModule } from './account-data/account-data.module.js';
 import { waitlistEnvSchema } from './config.js';
 import { migrations } from './migrations/index.js';

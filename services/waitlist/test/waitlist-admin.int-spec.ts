@@ -4,9 +4,9 @@ import {
   WaitlistEntryReplySchema,
   WaitlistListReplySchema,
   WaitlistRemoveReplySchema,
-} from '@payday/contracts';
-import { createRedisClient } from '@payday/nest-kit';
-import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@payday/nest-kit/testing';
+} from '@paycadence/contracts';
+import { createRedisClient } from '@paycadence/nest-kit';
+import { startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { WaitlistConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';

@@ -1,7 +1,7 @@
 import net from 'node:net';
-import { WAITLIST_SUCCESS_MESSAGE } from '@payday/contracts';
-import { OVERSIZE_DRAIN_BYTES } from '@payday/nest-kit';
-import { startServiceHarness, type ServiceHarness } from '@payday/nest-kit/testing';
+import { WAITLIST_SUCCESS_MESSAGE } from '@paycadence/contracts';
+import { OVERSIZE_DRAIN_BYTES } from '@paycadence/nest-kit';
+import { startServiceHarness, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import type { WaitlistConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
 

@@ -1,4 +1,4 @@
-import { addDays, isBusinessDay, toDayNumber } from '@payday/finance-rules';
+import { addDays, isBusinessDay, toDayNumber } from '@paycadence/finance-rules';
 
 /** Today on this machine's calendar (YYYY-MM-DD): the browser's day, since both follow the machine's zone. */
 export function localToday(): string {

@@ -4,13 +4,13 @@ const pick = (ranges = {}, names) =>
   Object.fromEntries(names.filter((name) => name in ranges).map((name) => [name, ranges[name]]));
 
 /**
- * `@payday/<name>` with the model's scripts; its dependencies and devDependencies, all of them or only
+ * `@paycadence/<name>` with the model's scripts; its dependencies and devDependencies, all of them or only
  * the names listed (those the template imports).
  */
 export function writePackageJson(tree, kind, model, name, { dependencies, devDependencies } = {}) {
   const source = JSON.parse(tree.read(`${kind}/${model}/package.json`, 'utf-8'));
   const manifest = {
-    name: `@payday/${name}`,
+    name: `@paycadence/${name}`,
     version: source.version ?? '0.1.0',
     private: true,
     type: 'module',

@@ -1,4 +1,4 @@
-// `nx g @payday/tools:remote <name>`: a federated React remote under frontends/<name>, modelled on a small
+// `nx g @paycadence/tools:remote <name>`: a federated React remote under frontends/<name>, modelled on a small
 // remote, and registered everywhere the platform must know it. Any failed check throws before Nx writes a file.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,8 +53,8 @@ export default async function remoteGenerator(tree, options) {
   const created = [
     writePackageJson(tree, 'frontends', model, name, {
       dependencies: [
-        '@payday/contracts',
-        '@payday/web-kit',
+        '@paycadence/contracts',
+        '@paycadence/web-kit',
         '@tanstack/react-query',
         'react',
         'react-dom',

@@ -1,4 +1,4 @@
-// `nx g @payday/tools:service <name> [--port N]`: a NestJS service under services/<name> on the nest-kit
+// `nx g @paycadence/tools:service <name> [--port N]`: a NestJS service under services/<name> on the nest-kit
 // skeleton, registered everywhere the platform must know it. Any failed check throws before Nx writes a file.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -4,8 +4,8 @@ import {
   type AdminWaitlistEntry,
   type AuditPage,
   type AuditQuery,
-} from '@payday/contracts';
-import { useApi } from '@payday/web-kit';
+} from '@paycadence/contracts';
+import { useApi } from '@paycadence/web-kit';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 // The admin screens' server state: one React Query key each under ['admin', ...], so 'reload the lists' after

@@ -4,8 +4,8 @@ import {
   type BlogPost,
   type BlogPostFields,
   type BlogPostInput,
-} from '@payday/contracts';
-import { useApi } from '@payday/web-kit';
+} from '@paycadence/contracts';
+import { useApi } from '@paycadence/web-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 // The blog admin's server state: every post (drafts too), save, delete, image upload; all through

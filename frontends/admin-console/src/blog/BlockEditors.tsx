@@ -1,5 +1,5 @@
-import { CALLOUT_STYLES, HEADING_LEVELS } from '@payday/contracts';
-import { Button, Select, TextAreaField, TextField } from '@payday/web-kit';
+import { CALLOUT_STYLES, HEADING_LEVELS } from '@paycadence/contracts';
+import { Button, Select, TextAreaField, TextField } from '@paycadence/web-kit';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import {
   blockSummary,

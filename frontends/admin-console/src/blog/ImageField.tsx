@@ -1,5 +1,5 @@
-import { BLOG_IMAGE_LIMITS, BLOG_MESSAGES, isPostImageUrl } from '@payday/contracts';
-import { Button, TextField } from '@payday/web-kit';
+import { BLOG_IMAGE_LIMITS, BLOG_MESSAGES, isPostImageUrl } from '@paycadence/contracts';
+import { Button, TextField } from '@paycadence/web-kit';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 
 const ACCEPTED_TYPES = Object.keys(BLOG_IMAGE_LIMITS.types).join(',');

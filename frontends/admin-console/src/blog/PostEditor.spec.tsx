@@ -1,5 +1,5 @@
-import { BLOG_IMAGE_LIMITS, BLOG_MESSAGES, BLOG_POST_DEFAULTS } from '@payday/contracts';
-import { renderWithProviders } from '@payday/web-kit/testing';
+import { BLOG_IMAGE_LIMITS, BLOG_MESSAGES, BLOG_POST_DEFAULTS } from '@paycadence/contracts';
+import { renderWithProviders } from '@paycadence/web-kit/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

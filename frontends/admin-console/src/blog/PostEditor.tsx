@@ -1,5 +1,5 @@
-import { BLOG_CATEGORIES, BLOG_MESSAGES, type BlogPost } from '@payday/contracts';
-import { Button, Checkbox, Select, TextAreaField, TextField, useFirstErrorFocus } from '@payday/web-kit';
+import { BLOG_CATEGORIES, BLOG_MESSAGES, type BlogPost } from '@paycadence/contracts';
+import { Button, Checkbox, Select, TextAreaField, TextField, useFirstErrorFocus } from '@paycadence/web-kit';
 import { useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
 import { useBlogActions, useLatestPost } from '../api/blog-queries.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';

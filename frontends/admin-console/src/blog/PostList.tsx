@@ -1,5 +1,5 @@
-import { BLOG_MESSAGES, DEFAULT_DISPLAY_READ_TIME, type BlogPost } from '@payday/contracts';
-import { Badge, Button, formatDate } from '@payday/web-kit';
+import { BLOG_MESSAGES, DEFAULT_DISPLAY_READ_TIME, type BlogPost } from '@paycadence/contracts';
+import { Badge, Button, formatDate } from '@paycadence/web-kit';
 
 export interface PostListProps {
   posts: readonly BlogPost[];

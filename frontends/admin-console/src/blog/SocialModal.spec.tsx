@@ -1,5 +1,5 @@
-import { BLOG_MESSAGES } from '@payday/contracts';
-import { renderWithProviders } from '@payday/web-kit/testing';
+import { BLOG_MESSAGES } from '@paycadence/contracts';
+import { renderWithProviders } from '@paycadence/web-kit/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
-import { BLOG_MESSAGES, SOCIAL_PLATFORMS, type BlogPost, type SocialPlatformId } from '@payday/contracts';
-import { Button, Modal, TextAreaField } from '@payday/web-kit';
+import { BLOG_MESSAGES, SOCIAL_PLATFORMS, type BlogPost, type SocialPlatformId } from '@paycadence/contracts';
+import { Button, Modal, TextAreaField } from '@paycadence/web-kit';
 import { useId, useState } from 'react';
 import {
   characterCount,

@@ -5,8 +5,8 @@ import {
   SOCIAL_KEY_POINTS,
   SOCIAL_PLATFORMS,
   type SocialPlatformId,
-} from '@payday/contracts';
-import { ApiError } from '@payday/web-kit';
+} from '@paycadence/contracts';
+import { ApiError } from '@paycadence/web-kit';
 import { describe, expect, it } from 'vitest';
 import { blogPost } from '../test/blog.js';
 import { blockSummary, newBlock, parseContentText, withSourceField } from './content-blocks.js';

@@ -1,4 +1,4 @@
-import { BLOG_POST_DEFAULTS, type BlogSource } from '@payday/contracts';
+import { BLOG_POST_DEFAULTS, type BlogSource } from '@paycadence/contracts';
 
 // The editor's content (docs/product/signed-in.md §3, §4): the raw JSON area and the per-block editors show the same
 // `{blocks: [...]}`. Editing a block rewrites the JSON; JSON that parses (with a blocks array) moves the block

@@ -5,7 +5,7 @@ import {
   slugify,
   type BlogPost,
   type BlogPostInput,
-} from '@payday/contracts';
+} from '@paycadence/contracts';
 import { contentToText, EMPTY_CONTENT, parseContentText, type RawContent } from './content-blocks.js';
 
 // The post editor's form (docs/product/signed-in.md §2, §3, §5, §9) as plain data: the defaults of a new post, a loaded

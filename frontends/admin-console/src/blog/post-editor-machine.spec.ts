@@ -1,4 +1,4 @@
-import { BLOG_MESSAGES, BLOG_POST_DEFAULTS } from '@payday/contracts';
+import { BLOG_MESSAGES, BLOG_POST_DEFAULTS } from '@paycadence/contracts';
 import { describe, expect, it } from 'vitest';
 import { blogPost } from '../test/blog.js';
 import { contentToText, newBlock, type RawContent } from './content-blocks.js';

@@ -1,4 +1,4 @@
-import { BLOG_MESSAGES, type BlogPost } from '@payday/contracts';
+import { BLOG_MESSAGES, type BlogPost } from '@paycadence/contracts';
 import {
   contentToText,
   newBlock,

@@ -1,4 +1,4 @@
-import type { BlogPost } from '@payday/contracts';
+import type { BlogPost } from '@paycadence/contracts';
 
 // docs/product/signed-in.md §2, §4: the blog admin's filter tabs, each with its count.
 

@@ -1,4 +1,4 @@
-import { ApiError } from '@payday/web-kit';
+import { ApiError } from '@paycadence/web-kit';
 import type { DraftField } from './post-draft.js';
 
 // A refused save: the server's `{message, errors}` spread over the editor, each message next to

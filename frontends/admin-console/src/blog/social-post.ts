@@ -1,4 +1,4 @@
-import { MARKETING, PRODUCT_NAME, SOCIAL_KEY_POINTS, SOCIAL_PLATFORMS, type SocialPlatformId } from '@payday/contracts';
+import { MARKETING, PRODUCT_NAME, SOCIAL_KEY_POINTS, SOCIAL_PLATFORMS, type SocialPlatformId } from '@paycadence/contracts';
 
 // The social post generator (docs/product/signed-in.md §2, §4, §5, §9): one text per platform from the post's title,
 // excerpt and a few key points (a seeded post's own from contracts' SOCIAL_KEY_POINTS, else its headings),

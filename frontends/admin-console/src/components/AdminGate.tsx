@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES } from '@payday/contracts';
-import { Spinner, useAuth } from '@payday/web-kit';
+import { ADMIN_MESSAGES } from '@paycadence/contracts';
+import { Spinner, useAuth } from '@paycadence/web-kit';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 

@@ -1,4 +1,4 @@
-import { Badge, useDocumentTitle } from '@payday/web-kit';
+import { Badge, useDocumentTitle } from '@paycadence/web-kit';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, type ReactNode } from 'react';
 import '../admin-console.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS

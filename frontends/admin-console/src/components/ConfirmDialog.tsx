@@ -1,4 +1,4 @@
-import { Button, Modal } from '@payday/web-kit';
+import { Button, Modal } from '@paycadence/web-kit';
 import { useId, type ReactNode } from 'react';
 import { useInitialFocus } from './useInitialFocus.js';
 

@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES, CreateUserRequestSchema } from '@payday/contracts';
-import { ApiError, Button, Modal, Select, TextField, useFirstErrorFocus } from '@payday/web-kit';
+import { ADMIN_MESSAGES, CreateUserRequestSchema } from '@paycadence/contracts';
+import { ApiError, Button, Modal, Select, TextField, useFirstErrorFocus } from '@paycadence/web-kit';
 import { useId, useState, type FormEvent } from 'react';
 import type { NewUser } from '../api/admin-queries.js';
 import { actionMessages } from '../model/messages.js';

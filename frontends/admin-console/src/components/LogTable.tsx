@@ -1,4 +1,4 @@
-import { AUDIT_KIND_LABELS, type AuditEntry } from '@payday/contracts';
+import { AUDIT_KIND_LABELS, type AuditEntry } from '@paycadence/contracts';
 import { formatDateTime, shortUserAgent } from '../model/format.js';
 import { EmailText } from './EmailText.js';
 

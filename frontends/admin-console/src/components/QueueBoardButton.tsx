@@ -1,5 +1,5 @@
-import { ADMIN_ENDPOINTS, QUEUE_BOARD_PATH } from '@payday/contracts';
-import { Button, useApi } from '@payday/web-kit';
+import { ADMIN_ENDPOINTS, QUEUE_BOARD_PATH } from '@paycadence/contracts';
+import { Button, useApi } from '@paycadence/web-kit';
 import { useCallback, useState } from 'react';
 import type { ActionMessage } from '../model/messages.js';
 

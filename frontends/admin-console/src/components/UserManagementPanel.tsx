@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES, type AdminListedUser, type AdminWaitlistEntry } from '@payday/contracts';
-import { Button, showToast, Spinner, Tabs, TextField } from '@payday/web-kit';
+import { ADMIN_MESSAGES, type AdminListedUser, type AdminWaitlistEntry } from '@paycadence/contracts';
+import { Button, showToast, Spinner, Tabs, TextField } from '@paycadence/web-kit';
 import { useRef, useState } from 'react';
 import { useAdminActions, useRegisteredUsers, useReloadLists, useWaitlistEntries } from '../api/admin-queries.js';
 import { actionMessages, type ActionMessage } from '../model/messages.js';

@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES, type AdminListedUser } from '@payday/contracts';
-import { Badge, Button } from '@payday/web-kit';
+import { ADMIN_MESSAGES, type AdminListedUser } from '@paycadence/contracts';
+import { Badge, Button } from '@paycadence/web-kit';
 import { formatShortDate } from '../model/format.js';
 import { EmailText } from './EmailText.js';
 

@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES, type AdminWaitlistEntry } from '@payday/contracts';
-import { Button } from '@payday/web-kit';
+import { ADMIN_MESSAGES, type AdminWaitlistEntry } from '@paycadence/contracts';
+import { Button } from '@paycadence/web-kit';
 import { formatShortDate } from '../model/format.js';
 import { EmailText } from './EmailText.js';
 

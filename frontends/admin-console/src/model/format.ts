@@ -1,4 +1,4 @@
-import { formatDate, INVALID_DATE_TEXT } from '@payday/web-kit';
+import { formatDate, INVALID_DATE_TEXT } from '@paycadence/web-kit';
 
 // Dates in the format chosen in Settings (web-kit's formatDate). The log adds the time, to the second.
 const timeFormatter = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });

@@ -1,4 +1,4 @@
-import { AUDIT_KINDS, AUDIT_KIND_LABELS, AUDIT_PAGE_SIZE_DEFAULT, AuditQuerySchema, type AuditQuery } from '@payday/contracts';
+import { AUDIT_KINDS, AUDIT_KIND_LABELS, AUDIT_PAGE_SIZE_DEFAULT, AuditQuerySchema, type AuditQuery } from '@paycadence/contracts';
 
 /** What the filter form holds: the kind, a user id or e-mail, and two calendar days (YYYY-MM-DD) or ''. */
 export interface LogFilters {

@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES } from '@payday/contracts';
-import { ApiError, UNEXPECTED_ANSWER_MESSAGE } from '@payday/web-kit';
+import { ADMIN_MESSAGES } from '@paycadence/contracts';
+import { ApiError, UNEXPECTED_ANSWER_MESSAGE } from '@paycadence/web-kit';
 
 /** A result line of an admin action: docs/product/signed-in.md §8, success in green, failure in red. */
 export interface ActionMessage {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shortUserAgent } from './format.js';
 import { toLogQuery, NO_FILTERS, pageCount } from './log-filters.js';
 import { matchesSearch } from './search.js';
-import { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ANSWER_MESSAGE } from '@payday/web-kit';
+import { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ANSWER_MESSAGE } from '@paycadence/web-kit';
 import { actionMessages, serverReason } from './messages.js';
 
 describe('matchesSearch (docs/product/signed-in.md §2)', () => {

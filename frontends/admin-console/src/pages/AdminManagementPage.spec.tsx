@@ -1,6 +1,6 @@
-import { ADMIN_MESSAGES } from '@payday/contracts';
-import { AuthProvider, SIGNED_IN_HINT_KEY } from '@payday/web-kit';
-import { renderWithProviders, testSession, TEST_USER } from '@payday/web-kit/testing';
+import { ADMIN_MESSAGES } from '@paycadence/contracts';
+import { AuthProvider, SIGNED_IN_HINT_KEY } from '@paycadence/web-kit';
+import { renderWithProviders, testSession, TEST_USER } from '@paycadence/web-kit/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';

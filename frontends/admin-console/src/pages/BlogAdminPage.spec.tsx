@@ -1,5 +1,5 @@
-import { BLOG_MESSAGES } from '@payday/contracts';
-import { renderWithProviders, TEST_USER } from '@payday/web-kit/testing';
+import { BLOG_MESSAGES } from '@paycadence/contracts';
+import { renderWithProviders, TEST_USER } from '@paycadence/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';

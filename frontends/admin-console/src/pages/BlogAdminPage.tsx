@@ -1,5 +1,5 @@
-import { BLOG_MESSAGES, blogAdminGreetingName, type BlogPost } from '@payday/contracts';
-import { Button, showToast, Spinner, Tabs, useAuth, useLogoutToHome } from '@payday/web-kit';
+import { BLOG_MESSAGES, blogAdminGreetingName, type BlogPost } from '@paycadence/contracts';
+import { Button, showToast, Spinner, Tabs, useAuth, useLogoutToHome } from '@paycadence/web-kit';
 import { useId, useState } from 'react';
 import { useAdminPosts, useBlogActions, useReloadPosts } from '../api/blog-queries.js';
 import '../blog/blog-admin.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS

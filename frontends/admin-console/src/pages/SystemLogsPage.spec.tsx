@@ -1,5 +1,5 @@
-import { QUEUE_BOARD_PATH } from '@payday/contracts';
-import { renderWithProviders, TEST_USER } from '@payday/web-kit/testing';
+import { QUEUE_BOARD_PATH } from '@paycadence/contracts';
+import { renderWithProviders, TEST_USER } from '@paycadence/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

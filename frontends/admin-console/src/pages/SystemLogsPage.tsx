@@ -1,4 +1,4 @@
-import { Button, Select, Spinner, TextField } from '@payday/web-kit';
+import { Button, Select, Spinner, TextField } from '@paycadence/web-kit';
 import { useState, type FormEvent } from 'react';
 import { useAuditLog } from '../api/admin-queries.js';
 import { AdminPage } from '../components/AdminPage.js';

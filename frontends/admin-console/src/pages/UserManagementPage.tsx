@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from '@payday/contracts';
+import { ADMIN_MESSAGES } from '@paycadence/contracts';
 import { AdminPage } from '../components/AdminPage.js';
 import { UserManagementPanel } from '../components/UserManagementPanel.js';
 

@@ -1,5 +1,5 @@
-import { ADMIN_ENDPOINTS, AUTH_ENDPOINTS, BLOG_ENDPOINTS, type BlogPost } from '@payday/contracts';
-import { serveEndpoints, type StubGateway, type StubHandler } from '@payday/web-kit/testing';
+import { ADMIN_ENDPOINTS, AUTH_ENDPOINTS, BLOG_ENDPOINTS, type BlogPost } from '@paycadence/contracts';
+import { serveEndpoints, type StubGateway, type StubHandler } from '@paycadence/web-kit/testing';
 
 // The blog admin's calls (and sign-out, which also closes the queue board), answered by web-kit's stub gateway in specs.
 const BLOG_ADMIN_ENDPOINTS = { ...BLOG_ENDPOINTS, logout: AUTH_ENDPOINTS.logout, endQueueBoardSession: ADMIN_ENDPOINTS.endQueueBoardSession };

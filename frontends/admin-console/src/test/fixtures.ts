@@ -1,5 +1,5 @@
-import type { AdminListedUser, AdminWaitlistEntry, AuditEntry, AuthUser } from '@payday/contracts';
-import { TEST_USER } from '@payday/web-kit/testing';
+import type { AdminListedUser, AdminWaitlistEntry, AuditEntry, AuthUser } from '@paycadence/contracts';
+import { TEST_USER } from '@paycadence/web-kit/testing';
 
 export const ADMIN: AuthUser = { ...TEST_USER, id: '0a0a0a0a-0000-4000-8000-00000000000a', email: 'ada.admin@example.com', firstName: 'Ada', lastName: 'Admin', role: 'admin' };
 

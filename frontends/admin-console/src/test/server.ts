@@ -1,7 +1,7 @@
-import { ADMIN_ENDPOINTS } from '@payday/contracts';
-import { serveEndpoints, type StubGateway, type StubHandler } from '@payday/web-kit/testing';
+import { ADMIN_ENDPOINTS } from '@paycadence/contracts';
+import { serveEndpoints, type StubGateway, type StubHandler } from '@paycadence/web-kit/testing';
 
-export { fail, never, Reply, type StubRequest } from '@payday/web-kit/testing';
+export { fail, never, Reply, type StubRequest } from '@paycadence/web-kit/testing';
 
 // The admin calls, answered by web-kit's stub gateway in specs.
 export type EndpointName = keyof typeof ADMIN_ENDPOINTS;

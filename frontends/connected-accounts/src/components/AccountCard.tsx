@@ -1,4 +1,4 @@
-import { accountTypeDisplayName, type BankAccountDto } from '@payday/contracts';
+import { accountTypeDisplayName, type BankAccountDto } from '@paycadence/contracts';
 import { formatMoney } from '../model/format.js';
 
 /** docs/product/signed-in.md §3 bank account: display name of its type, balances in USD, institution and mask. */

@@ -1,5 +1,5 @@
-import type { AnalyticsResponse } from '@payday/contracts';
-import { renderWithProviders, TEST_USER } from '@payday/web-kit/testing';
+import type { AnalyticsResponse } from '@paycadence/contracts';
+import { renderWithProviders, TEST_USER } from '@paycadence/web-kit/testing';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyticsBody } from '../test/fixtures.js';

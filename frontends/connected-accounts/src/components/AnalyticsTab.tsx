@@ -1,5 +1,5 @@
-import type { BankAnalyticsDto } from '@payday/contracts';
-import { Alert, Badge, Button, GroupedBarChart, Spinner, formatDate, type BadgeTone, type BarGroup } from '@payday/web-kit';
+import type { BankAnalyticsDto } from '@paycadence/contracts';
+import { Alert, Badge, Button, GroupedBarChart, Spinner, formatDate, type BadgeTone, type BarGroup } from '@paycadence/web-kit';
 import type { ReactNode } from 'react';
 import { useAnalytics } from '../hooks/bank-queries.js';
 import { formatMoney, humanize, monthLabel } from '../model/format.js';

@@ -1,5 +1,5 @@
-import { BANK_SYNC_ENDPOINTS, type AccountsResponse, type BankAccountDto, type BankItemDto } from '@payday/contracts';
-import { Alert, ApiError, Badge, Button, Spinner, useApi } from '@payday/web-kit';
+import { BANK_SYNC_ENDPOINTS, type AccountsResponse, type BankAccountDto, type BankItemDto } from '@paycadence/contracts';
+import { Alert, ApiError, Badge, Button, Spinner, useApi } from '@paycadence/web-kit';
 import { useState } from 'react';
 import { useAccounts, useReloadAll, useReloadImported } from '../hooks/bank-queries.js';
 import { useUpdateModeSuccess } from '../hooks/useUpdateModeSuccess.js';

@@ -1,8 +1,8 @@
-import { BANK_SYNC_ENDPOINTS, FINANCE_ENDPOINTS, type BankSuggestionsResponse } from '@payday/contracts';
+import { BANK_SYNC_ENDPOINTS, FINANCE_ENDPOINTS, type BankSuggestionsResponse } from '@paycadence/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatDate } from '@payday/web-kit';
-import { fail, renderWithProviders, serveEndpoints, TEST_USER, type StubGateway } from '@payday/web-kit/testing';
+import { formatDate } from '@paycadence/web-kit';
+import { fail, renderWithProviders, serveEndpoints, TEST_USER, type StubGateway } from '@paycadence/web-kit/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analyticsBody } from '../test/fixtures.js';
 import { CategorizationTab } from './CategorizationTab.js';

@@ -4,8 +4,8 @@ import {
   type BankSuggestionsResponse,
   type CategorySummaryDto,
   type SuggestionLooksLike,
-} from '@payday/contracts';
-import { Alert, Button, Spinner, formatDate, useApi } from '@payday/web-kit';
+} from '@paycadence/contracts';
+import { Alert, Button, Spinner, formatDate, useApi } from '@paycadence/web-kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { bankKeys, useAnalytics, useBankSuggestions } from '../hooks/bank-queries.js';

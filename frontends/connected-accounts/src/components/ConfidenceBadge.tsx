@@ -1,4 +1,4 @@
-import { Badge } from '@payday/web-kit';
+import { Badge } from '@paycadence/web-kit';
 import { confidenceTone, percent } from '../model/format.js';
 
 /** docs/product/signed-in.md §5 confidence colours, with the number shown (never the colour alone). */

@@ -1,4 +1,4 @@
-import { syncFreshness } from '@payday/contracts';
+import { syncFreshness } from '@paycadence/contracts';
 
 const COLOUR_WORD = { green: 'up to date', yellow: 'a while ago', red: 'out of date' } as const;
 

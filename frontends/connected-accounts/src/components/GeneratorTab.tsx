@@ -1,5 +1,5 @@
-import { BANK_SYNC_ENDPOINTS, type GeneratorKind } from '@payday/contracts';
-import { Button, useApi } from '@payday/web-kit';
+import { BANK_SYNC_ENDPOINTS, type GeneratorKind } from '@paycadence/contracts';
+import { Button, useApi } from '@paycadence/web-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useReloadAll } from '../hooks/bank-queries.js';
 import { useTimedMessage } from '../hooks/useTimedMessage.js';

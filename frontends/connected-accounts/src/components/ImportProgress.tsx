@@ -1,4 +1,4 @@
-import type { BankItemDto } from '@payday/contracts';
+import type { BankItemDto } from '@paycadence/contracts';
 
 const STATE_TEXT: Partial<Record<BankItemDto['sync_state'], string>> = { queued: 'waiting to import', running: 'importing' };
 

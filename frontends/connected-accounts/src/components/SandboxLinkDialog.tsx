@@ -1,5 +1,5 @@
-import { BANK_SYNC_ENDPOINTS, SANDBOX_INSTITUTIONS } from '@payday/contracts';
-import { Alert, ApiError, Button, Modal, TextField, useApi } from '@payday/web-kit';
+import { BANK_SYNC_ENDPOINTS, SANDBOX_INSTITUTIONS } from '@paycadence/contracts';
+import { Alert, ApiError, Button, Modal, TextField, useApi } from '@paycadence/web-kit';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { TEXT } from '../model/messages.js';
 

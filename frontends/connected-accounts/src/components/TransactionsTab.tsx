@@ -1,5 +1,5 @@
-import { TRANSACTION_TYPES, TRANSACTION_WINDOWS_DAYS, type TransactionType } from '@payday/contracts';
-import { Alert, Badge, Button, Select, Spinner, formatDate } from '@payday/web-kit';
+import { TRANSACTION_TYPES, TRANSACTION_WINDOWS_DAYS, type TransactionType } from '@paycadence/contracts';
+import { Alert, Badge, Button, Select, Spinner, formatDate } from '@paycadence/web-kit';
 import { useState } from 'react';
 import { useTransactions } from '../hooks/bank-queries.js';
 import { categoryLabel, signedTransactionAmount } from '../model/format.js';

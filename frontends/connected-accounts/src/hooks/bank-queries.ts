@@ -1,5 +1,5 @@
-import { BANK_SYNC_ENDPOINTS, type TransactionType } from '@payday/contracts';
-import { useApi } from '@payday/web-kit';
+import { BANK_SYNC_ENDPOINTS, type TransactionType } from '@paycadence/contracts';
+import { useApi } from '@paycadence/web-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TIMERS, TRANSACTIONS_PAGE_SIZE } from '../model/messages.js';
 

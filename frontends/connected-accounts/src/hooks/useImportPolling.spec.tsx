@@ -1,4 +1,4 @@
-import { IMPORT_POLLING } from '@payday/contracts';
+import { IMPORT_POLLING } from '@paycadence/contracts';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useImportPolling } from './useImportPolling.js';

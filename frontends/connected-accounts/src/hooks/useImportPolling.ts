@@ -1,4 +1,4 @@
-import { IMPORT_POLLING } from '@payday/contracts';
+import { IMPORT_POLLING } from '@paycadence/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface ImportPollingState {

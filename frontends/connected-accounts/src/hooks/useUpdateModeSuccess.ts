@@ -1,5 +1,5 @@
-import { BANK_SYNC_ENDPOINTS, type AccountsResponse } from '@payday/contracts';
-import { useApi } from '@payday/web-kit';
+import { BANK_SYNC_ENDPOINTS, type AccountsResponse } from '@paycadence/contracts';
+import { useApi } from '@paycadence/web-kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { bankKeys, useReloadImported } from './bank-queries.js';
 

@@ -1,6 +1,6 @@
-import { transactionCategoryLabel } from '@payday/contracts';
-import { formatMoney } from '@payday/web-kit';
-import type { BadgeTone } from '@payday/web-kit';
+import { transactionCategoryLabel } from '@paycadence/contracts';
+import { formatMoney } from '@paycadence/web-kit';
+import type { BadgeTone } from '@paycadence/web-kit';
 
 /** docs/product/signed-in.md §5: bank and server suggestion confidence (0 to 1): 0.9 and up green, 0.7 and up yellow, else red. */
 export function confidenceTone(confidence: number): Extract<BadgeTone, 'success' | 'warning' | 'danger'> {

@@ -1,4 +1,4 @@
-import { BANK_SYNC_MESSAGES, FINANCE_MESSAGES } from '@payday/contracts';
+import { BANK_SYNC_MESSAGES, FINANCE_MESSAGES } from '@paycadence/contracts';
 
 /** docs/product/signed-in.md §9 timers the screen keeps. */
 export const TIMERS = {

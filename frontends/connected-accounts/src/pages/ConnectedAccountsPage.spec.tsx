@@ -1,10 +1,10 @@
-import { BANK_SYNC_MESSAGES, SANDBOX_INSTITUTIONS } from '@payday/contracts';
+import { BANK_SYNC_MESSAGES, SANDBOX_INSTITUTIONS } from '@paycadence/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConnectedAccountsPage } from './ConnectedAccountsPage.js';
 import { account, accountsBody, analyticsBody, item, ITEM_ID, LOCKED_ITEM_ID, minutesAgo, suggestionsBody, transaction } from '../test/fixtures.js';
-import { renderWithProviders, TEST_USER } from '@payday/web-kit/testing';
+import { renderWithProviders, TEST_USER } from '@paycadence/web-kit/testing';
 import { TEXT } from '../model/messages.js';
 import { fail, serveApi, type StubServer } from '../test/server.js';
 

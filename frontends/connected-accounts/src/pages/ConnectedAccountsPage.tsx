@@ -1,5 +1,5 @@
-import type { AccountsResponse } from '@payday/contracts';
-import { PageHeader, Spinner, Tabs, useAuth, useDocumentTitle } from '@payday/web-kit';
+import type { AccountsResponse } from '@paycadence/contracts';
+import { PageHeader, Spinner, Tabs, useAuth, useDocumentTitle } from '@paycadence/web-kit';
 import { QueryClient, QueryClientContext, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { AnalyticsTab } from '../components/AnalyticsTab.js';

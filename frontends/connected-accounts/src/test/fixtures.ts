@@ -1,4 +1,4 @@
-import type { AccountsResponse, AnalyticsResponse, BankAccountDto, BankItemDto, BankSuggestionsResponse, TransactionDto } from '@payday/contracts';
+import type { AccountsResponse, AnalyticsResponse, BankAccountDto, BankItemDto, BankSuggestionsResponse, TransactionDto } from '@paycadence/contracts';
 
 export const ITEM_ID = '0b6a3c1e-2d4f-4a5b-8c6d-7e8f9a0b1c2d';
 export const LOCKED_ITEM_ID = '1c7b4d2f-3e5a-4b6c-9d7e-8f9a0b1c2d3e';

@@ -1,7 +1,7 @@
-import { BANK_SYNC_ENDPOINTS, FINANCE_ENDPOINTS } from '@payday/contracts';
-import { serveEndpoints, type StubGateway, type StubHandler } from '@payday/web-kit/testing';
+import { BANK_SYNC_ENDPOINTS, FINANCE_ENDPOINTS } from '@paycadence/contracts';
+import { serveEndpoints, type StubGateway, type StubHandler } from '@paycadence/web-kit/testing';
 
-export { fail, never, Reply, type StubRequest } from '@payday/web-kit/testing';
+export { fail, never, Reply, type StubRequest } from '@paycadence/web-kit/testing';
 
 // Finance's own `suggestions` would shadow bank-sync's: only the finance calls this screen makes.
 const ENDPOINTS = {

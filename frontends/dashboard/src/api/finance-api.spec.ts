@@ -1,4 +1,4 @@
-import { ApiError } from '@payday/web-kit';
+import { ApiError } from '@paycadence/web-kit';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFinanceApi, type StubRequest } from '../test/stub-api.js';
 import { DASHBOARD_TIMEOUT_MS, fetchDashboard, fetchTimeline } from './finance-api.js';

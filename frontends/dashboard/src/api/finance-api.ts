@@ -1,8 +1,8 @@
 // The two finance reads that add behaviour to web-kit's one API client (a timeout, a retry without
 // `today`). Every other finance call is `api.call(FINANCE_ENDPOINTS.x, ...)` where it is made, typed by
 // the libs/contracts endpoint (bearer, refresh on 401, answer parsed with the contract's schema).
-import { FINANCE_ENDPOINTS, type DashboardResponse, type EndpointRequest, type TimelineResponse } from '@payday/contracts';
-import { ApiError, type ApiClient } from '@payday/web-kit';
+import { FINANCE_ENDPOINTS, type DashboardResponse, type EndpointRequest, type TimelineResponse } from '@paycadence/contracts';
+import { ApiError, type ApiClient } from '@paycadence/web-kit';
 
 /** docs/product/signed-in.md §9: the dashboard request races a 10-second timer. */
 export const DASHBOARD_TIMEOUT_MS = 10_000;

@@ -1,4 +1,4 @@
-import { formatMoney } from '@payday/web-kit';
+import { formatMoney } from '@paycadence/web-kit';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { localToday } from '../model/dashboard-model.js';

@@ -1,6 +1,6 @@
-import type { DashboardResponse } from '@payday/contracts';
-import { MONTH_NAMES, parseIsoDate } from '@payday/finance-rules';
-import { Card, GroupedBarChart, type BarGroup } from '@payday/web-kit';
+import type { DashboardResponse } from '@paycadence/contracts';
+import { MONTH_NAMES, parseIsoDate } from '@paycadence/finance-rules';
+import { Card, GroupedBarChart, type BarGroup } from '@paycadence/web-kit';
 import { CATEGORY_LABELS } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
 import { Money } from './Money.js';

@@ -1,5 +1,5 @@
-import { BILL_CATEGORY_VALUES, BILL_PRIORITY_VALUES, BILL_RECURRENCE_VALUES, type BillCreateInput } from '@payday/contracts';
-import { Alert, Button, Select, TextField, useFirstErrorFocus } from '@payday/web-kit';
+import { BILL_CATEGORY_VALUES, BILL_PRIORITY_VALUES, BILL_RECURRENCE_VALUES, type BillCreateInput } from '@paycadence/contracts';
+import { Alert, Button, Select, TextField, useFirstErrorFocus } from '@paycadence/web-kit';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ShareTarget } from '../hooks/useShareTargets.js';
 import { ShareSelect } from './ShareSelect.js';

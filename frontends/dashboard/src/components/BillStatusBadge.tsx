@@ -1,5 +1,5 @@
-import { BILL_STATUS_LABELS, type BillOccurrenceStatusValue } from '@payday/contracts';
-import { Badge, type BadgeTone } from '@payday/web-kit';
+import { BILL_STATUS_LABELS, type BillOccurrenceStatusValue } from '@paycadence/contracts';
+import { Badge, type BadgeTone } from '@paycadence/web-kit';
 
 const STATUS_TONES: Record<BillOccurrenceStatusValue, BadgeTone> = {
   upcoming: 'neutral',

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BillOccurrenceStatus } from '@payday/contracts';
-import { renderWithProviders } from '@payday/web-kit/testing';
+import type { BillOccurrenceStatus } from '@paycadence/contracts';
+import { renderWithProviders } from '@paycadence/web-kit/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFinanceApi, type StubRequest } from '../test/stub-api.js';
 import { BillStatusPanel, orderBillStatuses } from './BillStatusPanel.js';

@@ -1,5 +1,5 @@
-import { BILL_STATUS_MESSAGES, type BillOccurrenceStatus, type DashboardBill } from '@payday/contracts';
-import { Button, Card, formatDate, type ApiClient } from '@payday/web-kit';
+import { BILL_STATUS_MESSAGES, type BillOccurrenceStatus, type DashboardBill } from '@paycadence/contracts';
+import { Button, Card, formatDate, type ApiClient } from '@paycadence/web-kit';
 import { useState } from 'react';
 import { readOnlyBillIds } from '../model/dashboard-model.js';
 import { BillStatusBadge } from './BillStatusBadge.js';

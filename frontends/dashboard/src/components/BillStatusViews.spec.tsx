@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DashboardBill, PaymentSuggestionDto, TimelineResponse } from '@payday/contracts';
-import { renderWithProviders } from '@payday/web-kit/testing';
+import type { DashboardBill, PaymentSuggestionDto, TimelineResponse } from '@paycadence/contracts';
+import { renderWithProviders } from '@paycadence/web-kit/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFinanceApi, type StubRequest } from '../test/stub-api.js';
 import { CalendarView } from '../views/CalendarView.js';

@@ -1,5 +1,5 @@
-import { FINANCE_ENDPOINTS, type BillCreateInput, type DashboardBill } from '@payday/contracts';
-import { Badge, formatDate, type ApiClient } from '@payday/web-kit';
+import { FINANCE_ENDPOINTS, type BillCreateInput, type DashboardBill } from '@paycadence/contracts';
+import { Badge, formatDate, type ApiClient } from '@paycadence/web-kit';
 import { CATEGORY_LABELS, PRIORITY_LABELS, PRIORITY_TONES, RECURRENCE_LABELS } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
 import { billFormValues } from '../model/record-forms.js';

@@ -1,4 +1,4 @@
-import { Button, Card } from '@payday/web-kit';
+import { Button, Card } from '@paycadence/web-kit';
 
 /**
  * A new user is guided paycheck first, then bills, since every pay date is timed to a paycheck. Shown

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@payday/contracts';
+import type { AuthUser } from '@paycadence/contracts';
 
 /** docs/product/signed-in.md §2: 'Hi {first name, or the part of the e-mail before the @, or there}!'. */
 export function greetingName(user: Pick<AuthUser, 'firstName' | 'email'> | null | undefined): string {

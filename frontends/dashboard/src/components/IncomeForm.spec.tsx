@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DashboardIncome } from '@payday/contracts';
-import { ApiError } from '@payday/web-kit';
-import { renderWithProviders } from '@payday/web-kit/testing';
+import type { DashboardIncome } from '@paycadence/contracts';
+import { ApiError } from '@paycadence/web-kit';
+import { renderWithProviders } from '@paycadence/web-kit/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../model/messages.js';
 import { stubFinanceApi, type StubRequest } from '../test/stub-api.js';

@@ -1,5 +1,5 @@
-import { INCOME_FREQUENCY_VALUES, type IncomeCreateInput, type IncomeFrequencyValue } from '@payday/contracts';
-import { Alert, Button, Checkbox, Select, TextField, useFirstErrorFocus } from '@payday/web-kit';
+import { INCOME_FREQUENCY_VALUES, type IncomeCreateInput, type IncomeFrequencyValue } from '@paycadence/contracts';
+import { Alert, Button, Checkbox, Select, TextField, useFirstErrorFocus } from '@paycadence/web-kit';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ShareTarget } from '../hooks/useShareTargets.js';
 import { ShareSelect } from './ShareSelect.js';

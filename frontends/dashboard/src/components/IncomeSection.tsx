@@ -1,5 +1,5 @@
-import { FINANCE_ENDPOINTS, type DashboardIncome, type IncomeCreateInput } from '@payday/contracts';
-import { ApiError, formatDate, type ApiClient } from '@payday/web-kit';
+import { FINANCE_ENDPOINTS, type DashboardIncome, type IncomeCreateInput } from '@paycadence/contracts';
+import { ApiError, formatDate, type ApiClient } from '@paycadence/web-kit';
 import { useMemo } from 'react';
 import { incomeScheduleText } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';

@@ -1,4 +1,4 @@
-import { formatMoney } from '@payday/web-kit';
+import { formatMoney } from '@paycadence/web-kit';
 
 /** Money in tabular figures, en-US (docs/product/signed-in.md); amounts inside the app are integer cents. */
 export function Money({ cents, className, signed = false }: { cents: number; className?: string; signed?: boolean }) {

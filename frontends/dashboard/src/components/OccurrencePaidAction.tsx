@@ -1,5 +1,5 @@
-import { BILL_STATUS_MESSAGES, type BillOccurrenceStatusValue } from '@payday/contracts';
-import { Button, formatDate, type ApiClient } from '@payday/web-kit';
+import { BILL_STATUS_MESSAGES, type BillOccurrenceStatusValue } from '@paycadence/contracts';
+import { Button, formatDate, type ApiClient } from '@paycadence/web-kit';
 import { useBillPaidMark } from '../hooks/useBillPaidMark.js';
 
 export interface OccurrencePaidActionProps {

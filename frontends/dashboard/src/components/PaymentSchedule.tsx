@@ -1,6 +1,6 @@
-import type { DashboardBill, PaymentSuggestionDto } from '@payday/contracts';
-import { explainPaymentSuggestion, SCHEDULE_PREVIEW_COUNT } from '@payday/finance-rules';
-import { Badge, Button, Card, formatDate, type ApiClient } from '@payday/web-kit';
+import type { DashboardBill, PaymentSuggestionDto } from '@paycadence/contracts';
+import { explainPaymentSuggestion, SCHEDULE_PREVIEW_COUNT } from '@paycadence/finance-rules';
+import { Badge, Button, Card, formatDate, type ApiClient } from '@paycadence/web-kit';
 import { useState } from 'react';
 import { BAND_LABELS, BAND_TONES, PRIORITY_LABELS } from '../model/labels.js';
 import { Money } from './Money.js';

@@ -1,6 +1,6 @@
 // What the schedule, the summary cards, the first steps and the savings card say.
-import { formatDate } from '@payday/web-kit';
-import { renderWithProviders } from '@payday/web-kit/testing';
+import { formatDate } from '@paycadence/web-kit';
+import { renderWithProviders } from '@paycadence/web-kit/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

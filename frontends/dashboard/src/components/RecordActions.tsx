@@ -1,5 +1,5 @@
-import type { DashboardShared } from '@payday/contracts';
-import { Button } from '@payday/web-kit';
+import type { DashboardShared } from '@paycadence/contracts';
+import { Button } from '@paycadence/web-kit';
 
 export interface RecordActionsProps {
   /** The record's name, for the buttons' accessible names ('Edit Rent', 'Delete Rent'). */

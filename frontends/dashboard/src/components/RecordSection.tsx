@@ -1,4 +1,4 @@
-import { Button, Card } from '@payday/web-kit';
+import { Button, Card } from '@paycadence/web-kit';
 import { useState, type ReactNode } from 'react';
 
 /** A collapsible list card with an add button (docs/product/signed-in.md §2: collapsible Bills and Income Sources). */

@@ -1,5 +1,5 @@
-import { DEFAULT_SAVINGS_GOAL_TYPE, FINANCE_ENDPOINTS, SavingsGoalUpdateSchema, type DashboardSavingsGoal, type EmergencyFundDto } from '@payday/contracts';
-import { Alert, Button, Card, showToast, TextField, type ApiClient } from '@payday/web-kit';
+import { DEFAULT_SAVINGS_GOAL_TYPE, FINANCE_ENDPOINTS, SavingsGoalUpdateSchema, type DashboardSavingsGoal, type EmergencyFundDto } from '@paycadence/contracts';
+import { Alert, Button, Card, showToast, TextField, type ApiClient } from '@paycadence/web-kit';
 import { useState, type FormEvent } from 'react';
 import { useRecordMutation } from '../hooks/useRecordMutation.js';
 import { Money } from './Money.js';

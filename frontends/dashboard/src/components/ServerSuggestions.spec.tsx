@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FINANCE_ENDPOINTS, type BillSuggestionDto, type Endpoint, type IncomeSuggestionDto, type SuggestionsResponse } from '@payday/contracts';
-import { ApiError, formatDate, type ApiClient } from '@payday/web-kit';
-import { renderWithProviders } from '@payday/web-kit/testing';
+import { FINANCE_ENDPOINTS, type BillSuggestionDto, type Endpoint, type IncomeSuggestionDto, type SuggestionsResponse } from '@paycadence/contracts';
+import { ApiError, formatDate, type ApiClient } from '@paycadence/web-kit';
+import { renderWithProviders } from '@paycadence/web-kit/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { ServerSuggestions } from './ServerSuggestions.js';
 

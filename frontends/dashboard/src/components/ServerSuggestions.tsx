@@ -4,9 +4,9 @@ import {
   type IncomeSuggestionDto,
   type SuggestionLooksLike,
   type SuggestionsResponse,
-} from '@payday/contracts';
-import { dollarsToCents } from '@payday/finance-rules';
-import { Alert, Badge, Button, Card, formatDate, Spinner, useAuth, type ApiClient } from '@payday/web-kit';
+} from '@paycadence/contracts';
+import { dollarsToCents } from '@paycadence/finance-rules';
+import { Alert, Badge, Button, Card, formatDate, Spinner, useAuth, type ApiClient } from '@paycadence/web-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { suggestionsQueryKey } from '../hooks/useFinancialData.js';

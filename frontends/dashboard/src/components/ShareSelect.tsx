@@ -1,5 +1,5 @@
-import { FINANCE_MESSAGES } from '@payday/contracts';
-import { Select } from '@payday/web-kit';
+import { FINANCE_MESSAGES } from '@paycadence/contracts';
+import { Select } from '@paycadence/web-kit';
 import type { ShareTarget } from '../hooks/useShareTargets.js';
 
 /** 'Share with household': None, or one of the households the user may share into. */

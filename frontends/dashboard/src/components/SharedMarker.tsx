@@ -1,4 +1,4 @@
-import { sharedItemMarker, type DashboardShared } from '@payday/contracts';
+import { sharedItemMarker, type DashboardShared } from '@paycadence/contracts';
 
 /** 'Shared · {household} · added by {name}' on a shared bill or income source; plain text. */
 export function SharedMarker({ shared }: { shared: DashboardShared | undefined }) {

@@ -1,5 +1,5 @@
-import type { QuickStatsDto, TipDto, TipTypeValue } from '@payday/contracts';
-import { Callout, formatDate, type CalloutStyle } from '@payday/web-kit';
+import type { QuickStatsDto, TipDto, TipTypeValue } from '@paycadence/contracts';
+import { Callout, formatDate, type CalloutStyle } from '@paycadence/web-kit';
 
 const TIP_STYLES: Record<TipTypeValue, CalloutStyle> = { urgent: 'red', warning: 'yellow', info: 'blue', success: 'teal' };
 const TIP_LABELS: Record<TipTypeValue, string> = { urgent: 'Urgent', warning: 'Warning', info: 'Tip', success: 'Nice work' };

@@ -1,4 +1,4 @@
-import { renderWithProviders } from '@payday/web-kit/testing';
+import { renderWithProviders } from '@paycadence/web-kit/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dashboardBody, NO_ROWS, type FixtureRows } from '../test/fixtures.js';

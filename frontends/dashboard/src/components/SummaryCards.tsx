@@ -1,5 +1,5 @@
-import type { DashboardResponse } from '@payday/contracts';
-import { formatDate } from '@payday/web-kit';
+import type { DashboardResponse } from '@paycadence/contracts';
+import { formatDate } from '@paycadence/web-kit';
 import { Money } from './Money.js';
 
 /**

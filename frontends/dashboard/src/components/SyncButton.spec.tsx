@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BANK_SYNC_ENDPOINTS, type AccountsResponse, type Endpoint } from '@payday/contracts';
-import { ApiError, type ApiClient } from '@payday/web-kit';
+import { BANK_SYNC_ENDPOINTS, type AccountsResponse, type Endpoint } from '@paycadence/contracts';
+import { ApiError, type ApiClient } from '@paycadence/web-kit';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../model/messages.js';
-import { renderWithProviders } from '@payday/web-kit/testing';
+import { renderWithProviders } from '@paycadence/web-kit/testing';
 import { stubFinanceApi } from '../test/stub-api.js';
 import { lastUpdatedText, SyncButton } from './SyncButton.js';
 

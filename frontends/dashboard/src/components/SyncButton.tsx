@@ -1,5 +1,5 @@
-import { BANK_SYNC_ENDPOINTS, FINANCE_ENDPOINTS, type AccountsResponse } from '@payday/contracts';
-import { ApiError, Button, formatDateTime, useAuth, type ApiClient } from '@payday/web-kit';
+import { BANK_SYNC_ENDPOINTS, FINANCE_ENDPOINTS, type AccountsResponse } from '@paycadence/contracts';
+import { ApiError, Button, formatDateTime, useAuth, type ApiClient } from '@paycadence/web-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { MESSAGES, TIMERS } from '../model/messages.js';

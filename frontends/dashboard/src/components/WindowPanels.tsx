@@ -1,6 +1,6 @@
-import type { DashboardResponse, TimeWindowDto, WindowItemDto } from '@payday/contracts';
-import { LATER_WINDOW_INITIAL_DAYS, WINDOW_PREVIEW_COUNT } from '@payday/finance-rules';
-import { Button, formatDate } from '@payday/web-kit';
+import type { DashboardResponse, TimeWindowDto, WindowItemDto } from '@paycadence/contracts';
+import { LATER_WINDOW_INITIAL_DAYS, WINDOW_PREVIEW_COUNT } from '@paycadence/finance-rules';
+import { Button, formatDate } from '@paycadence/web-kit';
 import { useState } from 'react';
 import { Money } from './Money.js';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUTH_ENDPOINTS, EMAIL_CONFIRMATION_MESSAGES } from '@payday/contracts';
-import { fail, renderWithProviders, serveEndpoints, TEST_USER } from '@payday/web-kit/testing';
+import { AUTH_ENDPOINTS, EMAIL_CONFIRMATION_MESSAGES } from '@paycadence/contracts';
+import { fail, renderWithProviders, serveEndpoints, TEST_USER } from '@paycadence/web-kit/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmEmailBanner } from './ConfirmEmailBanner.js';
 

@@ -1,5 +1,5 @@
-import { AUTH_ENDPOINTS, EMAIL_CONFIRMATION_MESSAGES } from '@payday/contracts';
-import { ApiError, Button, NETWORK_ERROR_MESSAGE, useApi, useAuth } from '@payday/web-kit';
+import { AUTH_ENDPOINTS, EMAIL_CONFIRMATION_MESSAGES } from '@paycadence/contracts';
+import { ApiError, Button, NETWORK_ERROR_MESSAGE, useApi, useAuth } from '@paycadence/web-kit';
 import { useEffect, useState } from 'react';
 import './confirm-email.css';
 

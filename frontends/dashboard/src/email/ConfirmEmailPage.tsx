@@ -1,4 +1,4 @@
-import { AUTH_ENDPOINTS, EMAIL_CONFIRMATION_MESSAGES } from '@payday/contracts';
+import { AUTH_ENDPOINTS, EMAIL_CONFIRMATION_MESSAGES } from '@paycadence/contracts';
 import {
   Alert,
   ApiError,
@@ -7,7 +7,7 @@ import {
   useApi,
   useAuth,
   useDocumentTitle,
-} from '@payday/web-kit';
+} from '@paycadence/web-kit';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import './confirm-email.css';

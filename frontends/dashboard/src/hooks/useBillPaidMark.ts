@@ -1,5 +1,5 @@
-import { BILL_STATUS_MESSAGES, FINANCE_ENDPOINTS, type BillOccurrenceStatus } from '@payday/contracts';
-import { showToast, type ApiClient } from '@payday/web-kit';
+import { BILL_STATUS_MESSAGES, FINANCE_ENDPOINTS, type BillOccurrenceStatus } from '@paycadence/contracts';
+import { showToast, type ApiClient } from '@paycadence/web-kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 

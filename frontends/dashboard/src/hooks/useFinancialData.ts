@@ -1,5 +1,5 @@
-import type { DashboardResponse } from '@payday/contracts';
-import { useApi, useAuth } from '@payday/web-kit';
+import type { DashboardResponse } from '@paycadence/contracts';
+import { useApi, useAuth } from '@paycadence/web-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fetchDashboard } from '../api/finance-api.js';

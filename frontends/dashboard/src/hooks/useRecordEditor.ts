@@ -1,4 +1,4 @@
-import { showToast, showUndoToast } from '@payday/web-kit';
+import { showToast, showUndoToast } from '@paycadence/web-kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { clearPendingDelete, markPendingDelete, usePendingDeletes } from './pending-deletes.js';

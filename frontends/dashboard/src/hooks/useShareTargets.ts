@@ -1,5 +1,5 @@
-import { canManageHousehold, HOUSEHOLD_ENDPOINTS, type DashboardShared } from '@payday/contracts';
-import { useAuth, type ApiClient } from '@payday/web-kit';
+import { canManageHousehold, HOUSEHOLD_ENDPOINTS, type DashboardShared } from '@paycadence/contracts';
+import { useAuth, type ApiClient } from '@paycadence/web-kit';
 import { useQuery } from '@tanstack/react-query';
 
 /** A household the user may put bills and income into (owner or partner). */

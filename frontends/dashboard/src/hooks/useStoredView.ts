@@ -1,4 +1,4 @@
-import { savedDefaultView } from '@payday/web-kit';
+import { savedDefaultView } from '@paycadence/web-kit';
 import { useCallback, useState } from 'react';
 import { DASHBOARD_VIEWS, VIEW_STORAGE_KEY, type DashboardView } from '../model/messages.js';
 

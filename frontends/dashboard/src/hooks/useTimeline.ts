@@ -1,5 +1,5 @@
-import type { TimelineResponse } from '@payday/contracts';
-import { useAuth, type ApiClient } from '@payday/web-kit';
+import type { TimelineResponse } from '@paycadence/contracts';
+import { useAuth, type ApiClient } from '@paycadence/web-kit';
 import { useQuery } from '@tanstack/react-query';
 import { fetchTimeline } from '../api/finance-api.js';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES } from '@payday/contracts';
-import { fail, renderWithProviders, serveEndpoints, TEST_USER } from '@payday/web-kit/testing';
+import { HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES } from '@paycadence/contracts';
+import { fail, renderWithProviders, serveEndpoints, TEST_USER } from '@paycadence/web-kit/testing';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AcceptInvitationPage, INVITATION_TOKEN_KEY, MISSING_TOKEN_MESSAGE, tokenFromLink } from './AcceptInvitationPage.js';

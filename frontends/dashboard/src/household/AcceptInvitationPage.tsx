@@ -1,5 +1,5 @@
-import { HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES, INVITATION_PATH, type AuthUser } from '@payday/contracts';
-import { Alert, Button, Spinner, useApi, useAuth, useDocumentTitle } from '@payday/web-kit';
+import { HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES, INVITATION_PATH, type AuthUser } from '@paycadence/contracts';
+import { Alert, Button, Spinner, useApi, useAuth, useDocumentTitle } from '@paycadence/web-kit';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';

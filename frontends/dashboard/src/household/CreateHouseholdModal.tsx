@@ -1,5 +1,5 @@
-import { CreateHouseholdRequestSchema, HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES, HOUSEHOLD_NAME_MAX, type Household } from '@payday/contracts';
-import { Button, Modal, TextField, useFirstErrorFocus, type ApiClient } from '@payday/web-kit';
+import { CreateHouseholdRequestSchema, HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES, HOUSEHOLD_NAME_MAX, type Household } from '@paycadence/contracts';
+import { Button, Modal, TextField, useFirstErrorFocus, type ApiClient } from '@paycadence/web-kit';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ErrorBanner } from './ErrorBanner.js';

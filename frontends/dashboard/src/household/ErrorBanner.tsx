@@ -1,4 +1,4 @@
-import { Alert } from '@payday/web-kit';
+import { Alert } from '@paycadence/web-kit';
 import { serverReason } from './errors.js';
 
 /** The red banner of docs/product/signed-in.md §8: the product's text, and the server's reason under it when it gave one. */

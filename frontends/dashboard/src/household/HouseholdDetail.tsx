@@ -1,5 +1,5 @@
-import { canManageHousehold, HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES, HOUSEHOLD_ROLES, type Household, type HouseholdMember } from '@payday/contracts';
-import { Badge, Button, Modal, Spinner, type ApiClient, type BadgeTone } from '@payday/web-kit';
+import { canManageHousehold, HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES, HOUSEHOLD_ROLES, type Household, type HouseholdMember } from '@paycadence/contracts';
+import { Badge, Button, Modal, Spinner, type ApiClient, type BadgeTone } from '@paycadence/web-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorBanner } from './ErrorBanner.js';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES } from '@payday/contracts';
-import { fail, never, renderWithProviders, serveEndpoints, TEST_USER } from '@payday/web-kit/testing';
+import { HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES } from '@paycadence/contracts';
+import { fail, never, renderWithProviders, serveEndpoints, TEST_USER } from '@paycadence/web-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { HouseholdPage } from './HouseholdPage.js';
 

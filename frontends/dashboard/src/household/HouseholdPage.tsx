@@ -1,5 +1,5 @@
-import { HOUSEHOLD_MESSAGES, type Household } from '@payday/contracts';
-import { Alert, Button, showToast, Spinner, useApi, useAuth, useDocumentTitle } from '@payday/web-kit';
+import { HOUSEHOLD_MESSAGES, type Household } from '@paycadence/contracts';
+import { Alert, Button, showToast, Spinner, useApi, useAuth, useDocumentTitle } from '@paycadence/web-kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

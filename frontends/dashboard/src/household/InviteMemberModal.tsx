@@ -1,5 +1,5 @@
-import { HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES, INVITATION_TTL_DAYS, InviteMemberRequestSchema } from '@payday/contracts';
-import { Button, Modal, TextField, useFirstErrorFocus, type ApiClient } from '@payday/web-kit';
+import { HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES, INVITATION_TTL_DAYS, InviteMemberRequestSchema } from '@paycadence/contracts';
+import { Button, Modal, TextField, useFirstErrorFocus, type ApiClient } from '@paycadence/web-kit';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import { ApiError } from '@payday/web-kit';
+import { ApiError } from '@paycadence/web-kit';
 
 /**
  * The server's own reason when it gave a clear one (a 4xx with a message, e.g. 'already invited'), shown under the

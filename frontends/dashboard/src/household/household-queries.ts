@@ -1,5 +1,5 @@
-import { HOUSEHOLD_ENDPOINTS } from '@payday/contracts';
-import type { ApiClient } from '@payday/web-kit';
+import { HOUSEHOLD_ENDPOINTS } from '@paycadence/contracts';
+import type { ApiClient } from '@paycadence/web-kit';
 import { useQuery } from '@tanstack/react-query';
 import { shareTargetsQueryKey } from '../hooks/useShareTargets.js';
 

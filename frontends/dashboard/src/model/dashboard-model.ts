@@ -1,6 +1,6 @@
 // The dashboard's own date. Every figure it shows comes from the finance service (DashboardResponse and
 // TimelineResponse in libs/contracts), computed there for the day and window the UI asks for.
-import type { IsoDate } from '@payday/finance-rules';
+import type { IsoDate } from '@paycadence/finance-rules';
 
 /** Today in the browser's time zone as 'YYYY-MM-DD' (sent as `?today=`, so windows follow the user's day). */
 export function localToday(now: Date = new Date()): IsoDate {

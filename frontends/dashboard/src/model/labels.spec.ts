@@ -1,4 +1,4 @@
-import { INCOME_FREQUENCY_VALUES } from '@payday/contracts';
+import { INCOME_FREQUENCY_VALUES } from '@paycadence/contracts';
 import { describe, expect, it } from 'vitest';
 import { FREQUENCY_LABELS, incomeScheduleText, monthsText, paidMonthsText, payDayLabel, payDaysText } from './labels.js';
 import { defaultPayDays } from './record-forms.js';

@@ -5,8 +5,8 @@ import {
   type BillRecurrenceValue,
   type ConfidenceBandValue,
   type IncomeFrequencyValue,
-} from '@payday/contracts';
-import { formatMoney, type BadgeTone } from '@payday/web-kit';
+} from '@paycadence/contracts';
+import { formatMoney, type BadgeTone } from '@paycadence/web-kit';
 
 export const CATEGORY_LABELS: Record<BillCategoryValue, string> = {
   utilities: 'Utilities',

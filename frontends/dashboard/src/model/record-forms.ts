@@ -19,7 +19,7 @@ import {
   type DashboardIncome,
   type IncomeCreateInput,
   type IncomeFrequencyValue,
-} from '@payday/contracts';
+} from '@paycadence/contracts';
 
 export interface BillFormValues {
   name: string;

@@ -1,7 +1,7 @@
 // The date ranges the Calendar and Planner views ask the server for (docs/product/signed-in.md §2, §9). Calendar
 // arithmetic only: what falls in a range, and its totals, come from GET /timeline.
-import type { TimelineItem } from '@payday/contracts';
-import { addDays, addMonths, dayOfWeek, daysInMonth, parseIsoDate, startOfMonth, type IsoDate } from '@payday/finance-rules';
+import type { TimelineItem } from '@paycadence/contracts';
+import { addDays, addMonths, dayOfWeek, daysInMonth, parseIsoDate, startOfMonth, type IsoDate } from '@paycadence/finance-rules';
 
 /** A timeline item's visible name: a suggested payment says what it pays. */
 export const itemLabel = (item: TimelineItem) => (item.kind === 'payment' ? `Pay ${item.name}` : item.name);

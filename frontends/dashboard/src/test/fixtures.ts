@@ -9,8 +9,8 @@ import {
   type DashboardSavingsGoal,
   type TimelineItem,
   type TimelineResponse,
-} from '@payday/contracts';
-import { addDays, addMonths, compareIsoDates, computeDashboard, monthlyBillsCents, monthlyIncomeCents, startOfMonth, type IsoDate } from '@payday/finance-rules';
+} from '@paycadence/contracts';
+import { addDays, addMonths, compareIsoDates, computeDashboard, monthlyBillsCents, monthlyIncomeCents, startOfMonth, type IsoDate } from '@paycadence/finance-rules';
 
 export interface FixtureRows {
   bills: DashboardBill[];

@@ -1,5 +1,5 @@
-import { FINANCE_ENDPOINTS, HOUSEHOLD_ENDPOINTS, type Endpoint } from '@payday/contracts';
-import type { ApiClient, CallOptions } from '@payday/web-kit';
+import { FINANCE_ENDPOINTS, HOUSEHOLD_ENDPOINTS, type Endpoint } from '@paycadence/contracts';
+import type { ApiClient, CallOptions } from '@paycadence/web-kit';
 import { vi } from 'vitest';
 
 type FinanceEndpointName = keyof typeof FINANCE_ENDPOINTS;

@@ -1,11 +1,11 @@
-import type { TimelineItem, TimelineResponse } from '@payday/contracts';
+import type { TimelineItem, TimelineResponse } from '@paycadence/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../model/messages.js';
 import { monthGrid } from '../model/timeline.js';
-import { formatDate } from '@payday/web-kit';
-import { renderWithProviders } from '@payday/web-kit/testing';
+import { formatDate } from '@paycadence/web-kit';
+import { renderWithProviders } from '@paycadence/web-kit/testing';
 import { stubFinanceApi, type StubRequest } from '../test/stub-api.js';
 import { CalendarView } from './CalendarView.js';
 

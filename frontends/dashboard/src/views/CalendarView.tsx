@@ -1,6 +1,6 @@
-import { BILL_STATUS_LABELS, type TimelineItem } from '@payday/contracts';
-import { addDays, addMonths, dayOfWeek, MONTH_NAMES, parseIsoDate, startOfMonth, type IsoDate } from '@payday/finance-rules';
-import { Alert, Button, formatDate, formatMoney, type ApiClient } from '@payday/web-kit';
+import { BILL_STATUS_LABELS, type TimelineItem } from '@paycadence/contracts';
+import { addDays, addMonths, dayOfWeek, MONTH_NAMES, parseIsoDate, startOfMonth, type IsoDate } from '@paycadence/finance-rules';
+import { Alert, Button, formatDate, formatMoney, type ApiClient } from '@paycadence/web-kit';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BillStatusBadge } from '../components/BillStatusBadge.js';
 import { OccurrencePaidAction } from '../components/OccurrencePaidAction.js';

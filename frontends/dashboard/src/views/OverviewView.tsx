@@ -1,6 +1,6 @@
-import type { DashboardResponse } from '@payday/contracts';
-import { nextLaterWindowDays, resetLaterWindowDays } from '@payday/finance-rules';
-import type { ApiClient } from '@payday/web-kit';
+import type { DashboardResponse } from '@paycadence/contracts';
+import { nextLaterWindowDays, resetLaterWindowDays } from '@paycadence/finance-rules';
+import type { ApiClient } from '@paycadence/web-kit';
 import { AnalyticsBlock } from '../components/AnalyticsBlock.js';
 import { BillsSection } from '../components/BillsSection.js';
 import { BillStatusPanel } from '../components/BillStatusPanel.js';

@@ -1,8 +1,8 @@
-import type { TimelineResponse } from '@payday/contracts';
+import type { TimelineResponse } from '@paycadence/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@payday/web-kit/testing';
+import { renderWithProviders } from '@paycadence/web-kit/testing';
 import { stubFinanceApi, type StubRequest } from '../test/stub-api.js';
 import { PlannerView } from './PlannerView.js';
 

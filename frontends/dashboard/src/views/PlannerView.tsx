@@ -1,5 +1,5 @@
-import type { IsoDate } from '@payday/finance-rules';
-import { Alert, formatDate, Spinner, type ApiClient } from '@payday/web-kit';
+import type { IsoDate } from '@paycadence/finance-rules';
+import { Alert, formatDate, Spinner, type ApiClient } from '@paycadence/web-kit';
 import { useState } from 'react';
 import { BillStatusBadge } from '../components/BillStatusBadge.js';
 import { Money } from '../components/Money.js';

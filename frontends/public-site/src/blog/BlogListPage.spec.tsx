@@ -1,5 +1,5 @@
-import { BLOG_MESSAGES, DEFAULT_DISPLAY_READ_TIME, servedDataKey, type BlogPostSummary } from '@payday/contracts';
-import { renderWithProviders } from '@payday/web-kit/testing';
+import { BLOG_MESSAGES, DEFAULT_DISPLAY_READ_TIME, servedDataKey, type BlogPostSummary } from '@paycadence/contracts';
+import { renderWithProviders } from '@paycadence/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

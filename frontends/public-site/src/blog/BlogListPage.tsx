@@ -1,5 +1,5 @@
-import { BLOG_MESSAGES, PRODUCT_NAME, type BlogPostSummary } from '@payday/contracts';
-import { Button, Spinner } from '@payday/web-kit';
+import { BLOG_MESSAGES, PRODUCT_NAME, type BlogPostSummary } from '@paycadence/contracts';
+import { Button, Spinner } from '@paycadence/web-kit';
 import { Link } from 'react-router-dom';
 import './blog.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
 import { BLOG_LIST_CALLS, useBlogPosts, useFeaturedPosts } from './blog-queries';

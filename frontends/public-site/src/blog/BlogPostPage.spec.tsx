@@ -1,6 +1,6 @@
-import { BLOG_MESSAGES, DEFAULT_DISPLAY_READ_TIME, servedDataKey, type BlogBlock } from '@payday/contracts';
-import { useDocumentTitle } from '@payday/web-kit';
-import { renderWithProviders } from '@payday/web-kit/testing';
+import { BLOG_MESSAGES, DEFAULT_DISPLAY_READ_TIME, servedDataKey, type BlogBlock } from '@paycadence/contracts';
+import { useDocumentTitle } from '@paycadence/web-kit';
+import { renderWithProviders } from '@paycadence/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router-dom';

@@ -1,5 +1,5 @@
-import { BLOG_MESSAGES, type BlogPost } from '@payday/contracts';
-import { Button, Spinner } from '@payday/web-kit';
+import { BLOG_MESSAGES, type BlogPost } from '@paycadence/contracts';
+import { Button, Spinner } from '@paycadence/web-kit';
 import { Link, useParams } from 'react-router-dom';
 import './blog.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
 import { BLOG_POST_CALLS, isNotFound, useBlogPost } from './blog-queries';

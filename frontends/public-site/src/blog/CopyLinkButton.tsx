@@ -1,5 +1,5 @@
-import { BLOG_MESSAGES } from '@payday/contracts';
-import { Button } from '@payday/web-kit';
+import { BLOG_MESSAGES } from '@paycadence/contracts';
+import { Button } from '@paycadence/web-kit';
 import { useState } from 'react';
 
 type CopyState = 'idle' | 'copied' | 'failed';

@@ -1,4 +1,4 @@
-import type { BlogPostSummary } from '@payday/contracts';
+import type { BlogPostSummary } from '@paycadence/contracts';
 import { Link } from 'react-router-dom';
 import { postPath } from './post-display';
 import { PostBadges, PostByline } from './PostMeta';

@@ -1,5 +1,5 @@
-import { BLOG_MESSAGES, type BlogPost } from '@payday/contracts';
-import { Badge } from '@payday/web-kit';
+import { BLOG_MESSAGES, type BlogPost } from '@paycadence/contracts';
+import { Badge } from '@paycadence/web-kit';
 import { CategoryIcon } from './CategoryIcon';
 import { postDateTime, postDisplayDate, postReadTime } from './post-display';
 

@@ -1,5 +1,5 @@
-import { BLOG_ENDPOINTS, BlogPostSchema, BlogPostSummariesResponseSchema, type BlogPost, type BlogPostSummary } from '@payday/contracts';
-import { ApiError, endpointUrl, useApi } from '@payday/web-kit';
+import { BLOG_ENDPOINTS, BlogPostSchema, BlogPostSummariesResponseSchema, type BlogPost, type BlogPostSummary } from '@paycadence/contracts';
+import { ApiError, endpointUrl, useApi } from '@paycadence/web-kit';
 import { useQuery } from '@tanstack/react-query';
 import { takeServedData } from './served-data';
 

@@ -1,5 +1,5 @@
-import { DEFAULT_DISPLAY_READ_TIME, isPostImageUrl, type BlogPost } from '@payday/contracts';
-import { formatDate } from '@payday/web-kit';
+import { DEFAULT_DISPLAY_READ_TIME, isPostImageUrl, type BlogPost } from '@paycadence/contracts';
+import { formatDate } from '@paycadence/web-kit';
 
 // How a post's meta line reads on a card and on the post page (docs/product/accounts.md §2, §9).
 

@@ -1,4 +1,4 @@
-import { BlogPostSchema, servedDataKey } from '@payday/contracts';
+import { BlogPostSchema, servedDataKey } from '@paycadence/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { blogKeys } from './blog-queries';
 import { takeServedData } from './served-data';

@@ -1,4 +1,4 @@
-import { SERVED_DATA_ELEMENT_ID, servedDataKey } from '@payday/contracts';
+import { SERVED_DATA_ELEMENT_ID, servedDataKey } from '@paycadence/contracts';
 
 // /blog and a post's page can arrive rendered with their data by the page server
 // (../../server). It leaves that data in a JSON element, so the app starts with what the visitor already sees

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, SERVED_HEAD_DEFAULT_ATTRIBUTE, type BlogPost } from '@payday/contracts';
+import { PRODUCT_NAME, SERVED_HEAD_DEFAULT_ATTRIBUTE, type BlogPost } from '@paycadence/contracts';
 import { useEffect } from 'react';
 
 /**

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from '@payday/web-kit';
+import { formatDate, formatMoney } from '@paycadence/web-kit';
 import { samplePlan } from './sample-plan';
 
 /** What the planner shows, on sample numbers dated from today: each bill moved to just after a payday. */

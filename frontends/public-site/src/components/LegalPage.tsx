@@ -1,4 +1,4 @@
-import { PageHeader } from '@payday/web-kit';
+import { PageHeader } from '@paycadence/web-kit';
 import type { ReactNode } from 'react';
 
 export interface LegalSection {

@@ -1,4 +1,4 @@
-import { MARKETING } from '@payday/contracts';
+import { MARKETING } from '@paycadence/contracts';
 
 /** The product's marketing figures as display strings (docs/product/accounts.md §1, §9). */
 export const STAT_FIGURES = {

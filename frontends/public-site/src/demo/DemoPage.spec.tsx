@@ -1,5 +1,5 @@
-import { demoPlan, demoSampleData, demoSummary, demoWindows, explainSafeToSpend } from '@payday/finance-rules';
-import { DEFAULT_PREFERENCES, formatDate, formatMoney, savePreferences } from '@payday/web-kit';
+import { demoPlan, demoSampleData, demoSummary, demoWindows, explainSafeToSpend } from '@paycadence/finance-rules';
+import { DEFAULT_PREFERENCES, formatDate, formatMoney, savePreferences } from '@paycadence/web-kit';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { BillRecurrenceValue } from '@payday/contracts';
+import type { BillRecurrenceValue } from '@paycadence/contracts';
 import {
   demoPlan,
   demoSampleData,
@@ -10,8 +10,8 @@ import {
   type PaymentSuggestion,
   type SafeToSpend,
   type TimeWindow,
-} from '@payday/finance-rules';
-import { Badge, formatDate, formatMoney, useDocumentTitle, usePreferences } from '@payday/web-kit';
+} from '@paycadence/finance-rules';
+import { Badge, formatDate, formatMoney, useDocumentTitle, usePreferences } from '@paycadence/web-kit';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import './demo.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS

@@ -1,5 +1,5 @@
-import { LEGAL, MARKETING, PRODUCT_NAME } from '@payday/contracts';
-import { Callout, Card, PageHeader } from '@payday/web-kit';
+import { LEGAL, MARKETING, PRODUCT_NAME } from '@paycadence/contracts';
+import { Callout, Card, PageHeader } from '@paycadence/web-kit';
 import { Link } from 'react-router-dom';
 import { AUDIENCES } from '../components/marketing-copy';
 

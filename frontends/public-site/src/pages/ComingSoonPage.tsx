@@ -1,5 +1,5 @@
-import { MARKETING, PRODUCT_NAME } from '@payday/contracts';
-import { WaitlistForm } from '@payday/web-kit';
+import { MARKETING, PRODUCT_NAME } from '@paycadence/contracts';
+import { WaitlistForm } from '@paycadence/web-kit';
 import { Link } from 'react-router-dom';
 
 /** /coming-soon (docs/product/accounts.md §2): the form only flips to its message; no call is made. */

@@ -1,5 +1,5 @@
-import { MARKETING, PRODUCT_NAME } from '@payday/contracts';
-import { Card, WaitlistForm } from '@payday/web-kit';
+import { MARKETING, PRODUCT_NAME } from '@paycadence/contracts';
+import { Card, WaitlistForm } from '@paycadence/web-kit';
 import { Link } from 'react-router-dom';
 import { BillPreview } from '../components/BillPreview';
 import { AUDIENCES, STAT_FIGURES } from '../components/marketing-copy';

@@ -1,5 +1,5 @@
-import { MARKETING, PRODUCT_NAME } from '@payday/contracts';
-import { Callout, Card, WaitlistForm } from '@payday/web-kit';
+import { MARKETING, PRODUCT_NAME } from '@paycadence/contracts';
+import { Callout, Card, WaitlistForm } from '@paycadence/web-kit';
 import { Link } from 'react-router-dom';
 import { STAT_FIGURES } from '../components/marketing-copy';
 

@@ -1,5 +1,5 @@
-import { LEGAL, PRODUCT_NAME, SUPPORT_EMAIL } from '@payday/contracts';
-import { Callout } from '@payday/web-kit';
+import { LEGAL, PRODUCT_NAME, SUPPORT_EMAIL } from '@paycadence/contracts';
+import { Callout } from '@paycadence/web-kit';
 import { Link } from 'react-router-dom';
 import { LegalPage, type LegalSection } from '../components/LegalPage';
 

@@ -1,4 +1,4 @@
-import { LEGAL, PRODUCT_NAME, SUPPORT_EMAIL } from '@payday/contracts';
+import { LEGAL, PRODUCT_NAME, SUPPORT_EMAIL } from '@paycadence/contracts';
 import { Link } from 'react-router-dom';
 import { LegalPage, type LegalSection } from '../components/LegalPage';
 

@@ -1,4 +1,4 @@
-import { COMING_SOON_SUCCESS_MESSAGE, LEGAL, MARKETING, SUPPORT_EMAIL, WAITLIST_SUCCESS_MESSAGE } from '@payday/contracts';
+import { COMING_SOON_SUCCESS_MESSAGE, LEGAL, MARKETING, SUPPORT_EMAIL, WAITLIST_SUCCESS_MESSAGE } from '@paycadence/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';

@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '@payday/contracts';
-import { Button } from '@payday/web-kit';
+import { PRODUCT_NAME } from '@paycadence/contracts';
+import { Button } from '@paycadence/web-kit';
 import { useState } from 'react';
 
 export const BACKUP_CODES_FILE_NAME = 'paycadence-backup-codes.txt';

@@ -1,5 +1,5 @@
-import { CALENDAR_FEED_MESSAGES } from '@payday/contracts';
-import { formatDate } from '@payday/web-kit';
+import { CALENDAR_FEED_MESSAGES } from '@paycadence/contracts';
+import { formatDate } from '@paycadence/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

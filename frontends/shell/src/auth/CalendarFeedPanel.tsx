@@ -1,5 +1,5 @@
-import { CALENDAR_FEED_MESSAGES, FINANCE_ENDPOINTS, type CalendarFeedStatus } from '@payday/contracts';
-import { Alert, Button, Card, Spinner, TextAreaField, formatDate, useAuth } from '@payday/web-kit';
+import { CALENDAR_FEED_MESSAGES, FINANCE_ENDPOINTS, type CalendarFeedStatus } from '@paycadence/contracts';
+import { Alert, Button, Card, Spinner, TextAreaField, formatDate, useAuth } from '@paycadence/web-kit';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { calendarFeedLinks } from './calendar-feed-links';
 import './calendar-feed.css';

@@ -1,5 +1,5 @@
-import { AUTH_ENDPOINTS, AUTH_MESSAGES } from '@payday/contracts';
-import { Alert, ApiError, Button, NETWORK_ERROR_MESSAGE, TextField, useApi, useFirstErrorFocus } from '@payday/web-kit';
+import { AUTH_ENDPOINTS, AUTH_MESSAGES } from '@paycadence/contracts';
+import { Alert, ApiError, Button, NETWORK_ERROR_MESSAGE, TextField, useApi, useFirstErrorFocus } from '@paycadence/web-kit';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthCard } from './AuthCard';

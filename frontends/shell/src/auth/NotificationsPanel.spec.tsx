@@ -1,5 +1,5 @@
-import { DEFAULT_REMINDER_SETTINGS, REMINDER_MESSAGES, type ReminderSettings } from '@payday/contracts';
-import { NOTIFICATIONS_KEY } from '@payday/web-kit';
+import { DEFAULT_REMINDER_SETTINGS, REMINDER_MESSAGES, type ReminderSettings } from '@paycadence/contracts';
+import { NOTIFICATIONS_KEY } from '@paycadence/web-kit';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -5,8 +5,8 @@ import {
   REMINDER_DAYS_BEFORE_MIN,
   REMINDER_MESSAGES,
   type ReminderSettings,
-} from '@payday/contracts';
-import { Alert, Button, Card, Checkbox, loadNotifications, saveNotifications, Select, Spinner, useAuth, type NotificationSettings } from '@payday/web-kit';
+} from '@paycadence/contracts';
+import { Alert, Button, Card, Checkbox, loadNotifications, saveNotifications, Select, Spinner, useAuth, type NotificationSettings } from '@paycadence/web-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { browserTimeZone } from './browser-time-zone';
 import './notifications-panel.css';

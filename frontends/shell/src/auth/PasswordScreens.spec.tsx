@@ -5,8 +5,8 @@ import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { RegisterPage } from './RegisterPage';
 import { readResetLinkTokens } from './reset-link';
 import { ResetPasswordPage } from './ResetPasswordPage';
-import { SIGNED_IN_HINT_KEY } from '@payday/contracts';
-import { resetBrowserSession } from '@payday/web-kit/testing';
+import { SIGNED_IN_HINT_KEY } from '@paycadence/contracts';
+import { resetBrowserSession } from '@paycadence/web-kit/testing';
 import { ANN, bodyOf, json, mockFetch, renderScreen, testSession } from './test-helpers';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
-import { AUTH_ENDPOINTS, AUTH_MESSAGES, createUpdateProfileRequestSchema, fieldErrors, PROFILE_STATE_CODES, US_STATES, type AuthUser } from '@payday/contracts';
-import { Alert, ApiError, Badge, Button, Card, formatDate, Select, Spinner, TextField, useAuth, useFirstErrorFocus } from '@payday/web-kit';
+import { AUTH_ENDPOINTS, AUTH_MESSAGES, createUpdateProfileRequestSchema, fieldErrors, PROFILE_STATE_CODES, US_STATES, type AuthUser } from '@paycadence/contracts';
+import { Alert, ApiError, Badge, Button, Card, formatDate, Select, Spinner, TextField, useAuth, useFirstErrorFocus } from '@paycadence/web-kit';
 import { useEffect, useState, type FormEvent } from 'react';
 
 interface ProfileForm {

@@ -5,8 +5,8 @@ import {
   fieldErrors,
   REGISTRATION_MESSAGES,
   US_STATES,
-} from '@payday/contracts';
-import { Alert, ApiError, Button, Checkbox, NETWORK_ERROR_MESSAGE, Select, TextField, useApi, useAuth, useFirstErrorFocus } from '@payday/web-kit';
+} from '@paycadence/contracts';
+import { Alert, ApiError, Button, Checkbox, NETWORK_ERROR_MESSAGE, Select, TextField, useApi, useAuth, useFirstErrorFocus } from '@paycadence/web-kit';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { AuthCard } from './AuthCard';

@@ -1,5 +1,5 @@
-import { FINANCE_ENDPOINTS, REMINDER_TOGGLE_DEFAULTS, type ReminderSettings } from '@payday/contracts';
-import { saveNotifications, type ApiClient } from '@payday/web-kit';
+import { FINANCE_ENDPOINTS, REMINDER_TOGGLE_DEFAULTS, type ReminderSettings } from '@paycadence/contracts';
+import { saveNotifications, type ApiClient } from '@paycadence/web-kit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adoptReminderTimeZone } from './ReminderZoneKeeper';
 

@@ -1,5 +1,5 @@
-import { FINANCE_ENDPOINTS } from '@payday/contracts';
-import { loadNotifications, useAuth, type ApiClient } from '@payday/web-kit';
+import { FINANCE_ENDPOINTS } from '@paycadence/contracts';
+import { loadNotifications, useAuth, type ApiClient } from '@paycadence/web-kit';
 import { useEffect } from 'react';
 import { browserTimeZone } from './browser-time-zone';
 

@@ -1,4 +1,4 @@
-import { Spinner, useAuth } from '@payday/web-kit';
+import { Spinner, useAuth } from '@paycadence/web-kit';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { pathWithReturn } from './return-path';

@@ -1,5 +1,5 @@
-import { AUTH_ENDPOINTS, AUTH_MESSAGES, REGISTRATION_MESSAGES } from '@payday/contracts';
-import { Alert, ApiError, Button, NETWORK_ERROR_MESSAGE, Spinner, TextField, useApi, useAuth, useFirstErrorFocus } from '@payday/web-kit';
+import { AUTH_ENDPOINTS, AUTH_MESSAGES, REGISTRATION_MESSAGES } from '@paycadence/contracts';
+import { Alert, ApiError, Button, NETWORK_ERROR_MESSAGE, Spinner, TextField, useApi, useAuth, useFirstErrorFocus } from '@paycadence/web-kit';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard } from './AuthCard';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { greetingName } from './greeting';
-import { PREFERENCES_KEY } from '@payday/web-kit';
+import { PREFERENCES_KEY } from '@paycadence/web-kit';
 import { secondsUntilRotation } from './mfa-panel-messages';
 import { CURRENCY_HINT, SettingsPage } from './SettingsPage';
 import { TwoFactorPanel } from './TwoFactorPanel';

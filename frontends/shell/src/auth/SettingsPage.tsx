@@ -15,7 +15,7 @@ import {
   useAuth,
   useFirstErrorFocus,
   type Preferences,
-} from '@payday/web-kit';
+} from '@paycadence/web-kit';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CalendarFeedPanel } from './CalendarFeedPanel';

@@ -1,5 +1,5 @@
-import { AUTH_MESSAGES, PRODUCT_NAME } from '@payday/contracts';
-import { Alert, Button, NETWORK_ERROR_MESSAGE, TextField, useAuth, useFirstErrorFocus } from '@payday/web-kit';
+import { AUTH_MESSAGES, PRODUCT_NAME } from '@paycadence/contracts';
+import { Alert, Button, NETWORK_ERROR_MESSAGE, TextField, useAuth, useFirstErrorFocus } from '@paycadence/web-kit';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard } from './AuthCard';

@@ -1,5 +1,5 @@
-import { MFA_ACCEPT_PAST_SECONDS, MFA_ENDPOINTS, MFA_PERIOD_SECONDS } from '@payday/contracts';
-import { Alert, ApiError, Badge, Button, Card, Modal, Spinner, TextField, useAuth, useFirstErrorFocus } from '@payday/web-kit';
+import { MFA_ACCEPT_PAST_SECONDS, MFA_ENDPOINTS, MFA_PERIOD_SECONDS } from '@paycadence/contracts';
+import { Alert, ApiError, Badge, Button, Card, Modal, Spinner, TextField, useAuth, useFirstErrorFocus } from '@paycadence/web-kit';
 import { useCallback, useEffect, useReducer, useState, type FormEvent } from 'react';
 import { BackupCodes } from './BackupCodes';
 import { MFA_PANEL_MESSAGES, MFA_STEP_LABELS, MFA_STEPS, secondsUntilRotation } from './mfa-panel-messages';

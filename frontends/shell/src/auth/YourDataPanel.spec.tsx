@@ -1,4 +1,4 @@
-import { ACCOUNT_DATA_MESSAGES, ACCOUNT_DELETE_PATH, ACCOUNT_EXPORT_PATH } from '@payday/contracts';
+import { ACCOUNT_DATA_MESSAGES, ACCOUNT_DELETE_PATH, ACCOUNT_EXPORT_PATH } from '@paycadence/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

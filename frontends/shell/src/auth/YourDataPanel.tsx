@@ -1,5 +1,5 @@
-import { ACCOUNT_DATA_MESSAGES, AUTH_ENDPOINTS } from '@payday/contracts';
-import { Alert, ApiError, Button, Card, Modal, TextField, showToast, useAuth, useLogoutToHome } from '@payday/web-kit';
+import { ACCOUNT_DATA_MESSAGES, AUTH_ENDPOINTS } from '@paycadence/contracts';
+import { Alert, ApiError, Button, Card, Modal, TextField, showToast, useAuth, useLogoutToHome } from '@paycadence/web-kit';
 import { useId, useState, type FormEvent } from 'react';
 import { downloadAccountExport } from './account-export-download';
 import './your-data.css';

@@ -1,4 +1,4 @@
-import { ACCOUNT_EXPORT_PATH, accountExportFileName } from '@payday/contracts';
+import { ACCOUNT_EXPORT_PATH, accountExportFileName } from '@paycadence/contracts';
 
 /** The file name the server chose (Content-Disposition), else today's. Plain string work, no pattern. */
 export function downloadName(disposition: string | null, today: Date): string {

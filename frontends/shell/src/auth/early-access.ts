@@ -1,4 +1,4 @@
-import type { AuthUser } from '@payday/contracts';
+import type { AuthUser } from '@paycadence/contracts';
 
 /**
  * docs/product/signed-in.md §2: the dashboard shows the coming-soon page unless an early-access flag is on or the role is

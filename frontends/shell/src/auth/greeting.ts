@@ -1,4 +1,4 @@
-import type { AuthUser } from '@payday/contracts';
+import type { AuthUser } from '@paycadence/contracts';
 
 /** docs/product/accounts.md §2: 'Hi {first name, else the part of the e-mail before the @, else there}!'. */
 export function greetingName(user: Pick<AuthUser, 'firstName' | 'email'> | null | undefined): string {

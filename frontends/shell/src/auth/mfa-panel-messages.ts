@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@payday/contracts';
+import { AUTH_MESSAGES } from '@paycadence/contracts';
 
 /** docs/product/accounts.md §8 two-factor texts the panel shows (the contract holds those the server shares). */
 export const MFA_PANEL_MESSAGES = {

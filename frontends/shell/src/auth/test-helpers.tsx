@@ -1,5 +1,5 @@
-import type { AuthSession, AuthUser } from '@payday/contracts';
-import { AuthProvider } from '@payday/web-kit';
+import type { AuthSession, AuthUser } from '@paycadence/contracts';
+import { AuthProvider } from '@paycadence/web-kit';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';

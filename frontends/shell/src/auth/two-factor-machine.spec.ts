@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@payday/contracts';
+import { AUTH_MESSAGES } from '@paycadence/contracts';
 import { describe, expect, it } from 'vitest';
 import { MFA_PANEL_MESSAGES } from './mfa-panel-messages';
 import {

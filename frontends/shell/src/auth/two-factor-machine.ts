@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@payday/contracts';
+import { AUTH_MESSAGES } from '@paycadence/contracts';
 import { MFA_PANEL_MESSAGES, type MfaStep } from './mfa-panel-messages';
 
 /** Everything the two-factor panel remembers between renders. */

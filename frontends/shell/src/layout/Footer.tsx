@@ -1,5 +1,5 @@
-import { PRODUCT_NAME, SUPPORT_EMAIL } from '@payday/contracts';
-import { useAuth } from '@payday/web-kit';
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '@paycadence/contracts';
+import { useAuth } from '@paycadence/web-kit';
 import { Link } from 'react-router-dom';
 import { Logo } from './Logo';
 import { HELP_CENTRE_PATH, SOCIAL_LINK, SUPPORT_MAILTO } from './site-links';

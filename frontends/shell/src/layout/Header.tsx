@@ -1,4 +1,4 @@
-import { useAuth, useLogoutToHome } from '@payday/web-kit';
+import { useAuth, useLogoutToHome } from '@paycadence/web-kit';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from './Logo';

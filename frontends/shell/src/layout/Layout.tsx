@@ -1,4 +1,4 @@
-import { Toaster } from '@payday/web-kit';
+import { Toaster } from '@paycadence/web-kit';
 import type { ReactNode } from 'react';
 import { Footer } from './Footer';
 import { Header } from './Header';

@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '@payday/contracts';
-import { VisuallyHidden } from '@payday/web-kit';
+import { PRODUCT_NAME } from '@paycadence/contracts';
+import { VisuallyHidden } from '@paycadence/web-kit';
 import { Link } from 'react-router-dom';
 
 /** The name a screen reader hears ("PayCadence home") is built from the visible text, as WCAG 2.5.3 asks. */

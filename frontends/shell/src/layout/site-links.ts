@@ -1,4 +1,4 @@
-import { SUPPORT_EMAIL } from '@payday/contracts';
+import { SUPPORT_EMAIL } from '@paycadence/contracts';
 
 /** Where the header's Join Waitlist button goes: the landing page's hero form (id="waitlist"). */
 export const JOIN_WAITLIST_TARGET = { pathname: '/', hash: '#waitlist' } as const;

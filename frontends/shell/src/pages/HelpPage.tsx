@@ -1,5 +1,5 @@
-import { MARKETING, PRODUCT_NAME, SUPPORT_EMAIL } from '@payday/contracts';
-import { Card, PageHeader } from '@payday/web-kit';
+import { MARKETING, PRODUCT_NAME, SUPPORT_EMAIL } from '@paycadence/contracts';
+import { Card, PageHeader } from '@paycadence/web-kit';
 import { Link } from 'react-router-dom';
 
 const questions = [

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The build renders the public pages on Node, with no browser and no DOM: this suite runs where the build does.
-import { SERVED_VIEW_END, SERVED_VIEW_START } from '@payday/contracts';
+import { SERVED_VIEW_END, SERVED_VIEW_START } from '@paycadence/contracts';
 import { describe, expect, it } from 'vitest';
 import { holdControls, pageTitle, provideRemoteModules, renderPage } from './render-page';
 

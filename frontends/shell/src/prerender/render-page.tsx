@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, SERVED_VIEW_END, SERVED_VIEW_START } from '@payday/contracts';
+import { PRODUCT_NAME, SERVED_VIEW_END, SERVED_VIEW_START } from '@paycadence/contracts';
 import { StrictMode, type ComponentType } from 'react';
 import { prerender } from 'react-dom/static';
 import { matchPath, StaticRouter } from 'react-router-dom';

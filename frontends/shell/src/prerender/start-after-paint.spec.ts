@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SIGNED_IN_HINT_KEY } from '@payday/contracts';
+import { SIGNED_IN_HINT_KEY } from '@paycadence/contracts';
 import { markPossibleSession, preloadPageData, startAppAfterPaint } from './start-after-paint';
 
 const appScripts = () => [...document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]')];

@@ -1,4 +1,4 @@
-import { SIGNED_IN_HINT_KEY } from '@payday/contracts';
+import { SIGNED_IN_HINT_KEY } from '@paycadence/contracts';
 import { afterFirstPaint } from './after-first-paint';
 
 /**

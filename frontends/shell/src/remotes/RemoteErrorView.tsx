@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '@payday/contracts';
-import { Button } from '@payday/web-kit';
+import { PRODUCT_NAME } from '@paycadence/contracts';
+import { Button } from '@paycadence/web-kit';
 import { Link } from 'react-router-dom';
 
 /** Shown in place of a route whose remote could not load; header, footer and other routes keep working. */

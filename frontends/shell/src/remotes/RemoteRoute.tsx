@@ -1,4 +1,4 @@
-import { Spinner } from '@payday/web-kit';
+import { Spinner } from '@paycadence/web-kit';
 import { useEffect, useState, type ComponentType } from 'react';
 import type { RemoteRef } from './remote-ref';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';

@@ -1,4 +1,4 @@
-import { MARKETING } from '@payday/contracts';
+import { MARKETING } from '@paycadence/contracts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { MARKETING, PRODUCT_NAME, SUPPORT_EMAIL } from '@payday/contracts';
+import { MARKETING, PRODUCT_NAME, SUPPORT_EMAIL } from '@paycadence/contracts';
 
 /**
  * Zen's canned copy (docs/product/signed-in.md §2, §4, §9). Static text only: the product is pre-launch, so replies stay

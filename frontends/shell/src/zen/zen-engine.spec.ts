@@ -1,4 +1,4 @@
-import { MARKETING, PRODUCT_NAME, SUPPORT_EMAIL } from '@payday/contracts';
+import { MARKETING, PRODUCT_NAME, SUPPORT_EMAIL } from '@paycadence/contracts';
 import { describe, expect, it } from 'vitest';
 import { ZEN_QUICK_QUESTIONS, ZEN_REPLIES, type ZenPersona } from './zen-copy';
 import { INITIAL_ZEN_STATE, normalizeMessage, reply, type ZenState, type ZenTopic } from './zen-engine';

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@payday/contracts';
+import { PRODUCT_NAME } from '@paycadence/contracts';
 import { ZEN_QUICK_QUESTIONS, ZEN_REPLIES, type ZenPersona } from './zen-copy';
 
 /**

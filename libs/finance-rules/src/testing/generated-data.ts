@@ -1,7 +1,7 @@
 // Deterministic generated data sets for the computeDashboard snapshot test and the benchmark: mixed
 // recurrences, month-end anchors (29th-31st), past and future dates, duplicate names and dates (so the
 // tie-break orders matter), large and high-priority bills, several incomes on the same day.
-import { BILL_CATEGORY_VALUES, BILL_PRIORITY_VALUES, BILL_RECURRENCE_VALUES, INCOME_FREQUENCY_VALUES } from '@payday/contracts';
+import { BILL_CATEGORY_VALUES, BILL_PRIORITY_VALUES, BILL_RECURRENCE_VALUES, INCOME_FREQUENCY_VALUES } from '@paycadence/contracts';
 import type { BankAnalytics, DashboardInput } from '../dashboard-types.js';
 import { addDays } from '../dates.js';
 import type { Bill, IncomeSource, SavingsGoal } from '../types.js';

@@ -3,7 +3,7 @@ import {
   AccountDeleteReplySchema,
   AccountExportReplySchema,
   TransportFailureSchema,
-} from '@payday/contracts';
+} from '@paycadence/contracts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { answerAccountDelete, answerAccountExport } from './account-data-answers.js';
 

@@ -6,7 +6,7 @@ import {
   type AccountExportReply,
   type AccountSubject,
   type ExportedRow,
-} from '@payday/contracts';
+} from '@paycadence/contracts';
 import { withValidPayload } from '../transport/message-payload.js';
 
 const logger = new Logger('AccountData');

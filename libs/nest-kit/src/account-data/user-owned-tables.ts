@@ -1,4 +1,4 @@
-import type { AccountSubject, ExportedRow } from '@payday/contracts';
+import type { AccountSubject, ExportedRow } from '@paycadence/contracts';
 import type { EntityManager } from 'typeorm';
 
 /**

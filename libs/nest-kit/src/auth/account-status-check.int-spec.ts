@@ -7,7 +7,7 @@ import {
   AUTH_MESSAGES,
   REVOKED_SESSION_KEY_PREFIX,
   SUSPENDED_ACCOUNT_KEY_PREFIX,
-} from '@payday/contracts';
+} from '@paycadence/contracts';
 import { Redis } from 'ioredis';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
-import { ACCOUNT_STATUS_CHANNEL, REVOKED_SESSION_KEY_PREFIX, SUSPENDED_ACCOUNT_KEY_PREFIX } from '@payday/contracts';
+import { ACCOUNT_STATUS_CHANNEL, REVOKED_SESSION_KEY_PREFIX, SUSPENDED_ACCOUNT_KEY_PREFIX } from '@paycadence/contracts';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountStatusCheck, type AccountStatusOptions } from './account-status-check.js';

@@ -5,7 +5,7 @@ import {
   REVOKED_SESSION_KEY_PREFIX,
   SUSPENDED_ACCOUNT_KEY_PREFIX,
   USER_STATUSES,
-} from '@payday/contracts';
+} from '@paycadence/contracts';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../redis.js';
 

@@ -1,7 +1,7 @@
 import { ForbiddenException, HttpException, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { AUTH_MESSAGES } from '@payday/contracts';
+import { AUTH_MESSAGES } from '@paycadence/contracts';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccessTokenStrategy, uniqueAccessTokenStrategyName } from './access-token.strategy.js';

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
-import { AUTH_MESSAGES } from '@payday/contracts';
+import { AUTH_MESSAGES } from '@paycadence/contracts';
 import { ACCESS_TOKEN_STRATEGY_NAME } from './access-token.strategy.js';
 import { AccountStatusCheck } from './account-status-check.js';
 import { bearerToken, type RequestWithHeaders } from './bearer-token.js';

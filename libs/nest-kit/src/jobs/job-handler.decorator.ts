@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { JobName, JobPayload } from '@payday/contracts';
+import type { JobName, JobPayload } from '@paycadence/contracts';
 
 export const JOB_HANDLER_METADATA = 'paycadence:job-handler';
 
@@ -18,7 +18,7 @@ export type JobHandlerFunction<Name extends JobName> = (payload: JobPayload<Name
 /**
  * `@JobHandler('sync-item')` on a provider method makes it the handler of that job in a process that works
  * the job's queue (`JobsModule.forRoot({ processQueues })`). The method receives the payload already
- * validated by the job's schema in `@payday/contracts`.
+ * validated by the job's schema in `@paycadence/contracts`.
  */
 export function JobHandler<Name extends JobName>(name: Name) {
   return <Method extends JobHandlerFunction<Name>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<Method>) => {

@@ -1,4 +1,4 @@
-import { JOBS, jobsOfQueue, type JobName, type QueueName } from '@payday/contracts';
+import { JOBS, jobsOfQueue, type JobName, type QueueName } from '@paycadence/contracts';
 import { MetadataScanner } from '@nestjs/core';
 import { JOB_HANDLER_METADATA, type JobContext } from './job-handler.decorator.js';
 
@@ -32,7 +32,7 @@ export function collectJobHandlers(instances: object[], processQueues: readonly 
     for (const method of scanner.getAllMethodNames(prototype)) {
       const job = Reflect.getMetadata(JOB_HANDLER_METADATA, prototype[method] as object) as JobName | undefined;
       if (!job) continue;
-      if (!(job in JOBS)) throw new Error(`@JobHandler('${job}') on ${instance.constructor.name}.${method}: no such job in @payday/contracts`);
+      if (!(job in JOBS)) throw new Error(`@JobHandler('${job}') on ${instance.constructor.name}.${method}: no such job in @paycadence/contracts`);
       if (!processQueues.includes(JOBS[job].queue)) continue; // a producer-only process may still load the handler's module
       const owner = `${instance.constructor.name}.${method}`;
       const first = owners.get(job);

@@ -1,4 +1,4 @@
-import { JOBS, type JobDefinition, type JobName, type JobPayload, type QueueName } from '@payday/contracts';
+import { JOBS, type JobDefinition, type JobName, type JobPayload, type QueueName } from '@paycadence/contracts';
 import type { JobsOptions, Queue } from 'bullmq';
 import { z } from 'zod';
 

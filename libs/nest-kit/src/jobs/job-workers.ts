@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { JOBS, type JobName } from '@payday/contracts';
+import { JOBS, type JobName } from '@paycadence/contracts';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { collectJobHandlers, type BoundJobHandler } from './job-handlers.js';
 import { InvalidJobPayloadError } from './job-producer.js';

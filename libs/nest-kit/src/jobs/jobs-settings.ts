@@ -1,4 +1,4 @@
-import type { QueueName } from '@payday/contracts';
+import type { QueueName } from '@paycadence/contracts';
 import type { RedisOptions } from 'bullmq';
 
 export interface JobsModuleOptions {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type Provider } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Test, type TestingModule } from '@nestjs/testing';
-import type { AuditEvent, SyncItemJob, SyncUserJob } from '@payday/contracts';
+import type { AuditEvent, SyncItemJob, SyncUserJob } from '@paycadence/contracts';
 import { Queue, UnrecoverableError } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { BullModule, getQueueToken } from '@nestjs/bullmq';
-import { QUEUES } from '@payday/contracts';
+import { QUEUES } from '@paycadence/contracts';
 import type { DefaultJobOptions, Queue } from 'bullmq';
 import { JobProducer } from './job-producer.js';
 import { JobWorkers } from './job-workers.js';
@@ -23,7 +23,7 @@ const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
 };
 
 /**
- * BullMQ jobs from the registry in `@payday/contracts`: registers every queue (closed on shutdown by
+ * BullMQ jobs from the registry in `@paycadence/contracts`: registers every queue (closed on shutdown by
  * @nestjs/bullmq), provides `JobProducer.enqueue`, and in a process that lists `processQueues` runs the
  * `@JobHandler` methods in workers. Workers close gracefully on shutdown: call `app.enableShutdownHooks()`
  * (createServiceApp does) so SIGTERM reaches them.

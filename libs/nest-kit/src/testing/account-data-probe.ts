@@ -6,7 +6,7 @@ import {
   type AccountDeleteReply,
   type AccountExportReply,
   type AccountSubject,
-} from '@payday/contracts';
+} from '@paycadence/contracts';
 import type pg from 'pg';
 import { firstValueFrom, timeout } from 'rxjs';
 import { looksLikeOwnerColumn } from '../account-data/user-owned-tables.js';

@@ -1,4 +1,4 @@
-// Integration-test support, a separate entry (`@payday/nest-kit/testing`) so production code never loads it.
+// Integration-test support, a separate entry (`@paycadence/nest-kit/testing`) so production code never loads it.
 export * from './service-harness.js';
 export * from './test-auth.js';
 export * from './private-redis.js';

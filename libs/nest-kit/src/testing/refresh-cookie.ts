@@ -1,4 +1,4 @@
-import { CSRF_HEADER, REFRESH_COOKIE } from '@payday/contracts';
+import { CSRF_HEADER, REFRESH_COOKIE } from '@paycadence/contracts';
 import { parseSetCookie, stringifyCookie, type SetCookie } from 'cookie';
 
 /** Anything with response headers: fetch's Headers (the harness's `call`) or a plain record (light-my-request). */

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { fieldErrors, transportInvalid, type TransportFailure } from '@payday/contracts';
+import { fieldErrors, transportInvalid, type TransportFailure } from '@paycadence/contracts';
 import type { z } from 'zod';
 
 /**

@@ -1,4 +1,4 @@
-import { AUTH_ENDPOINTS, BLOG_ENDPOINTS, FINANCE_ENDPOINTS, MFA_ENDPOINTS, WAITLIST_ENDPOINTS } from '@payday/contracts';
+import { AUTH_ENDPOINTS, BLOG_ENDPOINTS, FINANCE_ENDPOINTS, MFA_ENDPOINTS, WAITLIST_ENDPOINTS } from '@paycadence/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.js';
 import { createApiClient, endpointUrl, UNEXPECTED_ANSWER_MESSAGE, type SessionAccess } from './endpoint-client.js';

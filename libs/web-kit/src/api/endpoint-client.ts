@@ -1,5 +1,5 @@
 import './zod-config.js';
-import { CSRF_HEADER, type Endpoint, type EndpointRequest, type EndpointResponse } from '@payday/contracts';
+import { CSRF_HEADER, type Endpoint, type EndpointRequest, type EndpointResponse } from '@paycadence/contracts';
 import { ApiError, apiFetch } from './api-client.js';
 import { hasExpired, isWithinExpiryMargin } from '../auth/session-refresh.js';
 

@@ -1,7 +1,7 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FINANCE_ENDPOINTS, type AuthUser } from '@payday/contracts';
+import { FINANCE_ENDPOINTS, type AuthUser } from '@paycadence/contracts';
 import { AuthProvider, useAuth } from './AuthProvider.js';
 import { SESSION_CHANNEL_NAME, type SessionMessage } from './session-channel.js';
 import { REFRESH_LOCK_NAME, type RefreshLocks } from './session-refresh.js';

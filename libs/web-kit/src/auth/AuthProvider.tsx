@@ -1,4 +1,4 @@
-import type { AuthUser, SessionResponse } from '@payday/contracts';
+import type { AuthUser, SessionResponse } from '@paycadence/contracts';
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { createApiClient, type ApiClient } from '../api/endpoint-client.js';
 import {

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@payday/contracts';
+import type { AuthUser } from '@paycadence/contracts';
 import type { MemorySession } from './session-storage.js';
 
 /** The BroadcastChannel the tabs of the app share their session over. */

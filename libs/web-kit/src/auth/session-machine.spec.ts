@@ -1,4 +1,4 @@
-import type { AuthUser } from '@payday/contracts';
+import type { AuthUser } from '@paycadence/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/endpoint-client.js';
 import type { SessionChannel, SessionMessage } from './session-channel.js';

@@ -1,4 +1,4 @@
-import { AUTH_ENDPOINTS, MFA_ENDPOINTS, type AuthUser, type SessionResponse } from '@payday/contracts';
+import { AUTH_ENDPOINTS, MFA_ENDPOINTS, type AuthUser, type SessionResponse } from '@paycadence/contracts';
 import { ApiError } from '../api/api-client.js';
 import { createApiClient, type ApiClient } from '../api/endpoint-client.js';
 import { openSessionChannel, type SessionChannel, type SessionMessage } from './session-channel.js';

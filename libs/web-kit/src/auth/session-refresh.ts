@@ -1,4 +1,4 @@
-import { SESSION_REFRESH } from '@payday/contracts';
+import { SESSION_REFRESH } from '@paycadence/contracts';
 import { ApiError } from '../api/api-client.js';
 
 /**

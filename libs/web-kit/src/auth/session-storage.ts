@@ -1,4 +1,4 @@
-import { SIGNED_IN_HINT_KEY, type AuthSession, type AuthUser } from '@payday/contracts';
+import { SIGNED_IN_HINT_KEY, type AuthSession, type AuthUser } from '@paycadence/contracts';
 
 // Where the browser keeps the session: the access token in memory only (this module, shared
 // by the shell and every remote as one singleton), the refresh token in an HttpOnly cookie no script can read,

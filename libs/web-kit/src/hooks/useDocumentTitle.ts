@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { PRODUCT_NAME } from '@payday/contracts';
+import { PRODUCT_NAME } from '@paycadence/contracts';
 
 /**
  * Sets the tab title to 'Page | PayCadence' (or the bare product name when no page title). A layout effect: it

@@ -1,4 +1,4 @@
-// @payday/web-kit/testing: helpers for the remotes' unit tests (vitest + Testing Library). A separate entry
+// @paycadence/web-kit/testing: helpers for the remotes' unit tests (vitest + Testing Library). A separate entry
 // point so no production bundle ever pulls Testing Library in; never import it from src code outside specs.
 export { renderWithProviders, testSession, TEST_ACCESS_TOKEN, TEST_USER } from './render.js';
 export type { RenderWithProvidersOptions } from './render.js';

@@ -1,4 +1,4 @@
-import type { AuthSession, AuthUser } from '@payday/contracts';
+import type { AuthSession, AuthUser } from '@paycadence/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';

@@ -1,4 +1,4 @@
-import type { Endpoint } from '@payday/contracts';
+import type { Endpoint } from '@paycadence/contracts';
 import { vi } from 'vitest';
 
 // Stands in for the gateway in the remotes' specs: global fetch answers the libs/contracts endpoints given,

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COMING_SOON_SUCCESS_MESSAGE, WAITLIST_SUCCESS_MESSAGE } from '@payday/contracts';
+import { COMING_SOON_SUCCESS_MESSAGE, WAITLIST_SUCCESS_MESSAGE } from '@paycadence/contracts';
 import { WaitlistForm } from './WaitlistForm.js';
 
 afterEach(() => vi.unstubAllGlobals());

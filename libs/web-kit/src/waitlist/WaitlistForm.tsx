@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { COMING_SOON_SUCCESS_MESSAGE, WAITLIST_ENDPOINTS, WAITLIST_SUCCESS_MESSAGE } from '@payday/contracts';
+import { COMING_SOON_SUCCESS_MESSAGE, WAITLIST_ENDPOINTS, WAITLIST_SUCCESS_MESSAGE } from '@paycadence/contracts';
 import { useApi } from '../auth/AuthProvider.js';
 import { useFirstErrorFocus } from '../forms/useFirstErrorFocus.js';
 import { Button } from '../ui/Button.js';

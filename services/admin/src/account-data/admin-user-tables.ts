@@ -1,5 +1,5 @@
-import type { AccountSubject } from '@payday/contracts';
-import type { UserOwnedTable } from '@payday/nest-kit';
+import type { AccountSubject } from '@paycadence/contracts';
+import type { UserOwnedTable } from '@paycadence/nest-kit';
 import type { EntityManager } from 'typeorm';
 
 /**

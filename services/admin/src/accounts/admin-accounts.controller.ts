@@ -8,8 +8,8 @@ import {
   type AdminWaitlistResponse,
   type CreateUserRequest,
   type ToggleUserStatusRequest,
-} from '@payday/contracts';
-import { AuthGuard, Roles, ZodBody } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { AuthGuard, Roles, ZodBody } from '@paycadence/nest-kit';
 import { Actor } from '../action-context.js';
 import type { ActionContext } from '../audit/audit-recorder.js';
 import { AdminActionsService } from './admin-actions.service.js';

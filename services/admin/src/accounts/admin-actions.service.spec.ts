@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { ADMIN_MESSAGES, type AdminListedUser, type AdminWaitlistEntry } from '@payday/contracts';
-import { DomainError, ValidationFailedError } from '@payday/nest-kit';
+import { ADMIN_MESSAGES, type AdminListedUser, type AdminWaitlistEntry } from '@paycadence/contracts';
+import { DomainError, ValidationFailedError } from '@paycadence/nest-kit';
 import type { AuditRecorder, ActionContext } from '../audit/audit-recorder.js';
 import { AdminError } from '../errors.js';
 import { AdminActionsService, splitName } from './admin-actions.service.js';

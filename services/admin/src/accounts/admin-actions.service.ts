@@ -7,8 +7,8 @@ import {
   type CreateUserRequest,
   type TransportFailure,
   type UserStatus,
-} from '@payday/contracts';
-import { isRowId, ValidationFailedError } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { isRowId, ValidationFailedError } from '@paycadence/nest-kit';
 import { AuditRecorder, type ActionContext } from '../audit/audit-recorder.js';
 import { AdminError, StatusUnchangedError } from '../errors.js';
 import { AuthAccountsClient } from './auth-accounts.client.js';

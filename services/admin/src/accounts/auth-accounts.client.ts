@@ -8,7 +8,7 @@ import {
   type ListUsersReply,
   type SetUserStatusMessage,
   type UserReply,
-} from '@payday/contracts';
+} from '@paycadence/contracts';
 import { AdminTransport } from '../transport/transport-client.js';
 
 /** The account questions admin asks auth (AUTH_ADMIN_PATTERNS); failures come back as TransportFailure replies. */

@@ -7,7 +7,7 @@ import {
   type WaitlistEntryReply,
   type WaitlistListReply,
   type WaitlistRemoveReply,
-} from '@payday/contracts';
+} from '@paycadence/contracts';
 import { AdminTransport } from '../transport/transport-client.js';
 
 /** The waitlist questions admin asks the waitlist service (WAITLIST_ADMIN_PATTERNS). */

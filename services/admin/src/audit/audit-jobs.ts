@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AuditEvent } from '@payday/contracts';
-import { JobHandler } from '@payday/nest-kit';
+import type { AuditEvent } from '@paycadence/contracts';
+import { JobHandler } from '@paycadence/nest-kit';
 import { AuditLogService } from './audit-log.service.js';
 
 /** Auth's events (sign-in failures, lockouts, resets, 2FA changes) arrive on the `audit` queue. */

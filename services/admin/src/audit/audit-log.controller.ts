@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
-import { AuditQuerySchema, type AuditPage, type AuditQuery } from '@payday/contracts';
-import { AuthGuard, Roles, ZodValidationPipe } from '@payday/nest-kit';
+import { AuditQuerySchema, type AuditPage, type AuditQuery } from '@paycadence/contracts';
+import { AuthGuard, Roles, ZodValidationPipe } from '@paycadence/nest-kit';
 import { AuditLogService } from './audit-log.service.js';
 
 /** System Logs (/admin/logs): the audit log, filtered by kind, user and time, paged, newest first. */

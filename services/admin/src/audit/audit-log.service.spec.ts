@@ -1,4 +1,4 @@
-import { AuditQuerySchema } from '@payday/contracts';
+import { AuditQuerySchema } from '@paycadence/contracts';
 import { auditFilters } from './audit-log.service.js';
 
 const filters = (query: Record<string, string>) => auditFilters(AuditQuerySchema.parse(query));

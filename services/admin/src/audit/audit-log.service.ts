@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { AuditEntry, AuditEvent, AuditPage, AuditQuery } from '@payday/contracts';
-import { isRowId } from '@payday/nest-kit';
+import type { AuditEntry, AuditEvent, AuditPage, AuditQuery } from '@paycadence/contracts';
+import { isRowId } from '@paycadence/nest-kit';
 import type { Repository } from 'typeorm';
 import { AuditLogEntry } from './audit-log-entry.entity.js';
 

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { AuditEventSchema } from '@payday/contracts';
-import { fixedClock, type JobProducer } from '@payday/nest-kit';
+import { AuditEventSchema } from '@paycadence/contracts';
+import { fixedClock, type JobProducer } from '@paycadence/nest-kit';
 import type { AuditLogService } from './audit-log.service.js';
 import { AuditRecorder } from './audit-recorder.js';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { buildAuditEvent, type AuditEvent, type AuditKind } from '@payday/contracts';
-import { CLOCK, JobProducer, type Clock } from '@payday/nest-kit';
+import { buildAuditEvent, type AuditEvent, type AuditKind } from '@paycadence/contracts';
+import { CLOCK, JobProducer, type Clock } from '@paycadence/nest-kit';
 import { AuditLogService } from './audit-log.service.js';
 
 /** Who did an admin action and from where (the verified token; the request as the gateway passed it). */

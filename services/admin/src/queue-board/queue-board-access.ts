@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ADMIN_MESSAGES, AUTH_MESSAGES, QUEUE_BOARD_COOKIE } from '@payday/contracts';
-import { AccountStatusCheck } from '@payday/nest-kit';
+import { ADMIN_MESSAGES, AUTH_MESSAGES, QUEUE_BOARD_COOKIE } from '@paycadence/contracts';
+import { AccountStatusCheck } from '@paycadence/nest-kit';
 import { QueueBoardSessions } from './queue-board-sessions.js';
 
 export interface BoardRefusal {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ACCESS_TOKEN_TTL_SECONDS, ROLES } from '@payday/contracts';
-import { InjectServiceConfig, REDIS } from '@payday/nest-kit';
+import { ACCESS_TOKEN_TTL_SECONDS, ROLES } from '@paycadence/contracts';
+import { InjectServiceConfig, REDIS } from '@paycadence/nest-kit';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { AdminConfig } from '../config.js';

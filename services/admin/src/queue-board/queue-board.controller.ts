@@ -1,6 +1,6 @@
 import { Controller, Delete, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { QUEUE_BOARD_COOKIE, QUEUE_BOARD_PATH } from '@payday/contracts';
-import { AuthGuard, bearerToken, JwtVerifier, Roles, type AuthenticatedUser } from '@payday/nest-kit';
+import { QUEUE_BOARD_COOKIE, QUEUE_BOARD_PATH } from '@paycadence/contracts';
+import { AuthGuard, bearerToken, JwtVerifier, Roles, type AuthenticatedUser } from '@paycadence/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieValue } from './queue-board-access.js';
 import { QueueBoardSessions } from './queue-board-sessions.js';

@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES, AUTH_MESSAGES, QUEUE_BOARD_COOKIE } from '@payday/contracts';
-import type { AccountStatusCheck, AuthenticatedUser, JwtVerifier } from '@payday/nest-kit';
+import { ADMIN_MESSAGES, AUTH_MESSAGES, QUEUE_BOARD_COOKIE } from '@paycadence/contracts';
+import type { AccountStatusCheck, AuthenticatedUser, JwtVerifier } from '@paycadence/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AdminConfig } from '../config.js';

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { ADMIN_MESSAGES, AUTH_ADMIN_PATTERNS, WAITLIST_ADMIN_PATTERNS } from '@payday/contracts';
-import type { TransportClient } from '@payday/nest-kit';
+import { ADMIN_MESSAGES, AUTH_ADMIN_PATTERNS, WAITLIST_ADMIN_PATTERNS } from '@paycadence/contracts';
+import type { TransportClient } from '@paycadence/nest-kit';
 import { NEVER, of, throwError, type Observable } from 'rxjs';
 import { z } from 'zod';
 import type { AdminConfig } from '../config.js';

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { AUTH_ADMIN_PATTERNS, WAITLIST_ADMIN_PATTERNS } from '@payday/contracts';
-import { InjectServiceConfig, TransportClient, TransportError } from '@payday/nest-kit';
+import { AUTH_ADMIN_PATTERNS, WAITLIST_ADMIN_PATTERNS } from '@paycadence/contracts';
+import { InjectServiceConfig, TransportClient, TransportError } from '@paycadence/nest-kit';
 import type { z } from 'zod';
 import type { AdminConfig } from '../config.js';
 import { AdminError } from '../errors.js';

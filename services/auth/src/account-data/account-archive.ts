@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { strToU8, zipSync } from 'fflate';
-import type { ExportedRow } from '@payday/contracts';
+import type { ExportedRow } from '@paycadence/contracts';
 
 /** Everything exported, by service then table (data.json's `services`). */
 export type ExportedServices = Record<string, Record<string, ExportedRow[]>>;

@@ -6,8 +6,8 @@ import {
   type AccountDataService,
   type AccountSubject,
   type ExportedRow,
-} from '@payday/contracts';
-import { InjectServiceConfig, TransportClient, TransportError } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { InjectServiceConfig, TransportClient, TransportError } from '@paycadence/nest-kit';
 import type { z } from 'zod';
 import type { AuthConfig } from '../config.js';
 

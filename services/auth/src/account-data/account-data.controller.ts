@@ -1,7 +1,7 @@
 import { Controller, Get, Header, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { AccountDeleteRequestSchema, accountExportFileName, type AccountDeleteRequest, type AccountDeleteResponse } from '@payday/contracts';
-import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
+import { AccountDeleteRequestSchema, accountExportFileName, type AccountDeleteRequest, type AccountDeleteResponse } from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { AccountExportService } from './account-export.service.js';
 

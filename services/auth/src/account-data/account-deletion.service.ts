@@ -6,8 +6,8 @@ import {
   type AccountDeleteRequest,
   type AccountDeleteResponse,
   type AccountSubject,
-} from '@payday/contracts';
-import { CLOCK, deleteUserRows, type Clock } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { CLOCK, deleteUserRows, type Clock } from '@paycadence/nest-kit';
 import type { DataSource } from 'typeorm';
 import { AccountStatusPublisher } from '../admin/account-status.publisher.js';
 import { AuditTrail, NO_ORIGIN, NOBODY } from '../audit/audit-trail.js';

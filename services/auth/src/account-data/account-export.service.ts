@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ACCOUNT_DATA_SERVICES } from '@payday/contracts';
-import { CLOCK, exportUserRows, type Clock } from '@payday/nest-kit';
+import { ACCOUNT_DATA_SERVICES } from '@paycadence/contracts';
+import { CLOCK, exportUserRows, type Clock } from '@paycadence/nest-kit';
 import type { DataSource } from 'typeorm';
 import { AuthError } from '../errors.js';
 import { UsersService } from '../users/users.service.js';

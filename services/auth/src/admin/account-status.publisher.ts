@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { ACCESS_TOKEN_TTL_SECONDS, ACCOUNT_STATUS_CHANNEL, SUSPENDED_ACCOUNT_KEY_PREFIX, type UserStatus } from '@payday/contracts';
-import { REDIS } from '@payday/nest-kit';
+import { ACCESS_TOKEN_TTL_SECONDS, ACCOUNT_STATUS_CHANNEL, SUSPENDED_ACCOUNT_KEY_PREFIX, type UserStatus } from '@paycadence/contracts';
+import { REDIS } from '@paycadence/nest-kit';
 
 /**
  * Tells every service's AuthGuard (nest-kit AccountStatusCheck) about a status change: the suspension key

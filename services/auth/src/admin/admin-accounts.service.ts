@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { z } from 'zod';
-import { adminPasswordField, EMAIL_CONFIRMATION_MESSAGES, emailField, fieldErrors } from '@payday/contracts';
-import { CLOCK, REDIS, ValidationFailedError, type Clock } from '@payday/nest-kit';
+import { adminPasswordField, EMAIL_CONFIRMATION_MESSAGES, emailField, fieldErrors } from '@paycadence/contracts';
+import { CLOCK, REDIS, ValidationFailedError, type Clock } from '@paycadence/nest-kit';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectServiceConfig } from '@payday/nest-kit';
+import { InjectServiceConfig } from '@paycadence/nest-kit';
 import type { AuthConfig } from '../config.js';
 import { AdminAccountsService } from './admin-accounts.service.js';
 

@@ -1,4 +1,4 @@
-import type { AdminListedUser } from '@payday/contracts';
+import type { AdminListedUser } from '@paycadence/contracts';
 import type { User } from '../users/user.entity.js';
 
 /** The columns the admin list reads (never the password hash or the sealed SSN). */

@@ -1,6 +1,6 @@
 import { Controller, Inject, Logger } from '@nestjs/common';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
-import { AUTH_ADMIN_PATTERNS, type ListUsersReply, type UserReply } from '@payday/contracts';
+import { AUTH_ADMIN_PATTERNS, type ListUsersReply, type UserReply } from '@paycadence/contracts';
 import { AdminUsersService } from './admin-users.service.js';
 
 /**

@@ -13,8 +13,8 @@ import {
   type ListUsersReply,
   type TransportFailure,
   type UserReply,
-} from '@payday/contracts';
-import { MAIL_SENDER, withValidPayload, type MailSender } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { MAIL_SENDER, withValidPayload, type MailSender } from '@paycadence/nest-kit';
 import { AuditTrail, onceId, type AuditParty, type AuthAuditKind } from '../audit/audit-trail.js';
 import { isAuthError } from '../errors.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';

@@ -1,5 +1,5 @@
-import { PRODUCT_NAME, SET_PASSWORD_TOKEN_TTL_SECONDS } from '@payday/contracts';
-import { escapeHtml, type MailMessage } from '@payday/nest-kit';
+import { PRODUCT_NAME, SET_PASSWORD_TOKEN_TTL_SECONDS } from '@paycadence/contracts';
+import { escapeHtml, type MailMessage } from '@paycadence/nest-kit';
 
 /**
  * The e-mail of an approved waitlist entry: the same link as a password reset (the reset screen of part 1

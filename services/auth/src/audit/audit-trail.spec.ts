@@ -1,6 +1,6 @@
-import type { JobProducer } from '@payday/nest-kit';
-import { fixedClock } from '@payday/nest-kit';
-import { AuditEventSchema } from '@payday/contracts';
+import type { JobProducer } from '@paycadence/nest-kit';
+import { fixedClock } from '@paycadence/nest-kit';
+import { AuditEventSchema } from '@paycadence/contracts';
 import { AuditTrail, auditEvent, onceId, requestOrigin } from './audit-trail.js';
 
 const ANN = { id: '6f1d0a52-8c4e-4b8e-9d59-0c3a4f6b2a10', email: 'ann@example.com' };

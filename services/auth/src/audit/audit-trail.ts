@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { buildAuditEvent, type AuditEvent, type AuditKind } from '@payday/contracts';
-import { CLOCK, JobProducer, type Clock } from '@payday/nest-kit';
+import { buildAuditEvent, type AuditEvent, type AuditKind } from '@paycadence/contracts';
+import { CLOCK, JobProducer, type Clock } from '@paycadence/nest-kit';
 
 /**
  * The kinds auth records: its own `auth.*` events, and the `admin.*` changes it commits for the admin service

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LOGIN_FAILURE_WINDOW_SECONDS } from '@payday/contracts';
+import { LOGIN_FAILURE_WINDOW_SECONDS } from '@paycadence/contracts';
 import { isAuthError } from '../errors.js';
 import { RateLimits } from '../common/rate-limits.js';
 import { clientKey } from '../throttling/client-key.js';

@@ -14,8 +14,8 @@ import {
   type SessionResponse,
   type UpdatePasswordResponse,
   type UpdateProfileResponse,
-} from '@payday/contracts';
-import { AuthGuard, CurrentUser, ZodBody, bearerToken, type AuthenticatedUser } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, ZodBody, bearerToken, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { requestOrigin } from '../audit/audit-trail.js';
 import { AuthError, isAuthError } from '../errors.js';
 import { clearRefreshCookie, cookieValue, crossSiteRefusal, refreshTokenFrom, withRefreshCookie } from '../sessions/refresh-cookie.js';

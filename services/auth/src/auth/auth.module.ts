@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SERVICE_CONFIG } from '@payday/nest-kit';
+import { SERVICE_CONFIG } from '@paycadence/nest-kit';
 import { AuditModule } from '../audit/audit.module.js';
 import type { AuthConfig } from '../config.js';
 import { EmailConfirmationModule } from '../email-confirmation/email-confirmation.module.js';

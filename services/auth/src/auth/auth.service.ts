@@ -9,8 +9,8 @@ import {
   type RefreshResponse,
   type SessionResponse,
   type UpdateProfileResponse,
-} from '@payday/contracts';
-import { CLOCK, JwtVerifier, ValidationFailedError, type Clock } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { CLOCK, JwtVerifier, ValidationFailedError, type Clock } from '@paycadence/nest-kit';
 import { AuditTrail, NO_ORIGIN, type RequestOrigin } from '../audit/audit-trail.js';
 import { LockoutRecorder } from '../audit/lockout-recorder.js';
 import { AuthError, emailTakenError } from '../errors.js';

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { AUTH_MESSAGES, THROTTLE_MESSAGES } from '@payday/contracts';
+import { AUTH_MESSAGES, THROTTLE_MESSAGES } from '@paycadence/contracts';
 import { ThrottledError } from '../throttling/throttled-error.js';
 import { PasswordResetService } from './password-reset.service.js';
 

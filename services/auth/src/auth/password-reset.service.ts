@@ -10,8 +10,8 @@ import {
   resetPasswordLink,
   type ForgotPasswordResponse,
   type UpdatePasswordResponse,
-} from '@payday/contracts';
-import { CLOCK, JwtVerifier, MAIL_SENDER, escapeHtml, type Clock, type MailSender } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { CLOCK, JwtVerifier, MAIL_SENDER, escapeHtml, type Clock, type MailSender } from '@paycadence/nest-kit';
 import { AuditTrail, NO_ORIGIN, type RequestOrigin } from '../audit/audit-trail.js';
 import { AuthError } from '../errors.js';
 import { RateLimits } from '../common/rate-limits.js';

@@ -8,7 +8,7 @@ import {
   fieldErrors,
   isStrongPassword,
   resetPasswordLink,
-} from '@payday/contracts';
+} from '@paycadence/contracts';
 
 // A frozen clock: 2026-03-15 (UTC).
 const now = () => new Date('2026-03-15T12:00:00Z');

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { InvalidEnvironmentError, RedisModule, ValidationFailedError, createServiceContext } from '@payday/nest-kit';
+import { InvalidEnvironmentError, RedisModule, ValidationFailedError, createServiceContext } from '@paycadence/nest-kit';
 import { AdminAccountsModule } from '../admin/admin-accounts.module.js';
 import { AdminAccountsService, UnconfirmedAccountError } from '../admin/admin-accounts.service.js';
 import { serviceDefinition } from '../service-definition.js';

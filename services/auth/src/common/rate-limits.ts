@@ -14,8 +14,8 @@ import {
   REGISTRATION_MAX_PER_CLIENT,
   REGISTRATION_WINDOW_SECONDS,
   RESET_EMAIL_INTERVAL_SECONDS,
-} from '@payday/contracts';
-import { CLOCK, REDIS, giveBackAllowance, takeAllowance, type Clock } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { CLOCK, REDIS, giveBackAllowance, takeAllowance, type Clock } from '@paycadence/nest-kit';
 import { clientKey, widerClientKeys } from '../throttling/client-key.js';
 import { COMPLETE_SIGN_IN, GIVE_BACK_SIGN_IN_ATTEMPT, TAKE_SIGN_IN_ATTEMPT } from '../throttling/scripts.js';
 import { ThrottledError, type ThrottleScope } from '../throttling/throttled-error.js';

@@ -1,8 +1,8 @@
 import { Controller, Logger } from '@nestjs/common';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AUTH_DIRECTORY_PATTERNS, UsersByIdsMessageSchema, type UsersByIdsReply } from '@payday/contracts';
-import { withValidPayload } from '@payday/nest-kit';
+import { AUTH_DIRECTORY_PATTERNS, UsersByIdsMessageSchema, type UsersByIdsReply } from '@paycadence/contracts';
+import { withValidPayload } from '@paycadence/nest-kit';
 import { In, type Repository } from 'typeorm';
 import { User } from '../users/user.entity.js';
 import { distinctIds, toDirectoryUser } from './directory-users.js';

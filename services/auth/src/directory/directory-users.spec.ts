@@ -1,5 +1,5 @@
-import { UsersByIdsMessageSchema } from '@payday/contracts';
-import { withValidPayload } from '@payday/nest-kit';
+import { UsersByIdsMessageSchema } from '@paycadence/contracts';
+import { withValidPayload } from '@paycadence/nest-kit';
 import { distinctIds, toDirectoryUser } from './directory-users.js';
 
 const ID = '3f6c2a1e-0000-4000-8000-0000000000aa';

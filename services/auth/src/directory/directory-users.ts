@@ -1,4 +1,4 @@
-import type { DirectoryUser } from '@payday/contracts';
+import type { DirectoryUser } from '@paycadence/contracts';
 import type { User } from '../users/user.entity.js';
 
 /**

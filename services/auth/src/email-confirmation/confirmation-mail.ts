@@ -1,5 +1,5 @@
-import { EMAIL_CONFIRMATION_TTL_SECONDS, PRODUCT_NAME } from '@payday/contracts';
-import { escapeHtml, type MailMessage } from '@payday/nest-kit';
+import { EMAIL_CONFIRMATION_TTL_SECONDS, PRODUCT_NAME } from '@paycadence/contracts';
+import { escapeHtml, type MailMessage } from '@paycadence/nest-kit';
 
 /** The confirmation e-mail: why we ask, the link, and what to do if the account is not theirs. */
 export function confirmationMail(to: string, firstName: string | null, link: string): MailMessage {

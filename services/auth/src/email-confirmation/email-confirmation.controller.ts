@@ -6,8 +6,8 @@ import {
   type ConfirmEmailRequest,
   type ConfirmEmailResponse,
   type ResendConfirmationResponse,
-} from '@payday/contracts';
-import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { requestOrigin } from '../audit/audit-trail.js';
 import { EmailConfirmationService } from './email-confirmation.service.js';
 

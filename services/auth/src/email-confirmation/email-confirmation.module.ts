@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@payday/nest-kit';
+import { SERVICE_CONFIG } from '@paycadence/nest-kit';
 import { AuditModule } from '../audit/audit.module.js';
 import { APP_URL } from '../auth/password-reset.service.js';
 import type { AuthConfig } from '../config.js';

@@ -6,8 +6,8 @@ import {
   confirmEmailLink,
   type ConfirmEmailResponse,
   type ResendConfirmationResponse,
-} from '@payday/contracts';
-import { CLOCK, MAIL_SENDER, type Clock, type MailSender } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { CLOCK, MAIL_SENDER, type Clock, type MailSender } from '@paycadence/nest-kit';
 import { IsNull, Not, type DataSource } from 'typeorm';
 import { AuditTrail, NO_ORIGIN, type RequestOrigin } from '../audit/audit-trail.js';
 import { APP_URL } from '../auth/password-reset.service.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SecretBox } from '@payday/nest-kit';
+import { SecretBox } from '@paycadence/nest-kit';
 import { generateBackupCodes, looksLikeBackupCode, normalizeBackupCode } from './backup-codes.js';
 
 describe('backup codes', () => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { BACKUP_CODE_COUNT } from '@payday/contracts';
+import { BACKUP_CODE_COUNT } from '@paycadence/contracts';
 
 /** Unambiguous characters (no 0/O, 1/I/L): 31 symbols, 10 per code = about 49 bits each. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { BackupCodesResponse, MfaCodeRequest, MfaResultResponse, MfaSetupResponse, MfaStatusResponse } from '@payday/contracts';
-import type { AuthenticatedUser } from '@payday/nest-kit';
+import type { BackupCodesResponse, MfaCodeRequest, MfaResultResponse, MfaSetupResponse, MfaStatusResponse } from '@paycadence/contracts';
+import type { AuthenticatedUser } from '@paycadence/nest-kit';
 import { AuditTrail, NO_ORIGIN, type RequestOrigin } from '../audit/audit-trail.js';
 import { LockoutRecorder } from '../audit/lockout-recorder.js';
 import { AuthError, isAuthError } from '../errors.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MFA_TOKEN_TTL_SECONDS, type MfaVerifyResponse } from '@payday/contracts';
-import { CLOCK, JwtVerifier, type Clock } from '@payday/nest-kit';
+import { MFA_TOKEN_TTL_SECONDS, type MfaVerifyResponse } from '@paycadence/contracts';
+import { CLOCK, JwtVerifier, type Clock } from '@paycadence/nest-kit';
 import { AuditTrail, type RequestOrigin } from '../audit/audit-trail.js';
 import { LockoutRecorder } from '../audit/lockout-recorder.js';
 import { AuthError } from '../errors.js';

@@ -11,8 +11,8 @@ import {
   type MfaStatusResponse,
   type MfaVerifyRequest,
   type MfaVerifyResponse,
-} from '@payday/contracts';
-import { AuthGuard, CurrentUser, ZodBody, bearerToken, type AuthenticatedUser } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, ZodBody, bearerToken, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { requestOrigin } from '../audit/audit-trail.js';
 import { withRefreshCookie } from '../sessions/refresh-cookie.js';
 import { MfaSettingsService } from './mfa-settings.service.js';

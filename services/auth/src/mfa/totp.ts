@@ -1,5 +1,5 @@
 import { generate, generateSecret, generateURI, verify } from 'otplib';
-import { MFA_ACCEPT_PAST_SECONDS, MFA_CODE_LENGTH, MFA_PERIOD_SECONDS, PRODUCT_NAME } from '@payday/contracts';
+import { MFA_ACCEPT_PAST_SECONDS, MFA_CODE_LENGTH, MFA_PERIOD_SECONDS, PRODUCT_NAME } from '@paycadence/contracts';
 
 /** 20 random bytes (160 bits; otplib requires at least 16), Base32 for authenticator apps. */
 export const TOTP_SECRET_BYTES = 20;

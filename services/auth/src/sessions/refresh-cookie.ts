@@ -1,4 +1,4 @@
-import { CSRF_HEADER, REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from '@payday/contracts';
+import { CSRF_HEADER, REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from '@paycadence/contracts';
 import { parseCookie, stringifySetCookie } from 'cookie';
 
 // The refresh token travels only in an HttpOnly, Secure, SameSite=Strict cookie scoped to POST

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { AssuranceLevel } from '@payday/nest-kit';
+import type { AssuranceLevel } from '@paycadence/nest-kit';
 
 /** One issued refresh token; a sign-in starts a family, each rotation adds a member and spends the old one. */
 @Entity({ name: 'refresh_tokens' })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, type EntityManager, type Repository } from 'typeorm';
-import type { AssuranceLevel } from '@payday/nest-kit';
+import type { AssuranceLevel } from '@paycadence/nest-kit';
 import { User } from '../users/user.entity.js';
 import { RefreshToken } from './refresh-token.entity.js';
 

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { ACCESS_TOKEN_TTL_SECONDS, ACCOUNT_STATUS_CHANNEL, REVOKED_SESSION_KEY_PREFIX } from '@payday/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, ACCOUNT_STATUS_CHANNEL, REVOKED_SESSION_KEY_PREFIX } from '@paycadence/contracts';
 
 /**
  * Tells every service's AuthGuard (nest-kit AccountStatusCheck) that refresh families ended, so their access

@@ -1,4 +1,4 @@
-import { fixedClock, type AssuranceLevel } from '@payday/nest-kit';
+import { fixedClock, type AssuranceLevel } from '@paycadence/nest-kit';
 import { sha256 } from '../crypto/tokens.js';
 import type { Redis } from 'ioredis';
 import type { RefreshTokenStore, Rotation, StoredRefreshToken, Successor } from './refresh-token.store.js';

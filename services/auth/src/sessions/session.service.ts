@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type AuthSession } from '@payday/contracts';
-import { CLOCK, REDIS, type AssuranceLevel, type Clock } from '@payday/nest-kit';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type AuthSession } from '@paycadence/contracts';
+import { CLOCK, REDIS, type AssuranceLevel, type Clock } from '@paycadence/nest-kit';
 import type { Redis } from 'ioredis';
 import { AuthError } from '../errors.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';

@@ -1,5 +1,5 @@
-import { AUTH_MESSAGES, THROTTLE_MESSAGES } from '@payday/contracts';
-import { toErrorResponse } from '@payday/nest-kit';
+import { AUTH_MESSAGES, THROTTLE_MESSAGES } from '@paycadence/contracts';
+import { toErrorResponse } from '@paycadence/nest-kit';
 import { isAuthError } from '../errors.js';
 import { clientKey, ipv6Groups } from './client-key.js';
 import { ThrottledError } from './throttled-error.js';

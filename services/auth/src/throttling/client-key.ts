@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { CLIENT_IPV6_PREFIX_BITS, CLIENT_IPV6_WIDER_PREFIXES } from '@payday/contracts';
+import { CLIENT_IPV6_PREFIX_BITS, CLIENT_IPV6_WIDER_PREFIXES } from '@paycadence/contracts';
 
 /**
  * The key a client is throttled by: an IPv4 address as is; an IPv6 address by its /64,

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DEVICE_COOKIE, LOGIN_KNOWN_CLIENT_SECONDS } from '@payday/contracts';
-import { CLOCK, type Clock } from '@payday/nest-kit';
+import { DEVICE_COOKIE, LOGIN_KNOWN_CLIENT_SECONDS } from '@paycadence/contracts';
+import { CLOCK, type Clock } from '@paycadence/nest-kit';
 import { stringifySetCookie } from 'cookie';
 import { AUTH_KEYS, type AuthKeys } from '../tokens/auth-keys.js';
 

@@ -1,5 +1,5 @@
-import { AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES, THROTTLE_MESSAGES } from '@payday/contracts';
-import { retryAfter } from '@payday/nest-kit';
+import { AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES, THROTTLE_MESSAGES } from '@paycadence/contracts';
+import { retryAfter } from '@paycadence/nest-kit';
 import { AuthError } from '../errors.js';
 
 /**

@@ -1,7 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import type { AuthConfig } from '../config.js';
 import { loadEncryptionKey, loadSigningKey, type SigningKey } from '../crypto/key-material.js';
-import { SecretBox } from '@payday/nest-kit';
+import { SecretBox } from '@paycadence/nest-kit';
 
 /** The service's key material, loaded once at start (synchronously, so modules can be built around it). */
 export interface AuthKeys {

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
-import { JWKS_CACHE_MS } from '@payday/nest-kit';
+import { JWKS_CACHE_MS } from '@paycadence/nest-kit';
 import { AUTH_KEYS, type AuthKeys } from './auth-keys.js';
 
 /** The public signing keys; verifiers cache them 10 minutes (docs/product/accounts.md §9), so may the HTTP caches. */

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { ACCESS_TOKEN_TTL_SECONDS, MFA_TOKEN_TTL_SECONDS, RECOVERY_TOKEN_TTL_SECONDS, type AuthRole } from '@payday/contracts';
-import { CLOCK, TOKEN_AUDIENCE, TOKEN_ISSUER, type AssuranceLevel, type Clock, type TokenUse } from '@payday/nest-kit';
+import { ACCESS_TOKEN_TTL_SECONDS, MFA_TOKEN_TTL_SECONDS, RECOVERY_TOKEN_TTL_SECONDS, type AuthRole } from '@paycadence/contracts';
+import { CLOCK, TOKEN_AUDIENCE, TOKEN_ISSUER, type AssuranceLevel, type Clock, type TokenUse } from '@paycadence/nest-kit';
 import { AUTH_KEYS, type AuthKeys } from './auth-keys.js';
 
 export interface AccessTokenSubject {

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@payday/contracts';
+import type { AuthUser } from '@paycadence/contracts';
 import type { User } from './user.entity.js';
 
 /** docs/security.md's `user` (plus the profile fields the screens show); never the hash or sealed values. */

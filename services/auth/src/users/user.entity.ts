@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { Address, AuthRole, UserStatus } from '@payday/contracts';
+import type { Address, AuthRole, UserStatus } from '@paycadence/contracts';
 
 @Entity({ name: 'users' })
 export class User {

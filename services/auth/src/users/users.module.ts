@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SERVICE_CONFIG } from '@payday/nest-kit';
+import { SERVICE_CONFIG } from '@paycadence/nest-kit';
 import type { AuthConfig } from '../config.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { MfaFactor } from '../mfa/mfa-factor.entity.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, type EntityManager, type Repository } from 'typeorm';
-import type { AuthRole, AuthUser, RegisterCommand, UpdateProfileCommand, UserStatus } from '@payday/contracts';
+import type { AuthRole, AuthUser, RegisterCommand, UpdateProfileCommand, UserStatus } from '@paycadence/contracts';
 import { emailTakenError } from '../errors.js';
 import { AUTH_KEYS, type AuthKeys } from '../tokens/auth-keys.js';
 import { ADMIN_LISTED_COLUMNS, type AdminListedColumns } from '../admin/admin-listed-user.js';

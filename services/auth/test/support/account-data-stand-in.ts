@@ -1,8 +1,8 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
-import { ACCOUNT_DATA_SERVICES, accountDataPattern, type AccountDataService, type AccountSubject } from '@payday/contracts';
-import { redisTransportOptions } from '@payday/nest-kit';
+import { ACCOUNT_DATA_SERVICES, accountDataPattern, type AccountDataService, type AccountSubject } from '@paycadence/contracts';
+import { redisTransportOptions } from '@paycadence/nest-kit';
 
 /**
  * The five other services' side of `<service>.account.export` / `.delete`, played by a real Nest

@@ -1,4 +1,4 @@
-import { refreshCookieFrom, type ServiceHarness } from '@payday/nest-kit/testing';
+import { refreshCookieFrom, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import type { AuthConfig } from '../../src/config.js';
 
 /** The password of every account these tests register. */

@@ -1,8 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { accountDataPattern, type AccountDeleteReply, type AccountExportReply } from '@payday/contracts';
-import { answerAccountDelete, answerAccountExport, exportUserRows } from '@payday/nest-kit';
+import { accountDataPattern, type AccountDeleteReply, type AccountExportReply } from '@paycadence/contracts';
+import { answerAccountDelete, answerAccountExport, exportUserRows } from '@paycadence/nest-kit';
 import type { DataSource } from 'typeorm';
 import { AccountErasureService } from './account-erasure.service.js';
 import { BANK_SYNC_USER_TABLES } from './bank-sync-user-tables.js';

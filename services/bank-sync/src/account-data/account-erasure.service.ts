@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AccountSubject } from '@payday/contracts';
-import { deleteUserRows } from '@payday/nest-kit';
+import type { AccountSubject } from '@paycadence/contracts';
+import { deleteUserRows } from '@paycadence/nest-kit';
 import type { DataSource } from 'typeorm';
 import { lockUserStreams } from '../detection/recurring-stream.store.js';
 import { ItemAccessService } from '../items/item-access.service.js';

@@ -1,4 +1,4 @@
-import type { UserOwnedTable } from '@payday/nest-kit';
+import type { UserOwnedTable } from '@paycadence/nest-kit';
 
 /**
  * Every bank-sync table holding a user's rows, in deletion order (children first, though

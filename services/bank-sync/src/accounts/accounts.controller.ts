@@ -1,6 +1,6 @@
 import { Controller, Delete, Logger, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
-import { DisconnectRequestSchema, type AccountsResponse, type CleanupDuplicatesResponse, type DisconnectResponse } from '@payday/contracts';
-import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
+import { DisconnectRequestSchema, type AccountsResponse, type CleanupDuplicatesResponse, type DisconnectResponse } from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { z } from 'zod';
 import { assertOwnUserId } from '../common/own-user.js';
 import { AccountsService } from './accounts.service.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { AccountsResponse, BankAccountDto, BankItemDto, ItemStatus, SyncState } from '@payday/contracts';
+import type { AccountsResponse, BankAccountDto, BankItemDto, ItemStatus, SyncState } from '@paycadence/contracts';
 import { isoOrNull, numericToNumber } from '../common/numeric.js';
 import { lockUserStreams } from '../detection/recurring-stream.store.js';
 import { keysToWithdraw, streamKeysWhere } from '../detection/suggestion-key.js';

@@ -5,7 +5,7 @@ import {
   type BillCategoryValue,
   type DetectedFrequency,
   transactionCategoryLabel,
-} from '@payday/contracts';
+} from '@paycadence/contracts';
 import { roundDollarsToCent } from '../common/numeric.js';
 
 // Pure pieces of docs/product/signed-in.md §3 analytics: no database, no clock (today is passed in), unit-tested.

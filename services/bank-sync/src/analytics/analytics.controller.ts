@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, UseGuards } from '@nestjs/common';
-import type { AnalyticsResponse } from '@payday/contracts';
-import { AuthGuard, CurrentUser, type AuthenticatedUser } from '@payday/nest-kit';
+import type { AnalyticsResponse } from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { assertOwnUserId } from '../common/own-user.js';
 import { AnalyticsService } from './analytics.service.js';
 

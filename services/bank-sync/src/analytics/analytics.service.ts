@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { AnalyticsResponse, CategorySummaryDto } from '@payday/contracts';
-import { CLOCK, type Clock } from '@payday/nest-kit';
+import type { AnalyticsResponse, CategorySummaryDto } from '@paycadence/contracts';
+import { CLOCK, type Clock } from '@paycadence/nest-kit';
 import { roundDollarsToCent } from '../common/numeric.js';
 import { SQL_IS_BILL, SQL_IS_EXPENSE, SQL_IS_INCOME, SQL_IS_TRANSFER, SQL_JOIN_BILL_STREAM } from '../common/transaction-kinds.js';
 import {

@@ -1,5 +1,5 @@
-import { FINANCE_PATTERNS } from '@payday/contracts';
-import { fixedClock } from '@payday/nest-kit';
+import { FINANCE_PATTERNS } from '@paycadence/contracts';
+import { fixedClock } from '@paycadence/nest-kit';
 import { monthlyBreakdown } from './analytics-math.js';
 import { BankSummaryPublisher } from './bank-summary.publisher.js';
 

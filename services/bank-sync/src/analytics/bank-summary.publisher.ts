@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { FINANCE_PATTERNS, MAX_BANK_CASH_BALANCE_CENTS, type BankSummaryMessage } from '@payday/contracts';
-import { CLOCK, type Clock } from '@payday/nest-kit';
+import { FINANCE_PATTERNS, MAX_BANK_CASH_BALANCE_CENTS, type BankSummaryMessage } from '@paycadence/contracts';
+import { CLOCK, type Clock } from '@paycadence/nest-kit';
 import { FinanceClient } from '../transport/finance.client.js';
 import { AnalyticsService } from './analytics.service.js';
 import { bankSummaryFigures } from './bank-summary.js';

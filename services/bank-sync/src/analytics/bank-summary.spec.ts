@@ -1,4 +1,4 @@
-import { MAX_BANK_MONTHLY_INCOME_CENTS, MIN_BANK_SAVINGS_RATE_PERCENT } from '@payday/contracts';
+import { MAX_BANK_MONTHLY_INCOME_CENTS, MIN_BANK_SAVINGS_RATE_PERCENT } from '@paycadence/contracts';
 import { monthlyBreakdown, summary, type MonthTotals } from './analytics-math.js';
 import { bankSummaryFigures } from './bank-summary.js';
 

@@ -1,4 +1,4 @@
-import { MAX_BANK_MONTHLY_INCOME_CENTS, MIN_BANK_SAVINGS_RATE_PERCENT, type BankSummaryMessage } from '@payday/contracts';
+import { MAX_BANK_MONTHLY_INCOME_CENTS, MIN_BANK_SAVINGS_RATE_PERCENT, type BankSummaryMessage } from '@paycadence/contracts';
 import { summary, type MonthlyBreakdown } from './analytics-math.js';
 
 // The linked banks' figures finance's dashboard uses (docs/product/signed-in.md §9 income fallback, §5 savings-rate tips),

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BILL_PAYMENTS_LOOKBACK_DAYS, BILL_PAYMENTS_PATTERN, MAX_BILL_PAYMENTS_PER_MESSAGE, type BillPaymentsMessage } from '@payday/contracts';
-import { addDays, merchantKey } from '@payday/finance-rules';
-import { CLOCK, type Clock } from '@payday/nest-kit';
+import { BILL_PAYMENTS_LOOKBACK_DAYS, BILL_PAYMENTS_PATTERN, MAX_BILL_PAYMENTS_PER_MESSAGE, type BillPaymentsMessage } from '@paycadence/contracts';
+import { addDays, merchantKey } from '@paycadence/finance-rules';
+import { CLOCK, type Clock } from '@paycadence/nest-kit';
 import type { DataSource } from 'typeorm';
 import { SQL_IS_TRANSFER } from '../common/transaction-kinds.js';
 import { FinanceClient } from '../transport/finance.client.js';

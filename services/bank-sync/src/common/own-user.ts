@@ -1,4 +1,4 @@
-import type { AuthenticatedUser } from '@payday/nest-kit';
+import type { AuthenticatedUser } from '@paycadence/nest-kit';
 import { BankSyncError } from '../errors.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK, JobHandler, type Clock } from '@payday/nest-kit';
-import type { SyncUserJob } from '@payday/contracts';
+import { CLOCK, JobHandler, type Clock } from '@paycadence/nest-kit';
+import type { SyncUserJob } from '@paycadence/contracts';
 import { dayNumber, isoDate } from './core/calendar.js';
 import { BankSummaryPublisher } from '../analytics/bank-summary.publisher.js';
 import { BillPaymentsPublisher } from '../analytics/bill-payments.publisher.js';

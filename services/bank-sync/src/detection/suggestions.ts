@@ -7,7 +7,7 @@ import {
   type BillRecurrenceValue,
   type IncomeFrequencyValue,
   type UpsertSuggestionsCommand,
-} from '@payday/contracts';
+} from '@paycadence/contracts';
 import type { DetectedBillCategory } from './core/categories.js';
 import type { IncomeType } from './core/detect-recurring.js';
 import type { Frequency } from './core/cadences.js';

@@ -1,4 +1,4 @@
-import type { GeneratorKind } from '@payday/contracts';
+import type { GeneratorKind } from '@paycadence/contracts';
 
 /**
  * The data generator's transactions (docs/product/signed-in.md §7 data generator), in Plaid's /sandbox/transactions/create

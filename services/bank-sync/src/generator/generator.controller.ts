@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
-import { GENERATOR_KINDS, type GenerateResponse, type GeneratorKind } from '@payday/contracts';
-import { AuthGuard, CurrentUser, type AuthenticatedUser } from '@payday/nest-kit';
+import { GENERATOR_KINDS, type GenerateResponse, type GeneratorKind } from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { assertOwnUserId } from '../common/own-user.js';
 import { BankSyncError } from '../errors.js';
 import { GeneratorService } from './generator.service.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { GenerateResponse, GeneratorKind } from '@payday/contracts';
-import { CLOCK, type Clock } from '@payday/nest-kit';
+import type { GenerateResponse, GeneratorKind } from '@paycadence/contracts';
+import { CLOCK, type Clock } from '@paycadence/nest-kit';
 import { BankSyncError } from '../errors.js';
 import { ItemAccessService } from '../items/item-access.service.js';
 import { PlaidCallError } from '../plaid/plaid-call-error.js';

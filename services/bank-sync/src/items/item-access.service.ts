@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { isRowId } from '@payday/nest-kit';
+import { isRowId } from '@paycadence/nest-kit';
 import type { DataSource, Repository } from 'typeorm';
 import { BankSyncError } from '../errors.js';
 import { TokenVault } from '../plaid/token-vault.js';

@@ -11,8 +11,8 @@ import {
   type SandboxPublicTokenRequest,
   type SandboxPublicTokenResponse,
   type SyncStartedResponse,
-} from '@payday/contracts';
-import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { assertOwnUserId } from '../common/own-user.js';
 import { SyncRequests } from '../sync/sync-requests.service.js';
 import { LinkService } from './link.service.js';

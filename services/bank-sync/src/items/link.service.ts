@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { LINK_DAYS_REQUESTED, SANDBOX_INSTITUTIONS, type CreateLinkTokenResponse, type ExchangeTokenRequest, type SandboxPublicTokenRequest, type SandboxPublicTokenResponse } from '@payday/contracts';
+import { LINK_DAYS_REQUESTED, SANDBOX_INSTITUTIONS, type CreateLinkTokenResponse, type ExchangeTokenRequest, type SandboxPublicTokenRequest, type SandboxPublicTokenResponse } from '@paycadence/contracts';
 import type { DataSource } from 'typeorm';
 import { BankSyncError } from '../errors.js';
 import { PlaidCallError } from '../plaid/plaid-call-error.js';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { ItemStatus, SyncState } from '@payday/contracts';
+import type { ItemStatus, SyncState } from '@paycadence/contracts';
 
 /** One linked bank login (a Plaid item). The access token is sealed with AES-256-GCM and never leaves this service. */
 @Entity({ name: 'plaid_items' })

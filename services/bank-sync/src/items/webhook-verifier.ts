@@ -1,6 +1,6 @@
 import { createHash, createPublicKey, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK, InjectServiceConfig, REDIS, type Clock } from '@payday/nest-kit';
+import { CLOCK, InjectServiceConfig, REDIS, type Clock } from '@paycadence/nest-kit';
 import type { Redis } from 'ioredis';
 import type { BankSyncConfig } from '../config.js';
 import { PlaidCallError } from '../plaid/plaid-call-error.js';

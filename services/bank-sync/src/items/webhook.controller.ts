@@ -1,7 +1,7 @@
 import { Controller, Headers, HttpCode, Inject, Logger, Post, Req, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BANK_SYNC_MESSAGES } from '@payday/contracts';
+import { BANK_SYNC_MESSAGES } from '@paycadence/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { LINK_DAYS_REQUESTED } from '@payday/contracts';
-import { InjectServiceConfig } from '@payday/nest-kit';
+import { LINK_DAYS_REQUESTED } from '@paycadence/contracts';
+import { InjectServiceConfig } from '@paycadence/nest-kit';
 import {
   Configuration,
   CountryCode,

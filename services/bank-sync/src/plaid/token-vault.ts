@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
-import { InjectServiceConfig, loadSecretKey, SecretBox } from '@payday/nest-kit';
+import { InjectServiceConfig, loadSecretKey, SecretBox } from '@paycadence/nest-kit';
 import type { BankSyncConfig } from '../config.js';
 
 const PURPOSE = 'plaid-access-token';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BANK_SYNC_MESSAGES } from '@payday/contracts';
-import { CLOCK, InjectServiceConfig, JobProducer, type Clock } from '@payday/nest-kit';
+import { BANK_SYNC_MESSAGES } from '@paycadence/contracts';
+import { CLOCK, InjectServiceConfig, JobProducer, type Clock } from '@paycadence/nest-kit';
 import type { DataSource, QueryRunner } from 'typeorm';
 import type { BankSyncConfig } from '../config.js';
 import { PlaidCallError } from '../plaid/plaid-call-error.js';

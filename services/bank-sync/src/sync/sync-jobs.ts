@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SyncItemJob, SyncUserJob } from '@payday/contracts';
-import { JobHandler, type JobContext } from '@payday/nest-kit';
+import type { SyncItemJob, SyncUserJob } from '@paycadence/contracts';
+import { JobHandler, type JobContext } from '@paycadence/nest-kit';
 import { UnrecoverableError } from 'bullmq';
 import { PlaidCallError } from '../plaid/plaid-call-error.js';
 import { ItemSyncService } from './item-sync.service.js';

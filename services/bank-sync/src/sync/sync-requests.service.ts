@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { SCHEDULED_SYNC_EVERY_MS } from '@payday/contracts';
-import { JobProducer } from '@payday/nest-kit';
+import { SCHEDULED_SYNC_EVERY_MS } from '@paycadence/contracts';
+import { JobProducer } from '@paycadence/nest-kit';
 import type { DataSource } from 'typeorm';
 
 /**

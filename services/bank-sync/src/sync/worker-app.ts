@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { createServiceContext, RedisModule, startWorkerContext, type Clock, type ModuleImport } from '@payday/nest-kit';
+import { createServiceContext, RedisModule, startWorkerContext, type Clock, type ModuleImport } from '@paycadence/nest-kit';
 import type { BankSyncConfig } from '../config.js';
 import { bankSyncModules, serviceDefinition } from '../service-definition.js';
 

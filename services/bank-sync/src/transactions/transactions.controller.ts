@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
-import { TransactionsQuerySchema, type TransactionsQuery, type TransactionsResponse } from '@payday/contracts';
-import { AuthGuard, CurrentUser, ZodValidationPipe, type AuthenticatedUser } from '@payday/nest-kit';
+import { TransactionsQuerySchema, type TransactionsQuery, type TransactionsResponse } from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, ZodValidationPipe, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { assertOwnUserId } from '../common/own-user.js';
 import { TransactionsService } from './transactions.service.js';
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { TransactionDto, TransactionType, TransactionsQuery, TransactionsResponse } from '@payday/contracts';
-import { CLOCK, type Clock } from '@payday/nest-kit';
+import type { TransactionDto, TransactionType, TransactionsQuery, TransactionsResponse } from '@paycadence/contracts';
+import { CLOCK, type Clock } from '@paycadence/nest-kit';
 import { numericToNumber } from '../common/numeric.js';
 import { SQL_IS_BILL, SQL_IS_EXPENSE, SQL_IS_INCOME, SQL_JOIN_BILL_STREAM } from '../common/transaction-kinds.js';
 

@@ -6,8 +6,8 @@ import {
   UserMessageSchema,
   type FullSyncAnswer,
   type FullSyncReply,
-} from '@payday/contracts';
-import { withValidPayload } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { withValidPayload } from '@paycadence/nest-kit';
 import { SyncRequests } from '../sync/sync-requests.service.js';
 import { SyncStatusService } from './sync-status.service.js';
 

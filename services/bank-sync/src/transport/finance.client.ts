@@ -14,8 +14,8 @@ import {
   type SuggestionsResponse,
   type UpsertSuggestionsCommand,
   type WithdrawSuggestionsMessage,
-} from '@payday/contracts';
-import { InjectServiceConfig, REDIS, TransportClient, TransportError } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { InjectServiceConfig, REDIS, TransportClient, TransportError } from '@paycadence/nest-kit';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { BankSyncConfig } from '../config.js';

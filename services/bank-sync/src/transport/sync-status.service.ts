@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { SyncStatusReply } from '@payday/contracts';
+import type { SyncStatusReply } from '@paycadence/contracts';
 import type { DataSource } from 'typeorm';
 
 /** The user's linked-item count and the latest completed sync among them (the dashboard's 'Last updated'). */

@@ -1,4 +1,4 @@
-import { startPrivateRedis, type PrivateRedis } from '@payday/nest-kit/testing';
+import { startPrivateRedis, type PrivateRedis } from '@paycadence/nest-kit/testing';
 import { DetectionService } from '../../src/detection/detection.service.js';
 import { merchantKey } from '../../src/detection/merchant-key.js';
 import { startBankSyncKit, type BankSyncKit } from '../support/bank-sync-kit.js';

@@ -9,8 +9,8 @@ import {
   type UpsertSuggestionsReply,
   type WithdrawSuggestionsMessage,
   type WithdrawSuggestionsReply,
-} from '@payday/contracts';
-import { redisTransportOptions } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { redisTransportOptions } from '@paycadence/nest-kit';
 
 export interface FinanceStandIn {
   /** Every message received, after finance's own schema accepted it. */

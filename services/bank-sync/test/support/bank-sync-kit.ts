@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
-import { fixedClock, type Clock } from '@payday/nest-kit';
-import { startServiceHarness, TEST_NOW, type ServiceHarness, type TestUser } from '@payday/nest-kit/testing';
+import { fixedClock, type Clock } from '@paycadence/nest-kit';
+import { startServiceHarness, TEST_NOW, type ServiceHarness, type TestUser } from '@paycadence/nest-kit/testing';
 // @ts-expect-error the emulator is plain ESM JavaScript without type declarations
 import { EMULATOR_CLIENT_ID, EMULATOR_SECRET, startPlaidEmulator } from '../../../../tools/plaid-emulator/plaid-emulator.mjs';
 import type { BankSyncConfig } from '../../src/config.js';

@@ -1,5 +1,5 @@
-import { AuditEventSchema } from '@payday/contracts';
-import { fixedClock, type JobProducer } from '@payday/nest-kit';
+import { AuditEventSchema } from '@paycadence/contracts';
+import { fixedClock, type JobProducer } from '@paycadence/nest-kit';
 import { BlogAuditTrail, blogAuditEvent } from './blog-audit-trail.js';
 
 const ADMIN = { id: '6f1d0a52-8c4e-4b8e-9d59-0c3a4f6b2a10', role: 'admin' as const, aal: 'aal2' as const, email: 'admin@example.com' };

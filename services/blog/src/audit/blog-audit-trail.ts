@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { buildAuditEvent, type AuditEvent, type AuditKind } from '@payday/contracts';
-import { CLOCK, JobProducer, type AuthenticatedUser, type Clock } from '@payday/nest-kit';
+import { buildAuditEvent, type AuditEvent, type AuditKind } from '@paycadence/contracts';
+import { CLOCK, JobProducer, type AuthenticatedUser, type Clock } from '@paycadence/nest-kit';
 
 export type BlogAuditKind = Extract<AuditKind, `blog.${string}`>;
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BLOG_IMAGE_LIMITS } from '@payday/contracts';
+import { BLOG_IMAGE_LIMITS } from '@paycadence/contracts';
 import { BlogError } from '../errors.js';
 import { fileNameFits, imageUrl, newImageName, sniffImageType, storedImageType } from './image-type.js';
 import { IMAGE_STORE, type ImageStore, type StoredImage } from './image-store.js';

@@ -1,4 +1,4 @@
-import type { BlogImageType } from '@payday/contracts';
+import type { BlogImageType } from '@paycadence/contracts';
 import type { DataSource } from 'typeorm';
 import type { ImageStore, StoredImage } from './image-store.js';
 

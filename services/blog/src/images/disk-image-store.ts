@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BLOG_IMAGE_NAME_PATTERN } from '@payday/contracts';
+import { BLOG_IMAGE_NAME_PATTERN } from '@paycadence/contracts';
 import { storedImageType } from './image-type.js';
 import type { ImageStore, StoredImage } from './image-store.js';
 

@@ -1,4 +1,4 @@
-import { BLOG_MESSAGES } from '@payday/contracts';
+import { BLOG_MESSAGES } from '@paycadence/contracts';
 import { BlogError } from '../errors.js';
 import { IMAGE_BODY_TYPES, readLimited } from './image-body-parser.js';
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { BLOG_IMAGE_LIMITS, BLOG_ENDPOINTS } from '@payday/contracts';
+import { BLOG_IMAGE_LIMITS, BLOG_ENDPOINTS } from '@paycadence/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BlogError } from '../errors.js';
 

@@ -1,4 +1,4 @@
-import { loadConfig } from '@payday/nest-kit';
+import { loadConfig } from '@paycadence/nest-kit';
 import type { DataSource } from 'typeorm';
 import { blogEnvSchema } from '../config.js';
 import { CachedImageStore } from './cached-image-store.js';

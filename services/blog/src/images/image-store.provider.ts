@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { SERVICE_CONFIG } from '@payday/nest-kit';
+import { SERVICE_CONFIG } from '@paycadence/nest-kit';
 import type { DataSource } from 'typeorm';
 import type { BlogConfig } from '../config.js';
 import { CachedImageStore } from './cached-image-store.js';

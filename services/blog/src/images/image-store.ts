@@ -1,4 +1,4 @@
-import type { BlogImageType } from '@payday/contracts';
+import type { BlogImageType } from '@paycadence/contracts';
 
 /** A stored image: its bytes and the content type they were sniffed as. */
 export interface StoredImage {

@@ -1,4 +1,4 @@
-import { BLOG_IMAGE_NAME_PATTERN, BLOG_IMAGE_PATH } from '@payday/contracts';
+import { BLOG_IMAGE_NAME_PATTERN, BLOG_IMAGE_PATH } from '@paycadence/contracts';
 import { fileNameFits, imageUrl, newImageName, sniffImageType, storedImageType } from './image-type.js';
 
 const bytes = (...parts: Array<number[] | string>) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BLOG_IMAGE_LIMITS, BLOG_IMAGE_NAME_PATTERN, BLOG_IMAGE_PATH, canonicalImageExtension, type BlogImageType } from '@payday/contracts';
+import { BLOG_IMAGE_LIMITS, BLOG_IMAGE_NAME_PATTERN, BLOG_IMAGE_PATH, canonicalImageExtension, type BlogImageType } from '@paycadence/contracts';
 
 const TYPES = BLOG_IMAGE_LIMITS.types;
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>

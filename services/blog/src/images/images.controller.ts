@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { BLOG_IMAGE_NAME_HEADER, type BlogImageUploadResponse } from '@payday/contracts';
-import { AuthGuard, CurrentUser, Roles, type AuthenticatedUser } from '@payday/nest-kit';
+import { BLOG_IMAGE_NAME_HEADER, type BlogImageUploadResponse } from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, Roles, type AuthenticatedUser } from '@paycadence/nest-kit';
 import type { FastifyReply } from 'fastify';
 import { BlogAuditTrail, type AuditRequest } from '../audit/blog-audit-trail.js';
 import { BlogImagesService, decodeFileName } from './blog-images.service.js';

@@ -1,6 +1,6 @@
 import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { AuthGuard } from '@payday/nest-kit';
+import { AuthGuard } from '@paycadence/nest-kit';
 import type { FastifyInstance } from 'fastify';
 import { AuditModule } from '../audit/audit.module.js';
 import { BlogImagesService } from './blog-images.service.js';

@@ -1,6 +1,6 @@
 import type { ExecutionContext } from '@nestjs/common';
-import { BLOG_IMAGE_LIMITS } from '@payday/contracts';
-import type { AuthGuard } from '@payday/nest-kit';
+import { BLOG_IMAGE_LIMITS } from '@paycadence/contracts';
+import type { AuthGuard } from '@paycadence/nest-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BlogError } from '../errors.js';
 import { DRAIN_LIMIT_BYTES, isUploadRequest } from './image-body-parser.js';

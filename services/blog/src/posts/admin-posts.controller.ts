@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
-import type { BlogPost, BlogPostFields, BlogPostsResponse } from '@payday/contracts';
-import { AuthGuard, CurrentUser, Roles, type AuthenticatedUser } from '@payday/nest-kit';
+import type { BlogPost, BlogPostFields, BlogPostsResponse } from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, Roles, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { BlogAuditTrail, type AuditRequest } from '../audit/blog-audit-trail.js';
 import { BlogPostsService } from './blog-posts.service.js';
 import { PostInputPipe } from './post-input.js';

@@ -1,4 +1,4 @@
-import type { BlogContent } from '@payday/contracts';
+import type { BlogContent } from '@paycadence/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A row of blog_posts (migrations/CreateBlogPosts); the wire shape is BlogPost (posts/post-view.ts). */

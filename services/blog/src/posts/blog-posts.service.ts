@@ -8,8 +8,8 @@ import {
   type BlogPost,
   type BlogPostFields,
   type BlogPostSummary,
-} from '@payday/contracts';
-import { CLOCK, isRowId, type Clock } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { CLOCK, isRowId, type Clock } from '@paycadence/nest-kit';
 import type { Repository } from 'typeorm';
 import { BlogError } from '../errors.js';
 import { BlogImagesService } from '../images/blog-images.service.js';

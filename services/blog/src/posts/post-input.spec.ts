@@ -1,5 +1,5 @@
-import { BLOG_MESSAGES } from '@payday/contracts';
-import { ValidationFailedError } from '@payday/nest-kit';
+import { BLOG_MESSAGES } from '@paycadence/contracts';
+import { ValidationFailedError } from '@paycadence/nest-kit';
 import { PostInputPipe } from './post-input.js';
 
 const pipe = new PostInputPipe();

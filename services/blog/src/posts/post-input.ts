@@ -1,6 +1,6 @@
 import type { PipeTransform } from '@nestjs/common';
-import { BlogPostInputSchema, fieldErrors, type BlogPostFields } from '@payday/contracts';
-import { ValidationFailedError } from '@payday/nest-kit';
+import { BlogPostInputSchema, fieldErrors, type BlogPostFields } from '@paycadence/contracts';
+import { ValidationFailedError } from '@paycadence/nest-kit';
 
 /**
  * The editor shows a failed save as 'Failed to save post: {reason}' with the answer's `message` as the reason:

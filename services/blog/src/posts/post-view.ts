@@ -1,4 +1,4 @@
-import type { BlogPost, BlogPostFields, BlogPostSummary } from '@payday/contracts';
+import type { BlogPost, BlogPostFields, BlogPostSummary } from '@paycadence/contracts';
 import type { FindOptionsSelect } from 'typeorm';
 import type { BlogPostEntity } from './blog-post.entity.js';
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Inject, Param, Query } from '@nestjs/common';
-import { BlogListQuerySchema, type BlogPost, type BlogPostSummariesResponse } from '@payday/contracts';
-import { ZodValidationPipe } from '@payday/nest-kit';
+import { BlogListQuerySchema, type BlogPost, type BlogPostSummariesResponse } from '@paycadence/contracts';
+import { ZodValidationPipe } from '@paycadence/nest-kit';
 import { BlogPostsService } from './blog-posts.service.js';
 
 /**

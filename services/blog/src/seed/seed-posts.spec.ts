@@ -7,7 +7,7 @@ import {
   SOCIAL_KEY_POINTS,
   WAITLIST_ENDPOINT_PATH,
   type BlogBlock,
-} from '@payday/contracts';
+} from '@paycadence/contracts';
 import { SEED_POSTS } from './seed-posts.js';
 
 const blocksOf = (type: BlogBlock['type']) => SEED_POSTS.flatMap((post) => post.content.blocks.filter((block) => block.type === type));

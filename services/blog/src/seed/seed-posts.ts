@@ -1,4 +1,4 @@
-import { BLOG_POST_DEFAULTS, MARKETING, WAITLIST_ENDPOINT_PATH, type BlogBlock, type BlogPostFields } from '@payday/contracts';
+import { BLOG_POST_DEFAULTS, MARKETING, WAITLIST_ENDPOINT_PATH, type BlogBlock, type BlogPostFields } from '@paycadence/contracts';
 
 // The posts a new install starts with ("a few real posts on first start"), one per category of spec
 // docs/product/accounts.md §2, written from the product's facts (docs/product/accounts.md §1, MARKETING). Every quote is the company's own voice

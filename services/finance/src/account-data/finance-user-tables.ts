@@ -1,4 +1,4 @@
-import type { UserOwnedTable } from '@payday/nest-kit';
+import type { UserOwnedTable } from '@paycadence/nest-kit';
 
 /**
  * Every finance table holding a user's rows: what the export reads and the deletion removes,

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BankSummaryMessageSchema, FINANCE_PATTERNS, type BankSummaryReply } from '@payday/contracts';
-import { AccountStatusCheck, withValidPayload } from '@payday/nest-kit';
+import { BankSummaryMessageSchema, FINANCE_PATTERNS, type BankSummaryReply } from '@paycadence/contracts';
+import { AccountStatusCheck, withValidPayload } from '@paycadence/nest-kit';
 import { BankSummaryService } from './bank-summary.service.js';
 
 /**

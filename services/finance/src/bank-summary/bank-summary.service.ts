@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import type { BankSummaryMessage } from '@payday/contracts';
-import type { BankAnalytics } from '@payday/finance-rules';
+import type { BankSummaryMessage } from '@paycadence/contracts';
+import type { BankAnalytics } from '@paycadence/finance-rules';
 import { BankSummary } from './bank-summary.entity.js';
 
 /**

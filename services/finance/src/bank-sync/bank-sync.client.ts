@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { BANK_SYNC_PATTERNS, FullSyncReplySchema, type FullSyncAnswer } from '@payday/contracts';
-import { InjectServiceConfig, TransportClient } from '@payday/nest-kit';
+import { BANK_SYNC_PATTERNS, FullSyncReplySchema, type FullSyncAnswer } from '@paycadence/contracts';
+import { InjectServiceConfig, TransportClient } from '@paycadence/nest-kit';
 import type { FinanceConfig } from '../config.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
-import type { SyncBankDataResponse } from '@payday/contracts';
-import { AuthGuard, CurrentUser, type AuthenticatedUser } from '@payday/nest-kit';
+import type { SyncBankDataResponse } from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { SyncBankDataService } from './sync-bank-data.service.js';
 
 /** docs/product/signed-in.md §7: POST /sync-bank-data answers a message (and, ours, the last completed sync). */

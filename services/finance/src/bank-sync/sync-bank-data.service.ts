@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BANK_SYNC_MESSAGES, FINANCE_MESSAGES, type SyncBankDataResponse } from '@payday/contracts';
-import { InjectServiceConfig, JobProducer } from '@payday/nest-kit';
+import { BANK_SYNC_MESSAGES, FINANCE_MESSAGES, type SyncBankDataResponse } from '@paycadence/contracts';
+import { InjectServiceConfig, JobProducer } from '@paycadence/nest-kit';
 import { FinanceError } from '../errors.js';
 import type { FinanceConfig } from '../config.js';
 import { BankSyncClient } from './bank-sync.client.js';

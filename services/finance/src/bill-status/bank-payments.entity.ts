@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { BillPaymentTransaction } from '@payday/contracts';
+import type { BillPaymentTransaction } from '@paycadence/contracts';
 
 /** The user's recent payments out as bank-sync last pushed them (BILL_PAYMENTS_PATTERN), one row per user. */
 @Entity({ name: 'bank_payments' })

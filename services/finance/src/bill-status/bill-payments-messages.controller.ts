@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BILL_PAYMENTS_PATTERN, BillPaymentsMessageSchema, type BillPaymentsReply } from '@payday/contracts';
-import { AccountStatusCheck, withValidPayload } from '@payday/nest-kit';
+import { BILL_PAYMENTS_PATTERN, BillPaymentsMessageSchema, type BillPaymentsReply } from '@paycadence/contracts';
+import { AccountStatusCheck, withValidPayload } from '@paycadence/nest-kit';
 import { BillStatusService } from './bill-status.service.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Controller, Delete, Header, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
-import { BillOccurrenceParamsSchema, type BillOccurrenceParams, type BillOccurrenceStatus } from '@payday/contracts';
-import { AuthGuard, CurrentUser, ZodValidationPipe, type AuthenticatedUser } from '@payday/nest-kit';
+import { BillOccurrenceParamsSchema, type BillOccurrenceParams, type BillOccurrenceStatus } from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, ZodValidationPipe, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { BillStatusService } from './bill-status.service.js';
 
 /** Mark one occurrence of a bill paid by hand, and undo (FINANCE_ENDPOINTS.markBillPaid / unmarkBillPaid). */

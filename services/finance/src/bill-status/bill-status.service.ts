@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Between, In, type Repository } from 'typeorm';
-import type { BillOccurrenceParams, BillOccurrenceStatus, BillPaymentsMessage, BillPaymentTransaction } from '@payday/contracts';
+import type { BillOccurrenceParams, BillOccurrenceStatus, BillPaymentsMessage, BillPaymentTransaction } from '@paycadence/contracts';
 import {
   addDays,
   BILL_MATCH_DAYS_AFTER_DUE,
@@ -13,8 +13,8 @@ import {
   type IsoDate,
   type OccurrenceStatus,
   type RecurringBillRef,
-} from '@payday/finance-rules';
-import { CLOCK, type Clock } from '@payday/nest-kit';
+} from '@paycadence/finance-rules';
+import { CLOCK, type Clock } from '@paycadence/nest-kit';
 import { Bill } from '../bills/bill.entity.js';
 import { toRuleBill } from '../bills/bill.mapper.js';
 import { FinanceError } from '../errors.js';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { BillCategoryValue, BillPriorityValue, BillRecurrenceValue } from '@payday/contracts';
+import type { BillCategoryValue, BillPriorityValue, BillRecurrenceValue } from '@paycadence/contracts';
 
 @Entity({ name: 'bills' })
 export class Bill {

@@ -1,5 +1,5 @@
-import type { BillCreateInput, BillUpdateInput, DashboardBill, BillDto } from '@payday/contracts';
-import type { RecurringBillRef, Bill as RuleBill } from '@payday/finance-rules';
+import type { BillCreateInput, BillUpdateInput, DashboardBill, BillDto } from '@paycadence/contracts';
+import type { RecurringBillRef, Bill as RuleBill } from '@paycadence/finance-rules';
 import { dashboardShared } from '../households/shared-marker.js';
 import { dollarsToNumeric, numericToCents, numericToDollars } from '../common/money.js';
 import type { SharedInfo } from '../households/household-access.js';

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, UseGuards } from '@nestjs/common';
-import { BillCreateSchema, BillUpdateSchema, type BillCreateInput, type BillDto, type BillUpdateInput } from '@payday/contracts';
-import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
+import { BillCreateSchema, BillUpdateSchema, type BillCreateInput, type BillDto, type BillUpdateInput } from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { BillsService } from './bills.service.js';
 
 /** docs/product/signed-in.md §7: /api/financial/bills. */

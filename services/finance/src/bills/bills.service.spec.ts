@@ -1,4 +1,4 @@
-import { FINANCE_MESSAGES, MAX_BILLS_PER_USER } from '@payday/contracts';
+import { FINANCE_MESSAGES, MAX_BILLS_PER_USER } from '@paycadence/contracts';
 import { IsNull } from 'typeorm';
 import { HouseholdAccess } from '../households/household-access.js';
 import type { HouseholdClient } from '../households/household.client.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { MAX_BILLS_PER_USER, type BillCreateInput, type BillDto, type BillUpdateInput } from '@payday/contracts';
+import { MAX_BILLS_PER_USER, type BillCreateInput, type BillDto, type BillUpdateInput } from '@paycadence/contracts';
 import { FinanceError } from '../errors.js';
 import { HouseholdAccess } from '../households/household-access.js';
 import { Bill } from './bill.entity.js';

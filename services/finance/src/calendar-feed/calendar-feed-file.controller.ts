@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject, Param } from '@nestjs/common';
-import { SecretInPath } from '@payday/nest-kit';
+import { SecretInPath } from '@paycadence/nest-kit';
 import { FinanceError } from '../errors.js';
 import { CalendarFeedService } from './calendar-feed.service.js';
 

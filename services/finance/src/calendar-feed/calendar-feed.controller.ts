@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Header, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
-import type { CalendarFeedCreated, CalendarFeedStatus } from '@payday/contracts';
-import { AuthGuard, CurrentUser, type AuthenticatedUser } from '@payday/nest-kit';
+import type { CalendarFeedCreated, CalendarFeedStatus } from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { CalendarFeedService } from './calendar-feed.service.js';
 
 /** The signed-in user's own calendar feed link (FINANCE_ENDPOINTS.calendarFeed and friends). */

@@ -7,9 +7,9 @@ import {
   calendarFeedPath,
   type CalendarFeedCreated,
   type CalendarFeedStatus,
-} from '@payday/contracts';
-import { addDays, addMonths } from '@payday/finance-rules';
-import { CLOCK, type Clock } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { addDays, addMonths } from '@paycadence/finance-rules';
+import { CLOCK, type Clock } from '@paycadence/nest-kit';
 import { DashboardService } from '../dashboard/dashboard.service.js';
 import { ReminderSettingsService } from '../reminders/reminder-settings.service.js';
 import { CalendarFeed } from './calendar-feed.entity.js';

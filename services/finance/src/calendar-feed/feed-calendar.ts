@@ -1,5 +1,5 @@
-import { CALENDAR_FEED_NAME } from '@payday/contracts';
-import { addDays, type IsoDate } from '@payday/finance-rules';
+import { CALENDAR_FEED_NAME } from '@paycadence/contracts';
+import { addDays, type IsoDate } from '@paycadence/finance-rules';
 import ical, { ICalEventTransparency } from 'ical-generator';
 import { FEED_CATEGORIES, type FeedEvent } from './feed-events.js';
 

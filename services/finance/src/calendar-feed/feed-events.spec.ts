@@ -1,4 +1,4 @@
-import { buildPaymentSchedule, type Bill, type IncomeSource } from '@payday/finance-rules';
+import { buildPaymentSchedule, type Bill, type IncomeSource } from '@paycadence/finance-rules';
 import { buildFeedEvents, type FeedPayment } from './feed-events.js';
 
 // Today is Tuesday 2026-03-10; the feed covers 2026-02-08 to 2027-03-10.

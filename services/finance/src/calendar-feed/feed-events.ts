@@ -7,8 +7,8 @@ import {
   type Bill,
   type IncomeSource,
   type IsoDate,
-} from '@payday/finance-rules';
-import type { PaymentFundingValue } from '@payday/contracts';
+} from '@paycadence/finance-rules';
+import type { PaymentFundingValue } from '@paycadence/contracts';
 
 export type FeedEventKind = 'bill' | 'payday' | 'payment';
 

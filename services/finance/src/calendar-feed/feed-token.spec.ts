@@ -1,4 +1,4 @@
-import { CALENDAR_FEED_TOKEN_PATTERN } from '@payday/contracts';
+import { CALENDAR_FEED_TOKEN_PATTERN } from '@paycadence/contracts';
 import { hashFeedToken, newFeedToken, wellFormedFeedToken } from './feed-token.js';
 
 describe('feed tokens', () => {

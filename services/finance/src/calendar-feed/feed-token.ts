@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CALENDAR_FEED_TOKEN_BYTES, CALENDAR_FEED_TOKEN_PATTERN } from '@payday/contracts';
+import { CALENDAR_FEED_TOKEN_BYTES, CALENDAR_FEED_TOKEN_PATTERN } from '@paycadence/contracts';
 
 /** A new feed token: CALENDAR_FEED_TOKEN_BYTES random bytes, base64url (safe in a URL path as is). */
 export function newFeedToken(): string {

@@ -1,4 +1,4 @@
-import { ValidationFailedError } from '@payday/nest-kit';
+import { ValidationFailedError } from '@paycadence/nest-kit';
 import { dashboardToday } from './client-today.js';
 
 describe('dashboardToday', () => {

@@ -1,6 +1,6 @@
-import { CLIENT_TODAY_MAX_OFFSET_DAYS } from '@payday/contracts';
-import { daysBetween, type IsoDate } from '@payday/finance-rules';
-import { ValidationFailedError } from '@payday/nest-kit';
+import { CLIENT_TODAY_MAX_OFFSET_DAYS } from '@paycadence/contracts';
+import { daysBetween, type IsoDate } from '@paycadence/finance-rules';
+import { ValidationFailedError } from '@paycadence/nest-kit';
 
 /**
  * The day the dashboard is computed for: the client's local date when it sends one (so a user west of

@@ -1,7 +1,7 @@
 // The boundary between the API (dollars, a JSON number with at most 2 decimals), PostgreSQL
 // (NUMERIC(12,2), which pg returns as text) and the rules (integer cents). Conversions go through the
 // rules library's money helpers so nothing here rounds with floating point.
-import { centsToDollars, dollarsToCents } from '@payday/finance-rules';
+import { centsToDollars, dollarsToCents } from '@paycadence/finance-rules';
 
 /** NUMERIC text from PostgreSQL ('19.99') to integer cents (1999). */
 export function numericToCents(numeric: string): number {

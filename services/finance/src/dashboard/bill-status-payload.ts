@@ -1,5 +1,5 @@
-import type { BillOccurrenceStatus, TimelineResponse } from '@payday/contracts';
-import { occurrenceKey, type OccurrenceStatus, type PaymentSuggestion } from '@payday/finance-rules';
+import type { BillOccurrenceStatus, TimelineResponse } from '@paycadence/contracts';
+import { occurrenceKey, type OccurrenceStatus, type PaymentSuggestion } from '@paycadence/finance-rules';
 import { paidKeysOf, toBillOccurrenceStatusDto } from '../bill-status/bill-status.service.js';
 
 /** A paid occurrence makes no payment suggestion (a suggestion's id is its occurrence key). */

@@ -1,5 +1,5 @@
-import type { ForecastDto } from '@payday/contracts';
-import { computeForecast, type Bill, type IncomeSource, type IsPaid, type PaymentSuggestion } from '@payday/finance-rules';
+import type { ForecastDto } from '@paycadence/contracts';
+import { computeForecast, type Bill, type IncomeSource, type IsPaid, type PaymentSuggestion } from '@paycadence/finance-rules';
 
 /** What the forecast needs beyond the dashboard's own rows and schedule. */
 export interface ForecastExtras {

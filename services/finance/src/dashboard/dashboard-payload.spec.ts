@@ -1,4 +1,4 @@
-import { computeDashboard, computeDashboardAnalytics, type Bill, type IncomeSource } from '@payday/finance-rules';
+import { computeDashboard, computeDashboardAnalytics, type Bill, type IncomeSource } from '@paycadence/finance-rules';
 import { toDashboardResponse } from './dashboard-payload.js';
 
 // Tuesday 2026-03-10: Salary pays 03-13 and every 2 weeks; Rent 03-20 (high), Phone 03-14, Gym weekly.

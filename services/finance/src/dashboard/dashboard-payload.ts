@@ -7,8 +7,8 @@ import type {
   PaymentSuggestionDto,
   TimeWindowDto,
   WindowItemDto,
-} from '@payday/contracts';
-import type { DashboardData, PaymentSuggestion, TimeWindow, WindowItem } from '@payday/finance-rules';
+} from '@paycadence/contracts';
+import type { DashboardData, PaymentSuggestion, TimeWindow, WindowItem } from '@paycadence/finance-rules';
 
 /** The user's rows in the contract's cents shapes (see the mappers). */
 export interface DashboardRows {

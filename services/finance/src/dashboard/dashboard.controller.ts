@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Inject, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { DashboardQuerySchema, TimelineQuerySchema, type DashboardQuery, type TimelineQuery, type TimelineResponse } from '@payday/contracts';
-import { AuthGuard, CurrentUser, ZodValidationPipe, type AuthenticatedUser } from '@payday/nest-kit';
+import { DashboardQuerySchema, TimelineQuerySchema, type DashboardQuery, type TimelineQuery, type TimelineResponse } from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, ZodValidationPipe, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { acceptsGzip } from './cached-json.js';
 import { DashboardService } from './dashboard.service.js';
 

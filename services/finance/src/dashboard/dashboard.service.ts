@@ -11,7 +11,7 @@ import {
   type Membership,
   type TimelineQuery,
   type TimelineResponse,
-} from '@payday/contracts';
+} from '@paycadence/contracts';
 import {
   addDays,
   buildPaymentSchedule,
@@ -23,8 +23,8 @@ import {
   type Bill as RuleBill,
   type IncomeSource as RuleIncome,
   type PaymentSuggestion,
-} from '@payday/finance-rules';
-import { CLOCK, type Clock } from '@payday/nest-kit';
+} from '@paycadence/finance-rules';
+import { CLOCK, type Clock } from '@paycadence/nest-kit';
 import { BankSummaryService } from '../bank-summary/bank-summary.service.js';
 import { BillStatusService, paidKeysOf } from '../bill-status/bill-status.service.js';
 import { billStatusesInDashboard, withoutPaidSuggestions, withBillStatuses } from './bill-status-payload.js';

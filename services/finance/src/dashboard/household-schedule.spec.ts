@@ -1,5 +1,5 @@
-import type { DashboardShared } from '@payday/contracts';
-import { buildPaymentSchedule, type Bill, type IncomeSource } from '@payday/finance-rules';
+import type { DashboardShared } from '@paycadence/contracts';
+import { buildPaymentSchedule, type Bill, type IncomeSource } from '@paycadence/finance-rules';
 import { householdPaymentSchedule } from './household-schedule.js';
 
 // A shared bill's pay dates come from the household's combined income (its shared income plus the

@@ -1,5 +1,5 @@
-import type { DashboardBill, DashboardIncome } from '@payday/contracts';
-import { buildPaymentSchedule, compareText, type Bill, type IncomeSource, type IncomeSource as RuleIncome, type PaymentSuggestion } from '@payday/finance-rules';
+import type { DashboardBill, DashboardIncome } from '@paycadence/contracts';
+import { buildPaymentSchedule, compareText, type Bill, type IncomeSource, type IncomeSource as RuleIncome, type PaymentSuggestion } from '@paycadence/finance-rules';
 
 type ScheduledBill = Bill & Pick<DashboardBill, 'shared'>;
 type ScheduledIncome = IncomeSource & Pick<DashboardIncome, 'shared'>;

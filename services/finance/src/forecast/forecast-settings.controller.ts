@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Inject, Put, UseGuards } from '@nestjs/common';
-import { ForecastSettingsUpdateSchema, type ForecastSettings, type ForecastSettingsUpdate } from '@payday/contracts';
-import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
+import { ForecastSettingsUpdateSchema, type ForecastSettings, type ForecastSettingsUpdate } from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { ForecastSettingsService } from './forecast-settings.service.js';
 
 /** The low-balance threshold (FINANCE_ENDPOINTS.forecastSettings / updateForecastSettings), own row only. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import type { ForecastSettings, ForecastSettingsUpdate } from '@payday/contracts';
+import type { ForecastSettings, ForecastSettingsUpdate } from '@paycadence/contracts';
 import { ForecastSettingsRow } from './forecast-settings.entity.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { canManageHousehold, type Membership } from '@payday/contracts';
-import { isRowId } from '@payday/nest-kit';
+import { canManageHousehold, type Membership } from '@paycadence/contracts';
+import { isRowId } from '@paycadence/nest-kit';
 import { In, IsNull, type FindOptionsWhere, type Repository } from 'typeorm';
 import { FinanceError, type FinanceErrorCode } from '../errors.js';
 import { HouseholdItemsRelease } from './household-items-release.js';

@@ -1,7 +1,7 @@
 import { Controller, Inject, Logger } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { HOUSEHOLD_EVENTS, HouseholdDeletedEventSchema } from '@payday/contracts';
-import { withValidEvent } from '@payday/nest-kit';
+import { HOUSEHOLD_EVENTS, HouseholdDeletedEventSchema } from '@paycadence/contracts';
+import { withValidEvent } from '@paycadence/nest-kit';
 import { HouseholdItemsRelease } from './household-items-release.js';
 
 /**

@@ -3,8 +3,8 @@ import {
   ExistingHouseholdsMessageSchema,
   HOUSEHOLD_PATTERNS,
   MembershipsOfMessageSchema,
-} from '@payday/contracts';
-import { withValidPayload } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { withValidPayload } from '@paycadence/nest-kit';
 import { from } from 'rxjs';
 import type { FinanceConfig } from '../config.js';
 import { HouseholdClient } from './household.client.js';

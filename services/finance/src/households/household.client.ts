@@ -5,8 +5,8 @@ import {
   MembershipsOfReplySchema,
   membershipVersionKey,
   type Membership,
-} from '@payday/contracts';
-import { InjectServiceConfig, REDIS, TransportClient, TransportError } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { InjectServiceConfig, REDIS, TransportClient, TransportError } from '@paycadence/nest-kit';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { FinanceConfig } from '../config.js';

@@ -1,4 +1,4 @@
-import type { Membership } from '@payday/contracts';
+import type { Membership } from '@paycadence/contracts';
 import { KeptMemberships } from './kept-memberships.js';
 
 const home: Membership[] = [{ householdId: '0b8f5c1e-2d4a-4f6b-9c3e-1a2b3c4d5e6f', name: 'Home', role: 'owner', members: [] }];

@@ -1,4 +1,4 @@
-import type { Membership } from '@payday/contracts';
+import type { Membership } from '@paycadence/contracts';
 
 interface Kept {
   version: string;

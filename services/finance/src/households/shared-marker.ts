@@ -1,4 +1,4 @@
-import type { DashboardShared } from '@payday/contracts';
+import type { DashboardShared } from '@paycadence/contracts';
 import type { SharedInfo } from './household-access.js';
 
 /** The dashboard answer's camelCase form of a shared row's marker. */

@@ -1,5 +1,5 @@
-import { incomeScheduleProblem, type IncomeScheduleFields } from '@payday/contracts';
-import { ValidationFailedError } from '@payday/nest-kit';
+import { incomeScheduleProblem, type IncomeScheduleFields } from '@paycadence/contracts';
+import { ValidationFailedError } from '@paycadence/nest-kit';
 import { numericToDollars } from '../common/money.js';
 import type { IncomeSource } from './income-source.entity.js';
 

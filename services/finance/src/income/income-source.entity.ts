@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { IncomeFrequencyValue } from '@payday/contracts';
+import type { IncomeFrequencyValue } from '@paycadence/contracts';
 
 @Entity({ name: 'income_sources' })
 export class IncomeSource {

@@ -5,8 +5,8 @@ import {
   type IncomeCreateInput,
   type IncomeSourceDto,
   type IncomeUpdateInput,
-} from '@payday/contracts';
-import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { IncomeService } from './income.service.js';
 
 /** docs/product/signed-in.md §7: /api/financial/income. */

@@ -1,4 +1,4 @@
-import { ValidationFailedError } from '@payday/nest-kit';
+import { ValidationFailedError } from '@paycadence/nest-kit';
 import type { IncomeSource } from './income-source.entity.js';
 import { assertIncomeSchedule, incomeScheduleOf } from './income-schedule.js';
 import { applyIncomeUpdate, incomeColumns, toIncomeDto, toRuleIncome } from './income.mapper.js';

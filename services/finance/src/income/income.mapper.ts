@@ -1,5 +1,5 @@
-import type { DashboardIncome, IncomeCreateInput, IncomeSourceDto, IncomeUpdateInput } from '@payday/contracts';
-import type { IncomeSource as RuleIncomeSource } from '@payday/finance-rules';
+import type { DashboardIncome, IncomeCreateInput, IncomeSourceDto, IncomeUpdateInput } from '@paycadence/contracts';
+import type { IncomeSource as RuleIncomeSource } from '@paycadence/finance-rules';
 import { dollarsToNumeric, numericToCents, numericToDollars } from '../common/money.js';
 import type { SharedInfo } from '../households/household-access.js';
 import { dashboardShared } from '../households/shared-marker.js';

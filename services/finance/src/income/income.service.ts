@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { MAX_INCOME_SOURCES_PER_USER, type IncomeCreateInput, type IncomeSourceDto, type IncomeUpdateInput } from '@payday/contracts';
+import { MAX_INCOME_SOURCES_PER_USER, type IncomeCreateInput, type IncomeSourceDto, type IncomeUpdateInput } from '@paycadence/contracts';
 import { FinanceError } from '../errors.js';
 import { HouseholdAccess } from '../households/household-access.js';
 import { IncomeSource } from './income-source.entity.js';

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { AUTH_DIRECTORY_PATTERNS, UsersByIdsReplySchema, type DirectoryUser } from '@payday/contracts';
-import { InjectServiceConfig, TransportClient, TransportError } from '@payday/nest-kit';
+import { AUTH_DIRECTORY_PATTERNS, UsersByIdsReplySchema, type DirectoryUser } from '@paycadence/contracts';
+import { InjectServiceConfig, TransportClient, TransportError } from '@paycadence/nest-kit';
 import type { FinanceConfig } from '../config.js';
 
 /** The directory did not answer (or answered outside the contract): the reminder job fails and is retried. */

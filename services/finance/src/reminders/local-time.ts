@@ -1,4 +1,4 @@
-import type { IsoDate } from '@payday/finance-rules';
+import type { IsoDate } from '@paycadence/finance-rules';
 
 /** A moment as the user's wall clock shows it: their calendar day and hour (0–23). */
 export interface LocalMoment {

@@ -1,4 +1,4 @@
-import type { Bill, IncomeSource } from '@payday/finance-rules';
+import type { Bill, IncomeSource } from '@paycadence/finance-rules';
 import { paidOccurrenceKey } from './paid-occurrences.js';
 import { plannedReminders, type PlanInput } from './planned-reminders.js';
 

@@ -1,5 +1,5 @@
-import { REMINDER_SEND_HOUR, type SendReminderJob } from '@payday/contracts';
-import { addDays, buildTimeline, daysBetween, type Bill, type IncomeSource, type IsoDate } from '@payday/finance-rules';
+import { REMINDER_SEND_HOUR, type SendReminderJob } from '@paycadence/contracts';
+import { addDays, buildTimeline, daysBetween, type Bill, type IncomeSource, type IsoDate } from '@paycadence/finance-rules';
 import type { LocalMoment } from './local-time.js';
 import { paidOccurrenceKey } from './paid-occurrences.js';
 

@@ -1,4 +1,4 @@
-import type { ReminderKind } from '@payday/contracts';
+import type { ReminderKind } from '@paycadence/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** One reminder e-mail sent: the ledger that keeps each reminder sent once. */

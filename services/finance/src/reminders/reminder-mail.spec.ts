@@ -1,4 +1,4 @@
-import { reminderUnsubscribePath } from '@payday/contracts';
+import { reminderUnsubscribePath } from '@paycadence/contracts';
 import { dayOrdinal, reminderMail } from './reminder-mail.js';
 import type { ReminderPlan } from './planned-reminders.js';
 import { newUnsubscribeToken } from './unsubscribe-token.js';

@@ -1,6 +1,6 @@
-import { PRODUCT_NAME } from '@payday/contracts';
-import { formatCents, type IsoDate } from '@payday/finance-rules';
-import { escapeHtml, type MailMessage } from '@payday/nest-kit';
+import { PRODUCT_NAME } from '@paycadence/contracts';
+import { formatCents, type IsoDate } from '@paycadence/finance-rules';
+import { escapeHtml, type MailMessage } from '@paycadence/nest-kit';
 import type { DueBill, ReminderPlan } from './planned-reminders.js';
 
 /** Names go into a subject line: no line breaks or other control characters there. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { REMINDER_SEND_HOUR } from '@payday/contracts';
-import { CLOCK, type Clock } from '@payday/nest-kit';
+import { REMINDER_SEND_HOUR } from '@paycadence/contracts';
+import { CLOCK, type Clock } from '@paycadence/nest-kit';
 import { DashboardService } from '../dashboard/dashboard.service.js';
 import { localMoment } from './local-time.js';
 import { PAID_OCCURRENCES, type PaidOccurrences } from './paid-occurrences.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { reminderKey } from '@payday/contracts';
-import { JobHandler, JobProducer } from '@payday/nest-kit';
+import { reminderKey } from '@paycadence/contracts';
+import { JobHandler, JobProducer } from '@paycadence/nest-kit';
 import { In, MoreThan, type Repository } from 'typeorm';
 import { ReminderDelivery } from './reminder-delivery.entity.js';
 import { ReminderPlanner } from './reminder-planner.js';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectServiceConfig, JobProducer } from '@payday/nest-kit';
+import { InjectServiceConfig, JobProducer } from '@paycadence/nest-kit';
 import type { FinanceConfig } from '../config.js';
 
 /**

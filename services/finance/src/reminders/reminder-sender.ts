@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { reminderKey, reminderUnsubscribePath, type DirectoryUser, type SendReminderJob } from '@payday/contracts';
-import { CLOCK, InjectServiceConfig, JobHandler, MAIL_SENDER, type Clock, type MailSender } from '@payday/nest-kit';
+import { reminderKey, reminderUnsubscribePath, type DirectoryUser, type SendReminderJob } from '@paycadence/contracts';
+import { CLOCK, InjectServiceConfig, JobHandler, MAIL_SENDER, type Clock, type MailSender } from '@paycadence/nest-kit';
 import type { DataSource, Repository } from 'typeorm';
 import type { FinanceConfig } from '../config.js';
 import { AuthDirectoryClient } from './auth-directory.client.js';

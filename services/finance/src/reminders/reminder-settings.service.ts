@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings, type UpdateReminderSettingsInput } from '@payday/contracts';
-import type { IsoDate } from '@payday/finance-rules';
-import { CLOCK, type Clock } from '@payday/nest-kit';
+import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings, type UpdateReminderSettingsInput } from '@paycadence/contracts';
+import type { IsoDate } from '@paycadence/finance-rules';
+import { CLOCK, type Clock } from '@paycadence/nest-kit';
 import type { Repository } from 'typeorm';
 import { localMoment } from './local-time.js';
 import { ReminderDelivery } from './reminder-delivery.entity.js';

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Inject, Put, UseGuards } from '@nestjs/common';
-import { UpdateReminderSettingsSchema, type ReminderSettings, type UpdateReminderSettingsInput } from '@payday/contracts';
-import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
+import { UpdateReminderSettingsSchema, type ReminderSettings, type UpdateReminderSettingsInput } from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { ReminderSettingsService } from './reminder-settings.service.js';
 
 /** The signed-in user's own Notifications settings (FINANCE_ENDPOINTS.reminderSettings and its PUT). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { REMINDER_MESSAGES, REMINDER_UNSUBSCRIBE_CHECK_PATH, REMINDER_UNSUBSCRIBE_PATH, REMINDER_UNSUBSCRIBE_SCRIPT_PATH, reminderUnsubscribePath } from '@payday/contracts';
+import { REMINDER_MESSAGES, REMINDER_UNSUBSCRIBE_CHECK_PATH, REMINDER_UNSUBSCRIBE_PATH, REMINDER_UNSUBSCRIBE_SCRIPT_PATH, reminderUnsubscribePath } from '@paycadence/contracts';
 import { runInNewContext } from 'node:vm';
 import { UNSUBSCRIBE_PAGE_HEADERS, UNSUBSCRIBE_SCRIPT, UNSUBSCRIBE_TOKEN_KEY, unsubscribePage } from './unsubscribe-page.js';
 import { newUnsubscribeToken } from './unsubscribe-token.js';

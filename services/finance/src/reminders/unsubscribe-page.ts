@@ -6,8 +6,8 @@ import {
   REMINDER_UNSUBSCRIBE_PATH,
   REMINDER_UNSUBSCRIBE_SCRIPT_PATH,
   REMINDER_UNSUBSCRIBE_TOKEN_PATTERN,
-} from '@payday/contracts';
-import { escapeHtml } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { escapeHtml } from '@paycadence/nest-kit';
 
 // The product's colours (web-kit styles.css: --pc-primary #0f766e is 5.5:1 on white).
 const STYLE = `

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { REMINDER_UNSUBSCRIBE_TOKEN_BYTES, REMINDER_UNSUBSCRIBE_TOKEN_PATTERN } from '@payday/contracts';
+import { REMINDER_UNSUBSCRIBE_TOKEN_BYTES, REMINDER_UNSUBSCRIBE_TOKEN_PATTERN } from '@paycadence/contracts';
 
 /** A new token for one e-mail's unsubscribe link: random bytes, base64url (safe in a URL path as is). */
 export function newUnsubscribeToken(): string {

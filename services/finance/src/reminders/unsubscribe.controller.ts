@@ -5,8 +5,8 @@ import {
   reminderUnsubscribePath,
   UnsubscribeRequestSchema,
   type UnsubscribeRequest,
-} from '@payday/contracts';
-import { SecretInPath, ZodBody } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { SecretInPath, ZodBody } from '@paycadence/nest-kit';
 import { ReminderSettingsService } from './reminder-settings.service.js';
 import { UNSUBSCRIBE_PAGE_HEADERS, UNSUBSCRIBE_SCRIPT, UNSUBSCRIBE_SCRIPT_HEADERS, unsubscribePage } from './unsubscribe-page.js';
 import { wellFormedUnsubscribeToken } from './unsubscribe-token.js';

@@ -1,5 +1,5 @@
-import type { DashboardSavingsGoal, SavingsGoalCreateInput, SavingsGoalDto, SavingsGoalUpdateInput } from '@payday/contracts';
-import type { SavingsGoal as RuleSavingsGoal } from '@payday/finance-rules';
+import type { DashboardSavingsGoal, SavingsGoalCreateInput, SavingsGoalDto, SavingsGoalUpdateInput } from '@paycadence/contracts';
+import type { SavingsGoal as RuleSavingsGoal } from '@paycadence/finance-rules';
 import { dollarsToNumeric, numericToCents, numericToDollars } from '../common/money.js';
 import type { SavingsGoal } from './savings-goal.entity.js';
 

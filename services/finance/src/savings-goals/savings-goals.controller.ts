@@ -5,8 +5,8 @@ import {
   type SavingsGoalCreateInput,
   type SavingsGoalDto,
   type SavingsGoalUpdateInput,
-} from '@payday/contracts';
-import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { SavingsGoalsService } from './savings-goals.service.js';
 
 /** docs/product/signed-in.md §7: /api/financial/savings-goals (DELETE is our addition, for symmetry with bills and income). */

@@ -6,8 +6,8 @@ import {
   type SavingsGoalCreateInput,
   type SavingsGoalDto,
   type SavingsGoalUpdateInput,
-} from '@payday/contracts';
-import { isRowId } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { isRowId } from '@paycadence/nest-kit';
 import { FinanceError } from '../errors.js';
 import { SavingsGoal } from './savings-goal.entity.js';
 import { applySavingsGoalUpdate, savingsGoalColumns, toSavingsGoalDto } from './savings-goal.mapper.js';

@@ -1,4 +1,4 @@
-import { daysBetween, daysInMonth, formatIsoDate, merchantKey, merchantKeysMatch, parseIsoDate, type IsoDate } from '@payday/finance-rules';
+import { daysBetween, daysInMonth, formatIsoDate, merchantKey, merchantKeysMatch, parseIsoDate, type IsoDate } from '@paycadence/finance-rules';
 
 /**
  * Whether a detected bill or income is one the person already has, so accepting it as new would count the same

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { BillCategoryValue, BillRecurrenceValue, IncomeFrequencyValue, SuggestionKind, SuggestionStatus } from '@payday/contracts';
+import type { BillCategoryValue, BillRecurrenceValue, IncomeFrequencyValue, SuggestionKind, SuggestionStatus } from '@paycadence/contracts';
 
 /** A bill or income bank-sync detected (docs/product/signed-in.md §3 suggestions), waiting for the user to accept it. */
 @Entity({ name: 'suggestions' })

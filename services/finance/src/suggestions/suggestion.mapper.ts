@@ -9,7 +9,7 @@ import {
   type IncomeCreateInput,
   type IncomeFrequencyValue,
   type IncomeSuggestionDto,
-} from '@payday/contracts';
+} from '@paycadence/contracts';
 import { numericToDollars } from '../common/money.js';
 import type { Suggestion } from './suggestion.entity.js';
 

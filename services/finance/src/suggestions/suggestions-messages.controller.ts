@@ -8,8 +8,8 @@ import {
   type SuggestionsResponse,
   type UpsertSuggestionsReply,
   type WithdrawSuggestionsReply,
-} from '@payday/contracts';
-import { AccountStatusCheck, withValidPayload } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { AccountStatusCheck, withValidPayload } from '@paycadence/nest-kit';
 import { SuggestionsService } from './suggestions.service.js';
 
 /**

@@ -10,8 +10,8 @@ import {
   type SuggestionChoiceResponse,
   type SuggestionsResponse,
   type SuggestionTargetInput,
-} from '@payday/contracts';
-import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { SuggestionsService } from './suggestions.service.js';
 
 /**

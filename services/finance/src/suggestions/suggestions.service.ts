@@ -14,8 +14,8 @@ import {
   type SuggestionLooksLike,
   type SuggestionsResponse,
   type UpsertSuggestionsCommand,
-} from '@payday/contracts';
-import { isRowId } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { isRowId } from '@paycadence/nest-kit';
 import { Bill } from '../bills/bill.entity.js';
 import { applyBillUpdate, billColumns, toBillDto } from '../bills/bill.mapper.js';
 import { FinanceError } from '../errors.js';

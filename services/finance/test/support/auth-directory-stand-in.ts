@@ -1,8 +1,8 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AUTH_DIRECTORY_PATTERNS, type DirectoryUser, type UsersByIdsReply } from '@payday/contracts';
-import { redisTransportOptions } from '@payday/nest-kit';
+import { AUTH_DIRECTORY_PATTERNS, type DirectoryUser, type UsersByIdsReply } from '@paycadence/contracts';
+import { redisTransportOptions } from '@paycadence/nest-kit';
 
 /**
  * auth's directory answer (AUTH_DIRECTORY_PATTERNS.usersByIds) played by a real Nest microservice on the test's

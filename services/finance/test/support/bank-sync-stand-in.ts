@@ -1,8 +1,8 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BANK_SYNC_PATTERNS, type FullSyncReply, type UserMessage } from '@payday/contracts';
-import { redisTransportOptions } from '@payday/nest-kit';
+import { BANK_SYNC_PATTERNS, type FullSyncReply, type UserMessage } from '@paycadence/contracts';
+import { redisTransportOptions } from '@paycadence/nest-kit';
 
 /** What the stand-in does for one pattern: answer, fail (the handler throws) or stay silent (a timeout). */
 export type StandInBehaviour<Reply> = { reply: (message: UserMessage) => Reply } | { fail: true } | { silent: true };

@@ -1,8 +1,8 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { HOUSEHOLD_PATTERNS, membershipVersionKey, type ExistingHouseholdsReply, type Membership, type MembershipsOfReply } from '@payday/contracts';
-import { createRedisClient, redisTransportOptions } from '@payday/nest-kit';
+import { HOUSEHOLD_PATTERNS, membershipVersionKey, type ExistingHouseholdsReply, type Membership, type MembershipsOfReply } from '@paycadence/contracts';
+import { createRedisClient, redisTransportOptions } from '@paycadence/nest-kit';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { lastValueFrom } from 'rxjs';

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { accountDataPattern, type AccountDeleteReply, type AccountExportReply } from '@payday/contracts';
-import { answerAccountDelete, answerAccountExport } from '@payday/nest-kit';
+import { accountDataPattern, type AccountDeleteReply, type AccountExportReply } from '@paycadence/contracts';
+import { answerAccountDelete, answerAccountExport } from '@paycadence/nest-kit';
 import { AccountErasureService } from './account-erasure.service.js';
 
 /** Auth's export and deletion of an account over the Redis transport. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AccountSubject, ExportedRow } from '@payday/contracts';
-import { deleteUserRows, exportUserRows } from '@payday/nest-kit';
+import type { AccountSubject, ExportedRow } from '@paycadence/contracts';
+import { deleteUserRows, exportUserRows } from '@paycadence/nest-kit';
 import type { DataSource } from 'typeorm';
 import { HouseholdEventsPublisher } from '../events/household-events.publisher.js';
 import { MembershipVersions } from '../memberships/membership-versions.js';

@@ -1,4 +1,4 @@
-import type { UserOwnedTable } from '@payday/nest-kit';
+import type { UserOwnedTable } from '@paycadence/nest-kit';
 
 /**
  * Every household table holding a user's rows. The households themselves hold no user column:

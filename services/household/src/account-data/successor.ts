@@ -1,4 +1,4 @@
-import type { HouseholdRole } from '@payday/contracts';
+import type { HouseholdRole } from '@paycadence/contracts';
 
 export interface MemberRow {
   userId: string;

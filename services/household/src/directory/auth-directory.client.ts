@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { AUTH_DIRECTORY_PATTERNS, UsersByIdsReplySchema, type DirectoryUser } from '@payday/contracts';
-import { InjectServiceConfig, TransportClient, TransportError } from '@payday/nest-kit';
+import { AUTH_DIRECTORY_PATTERNS, UsersByIdsReplySchema, type DirectoryUser } from '@paycadence/contracts';
+import { InjectServiceConfig, TransportClient, TransportError } from '@paycadence/nest-kit';
 import type { HouseholdConfig } from '../config.js';
 import { HouseholdError } from '../errors.js';
 

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { HOUSEHOLD_EVENTS, type HouseholdDeletedEvent } from '@payday/contracts';
-import { InjectServiceConfig, TransportClient } from '@payday/nest-kit';
+import { HOUSEHOLD_EVENTS, type HouseholdDeletedEvent } from '@paycadence/contracts';
+import { InjectServiceConfig, TransportClient } from '@paycadence/nest-kit';
 import type { HouseholdConfig } from '../config.js';
 
 /**

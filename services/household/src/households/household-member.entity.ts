@@ -1,4 +1,4 @@
-import type { HouseholdRole } from '@payday/contracts';
+import type { HouseholdRole } from '@paycadence/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** One account's membership (the account lives in auth: only its id is kept here). */

@@ -7,8 +7,8 @@ import {
   type Household,
   type HouseholdRole,
   type InvitationDetails,
-} from '@payday/contracts';
-import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { InvitationsService, type InviteAnswer } from '../invitations/invitations.service.js';
 import { HouseholdsService } from './households.service.js';
 

@@ -8,8 +8,8 @@ import {
   type HouseholdMember as HouseholdMemberView,
   type HouseholdRole,
   type Membership,
-} from '@payday/contracts';
-import { CLOCK, isRowId, type Clock } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { CLOCK, isRowId, type Clock } from '@paycadence/nest-kit';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { AuthDirectoryClient } from '../directory/auth-directory.client.js';
 import { HouseholdError } from '../errors.js';

@@ -1,4 +1,4 @@
-import { HOUSEHOLD_ROLES, type HouseholdRole } from '@payday/contracts';
+import { HOUSEHOLD_ROLES, type HouseholdRole } from '@paycadence/contracts';
 
 const RANK = new Map<string, number>(HOUSEHOLD_ROLES.map((role, index) => [role, index]));
 

@@ -1,4 +1,4 @@
-import type { HouseholdRole } from '@payday/contracts';
+import type { HouseholdRole } from '@paycadence/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** An e-mailed invitation: only the SHA-256 of its token is stored; single use, valid INVITATION_TTL_DAYS. */

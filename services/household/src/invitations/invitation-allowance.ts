@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { HOUSEHOLD_MESSAGES, INVITATIONS_PER_DAY, INVITATIONS_WINDOW_SECONDS } from '@payday/contracts';
-import { REDIS, giveBackAllowance, retryAfter, takeAllowance } from '@payday/nest-kit';
+import { HOUSEHOLD_MESSAGES, INVITATIONS_PER_DAY, INVITATIONS_WINDOW_SECONDS } from '@paycadence/contracts';
+import { REDIS, giveBackAllowance, retryAfter, takeAllowance } from '@paycadence/nest-kit';
 import type { Redis } from 'ioredis';
 import { HouseholdError } from '../errors.js';
 

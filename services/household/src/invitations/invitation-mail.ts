@@ -1,5 +1,5 @@
-import { INVITATION_TTL_DAYS, PRODUCT_NAME } from '@payday/contracts';
-import { escapeHtml, type MailMessage } from '@payday/nest-kit';
+import { INVITATION_TTL_DAYS, PRODUCT_NAME } from '@paycadence/contracts';
+import { escapeHtml, type MailMessage } from '@paycadence/nest-kit';
 
 // The household name and the inviter's name are user text: escaped in the HTML part.
 

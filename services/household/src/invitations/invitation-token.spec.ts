@@ -1,4 +1,4 @@
-import { INVITATION_PATH } from '@payday/contracts';
+import { INVITATION_PATH } from '@paycadence/contracts';
 import { hashInvitationToken, invitationExpiry, invitationLink, newInvitationToken } from './invitation-token.js';
 
 describe('invitation tokens', () => {

@@ -1,4 +1,4 @@
-import { INVITATION_PATH, INVITATION_TTL_DAYS } from '@payday/contracts';
+import { INVITATION_PATH, INVITATION_TTL_DAYS } from '@paycadence/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 
 /** A fresh invitation token: 32 random bytes, URL-safe. Only its hash is stored. */

@@ -7,8 +7,8 @@ import {
   type Household as HouseholdView,
   type HouseholdRole,
   type InvitationDetails,
-} from '@payday/contracts';
-import { CLOCK, InjectServiceConfig, MAIL_SENDER, type AuthenticatedUser, type Clock, type MailSender } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { CLOCK, InjectServiceConfig, MAIL_SENDER, type AuthenticatedUser, type Clock, type MailSender } from '@paycadence/nest-kit';
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import type { HouseholdConfig } from '../config.js';
 import { AuthDirectoryClient } from '../directory/auth-directory.client.js';

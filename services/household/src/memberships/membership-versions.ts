@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MEMBERSHIP_VERSION_TTL_SECONDS, membershipVersionKey } from '@payday/contracts';
-import { REDIS } from '@payday/nest-kit';
+import { MEMBERSHIP_VERSION_TTL_SECONDS, membershipVersionKey } from '@paycadence/contracts';
+import { REDIS } from '@paycadence/nest-kit';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 

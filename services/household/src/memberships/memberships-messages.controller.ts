@@ -6,8 +6,8 @@ import {
   MembershipsOfMessageSchema,
   type ExistingHouseholdsReply,
   type MembershipsOfReply,
-} from '@payday/contracts';
-import { withValidPayload } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { withValidPayload } from '@paycadence/nest-kit';
 import { HouseholdsService } from '../households/households.service.js';
 import { MembershipVersions } from './membership-versions.js';
 

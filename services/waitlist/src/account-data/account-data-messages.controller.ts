@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { accountDataPattern, type AccountDeleteReply, type AccountExportReply } from '@payday/contracts';
-import { answerAccountDelete, answerAccountExport, deleteUserRows, exportUserRows } from '@payday/nest-kit';
+import { accountDataPattern, type AccountDeleteReply, type AccountExportReply } from '@paycadence/contracts';
+import { answerAccountDelete, answerAccountExport, deleteUserRows, exportUserRows } from '@paycadence/nest-kit';
 import type { DataSource } from 'typeorm';
 import { WAITLIST_USER_TABLES } from './waitlist-user-tables.js';
 

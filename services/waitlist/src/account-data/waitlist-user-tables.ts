@@ -1,4 +1,4 @@
-import type { UserOwnedTable } from '@payday/nest-kit';
+import type { UserOwnedTable } from '@paycadence/nest-kit';
 
 /**
  * The waitlist knows people by address only: the entry made with the account's e-mail is the

@@ -9,8 +9,8 @@ import {
   type WaitlistEntryReply,
   type WaitlistListReply,
   type WaitlistRemoveReply,
-} from '@payday/contracts';
-import { withValidPayload } from '@payday/nest-kit';
+} from '@paycadence/contracts';
+import { withValidPayload } from '@paycadence/nest-kit';
 import { WaitlistAdminService } from './waitlist-admin.service.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { AdminWaitlistEntry } from '@payday/contracts';
+import type { AdminWaitlistEntry } from '@paycadence/contracts';
 import type { Repository } from 'typeorm';
 import { WaitlistEntry } from './waitlist-entry.entity.js';
 

@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
-import { WaitlistJoinSchema, type WaitlistJoinResponse } from '@payday/contracts';
-import { ZodBody } from '@payday/nest-kit';
+import { WaitlistJoinSchema, type WaitlistJoinResponse } from '@paycadence/contracts';
+import { ZodBody } from '@paycadence/nest-kit';
 import { WaitlistService, type JoinCommand } from './waitlist.service.js';
 
 @Controller('api/waitlist')

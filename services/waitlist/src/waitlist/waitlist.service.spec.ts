@@ -1,4 +1,4 @@
-import { WaitlistJoinSchema, WAITLIST_SUCCESS_MESSAGE, fieldErrors } from '@payday/contracts';
+import { WaitlistJoinSchema, WAITLIST_SUCCESS_MESSAGE, fieldErrors } from '@paycadence/contracts';
 import { WaitlistService } from './waitlist.service.js';
 
 /** A repository double whose insert reports a new row or a conflict, as PostgreSQL's ON CONFLICT does. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { WAITLIST_SUCCESS_MESSAGE, type WaitlistJoinResponse } from '@payday/contracts';
+import { WAITLIST_SUCCESS_MESSAGE, type WaitlistJoinResponse } from '@paycadence/contracts';
 import { WaitlistEntry } from './waitlist-entry.entity.js';
 
 export interface JoinCommand {

@@ -1,4 +1,4 @@
-import type { ForecastDto } from '@payday/contracts';
+import type { ForecastDto } from '@paycadence/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Money } from '../Money.js';
 import { useForecastFormat } from './forecast-format.js';

@@ -1,6 +1,6 @@
-import type { ForecastDto } from '@payday/contracts';
-import { explainBillMove, explainLowBalance } from '@payday/finance-rules';
-import type { ApiClient } from '@payday/web-kit';
+import type { ForecastDto } from '@paycadence/contracts';
+import { explainBillMove, explainLowBalance } from '@paycadence/finance-rules';
+import type { ApiClient } from '@paycadence/web-kit';
 import { useId } from 'react';
 import { BalanceChart } from './BalanceChart.js';
 import { useForecastFormat } from './forecast-format.js';

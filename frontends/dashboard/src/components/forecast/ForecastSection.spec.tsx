@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ForecastDto } from '@payday/contracts';
-import { computeForecast, type Bill } from '@payday/finance-rules';
-import { DEFAULT_PREFERENCES, savePreferences } from '@payday/web-kit';
-import { renderWithProviders } from '@payday/web-kit/testing';
+import type { ForecastDto } from '@paycadence/contracts';
+import { computeForecast, type Bill } from '@paycadence/finance-rules';
+import { DEFAULT_PREFERENCES, savePreferences } from '@paycadence/web-kit';
+import { renderWithProviders } from '@paycadence/web-kit/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFinanceApi } from '../../test/stub-api.js';
 import { ForecastSection } from './ForecastSection.js';

@@ -1,5 +1,5 @@
-import type { ForecastDto } from '@payday/contracts';
-import type { ApiClient } from '@payday/web-kit';
+import type { ForecastDto } from '@paycadence/contracts';
+import type { ApiClient } from '@paycadence/web-kit';
 import { BalanceForecast } from './BalanceForecast.js';
 import './forecast.css'; // a stylesheet, not a <style> element (CSP)
 import { SafeToSpendCard } from './SafeToSpendCard.js';

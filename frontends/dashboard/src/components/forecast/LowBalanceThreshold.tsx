@@ -1,6 +1,6 @@
-import { amountSchema, FINANCE_ENDPOINTS, ForecastSettingsUpdateSchema } from '@payday/contracts';
-import { dollarsToCents } from '@payday/finance-rules';
-import { Alert, Button, formatMoney, showToast, TextField, type ApiClient } from '@payday/web-kit';
+import { amountSchema, FINANCE_ENDPOINTS, ForecastSettingsUpdateSchema } from '@paycadence/contracts';
+import { dollarsToCents } from '@paycadence/finance-rules';
+import { Alert, Button, formatMoney, showToast, TextField, type ApiClient } from '@paycadence/web-kit';
 import { useState, type FormEvent } from 'react';
 import { useRecordMutation } from '../../hooks/useRecordMutation.js';
 import { serverReason } from '../../household/errors.js';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
-import { payGaps, type Bill, type IncomeSource } from '@payday/finance-rules';
-import { DEFAULT_PREFERENCES, savePreferences } from '@payday/web-kit';
-import { renderWithProviders } from '@payday/web-kit/testing';
+import { payGaps, type Bill, type IncomeSource } from '@paycadence/finance-rules';
+import { DEFAULT_PREFERENCES, savePreferences } from '@paycadence/web-kit';
+import { renderWithProviders } from '@paycadence/web-kit/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PayGapCard } from './PayGapCard.js';
 

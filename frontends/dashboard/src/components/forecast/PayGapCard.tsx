@@ -1,4 +1,4 @@
-import type { PayGapDto } from '@payday/contracts';
+import type { PayGapDto } from '@paycadence/contracts';
 import { useId } from 'react';
 import { Money } from '../Money.js';
 import { useForecastFormat } from './forecast-format.js';

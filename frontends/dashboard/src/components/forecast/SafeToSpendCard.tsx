@@ -1,5 +1,5 @@
-import type { SafeToSpendDto } from '@payday/contracts';
-import { explainSafeToSpend } from '@payday/finance-rules';
+import type { SafeToSpendDto } from '@paycadence/contracts';
+import { explainSafeToSpend } from '@paycadence/finance-rules';
 import { useId } from 'react';
 import { Money } from '../Money.js';
 import { useForecastFormat } from './forecast-format.js';

@@ -1,5 +1,5 @@
-import type { ForecastFormat } from '@payday/finance-rules';
-import { formatDate, formatMoney, usePreferences } from '@payday/web-kit';
+import type { ForecastFormat } from '@paycadence/finance-rules';
+import { formatDate, formatMoney, usePreferences } from '@paycadence/web-kit';
 
 /** The forecast sentences' formatters: dates in the user's saved format (Settings > Preferences), money en-US. */
 export function useForecastFormat(): ForecastFormat & { money: (cents: number) => string; instant: (iso: string) => string } {

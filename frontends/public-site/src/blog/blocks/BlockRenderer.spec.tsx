@@ -1,5 +1,5 @@
-import { BLOCK_TYPES, WAITLIST_ENDPOINT_PATH, WAITLIST_ENDPOINTS, type BlockType, type BlogBlockOf } from '@payday/contracts';
-import { fail, renderWithProviders, serveEndpoints } from '@payday/web-kit/testing';
+import { BLOCK_TYPES, WAITLIST_ENDPOINT_PATH, WAITLIST_ENDPOINTS, type BlockType, type BlogBlockOf } from '@paycadence/contracts';
+import { fail, renderWithProviders, serveEndpoints } from '@paycadence/web-kit/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { BLOCK_SCHEMAS, type BlockType, type BlogBlock } from '@payday/contracts';
+import { BLOCK_SCHEMAS, type BlockType, type BlogBlock } from '@paycadence/contracts';
 import { headingRanks, type HeadingRank } from './heading-outline';
 import { BulletListBlock, FeatureBoxBlock, NumberedListBlock } from './ListBlocks';
 import { CtaSectionBlock, FaqSectionBlock, SourcesSectionBlock } from './SectionBlocks';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { BlogBlockOf, BlogListItem } from '@payday/contracts';
+import type { BlogBlockOf, BlogListItem } from '@paycadence/contracts';
 
 // Lists (docs/product/accounts.md §3): items are plain strings, or a title with a description.
 

@@ -1,5 +1,5 @@
-import { isHttpUrl, isSafeLink, WAITLIST_ENDPOINT_PATH, type BlogBlockOf, type BlogSource } from '@payday/contracts';
-import { WaitlistForm } from '@payday/web-kit';
+import { isHttpUrl, isSafeLink, WAITLIST_ENDPOINT_PATH, type BlogBlockOf, type BlogSource } from '@paycadence/contracts';
+import { WaitlistForm } from '@paycadence/web-kit';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 

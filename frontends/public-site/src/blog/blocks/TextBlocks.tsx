@@ -1,5 +1,5 @@
-import type { BlogBlockOf } from '@payday/contracts';
-import { Callout } from '@payday/web-kit';
+import type { BlogBlockOf } from '@paycadence/contracts';
+import { Callout } from '@paycadence/web-kit';
 import type { HeadingRank } from './heading-outline';
 
 // The prose blocks (docs/product/accounts.md §3). Every text is a React text node, never HTML: a `<script>` in a post is

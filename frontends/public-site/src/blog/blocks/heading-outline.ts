@@ -1,4 +1,4 @@
-import type { BlogBlock } from '@payday/contracts';
+import type { BlogBlock } from '@paycadence/contracts';
 
 /** The heading elements a post's blocks may use: the post's title is the page's one h1. */
 export type HeadingRank = 2 | 3 | 4;

@@ -1,8 +1,8 @@
-import { BLOG_ENDPOINTS, SERVED_DATA_ELEMENT_ID, type BlogBlock, type BlogPost, type BlogPostSummary } from '@payday/contracts';
+import { BLOG_ENDPOINTS, SERVED_DATA_ELEMENT_ID, type BlogBlock, type BlogPost, type BlogPostSummary } from '@paycadence/contracts';
 import { forgetServedData } from '../served-data';
-import { serveEndpoints, type StubGateway, type StubHandler } from '@payday/web-kit/testing';
+import { serveEndpoints, type StubGateway, type StubHandler } from '@paycadence/web-kit/testing';
 
-export { fail, never } from '@payday/web-kit/testing';
+export { fail, never } from '@paycadence/web-kit/testing';
 
 // The blog calls, answered by web-kit's stub gateway: every answer goes through the real client and is
 // parsed with the contract's schema, as in the browser.

@@ -1,4 +1,4 @@
-import type { DetectedFrequency } from '@payday/contracts';
+import type { DetectedFrequency } from '@paycadence/contracts';
 import {
   dayInMonth,
   dayOfMonth,

@@ -1,4 +1,4 @@
-import type { BillCategoryValue } from '@payday/contracts';
+import type { BillCategoryValue } from '@paycadence/contracts';
 
 /**
  * Reading Plaid's categories: personal finance categories ([primary, detailed], e.g. 'RENT_AND_UTILITIES_RENT')

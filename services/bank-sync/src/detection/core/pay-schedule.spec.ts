@@ -1,4 +1,4 @@
-import { IncomeSuggestionInputSchema } from '@payday/contracts';
+import { IncomeSuggestionInputSchema } from '@paycadence/contracts';
 import { suggestionMessages, type StoredStream } from '../suggestions';
 import {
   dayInMonth,
