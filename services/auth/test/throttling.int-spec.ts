@@ -20,7 +20,7 @@ import { SettableClock } from '@paycadence/nest-kit';
 import { parseSetCookie } from 'cookie';
 import { startServiceHarness, type ApiResponse, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import type { AuthConfig } from '../src/config.js';
-import { RateLimits } from '../src/common/rate-limits.js';
+import { RateLimits } from '../src/throttling/rate-limits.js';
 import { PasswordHasher } from '../src/crypto/password-hasher.js';
 import { totpCode } from '../src/mfa/totp.js';
 import { serviceDefinition } from '../src/service-definition.js';

@@ -12,7 +12,7 @@ import type { DataSource } from 'typeorm';
 import { AccountStatusPublisher } from '../admin/account-status.publisher.js';
 import { AuditTrail, NO_ORIGIN, NOBODY } from '../audit/audit-trail.js';
 import { AuthError } from '../errors.js';
-import { RateLimits } from '../common/rate-limits.js';
+import { RateLimits } from '../throttling/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { MfaService } from '../mfa/mfa.service.js';
 import { SessionService } from '../sessions/session.service.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LOGIN_FAILURE_WINDOW_SECONDS } from '@paycadence/contracts';
 import { isAuthError } from '../errors.js';
-import { RateLimits } from '../common/rate-limits.js';
+import { RateLimits } from '../throttling/rate-limits.js';
 import { clientKey } from '../throttling/client-key.js';
 import { AuditTrail, type AuditDetails, type AuditParty, type RequestOrigin } from './audit-trail.js';
 

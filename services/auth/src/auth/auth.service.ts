@@ -14,7 +14,7 @@ import { CLOCK, JwtVerifier, ValidationFailedError, type Clock } from '@paycaden
 import { AuditTrail, NO_ORIGIN, type RequestOrigin } from '../audit/audit-trail.js';
 import { LockoutRecorder } from '../audit/lockout-recorder.js';
 import { AuthError, emailTakenError } from '../errors.js';
-import { RateLimits } from '../common/rate-limits.js';
+import { RateLimits } from '../throttling/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { SessionService, type WithRefreshToken } from '../sessions/session.service.js';
 import { EmailConfirmationService } from '../email-confirmation/email-confirmation.service.js';

@@ -14,7 +14,7 @@ import {
 import { CLOCK, JwtVerifier, MAIL_SENDER, escapeHtml, type Clock, type MailSender } from '@paycadence/nest-kit';
 import { AuditTrail, NO_ORIGIN, type RequestOrigin } from '../audit/audit-trail.js';
 import { AuthError } from '../errors.js';
-import { RateLimits } from '../common/rate-limits.js';
+import { RateLimits } from '../throttling/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';
 import { SessionService } from '../sessions/session.service.js';

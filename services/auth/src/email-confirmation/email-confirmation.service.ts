@@ -12,7 +12,7 @@ import { IsNull, Not, type DataSource } from 'typeorm';
 import { AuditTrail, NO_ORIGIN, type RequestOrigin } from '../audit/audit-trail.js';
 import { APP_URL } from '../auth/password-reset.service.js';
 import { AuthError } from '../errors.js';
-import { RateLimits } from '../common/rate-limits.js';
+import { RateLimits } from '../throttling/rate-limits.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';
 import { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';

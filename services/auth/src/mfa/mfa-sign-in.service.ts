@@ -4,7 +4,7 @@ import { CLOCK, JwtVerifier, type Clock } from '@paycadence/nest-kit';
 import { AuditTrail, type RequestOrigin } from '../audit/audit-trail.js';
 import { LockoutRecorder } from '../audit/lockout-recorder.js';
 import { AuthError } from '../errors.js';
-import { RateLimits } from '../common/rate-limits.js';
+import { RateLimits } from '../throttling/rate-limits.js';
 import { SessionService, type WithRefreshToken } from '../sessions/session.service.js';
 import { DeviceCookies } from '../throttling/device-cookie.js';
 import { ThrottledError } from '../throttling/throttled-error.js';

@@ -5,7 +5,7 @@ import { IsNull, type Repository } from 'typeorm';
 import type { MfaSetupResponse, MfaStatusResponse } from '@paycadence/contracts';
 import { CLOCK, type Clock } from '@paycadence/nest-kit';
 import { AuthError } from '../errors.js';
-import { RateLimits } from '../common/rate-limits.js';
+import { RateLimits } from '../throttling/rate-limits.js';
 import { AUTH_KEYS, type AuthKeys } from '../tokens/auth-keys.js';
 import { BackupCode } from './backup-code.entity.js';
 import { generateBackupCodes, looksLikeBackupCode, normalizeBackupCode } from './backup-codes.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@paycadence/nest-kit';
-import { RateLimits, REDIS_KEY_PREFIX } from '../common/rate-limits.js';
+import { RateLimits, REDIS_KEY_PREFIX } from './rate-limits.js';
 import type { AuthConfig } from '../config.js';
 import { DeviceCookies } from './device-cookie.js';
 

@@ -16,9 +16,9 @@ import {
   RESET_EMAIL_INTERVAL_SECONDS,
 } from '@paycadence/contracts';
 import { CLOCK, REDIS, giveBackAllowance, takeAllowance, type Clock } from '@paycadence/nest-kit';
-import { clientKey, widerClientKeys } from '../throttling/client-key.js';
-import { COMPLETE_SIGN_IN, GIVE_BACK_SIGN_IN_ATTEMPT, TAKE_SIGN_IN_ATTEMPT } from '../throttling/scripts.js';
-import { ThrottledError, type ThrottleScope } from '../throttling/throttled-error.js';
+import { clientKey, widerClientKeys } from './client-key.js';
+import { COMPLETE_SIGN_IN, GIVE_BACK_SIGN_IN_ATTEMPT, TAKE_SIGN_IN_ATTEMPT } from './scripts.js';
+import { ThrottledError, type ThrottleScope } from './throttled-error.js';
 
 export const REDIS_KEY_PREFIX = Symbol('REDIS_KEY_PREFIX');
 
