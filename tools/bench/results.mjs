@@ -37,12 +37,15 @@ function git(args) {
 
 /**
  * When, on what code and on what machine a run happened. `uncommittedChanges` says the measured code was the
- * commit plus local edits (tracked files only). BENCH_MACHINE adds a description a person gives, e.g.
+ * commit plus local edits (tracked files only, results aside). BENCH_MACHINE adds a description a person gives, e.g.
  * "laptop on battery" or "CI runner, shared".
  */
 export function benchContext(env = process.env) {
   const commit = git(['rev-parse', 'HEAD']);
-  const changes = commit === null ? null : git(['status', '--porcelain', '--untracked-files=no']);
+  // The results and the page they make are what a run writes, not code it measures: a later bench of the same
+  // run would otherwise call the code changed because an earlier one wrote its figures.
+  const measured = ['.', ':(exclude)tests/load/results', ':(exclude)docs/performance.md'];
+  const changes = commit === null ? null : git(['status', '--porcelain', '--untracked-files=no', '--', ...measured]);
   return {
     date: new Date().toISOString(),
     commit,
