@@ -44,14 +44,15 @@ export function outsideCitations(path, text) {
 
 describe('citations', () => {
   it('finds a citation of a document outside the repository, and leaves code and plain words alone', () => {
-    expect(outsideCitations('a.ts', '// spec part 2 §5: floor 50')).toHaveLength(1);
-    // Built from parts: this very file is scanned too, and a fixture must not be mistaken for a citation.
-    expect(outsideCitations('a.ts', `const x = 1; ${'//'} see issue 12 finding 3`)).toHaveLength(1);
-    expect(outsideCitations('a.ts', "describe('tips (spec part 2 §5)', () => {")).toHaveLength(1);
-    expect(outsideCitations('a.yaml', '# DESIGN §4: the first admin')).toHaveLength(1);
-    expect(outsideCitations('a.md', 'Read ../shared/DESIGN.md first.')).toHaveLength(1);
+    // The fixtures are joined from parts (`cite`), so no line of this file reads as a citation itself.
+    const cite = (...parts) => parts.join(' ');
+    expect(outsideCitations('a.ts', `// ${cite('spec', 'part 2 §5')}: floor 50`)).toHaveLength(1);
+    expect(outsideCitations('a.ts', `const x = 1; ${'//'} see ${cite('issue', '12 finding 3')}`)).toHaveLength(1);
+    expect(outsideCitations('a.ts', `describe('tips (${cite('spec', 'part 2 §5')})', () => {`)).toHaveLength(1);
+    expect(outsideCitations('a.yaml', `# ${cite('DESIGN', '§4')}: the first admin`)).toHaveLength(1);
+    expect(outsideCitations('a.md', `Read ../${'shared'}/DESIGN.md first.`)).toHaveLength(1);
     expect(outsideCitations('a.ts', '// docs/product/signed-in.md §5: floor 50')).toEqual([]);
-    expect(outsideCitations('a.ts', "const text = 'issue 12';")).toEqual([]);
+    expect(outsideCitations('a.ts', `const text = '${cite('issue', '12')}';`)).toEqual([]);
     expect(outsideCitations('a.ts', '// Small builders for the spec files')).toEqual([]);
   });
 
