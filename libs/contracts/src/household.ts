@@ -177,9 +177,15 @@ export type ExistingHouseholdsReply = z.infer<typeof ExistingHouseholdsReplySche
  */
 export const HOUSEHOLD_EVENTS = {
   deleted: 'household.deleted',
+  /** These users' households changed (joined, left, removed, role, deleted): what they see shared changed. */
+  membershipsChanged: 'household.memberships-changed',
 } as const;
 export const HouseholdDeletedEventSchema = z.object({ householdId: z.string().uuid() }).strict();
 export type HouseholdDeletedEvent = z.infer<typeof HouseholdDeletedEventSchema>;
+export const MembershipsChangedEventSchema = z
+  .object({ userIds: z.array(z.string().uuid()).min(1).max(1_000) })
+  .strict();
+export type MembershipsChangedEvent = z.infer<typeof MembershipsChangedEventSchema>;
 export const MembershipsOfMessageSchema = z.object({ userId: z.string().uuid() }).strict();
 export const MembershipSchema = z.object({
   householdId: z.string().uuid(),

@@ -52,9 +52,27 @@ export type SyncItemJob = z.infer<typeof SyncItemJobSchema>;
 export const SyncUserJobSchema = z.object({ userId: z.uuid() }).strict();
 export type SyncUserJob = z.infer<typeof SyncUserJobSchema>;
 
+/** A bank-sync worker's periodic look for items whose polling slot has come; one scheduler for all workers. */
+export const SweepSyncsJobSchema = z.object({}).strict();
+export type SweepSyncsJob = z.infer<typeof SweepSyncsJobSchema>;
+
 /** A finance worker's periodic look for reminders due now; one scheduler, whichever worker runs it. */
 export const ScanRemindersJobSchema = z.object({}).strict();
 export type ScanRemindersJob = z.infer<typeof ScanRemindersJobSchema>;
+
+/**
+ * Plan one user's reminders: the scan found their next reminder moment due (`moment`: its epoch ms, or 'stale'
+ * when something that decides it changed). `version` is the settings row's plan version when the scan read it, so
+ * every change gets a job of its own; the plan is made from the data as it is when the job runs (docs/reminders.md).
+ */
+export const PlanRemindersJobSchema = z
+  .object({
+    userId: z.uuid(),
+    version: z.number().int().nonnegative(),
+    moment: z.union([z.literal('stale'), z.number().int()]),
+  })
+  .strict();
+export type PlanRemindersJob = z.infer<typeof PlanRemindersJobSchema>;
 
 export const REMINDER_KINDS = ['bill-due', 'payday'] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
@@ -90,10 +108,26 @@ export const JOBS = {
   'sync-item': defineJob({ queue: QUEUES.bankSync, payload: SyncItemJobSchema, jobId: ({ itemId }) => `${itemId}.sync`, retry: { attempts: 6, backoffMs: 5_000 } }),
   /** docs/product/signed-in.md §7 fullDataSync(userId): queue a sync of every item the user linked. */
   'sync-user': defineJob({ queue: QUEUES.bankSync, payload: SyncUserJobSchema, jobId: ({ userId }) => `${userId}.sync-user` }),
+  /**
+   * Queue a `sync-item` for every active item whose `next_sync_at` has come (PostgreSQL holds the schedule, not
+   * Redis: services/bank-sync/README.md). One run at a time per id; a failed run is simply the next minute's.
+   */
+  'sweep-syncs': defineJob({
+    queue: QUEUES.bankSync,
+    payload: SweepSyncsJobSchema,
+    jobId: () => 'bank-sync.sweep',
+    retry: { attempts: 1, backoffMs: 1_000 },
+  }),
   /** Recurring bill and income detection for one user after a sync; the id collapses a burst of syncs. */
   'detect-recurring': defineJob({ queue: QUEUES.bankSync, payload: SyncUserJobSchema, jobId: ({ userId }) => `${userId}.detect` }),
   /** Look for reminders due now (every few minutes, and once when a worker starts). */
   'scan-reminders': defineJob({ queue: QUEUES.reminders, payload: ScanRemindersJobSchema, jobId: () => 'reminders.scan', retry: { attempts: 1, backoffMs: 1_000 } }),
+  /** Plan one user's reminders (queued by the scan); one job per user, version and moment. */
+  'plan-reminders': defineJob({
+    queue: QUEUES.reminders,
+    payload: PlanRemindersJobSchema,
+    jobId: ({ userId, version, moment }) => `${userId}.v${version}.${moment}.plan`,
+  }),
   /** Send one reminder e-mail; retried on a mail or directory failure (30 s, 1 min, 2 min, 4 min). */
   'send-reminder': defineJob({
     queue: QUEUES.reminders,

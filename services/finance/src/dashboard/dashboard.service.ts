@@ -126,15 +126,19 @@ export class DashboardService {
 
   /**
    * The bills and income the user sees (shared ones included, as on the dashboard) and the Smart Payment Schedule
-   * for `today`: what the timeline and the calendar feed are built from.
+   * for `today`: what the timeline and the calendar feed are built from. `memberships`: the households they came
+   * from (null: household did not answer, personal items only).
    */
-  async scheduleFor(userId: string, today: string): Promise<{ bills: RuleBill[]; incomes: RuleIncome[]; schedule: PaymentSuggestion[] }> {
+  async scheduleFor(
+    userId: string,
+    today: string,
+  ): Promise<{ bills: RuleBill[]; incomes: RuleIncome[]; schedule: PaymentSuggestion[]; memberships: Membership[] | null }> {
     const memberships = await this.access.memberships(userId);
     const [bills, incomes] = await Promise.all([this.ruleBills(userId, memberships), this.ruleIncomes(userId, memberships)]);
     const planned = householdPaymentSchedule(bills, incomes, today) ?? buildPaymentSchedule(bills, incomes, today);
     // A paid occurrence makes no payment suggestion (here: timeline, calendar feed).
     const statuses = await this.billStatus.statusesFor(userId, bills, addDays(today, -BILL_STATUS_DAYS_BACK), lastDueDate(planned, today), today);
-    return { bills, incomes, schedule: withoutPaidSuggestions(planned, statuses) };
+    return { bills, incomes, schedule: withoutPaidSuggestions(planned, statuses), memberships };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { REMINDER_SEND_HOUR, type SendReminderJob } from '@paycadence/contracts';
+import { REMINDER_SEND_HOUR, reminderKey, type SendReminderJob } from '@paycadence/contracts';
 import { addDays, buildTimeline, daysBetween, type Bill, type IncomeSource, type IsoDate } from '@paycadence/finance-rules';
 import type { LocalMoment } from './local-time.js';
 import { paidOccurrenceKey } from './paid-occurrences.js';
@@ -88,4 +88,32 @@ export function plannedReminders({ userId, settings, local, bills, incomes, paid
     }
   }
   return plans;
+}
+
+/**
+ * How far ahead the next reminder day is looked for. With none in that time the user is planned again on its last
+ * day (a yearly bill further out is then found in time); a bill reminder is at most 14 days ahead of its bill.
+ */
+export const NEXT_REMINDER_HORIZON_DAYS = 35;
+
+/**
+ * The first day, from the user's `local` moment on, on which a reminder not in `handled` (sent, or queued just
+ * now) becomes due at REMINDER_SEND_HOUR; null when none does within NEXT_REMINDER_HORIZON_DAYS. Today counts
+ * while it is before the send hour (later today, the plan of now has handled it). The same rule as the sending
+ * (plannedReminders) asked day by day, so the moment and the e-mail cannot disagree. `paid` must cover the
+ * occurrences up to the horizon plus PAYDAY_LOOKAHEAD_DAYS (nextReminderWindow).
+ */
+export function nextReminderDay(input: PlanInput & { handled: ReadonlySet<string> }): IsoDate | null {
+  const { local, handled } = input;
+  const first = local.hour < REMINDER_SEND_HOUR ? local.date : addDays(local.date, 1);
+  for (let day = first; day <= addDays(local.date, NEXT_REMINDER_HORIZON_DAYS); day = addDays(day, 1)) {
+    const plans = plannedReminders({ ...input, local: { date: day, hour: REMINDER_SEND_HOUR } });
+    if (plans.some((plan) => !handled.has(reminderKey(plan.job)))) return day;
+  }
+  return null;
+}
+
+/** The days nextReminderDay needs the paid occurrences for. */
+export function nextReminderWindow(today: IsoDate, daysBefore: number): { from: IsoDate; to: IsoDate } {
+  return { from: today, to: planWindow(addDays(today, NEXT_REMINDER_HORIZON_DAYS), daysBefore).to };
 }

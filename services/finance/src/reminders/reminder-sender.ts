@@ -10,6 +10,9 @@ import { ReminderPlanner } from './reminder-planner.js';
 import { ReminderSettingsRow } from './reminder-settings.entity.js';
 import { hashUnsubscribeToken, newUnsubscribeToken } from './unsubscribe-token.js';
 
+/** How soon a user whose address is not confirmed yet is planned again (see ReminderSender). */
+export const UNCONFIRMED_RETRY_MS = 60 * 60_000;
+
 /** docs/product/accounts.md greeting rule: the first name, else the part of the e-mail before the @, else 'there'. */
 export const greetingName = (user: Pick<DirectoryUser, 'email' | 'firstName'>): string =>
   user.firstName?.trim() || user.email.split('@')[0] || 'there';
@@ -43,9 +46,9 @@ export class ReminderSender {
     if (!plan) return;
     const user = await this.directory.user(job.userId);
     if (!user) return; // the account is gone
-    // Nobody proved the address yet: a reminder would mail a stranger whose address was typed at sign-up. It is
-    // skipped, not postponed (a reminder is about its day); the next ones go once the address is confirmed.
-    if (!user.emailConfirmed) return;
+    // Nobody proved the address yet: a reminder would mail a stranger whose address was typed at sign-up. The user
+    // is planned again in UNCONFIRMED_RETRY_MS, so a reminder still due then goes out once the address is proved.
+    if (!user.emailConfirmed) return this.planAgainLater(job.userId);
     const token = newUnsubscribeToken();
     await this.dataSource.transaction(async (manager) => {
       const inserted: unknown[] = await manager.query(
@@ -64,5 +67,17 @@ export class ReminderSender {
         }),
       );
     });
+  }
+
+  /**
+   * Replaces the user's next reminder moment with UNCONFIRMED_RETRY_MS from now, bumping the plan version so a plan
+   * being made right now does not store its moment over this one (docs/reminders.md).
+   */
+  private async planAgainLater(userId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE reminder_settings SET next_reminder_at = $2, plan_version = plan_version + 1
+        WHERE user_id = $1 AND (bills OR income)`,
+      [userId, new Date(this.clock.now().getTime() + UNCONFIRMED_RETRY_MS)],
+    );
   }
 }

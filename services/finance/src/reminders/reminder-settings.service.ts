@@ -55,6 +55,19 @@ export class ReminderSettingsService {
     return toDto(row);
   }
 
+  /**
+   * Has the worker plan these users' reminders again at its next scan (docs/reminders.md): what they see changed in
+   * a way no finance table records, such as joining or leaving a household. Changes to finance's own data mark
+   * the plan stale through the data_versions trigger instead.
+   */
+  async markPlansStale(userIds: readonly string[]): Promise<void> {
+    await this.settings.query(
+      `UPDATE reminder_settings SET next_reminder_at = '-infinity', plan_version = plan_version + 1
+        WHERE user_id = ANY($1::text[]) AND (bills OR income)`,
+      [userIds],
+    );
+  }
+
   /** Whether `tokenText` is a live unsubscribe token (the GET page asks before turning anything off). */
   async knowsToken(tokenText: string): Promise<boolean> {
     return (await this.ownerOf(tokenText)) !== null;

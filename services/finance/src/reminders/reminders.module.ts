@@ -6,6 +6,7 @@ import { DashboardModule } from '../dashboard/dashboard.module.js';
 import { AuthDirectoryClient } from './auth-directory.client.js';
 import { PAID_OCCURRENCES } from './paid-occurrences.js';
 import { ReminderDelivery } from './reminder-delivery.entity.js';
+import { ReminderPlanJob } from './reminder-plan-job.js';
 import { ReminderPlanner } from './reminder-planner.js';
 import { ReminderSchedule } from './reminder-schedule.js';
 import { ReminderScanner } from './reminder-scanner.js';
@@ -27,13 +28,14 @@ export const REMINDER_ENTITIES = [ReminderSettingsRow, ReminderDelivery];
 export class RemindersModule {}
 
 /**
- * The worker side (dist/worker.js): the scan and the sender of the 'reminders' queue. PAID_OCCURRENCES is the bill
- * status service: an occurrence paid from the bank or marked paid gets no reminder.
+ * The worker side (dist/worker.js): the scan, the planning and the sender of the 'reminders' queue.
+ * PAID_OCCURRENCES is the bill status service: an occurrence paid from the bank or marked paid gets no reminder.
  */
 @Module({
   imports: [TypeOrmModule.forFeature(REMINDER_ENTITIES), DashboardModule, BillStatusModule],
   providers: [
     ReminderPlanner,
+    ReminderPlanJob,
     ReminderScanner,
     ReminderSender,
     ReminderSchedule,

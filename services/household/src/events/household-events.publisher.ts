@@ -1,5 +1,9 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { HOUSEHOLD_EVENTS, type HouseholdDeletedEvent } from '@paycadence/contracts';
+import {
+  HOUSEHOLD_EVENTS,
+  type HouseholdDeletedEvent,
+  type MembershipsChangedEvent,
+} from '@paycadence/contracts';
 import { InjectServiceConfig, TransportClient } from '@paycadence/nest-kit';
 import type { HouseholdConfig } from '../config.js';
 
@@ -22,6 +26,14 @@ export class HouseholdEventsPublisher implements OnModuleDestroy {
   deleted(householdId: string): void {
     const event: HouseholdDeletedEvent = { householdId };
     void this.transport.emit(HOUSEHOLD_EVENTS.deleted, event);
+  }
+
+  /** These users' households changed: finance plans their reminders again (shared items came or went). */
+  membershipsChanged(userIds: readonly string[]): void {
+    for (let start = 0; start < userIds.length; start += 1_000) {
+      const event: MembershipsChangedEvent = { userIds: userIds.slice(start, start + 1_000) };
+      void this.transport.emit(HOUSEHOLD_EVENTS.membershipsChanged, event);
+    }
   }
 
   async onModuleDestroy(): Promise<void> {

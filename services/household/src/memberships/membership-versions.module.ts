@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module.js';
 import { MembershipVersions } from './membership-versions.js';
 
 /**
@@ -7,6 +8,7 @@ import { MembershipVersions } from './membership-versions.js';
  * answer reads them, and that answer in turn needs the households.
  */
 @Module({
+  imports: [EventsModule],
   providers: [MembershipVersions],
   exports: [MembershipVersions],
 })

@@ -3,6 +3,7 @@ import { MEMBERSHIP_VERSION_TTL_SECONDS, membershipVersionKey } from '@paycadenc
 import { REDIS } from '@paycadence/nest-kit';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import { HouseholdEventsPublisher } from '../events/household-events.publisher.js';
 
 /**
  * The membership versions finance checks its kept answers against (membershipVersionKey in libs/contracts).
@@ -14,7 +15,10 @@ import { randomUUID } from 'node:crypto';
 export class MembershipVersions {
   private readonly logger = new Logger('MembershipVersions');
 
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(HouseholdEventsPublisher) private readonly events: HouseholdEventsPublisher,
+  ) {}
 
   /** The user's version, created when there is none; null when Redis refused (finance then keeps nothing). */
   async current(userId: string): Promise<string | null> {
@@ -30,18 +34,20 @@ export class MembershipVersions {
   }
 
   /**
-   * New versions for these users (every member a committed change concerns). A failure is logged, not answered:
-   * the change stands, and finance keeps an answer at most MEMBERSHIPS_MAX_AGE_MS (its config), which bounds the
-   * staleness of that rare case.
+   * New versions for these users (every member a committed change concerns), and the event that has finance plan
+   * their reminders again. A failure is logged, not answered: the change stands, and finance keeps an answer at most
+   * MEMBERSHIPS_MAX_AGE_MS (its config), which bounds the staleness of that rare case. One SET per user rather than
+   * one pipeline: on a Redis Cluster the users' keys live on different nodes (docs/redis-cluster.md).
    */
   async replace(userIds: Iterable<string>): Promise<void> {
-    const pipeline = this.redis.pipeline();
-    for (const userId of new Set(userIds)) pipeline.set(membershipVersionKey(userId), randomUUID(), 'EX', MEMBERSHIP_VERSION_TTL_SECONDS);
-    try {
-      const results = (await pipeline.exec()) ?? [];
-      const failed = results.find(([error]) => error);
-      if (failed) throw failed[0];
-    } catch (error) {
+    const users = [...new Set(userIds)];
+    if (users.length > 0) this.events.membershipsChanged(users);
+    const results = await Promise.allSettled(
+      users.map((userId) => this.redis.set(membershipVersionKey(userId), randomUUID(), 'EX', MEMBERSHIP_VERSION_TTL_SECONDS)),
+    );
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) {
+      const error: unknown = failed.reason;
       this.logger.error(`membership versions not replaced: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
