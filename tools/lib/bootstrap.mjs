@@ -207,6 +207,9 @@ async function createDatabaseIfMissing({ port, database }) {
 
 export async function ensureRedis({ env = process.env, infra, log = console.log }) {
   const none = async () => {};
+  // The tests start throwaway servers and a Redis Cluster of their own from redis-server (docs/redis-cluster.md),
+  // whichever Redis the run itself uses: install it when missing.
+  if (infra.isolated && !findExecutable('redis-server') && isRoot()) await aptInstall('redis-server', log);
   if (env.REDIS_URL) {
     if (!(await pingRedis(env.REDIS_URL))) throw new BootstrapExit(`REDIS_URL is set but ${redacted(env.REDIS_URL)} does not answer PING`);
     return { url: env.REDIS_URL, stop: none };

@@ -1,9 +1,9 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis.js';
 
 /**
  * One use of a hard allowance: KEYS[1] counts up to ARGV[1] per window of ARGV[2] seconds (starting at its first
  * use). Answers 0 when taken, else the ms until the window ends. One script, so two requests at once cannot both
- * take the last use.
+ * take the last use. One key only, so a Redis Cluster runs it on that key's node as it is.
  */
 const TAKE_ALLOWANCE = `
 if tonumber(redis.call('GET', KEYS[1]) or '0') >= tonumber(ARGV[1]) then
@@ -24,11 +24,11 @@ return 1`;
  * Takes one of `limit` uses of `key` in a window of `windowSeconds` that starts at the first use. Resolves with 0
  * when the use was taken, else with the milliseconds left until the window ends (nothing taken).
  */
-export async function takeAllowance(redis: Redis, key: string, limit: number, windowSeconds: number): Promise<number> {
+export async function takeAllowance(redis: RedisClient, key: string, limit: number, windowSeconds: number): Promise<number> {
   return Number(await redis.eval(TAKE_ALLOWANCE, 1, key, limit, windowSeconds));
 }
 
 /** Gives back a use taken with takeAllowance (the step it paid for turned out not to count). */
-export async function giveBackAllowance(redis: Redis, key: string): Promise<void> {
+export async function giveBackAllowance(redis: RedisClient, key: string): Promise<void> {
   await redis.eval(GIVE_BACK_ALLOWANCE, 1, key);
 }

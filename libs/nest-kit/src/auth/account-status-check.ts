@@ -6,8 +6,7 @@ import {
   SUSPENDED_ACCOUNT_KEY_PREFIX,
   USER_STATUSES,
 } from '@paycadence/contracts';
-import type { Redis } from 'ioredis';
-import { REDIS } from '../redis.js';
+import { duplicateRedis, REDIS, type RedisClient } from '../redis.js';
 
 export interface AccountStatusOptions {
   /** How long a looked-up status is trusted without Redis (default ACCOUNT_STATUS_CACHE_MS). */
@@ -64,12 +63,12 @@ export class AccountStatusCheck implements OnApplicationBootstrap, OnApplication
   private readonly cacheMs: number;
   private readonly timeoutMs: number;
   private readonly maxEntries: number;
-  private subscriber: Redis | undefined;
+  private subscriber: RedisClient | undefined;
   private subscribed: Promise<void> | undefined;
   private lastWarning = -Infinity;
 
   constructor(
-    @Optional() @Inject(REDIS) private readonly redis?: Redis,
+    @Optional() @Inject(REDIS) private readonly redis?: RedisClient,
     @Optional() @Inject(ACCOUNT_STATUS_OPTIONS) options?: AccountStatusOptions,
   ) {
     this.cacheMs = options?.cacheMs ?? ACCOUNT_STATUS_CACHE_MS;
@@ -97,8 +96,9 @@ export class AccountStatusCheck implements OnApplicationBootstrap, OnApplication
   async onApplicationBootstrap(): Promise<void> {
     if (!this.redis) return;
     // A connection of its own: a subscribed ioredis connection can do nothing else. Never gives up on a
-    // command (maxRetriesPerRequest null), so the subscription is made whenever Redis comes back.
-    const subscriber = this.redis.duplicate({ maxRetriesPerRequest: null });
+    // command (maxRetriesPerRequest null), so the subscription is made whenever Redis comes back. On a cluster
+    // the channel is broadcast to every node, so subscribing through any one of them hears every change.
+    const subscriber = duplicateRedis(this.redis, { maxRetriesPerRequest: null });
     this.subscriber = subscriber;
     subscriber.on('error', (error: Error) => this.warn(`status channel: ${error.message}`));
     subscriber.on('message', (_channel: string, message: string) => this.onMessage(message));

@@ -49,8 +49,8 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, BeforeA
   private startWorker(queue: string): Worker {
     const worker = new Worker(queue, (job) => this.run(job), {
       // Workers block on Redis; ioredis must retry forever rather than fail those commands.
-      connection: { ...this.settings.connection, maxRetriesPerRequest: null },
-      prefix: this.settings.prefix,
+      connection: this.settings.workerConnection(),
+      prefix: this.settings.prefixFor(queue),
       concurrency: this.settings.concurrency,
       lockDuration: this.settings.lockDurationMs,
       stalledInterval: this.settings.lockDurationMs,

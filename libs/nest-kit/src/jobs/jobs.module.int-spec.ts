@@ -42,6 +42,9 @@ class BankSyncHandlers {
     this.handled.record({ job: 'sync-user', payload, context });
   }
 
+  @JobHandler('sweep-syncs')
+  sweep() {}
+
   @JobHandler('detect-recurring')
   detect() {}
 }
@@ -131,6 +134,8 @@ describe('JobsModule', () => {
       }
       @JobHandler('sync-user')
       syncUser() {}
+      @JobHandler('sweep-syncs')
+      sweep() {}
       @JobHandler('detect-recurring')
       detect() {}
     }
@@ -208,6 +213,8 @@ describe('JobsModule', () => {
       }
       @JobHandler('sync-user')
       syncUser() {}
+      @JobHandler('sweep-syncs')
+      sweep() {}
       @JobHandler('detect-recurring')
       detect() {}
     }
@@ -255,6 +262,8 @@ describe('JobsModule', () => {
       }
       @JobHandler('sync-user')
       syncUser() {}
+      @JobHandler('sweep-syncs')
+      sweep() {}
       @JobHandler('detect-recurring')
       detect() {}
     }
@@ -309,6 +318,8 @@ describe('JobsModule', () => {
       }
       @JobHandler('sync-user')
       syncUser() {}
+      @JobHandler('sweep-syncs')
+      sweep() {}
       @JobHandler('detect-recurring')
       detect() {}
     }

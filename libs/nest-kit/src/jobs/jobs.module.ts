@@ -1,4 +1,4 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { QUEUES } from '@paycadence/contracts';
@@ -8,6 +8,16 @@ import { JobWorkers } from './job-workers.js';
 import { JOBS_SETTINGS, jobsSettings, type JobsModuleOptions, type JobsSettings } from './jobs-settings.js';
 
 const QUEUE_NAMES = Object.values(QUEUES);
+
+/** Ends the cluster connections the queues and workers shared, after @nestjs/bullmq and JobWorkers closed them. */
+class JobsConnections implements OnApplicationShutdown {
+  constructor(@Inject(JOBS_SETTINGS) private readonly settings: JobsSettings) {}
+  async onApplicationShutdown() {
+    // Queues close on the same hook; a turn of the event loop lets their close() go first.
+    await new Promise((resolve) => setImmediate(resolve));
+    await this.settings.closeOwned();
+  }
+}
 
 /**
  * Job ids are deterministic, so a finished or failed job must not keep its id: BullMQ ignores an add whose
@@ -45,9 +55,10 @@ export class JobsModule {
       imports: [
         DiscoveryModule,
         BullModule.forRootAsync({
-          useFactory: () => ({ connection: resolve().connection, prefix: resolve().prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS }),
+          useFactory: () => ({ connection: resolve().connection, defaultJobOptions: DEFAULT_JOB_OPTIONS }),
         }),
-        BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
+        // Each queue's own prefix: on a cluster it carries the queue's hash tag (bullPrefix).
+        BullModule.registerQueueAsync(...QUEUE_NAMES.map((name) => ({ name, useFactory: () => ({ prefix: resolve().prefixFor(name) }) }))),
       ],
       providers: [
         { provide: JOBS_SETTINGS, useFactory: resolve },
@@ -57,6 +68,7 @@ export class JobsModule {
           inject: [JOBS_SETTINGS, ...QUEUE_NAMES.map((name) => getQueueToken(name))],
         },
         JobWorkers,
+        JobsConnections,
       ],
       exports: [JobProducer],
     };

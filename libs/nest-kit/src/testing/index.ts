@@ -2,5 +2,6 @@
 export * from './service-harness.js';
 export * from './test-auth.js';
 export * from './private-redis.js';
+export * from './private-redis-cluster.js';
 export * from './refresh-cookie.js';
 export * from './account-data-probe.js';

@@ -1,6 +1,6 @@
 import { Transport } from '@nestjs/microservices';
 import { describe, expect, it } from 'vitest';
-import { redisTransportOptions } from './redis-transport.js';
+import { ClusterClientRedis, ClusterServerRedis, createRedisClient, redisTransportOptions } from './redis-transport.js';
 
 describe('redisTransportOptions', () => {
   it('takes host and port from a plain URL', () => {
@@ -18,5 +18,14 @@ describe('redisTransportOptions', () => {
   it('defaults the port and refuses other schemes', () => {
     expect(redisTransportOptions('redis://redis').options).toMatchObject({ host: 'redis', port: 6379 });
     expect(() => redisTransportOptions('http://redis:6379')).toThrow(/redis:\/\//);
+  });
+});
+
+describe('redisTransportOptions on a cluster URL', () => {
+  it('gives the transport on an ioredis Cluster, as a custom strategy', () => {
+    const options = redisTransportOptions('redis+cluster://127.0.0.1:7000?nodes=127.0.0.1:7001');
+    expect('strategy' in options && options.strategy).toBeInstanceOf(ClusterServerRedis);
+    expect(createRedisClient('redis+cluster://127.0.0.1:7000')).toBeInstanceOf(ClusterClientRedis);
+    expect(() => redisTransportOptions('redis+cluster://127.0.0.1:7000/3')).toThrow(/database/);
   });
 });

@@ -4,7 +4,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
 import { QUEUE_BOARD_PATH, QUEUES } from '@paycadence/contracts';
-import { bullPrefix, InjectServiceConfig } from '@paycadence/nest-kit';
+import { bullConnection, bullPrefix, InjectServiceConfig } from '@paycadence/nest-kit';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminConfig } from '../config.js';
@@ -33,6 +33,7 @@ export function boardOptions(queueName: string): { readOnlyMode: boolean } {
 export class QueueBoard implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(QueueBoard.name);
   private readonly queues: Queue[] = [];
+  private closeConnection: () => Promise<void> = async () => undefined;
 
   constructor(
     @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
@@ -41,10 +42,13 @@ export class QueueBoard implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit() {
-    const connection = { url: this.config.REDIS_URL };
+    const url = this.config.REDIS_URL;
+    const { connection, close } = bullConnection(url);
+    this.closeConnection = close;
+    // The same per-queue prefixes as the producers and workers (nest-kit's JobsModule), on a cluster too.
     this.queues.push(
-      new Queue(QUEUES.bankSync, { connection, prefix: bullPrefix(this.config.BANK_SYNC_QUEUE_KEY_PREFIX) }),
-      new Queue(QUEUES.audit, { connection, prefix: bullPrefix(this.config.REDIS_KEY_PREFIX) }),
+      new Queue(QUEUES.bankSync, { connection, prefix: bullPrefix(this.config.BANK_SYNC_QUEUE_KEY_PREFIX, QUEUES.bankSync, url) }),
+      new Queue(QUEUES.audit, { connection, prefix: bullPrefix(this.config.REDIS_KEY_PREFIX, QUEUES.audit, url) }),
     );
     for (const queue of this.queues) queue.on('error', (error) => this.logger.warn(`queue board, ${queue.name}: ${error.message}`));
     const serverAdapter = new BullBoardFastifyAdapter().setBasePath(QUEUE_BOARD_PATH);
@@ -73,5 +77,6 @@ export class QueueBoard implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown() {
     await Promise.all(this.queues.splice(0).map((queue) => queue.close().catch(() => undefined)));
+    await this.closeConnection();
   }
 }

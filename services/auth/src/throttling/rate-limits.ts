@@ -53,7 +53,7 @@ export class RateLimits {
   private keys(email: string, ip: string | null) {
     const account = this.account(email);
     const client = clientKey(ip);
-    const p = `${this.prefix}sign-in:`;
+    const p = this.signInPrefix();
     return {
       pair: `${p}pair:${client}|${account}`,
       client: `${p}client:${client}`,
@@ -65,7 +65,17 @@ export class RateLimits {
 
   /** IPv6 only: the client's /56 and /48 counters. */
   private widerClients(ip: string | null) {
-    return widerClientKeys(ip).map(({ key, maxFailures }) => ({ key: `${this.prefix}sign-in:client:${key}`, limit: maxFailures, scope: 'client' as const }));
+    return widerClientKeys(ip).map(({ key, maxFailures }) => ({ key: `${this.signInPrefix()}client:${key}`, limit: maxFailures, scope: 'client' as const }));
+  }
+
+  /**
+   * Every sign-in key starts with this. The sign-in scripts read and write the pair, client, account and
+   * known-client keys together, and a Redis Cluster runs a script only on keys of one hash slot: the hash tag
+   * `{sign-in}` puts all of them in one slot (docs/redis-cluster.md). They still start with the prefix, which
+   * the Redis ACLs and the tests' clean-up go by. On one Redis the braces are plain characters.
+   */
+  private signInPrefix() {
+    return `${this.prefix}{sign-in}:`;
   }
 
   private async take(
