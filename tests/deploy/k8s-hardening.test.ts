@@ -152,6 +152,7 @@ describe("the client's address, load balancer → Kong → services", () => {
 
   it('the production load balancer keeps client addresses (externalTrafficPolicy: Local)', () => {
     const patch = (overlay.patches ?? [])
+      .filter((p: { path?: string }) => p.path !== undefined)
       .map((p: { path: string }) => readYaml(path.join(overlayDir, p.path)))
       .find((o: K8sObject) => o.kind === 'Service' && o.metadata.name === 'kong');
     expect(patch?.spec?.type).toBe('LoadBalancer');

@@ -2,7 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as certManagerV1 from '@kubernetes-models/cert-manager/cert-manager.io/v1';
+import * as kedaV1alpha1 from '@kubernetes-models/keda/keda.sh/v1alpha1';
 import * as appsV1 from 'kubernetes-models/apps/v1';
+import * as autoscalingV2 from 'kubernetes-models/autoscaling/v2';
+import * as policyV1 from 'kubernetes-models/policy/v1';
 import * as batchV1 from 'kubernetes-models/batch/v1';
 import * as networkingV1 from 'kubernetes-models/networking.k8s.io/v1';
 import * as coreV1 from 'kubernetes-models/v1';
@@ -50,6 +53,9 @@ export const services = ofKind('Service');
 // The API groups the manifests use; a manifest of another group fails loudly until it is added here.
 const modelGroups: Record<string, Record<string, unknown>> = {
   'apps/v1': appsV1,
+  'autoscaling/v2': autoscalingV2,
+  'policy/v1': policyV1,
+  'keda.sh/v1alpha1': kedaV1alpha1,
   'batch/v1': batchV1,
   'networking.k8s.io/v1': networkingV1,
   'cert-manager.io/v1': certManagerV1,

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { appKindOf, clusterUpstreams, imageTargets, kongConfigPath } from '../contract/kong-config.loader.js';
 import {
   baseDir,
@@ -19,6 +20,7 @@ import {
   workloads,
   type Container,
   type K8sObject,
+  type Parsed,
   type Kustomization,
 } from './k8s-manifests.js';
 
@@ -271,6 +273,25 @@ describe('k8s/overlays/production', () => {
 
   it('patches only objects of the base, with schema-valid fields', () => {
     for (const patch of overlay.patches ?? []) {
+      if (patch.target) {
+        // An inline JSON patch of every object of a kind (the autoscalers' minimum): applied here to each.
+        const targets = objects.filter(
+          (o) => o.object.kind === patch.target.kind && o.object.apiVersion === `${patch.target.group}/${patch.target.version}`,
+        );
+        expect(targets.length, patch.target.kind).toBeGreaterThan(0);
+        for (const { object } of targets) {
+          const patched = structuredClone(object) as Parsed;
+          for (const op of parse(patch.patch) as Array<{ op: string; path: string; value: unknown }>) {
+            expect(op.op, `${object.metadata.name} ${op.path}`).toBe('replace');
+            const keys = op.path.split('/').slice(1);
+            const parent = keys.slice(0, -1).reduce((at, key) => at[key], patched);
+            expect(parent[keys.at(-1)!], `${object.metadata.name} has ${op.path}`).toBeDefined();
+            parent[keys.at(-1)!] = op.value;
+          }
+          expect(() => new (modelFor(object.apiVersion, object.kind))(patched).validate()).not.toThrow();
+        }
+        continue;
+      }
       const patchObject: K8sObject = readYaml(path.join(overlayDir, patch.path));
       const target = objects.find(
         (o) => o.object.kind === patchObject.kind && o.object.metadata.name === patchObject.metadata.name,

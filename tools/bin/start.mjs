@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: bootstrap (dependencies, PostgreSQL, Redis) → build through Nx → services + gateway.
 // Env: PORT (gateway, default 8080), DATABASE_URL, REDIS_URL, DATA_DIR, PGPORT_EMBEDDED (5433),
-// REDIS_PORT_EMBEDDED (6380), SERVICE_PORT_OFFSET (0), PAYCADENCE_SKIP_INSTALL=1, PAYCADENCE_SKIP_BUILD=1.
+// REDIS_PORT_EMBEDDED (6380), SERVICE_PORT_OFFSET (0), PAYCADENCE_SKIP_INSTALL=1, PAYCADENCE_SKIP_BUILD=1,
+// DATABASE_URL_<SERVICE> (that service's own PostgreSQL, e.g. DATABASE_URL_BANK_SYNC), REPLICAS (processes per
+// service or worker, e.g. finance:2,bank-sync-worker:2; the gateway balances a service's replicas round-robin).
 import { BootstrapExit, bootstrap } from '../lib/bootstrap.mjs';
 
 const cleanups = [];
@@ -50,7 +52,7 @@ try {
   cleanups.push(stack.stop);
   if (!stopping) console.log(`PayCadence is running at ${stack.url}`);
 } catch (error) {
-  console.error(error instanceof BootstrapExit ? error.message : (error.stack ?? error.message));
+  console.error(error instanceof BootstrapExit || error?.name === 'ReplicasError' ? error.message : (error.stack ?? error.message));
   await shutdown(error.exitCode ?? 1);
 }
 

@@ -28,3 +28,12 @@ export function jwksUrlFor(ports, offset = 0) {
   const authPort = ports.auth ?? FIXED_SERVICE_PORTS.auth + offset;
   return `http://127.0.0.1:${authPort}/.well-known/jwks.json`;
 }
+
+/**
+ * The variable that gives a service its own PostgreSQL, as nest-kit's loadConfig reads it
+ * (libs/nest-kit/src/config.ts, serviceDatabaseUrlVariable): finance → DATABASE_URL_FINANCE,
+ * bank-sync → DATABASE_URL_BANK_SYNC.
+ */
+export function serviceDatabaseUrlVariable(name) {
+  return `DATABASE_URL_${name.toUpperCase().replace(/-/g, '_')}`;
+}

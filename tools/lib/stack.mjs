@@ -3,8 +3,9 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadKongConfig, pageServerFrontend, startGateway } from '@paycadence/dev-gateway';
+import { z } from 'zod';
 import { KONG_FILE, REPO_ROOT } from './paths.mjs';
-import { FIXED_SERVICE_PORTS, assignServicePorts, jwksUrlFor } from './service-ports.mjs';
+import { FIXED_SERVICE_PORTS, assignServicePorts, jwksUrlFor, serviceDatabaseUrlVariable } from './service-ports.mjs';
 import { forEachLine, stopChild } from './processes.mjs';
 import { findFreePort, isPortFree, waitForHttpOk } from './network.mjs';
 
@@ -44,6 +45,46 @@ export function discoverWorkers(names, { servicesDir = join(REPO_ROOT, 'services
   return names.filter((name) => existsSync(join(servicesDir, name, 'dist/worker.js')));
 }
 
+/** What a worker is called in REPLICAS and in the logs: `<service>-worker`. */
+export const workerName = (service) => `${service}-worker`;
+
+/** A REPLICAS value the launcher cannot follow; its message is the whole story (no stack trace needed). */
+export class ReplicasError extends Error {
+  name = 'ReplicasError';
+}
+
+/** More than this on one machine is a mistake, not a test of scale (each replica is a Node.js process). */
+export const MAX_REPLICAS = 8;
+
+const replicaEntrySchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9-]+:[0-9]+$/, 'expected <name>:<count>, e.g. finance:2')
+  .transform((entry) => {
+    const [name, count] = entry.split(':');
+    return { name, count: Number(count) };
+  })
+  .pipe(z.object({ name: z.string(), count: z.number().int().min(1).max(MAX_REPLICAS) }));
+
+/**
+ * REPLICAS=finance:2,bank-sync-worker:2: how many processes of a service (or of a service's worker,
+ * `<service>-worker`) the launcher starts; one of each otherwise. `known` lists the names that may appear.
+ * Throws a message naming the bad entry, and for an unknown name the known ones.
+ */
+export function parseReplicas(value, known) {
+  const counts = {};
+  if (value === undefined || value.trim() === '') return counts;
+  for (const raw of value.split(',')) {
+    const parsed = replicaEntrySchema.safeParse(raw);
+    if (!parsed.success) throw new ReplicasError(`REPLICAS: "${raw.trim()}": ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+    const { name, count } = parsed.data;
+    if (!known.includes(name)) throw new ReplicasError(`REPLICAS: unknown name "${name}"; known: ${known.join(', ')}`);
+    if (name in counts) throw new ReplicasError(`REPLICAS: "${name}" is given twice`);
+    counts[name] = count;
+  }
+  return counts;
+}
+
 /**
  * docs/development.md: with PLAID_CLIENT_ID and PLAID_SECRET the services talk to Plaid (PLAID_ENV); without them the
  * launcher starts the Plaid emulator (tools/plaid-emulator) and hands its URL and keys to the services.
@@ -81,10 +122,17 @@ export async function startPlaid({ env, appUrl, log, dataDir }) {
   };
 }
 
-/** The environment each service gets (brief: PORT, HOST, DATABASE_URL, REDIS_URL, AUTH_JWKS_URL, DATA_DIR, APP_URL, NODE_ENV). */
-export function serviceEnv({ baseEnv, port, ports, portOffset = 0, databaseUrl, redisUrl, dataDir, appUrl }) {
+/**
+ * The environment each service gets (PORT, HOST, DATABASE_URL, REDIS_URL, AUTH_JWKS_URL, DATA_DIR, APP_URL,
+ * NODE_ENV). A DATABASE_URL_<SERVICE> that is set reaches its own service only (nest-kit's loadConfig then uses
+ * it instead of DATABASE_URL): another service never holds the address, nor the password, of a database it must
+ * not use.
+ */
+export function serviceEnv({ name, baseEnv, port, ports, portOffset = 0, databaseUrl, redisUrl, dataDir, appUrl }) {
+  const own = name === undefined ? undefined : serviceDatabaseUrlVariable(name);
+  const kept = Object.fromEntries(Object.entries(baseEnv).filter(([key]) => !key.startsWith('DATABASE_URL_') || key === own));
   return {
-    ...baseEnv,
+    ...kept,
     PORT: String(port),
     // Loopback only: on a developer's machine the services are reached through the gateway. They believe
     // X-Forwarded-For from loopback peers only (TRUSTED_PROXIES' default), which on one machine includes
@@ -101,10 +149,14 @@ export function serviceEnv({ baseEnv, port, ports, portOffset = 0, databaseUrl, 
 
 /**
  * Options: databaseUrl, redisUrl, dataDir, port (gateway; 0 = any free port), portOffset (added to every
- * service port), env (base environment for services), log (launcher messages), onServiceLog(name, line)
+ * service port), env (base environment for services; its DATABASE_URL_<SERVICE> and REPLICAS apply),
+ * replicas (`{ finance: 2, 'bank-sync-worker': 2 }`, default parsed from env.REPLICAS: the first replica of a
+ * service on its fixed port, the others on free ports, the gateway balancing round-robin across them),
+ * log (launcher messages), onServiceLog(name, line)
  * (default: print with a `[name]` prefix), rateLimitFactor, kongFile, servicesDir, frontendsDir,
  * gatewayInProcess (false runs the gateway as its own process, as benchmarks need).
- * Resolves to `{ url, port, services: {name: {port, url}}, pageServers: {name: {port, url}}, stop() }`; rejects
+ * Resolves to `{ url, port, services: {name: {port, url, replicas: [{port, url}]}}, pageServers: {name: {port,
+ * url}}, workers: {name: [{port}]}, stop() }`; rejects
  * (after stopping what it started) when a service does not become ready.
  */
 export async function startStack({
@@ -121,10 +173,14 @@ export async function startStack({
   servicesDir = join(REPO_ROOT, 'services'),
   frontendsDir = join(REPO_ROOT, 'frontends'),
   gatewayInProcess = true,
+  replicas,
 }) {
   const serviceNames = discoverServices({ servicesDir, kongFile });
   const pageServers = discoverPageServers({ frontendsDir, kongFile });
   const names = [...serviceNames, ...pageServers];
+  const workerServices = discoverWorkers(serviceNames, { servicesDir });
+  replicas ??= parseReplicas(env.REPLICAS, [...serviceNames, ...workerServices.map(workerName)]);
+  const countOf = (name) => replicas[name] ?? 1;
   const ports = assignServicePorts(names, portOffset);
   // The port is fixed before services start because they learn the public URL (APP_URL) from it.
   if (port === 0) port = await findFreePort();
@@ -160,7 +216,7 @@ export async function startStack({
     entry,
     logName,
     port,
-    { script = join(servicesDir, name, 'dist', entry), cwd = join(servicesDir, name), childEnv = serviceEnv({ baseEnv: env, port, ports, portOffset, databaseUrl, redisUrl, dataDir, appUrl }) } = {},
+    { script = join(servicesDir, name, 'dist', entry), cwd = join(servicesDir, name), childEnv = serviceEnv({ name, baseEnv: env, port, ports, portOffset, databaseUrl, redisUrl, dataDir, appUrl }) } = {},
   ) => {
     const tail = [];
     const child = spawn(process.execPath, [...profilingArgs(), script], {
@@ -182,8 +238,23 @@ export async function startStack({
   };
 
   for (const name of serviceNames) {
+    const own = serviceDatabaseUrlVariable(name);
+    if (env[own]?.trim()) log(`Service ${name}: its own database from ${own}`);
+  }
+  // A service's further replicas (REPLICAS) are started beside the first and waited for like it.
+  const replicaNames = [];
+  for (const name of serviceNames) {
     const { child, tail } = spawnEntry(name, 'main.js', name, ports[name]);
-    services[name] = { port: ports[name], url: `http://127.0.0.1:${ports[name]}`, child, tail };
+    services[name] = { port: ports[name], url: `http://127.0.0.1:${ports[name]}`, child, tail, replicas: [] };
+    services[name].replicas.push(services[name]);
+    for (let index = 2; index <= countOf(name); index += 1) {
+      const replicaPort = await findFreePort();
+      const label = `${name}#${index}`;
+      const replica = spawnEntry(name, 'main.js', label, replicaPort);
+      services[label] = { port: replicaPort, url: `http://127.0.0.1:${replicaPort}`, ...replica };
+      services[name].replicas.push(services[label]);
+      replicaNames.push(label);
+    }
   }
   // A page server reads its posts from the blog service and fills the shell's prerendered copies, which the
   // gateway serves here (it asks for them per request, so it is started before the gateway listens).
@@ -204,7 +275,7 @@ export async function startStack({
 
   const failures = [];
   await Promise.all(
-    names.map(async (name) => {
+    [...names, ...replicaNames].map(async (name) => {
       const service = services[name];
       try {
         await waitForHttpOk(`${service.url}/health/ready`, {
@@ -230,10 +301,18 @@ export async function startStack({
 
   // Workers (same package, second entry point) start once their service has migrated the schema. They serve
   // only /health and /health/ready, on a free port of their own.
-  const workers = discoverWorkers(serviceNames, { servicesDir });
-  for (const name of workers) {
+  const workers = {};
+  for (const name of workerServices) {
+    workers[workerName(name)] = [];
+    for (let index = 1; index <= countOf(workerName(name)); index += 1) {
+      const label = index === 1 ? workerName(name) : `${workerName(name)}#${index}`;
+      workers[workerName(name)].push({ port: await startWorker(name, label) });
+    }
+  }
+
+  async function startWorker(name, label) {
     const workerPort = await findFreePort();
-    const worker = spawnEntry(name, 'worker.js', `${name}-worker`, workerPort);
+    const worker = spawnEntry(name, 'worker.js', label, workerPort);
     try {
       await waitForHttpOk(`http://127.0.0.1:${workerPort}/health/ready`, {
         timeoutMs: READY_TIMEOUT_MS,
@@ -245,13 +324,16 @@ export async function startStack({
     } catch (error) {
       await stop();
       throw new Error(
-        `The ${name} worker did not start: ${error.message}\n--- last log lines ---\n${worker.tail.join('\n')}`,
+        `The ${label} did not start: ${error.message}\n--- last log lines ---\n${worker.tail.join('\n')}`,
       );
     }
-    log(`Worker ${name} is ready (health on port ${workerPort})`);
+    log(`Worker ${label} is ready (health on port ${workerPort})`);
+    return workerPort;
   }
 
-  const upstreams = Object.fromEntries(names.map((name) => [name, services[name].url]));
+  const upstreams = Object.fromEntries(
+    names.map((name) => [name, services[name].replicas && services[name].replicas.length > 1 ? services[name].replicas.map((replica) => replica.url) : services[name].url]),
+  );
   try {
     gateway = gatewayInProcess
       ? await startGateway({ port, kongFile, frontendsDir, upstreams, rateLimitFactor, appUrl })
@@ -271,8 +353,12 @@ export async function startStack({
     url: `http://localhost:${gateway.port}`,
     port: gateway.port,
     services: Object.fromEntries(
-      serviceNames.map((name) => [name, { port: services[name].port, url: services[name].url }]),
+      serviceNames.map((name) => [
+        name,
+        { port: services[name].port, url: services[name].url, replicas: services[name].replicas.map(({ port, url }) => ({ port, url })) },
+      ]),
     ),
+    workers,
     pageServers: Object.fromEntries(
       pageServers.map((name) => [name, { port: services[name].port, url: services[name].url }]),
     ),
@@ -292,7 +378,9 @@ async function startGatewayProcess({ port, kongFile, frontendsDir, upstreams, ra
     frontendsDir,
   ];
   args.push('--rate-limit-factor', String(rateLimitFactor));
-  for (const [name, url] of Object.entries(upstreams)) args.push('--upstream', `${name}=${url}`);
+  for (const [name, urls] of Object.entries(upstreams)) {
+    for (const url of [urls].flat()) args.push('--upstream', `${name}=${url}`);
+  }
   const child = spawn(process.execPath, [...profilingArgs(), ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   forEachLine(child.stdout, onLog);
   forEachLine(child.stderr, onLog);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoverPageServers, discoverServices, startPlaid, startStack } from './stack.mjs';
+import { MAX_REPLICAS, ReplicasError, discoverPageServers, discoverServices, parseReplicas, startPlaid, startStack } from './stack.mjs';
 import { FIRST_EXTRA_PORT } from './service-ports.mjs';
 import { findFreePortOffset, isListening } from './network.mjs';
 
@@ -154,5 +154,94 @@ describe('startPlaid', () => {
   it('leaves real keys alone and starts nothing', async () => {
     const plaid = await startPlaid({ env: { PLAID_CLIENT_ID: 'id', PLAID_SECRET: 'secret', PLAID_ENV: 'production' }, appUrl, log: () => {} });
     expect(plaid.env).toEqual({ PLAID_WEBHOOK_URL: `${appUrl}/api/plaid-production/webhook` });
+  });
+});
+
+describe('parseReplicas', () => {
+  const known = ['auth', 'bank-sync', 'finance', 'bank-sync-worker', 'finance-worker'];
+
+  it('reads <name>:<count> pairs for services and workers; empty means one of each', () => {
+    expect(parseReplicas('finance:2, bank-sync-worker:3', known)).toEqual({ finance: 2, 'bank-sync-worker': 3 });
+    expect(parseReplicas(undefined, known)).toEqual({});
+    expect(parseReplicas('  ', known)).toEqual({});
+  });
+
+  it.each([
+    ['finanse:2', /REPLICAS: unknown name "finanse"; known: auth, bank-sync, finance, bank-sync-worker, finance-worker/],
+    ['finance', /REPLICAS: "finance": expected <name>:<count>/],
+    ['finance:0', /REPLICAS: "finance:0": .*>=1/],
+    [`finance:${MAX_REPLICAS + 1}`, /REPLICAS: "finance:9": .*<=8/],
+    ['finance:2,finance:3', /"finance" is given twice/],
+    ['finance:-1', /expected <name>:<count>/],
+  ])('refuses %s with a message naming it', (value, message) => {
+    expect(() => parseReplicas(value, known)).toThrow(ReplicasError);
+    expect(() => parseReplicas(value, known)).toThrow(message);
+  });
+});
+
+// A fake service that says which replica answered and which database variables it was handed.
+const REPLICA_SERVICE = `
+import http from 'node:http';
+const server = http.createServer((req, res) => {
+  res.setHeader('content-type', 'application/json');
+  if (req.url === '/health/ready') return res.end(JSON.stringify({ status: 'ok', pid: process.pid }));
+  const databases = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('DATABASE_URL')));
+  res.end(JSON.stringify({ port: process.env.PORT, databases }));
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
+describe('startStack with replicas and a database of its own for one service', () => {
+  let dir;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'stack-replicas-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('starts REPLICAS of a service and of its worker, balances the gateway across them, and hands DATABASE_URL_<SERVICE> to its service only', async () => {
+    writeService(dir, 'ledger-book', REPLICA_SERVICE);
+    writeFileSync(join(dir, 'services/ledger-book/dist/worker.js'), REPLICA_SERVICE);
+    writeService(dir, 'other', REPLICA_SERVICE);
+    writeFileSync(join(dir, 'kong.yml'), KONG(['ledger-book', 'other']));
+    const offset = await findFreePortOffset([FIRST_EXTRA_PORT, FIRST_EXTRA_PORT + 1], { start: 1200 });
+    const options = {
+      databaseUrl: 'postgres://main/db',
+      redisUrl: 'redis://example:6379',
+      dataDir: join(dir, '.data'),
+      port: 0,
+      portOffset: offset,
+      kongFile: join(dir, 'kong.yml'),
+      servicesDir: join(dir, 'services'),
+      frontendsDir: join(dir, 'frontends'),
+      log: () => {},
+      onServiceLog: () => {},
+    };
+    await expect(startStack({ ...options, env: { ...process.env, REPLICAS: 'ledger-book:2,other-worker:2' } })).rejects.toThrow(
+      'REPLICAS: unknown name "other-worker"; known: ledger-book, other, ledger-book-worker',
+    );
+
+    const env = { ...process.env, REPLICAS: 'ledger-book:2,ledger-book-worker:2', DATABASE_URL_LEDGER_BOOK: 'postgres://own/ledger' };
+    const stack = await startStack({ ...options, env });
+    try {
+      const replicaPorts = stack.services['ledger-book'].replicas.map((replica) => Number(replica.port));
+      expect(replicaPorts).toHaveLength(2);
+      expect(replicaPorts[0]).toBe(FIRST_EXTRA_PORT + offset);
+      expect(stack.services.other.replicas).toHaveLength(1);
+      expect(stack.workers['ledger-book-worker']).toHaveLength(2);
+      expect(new Set(stack.workers['ledger-book-worker'].map((worker) => worker.port)).size).toBe(2);
+
+      const answers = [];
+      for (let i = 0; i < 4; i += 1) answers.push(await (await fetch(`${stack.url}/api/ledger-book/x`)).json());
+      expect(answers.map((answer) => Number(answer.port))).toEqual([...replicaPorts, ...replicaPorts]);
+      expect(answers[0].databases).toEqual({ DATABASE_URL: 'postgres://main/db', DATABASE_URL_LEDGER_BOOK: 'postgres://own/ledger' });
+      const other = await (await fetch(`${stack.url}/api/other/x`)).json();
+      expect(other.databases).toEqual({ DATABASE_URL: 'postgres://main/db' });
+    } finally {
+      await stack.stop();
+    }
+    for (const { port } of [...stack.services['ledger-book'].replicas, ...stack.workers['ledger-book-worker']]) {
+      expect(await isListening(port)).toBe(false);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import Fastify from 'fastify';
 import replyFrom from '@fastify/reply-from';
+import { createBalancer, isConnectionRefused } from './balancer.mjs';
 import { Agent } from 'undici';
 import { loadKongConfig, pageServerFrontend, RATE_LIMIT_PERIODS, responseHeadersToAdd, scaleRateLimits } from './kong-config.mjs';
 import { createRouteMatcher } from './route-matcher.mjs';
@@ -109,7 +110,8 @@ export function createAppOriginRedirect(appUrl) {
 
 /**
  * Builds the fastify app for one kong.yml. Each kong service is either proxied (its name is a key of
- * `upstreams`, e.g. `{ waitlist: 'http://127.0.0.1:3101' }`) or, when `frontendsDir/<name>` exists, served
+ * `upstreams`, e.g. `{ waitlist: 'http://127.0.0.1:3101' }`, or a list of a service's replicas; or the targets of
+ * its kong.yml upstream) or, when `frontendsDir/<name>` exists, served
  * from `frontendsDir/<name>/dist` by the gateway itself. Resolves to the ready (not listening) fastify app.
  */
 export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDir = null, upstreamAgent, appUrl = null }) {
@@ -208,7 +210,7 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
     const queryIndex = url.indexOf('?');
     const pathname = queryIndex === -1 ? url : url.slice(0, queryIndex);
     const match = matchRoute(pathname, req.method);
-    const state = { match, target: null, requestId: null, sizeLimit: UNLIMITED_BODY_BYTES, bodyLength: 0, queryIndex, added: globalAdded };
+    const state = { match, target: null, upstream: null, tried: null, proxyOptions: null, requestId: null, sizeLimit: UNLIMITED_BODY_BYTES, bodyLength: 0, queryIndex, added: globalAdded };
     request.gateway = state;
     if (match === null) {
       addHeaders(reply, globalAdded);
@@ -322,14 +324,17 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
     }
     // The query goes separately (PROXY_OPTIONS.queryString): reply-from percent-decodes the path it is given to
     // look for `..`, which throws on a query's broken escape (`?%`), and the client got a 500.
-    const path = target.basePath + match.upstreamPath;
+    const upstream = target.balancer.pick();
+    state.upstream = upstream;
+    state.tried = [upstream];
     const body = request.body;
     const hasBody = body !== undefined && body !== null && body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD';
     // A body goes as one Buffer; `contentType` keeps reply-from from re-encoding it (the client's own header,
     // or none, is restored in upstreamHeaders). Without one, the options are the same object for every request.
     state.bodyLength = hasBody ? body.length : 0;
     const options = hasBody ? { ...PROXY_OPTIONS, body, contentType: req.headers['content-type'] || 'application/octet-stream' } : PROXY_OPTIONS;
-    return reply.from(path, options);
+    state.proxyOptions = options;
+    return reply.from(upstream.basePath + match.upstreamPath, options);
   });
 
   // How much each static frontend's file cache holds (tests and diagnostics: it must stay bounded).
@@ -345,13 +350,25 @@ export async function createGatewayApp({ kongConfig, upstreams = {}, frontendsDi
 
 // reply.from's options, made once: each callback finds the request's own state on `request.gateway`.
 const PROXY_OPTIONS = Object.freeze({
-  getUpstream: (request) => request.gateway.target.origin,
+  getUpstream: (request) => request.gateway.upstream.origin,
   // The client's query as it came, undecoded, as Kong passes it on.
   queryString: (_search, url, request) => (request.gateway.queryIndex === -1 ? '' : url.slice(request.gateway.queryIndex + 1)),
   rewriteRequestHeaders: (request, headers) => upstreamHeaders(headers, request.raw, request.gateway),
   rewriteHeaders: (headers, request) => downstreamHeaders(headers, request.gateway.target.ownHeaderNames),
   onResponse: sendUpstreamAnswer,
   onError: (failedReply, { error }) => {
+    // A replica that refused the connection got nothing of the request (its body is buffered here), so the
+    // next replica is asked, as Kong's balancer retries a refused connection on the upstream's next target.
+    const state = failedReply.request.gateway;
+    if (isConnectionRefused(error)) {
+      state.target.balancer.markDown(state.upstream);
+      const next = state.target.balancer.pick(state.tried);
+      if (next !== null) {
+        state.upstream = next;
+        state.tried.push(next);
+        return void failedReply.from(next.basePath + state.match.upstreamPath, state.proxyOptions);
+      }
+    }
     const timedOut = error?.statusCode === 504;
     failedReply.code(timedOut ? 504 : 502).send({ message: timedOut ? MESSAGES.timeout : MESSAGES.unavailable });
   },
@@ -445,13 +462,23 @@ function answerClientError(error, socket, added) {
   setTimeout(() => socket.destroy(), 2_000).unref();
 }
 
+/**
+ * A service's replicas: the caller's `upstreams[name]` (one URL or a list, the launcher's local processes),
+ * else the targets of the kong.yml upstream its host names; each with its origin and base path.
+ */
+function proxyTargets(service, upstreams) {
+  const given = upstreams[service.name];
+  const listed = given === undefined || given === null || given === '' ? service.targets ?? [] : (Array.isArray(given) ? given : [given]).map((url) => ({ url }));
+  return listed.map(({ url, weight }) => {
+    const parsed = new URL(url);
+    return { origin: parsed.origin, basePath: parsed.pathname === '/' ? '' : parsed.pathname.replace(/\/$/, ''), weight };
+  });
+}
+
 function buildTarget(service, upstreams, frontendsDir, globalRateLimit) {
   const target = { kind: 'missing', ...pluginsFor(service, globalRateLimit) };
-  const upstream = upstreams[service.name];
-  if (upstream) {
-    const url = new URL(upstream);
-    return { ...target, kind: 'proxy', origin: url.origin, basePath: url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '') };
-  }
+  const replicas = proxyTargets(service, upstreams);
+  if (replicas.length > 0) return { ...target, kind: 'proxy', balancer: createBalancer(replicas) };
   // A frontend's page server (`<frontend>-pages`, e.g. public-site's for /blog) that is not running here: its
   // paths get the shell's pages, as they would without it (the prerendered copies, unfilled).
   const servedBy = pageServerFrontend(service.name) ? 'shell' : service.name;
@@ -494,7 +521,8 @@ function pluginsFor(service, globalRateLimit) {
 
 /**
  * Starts the dev gateway. Options: port (0 picks a free one), host (default: all interfaces), kongFile, upstreams
- * (`{ waitlist: 'http://127.0.0.1:3101', ... }`), frontendsDir, rateLimitFactor (benchmarks only), appUrl (the
+ * (`{ waitlist: 'http://127.0.0.1:3101', finance: ['http://127.0.0.1:3103', 'http://127.0.0.1:41234'] }`: a list
+ * is a service's replicas, balanced round-robin), frontendsDir, rateLimitFactor (benchmarks only), appUrl (the
  * APP_URL the services were given: a page opened on another loopback name is sent there; none, nothing is).
  * Resolves to `{ port, url, server, app, close() }`.
  */

@@ -4,7 +4,8 @@ import { parse } from 'yaml';
 /**
  * Reads a Kong 3 DB-less declarative file and returns the parts the dev gateway applies:
  * services with their routes and their effective plugins (a plugin configured on a service
- * replaces the global plugin of the same name, as in Kong).
+ * replaces the global plugin of the same name, as in Kong), and, for a service whose host names one of
+ * the file's `upstreams`, that upstream's targets as URLs (`targets: [{ url, weight }]`, else null).
  */
 export function loadKongConfig(kongFile) {
   return parseKongConfig(readFileSync(kongFile, 'utf8'));
@@ -13,6 +14,7 @@ export function loadKongConfig(kongFile) {
 export function parseKongConfig(yamlText) {
   const doc = parse(yamlText) ?? {};
   const globalPlugins = enabledPlugins(doc.plugins, 'global');
+  const upstreams = parseUpstreams(doc.upstreams);
   const services = (doc.services ?? []).map((service) => {
     if (!service.name) throw new Error('kong.yml: every service needs a name');
     const ownPlugins = enabledPlugins(service.plugins, 'service');
@@ -20,6 +22,7 @@ export function parseKongConfig(yamlText) {
     return {
       name: service.name,
       url: service.url ?? null,
+      targets: upstreamTargets(service, upstreams),
       routes: (service.routes ?? []).map((route) => ({
         name: route.name ?? `${service.name}-route`,
         paths: route.paths ?? [],
@@ -33,6 +36,41 @@ export function parseKongConfig(yamlText) {
     };
   });
   return { services, globalPlugins };
+}
+
+/** Kong's `upstreams:` by name; only round-robin is applied here (the one algorithm the dev gateway balances with). */
+function parseUpstreams(upstreams) {
+  const byName = new Map();
+  for (const upstream of upstreams ?? []) {
+    if (!upstream.name) throw new Error('kong.yml: every upstream needs a name');
+    const algorithm = upstream.algorithm ?? 'round-robin';
+    if (algorithm !== 'round-robin') throw new Error(`kong.yml: upstream ${upstream.name}: the dev gateway balances round-robin only, not ${algorithm}`);
+    const targets = (upstream.targets ?? []).map((entry) => {
+      if (typeof entry.target !== 'string' || entry.target === '') throw new Error(`kong.yml: upstream ${upstream.name}: every target needs a host:port`);
+      // Kong's default target port is 8000.
+      return { target: /:\d+$/.test(entry.target) ? entry.target : `${entry.target}:8000`, weight: entry.weight ?? 100 };
+    });
+    byName.set(upstream.name, targets);
+  }
+  return byName;
+}
+
+/** A service reaches an upstream when its host is the upstream's name (Kong resolves it there before DNS). */
+function upstreamTargets(service, upstreams) {
+  if (upstreams.size === 0) return null;
+  const address = serviceAddress(service);
+  const targets = address && upstreams.get(address.host);
+  if (!targets) return null;
+  return targets.map(({ target, weight }) => ({ url: `${address.protocol}://${target}${address.path}`, weight }));
+}
+
+function serviceAddress(service) {
+  if (service.url) {
+    const url = new URL(service.url);
+    return { protocol: url.protocol.slice(0, -1), host: url.hostname, path: url.pathname === '/' ? '' : url.pathname };
+  }
+  if (service.host) return { protocol: service.protocol ?? 'http', host: service.host, path: service.path ?? '' };
+  return null;
 }
 
 /** `scope` says where a plugin was configured: Kong counts a global rate limit across every route. */

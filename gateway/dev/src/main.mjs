@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // CLI: node gateway/dev/src/main.mjs [--port 8080] [--kong gateway/kong.yml] [--frontends frontends]
-//      [--upstream waitlist=http://127.0.0.1:3101 ...]; GATEWAY_UPSTREAMS='{"waitlist":"http://..."}' also works.
+//      [--upstream waitlist=http://127.0.0.1:3101 ...] (a name repeated: its replicas);
+//      GATEWAY_UPSTREAMS='{"waitlist":"http://...","finance":["http://...","http://..."]}' also works.
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,10 +22,14 @@ export function parseGatewayArgs(argv, env) {
     },
   });
   const upstreams = env.GATEWAY_UPSTREAMS ? JSON.parse(env.GATEWAY_UPSTREAMS) : {};
+  // A name given more than once lists that service's replicas (balanced round-robin).
+  const given = {};
   for (const pair of values.upstream ?? []) {
-    const [name, url] = pair.split('=');
-    upstreams[name] = url;
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new Error(`--upstream ${pair}: expected <service>=<url>`);
+    (given[pair.slice(0, at)] ??= []).push(pair.slice(at + 1));
   }
+  for (const [name, urls] of Object.entries(given)) upstreams[name] = urls.length === 1 ? urls[0] : urls;
   return {
     port: Number(values.port ?? env.PORT ?? 8080),
     host: values.host,

@@ -32,7 +32,7 @@ export interface ServiceAppOptions<Config extends BaseEnv> {
 }
 
 function resolveConfig<Env extends z.ZodType<BaseEnv>>(definition: ServiceDefinition<Env>, options: ServiceAppOptions<z.output<Env>>) {
-  return options.config ?? loadConfig(definition.env, options.env ?? process.env);
+  return options.config ?? loadConfig(definition.env, options.env ?? process.env, { service: definition.name });
 }
 
 /** TRUSTED_PROXIES from the service's config when its schema keeps it, else from the environment. */

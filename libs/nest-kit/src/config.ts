@@ -36,12 +36,48 @@ export type BaseEnv = z.infer<typeof baseEnvSchema>;
 
 export class InvalidEnvironmentError extends Error {}
 
+/**
+ * The variable that gives one service a database of its own: `DATABASE_URL_<SERVICE>`, the service's name
+ * (its service-definition's `name`) upper-cased with dashes as underscores (finance: DATABASE_URL_FINANCE,
+ * bank-sync: DATABASE_URL_BANK_SYNC). Unset or blank, the service uses DATABASE_URL like every other.
+ */
+export function serviceDatabaseUrlVariable(service: string): string {
+  return `DATABASE_URL_${service.toUpperCase().replace(/-/g, '_')}`;
+}
+
+/**
+ * The environment as the named service reads it: its own DATABASE_URL_<SERVICE>, when set, stands in for
+ * DATABASE_URL, so everything downstream (the pool, the migrations, the service's scripts) reaches that
+ * database without knowing there are several (docs/operations.md, "A database per service").
+ */
+export function serviceEnvironment(service: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const own = env[serviceDatabaseUrlVariable(service)]?.trim();
+  return own ? { ...env, DATABASE_URL: own } : env;
+}
+
+export interface LoadConfigOptions {
+  /** The service whose DATABASE_URL_<SERVICE> applies (serviceEnvironment); none: DATABASE_URL alone. */
+  service?: string;
+}
+
 /** Parses the environment once into a typed object; names every bad variable and stops start-up. */
-export function loadConfig<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
-  const result = schema.safeParse(env);
+export function loadConfig<T extends z.ZodType>(
+  schema: T,
+  env: NodeJS.ProcessEnv = process.env,
+  { service }: LoadConfigOptions = {},
+): z.infer<T> {
+  const own = service ? serviceDatabaseUrlVariable(service) : undefined;
+  const read = service ? serviceEnvironment(service, env) : env;
+  const result = schema.safeParse(read);
   if (result.success) return result.data;
+  // A bad database URL is named as the variable it came from, and a missing one with both the operator may set.
+  const usedOwn = own !== undefined && read !== env;
+  const variableName = (path: string) => {
+    if (path !== 'DATABASE_URL' || own === undefined) return path;
+    return usedOwn ? own : read.DATABASE_URL === undefined ? `DATABASE_URL (or ${own})` : path;
+  };
   const problems = result.error.issues.map(
-    (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    (issue) => `${variableName(issue.path.join('.')) || '(root)'}: ${issue.message}`,
   );
   throw new InvalidEnvironmentError(`Invalid environment variables: ${problems.join('; ')}`);
 }

@@ -4,7 +4,10 @@ import pg from 'pg';
 import { DataSource, MigrationExecutor, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
 
 export interface ServiceDatabaseOptions {
-  /** PostgreSQL connection string (one database for the product). */
+  /**
+   * The service's PostgreSQL: DATABASE_URL, or its own DATABASE_URL_<SERVICE> when set (config.ts,
+   * serviceEnvironment). Its schema and its migrations table live there; nothing joins across services.
+   */
   url: string;
   /** The service's own schema; a service never reads another's (docs/architecture.md). */
   schema: string;

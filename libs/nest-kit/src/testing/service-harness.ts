@@ -1,10 +1,11 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Redis } from 'ioredis';
+import { Cluster, type Redis } from 'ioredis';
 import pg from 'pg';
 import type { z } from 'zod';
 import { createServiceApp } from '../bootstrap.js';
 import { fixedClock, type Clock } from '../clock.js';
 import { loadConfig, type BaseEnv } from '../config.js';
+import { createRedisConnection } from '../redis.js';
 import type { ServiceDefinition } from '../service-definition.js';
 import { startTestAuth, type TestAuth, type TestUser } from './test-auth.js';
 
@@ -77,15 +78,21 @@ const TRUNCATE_ATTEMPTS = 5;
 const runId = () => `${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
 
 async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  const redis = createRedisConnection(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
   try {
     await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    // SCAN walks one node's keyspace: on a cluster, walk every primary. A cluster's keys of one node may sit in
+    // several slots, so they go one DEL each (routed by the cluster client) rather than one DEL of them all.
+    const nodes: Redis[] = redis instanceof Cluster ? redis.nodes('master') : [redis];
+    for (const node of nodes) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await node.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+        if (keys.length && redis instanceof Cluster) await Promise.all(keys.map((key) => redis.del(key)));
+        else if (keys.length) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    }
   } finally {
     redis.disconnect();
   }
@@ -123,7 +130,7 @@ export async function startServiceHarness<Env extends z.ZodType<BaseEnv>>(
       REDIS_KEY_PREFIX: redisKeyPrefix,
       LOG_LEVEL: 'warn',
       ...options.env,
-    });
+    }, { service: definition.name });
     const db = new pg.Client({ connectionString: config.DATABASE_URL });
     await db.connect();
     cleanups.push(() => db.end());
