@@ -1,5 +1,5 @@
-// Admin: an admin signs in at /admin, approves a waitlist entry, creates a user, suspends a user (whose
-// session is then refused) and activates them again, and finds those actions in System Logs; a plain user sees
+// Admin: an admin signs in at /admin, approves a waitlist entry, creates a user, suspends a user after a
+// confirmation (whose session is then refused) and activates them again, pages the user list, and finds those actions in System Logs; a plain user sees
 // Access Denied; a signed-out visitor at /admin sees the sign-in screen.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createAdmin, signInAt } from './support/admin.js';
@@ -119,6 +119,26 @@ test.describe('admin pages', () => {
     await expect(page.getByRole('tab', { name: 'Waitlist (0)' })).toBeVisible();
   });
 
+  test('an admin pages the registered users and sorts them by e-mail, on the server', async ({ page }) => {
+    await openAsAdmin(page, '/admin/users');
+    const pager = page.getByRole('navigation', { name: 'Registered users pages' });
+    await expect(pager.getByText(/^Showing 1–\d+ of \d+/)).toBeVisible();
+    // the order is the server's (PostgreSQL's collation), so the journey checks what was asked and answered
+    const [sorted] = await Promise.all([
+      page.waitForResponse((res) => /\/api\/admin\/users\?.*sort=email&direction=asc/.test(res.url())),
+      page.getByLabel('Sort users').selectOption({ label: 'Email A–Z' }),
+    ]);
+    expect(sorted.status()).toBe(200);
+    await expect(page.locator('table tbody tr').first()).toBeVisible();
+    const next = pager.getByRole('button', { name: 'Next' });
+    if (await next.isEnabled()) {
+      await next.click();
+      await expect(pager.getByText(/^Showing 51–/)).toBeVisible();
+      await pager.getByRole('button', { name: 'Previous' }).click();
+      await expect(pager.getByText(/^Showing 1–/)).toBeVisible();
+    }
+  });
+
   test('an admin creates a user, who can then sign in', async ({ page, request }) => {
     const email = uniqueEmail('created');
     await openAsAdmin(page, '/admin/users');
@@ -157,6 +177,14 @@ test.describe('admin pages', () => {
     await search(page).fill(member.email);
     const row = page.getByRole('row').filter({ hasText: member.email });
     await row.getByRole('button', { name: `Suspend ${member.email}` }).click();
+    // Suspending asks first; Cancel leaves the account as it was
+    const confirm = page.getByRole('dialog', { name: 'Suspend user' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row.getByText('Active', { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: `Suspend ${member.email}` }).click();
+    await expect(confirm.getByText(member.email)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Suspend', exact: true }).click();
     await expect(statusMessage(page)).toHaveText('User suspended successfully!');
     await expect(row.getByText('Suspended', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: `Activate ${member.email}` })).toBeVisible();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cutText, safeString } from './text.js';
+import { EMAIL_MAX_LENGTH, cutText, safeString } from './text.js';
 import { ADMIN_CREATED_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, REGISTRATION_MESSAGES, ROLES, USER_STATUSES, emailField } from './auth.js';
 import { transportReply as reply } from './transport.js';
 
@@ -38,6 +38,8 @@ export const ADMIN_MESSAGES = {
   toggleFailed: 'Failed to update user status',
   noWaitlist: 'No waitlist users found.',
   noUsers: 'No registered users found.',
+  // The screen's own question before a suspension (not in docs/product): it signs the person out everywhere
+  suspendConfirm: 'Suspend this user? They are signed out at once and cannot sign in until an administrator activates them.',
   // The server's own answers (not in docs/product)
   accountExists: 'An account with this email already exists',
   notOnWaitlist: 'This email is not on the waitlist (it may already have been approved)',
@@ -71,14 +73,140 @@ export const AdminListedUserSchema = z.object({
 });
 export type AdminListedUser = z.infer<typeof AdminListedUserSchema>;
 
-/**
- * GET /api/admin/users answers at most this many accounts, newest first (no paging in the wire contract: the
- * screens filter and count in the browser; past this size the list needs paging).
- */
-export const ADMIN_USERS_LIST_MAX = 5_000;
+// ---------------------------------------------------------------------------------------------------------
+// The two lists (GET /api/admin/users, GET /api/admin/waitlist): searched, sorted and paged on the server, so
+// the screens stay fast at a million accounts. Pages are keyset pages: a cursor names the last (or first) row
+// shown, and the next page starts right after it through an index, however deep it is (an OFFSET would read
+// and throw away every row before the page).
+// ---------------------------------------------------------------------------------------------------------
 
-/** GET /api/admin/users */
-export const AdminUsersResponseSchema = z.object({ users: z.array(AdminListedUserSchema) });
+export const ADMIN_LIST_PAGE_SIZE_DEFAULT = 50;
+export const ADMIN_LIST_PAGE_SIZE_MAX = 100;
+export const ADMIN_SEARCH_MAX_LENGTH = 100;
+/** What a list can be sorted by: the creation (or joining) date, or the e-mail address. */
+export const ADMIN_LIST_SORTS = ['created', 'email'] as const;
+export type AdminListSort = (typeof ADMIN_LIST_SORTS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+const CURSOR_MAX_LENGTH = 600;
+
+export const ADMIN_LIST_MESSAGES = {
+  sort: 'sort must be created or email',
+  direction: 'direction must be asc or desc',
+  limit: `limit must be a whole number from 1 to ${ADMIN_LIST_PAGE_SIZE_MAX}`,
+  searchTooLong: `Search text must be at most ${ADMIN_SEARCH_MAX_LENGTH} characters`,
+  badCursor: 'This page link is not valid; start again from the first page',
+  otherOrder: 'This page link belongs to another sort order; start again from the first page',
+  oneCursor: 'Ask for the page after a row or before it, not both',
+} as const;
+
+/**
+ * Where a page starts: the sort it belongs to and the row's sort key (its e-mail, or its creation instant
+ * to the microsecond as PostgreSQL stores it, so rows created within one millisecond keep their order) with
+ * its id as the tie-break.
+ */
+export interface AdminListCursor {
+  sort: AdminListSort;
+  direction: SortDirection;
+  key: string;
+  id: string;
+}
+
+const CursorTupleSchema = z.tuple([
+  z.enum(ADMIN_LIST_SORTS),
+  z.enum(SORT_DIRECTIONS),
+  safeString().min(1).max(EMAIL_MAX_LENGTH),
+  z.string().uuid(),
+]);
+const cursorInstant = z.string().datetime({ offset: true });
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** The opaque text of a cursor: base64url of its JSON, so it travels in a query string as it is. */
+export function encodeListCursor(cursor: AdminListCursor): string {
+  const bytes = new TextEncoder().encode(JSON.stringify([cursor.sort, cursor.direction, cursor.key, cursor.id]));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=/g, '');
+}
+
+/** The cursor a text names, or null for anything else (never throws: a bad link is the caller's 400). */
+export function decodeListCursor(text: string): AdminListCursor | null {
+  if (text.length > CURSOR_MAX_LENGTH || !BASE64URL.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    const json = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+    const parsed = CursorTupleSchema.safeParse(JSON.parse(json));
+    if (!parsed.success) return null;
+    const [sort, direction, key, id] = parsed.data;
+    if (sort === 'created' && !cursorInstant.safeParse(key).success) return null;
+    return { sort, direction, key, id };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GET /api/admin/users and GET /api/admin/waitlist: `search` keeps the rows whose e-mail address, first name or
+ * last name starts with the text, case-insensitive (docs/product/signed-in.md §2's search box); `sort` and
+ * `direction` order them (ties broken by id); `limit` rows a page; `after` / `before` is a cursor of the
+ * answer (nextCursor / prevCursor). Also the Redis-transport question admin asks auth and waitlist.
+ */
+export const AdminListQuerySchema = z
+  .object({
+    search: safeString().trim().max(ADMIN_SEARCH_MAX_LENGTH, ADMIN_LIST_MESSAGES.searchTooLong).optional(),
+    sort: z.enum(ADMIN_LIST_SORTS, { error: ADMIN_LIST_MESSAGES.sort }).default('created'),
+    direction: z.enum(SORT_DIRECTIONS, { error: ADMIN_LIST_MESSAGES.direction }).default('desc'),
+    limit: z.coerce
+      .number({ error: ADMIN_LIST_MESSAGES.limit })
+      .int(ADMIN_LIST_MESSAGES.limit)
+      .min(1, ADMIN_LIST_MESSAGES.limit)
+      .max(ADMIN_LIST_PAGE_SIZE_MAX, ADMIN_LIST_MESSAGES.limit)
+      .default(ADMIN_LIST_PAGE_SIZE_DEFAULT),
+    after: z.string({ error: ADMIN_LIST_MESSAGES.badCursor }).optional(),
+    before: z.string({ error: ADMIN_LIST_MESSAGES.badCursor }).optional(),
+  })
+  .strict()
+  .superRefine((query, context) => {
+    if (query.after !== undefined && query.before !== undefined) {
+      context.addIssue({ code: 'custom', path: ['before'], message: ADMIN_LIST_MESSAGES.oneCursor });
+      return;
+    }
+    for (const field of ['after', 'before'] as const) {
+      const text = query[field];
+      if (text === undefined) continue;
+      const cursor = decodeListCursor(text);
+      if (!cursor) context.addIssue({ code: 'custom', path: [field], message: ADMIN_LIST_MESSAGES.badCursor });
+      else if (cursor.sort !== query.sort || cursor.direction !== query.direction) {
+        context.addIssue({ code: 'custom', path: [field], message: ADMIN_LIST_MESSAGES.otherOrder });
+      }
+    }
+  });
+export type AdminListQuery = z.output<typeof AdminListQuerySchema>;
+export type AdminListQueryInput = z.input<typeof AdminListQuerySchema>;
+
+const count = z.number().int().min(0);
+
+/**
+ * One page of a list: `total` rows match the search (all rows without one), `nextCursor` / `prevCursor` are
+ * null on the last / first page. A count the server only estimated (the planner's figure, for a very large
+ * table) comes with its `estimated` flag set.
+ */
+const listPage = {
+  total: count,
+  totalEstimated: z.boolean(),
+  nextCursor: z.string().nullable(),
+  prevCursor: z.string().nullable(),
+};
+
+/** docs/product/signed-in.md §2's Registered Users and Admin Users counters (`estimated`: the first one). */
+export const AdminUserCountersSchema = z.object({ registered: count, admins: count, estimated: z.boolean() });
+/** docs/product/signed-in.md §2's Waitlist Users counter. */
+export const AdminWaitlistCountersSchema = z.object({ waitlist: count, estimated: z.boolean() });
+
+/** GET /api/admin/users: one page of accounts and the counters. */
+export const AdminUsersResponseSchema = z.object({
+  users: z.array(AdminListedUserSchema),
+  ...listPage,
+  counters: AdminUserCountersSchema,
+});
 export type AdminUsersResponse = z.infer<typeof AdminUsersResponseSchema>;
 
 /** docs/product/signed-in.md §3 "Waitlist entry" (referral_source is shown as 'Source'). */
@@ -91,8 +219,12 @@ export const AdminWaitlistEntrySchema = z.object({
 });
 export type AdminWaitlistEntry = z.infer<typeof AdminWaitlistEntrySchema>;
 
-/** GET /api/admin/waitlist */
-export const AdminWaitlistResponseSchema = z.object({ users: z.array(AdminWaitlistEntrySchema) });
+/** GET /api/admin/waitlist: one page of pending entries and the counter. */
+export const AdminWaitlistResponseSchema = z.object({
+  users: z.array(AdminWaitlistEntrySchema),
+  ...listPage,
+  counters: AdminWaitlistCountersSchema,
+});
 export type AdminWaitlistResponse = z.infer<typeof AdminWaitlistResponseSchema>;
 
 /** docs/product/signed-in.md §5 "Create user" and §9: a password of at least 6 characters for admin-created accounts. */
@@ -330,7 +462,7 @@ export const QUEUE_BOARD_COOKIE = 'paycadence_queue_board';
 const actorFields = { actorId: z.string().uuid(), actorEmail: z.string().nullable(), ip: z.string().nullable(), userAgent: z.string().nullable() };
 
 export const AUTH_ADMIN_PATTERNS = {
-  /** Every account, newest first, as the admin list shows it. */
+  /** One page of accounts as the admin list shows it (AdminListQuerySchema), with the counters. */
   listUsers: 'auth.admin.list-users',
   /** An account with the given password and role (docs/product/signed-in.md §5). */
   createUser: 'auth.admin.create-user',
@@ -340,8 +472,8 @@ export const AUTH_ADMIN_PATTERNS = {
   setUserStatus: 'auth.admin.set-user-status',
 } as const;
 
-export const ListUsersMessageSchema = z.object({}).strict();
-export const ListUsersReplySchema = reply({ users: z.array(AdminListedUserSchema) });
+export const ListUsersMessageSchema = AdminListQuerySchema;
+export const ListUsersReplySchema = reply(AdminUsersResponseSchema.shape);
 export type ListUsersReply = z.infer<typeof ListUsersReplySchema>;
 
 export const CreateUserMessageSchema = z.object({ email: z.string(), password: z.string(), role: z.enum(ROLES), ...actorFields }).strict();
@@ -358,7 +490,7 @@ export const SetUserStatusMessageSchema = z.object({ userId: z.string().uuid(), 
 export type SetUserStatusMessage = z.infer<typeof SetUserStatusMessageSchema>;
 
 export const WAITLIST_ADMIN_PATTERNS = {
-  /** Every pending entry, newest first. */
+  /** One page of pending entries (AdminListQuerySchema), with the counter. */
   list: 'waitlist.admin.list',
   /** The pending entry of one address, or null. */
   findByEmail: 'waitlist.admin.find-by-email',
@@ -366,8 +498,12 @@ export const WAITLIST_ADMIN_PATTERNS = {
   remove: 'waitlist.admin.remove',
 } as const;
 
-export const WaitlistListMessageSchema = z.object({}).strict();
-export const WaitlistListReplySchema = reply({ entries: z.array(AdminWaitlistEntrySchema) });
+export const WaitlistListMessageSchema = AdminListQuerySchema;
+export const WaitlistListReplySchema = reply({
+  entries: z.array(AdminWaitlistEntrySchema),
+  ...listPage,
+  counters: AdminWaitlistCountersSchema,
+});
 export type WaitlistListReply = z.infer<typeof WaitlistListReplySchema>;
 
 export const WaitlistFindByEmailMessageSchema = z.object({ email: z.string() }).strict();

@@ -109,6 +109,7 @@ import {
 } from './blog.js';
 import {
   AdminActionResponseSchema,
+  AdminListQuerySchema,
   AdminUsersResponseSchema,
   AdminWaitlistResponseSchema,
   ApproveUserRequestSchema,
@@ -284,8 +285,8 @@ export const BANK_SYNC_ENDPOINTS = {
 
 /** docs/product/signed-in.md §7 admin calls (admin role, enforced by the server), plus the audit log of System Logs. */
 export const ADMIN_ENDPOINTS = {
-  waitlist: endpoint({ method: 'GET', path: '/api/admin/waitlist', response: AdminWaitlistResponseSchema }),
-  users: endpoint({ method: 'GET', path: '/api/admin/users', response: AdminUsersResponseSchema }),
+  waitlist: endpoint({ method: 'GET', path: '/api/admin/waitlist', query: AdminListQuerySchema, response: AdminWaitlistResponseSchema }),
+  users: endpoint({ method: 'GET', path: '/api/admin/users', query: AdminListQuerySchema, response: AdminUsersResponseSchema }),
   createUser: endpoint({ method: 'POST', path: '/api/admin/create-user', body: CreateUserRequestSchema, response: AdminActionResponseSchema }),
   approveUser: endpoint({ method: 'POST', path: '/api/admin/approve-user', body: ApproveUserRequestSchema, response: AdminActionResponseSchema }),
   removeFromWaitlist: endpoint({ method: 'DELETE', path: '/api/admin/waitlist/{id}', response: AdminActionResponseSchema }),

@@ -1,7 +1,9 @@
 import {
   ACCOUNT_STATUS_CHANNEL,
   ADMIN_ENDPOINTS,
+  ADMIN_LIST_MESSAGES,
   ADMIN_MESSAGES,
+  AdminWaitlistResponseSchema,
   AUTH_MESSAGES,
   AuditPageSchema,
   QUEUE_BOARD_COOKIE,
@@ -137,9 +139,64 @@ describe('validation', () => {
     expect(response.status).toBe(400);
     expect(response.body.errors[field]).toEqual(expect.any(String));
   });
+
+  // Refused here, before anyone is asked: no auth listens in this file, so a query that got through would be a 503.
+  it.each([
+    ['limit=0', 'limit', ADMIN_LIST_MESSAGES.limit],
+    ['limit=101', 'limit', ADMIN_LIST_MESSAGES.limit],
+    ['limit=ten', 'limit', ADMIN_LIST_MESSAGES.limit],
+    ['sort=password_hash', 'sort', ADMIN_LIST_MESSAGES.sort],
+    ['direction=sideways', 'direction', ADMIN_LIST_MESSAGES.direction],
+    [`search=${'x'.repeat(101)}`, 'search', ADMIN_LIST_MESSAGES.searchTooLong],
+    ['after=%25%00', 'after', expect.any(String)],
+    ['after=not-a-cursor', 'after', ADMIN_LIST_MESSAGES.badCursor],
+    ['sort=created&sort=email', 'sort', ADMIN_LIST_MESSAGES.sort],
+    ['page=2', 'page', 'Unknown field "page"'],
+  ])('GET /users and /waitlist ?%s → 400 naming %s, never a 5xx', async (query, field, message) => {
+    for (const path of ['/users', '/waitlist']) {
+      const response = await h.call('GET', `${path}?${query}`);
+      expect(response.status).toBe(400);
+      expect(response.body.errors[field]).toEqual(message);
+    }
+  });
+
+  it('GET /users and /waitlist refuse a cursor of another sort order with 400', async () => {
+    await joinWaitlist('a@example.com');
+    await joinWaitlist('b@example.com');
+    const byAddress = await h.call('GET', '/waitlist?sort=email&direction=asc&limit=1');
+    expect(byAddress.status).toBe(200);
+    const response = await h.call('GET', `/waitlist?limit=1&after=${byAddress.body.nextCursor}`);
+    expect(response.status).toBe(400);
+    expect(response.body.errors.after).toBe(ADMIN_LIST_MESSAGES.otherOrder);
+  });
 });
 
 describe('waitlist routes against the real waitlist service', () => {
+  it('GET /waitlist pages through 120 entries with the cursors it answers, searched and sorted by the waitlist service', async () => {
+    await waitlist.db.query(
+      `INSERT INTO "${waitlist.schema}".waitlist_entries (email, name, referral_source, created_at)
+       SELECT 'w' || lpad(n::text, 3, '0') || '@example.com', CASE WHEN n % 3 = 0 THEN 'Ann Lee' END, 'landing',
+              timestamptz '2026-01-01' + (n / 2) * interval '1 second'
+         FROM generate_series(1, 120) AS n`,
+    );
+    const seen: string[] = [];
+    let path = '/waitlist?sort=email&direction=desc&limit=50';
+    for (;;) {
+      const response = await h.call('GET', path);
+      expect(response.status).toBe(200);
+      const page = AdminWaitlistResponseSchema.parse(response.body);
+      expect(page).toMatchObject({ total: 120, totalEstimated: false, counters: { waitlist: 120, estimated: false } });
+      seen.push(...page.users.map((entry) => entry.email));
+      if (!page.nextCursor) break;
+      path = `/waitlist?sort=email&direction=desc&limit=50&after=${page.nextCursor}`;
+    }
+    expect(seen).toEqual(Array.from({ length: 120 }, (_, n) => `w${String(120 - n).padStart(3, '0')}@example.com`));
+    const searched = AdminWaitlistResponseSchema.parse((await h.call('GET', '/waitlist?search=%20LEE&limit=100')).body);
+    expect(searched.total).toBe(40);
+    expect(searched.users.every((entry) => entry.name === 'Ann Lee')).toBe(true);
+    expect(searched.counters.waitlist).toBe(120);
+  });
+
   it('GET /waitlist answers the pending entries, newest first', async () => {
     await joinWaitlist('old@example.com', 'Old Timer', '2026-03-01T10:00:00Z');
     await joinWaitlist('new@example.com', null, '2026-03-05T10:00:00Z');

@@ -164,9 +164,44 @@ describe('the admin, signed in to the real auth', () => {
     expect(users).toEqual(expect.arrayContaining([expect.objectContaining({ id: boss.id, email: BOSS.email, role: 'admin', status: 'active' })]));
   });
 
+  it('GET /users pages through 300 more accounts with its cursors, searched and counted by auth', async () => {
+    // Older than every account of the other tests, so their newest-first first pages are unchanged.
+    await auth.db.query(
+      `INSERT INTO "${auth.schema}".users (email, password_hash, first_name, last_name, created_at)
+       SELECT 'bulk' || lpad(n::text, 3, '0') || '-${process.pid}@example.com', 'x', 'Bulk', CASE WHEN n % 2 = 0 THEN 'Even' END,
+              timestamptz '2001-01-01' + (n / 3) * interval '1 second'
+         FROM generate_series(1, 300) AS n`,
+    );
+    try {
+      const inDatabase = (await auth.db.query(`SELECT id FROM "${auth.schema}".users ORDER BY created_at, id`)).rows.map((row) => row.id as string);
+      const admins = (await auth.db.query(`SELECT count(*)::int AS n FROM "${auth.schema}".users WHERE role = 'admin'`)).rows[0].n;
+      const seen: string[] = [];
+      let query = 'direction=asc&limit=100';
+      for (;;) {
+        const response = await adminApi('GET', `/users?${query}`);
+        expect(response.status).toBe(200);
+        const page = AdminUsersResponseSchema.parse(response.body);
+        expect(page).toMatchObject({ total: inDatabase.length, counters: { registered: inDatabase.length, admins, estimated: false } });
+        seen.push(...page.users.map((user) => user.id));
+        if (!page.nextCursor) break;
+        query = `direction=asc&limit=100&after=${page.nextCursor}`;
+      }
+      expect(seen).toEqual(inDatabase);
+
+      const evens = AdminUsersResponseSchema.parse((await adminApi('GET', '/users?search=bulk%20even&limit=100&sort=email&direction=desc')).body);
+      expect(evens.total).toBe(150);
+      expect(evens.users.map((user) => user.email)).toEqual(
+        Array.from({ length: 100 }, (_, n) => `bulk${String(300 - 2 * n).padStart(3, '0')}-${process.pid}@example.com`),
+      );
+      expect(evens.nextCursor).not.toBeNull();
+    } finally {
+      await auth.db.query(`DELETE FROM "${auth.schema}".users WHERE email LIKE 'bulk%-${process.pid}@example.com'`);
+    }
+  });
+
   it("refuses a real user's token with 403 on every route", async () => {
     const ann = await createSignedInUser();
-    for (const [method, path] of [['GET', '/users'], ['GET', '/waitlist'], ['GET', '/logs'], ['POST', '/queues/session']]) {
+    for (const [method, path] of [['GET', '/users'], ['GET', '/users?search=a&sort=email'], ['GET', '/waitlist'], ['GET', '/waitlist?limit=5'], ['GET', '/logs'], ['POST', '/queues/session']]) {
       expect((await adminApi(method, path, { token: ann.access })).status).toBe(403);
     }
   });

@@ -1,7 +1,8 @@
 import {
   ADMIN_ENDPOINTS,
-  type AdminListedUser,
-  type AdminWaitlistEntry,
+  type AdminListQuery,
+  type AdminUsersResponse,
+  type AdminWaitlistResponse,
   type AuditPage,
   type AuditQuery,
 } from '@paycadence/contracts';
@@ -21,37 +22,44 @@ export interface NewUser {
 export const adminKeys = {
   all: ['admin'] as const,
   lists: ['admin', 'lists'] as const,
-  users: ['admin', 'lists', 'users'] as const,
-  waitlist: ['admin', 'lists', 'waitlist'] as const,
+  users: (query: AdminListQuery) => ['admin', 'lists', 'users', query] as const,
+  waitlist: (query: AdminListQuery) => ['admin', 'lists', 'waitlist', query] as const,
   logs: (query: AuditQuery) => ['admin', 'logs', query] as const,
 };
 
 const common = { retry: false, refetchOnWindowFocus: false, staleTime: 0 } as const;
 
+const emptyPage = { users: [], total: 0, totalEstimated: false, nextCursor: null, prevCursor: null };
+
 /** docs/product/signed-in.md §7: "Admin list fetches fall back to empty lists on failure" (and §8: silently). */
-async function orEmpty<T>(load: () => Promise<{ users: T[] }>): Promise<T[]> {
+async function orEmpty<T>(load: () => Promise<T>, empty: T): Promise<T> {
   try {
-    return (await load()).users;
+    return await load();
   } catch {
-    return [];
+    return empty;
   }
 }
 
-export function useRegisteredUsers() {
+/** One page of accounts as the server searched, sorted and paged it; the page on screen stays while the next loads. */
+export function useRegisteredUsers(query: AdminListQuery) {
   const api = useApi();
-  return useQuery<AdminListedUser[]>({
+  return useQuery<AdminUsersResponse>({
     ...common,
-    queryKey: adminKeys.users,
-    queryFn: ({ signal }) => orEmpty(() => api.call(ADMIN_ENDPOINTS.users, {}, { signal })),
+    queryKey: adminKeys.users(query),
+    queryFn: ({ signal }) =>
+      orEmpty(() => api.call(ADMIN_ENDPOINTS.users, { query }, { signal }), { ...emptyPage, counters: { registered: 0, admins: 0, estimated: false } }),
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useWaitlistEntries() {
+/** One page of waitlist entries, the same way. */
+export function useWaitlistEntries(query: AdminListQuery) {
   const api = useApi();
-  return useQuery<AdminWaitlistEntry[]>({
+  return useQuery<AdminWaitlistResponse>({
     ...common,
-    queryKey: adminKeys.waitlist,
-    queryFn: ({ signal }) => orEmpty(() => api.call(ADMIN_ENDPOINTS.waitlist, {}, { signal })),
+    queryKey: adminKeys.waitlist(query),
+    queryFn: ({ signal }) => orEmpty(() => api.call(ADMIN_ENDPOINTS.waitlist, { query }, { signal }), { ...emptyPage, counters: { waitlist: 0, estimated: false } }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,21 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { shortUserAgent } from './format.js';
 import { toLogQuery, NO_FILTERS, pageCount } from './log-filters.js';
-import { matchesSearch } from './search.js';
+import { firstPage, formatCount, nextPage, PAGE_SIZE, pageCount as listPageCount, previousPage, showingText, toListQuery } from './list-view.js';
 import { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ANSWER_MESSAGE } from '@paycadence/web-kit';
 import { actionMessages, serverReason } from './messages.js';
 
-describe('matchesSearch (docs/product/signed-in.md §2)', () => {
-  const jo = { email: 'Jo.Park@example.com', name: 'Jo Park' };
-  it.each([
-    ['', true],
-    ['park', true],
-    ['JO.PARK@', true],
-    ['  jo p ', true],
-    ['example.org', false],
-    ['smith', false],
-  ])('%j → %s', (text, expected) => expect(matchesSearch(jo, text)).toBe(expected));
-  it('treats a missing name as no match rather than failing', () => expect(matchesSearch({ email: 'a@b.co', name: null }, 'x')).toBe(false));
+describe('the admin list view (docs/product/signed-in.md §2: searched, sorted and paged by the server)', () => {
+  it('asks for the first page, newest first, without a search when the box is blank', () => {
+    expect(toListQuery(firstPage(), '   ')).toEqual({ sort: 'created', direction: 'desc', limit: PAGE_SIZE });
+  });
+
+  it('sends the trimmed search, the chosen order and the cursor of the page it moves to', () => {
+    const second = nextPage(firstPage('email-asc'), 'cursor-2');
+    expect(second).toEqual({ order: 'email-asc', page: 2, after: 'cursor-2' });
+    expect(toListQuery(second, ' ann ')).toEqual({ search: 'ann', sort: 'email', direction: 'asc', limit: PAGE_SIZE, after: 'cursor-2' });
+    const back = previousPage(second, 'cursor-1');
+    expect(back).toEqual({ order: 'email-asc', page: 1, before: 'cursor-1' });
+    expect(toListQuery(back, '')).toEqual({ sort: 'email', direction: 'asc', limit: PAGE_SIZE, before: 'cursor-1' });
+  });
+
+  it("says which rows a page shows among all, 'about' for an estimate", () => {
+    expect(showingText(firstPage(), 50, 1234, false)).toBe('Showing 1–50 of 1,234');
+    expect(showingText({ ...firstPage(), page: 25 }, 34, 1234, false)).toBe('Showing 1,201–1,234 of 1,234');
+    expect(showingText({ ...firstPage(), page: 2 }, 50, 1_000_000, true)).toBe('Showing 51–100 of about 1,000,000');
+    expect(formatCount(7)).toBe('7');
+  });
+
+  it('counts pages of PAGE_SIZE, at least one', () => {
+    expect(listPageCount(0)).toBe(1);
+    expect(listPageCount(PAGE_SIZE)).toBe(1);
+    expect(listPageCount(PAGE_SIZE + 1)).toBe(2);
+  });
 });
 
 describe('shortUserAgent', () => {

@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { actionAnswer, ADMIN, listedUser, waitlistEntry } from '../test/fixtures.js';
+import { actionAnswer, ADMIN, listedUser, usersPage, waitlistEntry, waitlistPage } from '../test/fixtures.js';
 import { fail, never, serveApi, type StubServer } from '../test/server.js';
 import { AdminManagementPage } from './AdminManagementPage.js';
 import { AdminWaitlistPage } from './AdminWaitlistPage.js';
@@ -20,8 +20,8 @@ const KIM = waitlistEntry({ id: '22222222-0000-4000-8000-000000000002', email: '
 let server: StubServer;
 beforeEach(() => {
   server = serveApi({
-    users: () => ({ users: [JO, SUE, BOSS] }),
-    waitlist: () => ({ users: [LEE, KIM] }),
+    users: ({ query }) => usersPage([JO, SUE, BOSS])(query),
+    waitlist: ({ query }) => waitlistPage([LEE, KIM])(query),
   });
 });
 afterEach(() => {
@@ -141,25 +141,109 @@ describe('the lists (docs/product/signed-in.md §3, §4)', () => {
   });
 });
 
-describe('search (docs/product/signed-in.md §2)', () => {
-  it('filters both lists on e-mail or name, case-insensitive, and the tab counts follow', async () => {
+describe('search (docs/product/signed-in.md §2), done by the server', () => {
+  const searches = (name: 'users' | 'waitlist') => server.calls(name).map((call) => call.query.get('search'));
+
+  it('sends the text to both lists once typing pauses, and the tab counts are the totals the server found', async () => {
     renderAsAdmin();
     await loaded();
     const search = screen.getByPlaceholderText('Search by email or name...');
     await userEvent.type(search, 'PARK');
-    // 'Jo Park' by name and e-mail; kim@parkside.example by e-mail only
-    expect(screen.getByRole('tab', { name: 'Registered Users (1)' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Waitlist (1)' })).toBeInTheDocument();
+    // 'Jo Park' by the last name; no waitlist entry's address or name starts with it
+    expect(await screen.findByRole('tab', { name: 'Registered Users (1)' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Waitlist (0)' })).toBeInTheDocument();
     expect(screen.queryByText('sue.moss@example.com')).not.toBeInTheDocument();
-    await userEvent.clear(search);
-    await userEvent.type(search, 'lee w');
-    expect(screen.getByRole('tab', { name: 'Registered Users (0)' })).toBeInTheDocument();
-    expect(screen.getByText('No registered users found.')).toBeInTheDocument();
-    await openWaitlist();
-    expect(screen.getByText('lee.wait@example.com')).toBeInTheDocument();
-    expect(screen.queryByText('kim@parkside.example')).not.toBeInTheDocument();
+    // one request for the word, none for each letter typed on the way
+    expect(searches('users')).toEqual([null, 'PARK']);
+    expect(searches('waitlist')).toEqual([null, 'PARK']);
     // the stat cards keep the totals
     expect(screen.getByText('Registered Users', { selector: 'dt' }).nextElementSibling).toHaveTextContent('3');
+
+    await userEvent.clear(search);
+    await userEvent.type(search, 'lee w');
+    expect(await screen.findByRole('tab', { name: 'Registered Users (0)' })).toBeInTheDocument();
+    expect(screen.getByText('No registered users found.')).toBeInTheDocument();
+    await openWaitlist();
+    expect(await screen.findByText('lee.wait@example.com')).toBeInTheDocument();
+    expect(screen.queryByText('kim@parkside.example')).not.toBeInTheDocument();
+    expect(searches('waitlist').at(-1)).toBe('lee w');
+  });
+
+  it('starts a searched list from its first page again', async () => {
+    const many = Array.from({ length: 120 }, (_, n) =>
+      listedUser({ id: `33333333-0000-4000-8000-${String(n).padStart(12, '0')}`, email: `user${String(n).padStart(3, '0')}@example.com`, name: null, created_at: `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}.${String(n).padStart(3, '0')}Z` }),
+    );
+    server.use({ users: ({ query }) => usersPage(many)(query) });
+    renderAsAdmin();
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/^Showing 51–100 of 120/)).toBeInTheDocument();
+    await userEvent.type(screen.getByPlaceholderText('Search by email or name...'), 'user1');
+    expect(await screen.findByText(/^Showing 1–20 of 20/)).toBeInTheDocument();
+    const last = server.calls('users').at(-1)!.query;
+    expect(last.get('search')).toBe('user1');
+    expect(last.has('after')).toBe(false);
+  });
+});
+
+describe('pages and order (docs/product/signed-in.md §2)', () => {
+  const many = Array.from({ length: 120 }, (_, n) =>
+    listedUser({
+      id: `44444444-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      email: `u${String(n).padStart(3, '0')}@example.com`,
+      name: null,
+      created_at: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
+    }),
+  );
+  beforeEach(() => server.use({ users: ({ query }) => usersPage(many)(query) }));
+  const pager = () => screen.getByRole('navigation', { name: 'Registered users pages' });
+
+  it("pages with Previous and Next, saying 'Showing 51–100 of 120 · Page 2 of 3' in a live region", async () => {
+    renderAsAdmin();
+    await loaded();
+    expect(within(pager()).getByText(/Showing 1–50 of 120/)).toHaveAttribute('aria-live', 'polite');
+    expect(within(pager()).getByText(/Page 1 of 3/)).toBeInTheDocument();
+    expect(within(pager()).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getAllByRole('row')).toHaveLength(51); // the header and 50 accounts
+
+    await userEvent.click(within(pager()).getByRole('button', { name: 'Next' }));
+    expect(await within(pager()).findByText(/Showing 51–100 of 120/)).toBeInTheDocument();
+    expect(within(pager()).getByText(/Page 2 of 3/)).toBeInTheDocument();
+    expect(server.calls('users').at(-1)!.query.get('after')).toBe('at:50');
+    await userEvent.click(within(pager()).getByRole('button', { name: 'Next' }));
+    expect(await within(pager()).findByText(/Showing 101–120 of 120/)).toBeInTheDocument();
+    expect(within(pager()).getByRole('button', { name: 'Next' })).toBeDisabled();
+    // newest first: the last page holds the oldest accounts
+    expect(screen.getByText('u000@example.com')).toBeInTheDocument();
+
+    await userEvent.click(within(pager()).getByRole('button', { name: 'Previous' }));
+    expect(await within(pager()).findByText(/Showing 51–100 of 120/)).toBeInTheDocument();
+    expect(server.calls('users').at(-1)!.query.get('before')).toBe('at:100');
+  });
+
+  it('sorts on the server by the chosen order, from the first page', async () => {
+    renderAsAdmin();
+    await loaded();
+    await userEvent.click(within(pager()).getByRole('button', { name: 'Next' }));
+    await within(pager()).findByText(/Showing 51–100/);
+    await userEvent.selectOptions(screen.getByLabelText('Sort users'), 'Email A–Z');
+    expect(await within(pager()).findByText(/Showing 1–50 of 120/)).toBeInTheDocument();
+    const query = server.calls('users').at(-1)!.query;
+    expect([query.get('sort'), query.get('direction'), query.has('after')]).toEqual(['email', 'asc', false]);
+    expect(screen.getAllByRole('row')[1]).toHaveTextContent('u000@example.com');
+  });
+
+  it("offers no pager for an empty list, and reads 'about' for the server's estimates", async () => {
+    server.use({
+      users: ({ query }) => ({ ...usersPage(many)(query), total: 1_200_000, totalEstimated: true, counters: { registered: 1_200_000, admins: 2, estimated: true } }),
+      waitlist: ({ query }) => waitlistPage([])(query),
+    });
+    renderAsAdmin();
+    await loaded();
+    expect(within(pager()).getByText(/Showing 1–50 of about 1,200,000/)).toBeInTheDocument();
+    expect(screen.getByText('Registered Users', { selector: 'dt' }).nextElementSibling).toHaveTextContent('about 1,200,000');
+    await openWaitlist();
+    expect(screen.queryByRole('navigation', { name: 'Waitlist pages' })).not.toBeInTheDocument();
   });
 });
 
@@ -217,7 +301,7 @@ describe('waitlist actions (docs/product/signed-in.md §4, §5, §8)', () => {
 
   it("removes after the confirm: DELETE /waitlist/{id}, 'User removed from waitlist', lists reload", async () => {
     let removed = false;
-    server.use({ waitlist: () => ({ users: removed ? [KIM] : [LEE, KIM] }), removeFromWaitlist: () => ((removed = true), actionAnswer('Removed')) });
+    server.use({ waitlist: ({ query }) => waitlistPage(removed ? [KIM] : [LEE, KIM])(query), removeFromWaitlist: () => ((removed = true), actionAnswer('Removed')) });
     renderAsAdmin();
     await loaded();
     await openWaitlist();
@@ -254,23 +338,56 @@ describe('waitlist actions (docs/product/signed-in.md §4, §5, §8)', () => {
 });
 
 describe('suspend and activate (docs/product/signed-in.md §4, §8)', () => {
-  it("suspends an active user: {userId, status: 'suspended'}, 'User suspended successfully!', lists reload", async () => {
+  const suspendDialog = () => screen.getByRole('dialog', { name: 'Suspend user' });
+
+  it("asks first; after the confirm: {userId, status: 'suspended'}, 'User suspended successfully!', lists reload", async () => {
     server.use({ toggleUserStatus: () => actionAnswer('Done') });
     renderAsAdmin();
     await loaded();
     await userEvent.click(screen.getByRole('button', { name: 'Suspend jo.park@example.com' }));
+    expect(within(suspendDialog()).getByText(ADMIN_MESSAGES.suspendConfirm)).toBeInTheDocument();
+    expect(within(suspendDialog()).getByText('jo.park@example.com')).toBeInTheDocument();
+    expect(server.calls('toggleUserStatus')).toHaveLength(0);
+    await userEvent.click(within(suspendDialog()).getByRole('button', { name: 'Suspend' }));
     await waitFor(() => expect(status()).toHaveTextContent(/^User suspended successfully!$/));
     expect(server.calls('toggleUserStatus')[0]!.body).toEqual({ userId: JO.id, status: 'suspended' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(server.calls('users')).toHaveLength(2));
   });
 
-  it("activates a suspended user: 'User activated successfully!'", async () => {
+  it('Cancel (or Escape) changes nothing and gives the focus back to the Suspend button', async () => {
+    renderAsAdmin();
+    await loaded();
+    const suspend = screen.getByRole('button', { name: 'Suspend jo.park@example.com' });
+    await userEvent.click(suspend);
+    await waitFor(() => expect(within(suspendDialog()).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await userEvent.click(within(suspendDialog()).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(suspend).toHaveFocus());
+    await userEvent.click(suspend);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls('toggleUserStatus')).toHaveLength(0);
+    expect(server.calls('users')).toHaveLength(1);
+  });
+
+  it("the confirm reads 'Suspending...' while the change runs", async () => {
+    server.use({ toggleUserStatus: never });
+    renderAsAdmin();
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Suspend jo.park@example.com' }));
+    await userEvent.click(within(suspendDialog()).getByRole('button', { name: 'Suspend' }));
+    expect(await within(suspendDialog()).findByText('Suspending...')).toBeInTheDocument();
+  });
+
+  it("activates a suspended user at once: 'User activated successfully!'", async () => {
     server.use({ toggleUserStatus: () => actionAnswer('Done') });
     renderAsAdmin();
     await loaded();
     await userEvent.click(screen.getByRole('button', { name: 'Activate sue.moss@example.com' }));
     await waitFor(() => expect(status()).toHaveTextContent(/^User activated successfully!$/));
     expect(server.calls('toggleUserStatus')[0]!.body).toEqual({ userId: SUE.id, status: 'active' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to update user status' when refused", async () => {
@@ -278,6 +395,7 @@ describe('suspend and activate (docs/product/signed-in.md §4, §8)', () => {
     renderAsAdmin();
     await loaded();
     await userEvent.click(screen.getByRole('button', { name: 'Suspend jo.park@example.com' }));
+    await userEvent.click(within(suspendDialog()).getByRole('button', { name: 'Suspend' }));
     await waitFor(() => expect(alert().querySelector('.ac-message__text')).toHaveTextContent(/^Failed to update user status$/));
     expect(alert()).toHaveTextContent(ADMIN_MESSAGES.adminStatusFixed);
   });

@@ -42,3 +42,49 @@ export function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
 }
 
 export const actionAnswer = (message: string) => ({ success: true as const, message });
+
+interface Listed {
+  id: string;
+  email: string;
+  name: string | null;
+  createdAt?: string;
+  created_at: string;
+}
+
+/**
+ * A page as the server answers one (docs/product/signed-in.md §2): the rows whose e-mail or a word of the name
+ * starts with `search`, in the asked order, `limit` from the cursor. The stub's cursors are row positions
+ * ('at:50'); the screen treats every cursor as opaque text, so it cannot tell.
+ */
+export function pageOf<T extends Listed>(rows: readonly T[], query: URLSearchParams) {
+  const search = (query.get('search') ?? '').toLowerCase();
+  const matches = rows.filter(
+    (row) => !search || row.email.startsWith(search) || (row.name ?? '').toLowerCase().split(' ').some((_, i, words) => words.slice(i).join(' ').startsWith(search)),
+  );
+  const key = (row: T) => (query.get('sort') === 'email' ? row.email : row.created_at);
+  const sorted = [...matches].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  if (query.get('direction') !== 'asc') sorted.reverse();
+  const limit = Number(query.get('limit') ?? 50);
+  const at = (name: string) => Number((query.get(name) ?? '').replace('at:', ''));
+  const start = query.get('after') ? at('after') : query.get('before') ? Math.max(0, at('before') - limit) : 0;
+  const page = sorted.slice(start, start + limit);
+  return {
+    users: page,
+    total: matches.length,
+    totalEstimated: false,
+    nextCursor: start + limit < sorted.length ? `at:${start + limit}` : null,
+    prevCursor: start > 0 ? `at:${start}` : null,
+  };
+}
+
+/** GET /api/admin/users answered from `rows`, with the counters of all of them. */
+export const usersPage = (rows: readonly AdminListedUser[]) => (query: URLSearchParams) => ({
+  ...pageOf(rows, query),
+  counters: { registered: rows.length, admins: rows.filter((row) => row.role === 'admin').length, estimated: false },
+});
+
+/** GET /api/admin/waitlist answered from `rows`, with the counter. */
+export const waitlistPage = (rows: readonly AdminWaitlistEntry[]) => (query: URLSearchParams) => ({
+  ...pageOf(rows, query),
+  counters: { waitlist: rows.length, estimated: false },
+});

@@ -1,15 +1,17 @@
-import { Controller, Delete, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
 import {
+  AdminListQuerySchema,
   ApproveUserRequestSchema,
   CreateUserRequestSchema,
   ToggleUserStatusRequestSchema,
   type AdminActionResponse,
+  type AdminListQuery,
   type AdminUsersResponse,
   type AdminWaitlistResponse,
   type CreateUserRequest,
   type ToggleUserStatusRequest,
 } from '@paycadence/contracts';
-import { AuthGuard, Roles, ZodBody } from '@paycadence/nest-kit';
+import { AuthGuard, Roles, ZodBody, ZodValidationPipe } from '@paycadence/nest-kit';
 import { Actor } from '../action-context.js';
 import type { ActionContext } from '../audit/audit-recorder.js';
 import { AdminActionsService } from './admin-actions.service.js';
@@ -21,14 +23,16 @@ import { AdminActionsService } from './admin-actions.service.js';
 export class AdminAccountsController {
   constructor(@Inject(AdminActionsService) private readonly actions: AdminActionsService) {}
 
+  /** One page of accounts: searched, sorted and paged by auth (AdminListQuerySchema; a bad query is a 400 here). */
   @Get('users')
-  async users(): Promise<AdminUsersResponse> {
-    return { users: await this.actions.listUsers() };
+  users(@Query(new ZodValidationPipe(AdminListQuerySchema)) query: AdminListQuery): Promise<AdminUsersResponse> {
+    return this.actions.listUsers(query);
   }
 
+  /** One page of pending waitlist entries, the same way, by the waitlist service. */
   @Get('waitlist')
-  async waitlist(): Promise<AdminWaitlistResponse> {
-    return { users: await this.actions.listWaitlist() };
+  waitlist(@Query(new ZodValidationPipe(AdminListQuerySchema)) query: AdminListQuery): Promise<AdminWaitlistResponse> {
+    return this.actions.listWaitlist(query);
   }
 
   @Post('create-user')

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { ADMIN_MESSAGES, type AdminListedUser, type AdminWaitlistEntry } from '@paycadence/contracts';
+import { ADMIN_MESSAGES, AdminListQuerySchema, type AdminListedUser, type AdminWaitlistEntry } from '@paycadence/contracts';
 import { DomainError, ValidationFailedError } from '@paycadence/nest-kit';
 import type { AuditRecorder, ActionContext } from '../audit/audit-recorder.js';
 import { AdminError } from '../errors.js';
@@ -47,6 +47,33 @@ describe('splitName', () => {
     [null, null, null],
   ])('%j → %j %j', (name, firstName, lastName) => {
     expect(splitName(name)).toEqual({ firstName, lastName });
+  });
+});
+
+describe('AdminActionsService lists', () => {
+  const query = AdminListQuerySchema.parse({ search: 'ann', sort: 'email', direction: 'asc', limit: '20' });
+  const page = { total: 1, totalEstimated: false, nextCursor: null, prevCursor: 'abc' };
+
+  it("forwards the parsed query to auth and answers its page without the transport's ok", async () => {
+    const { auth, service } = setUp();
+    auth.listUsers.mockResolvedValue({ ok: true, users: [user()], ...page, counters: { registered: 7, admins: 2, estimated: false } });
+    expect(await service.listUsers(query)).toEqual({ users: [user()], ...page, counters: { registered: 7, admins: 2, estimated: false } });
+    expect(auth.listUsers).toHaveBeenCalledWith(query);
+  });
+
+  it("forwards the query to waitlist and names its entries `users`, as the wire always has", async () => {
+    const { waitlist, service } = setUp();
+    waitlist.list.mockResolvedValue({ ok: true, entries: [entry], ...page, counters: { waitlist: 1, estimated: false } });
+    expect(await service.listWaitlist(query)).toEqual({ users: [entry], ...page, counters: { waitlist: 1, estimated: false } });
+    expect(waitlist.list).toHaveBeenCalledWith(query);
+  });
+
+  it('answers a refusal of the query as a 400 naming the field, any other failure as the dependency answer', async () => {
+    const { auth, waitlist, service } = setUp();
+    auth.listUsers.mockResolvedValue({ ok: false, code: 'VALIDATION', message: 'bad', errors: { limit: 'bad' } });
+    await expect(service.listUsers(query)).rejects.toBeInstanceOf(ValidationFailedError);
+    waitlist.list.mockResolvedValue({ ok: false, code: 'NOT_FOUND', message: 'gone' });
+    await expect(service.listWaitlist(query)).rejects.toMatchObject({ status: 503 });
   });
 });
 

@@ -2,8 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   ADMIN_MESSAGES,
   type AdminActionResponse,
-  type AdminListedUser,
-  type AdminWaitlistEntry,
+  type AdminListQuery,
+  type AdminUsersResponse,
+  type AdminWaitlistResponse,
   type CreateUserRequest,
   type TransportFailure,
   type UserStatus,
@@ -43,14 +44,20 @@ export class AdminActionsService {
     @Inject(AuditRecorder) private readonly audit: AuditRecorder,
   ) {}
 
-  async listUsers(): Promise<AdminListedUser[]> {
-    const reply = await this.auth.listUsers();
-    return reply.ok ? reply.users : unexpected(reply);
+  /** One page of accounts and the counters; auth searches, sorts and pages (it owns the table and its indexes). */
+  async listUsers(query: AdminListQuery): Promise<AdminUsersResponse> {
+    const reply = await this.auth.listUsers(query);
+    if (!reply.ok) unexpected(reply);
+    const { ok: _ok, ...page } = reply;
+    return page;
   }
 
-  async listWaitlist(): Promise<AdminWaitlistEntry[]> {
-    const reply = await this.waitlist.list();
-    return reply.ok ? reply.entries : unexpected(reply);
+  /** One page of pending entries and the counter, from the waitlist service; `users` is the wire's name for them. */
+  async listWaitlist(query: AdminListQuery): Promise<AdminWaitlistResponse> {
+    const reply = await this.waitlist.list(query);
+    if (!reply.ok) unexpected(reply);
+    const { ok: _ok, entries, ...page } = reply;
+    return { users: entries, ...page };
   }
 
   /** docs/product/signed-in.md §5: e-mail, a password of at least 6 characters, role user or admin. */

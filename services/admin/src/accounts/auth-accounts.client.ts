@@ -3,6 +3,7 @@ import {
   AUTH_ADMIN_PATTERNS,
   ListUsersReplySchema,
   UserReplySchema,
+  type AdminListQuery,
   type ApproveAccountMessage,
   type CreateUserMessage,
   type ListUsersReply,
@@ -16,8 +17,8 @@ import { AdminTransport } from '../transport/transport-client.js';
 export class AuthAccountsClient {
   constructor(@Inject(AdminTransport) private readonly transport: AdminTransport) {}
 
-  listUsers(): Promise<ListUsersReply> {
-    return this.transport.ask(AUTH_ADMIN_PATTERNS.listUsers, {}, ListUsersReplySchema);
+  listUsers(query: AdminListQuery): Promise<ListUsersReply> {
+    return this.transport.ask(AUTH_ADMIN_PATTERNS.listUsers, query, ListUsersReplySchema);
   }
 
   createUser(message: CreateUserMessage): Promise<UserReply> {

@@ -4,6 +4,7 @@ import {
   WaitlistEntryReplySchema,
   WaitlistListReplySchema,
   WaitlistRemoveReplySchema,
+  type AdminListQuery,
   type WaitlistEntryReply,
   type WaitlistListReply,
   type WaitlistRemoveReply,
@@ -15,8 +16,8 @@ import { AdminTransport } from '../transport/transport-client.js';
 export class WaitlistClient {
   constructor(@Inject(AdminTransport) private readonly transport: AdminTransport) {}
 
-  list(): Promise<WaitlistListReply> {
-    return this.transport.ask(WAITLIST_ADMIN_PATTERNS.list, {}, WaitlistListReplySchema);
+  list(query: AdminListQuery): Promise<WaitlistListReply> {
+    return this.transport.ask(WAITLIST_ADMIN_PATTERNS.list, query, WaitlistListReplySchema);
   }
 
   findByEmail(email: string): Promise<WaitlistEntryReply> {

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   ADMIN_MESSAGES,
-  ADMIN_USERS_LIST_MAX,
   ApproveAccountMessageSchema,
   ApproveUserRequestSchema,
   CreateUserMessageSchema,
@@ -26,6 +25,7 @@ import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { AccountStatusPublisher } from './account-status.publisher.js';
 import { toAdminListedUser } from './admin-listed-user.js';
+import { AdminUserList } from './admin-user-list.js';
 import { setPasswordMail } from './set-password-mail.js';
 
 const failure = (code: TransportFailure['code'], message: string): TransportFailure => ({ ok: false, code, message });
@@ -55,13 +55,12 @@ export class AdminUsersService {
     @Inject(MAIL_SENDER) private readonly mail: MailSender,
     @Inject(AuditTrail) private readonly audit: AuditTrail,
     @Inject(EmailConfirmationService) private readonly confirmations: EmailConfirmationService,
+    @Inject(AdminUserList) private readonly list: AdminUserList,
   ) {}
 
+  /** One page of the admin's account list (AdminListQuerySchema: search, sort, keyset page) and its counters. */
   listUsers(payload: unknown): Promise<ListUsersReply> {
-    return withValidPayload(ListUsersMessageSchema, payload ?? {}, async () => ({
-      ok: true as const,
-      users: (await this.users.listNewestFirst(ADMIN_USERS_LIST_MAX)).map(toAdminListedUser),
-    }));
+    return withValidPayload(ListUsersMessageSchema, payload ?? {}, async (query) => ({ ok: true as const, ...(await this.list.page(query)) }));
   }
 
   /**

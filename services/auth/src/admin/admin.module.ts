@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { EmailConfirmationModule } from '../email-confirmation/email-confirmation.module.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
+import { User } from '../users/user.entity.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccountStatusPublisher } from './account-status.publisher.js';
 import { AdminAccountsModule } from './admin-accounts.module.js';
 import { AdminBootstrapService } from './admin-bootstrap.service.js';
 import { AdminMessagesController } from './admin-messages.controller.js';
+import { AdminUserList } from './admin-user-list.js';
 import { AdminUsersService } from './admin-users.service.js';
 
 /**
@@ -23,9 +26,10 @@ import { AdminUsersService } from './admin-users.service.js';
     AuthModule,
     EmailConfirmationModule,
     AuditModule,
+    TypeOrmModule.forFeature([User]),
   ],
   controllers: [AdminMessagesController],
-  providers: [AdminUsersService, AdminBootstrapService, AccountStatusPublisher],
+  providers: [AdminUsersService, AdminUserList, AdminBootstrapService, AccountStatusPublisher],
   exports: [AccountStatusPublisher],
 })
 export class AdminModule {}

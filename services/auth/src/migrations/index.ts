@@ -3,6 +3,7 @@ import { AddLastSignInAt1795604100000 } from './1795604100000-add-last-sign-in-a
 import { AddPasswordSetAt1795800000000 } from './1795800000000-add-password-set-at.js';
 import { AddDeletionRequestedAt1796300000000 } from './1796300000000-add-deletion-requested-at.js';
 import { AddEmailConfirmation1796400000000 } from './1796400000000-add-email-confirmation.js';
+import { AddAdminListIndexes1796600000000 } from './1796600000000-add-admin-list-indexes.js';
 
 /** Checked-in migrations, in order; run at start-up. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   AddPasswordSetAt1795800000000,
   AddDeletionRequestedAt1796300000000,
   AddEmailConfirmation1796400000000,
+  AddAdminListIndexes1796600000000,
 ];

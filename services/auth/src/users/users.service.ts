@@ -4,7 +4,6 @@ import { IsNull, type EntityManager, type Repository } from 'typeorm';
 import type { AuthRole, AuthUser, RegisterCommand, UpdateProfileCommand, UserStatus } from '@paycadence/contracts';
 import { emailTakenError } from '../errors.js';
 import { AUTH_KEYS, type AuthKeys } from '../tokens/auth-keys.js';
-import { ADMIN_LISTED_COLUMNS, type AdminListedColumns } from '../admin/admin-listed-user.js';
 import { MfaFactor } from '../mfa/mfa-factor.entity.js';
 import { User } from './user.entity.js';
 import { toUserView } from './user-view.js';
@@ -69,14 +68,6 @@ export class UsersService {
       }
       throw error;
     }
-  }
-
-  /**
-   * The admin list: the newest `limit` accounts, newest first, reading only the listed columns (never the
-   * password hash or the sealed SSN).
-   */
-  listNewestFirst(limit: number): Promise<AdminListedColumns[]> {
-    return this.users.find({ select: [...ADMIN_LISTED_COLUMNS], order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
   }
 
   /**

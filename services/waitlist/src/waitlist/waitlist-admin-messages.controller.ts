@@ -24,7 +24,7 @@ export class WaitlistAdminMessagesController {
 
   @MessagePattern(WAITLIST_ADMIN_PATTERNS.list)
   async list(@Payload() payload: unknown): Promise<WaitlistListReply> {
-    return withValidPayload(WaitlistListMessageSchema, payload ?? {}, async () => ({ ok: true, entries: await this.waitlist.listPending() }));
+    return withValidPayload(WaitlistListMessageSchema, payload ?? {}, (query) => this.waitlist.page(query));
   }
 
   @MessagePattern(WAITLIST_ADMIN_PATTERNS.findByEmail)

@@ -1,18 +1,122 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { AdminWaitlistEntry } from '@paycadence/contracts';
+import { decodeListCursor, encodeListCursor, type AdminListQuery, type AdminWaitlistEntry, type WaitlistListReply } from '@paycadence/contracts';
 import type { Repository } from 'typeorm';
 import { WaitlistEntry } from './waitlist-entry.entity.js';
+
+/**
+ * From this many rows (the planner's estimate) a count is answered by the estimate instead of counted: an
+ * exact COUNT reads every matching index entry (a million entries: a few hundred milliseconds on every list
+ * load), while below it counting takes milliseconds. The screen says "about" for an estimate.
+ */
+export const COUNT_ESTIMATE_FROM = 100_000;
+
+/** The search box's text as a LIKE prefix: lower-cased, spaces collapsed, wildcards escaped. */
+export function searchPrefix(search: string): string {
+  const text = search.trim().replace(/\s+/g, ' ').toLowerCase();
+  return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+const PENDING = `status = 'pending'`;
+// Each condition is written exactly as an index of 1796600000000-add-admin-list-indexes.ts is, so the planner
+// answers it from those indexes: the address, the name, or the name after its first word (the last name, as an
+// approval splits it) starts with the text.
+export const SEARCH_CONDITION = `(email LIKE $1 OR lower(name) LIKE $1 OR lower(substring(name FROM '\\s(.*)$')) LIKE $1)`;
+
+/** The sort key a cursor keeps: the joining instant to the microsecond (as stored), or the unique address. */
+const SORT_KEYS = {
+  created: { order: 'created_at', key: `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` },
+  email: { order: 'email', key: 'email' },
+} as const;
+
+interface Row {
+  id: string;
+  email: string;
+  name: string | null;
+  createdAt: Date;
+  referralSource: string;
+  cursorKey: string;
+}
 
 /** What the admin service may do with the waitlist (docs/product/signed-in.md §2, §4: pending, approved, or removed). */
 @Injectable()
 export class WaitlistAdminService {
   constructor(@InjectRepository(WaitlistEntry) private readonly entries: Repository<WaitlistEntry>) {}
 
-  /** Every pending entry, newest first (the admin's Waitlist tab). */
-  async listPending(): Promise<AdminWaitlistEntry[]> {
-    const rows = await this.entries.find({ where: { status: 'pending' }, order: { createdAt: 'DESC', id: 'ASC' } });
-    return rows.map(toAdminEntry);
+  /**
+   * One keyset page of pending entries (the admin's Waitlist tab), the rows matching the search and the
+   * Waitlist Users counter. A page starts after (or before) the row its cursor names and walks the sort's
+   * index from there, so a deep page costs what the first does (an OFFSET would read and drop every row
+   * before it). Ties in the joining date are broken by id; addresses are unique.
+   */
+  async page(query: AdminListQuery): Promise<Extract<WaitlistListReply, { ok: true }>> {
+    const search = query.search ? searchPrefix(query.search) : null;
+    const [rows, waitlist, matching] = await Promise.all([
+      this.rows(query, search),
+      this.countOrEstimate('', []),
+      search ? this.countOrEstimate(`AND ${SEARCH_CONDITION}`, [search]) : null,
+    ]);
+    const total = matching ?? waitlist;
+    return {
+      ok: true,
+      entries: rows.entries.map((row) => toAdminEntry(row)),
+      total: total.count,
+      totalEstimated: total.estimated,
+      nextCursor: rows.next,
+      prevCursor: rows.prev,
+      counters: { waitlist: waitlist.count, estimated: waitlist.estimated },
+    };
+  }
+
+  private async rows(query: AdminListQuery, search: string | null) {
+    const { order, key } = SORT_KEYS[query.sort];
+    const backwards = query.before !== undefined;
+    const cursor = decodeListCursor(query.after ?? query.before ?? '');
+    // Walking backwards (the page before a cursor) reads the sort reversed from the cursor, then flips the page.
+    const descending = (query.direction === 'desc') !== backwards;
+    const params: unknown[] = search ? [search] : [];
+    const where: string[] = [PENDING, ...(search ? [SEARCH_CONDITION] : [])];
+    if (cursor) {
+      const beyond = descending ? '<' : '>';
+      if (query.sort === 'created') {
+        params.push(cursor.key, cursor.id);
+        where.push(`(created_at, id) ${beyond} ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+      } else {
+        params.push(cursor.key);
+        where.push(`email ${beyond} $${params.length}`);
+      }
+    }
+    const way = descending ? 'DESC' : 'ASC';
+    params.push(query.limit + 1);
+    const found: Row[] = await this.entries.query(
+      `SELECT id, email, name, created_at AS "createdAt", referral_source AS "referralSource", ${key} AS "cursorKey"
+         FROM waitlist_entries WHERE ${where.join(' AND ')}
+        ORDER BY ${order} ${way}${query.sort === 'created' ? `, id ${way}` : ''}
+        LIMIT $${params.length}`,
+      params,
+    );
+    // One row more than the page says whether the walk goes on past it.
+    const more = found.length > query.limit;
+    const page = found.slice(0, query.limit);
+    if (backwards) page.reverse();
+    const cursorOf = (row: Row | undefined) =>
+      row ? encodeListCursor({ sort: query.sort, direction: query.direction, key: row.cursorKey, id: row.id }) : null;
+    const hasNext = backwards ? true : more;
+    const hasPrev = backwards ? more : cursor !== null;
+    return { entries: page, next: hasNext ? cursorOf(page.at(-1)) : null, prev: hasPrev ? cursorOf(page[0]) : null };
+  }
+
+  /** The pending entries a condition matches: counted, or the planner's estimate when that says there are very many. */
+  private async countOrEstimate(condition: string, params: unknown[]): Promise<{ count: number; estimated: boolean }> {
+    const where = `WHERE ${PENDING} ${condition}`;
+    const plan: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> = await this.entries.query(
+      `EXPLAIN (FORMAT JSON) SELECT 1 FROM waitlist_entries ${where}`,
+      params,
+    );
+    const estimate = Math.round(plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+    if (estimate >= COUNT_ESTIMATE_FROM) return { count: estimate, estimated: true };
+    const [{ count }] = (await this.entries.query(`SELECT count(*)::int AS count FROM waitlist_entries ${where}`, params)) as Array<{ count: number }>;
+    return { count, estimated: false };
   }
 
   /** The pending entry of one address (stored trimmed and lower-cased, so the lookup normalises too), or null. */
@@ -36,7 +140,7 @@ export class WaitlistAdminService {
   }
 }
 
-export function toAdminEntry(row: WaitlistEntry): AdminWaitlistEntry {
+export function toAdminEntry(row: Pick<WaitlistEntry, 'id' | 'email' | 'name' | 'createdAt' | 'referralSource'>): AdminWaitlistEntry {
   return {
     id: row.id,
     email: row.email,

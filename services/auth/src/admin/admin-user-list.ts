@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { decodeListCursor, encodeListCursor, type AdminListQuery, type AdminUsersResponse } from '@paycadence/contracts';
+import type { Repository } from 'typeorm';
+import { User } from '../users/user.entity.js';
+import type { AdminListedColumns } from './admin-listed-user.js';
+import { toAdminListedUser } from './admin-listed-user.js';
+
+/**
+ * From this many rows (the planner's estimate) a count is answered by the estimate instead of counted: an
+ * exact COUNT reads every matching index entry (a million accounts: a few hundred milliseconds on every list
+ * load), while below it counting takes milliseconds. The screen says "about" for an estimate.
+ */
+export const COUNT_ESTIMATE_FROM = 100_000;
+
+/** The search box's text as a LIKE prefix: lower-cased, spaces collapsed (names are joined by one), wildcards escaped. */
+export function searchPrefix(search: string): string {
+  const text = search.trim().replace(/\s+/g, ' ').toLowerCase();
+  return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+// Each condition is written exactly as an index of 1796600000000-add-admin-list-indexes.ts is, so the planner
+// answers it from that index (a BitmapOr of the three).
+export const SEARCH_CONDITION = `(email LIKE $1 OR lower(last_name) LIKE $1 OR lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) LIKE $1)`;
+
+/** The sort key a cursor keeps: the creation instant to the microsecond (as stored), or the unique address. */
+const SORT_KEYS = {
+  created: { order: 'created_at', key: `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` },
+  email: { order: 'email', key: 'email' },
+} as const;
+
+type Row = AdminListedColumns & { cursorKey: string };
+
+/**
+ * docs/product/signed-in.md §2: the admin's list of accounts, one keyset page at a time. A page starts after
+ * (or before) the row its cursor names and walks the sort's index from there, so page 20,000 costs what page 1
+ * does; an OFFSET would read and drop every row before it. Ties in the creation date are broken by id (the
+ * index is on both); e-mail addresses are unique, so they need none.
+ */
+@Injectable()
+export class AdminUserList {
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  async page(query: AdminListQuery): Promise<AdminUsersResponse> {
+    const search = query.search ? searchPrefix(query.search) : null;
+    const searchWhere = search ? `WHERE ${SEARCH_CONDITION}` : '';
+    const searchParams = search ? [search] : [];
+    const [rows, registered, admins, matching] = await Promise.all([
+      this.rows(query, search),
+      this.countOrEstimate('', []),
+      this.users.query(`SELECT count(*)::int AS count FROM users WHERE role = 'admin'`) as Promise<Array<{ count: number }>>,
+      search ? this.countOrEstimate(searchWhere, searchParams) : null,
+    ]);
+    const total = matching ?? registered;
+    return {
+      users: rows.users.map(toAdminListedUser),
+      total: total.count,
+      totalEstimated: total.estimated,
+      nextCursor: rows.next,
+      prevCursor: rows.prev,
+      counters: { registered: registered.count, admins: admins[0]?.count ?? 0, estimated: registered.estimated },
+    };
+  }
+
+  private async rows(query: AdminListQuery, search: string | null) {
+    const { order, key } = SORT_KEYS[query.sort];
+    const backwards = query.before !== undefined;
+    const cursor = decodeListCursor(query.after ?? query.before ?? '');
+    // Walking backwards (the page before a cursor) reads the sort reversed from the cursor, then flips the page.
+    const descending = (query.direction === 'desc') !== backwards;
+    const params: unknown[] = search ? [search] : [];
+    const where: string[] = search ? [SEARCH_CONDITION] : [];
+    if (cursor) {
+      const beyond = descending ? '<' : '>';
+      if (query.sort === 'created') {
+        params.push(cursor.key, cursor.id);
+        where.push(`(created_at, id) ${beyond} ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+      } else {
+        params.push(cursor.key);
+        where.push(`email ${beyond} $${params.length}`);
+      }
+    }
+    const way = descending ? 'DESC' : 'ASC';
+    params.push(query.limit + 1);
+    const found: Row[] = await this.users.query(
+      `SELECT id, email, first_name AS "firstName", last_name AS "lastName", role, status,
+              created_at AS "createdAt", last_sign_in_at AS "lastSignInAt", ${key} AS "cursorKey"
+         FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY ${order} ${way}${query.sort === 'created' ? `, id ${way}` : ''}
+        LIMIT $${params.length}`,
+      params,
+    );
+    // One row more than the page says whether the walk goes on past it.
+    const more = found.length > query.limit;
+    const page = found.slice(0, query.limit);
+    if (backwards) page.reverse();
+    const cursorOf = (row: Row | undefined) =>
+      row ? encodeListCursor({ sort: query.sort, direction: query.direction, key: row.cursorKey, id: row.id }) : null;
+    const hasNext = backwards ? true : more;
+    const hasPrev = backwards ? more : cursor !== null;
+    return { users: page, next: hasNext ? cursorOf(page.at(-1)) : null, prev: hasPrev ? cursorOf(page[0]) : null };
+  }
+
+  /** The rows a condition matches: counted, or the planner's estimate when that says there are very many. */
+  private async countOrEstimate(where: string, params: unknown[]): Promise<{ count: number; estimated: boolean }> {
+    const plan: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> = await this.users.query(
+      `EXPLAIN (FORMAT JSON) SELECT 1 FROM users ${where}`,
+      params,
+    );
+    const estimate = Math.round(plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+    if (estimate >= COUNT_ESTIMATE_FROM) return { count: estimate, estimated: true };
+    const [{ count }] = (await this.users.query(`SELECT count(*)::int AS count FROM users ${where}`, params)) as Array<{ count: number }>;
+    return { count, estimated: false };
+  }
+}
