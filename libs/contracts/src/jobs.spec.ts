@@ -18,9 +18,11 @@ describe('job registry', () => {
   const samples = {
     'sync-item': { userId, itemId },
     'sync-user': { userId },
+    'sweep-syncs': {},
     'detect-recurring': { userId },
     'record-audit': auditEvent,
     'scan-reminders': {},
+    'plan-reminders': { userId, version: 3, moment: 1_773_428_400_000 },
     'send-reminder': { userId, kind: 'bill-due', itemId, date: '2026-03-14' },
   } as const;
 
@@ -45,7 +47,16 @@ describe('job registry', () => {
     expect(JOBS['send-reminder'].jobId(job)).toBe(`reminder.${userId}.${itemId}.2026-03-13.payday`);
     expect(JOBS['send-reminder'].jobId({ ...job, kind: 'bill-due' })).not.toBe(JOBS['send-reminder'].jobId(job));
     expect(JOBS['send-reminder'].payload.safeParse({ ...job, date: '13/03/2026' }).success).toBe(false);
-    expect(jobsOfQueue(QUEUES.reminders)).toEqual(['scan-reminders', 'send-reminder']);
+    expect(jobsOfQueue(QUEUES.reminders)).toEqual(['scan-reminders', 'plan-reminders', 'send-reminder']);
+    // A plan per user, version and moment: a change (new version) or a new moment is planned again, a rescan is not.
+    const plan = { userId, version: 3, moment: 'stale' as const };
+    expect(JOBS['plan-reminders'].jobId(plan)).toBe(`${userId}.v3.stale.plan`);
+    expect(JOBS['plan-reminders'].jobId({ ...plan, version: 4 })).not.toBe(JOBS['plan-reminders'].jobId(plan));
+  });
+
+  it('keys the sync sweep by the queue alone, so two workers adding it make one run', () => {
+    expect(JOBS['sweep-syncs'].jobId({})).toBe(JOBS['sweep-syncs'].jobId(JOBS['sweep-syncs'].payload.parse({})));
+    expect(JOBS['sweep-syncs'].payload.safeParse({ itemId }).success).toBe(false);
   });
 
   it('refuses unknown fields and non-uuid ids', () => {
@@ -62,7 +73,7 @@ describe('job registry', () => {
   });
 
   it('lists the jobs a bank-sync worker must handle', () => {
-    expect(jobsOfQueue(QUEUES.bankSync)).toEqual(['sync-item', 'sync-user', 'detect-recurring']);
+    expect(jobsOfQueue(QUEUES.bankSync)).toEqual(['sync-item', 'sync-user', 'sweep-syncs', 'detect-recurring']);
   });
 
   it('retries an item sync more patiently than the default (Plaid rate limits), with a doubling delay', () => {

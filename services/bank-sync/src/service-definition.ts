@@ -11,7 +11,7 @@ import { ItemsModule } from './items/items.module.js';
 import { PlaidItem } from './items/plaid-item.entity.js';
 import { migrations } from './migrations/index.js';
 import { PlaidModule } from './plaid/plaid.module.js';
-import { ScheduleRestorerModule } from './sync/schedule-restorer.js';
+import { SyncSweepModule } from './sync/sync-sweep-schedule.js';
 import { SyncModule } from './sync/sync.module.js';
 import { BankTransaction } from './transactions/bank-transaction.entity.js';
 import { TransactionsModule } from './transactions/transactions.module.js';
@@ -43,7 +43,8 @@ export function bankSyncModules(config: BankSyncConfig, role: 'http' | 'worker')
     BankTransportModule,
     // Auth's export and deletion of an account arrive over the transport, which only the HTTP process listens on.
     ...(role === 'http' ? [AccountDataModule] : []),
-    ...(role === 'worker' ? [ScheduleRestorerModule] : []),
+    // The sweep's scheduler: only processes that work the queue add it.
+    ...(role === 'worker' ? [SyncSweepModule] : []),
   ];
 }
 

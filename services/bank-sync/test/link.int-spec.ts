@@ -1,8 +1,7 @@
 import { BANK_SYNC_MESSAGES, SCHEDULED_SYNC_EVERY_MS } from '@paycadence/contracts';
-import { bullPrefix } from '@paycadence/nest-kit';
-import { Queue } from 'bullmq';
+import { JobProducer } from '@paycadence/nest-kit';
 import { DataSource } from 'typeorm';
-import { SyncRequests } from '../src/sync/sync-requests.service.js';
+import { SyncSweep } from '../src/sync/sync-sweep.js';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 
 // Linking through the HTTP routes against the in-process Plaid emulator; the worker imports from the queue.
@@ -50,14 +49,10 @@ describe('link and exchange', () => {
     expect(synced.rows[0].last_synced_at.toISOString()).toBe(h.clock.now().toISOString());
     expect((await kit.rows(itemId)).length).toBeGreaterThan(500);
 
-    // The 6-hourly import is scheduled for the item.
-    const queue = new Queue('bank-sync', { connection: { url: h.config.REDIS_URL }, prefix: bullPrefix(h.config.REDIS_KEY_PREFIX) });
-    try {
-      const schedulers = await queue.getJobSchedulers();
-      expect(schedulers.find((scheduler) => scheduler.key === `${itemId}.sync.every`)).toMatchObject({ every: SCHEDULED_SYNC_EVERY_MS, name: 'sync-item' });
-    } finally {
-      await queue.close();
-    }
+    // Its scheduled syncs: the next one in the row, at least 3/4 of a period after this first import.
+    const next = (await h.db.query(`SELECT next_sync_at FROM "${h.schema}".plaid_items WHERE id = $1`, [itemId])).rows[0].next_sync_at.getTime();
+    expect(next).toBeGreaterThan(h.clock.now().getTime() + 0.75 * SCHEDULED_SYNC_EVERY_MS);
+    expect(next).toBeLessThanOrEqual(h.clock.now().getTime() + 1.75 * SCHEDULED_SYNC_EVERY_MS);
   });
 
   it('answers 400 with the sandbox message for a wrong password, and links nothing', async () => {
@@ -116,18 +111,18 @@ describe('a link that cannot be completed is undone', () => {
   }
   const itemsOf = async (userId: string) => (await kit.h.db.query(`SELECT id FROM "${kit.h.schema}".plaid_items WHERE user_id = $1`, [userId])).rows;
 
-  it('when the schedule cannot be written: 503, no row, no accounts, and the item removed at Plaid', async () => {
+  it('when the first import cannot be queued: 503, no row, no accounts, and the item removed at Plaid', async () => {
     const { h } = kit;
     const user = await h.auth.user();
     const publicToken = await signedInPublicToken(user);
     const atPlaid = new Set(kit.emulator.store.items.keys());
-    const schedule = jest.spyOn(h.app.get(SyncRequests), 'scheduleItem').mockRejectedValueOnce(new Error('Redis went away'));
+    const enqueue = jest.spyOn(h.app.get(JobProducer), 'enqueue').mockRejectedValueOnce(new Error('Redis went away'));
     try {
       const answer = await h.call('POST', '/exchange-token', { token: user.token, body: { user_id: user.id, public_token: publicToken, institution_id: 'ins_109508' } });
       expect(answer.status).toBe(503);
       expect(answer.body).toEqual({ message: BANK_SYNC_MESSAGES.plaidUnavailable });
     } finally {
-      schedule.mockRestore();
+      enqueue.mockRestore();
     }
     expect(await itemsOf(user.id)).toEqual([]);
     expect((await h.db.query(`SELECT 1 FROM "${h.schema}".bank_accounts WHERE user_id = $1`, [user.id])).rowCount).toBe(0);
@@ -139,7 +134,7 @@ describe('a link that cannot be completed is undone', () => {
     const { h } = kit;
     const user = await h.auth.user();
     const publicToken = await signedInPublicToken(user);
-    const schedule = jest.spyOn(h.app.get(SyncRequests), 'scheduleItem').mockRejectedValueOnce(new Error('Redis went away'));
+    const enqueue = jest.spyOn(h.app.get(JobProducer), 'enqueue').mockRejectedValueOnce(new Error('Redis went away'));
     const dataSource = h.app.get(DataSource);
     const realQuery = dataSource.query.bind(dataSource);
     const query = jest.spyOn(dataSource, 'query').mockImplementation((sql: string, ...rest: unknown[]) => {
@@ -151,13 +146,17 @@ describe('a link that cannot be completed is undone', () => {
       expect(answer.status).toBe(503);
       expect(answer.body).toEqual({ message: BANK_SYNC_MESSAGES.plaidUnavailable });
     } finally {
-      schedule.mockRestore();
+      enqueue.mockRestore();
       query.mockRestore();
     }
     const [item] = await itemsOf(user.id);
     expect(item).toBeDefined();
-    // Its token still works at Plaid, so the worker can import it.
+    // Its token still works at Plaid, and it has its slot within the period: the sweep imports it then.
     expect((await kit.plaid('/accounts/get', { access_token: await kit.accessToken(item.id) })).status).toBe(200);
+    const { rows } = await h.db.query(`SELECT next_sync_at FROM "${h.schema}".plaid_items WHERE id = $1`, [item.id]);
+    expect(rows[0].next_sync_at.getTime()).toBeLessThanOrEqual(h.clock.now().getTime() + SCHEDULED_SYNC_EVERY_MS);
+    await h.db.query(`UPDATE "${h.schema}".plaid_items SET next_sync_at = $2 WHERE id = $1`, [item.id, h.clock.now()]); // its slot has come
+    expect(await h.app.get(SyncSweep).sweep()).toContain(item.id);
     expect(await kit.waitForIdle(item.id)).toEqual({ sync_state: 'idle', status: 'active' });
   });
 });

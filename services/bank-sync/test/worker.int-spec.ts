@@ -1,8 +1,8 @@
 import { BANK_SYNC_MESSAGES, SCHEDULED_SYNC_EVERY_MS } from '@paycadence/contracts';
 import { randomUUID } from 'node:crypto';
-import { bullPrefix, JobProducer } from '@paycadence/nest-kit';
+import { bullPrefix } from '@paycadence/nest-kit';
 import { Queue } from 'bullmq';
-import { createBankSyncWorker } from '../src/sync/worker-app.js';
+import { SyncSweep } from '../src/sync/sync-sweep.js';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 
 // Imports through the queue: the HTTP routes add jobs, the worker context (worker.ts's) runs them.
@@ -195,7 +195,7 @@ describe('ITEM_LOGIN_REQUIRED and repair (update mode)', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(await itemState(itemId)).toEqual({ status: 'login_required', sync_state: 'failed', last_error: BANK_SYNC_MESSAGES.loginRequired });
-    // The job completes (a retry would keep it, delayed, under its id); only the 6-hourly scheduler's next run waits.
+    // The job completes (a retry would keep it, delayed, under its id); nothing waits for the item in Redis.
     const jobGone = Date.now() + 5_000;
     while (await queue.getJob(`${itemId}.sync`)) {
       if (Date.now() > jobGone) throw new Error('the job is still there (retrying?)');
@@ -203,7 +203,7 @@ describe('ITEM_LOGIN_REQUIRED and repair (update mode)', () => {
     }
     expect(await itemState(itemId)).toMatchObject({ status: 'login_required' });
     const delayed = await queue.getDelayed();
-    expect(delayed.filter((job) => job.data.itemId === itemId).map((job) => job.id)).toEqual([expect.stringMatching(/^repeat:/)]);
+    expect(delayed.filter((job) => job.data.itemId === itemId)).toEqual([]);
 
     // Update mode: a link token for the item, then the sandbox sign-in with its id.
     const linkToken = await h.call('POST', '/create-link-token', { body: { user_id: h.userA.id, item_id: itemId } });
@@ -242,42 +242,30 @@ describe('ITEM_LOGIN_REQUIRED and repair (update mode)', () => {
   });
 });
 
-describe('job schedulers', () => {
-  it('POST /repaired/{itemId} gives the item its 6-hourly scheduler back if it lost it meanwhile', async () => {
+describe('scheduled syncs', () => {
+  it('an item waiting for a new sign-in is not swept; once repaired, its sync moves its overdue slot on', async () => {
     const { h } = kit;
     const user = await h.auth.user();
     const itemId = await kit.link(user);
     await kit.waitForIdle(itemId);
-    await h.db.query(`UPDATE "${h.schema}".plaid_items SET status = 'login_required', sync_state = 'failed' WHERE id = $1`, [itemId]);
-    await queue.removeJobScheduler(`${itemId}.sync.every`); // e.g. Redis lost its data; the restorer skips such items
+    const overdue = new Date(h.clock.now().getTime() - 60_000);
+    await h.db.query(`UPDATE "${h.schema}".plaid_items SET status = 'login_required', sync_state = 'failed', next_sync_at = $2 WHERE id = $1`, [itemId, overdue]);
+    expect(await h.app.get(SyncSweep).sweep()).not.toContain(itemId);
     expect((await h.call('POST', `/repaired/${itemId}`, { token: user.token })).status).toBe(200);
-    expect(await queue.getJobScheduler(`${itemId}.sync.every`)).toMatchObject({ every: SCHEDULED_SYNC_EVERY_MS, name: 'sync-item' });
     await kit.waitForIdle(itemId);
+    const { rows } = await h.db.query(`SELECT next_sync_at FROM "${h.schema}".plaid_items WHERE id = $1`, [itemId]);
+    expect(rows[0].next_sync_at.getTime()).toBeGreaterThan(h.clock.now().getTime() + 0.75 * SCHEDULED_SYNC_EVERY_MS);
   });
 
-  it('a pass that finds no item (disconnected meanwhile) removes the item\'s scheduler', async () => {
-    const { h } = kit;
-    const [userId, itemId] = [randomUUID(), randomUUID()];
-    // What a worker's restorer could recreate while a disconnect ran.
-    await h.app.get(JobProducer).schedule('sync-item', { userId, itemId }, SCHEDULED_SYNC_EVERY_MS);
-    expect(await queue.getJobScheduler(`${itemId}.sync.every`)).toBeDefined();
-    expect(await kit.syncNow(userId, itemId)).toEqual({ status: 'skipped' });
-    expect(await queue.getJobScheduler(`${itemId}.sync.every`)).toBeUndefined();
+  it('a pass that finds no item (disconnected meanwhile) does nothing', async () => {
+    expect(await kit.syncNow(randomUUID(), randomUUID())).toEqual({ status: 'skipped' });
   });
 
-  it('a starting worker gives every active item without one its 6-hourly scheduler back', async () => {
+  it('no job scheduler per item in Redis: only the sweep\'s', async () => {
     const { h } = kit;
     const itemId = await kit.link(h.userB);
     await kit.waitForIdle(itemId);
-    const schedulerId = `${itemId}.sync.every`;
-    expect(await queue.getJobScheduler(schedulerId)).toBeDefined();
-    await queue.removeJobScheduler(schedulerId); // e.g. Redis lost its data
-    const another = await createBankSyncWorker({ config: h.config, clock: h.clock, databaseSchema: h.schema });
-    try {
-      expect(await queue.getJobScheduler(schedulerId)).toMatchObject({ every: SCHEDULED_SYNC_EVERY_MS, name: 'sync-item' });
-    } finally {
-      await another.close();
-    }
+    expect((await queue.getJobSchedulers()).map((scheduler) => scheduler.key)).toEqual(['bank-sync.sweep.every']);
   });
 });
 

@@ -52,8 +52,9 @@ export class JobProducer {
   async schedule<Name extends JobName>(name: Name, payload: JobPayload<Name>, everyMs: number, { keepExisting = false } = {}): Promise<string> {
     const { definition, data } = this.validated(name, payload);
     const schedulerId = JobProducer.schedulerId(definition, data);
-    // keepExisting: only create a missing one (start-up checks must not push every next run further away).
-    if (keepExisting && (await this.queue(definition.queue).getJobScheduler(schedulerId))) return schedulerId;
+    // keepExisting: only create a missing one, or one with another interval (start-ups of many replicas must not
+    // push its next run further away each time).
+    if (keepExisting && (await this.queue(definition.queue).getJobScheduler(schedulerId))?.every === everyMs) return schedulerId;
     await this.queue(definition.queue).upsertJobScheduler(
       schedulerId,
       { every: everyMs, startDate: Date.now() + everyMs },
@@ -66,6 +67,24 @@ export class JobProducer {
   async unschedule<Name extends JobName>(name: Name, payload: JobPayload<Name>): Promise<boolean> {
     const { definition, data } = this.validated(name, payload);
     return this.queue(definition.queue).removeJobScheduler(JobProducer.schedulerId(definition, data));
+  }
+
+  /**
+   * Removes the queue's job schedulers whose id `matches`, a page at a time (never all of them in one call);
+   * resolves with how many went. For retiring a kind of scheduler an older version created.
+   */
+  async removeJobSchedulers(queueName: QueueName, matches: (schedulerId: string) => boolean, { pageSize = 500 } = {}): Promise<number> {
+    const queue = this.queue(queueName);
+    let removed = 0;
+    // Removing shifts the ones after it forward: the next page starts after the schedulers kept so far.
+    for (let kept = 0; ; ) {
+      const page = await queue.getJobSchedulers(kept, kept + pageSize - 1, true);
+      if (page.length === 0) return removed;
+      const retired = page.filter((scheduler) => matches(scheduler.key));
+      const results = await Promise.all(retired.map((scheduler) => queue.removeJobScheduler(scheduler.key)));
+      removed += results.filter(Boolean).length;
+      kept += page.length - retired.length;
+    }
   }
 
   /** The scheduler's id, from the job's deterministic id. */

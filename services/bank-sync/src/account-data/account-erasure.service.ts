@@ -7,16 +7,16 @@ import { lockUserStreams } from '../detection/recurring-stream.store.js';
 import { ItemAccessService } from '../items/item-access.service.js';
 import { PlaidCallError } from '../plaid/plaid-call-error.js';
 import { PlaidGateway } from '../plaid/plaid-gateway.js';
-import { SyncRequests } from '../sync/sync-requests.service.js';
 import { BANK_SYNC_USER_TABLES } from './bank-sync-user-tables.js';
 
 /** Plaid answers these when the item is already gone there (a retry after a partial run): nothing to remove. */
 const ALREADY_REMOVED_AT_PLAID = new Set(['ITEM_NOT_FOUND', 'INVALID_ACCESS_TOKEN']);
 
 /**
- * Forgetting a deleted account: every linked item is removed AT PLAID first (itemRemove, so no
- * access token stays alive for an account that no longer exists) and its scheduled sync forgotten, then every
- * row goes, in one transaction under detection's per-user lock (no detection run writes streams meanwhile).
+ * Forgetting a deleted account: every linked item is removed AT PLAID first (itemRemove, so no access token
+ * stays alive for an account that no longer exists), then every row goes (the items' scheduled syncs,
+ * `next_sync_at`, with them), in one transaction under detection's per-user lock (no detection run writes
+ * streams meanwhile).
  * Plaid refusing for another reason fails the whole step and deletes nothing here: auth asks again later, and
  * the items already removed at Plaid answer ITEM_NOT_FOUND then. Finance's suggestions are not withdrawn one
  * by one as a disconnect does: finance forgets the whole account itself.
@@ -29,7 +29,6 @@ export class AccountErasureService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ItemAccessService) private readonly items: ItemAccessService,
     @Inject(PlaidGateway) private readonly plaid: PlaidGateway,
-    @Inject(SyncRequests) private readonly syncRequests: SyncRequests,
   ) {}
 
   async erase(subject: AccountSubject): Promise<Record<string, number>> {
@@ -41,7 +40,6 @@ export class AccountErasureService {
       );
       for (const item of items) {
         await this.removeAtPlaid(item.id, await this.items.accessTokenOf({ accessTokenSealed: item.access_token_sealed }));
-        await this.syncRequests.forgetItem(item.id);
       }
       return deleteUserRows(manager, BANK_SYNC_USER_TABLES, subject);
     });

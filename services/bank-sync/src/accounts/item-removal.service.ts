@@ -9,7 +9,6 @@ import { lockUserStreams } from '../detection/recurring-stream.store.js';
 import { keysToWithdraw, streamKeysWhere } from '../detection/suggestion-key.js';
 import { PlaidCallError } from '../plaid/plaid-call-error.js';
 import { PlaidGateway } from '../plaid/plaid-gateway.js';
-import { SyncRequests } from '../sync/sync-requests.service.js';
 import { FinanceClient } from '../transport/finance.client.js';
 
 /** Plaid answers these when the item is already gone there: nothing left to remove, so not a failure. */
@@ -19,8 +18,8 @@ const ALREADY_REMOVED_AT_PLAID = new Set(['ITEM_NOT_FOUND', 'INVALID_ACCESS_TOKE
  * Disconnecting a bank (docs/product/signed-in.md §7 DELETE /disconnect). Under detection's per-user lock, in one
  * transaction: the pending suggestions of the item's recurring streams are withdrawn from finance (awaited:
  * finance failing answers 503 and changes nothing), the item is removed at Plaid (so no token stays alive for
- * a connection the user ended), its scheduled sync forgotten, then its rows deleted; accounts, transactions
- * and recurring streams follow by ON DELETE CASCADE.
+ * a connection the user ended), then its row deleted (its scheduled sync, `next_sync_at`, with it); accounts,
+ * transactions and recurring streams follow by ON DELETE CASCADE.
  */
 @Injectable()
 export class ItemRemovalService {
@@ -30,7 +29,6 @@ export class ItemRemovalService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ItemAccessService) private readonly items: ItemAccessService,
     @Inject(PlaidGateway) private readonly plaid: PlaidGateway,
-    @Inject(SyncRequests) private readonly syncRequests: SyncRequests,
     @Inject(FinanceClient) private readonly finance: FinanceClient,
     @Inject(BankSummaryPublisher) private readonly bankSummary: BankSummaryPublisher,
     @Inject(BillPaymentsPublisher) private readonly billPayments: BillPaymentsPublisher,
@@ -53,7 +51,6 @@ export class ItemRemovalService {
           throw new BankSyncError('PLAID_UNAVAILABLE');
         }
       }
-      await this.syncRequests.forgetItem(item.id);
       await manager.query(`DELETE FROM plaid_items WHERE id = $1 AND user_id = $2`, [item.id, userId]);
     });
     // The remaining banks' figures to the dashboard (null figures, a clear, when this was the last bank). Not

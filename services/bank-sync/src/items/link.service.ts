@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { LINK_DAYS_REQUESTED, SANDBOX_INSTITUTIONS, type CreateLinkTokenResponse, type ExchangeTokenRequest, type SandboxPublicTokenRequest, type SandboxPublicTokenResponse } from '@paycadence/contracts';
+import { LINK_DAYS_REQUESTED, SANDBOX_INSTITUTIONS, SCHEDULED_SYNC_EVERY_MS, type CreateLinkTokenResponse, type ExchangeTokenRequest, type SandboxPublicTokenRequest, type SandboxPublicTokenResponse } from '@paycadence/contracts';
+import { CLOCK, type Clock } from '@paycadence/nest-kit';
 import type { DataSource } from 'typeorm';
 import { BankSyncError } from '../errors.js';
 import { PlaidCallError } from '../plaid/plaid-call-error.js';
 import { PlaidGateway } from '../plaid/plaid-gateway.js';
 import { TokenVault } from '../plaid/token-vault.js';
+import { nextSlotAfter } from '../sync/sync-slot.js';
 import { SyncRequests } from '../sync/sync-requests.service.js';
 import { ItemAccessService } from './item-access.service.js';
 
@@ -23,6 +26,7 @@ export class LinkService {
     @Inject(TokenVault) private readonly vault: TokenVault,
     @Inject(ItemAccessService) private readonly items: ItemAccessService,
     @Inject(SyncRequests) private readonly syncs: SyncRequests,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** With `itemId`: a link token for update mode on that (own) item. */
@@ -58,34 +62,38 @@ export class LinkService {
       `UPDATE plaid_items SET status = 'active', last_error = NULL, updated_at = now() WHERE id = $1 AND user_id = $2`,
       [item.id, userId],
     );
+    // Its scheduled syncs resume by themselves: the sweep takes active items only, and this sync's success moves
+    // its next_sync_at on.
     await this.syncs.queueItem(userId, item.id);
-    // Its 6-hourly import too, should it have none (e.g. Redis lost it while the item waited for the sign-in).
-    await this.syncs.scheduleItem(userId, item.id, { keepExisting: true });
   }
 
-  /** Stores the item with its token sealed, its accounts, and queues the first import and the 6-hourly one. */
+  /**
+   * Stores the item with its token sealed and its scheduled syncs' slot (`next_sync_at`: within the coming period,
+   * at the place a hash of its id gives it, sync-slot.ts), its accounts, and queues the first import.
+   */
   async exchange(userId: string, request: ExchangeTokenRequest): Promise<{ itemId: string }> {
     const { accessToken, itemId: plaidItemId } = await this.plaidCall(() => this.plaid.exchangePublicToken(request.public_token));
     const institutionId = request.institution_id ?? null;
     const institutionName = request.institution_name || SANDBOX_INSTITUTIONS.find((bank) => bank.institution_id === institutionId)?.name || 'Bank';
+    // The id is made here: the slot is a function of it, written in the same INSERT.
+    const id = randomUUID();
+    const nextSyncAt = new Date(nextSlotAfter(id, this.clock.now().getTime(), SCHEDULED_SYNC_EVERY_MS));
     const [row]: { id: string }[] = await this.dataSource.query(
-      `INSERT INTO plaid_items (user_id, plaid_item_id, access_token_sealed, institution_id, institution_name, sync_state)
-       VALUES ($1, $2, $3, $4, $5, 'queued') RETURNING id`,
-      [userId, plaidItemId, this.vault.seal(accessToken), institutionId, institutionName],
+      `INSERT INTO plaid_items (id, user_id, plaid_item_id, access_token_sealed, institution_id, institution_name, sync_state, next_sync_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7) RETURNING id`,
+      [id, userId, plaidItemId, this.vault.seal(accessToken), institutionId, institutionName, nextSyncAt],
     );
     try {
       await this.storeAccounts(userId, row.id, accessToken);
       await this.syncs.queueItem(userId, row.id);
-      await this.syncs.scheduleItem(userId, row.id);
     } catch (error) {
       // All or nothing: an item nobody will import must not stay 'queued' (and a retried link must not duplicate it).
       this.logger.error(`link of item ${row.id} undone: ${(error as Error).message}`);
-      await this.syncs.forgetItem(row.id).catch(() => undefined);
       try {
         await this.dataSource.query(`DELETE FROM plaid_items WHERE id = $1 AND user_id = $2`, [row.id, userId]);
       } catch (undoError) {
-        // The row stays: then so does the item at Plaid, so the row is a working link (a starting worker gives it
-        // its schedule; the user sees the bank and can disconnect it), not a dead one.
+        // The row stays: then so does the item at Plaid, so the row is a working link (the sweep syncs it at its
+        // slot; the user sees the bank and can disconnect it), not a dead one.
         this.logger.error(`link of item ${row.id}: the undo could not delete the row, the item is kept: ${(undoError as Error).message}`);
         throw new BankSyncError('PLAID_UNAVAILABLE');
       }

@@ -35,6 +35,10 @@ export class PlaidItem {
   @Column({ name: 'last_synced_at', type: 'timestamptz', nullable: true })
   lastSyncedAt: Date | null;
 
+  /** When the sweep next polls it (src/sync/sync-sweep.ts); every successful sync moves it a period on. */
+  @Column({ name: 'next_sync_at', type: 'timestamptz' })
+  nextSyncAt: Date;
+
   @Column({ name: 'last_error', type: 'text', nullable: true })
   lastError: string | null;
 

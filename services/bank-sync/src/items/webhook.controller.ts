@@ -19,7 +19,10 @@ const WebhookBodySchema = z.object({
   error: z.object({ error_code: z.string().max(100).optional() }).passthrough().nullish(),
 });
 
-/** Transactions webhooks that mean new data is waiting at Plaid. */
+/**
+ * Transactions webhooks that mean new data is waiting at Plaid: the main trigger of imports. The sync they queue
+ * moves the item's next scheduled one on (sync-writer.ts), so polling only catches items whose webhooks stopped.
+ */
 const NEW_DATA = new Set(['SYNC_UPDATES_AVAILABLE', 'DEFAULT_UPDATE', 'INITIAL_UPDATE', 'HISTORICAL_UPDATE']);
 
 /**
@@ -67,9 +70,8 @@ export class WebhookController implements OnModuleInit {
       );
     } else if (type === 'ITEM' && code === 'LOGIN_REPAIRED') {
       await this.dataSource.query(`UPDATE plaid_items SET status = 'active', last_error = NULL, updated_at = now() WHERE id = $1`, [item.id]);
+      // As POST /repaired does; the sweep takes the item again from now on (it skips items not 'active').
       await this.syncs.queueItem(item.user_id, item.id);
-      // As POST /repaired does: its 6-hourly import back, should it have lost it.
-      await this.syncs.scheduleItem(item.user_id, item.id, { keepExisting: true });
     }
     return { received: true };
   }

@@ -82,11 +82,8 @@ export class ItemSyncService {
       `SELECT id, user_id, access_token_sealed, status, cursor FROM plaid_items WHERE id = $1 AND user_id = $2`,
       [itemId, userId],
     );
-    if (!item) {
-      // Disconnected: no scheduled import either (a worker's start-up restorer may have recreated it meanwhile).
-      await this.jobs.unschedule('sync-item', { userId, itemId }).catch((error: unknown) => this.logger.warn(`item ${itemId}: schedule not removed: ${(error as Error).message}`));
-      return { status: 'skipped' };
-    }
+    // Disconnected meanwhile: its schedule went with its row.
+    if (!item) return { status: 'skipped' };
     if (item.status !== 'active') {
       await this.setState(db, itemId, 'failed', BANK_SYNC_MESSAGES.loginRequired);
       return { status: 'skipped' };

@@ -5,6 +5,7 @@ import { UnrecoverableError } from 'bullmq';
 import { PlaidCallError } from '../plaid/plaid-call-error.js';
 import { ItemSyncService } from './item-sync.service.js';
 import { SyncRequests } from './sync-requests.service.js';
+import { SyncSweep } from './sync-sweep.js';
 
 /** The bank-sync queue's import jobs (run by worker.ts only; the HTTP process only adds them). */
 @Injectable()
@@ -12,6 +13,7 @@ export class SyncJobs {
   constructor(
     @Inject(ItemSyncService) private readonly itemSync: ItemSyncService,
     @Inject(SyncRequests) private readonly requests: SyncRequests,
+    @Inject(SyncSweep) private readonly sweeper: SyncSweep,
   ) {}
 
   /** Retried with backoff on Plaid's 429 / 500 / no answer; any other Plaid refusal fails the job for good. */
@@ -30,5 +32,11 @@ export class SyncJobs {
   @JobHandler('sync-user')
   async syncUser({ userId }: SyncUserJob) {
     await this.requests.queueUser(userId);
+  }
+
+  /** Every minute (SyncSweepSchedule): a `sync-item` for each active item whose scheduled time has come. */
+  @JobHandler('sweep-syncs')
+  async sweepSyncs() {
+    await this.sweeper.sweep();
   }
 }

@@ -1,6 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { SCHEDULED_SYNC_EVERY_MS } from '@paycadence/contracts';
 import { JobProducer } from '@paycadence/nest-kit';
 import type { DataSource } from 'typeorm';
 
@@ -11,8 +10,6 @@ import type { DataSource } from 'typeorm';
  */
 @Injectable()
 export class SyncRequests {
-  private readonly logger = new Logger(SyncRequests.name);
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(JobProducer) private readonly jobs: JobProducer,
@@ -35,18 +32,5 @@ export class SyncRequests {
     );
     for (const { id } of items) await this.queueItem(userId, id);
     return items.length;
-  }
-
-  /** The item's import every 6 hours (one BullMQ job scheduler per item); `keepExisting`: only if it has none. */
-  async scheduleItem(userId: string, itemId: string, { keepExisting = false } = {}): Promise<void> {
-    await this.jobs.schedule('sync-item', { userId, itemId }, SCHEDULED_SYNC_EVERY_MS, { keepExisting });
-  }
-
-  /** On disconnect, before the item's row goes: no scheduled import for it any more. */
-  async forgetItem(itemId: string): Promise<void> {
-    const rows: { user_id: string }[] = await this.dataSource.query(`SELECT user_id FROM plaid_items WHERE id = $1`, [itemId]);
-    if (!rows[0]) return;
-    const removed = await this.jobs.unschedule('sync-item', { userId: rows[0].user_id, itemId });
-    if (!removed) this.logger.warn(`item ${itemId} had no scheduled sync`);
   }
 }

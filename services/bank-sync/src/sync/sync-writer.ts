@@ -1,7 +1,9 @@
+import { SCHEDULED_SYNC_EVERY_MS } from '@paycadence/contracts';
 import type { Transaction } from 'plaid';
 import type { QueryRunner } from 'typeorm';
 import { merchantKey } from '../detection/merchant-key.js';
 import type { PassChanges } from './sync-pass.js';
+import { nextSlotSql } from './sync-slot.js';
 
 /** Rows per INSERT ... SELECT FROM unnest(...) statement. */
 const BATCH = 5_000;
@@ -22,6 +24,15 @@ export interface WriteOutcome {
 }
 
 /**
+ * After a complete pass, however it was asked for (Plaid's webhook, the screen, the sweep), the item's next
+ * scheduled sync is its first slot (sync-slot.ts) at least 3/4 of a period later. So an item whose webhooks keep
+ * coming is never polled; one gone quiet is polled 0.75 to 1.75 periods after its last sync, still on its own
+ * slot; and a swept item whose job ran within a quarter period of its slot keeps the next slot the sweep gave
+ * it (a queue longer than that skips one poll rather than polling twice).
+ */
+const QUIET_AFTER_SYNC_MS = (SCHEDULED_SYNC_EVERY_MS * 3) / 4;
+
+/**
  * Applies one complete pass inside the caller's transaction: accounts and balances, deletes (removed, and
  * pending rows their posted transaction replaces), bulk upserts by (item, Plaid transaction id), then the
  * cursor. Applying the same pass twice leaves the same rows.
@@ -40,9 +51,10 @@ export async function writePass(db: QueryRunner, target: WriteTarget, changes: P
   // 'queued' here was set by a request during this pass: its follow-up pass still runs, so the screen keeps polling.
   const [[state]]: [{ sync_state: string }[]] = await db.query(
     `UPDATE plaid_items SET cursor = $2, last_synced_at = $3, last_error = NULL, updated_at = now(),
-            sync_state = CASE WHEN sync_state = 'queued' THEN 'queued' ELSE 'idle' END
+            sync_state = CASE WHEN sync_state = 'queued' THEN 'queued' ELSE 'idle' END,
+            next_sync_at = GREATEST(next_sync_at, ${nextSlotSql('id', `$3::timestamptz + $4::float8 * interval '1 millisecond'`, '$5')})
      WHERE id = $1 RETURNING sync_state`,
-    [target.itemId, changes.nextCursor, target.now],
+    [target.itemId, changes.nextCursor, target.now, QUIET_AFTER_SYNC_MS, SCHEDULED_SYNC_EVERY_MS],
   );
   return { upserted: rows.length, deleted, askedAgain: state?.sync_state === 'queued' };
 }
