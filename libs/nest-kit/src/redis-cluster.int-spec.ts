@@ -13,7 +13,7 @@ import { JobHandler } from './jobs/job-handler.decorator.js';
 import { JobProducer } from './jobs/job-producer.js';
 import { bullPrefix } from './jobs/jobs-settings.js';
 import { JobsModule } from './jobs/jobs.module.js';
-import { createRedisConnection, REDIS, RedisModule } from './redis.js';
+import { channelSubscribers, createRedisConnection, REDIS, RedisModule } from './redis.js';
 import { startPrivateRedisCluster, type PrivateRedisCluster } from './testing/private-redis-cluster.js';
 import { TransportClient } from './transport/transport-client.js';
 import { redisTransportOptions } from './transport/redis-transport.js';
@@ -164,6 +164,16 @@ describe('the Redis transport on the cluster', () => {
     await sender.emit('cluster-test.happened', { what: 'it' });
     await waitFor(async () => events.length > 0);
     expect(events).toEqual([{ what: 'it' }]);
+  });
+
+  it('counts the listeners of a pattern on every primary (bank-sync asks before it sends to finance)', async () => {
+    const client = createRedisConnection(cluster.url);
+    try {
+      expect(await channelSubscribers(client, 'cluster-test.echo')).toBeGreaterThan(0);
+      expect(await channelSubscribers(client, 'cluster-test.nobody')).toBe(0);
+    } finally {
+      client.disconnect();
+    }
   });
 });
 

@@ -96,6 +96,19 @@ export function duplicateRedis(client: RedisClient, options: RedisOptions = {}):
   return client.duplicate(options);
 }
 
+/**
+ * How many connections are subscribed to `channel` now. On a cluster, classic pub/sub is broadcast to every node but
+ * PUBSUB NUMSUB answers only for the node asked, so the count of every primary is added up.
+ */
+export async function channelSubscribers(client: RedisClient, channel: string): Promise<number> {
+  const count = async (node: Redis) => Number(((await node.pubsub('NUMSUB', channel)) as [string, number])[1]);
+  if (!(client instanceof Cluster)) return count(client);
+  // A cluster client knows its nodes once it has loaded the slots; any command waits for that.
+  if (client.nodes('master').length === 0) await client.ping();
+  const counts = await Promise.all(client.nodes('master').map(count));
+  return counts.reduce((sum, n) => sum + n, 0);
+}
+
 class RedisCloser implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
   async onApplicationShutdown() {

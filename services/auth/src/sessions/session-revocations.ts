@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { ACCESS_TOKEN_TTL_SECONDS, ACCOUNT_STATUS_CHANNEL, REVOKED_SESSION_KEY_PREFIX } from '@paycadence/contracts';
+import type { RedisClient } from '@paycadence/nest-kit';
 
 /**
  * Tells every service's AuthGuard (nest-kit AccountStatusCheck) that refresh families ended, so their access
@@ -16,21 +16,32 @@ import { ACCESS_TOKEN_TTL_SECONDS, ACCOUNT_STATUS_CHANNEL, REVOKED_SESSION_KEY_P
 export class SessionRevocations {
   private readonly logger = new Logger('SessionRevocations');
 
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: RedisClient) {}
 
+  /**
+   * One MULTI per ended session (its key, then its message), the sessions in parallel. Not one MULTI for them
+   * all: on a Redis Cluster the sessions' keys live on different nodes, and a transaction must stay on one
+   * (docs/redis-cluster.md). Each session stays all-or-nothing: its message never goes out without its key.
+   */
   async announce(familyIds: string[]): Promise<void> {
     if (!familyIds.length) return;
-    const batch = this.redis.multi();
-    for (const sessionId of familyIds) {
-      batch.set(`${REVOKED_SESSION_KEY_PREFIX}${sessionId}`, 1, 'EX', ACCESS_TOKEN_TTL_SECONDS);
-      batch.publish(ACCOUNT_STATUS_CHANNEL, JSON.stringify({ sessionId, status: 'revoked' }));
+    const results = await Promise.allSettled(familyIds.map((sessionId) => this.announceOne(sessionId)));
+    const failures = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failures.length) {
+      const reason = failures[0].reason as Error;
+      this.logger.warn(
+        `could not announce ${failures.length} of ${familyIds.length} ended session(s); their access tokens live until they expire: ${reason?.message ?? String(reason)}`,
+      );
     }
-    try {
-      const results = await batch.exec();
-      const failed = results?.find(([error]) => error);
-      if (failed) throw failed[0];
-    } catch (error) {
-      this.logger.warn(`could not announce ${familyIds.length} ended session(s); their access tokens live until they expire: ${(error as Error).message}`);
-    }
+  }
+
+  private async announceOne(sessionId: string): Promise<void> {
+    const results = await this.redis
+      .multi()
+      .set(`${REVOKED_SESSION_KEY_PREFIX}${sessionId}`, 1, 'EX', ACCESS_TOKEN_TTL_SECONDS)
+      .publish(ACCOUNT_STATUS_CHANNEL, JSON.stringify({ sessionId, status: 'revoked' }))
+      .exec();
+    const failed = results?.find(([error]) => error);
+    if (failed) throw failed[0];
   }
 }

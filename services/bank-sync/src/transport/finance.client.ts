@@ -15,8 +15,7 @@ import {
   type UpsertSuggestionsCommand,
   type WithdrawSuggestionsMessage,
 } from '@paycadence/contracts';
-import { InjectServiceConfig, REDIS, TransportClient, TransportError } from '@paycadence/nest-kit';
-import type { Redis } from 'ioredis';
+import { channelSubscribers, InjectServiceConfig, REDIS, TransportClient, TransportError, type RedisClient } from '@paycadence/nest-kit';
 import type { z } from 'zod';
 import type { BankSyncConfig } from '../config.js';
 import { BankSyncError } from '../errors.js';
@@ -38,7 +37,7 @@ export class FinanceClient implements OnModuleDestroy {
 
   constructor(
     @InjectServiceConfig() config: BankSyncConfig,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
   ) {
     this.transport = new TransportClient(config.REDIS_URL);
   }
@@ -46,11 +45,11 @@ export class FinanceClient implements OnModuleDestroy {
   /**
    * Whether a finance instance listens for suggestions now. The Redis transport subscribes each request
    * pattern as a channel, so this is one PUBSUB NUMSUB: when finance is down, detection does not hold a
-   * worker slot for the whole reply timeout (imports wait behind it) only to fail.
+   * worker slot for the whole reply timeout (imports wait behind it) only to fail. On a Redis Cluster every
+   * primary is asked (docs/redis-cluster.md).
    */
   async financeListening(pattern: string = FINANCE_PATTERNS.upsertSuggestions): Promise<boolean> {
-    const reply = (await this.redis.pubsub('NUMSUB', pattern)) as [string, number];
-    return Number(reply[1]) > 0;
+    return (await channelSubscribers(this.redis, pattern)) > 0;
   }
 
   /** Detection's suggestions. Resolves with finance's counts; rejects (SuggestionsNotDeliveredError) otherwise. */

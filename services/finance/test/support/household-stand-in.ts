@@ -2,8 +2,7 @@ import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { HOUSEHOLD_PATTERNS, membershipVersionKey, type ExistingHouseholdsReply, type Membership, type MembershipsOfReply } from '@paycadence/contracts';
-import { createRedisClient, redisTransportOptions } from '@paycadence/nest-kit';
-import { Redis } from 'ioredis';
+import { createRedisClient, createRedisConnection, redisTransportOptions } from '@paycadence/nest-kit';
 import { randomUUID } from 'node:crypto';
 import { lastValueFrom } from 'rxjs';
 
@@ -34,7 +33,8 @@ const never = new Promise<never>(() => undefined);
 
 export async function startHouseholdStandIn(redisUrl: string): Promise<HouseholdStandIn> {
   const state: Omit<HouseholdStandIn, 'close' | 'emit' | 'replaceVersions' | 'forgetVersion'> = { behaviour: { memberships: {} }, asked: 0, versioned: false };
-  const keys = new Redis(redisUrl);
+  // One Redis or a cluster, as REDIS_URL says (docs/redis-cluster.md).
+  const keys = createRedisConnection(redisUrl);
   const versionOf = async (userId: string) => {
     const candidate = randomUUID();
     return ((await keys.call('SET', membershipVersionKey(userId), candidate, 'NX', 'GET')) as string | null) ?? candidate;
