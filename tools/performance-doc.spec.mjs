@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   DOC_PATH,
   RESULTS_MARKER,
+  SCALE_MARKER,
   generatePerformanceDoc,
   num,
   renderBench,
@@ -224,6 +225,35 @@ describe('the performance page generator', () => {
       warm: true,
     });
     expect(section).toContain('| `hits.perSecond` | 12,345.68 |\n| `warm` | true |');
+  });
+
+  it('puts the scale bench at its own marker, one column per size, and out of the list', () => {
+    const size = (users, dashboardP99Ms) => ({
+      users,
+      seeding: { rowsAdded: users * 20, seconds: 4.5, rowsPerSecond: 40_000, totals: { 'bank_sync.plaid_items': users / 10 } },
+      reminderScan: { wallMs: 1234, transactions: 50, rowsReturned: 900, rowsFetched: 100, sendJobsAdded: 7 },
+      dashboard: { offeredRate: 1000, achievedRate: 998, p50Ms: 3.2, p99Ms: dashboardP99Ms, non2xx: 0 },
+      signIn: { offeredRate: 10, achievedRate: 10, p50Ms: 45, p99Ms: 120, non2xx: 0 },
+      redis: { bytesPerLinkedItem: 2412 },
+      postgres: { bytesPerUser: 32_038, bytesPerUserBySchema: { auth: 1335, finance: 3727 } },
+      processMemoryMiB: { finance: 197.7 },
+    });
+    const scale = { bench: 'scale', context: CONTEXT, options: { linkedShare: 0.1 }, sizes: [size(10_000, 21.5), size(100_000, 250)] };
+    const doc = generatePerformanceDoc({
+      template: TEMPLATE.replace('Notes.', `Notes.\n\n${SCALE_MARKER}`),
+      results: { blog: { bench: 'blog', context: CONTEXT, ...BLOG }, scale },
+      benches: ['blog'],
+    });
+    expect(doc).toContain('| measure | 10,000 users | 100,000 users |');
+    expect(doc).toContain('| dashboard p50 / p99 (ms) | 3.2 / 21.5 | 3.2 / 250 |');
+    expect(doc).toContain('| linked banks | 1,000 | 10,000 |');
+    expect(doc).toContain('| reminder scan: transactions, rows read | 50, 1,000 | 50, 1,000 |');
+    expect(doc).toContain('| … of which `finance` | 3,727 | 3,727 |');
+    expect(doc).toContain('[`tests/load/scale/scale-bench.mjs`](../tests/load/scale/scale-bench.mjs)');
+    // Not in the overview of `npm run bench`, and after the notes where its marker stood.
+    expect(doc).not.toContain('| The product at scale | `scale` |');
+    expect(doc.indexOf('### The product at scale')).toBeGreaterThan(doc.indexOf('Notes.'));
+    expect(renderBench('scale', null)).toContain('No results recorded yet: `npm run bench:scale` runs');
   });
 
   it('wraps prose at the line width without breaking a code span', () => {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { ACCOUNT_STATUS_CACHE_MS } from '@paycadence/contracts';
-import { REPO_ROOT, runAutocannon, writeResults } from './bench-kit.mjs';
+import { REPO_ROOT, median, runAutocannon, writeResults } from './bench-kit.mjs';
 import { benchRedisPrefix, buildService, startBenchInfrastructure, startServiceProcess } from './support/service-process.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -21,6 +21,8 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const SIGN_IN_CONNECTIONS = 8;
 const VERIFY_ITERATIONS = Number(process.env.BENCH_VERIFY_ITERATIONS ?? 20_000);
 const TARGET_VERIFICATIONS_PER_SECOND = 5000;
+/** Rounds of the guard with and without the status checks, alternating. */
+const PAIRED_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 async function post(baseUrl, path, body) {
   const response = await fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -89,7 +91,8 @@ async function microsecondsEach(fn, iterations) {
 
 /**
  * What the suspension check adds to a request: the check alone on a cache hit and on a miss (a Redis round
- * trip), and the guard with remembered tokens (the usual request, no signature check) with and without it.
+ * trip), and the guard with remembered tokens (the usual request, no signature check) with and without it, the
+ * two alternating in rounds.
  */
 async function measureStatusCheck({ nestKit, jwksUrl, redis, statusCheck, token }) {
   const { AccountStatusCheck, AccessTokenStrategy, AuthGuard, JwtVerifier } = nestKit;
@@ -103,9 +106,21 @@ async function measureStatusCheck({ nestKit, jwksUrl, redis, statusCheck, token 
   // The guard asks two questions of each request (a suspended account, a signed-out session): both answer no.
   const noStatusCheck = { isSuspended: async () => false, isSessionRevoked: async () => false };
   const withoutCheck = guardVerifier(AuthGuard, noStatusCheck, 'bench-remembering');
-  const guardWithCheckMicroseconds = await microsecondsEach(() => withCheck.verifyAccessToken(token), VERIFY_ITERATIONS);
-  const guardWithoutCheckMicroseconds = await microsecondsEach(() => withoutCheck.verifyAccessToken(token), VERIFY_ITERATIONS);
-  return { cacheMs: ACCOUNT_STATUS_CACHE_MS, hitMicroseconds, missMicroseconds, guardWithCheckMicroseconds, guardWithoutCheckMicroseconds };
+  // With and without alternate over PAIRED_ROUNDS rounds, medians: a machine growing busier weighs on both alike.
+  const withRounds = [];
+  const withoutRounds = [];
+  for (let round = 0; round < PAIRED_ROUNDS; round += 1) {
+    withRounds.push(await microsecondsEach(() => withCheck.verifyAccessToken(token), VERIFY_ITERATIONS));
+    withoutRounds.push(await microsecondsEach(() => withoutCheck.verifyAccessToken(token), VERIFY_ITERATIONS));
+  }
+  return {
+    cacheMs: ACCOUNT_STATUS_CACHE_MS,
+    hitMicroseconds,
+    missMicroseconds,
+    guardWithCheckMicroseconds: median(withRounds),
+    guardWithoutCheckMicroseconds: median(withoutRounds),
+    pairedRounds: { withCheck: withRounds, withoutCheck: withoutRounds },
+  };
 }
 
 export async function runAuthBench() {

@@ -13,10 +13,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { median as medianOf, REPO_ROOT, writeResults } from './bench-kit.mjs';
-import { bootstrap } from '../../tools/lib/bootstrap.mjs';
+import { median as medianOf, REPO_ROOT, startBenchServers, writeResults } from './bench-kit.mjs';
 import { createThrowawayDatabase } from '../../tools/lib/e2e-database.mjs';
-import { findFreePort, isListening, waitForHttpOk } from '../../tools/lib/network.mjs';
+import { findFreePort, waitForHttpOk } from '../../tools/lib/network.mjs';
 import { forEachLine, runCommand, stopChild } from '../../tools/lib/processes.mjs';
 import { EMULATOR_CLIENT_ID, EMULATOR_SECRET, startPlaidEmulator } from '../../tools/plaid-emulator/plaid-emulator.mjs';
 
@@ -58,9 +57,7 @@ function startProcess(name, script, env, port) {
 export async function runBankSyncBench() {
   const build = await runCommand('npx', ['tsc', '-b', 'services/bank-sync'], { quiet: true });
   if (build.code !== 0) throw new Error(`tsc -b services/bank-sync failed:\n${build.output}`);
-  const defaultUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
-  const databaseUrl = process.env.DATABASE_URL ?? ((await isListening(5432)) ? defaultUrl : undefined);
-  const infra = await bootstrap({ env: { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, log: () => {} });
+  const infra = await startBenchServers();
   const database = await createThrowawayDatabase(infra.databaseUrl, 'banksyncbench');
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-sync-bench-'));
   const { startTestAuth } = await import(pathToFileURL(join(REPO_ROOT, 'libs/nest-kit/dist/testing/index.js')).href);

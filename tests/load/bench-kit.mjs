@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { RESULTS_DIR, writeBenchResult } from '../../tools/bench/results.mjs';
-import { REPO_ROOT } from '../../tools/lib/paths.mjs';
+import { REPO_ROOT, dataDirFrom } from '../../tools/lib/paths.mjs';
 import { bootstrap } from '../../tools/lib/bootstrap.mjs';
 import { createThrowawayDatabase } from '../../tools/lib/e2e-database.mjs';
 import { assignServicePorts } from '../../tools/lib/service-ports.mjs';
@@ -28,15 +28,29 @@ export const TARGET_THROUGHPUT_RATIO = 0.85;
 export const TARGET_EXTRA_P99_MS = 3;
 
 /**
+ * PostgreSQL and Redis for a bench, beside whatever else runs on the machine: the machine's PostgreSQL when it
+ * answers on 5432 (as CI's does) or DATABASE_URL, else an embedded one of the bench's own; Redis from REDIS_URL,
+ * else a redis-server of its own. Like `npm test` (bootstrap's `isolated`), on ports free right now and in a
+ * data folder of its own (<data dir>/bench), so it neither stops on the port of a running `npm start`'s
+ * PostgreSQL nor shares its Redis, whose services would answer the bench's transport messages. Resolves to
+ * bootstrap's `{ databaseUrl, redisUrl, dataDir, stop() }`.
+ */
+export async function startBenchServers({ log = () => {} } = {}) {
+  const machineDatabase = !process.env.DATABASE_URL && (await isListening(5432));
+  const env = {
+    ...process.env,
+    DATA_DIR: join(dataDirFrom(process.env), 'bench'),
+    ...(machineDatabase ? { DATABASE_URL: MACHINE_DATABASE_URL } : {}),
+  };
+  return bootstrap({ env, isolated: true, log });
+}
+
+/**
  * Bootstrap + build + stack, with the gateway in its own process (so autocannon in this process does not
  * share its event loop) and a throwaway database. Resolves to `{ gatewayUrl, appUrl, services, stop() }`.
  */
 export async function startStackForBench({ log = console.log } = {}) {
-  // The machine's PostgreSQL when it runs (as CI's does), as the single-service benches do; else the embedded
-  // one.
-  const machineDatabase = !process.env.DATABASE_URL && (await isListening(5432));
-  const env = machineDatabase ? { ...process.env, DATABASE_URL: MACHINE_DATABASE_URL } : process.env;
-  const infra = await bootstrap({ env, log });
+  const infra = await startBenchServers({ log });
   const build = await runTargets(['build'], { quiet: true });
   if (!build.ok) log('Warning: the build reported errors; benchmarking the services that have a build');
   const database = await createThrowawayDatabase(infra.databaseUrl, 'bench');

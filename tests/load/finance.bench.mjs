@@ -3,7 +3,7 @@
 // support/open-loop.mjs: requests leave on schedule whether or not earlier ones answered, latency counted
 // from the scheduled send time), 15 s after a 3 s warm-up, three runs; the median run (by p99) is the figure.
 // Target: p99 ≤ 25 ms with every request answered 2xx. The same straight to the finance service, for
-// comparison. Also the dashboard's first render with that data in headless Chromium (target ≤ 1.5 s).
+// comparison, its runs alternating with the gateway's. Also the dashboard's first render with that data in headless Chromium (target ≤ 1.5 s).
 // Run with `node tests/load/finance.bench.mjs` (or `npm run bench`); BENCH_DURATION, BENCH_RUNS and BENCH_RATE
 // override the defaults. Writes tests/load/results/finance.json. The user registers through /api/auth/register.
 import { randomBytes } from 'node:crypto';
@@ -150,26 +150,29 @@ export async function runFinanceBench() {
     const bytes = Buffer.byteLength(JSON.stringify(sample));
     // Chromium asks for compressed answers; so does the benchmark, to measure what a browser gets.
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br, zstd' };
-    console.log(`\nBenchmark: GET ${PATH} (${BILLS} bills, ${INCOME_SOURCES} income sources, ${Math.round(bytes / 1024)} KiB), open loop at ${OFFERED_RATE} req/s offered, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up, ${RUNS} runs`);
+    console.log(`\nBenchmark: GET ${PATH} (${BILLS} bills, ${INCOME_SOURCES} income sources, ${Math.round(bytes / 1024)} KiB), open loop at ${OFFERED_RATE} req/s offered, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up, ${RUNS} interleaved rounds`);
     const row = (label, r) =>
       `  ${label.padEnd(16)} ${String(r.achievedRate).padStart(5)}/${r.offeredRate} req/s   p50 ${String(r.p50Ms).padStart(6)} ms   p90 ${String(r.p90Ms).padStart(6)} ms   p99 ${String(r.p99Ms).padStart(6)} ms   max ${String(r.maxMs).padStart(7)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
-    const measure = async (label, url) => {
-      const runs = [];
-      for (let i = 0; i < RUNS; i += 1) {
-        // CPU per request of each process (warm-up included, so divided by every request sent) and the machine's
-        // load: on a shared machine they tell a slow service from a busy host.
-        const cpuBefore = childProcessCpuMs();
-        const run = await runOpenLoop({ url, path: PATH, headers, rate: OFFERED_RATE, durationSeconds: DURATION_SECONDS, warmupSeconds: WARMUP_SECONDS });
-        run.cpuMsPerRequest = cpuPerRequest(cpuBefore, childProcessCpuMs(), run.sent + OFFERED_RATE * WARMUP_SECONDS);
-        run.loadAverage1m = Math.round(loadavg()[0] * 10) / 10;
-        console.log(row(`${label} #${i + 1}`, run));
-        console.log(`    CPU ms per request ${JSON.stringify(run.cpuMsPerRequest)}, load average ${run.loadAverage1m} on ${availableParallelism()} cores`);
-        runs.push(run);
-      }
-      return { runs, median: medianRun(runs) };
+    // One run against `url`: the CPU each process spends per request (warm-up included, so divided by every request
+    // sent) and the machine's load come with it; on a shared machine they tell a slow service from a busy host.
+    const measureOnce = async (label, url, round) => {
+      const cpuBefore = childProcessCpuMs();
+      const run = await runOpenLoop({ url, path: PATH, headers, rate: OFFERED_RATE, durationSeconds: DURATION_SECONDS, warmupSeconds: WARMUP_SECONDS });
+      run.cpuMsPerRequest = cpuPerRequest(cpuBefore, childProcessCpuMs(), run.sent + OFFERED_RATE * WARMUP_SECONDS);
+      run.loadAverage1m = Math.round(loadavg()[0] * 10) / 10;
+      console.log(row(`${label} #${round}`, run));
+      console.log(`    CPU ms per request ${JSON.stringify(run.cpuMsPerRequest)}, load average ${run.loadAverage1m} on ${availableParallelism()} cores`);
+      return run;
     };
-    const gateway = await measure('gateway', gatewayUrl);
-    const direct = await measure('direct', directUrl);
+    // The two sides alternate (gateway, direct, gateway, direct, ...): a machine growing busier during the
+    // bench then weighs on both alike instead of on whichever side ran last.
+    const sides = { gateway: [], direct: [] };
+    for (let round = 1; round <= RUNS; round += 1) {
+      sides.gateway.push(await measureOnce('gateway', gatewayUrl, round));
+      sides.direct.push(await measureOnce('direct', directUrl, round));
+    }
+    const gateway = { runs: sides.gateway, median: medianRun(sides.gateway) };
+    const direct = { runs: sides.direct, median: medianRun(sides.direct) };
     const meets = (r) => r.p99Ms <= TARGET_P99_MS && r.errors === 0 && r.non2xx === 0 && r.completed === r.sent;
     const meetsTargets = meets(gateway.median);
     console.log('  median runs:');
@@ -186,7 +189,7 @@ export async function runFinanceBench() {
     const path = writeResults('finance.json', {
       endpoint: `GET ${PATH}`,
       data: { bills: BILLS, incomeSources: INCOME_SOURCES, responseBytes: bytes },
-      load: { kind: 'open loop', offeredRate: OFFERED_RATE, durationSeconds: DURATION_SECONDS, warmupSeconds: WARMUP_SECONDS, runs: RUNS },
+      load: { kind: 'open loop', offeredRate: OFFERED_RATE, durationSeconds: DURATION_SECONDS, warmupSeconds: WARMUP_SECONDS, runs: RUNS, interleaved: true },
       rateLimitFactor: BENCH_RATE_LIMIT_FACTOR,
       targets: { offeredRate: OFFERED_RATE, p99Ms: TARGET_P99_MS, firstRenderMs: TARGET_FIRST_RENDER_MS },
       loadAverageAtEnd: loadavg().map((value) => Math.round(value * 10) / 10),

@@ -16,6 +16,10 @@ export const DOC_PATH = join(REPO_ROOT, 'docs/performance.md');
 export const TEMPLATE_PATH = join(REPO_ROOT, 'docs/performance.template.md');
 /** The line of the template that the generated sections replace. */
 export const RESULTS_MARKER = '<!-- bench results -->';
+/** Where the scale bench's section goes (`npm run bench:scale`, not part of `npm run bench`). */
+export const SCALE_MARKER = '<!-- scale results -->';
+/** Benches with a section of their own, at their marker, instead of a place in the list. */
+const MARKED = { scale: SCALE_MARKER };
 /** The docs' line width; a table row cannot wrap and may be longer. */
 const WIDTH = 110;
 
@@ -482,6 +486,65 @@ const RENDERERS = {
       return blocks;
     },
   },
+
+  scale: {
+    title: 'The product at scale',
+    source: 'tests/load/scale/scale-bench.mjs',
+    command: 'npm run bench:scale',
+    status: (result) => `${result.sizes?.length ?? 0} sizes, up to ${int(result.sizes?.at(-1)?.users)} users`,
+    render(result) {
+      const sizes = result.sizes ?? [];
+      const cell = (pick) => sizes.map((size) => {
+        try {
+          return pick(size) ?? '–';
+        } catch {
+          return '–';
+        }
+      });
+      const latencies = (run) => (run ? `${ms(run.p50Ms)} / ${ms(run.p99Ms)}` : '–');
+      const answered = (run) => (run ? `${int(run.achievedRate)} / ${int(run.offeredRate)}, non-2xx ${int(run.non2xx)}` : '–');
+      const processes = [...new Set(sizes.flatMap((size) => Object.keys(size.processMemoryMiB ?? {})))];
+      const schemas = [...new Set(sizes.flatMap((size) => Object.keys(size.postgres?.bytesPerUserBySchema ?? {})))];
+      const rows = [
+        ['linked banks', ...cell((s) => int(s.seeding.totals['bank_sync.plaid_items']))],
+        ['bank transactions', ...cell((s) => int(s.seeding.totals['bank_sync.bank_transactions']))],
+        ['bills', ...cell((s) => int(s.seeding.totals['finance.bills']))],
+        ['seeding: rows added, seconds (rows/s)', ...cell((s) => `${int(s.seeding.rowsAdded)}, ${num(s.seeding.seconds)} s (${int(s.seeding.rowsPerSecond)})`)],
+        ['reminder scan: wall time (ms)', ...cell((s) => int(s.reminderScan.wallMs))],
+        ['reminder scan: transactions, rows read', ...cell((s) => `${int(s.reminderScan.transactions)}, ${int(s.reminderScan.rowsReturned + s.reminderScan.rowsFetched)}`)],
+        ['reminder scan: send jobs added', ...cell((s) => int(s.reminderScan.sendJobsAdded))],
+        [`dashboard p50 / p99 (ms)`, ...cell((s) => latencies(s.dashboard))],
+        ['dashboard answered / offered (req/s)', ...cell((s) => answered(s.dashboard))],
+        ['latest 200 transactions p50 / p99 (ms)', ...cell((s) => latencies(s.transactionList))],
+        ['sign-in p50 / p99 (ms)', ...cell((s) => latencies(s.signIn))],
+        ['bank import (ms, transactions)', ...cell((s) => `${int(s.bankImport.ms)} (${int(s.bankImport.transactions)})`)],
+        ['export of the heaviest user (ms, zip)', ...cell((s) => `${int(s.export.medianMs)} (${kib(s.export.zipBytes)})`)],
+        ['Redis per linked item (bytes)', ...cell((s) => int(s.redis.bytesPerLinkedItem))],
+        ['PostgreSQL per user (bytes)', ...cell((s) => int(s.postgres.bytesPerUser))],
+        ...schemas.map((schema) => [`… of which ${code(schema)}`, ...cell((s) => int(s.postgres.bytesPerUserBySchema[schema]))]),
+        ...processes.map((name) => [`memory of ${name} (MiB RSS)`, ...cell((s) => num(s.processMemoryMiB[name]))]),
+        ['load average (1 / 5 / 15 min)', ...cell((s) => loads(s.loadAverage))],
+      ];
+      const first = sizes[0];
+      const blocks = [
+        say(
+          'A database of its own seeded with COPY, each size adding to the last:',
+          `${pct(result.options?.linkedShare)} of users with a linked bank (the first with`,
+          `${int(first?.transactionList?.userTransactions)} transactions),`,
+          `${int(result.options?.transactionsAtLargest)} transactions planned at the largest size,`,
+          'paydays weekly, every two weeks, twice a month and monthly, 3 to 15 bills each, time zones over the',
+          'world, reminders on for 70%.',
+          `Reminder due times: ${result.nextReminderAt ?? 'not recorded'}.`,
+          `The dashboard at ${int(first?.dashboard?.offeredRate)} requests/s (open loop, straight to finance)`,
+          `over the users signed in at ${int(first?.signIn?.offeredRate)} sign-ins/s;`,
+          'the latest 200 transactions of the heaviest user straight to bank-sync;',
+          'the scan in-process, its transactions and rows read from pg_stat_database.',
+        ),
+        table(['measure', ...sizes.map((size) => `${int(size.users)} users`)], rows),
+      ];
+      return blocks;
+    },
+  },
 };
 
 /** Every figure of a result a bench without its own renderer wrote, one row each. */
@@ -510,13 +573,14 @@ const hasFigures = (result) => Object.keys(result).some((key) => !['bench', 'las
 /** The generated section of one bench: its heading, where it comes from, its context and its figures. */
 export function renderBench(bench, result) {
   const renderer = rendererOf(bench);
-  const source = `[${code(`tests/load/${bench}.bench.mjs`)}](../tests/load/${bench}.bench.mjs)`;
+  const file = renderer.source ?? `tests/load/${bench}.bench.mjs`;
+  const source = `[${code(file)}](../${file})`;
   const blocks = [`### ${renderer.title} (${code(bench)})`];
   if (!result) {
-    return [
-      ...blocks,
-      wrap(`No results recorded yet: ${code(`npm run bench -- ${bench}`)} runs ${source} and writes them.`),
-    ].join('\n\n');
+    const command = renderer.command ?? `npm run bench -- ${bench}`;
+    return [...blocks, wrap(`No results recorded yet: ${code(command)} runs ${source} and writes them.`)].join(
+      '\n\n',
+    );
   }
   blocks.push(
     say(
@@ -575,15 +639,19 @@ export function generatePerformanceDoc({
   results = readAllResults(RESULTS_DIR),
   benches = benchNames(LOAD_DIR),
 } = {}) {
-  const body = template.replace(/^<!--[\s\S]*?-->\s*/, '');
+  let body = template.replace(/^<!--[\s\S]*?-->\s*/, '');
   const parts = body.split(RESULTS_MARKER);
   if (parts.length !== 2) throw new Error(`The template must hold ${RESULTS_MARKER} exactly once`);
-  const all = [...new Set([...benches, ...Object.keys(results)])].sort();
+  // A bench whose marker the template holds gets its section there, and no place in the list.
+  const marked = Object.keys(MARKED).filter((bench) => body.includes(MARKED[bench]));
+  const all = [...new Set([...benches, ...Object.keys(results)])].filter((bench) => !marked.includes(bench)).sort();
   const generated = [
     renderOverview(all, results),
     ...all.map((bench) => renderBench(bench, results[bench])),
   ].join('\n\n');
-  const withResults = `${parts[0]}${generated}${parts[1]}`;
+  body = `${parts[0]}${generated}${parts[1]}`;
+  for (const bench of marked) body = body.replace(MARKED[bench], () => renderBench(bench, results[bench]));
+  const withResults = body;
   const titled = /^# .*\n/.test(withResults)
     ? withResults.replace(/^(# .*\n)/, `$1\n${GENERATED_NOTICE}\n`)
     : `${GENERATED_NOTICE}\n\n${withResults}`;

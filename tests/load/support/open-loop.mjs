@@ -21,8 +21,10 @@ const round2 = (value) => Math.round(value * 100) / 100;
  * Sends `method path` to `url` at `rate` requests per second for `durationSeconds` (after `warmupSeconds` at
  * the same rate, not counted). `connections` caps the undici pool (requests beyond it wait in the pool's queue,
  * and that wait counts in their latency). A request that has not answered `timeoutMs` after it was sent counts
- * as an error. Resolves to `{ offeredRate, achievedRate, sent, completed, ok, non2xx, errors, p50Ms, p90Ms,
- * p99Ms, maxMs, maxInFlight, behindScheduleMs, statuses }`; `behindScheduleMs` is how late the generator itself
+ * as an error. `makeRequest(n)` (optional) gives request n its own `{ path, method, headers, body }` (a random
+ * user's token, say), and `onResponse(request, status, text)` (optional) receives each answer's body. Resolves
+ * to `{ offeredRate, achievedRate, sent, completed, ok, non2xx, errors, p50Ms, p90Ms, p99Ms, maxMs,
+ * maxInFlight, behindScheduleMs, statuses }`; `behindScheduleMs` is how late the generator itself
  * sent its worst request (a busy generator shows here, and its lateness is in the latencies anyway).
  */
 export async function runOpenLoop({
@@ -36,17 +38,20 @@ export async function runOpenLoop({
   warmupSeconds = 2,
   connections = 128,
   timeoutMs = 10_000,
+  makeRequest,
+  onResponse,
 }) {
   const pool = new Pool(url, { connections, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   try {
-    if (warmupSeconds > 0) await phase({ pool, path, method, headers, body, rate, seconds: warmupSeconds });
-    return await phase({ pool, path, method, headers, body, rate, seconds: durationSeconds });
+    const requestOf = makeRequest ?? (() => ({ path, method, headers, body }));
+    if (warmupSeconds > 0) await phase({ pool, requestOf, onResponse, rate, seconds: warmupSeconds });
+    return await phase({ pool, requestOf, onResponse, rate, seconds: durationSeconds });
   } finally {
     await pool.close().catch(() => {});
   }
 }
 
-async function phase({ pool, path, method, headers, body, rate, seconds }) {
+async function phase({ pool, requestOf, onResponse, rate, seconds }) {
   const total = Math.round(rate * seconds);
   const intervalMs = 1000 / rate;
   const latencies = [];
@@ -60,13 +65,14 @@ async function phase({ pool, path, method, headers, body, rate, seconds }) {
   const pending = [];
   const start = performance.now();
 
-  const fire = (scheduledAt) => {
+  const fire = (scheduledAt, request) => {
     inFlight += 1;
     if (inFlight > maxInFlight) maxInFlight = inFlight;
     const done = pool
-      .request({ path, method, headers, body })
+      .request({ method: 'GET', ...request })
       .then(async (response) => {
-        await response.body.dump({ limit: Number.MAX_SAFE_INTEGER });
+        if (onResponse) onResponse(request, response.statusCode, await response.body.text());
+        else await response.body.dump({ limit: Number.MAX_SAFE_INTEGER });
         latencies.push(performance.now() - scheduledAt);
         statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
         if (response.statusCode < 200 || response.statusCode >= 300) non2xx += 1;
@@ -90,7 +96,7 @@ async function phase({ pool, path, method, headers, body, rate, seconds }) {
       while (sent < due) {
         const scheduledAt = start + sent * intervalMs;
         behindScheduleMs = Math.max(behindScheduleMs, now - scheduledAt);
-        fire(scheduledAt);
+        fire(scheduledAt, requestOf(sent));
         sent += 1;
       }
       if (sent >= total) return resolve();

@@ -5,10 +5,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../bench-kit.mjs';
-import { bootstrap } from '../../../tools/lib/bootstrap.mjs';
+import { REPO_ROOT, startBenchServers } from '../bench-kit.mjs';
 import { createThrowawayDatabase } from '../../../tools/lib/e2e-database.mjs';
-import { findFreePort, isListening, waitForHttpOk } from '../../../tools/lib/network.mjs';
+import { findFreePort, waitForHttpOk } from '../../../tools/lib/network.mjs';
 import { forEachLine, runCommand, stopChild } from '../../../tools/lib/processes.mjs';
 
 /** How many of the service's last output lines a failed start reports. */
@@ -21,14 +20,12 @@ export async function buildService(name) {
 }
 
 /**
- * PostgreSQL and Redis (the machine's PostgreSQL when it runs, as CI's does, else the launcher's embedded one)
- * and a throwaway database named after `label`. Resolves to `{ databaseUrl, redisUrl, stop() }`; stop drops the
+ * PostgreSQL and Redis (bench-kit's startBenchServers: the machine's PostgreSQL when it runs, as CI's does, else
+ * an embedded one of the bench's own) and a throwaway database named after `label`. Resolves to `{ databaseUrl, redisUrl, stop() }`; stop drops the
  * database and stops what bootstrap started.
  */
 export async function startBenchInfrastructure(label) {
-  const defaultUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
-  const databaseUrl = process.env.DATABASE_URL ?? ((await isListening(5432)) ? defaultUrl : undefined);
-  const infra = await bootstrap({ env: { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, log: () => {} });
+  const infra = await startBenchServers();
   const database = await createThrowawayDatabase(infra.databaseUrl, label);
   return {
     databaseUrl: database.url,
