@@ -4,9 +4,9 @@ import { looksLikeOwnerColumn, ownerCondition } from './user-owned-tables.js';
 const subject = { userId: '00000000-0000-4000-8000-000000000001', email: 'Ann@Example.com' };
 
 describe('ownerCondition', () => {
-  it('binds only the parameters it uses, each once, the e-mail lower-cased', () => {
+  it('binds only the parameters it uses, one per id column (typed as that column), the e-mail lower-cased', () => {
     expect(ownerCondition({ table: 'bills', ownerColumns: { user_id: 'id' } }, subject)).toEqual({
-      sql: '"user_id"::text = $1',
+      sql: '"user_id" = $1',
       params: [subject.userId],
     });
     expect(ownerCondition({ table: 'waitlist_entries', ownerColumns: { email: 'email' } }, subject)).toEqual({
@@ -14,8 +14,8 @@ describe('ownerCondition', () => {
       params: ['ann@example.com'],
     });
     expect(ownerCondition({ table: 'audit_log', ownerColumns: { actor_id: 'id', subject_id: 'id', subject_email: 'email' } }, subject)).toEqual({
-      sql: '"actor_id"::text = $1 OR "subject_id"::text = $1 OR lower("subject_email") = $2',
-      params: [subject.userId, 'ann@example.com'],
+      sql: '"actor_id" = $1 OR "subject_id" = $2 OR lower("subject_email") = $3',
+      params: [subject.userId, subject.userId, 'ann@example.com'],
     });
   });
 
@@ -23,7 +23,7 @@ describe('ownerCondition', () => {
     const unconfirmed = { ...subject, email: null };
     expect(ownerCondition({ table: 'waitlist_entries', ownerColumns: { email: 'email' } }, unconfirmed)).toEqual({ sql: 'FALSE', params: [] });
     expect(ownerCondition({ table: 'audit_log', ownerColumns: { actor_id: 'id', subject_email: 'email' } }, unconfirmed)).toEqual({
-      sql: '"actor_id"::text = $1',
+      sql: '"actor_id" = $1',
       params: [subject.userId],
     });
   });

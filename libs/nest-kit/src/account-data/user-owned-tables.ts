@@ -27,9 +27,11 @@ export interface UserOwnedTable {
 const quoted = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
 /**
- * `"user_id"::text = $1 OR lower("email") = $2`: the rows of a table that are the subject's (only the parameters
+ * `"user_id" = $1 OR lower("email") = $2`: the rows of a table that are the subject's (only the parameters
  * used). Columns holding an address match only when the subject's address is confirmed (a non-null `email`);
- * a table with no other way to match then has none of the subject's rows (`FALSE`).
+ * a table with no other way to match then has none of the subject's rows (`FALSE`). Each id column gets a
+ * parameter of its own, so PostgreSQL types it as that column (uuid or text) and the column's index serves the
+ * match; a cast of the column (`::text`) would read every user's rows (docs/performance.template.md).
  */
 export function ownerCondition(table: UserOwnedTable, subject: AccountSubject): { sql: string; params: string[] } {
   const params: string[] = [];
@@ -41,7 +43,10 @@ export function ownerCondition(table: UserOwnedTable, subject: AccountSubject): 
   };
   const email = subject.email?.toLowerCase() ?? null;
   const parts = Object.entries(table.ownerColumns).flatMap(([column, by]) => {
-    if (by === 'id') return [`${quoted(column)}::text = ${placeholder(subject.userId)}`];
+    if (by === 'id') {
+      params.push(subject.userId);
+      return [`${quoted(column)} = $${params.length}`];
+    }
     return email === null ? [] : [`lower(${quoted(column)}) = ${placeholder(email)}`];
   });
   return { sql: parts.length > 0 ? parts.join(' OR ') : 'FALSE', params };

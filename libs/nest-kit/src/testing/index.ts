@@ -5,3 +5,4 @@ export * from './private-redis.js';
 export * from './private-redis-cluster.js';
 export * from './refresh-cookie.js';
 export * from './account-data-probe.js';
+export * from './query-plans.js';

@@ -4,6 +4,7 @@ import { AddPasswordSetAt1795800000000 } from './1795800000000-add-password-set-
 import { AddDeletionRequestedAt1796300000000 } from './1796300000000-add-deletion-requested-at.js';
 import { AddEmailConfirmation1796400000000 } from './1796400000000-add-email-confirmation.js';
 import { AddAdminListIndexes1796600000000 } from './1796600000000-add-admin-list-indexes.js';
+import { AccountDataIndexes1796616369126 } from './1796616369126-account-data-indexes.js';
 
 /** Checked-in migrations, in order; run at start-up. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   AddDeletionRequestedAt1796300000000,
   AddEmailConfirmation1796400000000,
   AddAdminListIndexes1796600000000,
+  AccountDataIndexes1796616369126,
 ];

@@ -42,7 +42,7 @@ export class TransactionsService {
   ) {}
 
   /**
-   * Newest first (docs/product/signed-in.md §9), scoped by user id and served by the (user_id, date DESC) index; the bill
+   * Newest first (docs/product/signed-in.md §9), scoped by user id and served by the (user_id, date DESC, id DESC) index; the bill
    * match joins the recurring outflow stream of the same account and merchant.
    */
   async list(userId: string, query: TransactionsQuery): Promise<TransactionsResponse> {
