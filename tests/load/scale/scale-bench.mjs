@@ -4,7 +4,7 @@
 // adding to the last, and at each size measures: one reminder scan (ReminderScanner.scan() in-process, from
 // finance's build), the dashboard at a fixed 1,000 requests/s over signed-in random users, the heaviest user's
 // latest 200 transactions, sign-ins, one bank import of about 10,000 transactions (the Plaid emulator), the
-// heaviest user's export, Redis per linked item (the bank-sync worker's 6-hourly schedulers), PostgreSQL per user,
+// heaviest user's export, Redis per linked item (what the bank-sync worker keeps once started), PostgreSQL per user,
 // and each process's memory. Writes tests/load/results/scale.json after every size; docs/performance.md shows it
 // (`npm run bench:doc`). Not part of `npm run bench` or `npm test`.
 //
@@ -211,7 +211,8 @@ async function measureSize({ size, previous, stack, admin, db, redis, workerEnv,
   const figures = { users: size, seeding: seedInfo };
   const authUrl = stack.auth.url;
 
-  // Redis per linked item: the bank-sync worker's start-up gives every active item its 6-hourly scheduler.
+  // Redis per linked item: what a started bank-sync worker keeps in Redis for the items (the polling schedule
+  // itself is in PostgreSQL: services/bank-sync/README.md), over the items this size added.
   const linked = Number((await db.query(`SELECT count(*) FROM bank_sync.plaid_items`)).rows[0].count);
   const newItems = Number((await db.query(`SELECT count(*) FROM bank_sync.plaid_items WHERE user_id >= $1`, [userId(previous)])).rows[0].count);
   const redisBefore = await settledRedisMemory(redis);
@@ -220,7 +221,7 @@ async function measureSize({ size, previous, stack, admin, db, redis, workerEnv,
   const redisAfter = await settledRedisMemory(redis);
   figures.bankSyncWorker = { startMs: Math.round(performance.now() - workerStarted), linkedItems: linked, itemsScheduled: newItems };
   figures.redis = { usedMemoryBytes: redisAfter, deltaBytes: redisAfter - redisBefore, bytesPerLinkedItem: newItems ? Math.round((redisAfter - redisBefore) / newItems) : null };
-  log(`  Redis: ${figures.redis.bytesPerLinkedItem} bytes per linked item (${newItems} schedulers added)`);
+  log(`  Redis: ${figures.redis.bytesPerLinkedItem} bytes per linked item (${newItems} items added)`);
 
   try {
     figures.reminderScan = await measureReminderScan({ env: { ...stack.env, DATABASE_URL: stack.databaseUrl }, admin });
@@ -397,6 +398,13 @@ async function main() {
       const rows = await seedUsers({ connect, from: previous, to: size, tables, log });
       // Versions come from one sequence (finance's data versions): later writes must not reuse a seeded one.
       await db.query(`SELECT setval('finance.data_version_seq', (SELECT max(version) FROM finance.data_versions))`);
+      // Linked items on their polling slots, as linking puts them (COPY leaves the column's default: due now).
+      const { nextSlotSql } = await import(pathToFileURL(join(REPO_ROOT, 'services/bank-sync/dist/sync/sync-slot.js')).href);
+      const { SCHEDULED_SYNC_EVERY_MS } = await import('@paycadence/contracts');
+      await db.query(
+        `UPDATE bank_sync.plaid_items SET next_sync_at = ${nextSlotSql('id', 'now()', String(SCHEDULED_SYNC_EVERY_MS))} WHERE user_id >= $1`,
+        [userId(previous)],
+      );
       const seededMs = performance.now() - started;
       await db.query('ANALYZE');
       const rowsAdded = Object.values(rows).reduce((sum, count) => sum + count, 0);
