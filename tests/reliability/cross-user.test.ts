@@ -455,6 +455,12 @@ async function viewOfA(): Promise<Record<string, unknown>> {
  */
 const WORKER_LEDGERS = new Set(['finance.reminder_deliveries']);
 
+/**
+ * Columns of A's rows that the same worker keeps, at any moment of the run: when A's next reminder is due and the
+ * households its plan included (docs/reminders.md). The rest of those rows (A's toggles, days, zone) is compared.
+ */
+const WORKER_COLUMNS: Record<string, string[]> = { 'finance.reminder_settings': ['next_reminder_at', 'plan_version', 'household_ids'] };
+
 /** Every row of A's worker ledgers, as text. */
 async function ledgersOfA(): Promise<string[]> {
   const rows: string[] = [];
@@ -474,7 +480,9 @@ async function rowsOfA(): Promise<Record<string, string>> {
   };
   for (const { table, column } of userTables) {
     if (WORKER_LEDGERS.has(table)) continue;
-    await digest(table, `SELECT * FROM ${table} WHERE ${column}::text = $1`, [w.a.id]);
+    const kept = WORKER_COLUMNS[table];
+    if (kept) await digest(table, `SELECT to_jsonb(r) - $2::text[] AS row FROM ${table} r WHERE ${column}::text = $1`, [w.a.id, kept]);
+    else await digest(table, `SELECT * FROM ${table} WHERE ${column}::text = $1`, [w.a.id]);
   }
   await digest('auth.users', 'SELECT * FROM auth.users WHERE id::text = $1', [w.a.id]);
   const households = 'SELECT household_id FROM household.household_members WHERE user_id::text = $1';
