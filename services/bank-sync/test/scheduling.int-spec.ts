@@ -117,7 +117,7 @@ describe('the sweep', () => {
 
   it('leaves the items due when Redis refuses the jobs (the claim is rolled back)', async () => {
     const due = await insertItems(3, now() - MINUTE);
-    const enqueue = jest.spyOn(kit.h.app.get(JobProducer), 'enqueue').mockRejectedValueOnce(new Error('Redis went away'));
+    const enqueue = jest.spyOn(kit.h.app.get(JobProducer), 'enqueueMany').mockRejectedValueOnce(new Error('Redis went away'));
     try {
       await expect(sweep()).rejects.toThrow('Redis went away');
     } finally {

@@ -46,6 +46,24 @@ export class JobProducer {
   }
 
   /**
+   * `enqueue` for many jobs of one name in one round trip to Redis (BullMQ's addBulk, one MULTI): every payload is
+   * validated first, so an invalid one adds nothing. Ids are deterministic as with `enqueue`, so a job already
+   * waiting or running is not added twice. Resolves with the job ids.
+   */
+  async enqueueMany<Name extends JobName>(name: Name, payloads: readonly JobPayload<Name>[]): Promise<string[]> {
+    if (payloads.length === 0) return [];
+    const jobs = payloads.map((payload) => {
+      const { definition, data } = this.validated(name, payload);
+      return { definition, data, jobId: definition.jobId(data) };
+    });
+    const { definition } = jobs[0]!;
+    await this.queue(definition.queue).addBulk(
+      jobs.map(({ data, jobId }) => ({ name, data, opts: { ...this.jobOptions(definition), jobId } })),
+    );
+    return jobs.map((job) => job.jobId);
+  }
+
+  /**
    * Runs the job every `everyMs` from now on (a BullMQ job scheduler, one per deterministic job id: calling it
    * again updates it, it never doubles). The first run is `everyMs` from now. Resolves with the scheduler id.
    */

@@ -110,6 +110,22 @@ describe('JobsModule', () => {
     expect((await queue.getJob(first))?.data).toEqual({ userId, itemId });
   });
 
+  it('adds many jobs in one call, each once, and nothing when one payload is invalid', async () => {
+    const { moduleRef, queue, producer } = await compile({});
+    await moduleRef.init();
+    const items = [randomUUID(), randomUUID(), randomUUID()];
+    const ids = await producer.enqueueMany('sync-item', items.map((id) => ({ userId, itemId: id })));
+    expect(ids).toEqual(items.map((id) => `${id}.sync`));
+    // Again, with one of them already waiting and a new one: only the new one is added.
+    await producer.enqueueMany('sync-item', [{ userId, itemId: items[0]! }, { userId, itemId }]);
+    expect(await queue.getJobCounts('waiting')).toEqual({ waiting: 4 });
+    expect((await queue.getJob(ids[1]!))?.opts).toMatchObject({ attempts: 6 });
+    await expect(producer.enqueueMany('sync-item', [{ userId, itemId: randomUUID() }, { userId, itemId: 'nope' }])).rejects.toThrow(
+      InvalidJobPayloadError,
+    );
+    expect(await queue.getJobCounts('waiting')).toEqual({ waiting: 4 });
+  });
+
   it("adds a job with its definition's attempts and doubling backoff, and a delayed one collapses a burst", async () => {
     const { moduleRef, queue, producer } = await compile({ retryDelayMs: 40 });
     await moduleRef.init();

@@ -50,9 +50,9 @@ export class SyncSweep {
            RETURNING id, user_id`,
           [now, limit, SCHEDULED_SYNC_EVERY_MS],
         );
-        // Added concurrently (one round trip's wait for the batch); an item already queued or syncing keeps
-        // its one job (deterministic ids), which serves this poll too.
-        await Promise.all(rows.map((row) => this.jobs.enqueue('sync-item', { userId: row.user_id, itemId: row.id })));
+        // One round trip for the batch; an item already queued or syncing keeps its one job (deterministic ids),
+        // which serves this poll too.
+        await this.jobs.enqueueMany('sync-item', rows.map((row) => ({ userId: row.user_id, itemId: row.id })));
         return rows;
       });
       queued.push(...claimed.map((row) => row.id));

@@ -59,14 +59,14 @@ export class ReminderScanner {
           LIMIT ${SCAN_PAGE}`,
         [now, after?.at ?? '-infinity', after?.user_id ?? ''],
       );
-      await Promise.all(
-        page.map((row) =>
-          this.jobs.enqueue('plan-reminders', {
-            userId: row.user_id,
-            version: Number(row.plan_version),
-            moment: row.moment === null ? 'stale' : Number(row.moment),
-          }),
-        ),
+      // One round trip to Redis per page: a million users with 1% due is ten of them.
+      await this.jobs.enqueueMany(
+        'plan-reminders',
+        page.map((row) => ({
+          userId: row.user_id,
+          version: Number(row.plan_version),
+          moment: row.moment === null ? ('stale' as const) : Number(row.moment),
+        })),
       );
       queued += page.length;
       if (page.length < SCAN_PAGE) break;
