@@ -21,7 +21,9 @@ function repositoryPlanning(planned: number, counted: number) {
     if (text.includes('count(*)')) return [{ count: counted }];
     return [];
   });
-  return { repository: { query } as unknown as Repository<User>, sql };
+  // The page reads in one snapshot: its transaction hands the same query function over.
+  const manager = { query, transaction: async (_level: string, work: (db: { query: typeof query }) => unknown) => work({ query }) };
+  return { repository: { query, manager } as unknown as Repository<User>, sql };
 }
 
 describe('AdminUserList counters', () => {

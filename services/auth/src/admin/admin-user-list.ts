@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { decodeListCursor, encodeListCursor, type AdminListQuery, type AdminUsersResponse } from '@paycadence/contracts';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { User } from '../users/user.entity.js';
 import type { AdminListedColumns } from './admin-listed-user.js';
 import { toAdminListedUser } from './admin-listed-user.js';
@@ -45,12 +45,13 @@ export class AdminUserList {
     const search = query.search ? searchPrefix(query.search) : null;
     const searchWhere = search ? `WHERE ${SEARCH_CONDITION}` : '';
     const searchParams = search ? [search] : [];
-    const [rows, registered, admins, matching] = await Promise.all([
-      this.rows(query, search),
-      this.countOrEstimate('', []),
-      this.users.query(`SELECT count(*)::int AS count FROM users WHERE role = 'admin'`) as Promise<Array<{ count: number }>>,
-      search ? this.countOrEstimate(searchWhere, searchParams) : null,
-    ]);
+    // One snapshot for the rows and the counts: an account added or removed meanwhile is in both or in neither.
+    const [rows, registered, admins, matching] = await this.users.manager.transaction('REPEATABLE READ', async (db) => [
+      await this.rows(db, query, search),
+      await this.countOrEstimate(db, '', []),
+      (await db.query(`SELECT count(*)::int AS count FROM users WHERE role = 'admin'`)) as Array<{ count: number }>,
+      search ? await this.countOrEstimate(db, searchWhere, searchParams) : null,
+    ] as const);
     const total = matching ?? registered;
     return {
       users: rows.users.map(toAdminListedUser),
@@ -62,7 +63,7 @@ export class AdminUserList {
     };
   }
 
-  private async rows(query: AdminListQuery, search: string | null) {
+  private async rows(db: EntityManager, query: AdminListQuery, search: string | null) {
     const { order, key } = SORT_KEYS[query.sort];
     const backwards = query.before !== undefined;
     const cursor = decodeListCursor(query.after ?? query.before ?? '');
@@ -82,7 +83,7 @@ export class AdminUserList {
     }
     const way = descending ? 'DESC' : 'ASC';
     params.push(query.limit + 1);
-    const found: Row[] = await this.users.query(
+    const found: Row[] = await db.query(
       `SELECT id, email, first_name AS "firstName", last_name AS "lastName", role, status,
               created_at AS "createdAt", last_sign_in_at AS "lastSignInAt", ${key} AS "cursorKey"
          FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
@@ -102,14 +103,14 @@ export class AdminUserList {
   }
 
   /** The rows a condition matches: counted, or the planner's estimate when that says there are very many. */
-  private async countOrEstimate(where: string, params: unknown[]): Promise<{ count: number; estimated: boolean }> {
-    const plan: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> = await this.users.query(
+  private async countOrEstimate(db: EntityManager, where: string, params: unknown[]): Promise<{ count: number; estimated: boolean }> {
+    const plan: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> = await db.query(
       `EXPLAIN (FORMAT JSON) SELECT 1 FROM users ${where}`,
       params,
     );
     const estimate = Math.round(plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
     if (estimate >= COUNT_ESTIMATE_FROM) return { count: estimate, estimated: true };
-    const [{ count }] = (await this.users.query(`SELECT count(*)::int AS count FROM users ${where}`, params)) as Array<{ count: number }>;
+    const [{ count }] = (await db.query(`SELECT count(*)::int AS count FROM users ${where}`, params)) as Array<{ count: number }>;
     return { count, estimated: false };
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { decodeListCursor, encodeListCursor, type AdminListQuery, type AdminWaitlistEntry, type WaitlistListReply } from '@paycadence/contracts';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { WaitlistEntry } from './waitlist-entry.entity.js';
 
 /**
@@ -51,11 +51,13 @@ export class WaitlistAdminService {
    */
   async page(query: AdminListQuery): Promise<Extract<WaitlistListReply, { ok: true }>> {
     const search = query.search ? searchPrefix(query.search) : null;
-    const [rows, waitlist, matching] = await Promise.all([
-      this.rows(query, search),
-      this.countOrEstimate('', []),
-      search ? this.countOrEstimate(`AND ${SEARCH_CONDITION}`, [search]) : null,
-    ]);
+    // One snapshot for the rows and the counts: an entry approved while the page is read is in both or in neither
+    // (never a row on a page that says 0 entries).
+    const [rows, waitlist, matching] = await this.entries.manager.transaction('REPEATABLE READ', async (db) => [
+      await this.rows(db, query, search),
+      await this.countOrEstimate(db, '', []),
+      search ? await this.countOrEstimate(db, `AND ${SEARCH_CONDITION}`, [search]) : null,
+    ] as const);
     const total = matching ?? waitlist;
     return {
       ok: true,
@@ -68,7 +70,7 @@ export class WaitlistAdminService {
     };
   }
 
-  private async rows(query: AdminListQuery, search: string | null) {
+  private async rows(db: EntityManager, query: AdminListQuery, search: string | null) {
     const { order, key } = SORT_KEYS[query.sort];
     const backwards = query.before !== undefined;
     const cursor = decodeListCursor(query.after ?? query.before ?? '');
@@ -88,7 +90,7 @@ export class WaitlistAdminService {
     }
     const way = descending ? 'DESC' : 'ASC';
     params.push(query.limit + 1);
-    const found: Row[] = await this.entries.query(
+    const found: Row[] = await db.query(
       `SELECT id, email, name, created_at AS "createdAt", referral_source AS "referralSource", ${key} AS "cursorKey"
          FROM waitlist_entries WHERE ${where.join(' AND ')}
         ORDER BY ${order} ${way}${query.sort === 'created' ? `, id ${way}` : ''}
@@ -107,15 +109,15 @@ export class WaitlistAdminService {
   }
 
   /** The pending entries a condition matches: counted, or the planner's estimate when that says there are very many. */
-  private async countOrEstimate(condition: string, params: unknown[]): Promise<{ count: number; estimated: boolean }> {
+  private async countOrEstimate(db: EntityManager, condition: string, params: unknown[]): Promise<{ count: number; estimated: boolean }> {
     const where = `WHERE ${PENDING} ${condition}`;
-    const plan: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> = await this.entries.query(
+    const plan: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> = await db.query(
       `EXPLAIN (FORMAT JSON) SELECT 1 FROM waitlist_entries ${where}`,
       params,
     );
     const estimate = Math.round(plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
     if (estimate >= COUNT_ESTIMATE_FROM) return { count: estimate, estimated: true };
-    const [{ count }] = (await this.entries.query(`SELECT count(*)::int AS count FROM waitlist_entries ${where}`, params)) as Array<{ count: number }>;
+    const [{ count }] = (await db.query(`SELECT count(*)::int AS count FROM waitlist_entries ${where}`, params)) as Array<{ count: number }>;
     return { count, estimated: false };
   }
 
