@@ -148,7 +148,7 @@ async function databaseCounters(admin) {
 
 /**
  * One reminder scan in this process: finance's worker modules from its build, with a job queue of its own that
- * nothing processes (so the send jobs it adds are counted, not sent, and the stack's own queue is left alone).
+ * nothing processes (so the planning jobs it adds, one per due user, are counted, not run, and the stack's own queue is left alone).
  */
 async function measureReminderScan({ env, admin }) {
   const dist = (path) => pathToFileURL(join(REPO_ROOT, 'services/finance/dist', path)).href;
@@ -225,7 +225,7 @@ async function measureSize({ size, previous, stack, admin, db, redis, workerEnv,
 
   try {
     figures.reminderScan = await measureReminderScan({ env: { ...stack.env, DATABASE_URL: stack.databaseUrl }, admin });
-    log(`  reminder scan: ${figures.reminderScan.wallMs} ms, ${figures.reminderScan.transactions} transactions, ${figures.reminderScan.rowsReturned + figures.reminderScan.rowsFetched} rows read, ${figures.reminderScan.sendJobsAdded} send jobs${figures.reminderScan.error ? `, failed: ${figures.reminderScan.error}` : ''}`);
+    log(`  reminder scan: ${figures.reminderScan.wallMs} ms, ${figures.reminderScan.transactions} transactions, ${figures.reminderScan.rowsReturned + figures.reminderScan.rowsFetched} rows read, ${figures.reminderScan.sendJobsAdded} due users queued${figures.reminderScan.error ? `, failed: ${figures.reminderScan.error}` : ''}`);
 
     // Sign-ins at a modest fixed rate over random users; their tokens drive the dashboard.
     const tokens = new Map();
