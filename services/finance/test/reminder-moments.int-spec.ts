@@ -7,6 +7,7 @@ import { startPrivateRedis, startServiceHarness, type PrivateRedis, type Service
 import type { Queue } from 'bullmq';
 import type { FinanceConfig } from '../src/config.js';
 import { REMINDER_LEDGER_KEEP_DAYS, ReminderScanner } from '../src/reminders/reminder-scanner.js';
+import { ReminderPlanJob } from '../src/reminders/reminder-plan-job.js';
 import { serviceDefinition } from '../src/service-definition.js';
 import { createFinanceWorker } from '../src/worker-app.js';
 import { startAuthDirectoryStandIn, type AuthDirectoryStandIn } from './support/auth-directory-stand-in.js';
@@ -91,6 +92,10 @@ async function momentOf(user: TestUser): Promise<string | null> {
   return (rows[0]?.at as string | null | undefined) ?? null;
 }
 
+async function sentCount(): Promise<number> {
+  return Number((await h.db.query(`SELECT count(*) FROM "${h.schema}".reminder_deliveries`)).rows[0].count);
+}
+
 async function scanAndSettle(): Promise<number> {
   const queued = await worker.get(ReminderScanner).scan();
   await settled();
@@ -110,8 +115,34 @@ describe('the next reminder moment', () => {
     expect(await scanAndSettle()).toBe(0);
     clock.set('2026-03-16T19:00:00Z');
     expect(await scanAndSettle()).toBe(1);
+    // Sends were queued: planned again half an hour later, when the ledger says whether they went out.
+    expect(await momentOf(ann)).toBe('2026-03-16T19:30Z');
+    clock.set('2026-03-16T19:30:00Z');
+    expect(await scanAndSettle()).toBe(1);
     // Sent, so the next moment is past the horizon: planned again on its last day.
     expect(await momentOf(ann)).toBe('2026-04-20T20:00Z');
+  });
+
+  it('queues a reminder again when its send failed for good, while it is still due', async () => {
+    await as(ann).put('/reminders', settings);
+    await addBill(ann, '2026-03-14');
+    // The 11th, 09:00 in Auckland: Rent on the 14th is due its reminder. The plan queues its send, which is then
+    // lost (as a send that used up its retries is): nothing reaches the ledger.
+    const queue = worker.get<Queue>(getQueueToken('reminders'));
+    await queue.pause();
+    try {
+      const [{ plan_version: version }] = (await h.db.query(`SELECT plan_version FROM "${h.schema}".reminder_settings WHERE user_id = $1`, [ann.id])).rows;
+      await worker.get(ReminderPlanJob).plan({ userId: ann.id, version: Number(version), moment: 'stale' });
+      expect((await queue.getJobs(['waiting', 'paused'])).map((job) => job.name)).toEqual(['send-reminder']);
+      await queue.obliterate({ force: true });
+    } finally {
+      await queue.resume();
+    }
+    expect(await sentCount()).toBe(0);
+    expect(await momentOf(ann)).toBe('2026-03-10T20:30Z');
+    clock.set('2026-03-10T20:30:00Z');
+    await scanAndSettle();
+    expect(await sentCount()).toBe(1);
   });
 
   it('is marked stale by what decides it: a bill, a paid mark, the settings, a household change', async () => {

@@ -15,6 +15,12 @@ import { ReminderPlanner } from './reminder-planner.js';
 
 /** While household does not answer, shared items are missing from the plan: it is made again this soon. */
 const HOUSEHOLD_RETRY_MS = 15 * 60_000;
+/**
+ * After queuing sends, the user is planned again this soon: a send that used up its retries (the mail server or
+ * auth down for longer) wrote no ledger row, so the next plan queues it again while it is still due; one that
+ * went out is in the ledger by then and drops out.
+ */
+export const SENT_CHECK_MS = 30 * 60_000;
 
 interface SettingsRow {
   bills: boolean;
@@ -73,6 +79,7 @@ export class ReminderPlanJob {
     const handled = new Set([...sent, ...due.map((plan) => reminderKey(plan.job))]);
     const day = nextReminderDay({ ...input, handled }) ?? addDays(local.date, NEXT_REMINDER_HORIZON_DAYS);
     let next = utcOf(day, REMINDER_SEND_HOUR, settings.timeZone);
+    if (due.length > 0) next = new Date(Math.min(next.getTime(), now.getTime() + SENT_CHECK_MS));
     if (memberships === null) next = new Date(Math.min(next.getTime(), now.getTime() + HOUSEHOLD_RETRY_MS));
     await this.store(job.userId, version, next, memberships?.map((m) => m.householdId) ?? null);
   }

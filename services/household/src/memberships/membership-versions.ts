@@ -41,10 +41,11 @@ export class MembershipVersions {
    */
   async replace(userIds: Iterable<string>): Promise<void> {
     const users = [...new Set(userIds)];
-    if (users.length > 0) this.events.membershipsChanged(users);
     const results = await Promise.allSettled(
       users.map((userId) => this.redis.set(membershipVersionKey(userId), randomUUID(), 'EX', MEMBERSHIP_VERSION_TTL_SECONDS)),
     );
+    // After the versions: finance's plan then asks household again rather than reading a kept answer.
+    if (users.length > 0) this.events.membershipsChanged(users);
     const failed = results.find((result) => result.status === 'rejected');
     if (failed) {
       const error: unknown = failed.reason;
