@@ -9,6 +9,7 @@ export * from './zod-body.js';
 export * from './database.js';
 export * from './redis.js';
 export * from './allowance.js';
+export * from './list-pages.js';
 export * from './health.js';
 export * from './worker-health.js';
 export * from './bootstrap.js';

@@ -1,7 +1,8 @@
 import { AdminListQuerySchema } from '@paycadence/contracts';
 import type { Repository } from 'typeorm';
 import type { User } from '../users/user.entity.js';
-import { AdminUserList, COUNT_ESTIMATE_FROM, searchPrefix } from './admin-user-list.js';
+import { COUNT_ESTIMATE_FROM, searchPrefix } from '@paycadence/nest-kit';
+import { AdminUserList } from './admin-user-list.js';
 
 describe('searchPrefix', () => {
   it.each([

@@ -1,23 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { decodeListCursor, encodeListCursor, type AdminListQuery, type AdminUsersResponse } from '@paycadence/contracts';
+import { countOrEstimate, searchPrefix } from '@paycadence/nest-kit';
 import type { EntityManager, Repository } from 'typeorm';
 import { User } from '../users/user.entity.js';
 import type { AdminListedColumns } from './admin-listed-user.js';
 import { toAdminListedUser } from './admin-listed-user.js';
-
-/**
- * From this many rows (the planner's estimate) a count is answered by the estimate instead of counted: an
- * exact COUNT reads every matching index entry (a million accounts: a few hundred milliseconds on every list
- * load), while below it counting takes milliseconds. The screen says "about" for an estimate.
- */
-export const COUNT_ESTIMATE_FROM = 100_000;
-
-/** The search box's text as a LIKE prefix: lower-cased, spaces collapsed (names are joined by one), wildcards escaped. */
-export function searchPrefix(search: string): string {
-  const text = search.trim().replace(/\s+/g, ' ').toLowerCase();
-  return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 // Each condition is written exactly as an index of 1796600000000-add-admin-list-indexes.ts is, so the planner
 // answers it from that index (a BitmapOr of the three).
@@ -48,9 +36,9 @@ export class AdminUserList {
     // One snapshot for the rows and the counts: an account added or removed meanwhile is in both or in neither.
     const [rows, registered, admins, matching] = await this.users.manager.transaction('REPEATABLE READ', async (db) => [
       await this.rows(db, query, search),
-      await this.countOrEstimate(db, '', []),
+      await countOrEstimate(db, 'users', []),
       (await db.query(`SELECT count(*)::int AS count FROM users WHERE role = 'admin'`)) as Array<{ count: number }>,
-      search ? await this.countOrEstimate(db, searchWhere, searchParams) : null,
+      search ? await countOrEstimate(db, `users ${searchWhere}`, searchParams) : null,
     ] as const);
     const total = matching ?? registered;
     return {
@@ -100,17 +88,5 @@ export class AdminUserList {
     const hasNext = backwards ? true : more;
     const hasPrev = backwards ? more : cursor !== null;
     return { users: page, next: hasNext ? cursorOf(page.at(-1)) : null, prev: hasPrev ? cursorOf(page[0]) : null };
-  }
-
-  /** The rows a condition matches: counted, or the planner's estimate when that says there are very many. */
-  private async countOrEstimate(db: EntityManager, where: string, params: unknown[]): Promise<{ count: number; estimated: boolean }> {
-    const plan: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> = await db.query(
-      `EXPLAIN (FORMAT JSON) SELECT 1 FROM users ${where}`,
-      params,
-    );
-    const estimate = Math.round(plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
-    if (estimate >= COUNT_ESTIMATE_FROM) return { count: estimate, estimated: true };
-    const [{ count }] = (await db.query(`SELECT count(*)::int AS count FROM users ${where}`, params)) as Array<{ count: number }>;
-    return { count, estimated: false };
   }
 }

@@ -1,21 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { decodeListCursor, encodeListCursor, type AdminListQuery, type AdminWaitlistEntry, type WaitlistListReply } from '@paycadence/contracts';
+import { countOrEstimate, searchPrefix } from '@paycadence/nest-kit';
 import type { EntityManager, Repository } from 'typeorm';
 import { WaitlistEntry } from './waitlist-entry.entity.js';
-
-/**
- * From this many rows (the planner's estimate) a count is answered by the estimate instead of counted: an
- * exact COUNT reads every matching index entry (a million entries: a few hundred milliseconds on every list
- * load), while below it counting takes milliseconds. The screen says "about" for an estimate.
- */
-export const COUNT_ESTIMATE_FROM = 100_000;
-
-/** The search box's text as a LIKE prefix: lower-cased, spaces collapsed, wildcards escaped. */
-export function searchPrefix(search: string): string {
-  const text = search.trim().replace(/\s+/g, ' ').toLowerCase();
-  return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 const PENDING = `status = 'pending'`;
 // Each condition is written exactly as an index of 1796600000000-add-admin-list-indexes.ts is, so the planner
@@ -55,8 +43,8 @@ export class WaitlistAdminService {
     // (never a row on a page that says 0 entries).
     const [rows, waitlist, matching] = await this.entries.manager.transaction('REPEATABLE READ', async (db) => [
       await this.rows(db, query, search),
-      await this.countOrEstimate(db, '', []),
-      search ? await this.countOrEstimate(db, `AND ${SEARCH_CONDITION}`, [search]) : null,
+      await countOrEstimate(db, `waitlist_entries WHERE ${PENDING}`, []),
+      search ? await countOrEstimate(db, `waitlist_entries WHERE ${PENDING} AND ${SEARCH_CONDITION}`, [search]) : null,
     ] as const);
     const total = matching ?? waitlist;
     return {
@@ -106,19 +94,6 @@ export class WaitlistAdminService {
     const hasNext = backwards ? true : more;
     const hasPrev = backwards ? more : cursor !== null;
     return { entries: page, next: hasNext ? cursorOf(page.at(-1)) : null, prev: hasPrev ? cursorOf(page[0]) : null };
-  }
-
-  /** The pending entries a condition matches: counted, or the planner's estimate when that says there are very many. */
-  private async countOrEstimate(db: EntityManager, condition: string, params: unknown[]): Promise<{ count: number; estimated: boolean }> {
-    const where = `WHERE ${PENDING} ${condition}`;
-    const plan: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> = await db.query(
-      `EXPLAIN (FORMAT JSON) SELECT 1 FROM waitlist_entries ${where}`,
-      params,
-    );
-    const estimate = Math.round(plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
-    if (estimate >= COUNT_ESTIMATE_FROM) return { count: estimate, estimated: true };
-    const [{ count }] = (await db.query(`SELECT count(*)::int AS count FROM waitlist_entries ${where}`, params)) as Array<{ count: number }>;
-    return { count, estimated: false };
   }
 
   /** The pending entry of one address (stored trimmed and lower-cased, so the lookup normalises too), or null. */
