@@ -53,7 +53,7 @@ interface Attack {
   body?: (ids: Ids, w: World) => unknown;
   /** A raw body with its content type (an image upload). */
   raw?: { body: Buffer; contentType: string };
-  query?: Record<string, string>;
+  query?: Record<string, string> | ((w: World) => Record<string, string>);
   /** The statuses B may get. */
   expect: number[];
   /** The token B sends (default B's session). */
@@ -222,6 +222,30 @@ const RECIPES: Record<string, Recipe> = {
       { label: "A's user id in the body", body: (_ids, w) => ({ lowBalanceThresholdCents: 1, userId: w.a.id }), expect: [400] },
     ],
   },
+  // The planner's routes name no id but a household's or a bill's: B plans B's own bills, never A's household or bill.
+  'GET /api/financial/due-date-plan': {
+    attacks: [
+      { label: "B's own plan", expect: [200], verify: (answer) => expect(answer.text).not.toContain(MARKER) },
+      { label: "A's household's shared bills", query: (w) => ({ household_id: w.household }), expect: refused },
+    ],
+  },
+  'POST /api/financial/due-date-plan/preview': {
+    attacks: [
+      { label: "A's bill among B's choices", body: (_ids, w) => ({ choices: [{ billId: w.aBill, toDay: 20 }] }), expect: [200], verify: (answer) => expect(answer.text).not.toContain(MARKER) },
+      { label: "A's household", body: (_ids, w) => ({ household_id: w.household, choices: [] }), expect: refused },
+    ],
+  },
+  'GET /api/financial/due-date-moves': { attacks: [{ label: "B's own moves", expect: [200], verify: (answer) => expect(answer.text).not.toContain(MARKER) }] },
+  'POST /api/financial/due-date-moves': { attacks: [{ label: "a move of A's bill", body: (_ids, w) => ({ billId: w.aBill, toDay: 20 }), expect: refused }] },
+  'PUT /api/financial/due-date-moves/{id}': {
+    attacks: [
+      { label: "A's move confirmed", body: () => ({ status: 'confirmed', effectiveDate: FUTURE }), expect: refused },
+      { label: "A's move to another day", body: () => ({ toDay: 3 }), expect: refused },
+    ],
+    owner: { body: () => ({ status: 'asked' }), expect: [200] },
+  },
+  'DELETE /api/financial/due-date-moves/{id}': { attacks: [{ label: "A's move", expect: refused }], owner: { expect: [204] } },
+  'POST /api/financial/due-date-moves/{id}/letter': { attacks: [{ label: "A's letter", expect: refused }] },
 
   'POST /api/plaid-production/create-link-token': {
     attacks: [
@@ -270,6 +294,10 @@ const RECIPES: Record<string, Recipe> = {
     attacks: [{ label: "A's household", body: () => ({ email: uniqueEmail('stranger'), role: 'partner' }), expect: refused }],
     owner: { body: () => ({ email: uniqueEmail('friend'), role: 'member' }), expect: [200, 201] },
   },
+  // The pending list, a resend and a withdrawal name A's household: B sees, mails and withdraws nothing of it.
+  'GET /api/household/{id}/invitations': { attacks: [{ label: "A's household", expect: refused }], owner: { expect: [200] } },
+  'POST /api/household/{id}/invitations/{invitationId}/resend': { attacks: [{ label: "A's invitation", expect: refused }], owner: { expect: [200] } },
+  'POST /api/household/{id}/invitations/{invitationId}/withdraw': { attacks: [{ label: "A's invitation", expect: refused }], owner: { expect: [200] } },
   'POST /api/household/{id}/leave': { attacks: [{ label: "A's household", expect: refused }], owner: { expect: [200] } },
   'PUT /api/household/{id}/members/{userId}': { attacks: [{ label: "A's role in A's household", body: () => ({ role: 'member' }), expect: refused }] },
   'POST /api/household/accept-invitation': {
@@ -351,8 +379,12 @@ async function newIncome(user: TestUser): Promise<string> {
 async function newGoal(user: TestUser): Promise<string> {
   return (await ok(send('POST', '/api/financial/savings-goals', { token: user.token, body: { current_amount: 250, target_amount: 1000 } }), 'creating a goal')).id;
 }
+/** The last household newHousehold made for A (an invitation's route names the household, then the invitation). */
+let lastHouseholdOfA = '';
 async function newHousehold(user: TestUser, name: string): Promise<string> {
-  return (await ok(send('POST', '/api/household/create', { token: user.token, body: { name } }), 'creating a household')).id;
+  const id: string = (await ok(send('POST', '/api/household/create', { token: user.token, body: { name } }), 'creating a household')).id;
+  if (user === w.a) lastHouseholdOfA = id;
+  return id;
 }
 
 async function pendingSuggestions(): Promise<{ bills: string[]; income: string[] }> {
@@ -391,6 +423,18 @@ async function ownedId(kind: ResourceKind): Promise<string> {
       return w.waitlistId;
     case 'blogPost':
       return w.blogPostId;
+    case 'dueDateMove': {
+      // A bill whose biller allows a new day (utilities), and A's move of it to the 27th.
+      const body = { name: `${MARKER} phone`, amount: 85, due_date: FUTURE, category: 'utilities', recurring: 'monthly' };
+      const billId: string = (await ok(send('POST', '/api/financial/bills', { token: w.a.token, body }), 'creating a movable bill')).id;
+      return (await ok(send('POST', '/api/financial/due-date-moves', { token: w.a.token, body: { billId, toDay: 27 } }), 'starting a move')).id;
+    }
+    case 'invitation': {
+      // Sent from the household just made for the same route; its id as the pending list shows it.
+      await ok(send('POST', `/api/household/${lastHouseholdOfA}/invite`, { token: w.a.token, body: { email: uniqueEmail('pending'), role: 'member' } }), 'inviting');
+      const pending = await ok(send('GET', `/api/household/${lastHouseholdOfA}/invitations`, { token: w.a.token }), 'listing invitations');
+      return pending.invitations[0].id;
+    }
     case 'billDueDate':
       // The first occurrence of the bill just made for the same route, marked paid by A, so B has a mark to try.
       await ok(send('POST', `/api/financial/bill-status/${lastBillOfA}/${FUTURE}`, { token: w.a.token }), 'marking a bill paid');
@@ -426,11 +470,13 @@ async function viewOfA(): Promise<Record<string, unknown>> {
     suggestions: '/api/financial/suggestions',
     households: '/api/household/my-households',
     members: `/api/household/${w.household}/members`,
+    invitations: `/api/household/${w.household}/invitations`,
     accounts: `/api/plaid-production/accounts/${w.a.id}`,
     mfa: `/api/mfa/status/${w.a.id}`,
     calendarFeed: '/api/financial/calendar-feed',
     reminders: '/api/financial/reminders',
     forecastSettings: '/api/financial/forecast-settings',
+    dueDateMoves: '/api/financial/due-date-moves',
   };
   const view: Record<string, unknown> = {};
   for (const [name, path] of Object.entries(reads)) {
@@ -636,10 +682,11 @@ describe('another user reads and changes nothing', () => {
     const path = fillPath(route.path, ids);
     const bodyOf = (attack: Attack) => (attack.raw ? attack.raw.body : attack.body?.(ids, w));
     const headersOf = (attack: Attack) => (attack.raw ? { 'content-type': attack.raw.contentType } : undefined);
+    const queryOf = (attack: Attack) => (typeof attack.query === 'function' ? attack.query(w) : attack.query);
 
     // No session at all: 401 before anything else.
     const first = recipe.attacks[0]!;
-    const anonymous = await send(route.method, path, { body: bodyOf(first), headers: headersOf(first), query: first.query });
+    const anonymous = await send(route.method, path, { body: bodyOf(first), headers: headersOf(first), query: queryOf(first) });
     expect(anonymous.status, `${route.key} without a token: ${describeAnswer(anonymous)}`).toBe(401);
 
     for (const attack of recipe.attacks) {
@@ -648,7 +695,7 @@ describe('another user reads and changes nothing', () => {
       const ledgersBefore = await ledgersOfA();
       const adminBefore = access.kind === 'admin' ? await adminView() : undefined;
       const token = attack.token ? await attack.token(w) : w.b.token;
-      const answer = await send(route.method, path, { token, body: bodyOf(attack), headers: headersOf(attack), query: attack.query });
+      const answer = await send(route.method, path, { token, body: bodyOf(attack), headers: headersOf(attack), query: queryOf(attack) });
       const what = `${route.key} by B (${attack.label})`;
       expect(attack.expect, `${what}: ${describeAnswer(answer)}`).toContain(answer.status);
       for (const secret of secrets()) expect(answer.text, `${what} shows A's data`).not.toContain(secret);

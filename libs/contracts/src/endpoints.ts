@@ -49,6 +49,20 @@ import {
   UpdateReminderSettingsSchema,
 } from './reminders.js';
 import { FORECAST_SETTINGS_PATH, ForecastSettingsSchema, ForecastSettingsUpdateSchema } from './forecast.js';
+import { HOUSEHOLD_CALENDAR_PATH, HouseholdCalendarQuerySchema, HouseholdCalendarResponseSchema } from './household-calendar.js';
+import {
+  DUE_DATE_MOVES_PATH,
+  DUE_DATE_PLAN_PATH,
+  DUE_DATE_PLAN_PREVIEW_PATH,
+  DueDateLetterSentSchema,
+  DueDateMoveCreateSchema,
+  DueDateMoveListSchema,
+  DueDateMoveSchema,
+  DueDateMoveUpdateSchema,
+  DueDatePlanPreviewSchema,
+  DueDatePlanQuerySchema,
+  DueDatePlanResponseSchema,
+} from './due-date-planner.js';
 import { DashboardQuerySchema, DashboardResponseSchema, TimelineQuerySchema, TimelineResponseSchema } from './dashboard.js';
 import {
   AcceptBillSchema,
@@ -98,6 +112,9 @@ import {
   LeaveHouseholdResponseSchema,
   MyHouseholdsResponseSchema,
   SetMemberRoleRequestSchema,
+  PendingInvitationsResponseSchema,
+  ResendInvitationResponseSchema,
+  WithdrawInvitationResponseSchema,
 } from './household.js';
 import {
   BlogImageUploadResponseSchema,
@@ -262,6 +279,18 @@ export const FINANCE_ENDPOINTS = {
   /** Ours: the low-balance threshold the dashboard's warning uses (0: below zero). */
   forecastSettings: endpoint({ method: 'GET', path: FORECAST_SETTINGS_PATH, response: ForecastSettingsSchema }),
   updateForecastSettings: endpoint({ method: 'PUT', path: FORECAST_SETTINGS_PATH, body: ForecastSettingsUpdateSchema, response: ForecastSettingsSchema }),
+  /** Ours: a household's shared bills and shared paydays in a range (at most 62 days), each bill with the paycheck that covers it. */
+  householdCalendar: endpoint({ method: 'GET', path: HOUSEHOLD_CALENDAR_PATH, query: HouseholdCalendarQuerySchema, response: HouseholdCalendarResponseSchema }),
+  /** Ours: the due-date planner (docs/due-date-planner.md). The plan, and the plan with the person's own choices kept. */
+  dueDatePlan: endpoint({ method: 'GET', path: DUE_DATE_PLAN_PATH, query: DueDatePlanQuerySchema, response: DueDatePlanResponseSchema }),
+  previewDueDatePlan: endpoint({ method: 'POST', path: DUE_DATE_PLAN_PREVIEW_PATH, body: DueDatePlanPreviewSchema, response: DueDatePlanResponseSchema }),
+  /** The moves the person started with billers: planned, asked, confirmed (the bill changed from its date on), declined. */
+  listDueDateMoves: endpoint({ method: 'GET', path: DUE_DATE_MOVES_PATH, response: DueDateMoveListSchema }),
+  createDueDateMove: endpoint({ method: 'POST', path: DUE_DATE_MOVES_PATH, body: DueDateMoveCreateSchema, response: DueDateMoveSchema }),
+  updateDueDateMove: endpoint({ method: 'PUT', path: '/api/financial/due-date-moves/{id}', body: DueDateMoveUpdateSchema, response: DueDateMoveSchema }),
+  /** 204: a move not confirmed is forgotten (a confirmed one is the bill's history and stays). */
+  deleteDueDateMove: endpoint({ method: 'DELETE', path: '/api/financial/due-date-moves/{id}' }),
+  emailDueDateLetter: endpoint({ method: 'POST', path: '/api/financial/due-date-moves/{id}/letter', response: DueDateLetterSentSchema }),
 };
 
 /** docs/product/signed-in.md §7 bank calls and data generator; `{userId}` must be the signed-in user's id (403 otherwise). */
@@ -339,6 +368,10 @@ export const HOUSEHOLD_ENDPOINTS = {
   leave: endpoint({ method: 'POST', path: '/api/household/{id}/leave', response: LeaveHouseholdResponseSchema }),
   /** Ours: owners hand ownership over (or change a role) before leaving. */
   setMemberRole: endpoint({ method: 'PUT', path: '/api/household/{id}/members/{userId}', body: SetMemberRoleRequestSchema, response: HouseholdMembersResponseSchema }),
+  /** Ours: the invitations still waiting; resend (a new link, counted like an invitation) and withdraw (owners and partners). */
+  pendingInvitations: endpoint({ method: 'GET', path: '/api/household/{id}/invitations', response: PendingInvitationsResponseSchema }),
+  resendInvitation: endpoint({ method: 'POST', path: '/api/household/{id}/invitations/{invitationId}/resend', response: ResendInvitationResponseSchema }),
+  withdrawInvitation: endpoint({ method: 'POST', path: '/api/household/{id}/invitations/{invitationId}/withdraw', response: WithdrawInvitationResponseSchema }),
 };
 
 /** Every endpoint table with the service that answers it (the lists a test or a suite iterates; one place to add a table). */

@@ -236,6 +236,45 @@ const billFields = {
   recurring: billRecurrence,
 };
 
+// Whether the biller lets the person pick the due day, and which days it allows (the due-date planner's input;
+// docs/due-date-planner.md). Null: the category's default (dueDayFlexibilityFor) and any day of the month.
+export const DUE_DAY_FLEXIBILITY_VALUES = ['yes', 'no', 'unknown'] as const;
+export type DueDayFlexibilityValue = (typeof DUE_DAY_FLEXIBILITY_VALUES)[number];
+/** What most billers of a category allow: card issuers, utilities, subscriptions, lenders and insurers let you pick; landlords rarely do. */
+const FLEXIBILITY_BY_CATEGORY: Record<BillCategoryValue, DueDayFlexibilityValue> = {
+  'credit-card': 'yes',
+  utilities: 'yes',
+  subscriptions: 'yes',
+  loans: 'yes',
+  insurance: 'yes',
+  'auto-payment': 'yes',
+  rent: 'no',
+  other: 'unknown',
+};
+/** The flexibility a bill has when the person has not said: its category's usual answer. */
+export const dueDayFlexibilityFor = (category: BillCategoryValue, chosen: DueDayFlexibilityValue | null | undefined): DueDayFlexibilityValue =>
+  chosen ?? FLEXIBILITY_BY_CATEGORY[category] ?? 'unknown';
+/** The days of the month a due day can be: 1 to 31, where 31 means the month's last day (as a due date on the 31st does). */
+export const FIRST_DUE_DAY = 1;
+export const LAST_DUE_DAY = 31;
+const dueDaySchema = (label: string) =>
+  z
+    .number({ error: `${label} must be a day of the month (1 to 31)` })
+    .int(`${label} must be a whole day of the month`)
+    .min(FIRST_DUE_DAY, `${label} must be a day of the month (1 to 31)`)
+    .max(LAST_DUE_DAY, `${label} must be a day of the month (1 to 31)`);
+export const DUE_DAY_MESSAGES = {
+  rangeOrder: 'The first allowed due day must not be after the last',
+} as const;
+const dueDayFields = {
+  due_day_flexible: enumSchema('Can the due date change', DUE_DAY_FLEXIBILITY_VALUES).nullable(),
+  due_day_min: dueDaySchema('The first allowed due day').nullable(),
+  due_day_max: dueDaySchema('The last allowed due day').nullable(),
+};
+/** Both ends sent: in order (an update sending one end is checked against the stored other by the service). */
+const dueDayRangeInOrder = (value: { due_day_min?: number | null; due_day_max?: number | null }) =>
+  value.due_day_min === null || value.due_day_min === undefined || value.due_day_max === null || value.due_day_max === undefined || value.due_day_min <= value.due_day_max;
+
 /** POST /bills: name, amount, due_date (or dueDate) required; the §4 defaults fill the rest. */
 export const BillCreateSchema = z.preprocess(
   acceptAlias('dueDate', 'due_date', 'Due date'),
@@ -246,13 +285,20 @@ export const BillCreateSchema = z.preprocess(
       category: billCategory.default(BILL_DEFAULTS.category),
       recurring: billRecurrence.default(BILL_DEFAULTS.recurring),
       household_id: householdIdField,
+      due_day_flexible: dueDayFields.due_day_flexible.optional(),
+      due_day_min: dueDayFields.due_day_min.optional(),
+      due_day_max: dueDayFields.due_day_max.optional(),
     })
-    .strict(),
+    .strict()
+    .refine(dueDayRangeInOrder, { message: DUE_DAY_MESSAGES.rangeOrder, path: ['due_day_min'] }),
 );
 /** PUT /bills/{id}: any of the same fields; only those sent change. */
 export const BillUpdateSchema = z.preprocess(
   acceptAlias('dueDate', 'due_date', 'Due date'),
-  nonEmpty(z.object({ ...billFields, household_id: householdIdField }).partial().strict()),
+  nonEmpty(z.object({ ...billFields, household_id: householdIdField, ...dueDayFields }).partial().strict()).refine(dueDayRangeInOrder, {
+    message: DUE_DAY_MESSAGES.rangeOrder,
+    path: ['due_day_min'],
+  }),
 );
 export type BillCreateInput = z.output<typeof BillCreateSchema>;
 export type BillUpdateInput = z.output<typeof BillUpdateSchema>;
@@ -273,6 +319,16 @@ export const BillSchema = z.object({
    * 'Rent'); bank payments to it mark the bill's occurrences paid. Absent on a bill never linked.
    */
   payee: z.string().optional(),
+  /** Can the biller move its due date (the person's answer, else the category's usual one), and the days it allows. */
+  due_day_flexible: z.enum(DUE_DAY_FLEXIBILITY_VALUES),
+  due_day_min: z.number().int(),
+  due_day_max: z.number().int(),
+  /**
+   * Present once a due-date change was confirmed: occurrences before `due_date_from` keep the old series (anchored at
+   * `earlier_due_date`), those on or after it follow `due_date`.
+   */
+  earlier_due_date: z.string().optional(),
+  due_date_from: z.string().optional(),
   ...sharedItemFields,
 });
 export type BillDto = z.infer<typeof BillSchema>;

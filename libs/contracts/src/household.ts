@@ -53,6 +53,19 @@ export const HOUSEHOLD_MESSAGES = {
   /** invite: the sender's daily allowance (INVITATIONS_PER_DAY) is spent. */
   tooManyInvitations: (seconds: number) =>
     `You have sent ${INVITATIONS_PER_DAY} invitations in the last day. You can send more in ${waitText(seconds)}.`,
+  // Pending invitations on the household page (ours, not in docs/product)
+  pendingInvitations: 'Pending invitations',
+  noPendingInvitations: 'No invitations are waiting to be accepted.',
+  invitationsFailed: 'Failed to get invitations',
+  resendInvitation: 'Resend',
+  withdrawInvitation: 'Withdraw',
+  invitationResent: (email: string) => `Invitation sent again to ${email}. The earlier link no longer works.`,
+  resendFailed: 'Failed to resend invitation',
+  invitationWithdrawnDone: (email: string) => `Invitation to ${email} withdrawn. Its link no longer works.`,
+  withdrawFailed: 'Failed to withdraw invitation',
+  withdrawConfirm: (email: string) => `Withdraw the invitation to ${email}? The link in their e-mail will stop working.`,
+  /** resend or withdraw: not a waiting invitation of this household (used, withdrawn, someone else's). */
+  pendingInvitationNotFound: 'This invitation is no longer waiting to be accepted',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -132,6 +145,26 @@ export const InvitationDetailsResponseSchema = z.object({
   expires_at: z.string(),
 });
 export type InvitationDetails = z.infer<typeof InvitationDetailsResponseSchema>;
+
+/**
+ * GET /api/household/{id}/invitations (ours; owners and partners): the invitations still waiting (not accepted, not
+ * expired), newest first. Never the token: only its hash is kept, and the link is for the invited person alone.
+ * `sent_at` is the last time it was e-mailed (a resend sends it again with a new link and a new expiry).
+ */
+export const PendingInvitationSchema = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  role: z.string(),
+  invited_by: z.object({ id: z.string().uuid(), name: z.string() }),
+  sent_at: z.string(),
+  expires_at: z.string(),
+});
+export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
+export const PendingInvitationsResponseSchema = z.object({ invitations: z.array(PendingInvitationSchema) });
+/** POST /api/household/{id}/invitations/{invitationId}/resend: a new link (the old one stops working) and expiry. */
+export const ResendInvitationResponseSchema = z.object({ message: z.string(), invitation: PendingInvitationSchema });
+/** POST /api/household/{id}/invitations/{invitationId}/withdraw: the link stops working. */
+export const WithdrawInvitationResponseSchema = z.object({ message: z.string(), email: z.string() });
 
 /** POST /api/household/{id}/leave: `household_deleted` when the last member (an owner alone) left. */
 export const LeaveHouseholdResponseSchema = z.object({ success: z.literal(true), household_deleted: z.boolean() });

@@ -68,6 +68,15 @@ export const SERVICE_ROUTES = {
     'DELETE /api/financial/bill-status/{billId}/{dueDate}',
     'GET /api/financial/forecast-settings',
     'PUT /api/financial/forecast-settings',
+    // Ours: one household's shared bills and the paydays shared with it, and which paycheck covers each bill (members only).
+    'GET /api/financial/households/{householdId}/calendar',
+    'GET /api/financial/due-date-plan',
+    'POST /api/financial/due-date-plan/preview',
+    'GET /api/financial/due-date-moves',
+    'POST /api/financial/due-date-moves',
+    'PUT /api/financial/due-date-moves/{id}',
+    'DELETE /api/financial/due-date-moves/{id}',
+    'POST /api/financial/due-date-moves/{id}/letter',
   ],
   'bank-sync': [
     'POST /api/plaid-production/create-link-token',
@@ -117,6 +126,10 @@ export const SERVICE_ROUTES = {
     'POST /api/household/invitation-details',
     'POST /api/household/{id}/leave',
     'PUT /api/household/{id}/members/{userId}',
+    // Ours: the invitations still waiting, sent again with a new link, or withdrawn (owners and partners).
+    'GET /api/household/{id}/invitations',
+    'POST /api/household/{id}/invitations/{invitationId}/resend',
+    'POST /api/household/{id}/invitations/{invitationId}/withdraw',
   ],
 } as const;
 

@@ -4,7 +4,7 @@
 import type { BillOccurrenceStatusValue, BillRecurrenceValue } from '@paycadence/contracts';
 import { daysBetween, type IsoDate } from './dates.js';
 import { merchantKey } from './merchant-key.js';
-import { occurrencesBetween } from './recurrence.js';
+import { billOccurrencesBetween } from './recurrence.js';
 
 /**
  * Amount tolerance: a payment may differ from the bill by 5% of the bill or $1, whichever is more (inclusive).
@@ -187,6 +187,9 @@ export interface RecurringBillRef {
   recurring: BillRecurrenceValue;
   /** See BillOccurrenceRef.payee. */
   payee?: string | null;
+  /** A changed due day (Bill.earlierDueDate, Bill.dueDateFrom): the old dates stay before the change. */
+  earlierDueDate?: IsoDate | null;
+  dueDateFrom?: IsoDate | null;
 }
 
 /**
@@ -196,9 +199,7 @@ export interface RecurringBillRef {
 export function occurrencesOfBills(bills: readonly RecurringBillRef[], from: IsoDate, to: IsoDate): BillOccurrenceRef[] {
   const result: BillOccurrenceRef[] = [];
   for (const bill of bills) {
-    const start = bill.dueDate > from ? bill.dueDate : from;
-    if (start > to) continue;
-    for (const dueDate of occurrencesBetween(bill.dueDate, bill.recurring, start, to)) {
+    for (const dueDate of billOccurrencesBetween(bill, from, to, true)) {
       result.push({ billId: bill.id, billName: bill.name, dueDate, amountCents: bill.amountCents, ...(bill.payee ? { payee: bill.payee } : {}) });
     }
   }

@@ -1,7 +1,7 @@
 import type { BillCategoryValue, DashboardAnalytics } from '@paycadence/contracts';
 import { ANALYTICS_MONTHS } from './constants.js';
 import { addMonths, startOfMonth, type IsoDate } from './dates.js';
-import { monthlyAmountCents, monthlyBillsCents, monthlyIncomeCents } from './monthly.js';
+import { monthlyBillAmountCents, monthlyBillsCents, monthlyIncomeCents } from './monthly.js';
 import type { Bill, IncomeSource } from './types.js';
 
 /**
@@ -18,7 +18,7 @@ export function computeDashboardAnalytics(bills: readonly Bill[], incomes: reado
   const byCategory = new Map<BillCategoryValue, { totalCents: number; count: number }>();
   for (const bill of bills) {
     const entry = byCategory.get(bill.category) ?? { totalCents: 0, count: 0 };
-    entry.totalCents += monthlyAmountCents(bill.amountCents, bill.dueDate, bill.recurring, today);
+    entry.totalCents += monthlyBillAmountCents(bill, today);
     entry.count += 1;
     byCategory.set(bill.category, entry);
   }

@@ -6,7 +6,7 @@ import { compareText } from './compare.js';
 import type { IsoDate } from './dates.js';
 import { dayRefOf, isoDateOf, readDay, type DayRef } from './day-numbers.js';
 import { paydaysBetweenOnDays } from './income.js';
-import { scheduleOf } from './schedule.js';
+import { billScheduleOf } from './schedule.js';
 import type { Bill, IncomeSource } from './types.js';
 
 /** The chart and the warning look this many days ahead (today is day 0, so the series has 31 days). */
@@ -155,13 +155,15 @@ export interface Forecast {
   warning: LowBalanceWarning | null;
 }
 
-interface DayOutflow {
+/** A bill payment with the day its money leaves and its due day, as day numbers. */
+export interface DayOutflow {
   day: number;
   dueDay: number;
   value: ForecastOutflow;
 }
 
-interface DayPaycheck {
+/** A paycheck with the day it arrives, as a day number. */
+export interface DayPaycheck {
   day: number;
   value: ForecastPaycheck;
 }
@@ -182,30 +184,41 @@ function outflowsBetween(
   paid: 'skip' | 'spent' = 'skip',
 ): DayOutflow[] {
   const result: DayOutflow[] = [];
-  for (const bill of bills) {
-    const series = scheduleOf(readDay(bill.dueDate), bill.recurring);
-    const first = series.firstIndexOnOrAfter(from);
-    if (first === null) continue;
-    // From today on, a series starts at the date the user entered (as the calendar): what is due before it is
-    // either paid since the last paycheck (dueSince) or, on or after it, overdue (owedBefore).
-    let k = Math.max(0, first);
-    for (let dueDay = series.nth(k); dueDay <= to + MAX_LEAD_DAYS; dueDay = series.nth(++k)) {
-      const dueDate = isoDateOf(dueDay);
-      const suggested = schedule.get(`${bill.id}:${dueDate}`);
-      const paidAlready = isPaid(bill.id, dueDate);
-      const planned = Math.max(from.dayNumber, suggested !== undefined ? Math.min(suggested, dueDay) : dueDay);
-      const day = paidAlready && paid === 'spent' ? from.dayNumber : planned;
-      if (day <= to && !(paidAlready && paid === 'skip')) {
-        result.push({
-          day,
-          dueDay,
-          value: { billId: bill.id, billName: bill.name, amountCents: bill.amountCents, dueDate, date: isoDateOf(day), priority: bill.priority },
-        });
-      }
-      if (series.recurrence === 'once') break;
-    }
-  }
+  for (const bill of bills) billOutflowsInto(result, bill, schedule, from, to, isPaid, paid);
   return result.sort(byDayThenName);
+}
+
+/** outflowsBetween for one bill, appended to `result` in due order. */
+function billOutflowsInto(
+  result: DayOutflow[],
+  bill: Bill,
+  schedule: ReadonlyMap<string, number>,
+  from: DayRef,
+  to: number,
+  isPaid: IsPaid,
+  paid: 'skip' | 'spent',
+): void {
+  const series = billScheduleOf(bill);
+  const first = series.firstIndexOnOrAfter(from);
+  if (first === null) return;
+  // From today on, a series starts at the date the user entered (as the calendar): what is due before it is
+  // either paid since the last paycheck (dueSince) or, on or after it, overdue (owedBefore).
+  let k = Math.max(0, first);
+  for (let dueDay = series.nth(k); dueDay <= to + MAX_LEAD_DAYS; dueDay = series.nth(++k)) {
+    const dueDate = isoDateOf(dueDay);
+    const suggested = schedule.get(`${bill.id}:${dueDate}`);
+    const paidAlready = isPaid(bill.id, dueDate);
+    const planned = Math.max(from.dayNumber, suggested !== undefined ? Math.min(suggested, dueDay) : dueDay);
+    const day = paidAlready && paid === 'spent' ? from.dayNumber : planned;
+    if (day <= to && !(paidAlready && paid === 'skip')) {
+      result.push({
+        day,
+        dueDay,
+        value: { billId: bill.id, billName: bill.name, amountCents: bill.amountCents, dueDate, date: isoDateOf(day), priority: bill.priority },
+      });
+    }
+    if (series.recurrence === 'once') break;
+  }
 }
 
 /** Every paycheck arriving in [from, to], by day then source (pay-schedule.ts: the one list of paydays). */
@@ -241,7 +254,7 @@ function dueBetween(bills: readonly Bill[], from: number, to: number, on: number
   if (to < from) return result;
   const fromRef = dayRefOf(from);
   for (const bill of bills) {
-    const series = scheduleOf(readDay(bill.dueDate), bill.recurring);
+    const series = billScheduleOf(bill);
     let k = series.firstIndexOnOrAfter(fromRef);
     if (k === null) continue;
     for (let dueDay = series.nth(k); dueDay <= to; dueDay = series.nth(++k)) {
@@ -397,30 +410,65 @@ export function lowBalanceWarning(
   };
 }
 
-/**
- * Safe to spend until payday, the projected balance for the horizon and the low-balance warning, for `today`.
- * A paycheck dated today counts as already arrived (in the bank balance, or the last paycheck of the user's own
- * figures): the conservative reading, since counting it twice would overstate what is safe to spend.
- */
-export function computeForecast(input: ForecastInput): Forecast {
+/** What the projected balance is made of: its base, the payments and paychecks, and their sums a day (0 = today). */
+export interface BalanceProjection {
+  today: DayRef;
+  horizonDays: number;
+  /** today + horizonDays, as a day number. */
+  end: number;
+  base: ForecastBase;
+  /** The balance this morning, before today's bills. */
+  startCents: number;
+  /** Bill payments from today to the end, by day then name. */
+  outflows: DayOutflow[];
+  /** Paychecks after today to the end, by day then source. */
+  paychecks: DayPaycheck[];
+  incomeByDay: number[];
+  billsByDay: number[];
+  /**
+   * One bill's payments from today to the end by the same rule (paid occurrences, suggested dates), so a caller can
+   * weigh a change to that bill without projecting everything again (the due-date planner).
+   */
+  outflowsOf(bill: Bill): DayOutflow[];
+}
+
+/** The projection computeForecast draws its days from. */
+export function projectBalance(input: ForecastInput): BalanceProjection {
   const today = readDay(input.today);
   const todayDay = today.dayNumber;
   const horizonDays = input.horizonDays ?? FORECAST_HORIZON_DAYS;
   const end = todayDay + horizonDays;
-  const thresholdCents = input.thresholdCents ?? 0;
   const isPaid = input.isPaid ?? NONE_PAID;
   const schedule = new Map<string, number>();
   for (const entry of input.paymentSchedule ?? []) schedule.set(entry.id, readDay(entry.suggestedDate).dayNumber);
 
   const { base, startCents } = forecastBase(input, today, isPaid);
   // Paid occurrences: a bank balance holds them already; a last paycheck does not, so they count as spent today.
-  const outflows = outflowsBetween(input.bills, schedule, today, end, isPaid, base.kind === 'bank' ? 'skip' : 'spent');
+  const paid = base.kind === 'bank' ? 'skip' : 'spent';
+  const outflows = outflowsBetween(input.bills, schedule, today, end, isPaid, paid);
   const paychecks = paychecksBetween(input.incomes, today, end).filter((p) => p.day > todayDay);
 
   const incomeByDay = new Array<number>(horizonDays + 1).fill(0);
   const billsByDay = new Array<number>(horizonDays + 1).fill(0);
   for (const p of paychecks) incomeByDay[p.day - todayDay]! += p.value.amountCents;
   for (const o of outflows) billsByDay[o.day - todayDay]! += o.value.amountCents;
+  const outflowsOf = (bill: Bill) => {
+    const result: DayOutflow[] = [];
+    billOutflowsInto(result, bill, schedule, today, end, isPaid, paid);
+    return result;
+  };
+  return { today, horizonDays, end, base, startCents, outflows, paychecks, incomeByDay, billsByDay, outflowsOf };
+}
+
+/**
+ * Safe to spend until payday, the projected balance for the horizon and the low-balance warning, for `today`.
+ * A paycheck dated today counts as already arrived (in the bank balance, or the last paycheck of the user's own
+ * figures): the conservative reading, since counting it twice would overstate what is safe to spend.
+ */
+export function computeForecast(input: ForecastInput): Forecast {
+  const { today, horizonDays, end, base, startCents, outflows, paychecks, incomeByDay, billsByDay } = projectBalance(input);
+  const todayDay = today.dayNumber;
+  const thresholdCents = input.thresholdCents ?? 0;
   const days: ForecastDay[] = [];
   let balance = startCents;
   for (let i = 0; i <= horizonDays; i += 1) {

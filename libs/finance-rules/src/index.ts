@@ -8,6 +8,8 @@ export * from './dashboard-types.js';
 export { computeDashboard } from './dashboard.js';
 export * from './dashboard-analytics.js';
 export * from './dates.js';
+export * from './due-date-change.js';
+export * from './due-date-planner.js';
 export * from './demo.js';
 export * from './forecast.js';
 export * from './forecast-text.js';
@@ -25,8 +27,10 @@ export {
   nthOccurrence,
   occurrencesBetween,
   occurrencesFrom,
+  billOccurrencesBetween,
   type BillOccurrence,
 } from './recurrence.js';
+export { billScheduleOf, type BillScheduleFields, type Schedule } from './schedule.js';
 export {
   buildPaymentSchedule,
   confidenceBand,

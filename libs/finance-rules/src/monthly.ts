@@ -5,7 +5,7 @@ import type { IsoDate } from './dates.js';
 import { daysInMonth, readDay, type DayRef } from './day-numbers.js';
 import { occurrenceDaysBetween } from './recurrence.js';
 import { plannedAmountCents, scheduledPaydaysOf } from './pay-schedule.js';
-import { scheduleOf } from './schedule.js';
+import { billScheduleOf, scheduleOf, type Schedule } from './schedule.js';
 import type { Bill, IncomeSource } from './types.js';
 
 /** The calendar month `today` falls in, as day numbers. */
@@ -21,11 +21,12 @@ function calendarMonthOf(today: IsoDate): CalendarMonth {
   return { today: ref, first, lastDay: first.dayNumber + daysInMonth(ref.year, ref.month) - 1 };
 }
 
-function amountInMonth(amountCents: number, anchor: IsoDate, recurrence: BillRecurrenceValue, month: CalendarMonth): number {
+/** `series` is asked only when the rule needs dates (weekly, biweekly, once), so a monthly item never parses one. */
+function amountInMonth(amountCents: number, recurrence: BillRecurrenceValue, series: () => Schedule, month: CalendarMonth): number {
   switch (recurrence) {
     case 'weekly':
     case 'biweekly':
-      return amountCents * occurrenceDaysBetween(scheduleOf(readDay(anchor), recurrence), month.first, month.lastDay).length;
+      return amountCents * occurrenceDaysBetween(series(), month.first, month.lastDay).length;
     case 'monthly':
       return amountCents;
     case 'quarterly':
@@ -33,7 +34,7 @@ function amountInMonth(amountCents: number, anchor: IsoDate, recurrence: BillRec
     case 'yearly':
       return Math.round(amountCents / 12);
     case 'once': {
-      const due = readDay(anchor);
+      const due = series().anchor;
       return due.year === month.today.year && due.month === month.today.month ? amountCents : 0;
     }
     default:
@@ -48,7 +49,16 @@ function amountInMonth(amountCents: number, anchor: IsoDate, recurrence: BillRec
  * Not in docs/product (our choice): yearly / 12; a one-time bill counts only in the month it is due.
  */
 export function monthlyAmountCents(amountCents: number, anchor: IsoDate, recurrence: BillRecurrenceValue, today: IsoDate): number {
-  return amountInMonth(amountCents, anchor, recurrence, calendarMonthOf(today));
+  return amountInMonth(amountCents, recurrence, () => scheduleOf(readDay(anchor), recurrence), calendarMonthOf(today));
+}
+
+/** monthlyAmountCents of a bill, following a change of its due day (a weekly bill counts the dates it has that month). */
+export function monthlyBillAmountCents(bill: Bill, today: IsoDate): number {
+  return billAmountInMonth(bill, calendarMonthOf(today));
+}
+
+function billAmountInMonth(bill: Bill, month: CalendarMonth): number {
+  return amountInMonth(bill.amountCents, bill.recurring, () => billScheduleOf(bill), month);
 }
 
 /**
@@ -59,7 +69,8 @@ export function monthlyAmountCents(amountCents: number, anchor: IsoDate, recurre
 function incomeInMonth(income: IncomeSource, month: CalendarMonth): number {
   const amount = plannedAmountCents(income);
   const skipsMonths = income.paidMonths !== null && income.paidMonths !== undefined && income.paidMonths.length > 0 && income.paidMonths.length < 12;
-  if (income.frequency !== 'twice-monthly' && !skipsMonths) return amountInMonth(amount, income.nextDate, income.frequency, month);
+  const frequency = income.frequency;
+  if (frequency !== 'twice-monthly' && !skipsMonths) return amountInMonth(amount, frequency, () => scheduleOf(readDay(income.nextDate), frequency), month);
   return amount * occurrenceDaysBetween(scheduledPaydaysOf(income), month.first, month.lastDay).length;
 }
 
@@ -72,5 +83,5 @@ export function monthlyIncomeCents(incomes: readonly IncomeSource[], today: IsoD
 /** Monthly bills total, normalised the same way as income. */
 export function monthlyBillsCents(bills: readonly Bill[], today: IsoDate): number {
   const month = calendarMonthOf(today);
-  return bills.reduce((sum, b) => sum + amountInMonth(b.amountCents, b.dueDate, b.recurring, month), 0);
+  return bills.reduce((sum, b) => sum + billAmountInMonth(b, month), 0);
 }

@@ -6,8 +6,7 @@ import { compareText } from './compare.js';
 import type { IsoDate } from './dates.js';
 import { dayNumberOf, daysInMonth, isoDateOf, readDay, type DayRef } from './day-numbers.js';
 import { paydaysBetweenOnDays } from './income.js';
-import { occurrenceDaysBetween } from './recurrence.js';
-import { scheduleOf } from './schedule.js';
+import { billOccurrenceDaysBetween } from './recurrence.js';
 import type { Bill, IncomeSource } from './types.js';
 
 export interface PayGap {
@@ -59,11 +58,7 @@ export function payGaps(bills: readonly Bill[], incomes: readonly IncomeSource[]
     const run = nextUnpaidRun(income.paidMonths!, day);
     const from = run.start.dayNumber > day.dayNumber ? run.start : day;
     let billsCents = 0;
-    for (const bill of bills) {
-      const entered = readDay(bill.dueDate);
-      const start = entered.dayNumber > from.dayNumber ? entered : from;
-      billsCents += bill.amountCents * occurrenceDaysBetween(scheduleOf(entered, bill.recurring), start, run.end.dayNumber).length;
-    }
+    for (const bill of bills) billsCents += bill.amountCents * billOccurrenceDaysBetween(bill, from, run.end.dayNumber, true).length;
     const others = incomes.filter((other) => other !== income);
     const otherIncomeCents = paydaysBetweenOnDays(others, from, run.end.dayNumber, false).reduce((sum, p) => sum + p.value.amountCents, 0);
     const paychecksBeforeGap = paydaysBetweenOnDays([income], day, from.dayNumber - 1, false).length;

@@ -6,8 +6,8 @@ import { compareText } from './compare.js';
 import { DASHBOARD_OCCURRENCE_COUNTS } from './constants.js';
 import type { IsoDate } from './dates.js';
 import { byDay, type Dated } from './dated.js';
-import { isoDateOf, readDay, type DayRef } from './day-numbers.js';
-import { scheduleOf, type Schedule } from './schedule.js';
+import { dayRefOf, isoDateOf, readDay, type DayRef } from './day-numbers.js';
+import { billScheduleOf, scheduleOf, type BillScheduleFields, type Schedule } from './schedule.js';
 import type { Bill } from './types.js';
 
 export interface BillOccurrence {
@@ -78,6 +78,23 @@ export function occurrencesBetween(anchor: IsoDate, recurrence: BillRecurrenceVa
   return occurrenceDaysBetween(schedule, readDay(from), readDay(to).dayNumber).map(isoDateOf);
 }
 
+/**
+ * One bill's due days in [from, to] (inclusive), following a change of its due day (billScheduleOf). `sinceEntered`:
+ * none before the date the person entered (occurrence 0), as the calendar and bill status show a bill.
+ */
+export function billOccurrenceDaysBetween(bill: BillScheduleFields, from: DayRef, to: number, sinceEntered: boolean): number[] {
+  const schedule = billScheduleOf(bill);
+  const entered = schedule.recurrence === 'once' ? schedule.anchor.dayNumber : schedule.nth(0);
+  const start = sinceEntered && entered > from.dayNumber ? dayRefOf(entered) : from;
+  if (start.dayNumber > to) return [];
+  return occurrenceDaysBetween(schedule, start, to);
+}
+
+/** billOccurrenceDaysBetween on dates. */
+export function billOccurrencesBetween(bill: BillScheduleFields, from: IsoDate, to: IsoDate, sinceEntered = false): IsoDate[] {
+  return billOccurrenceDaysBetween(bill, readDay(from), readDay(to).dayNumber, sinceEntered).map(isoDateOf);
+}
+
 /** A bill occurrence with its due day and its place in its bill's series (0 = the first on or after today). */
 export interface DatedBillOccurrence extends Dated<BillOccurrence> {
   index: number;
@@ -85,7 +102,7 @@ export interface DatedBillOccurrence extends Dated<BillOccurrence> {
 
 /** One bill's occurrences from `today` with their due days (docs/product/signed-in.md §9 counts by recurrence). */
 function datedBillOccurrences(bill: Bill, today: DayRef, counts: Readonly<Record<BillRecurrenceValue, number>>): DatedBillOccurrence[] {
-  const days = occurrenceDaysFrom(scheduleOf(readDay(bill.dueDate), bill.recurring), today, counts[bill.recurring]);
+  const days = occurrenceDaysFrom(billScheduleOf(bill), today, counts[bill.recurring]);
   return days.map((day, index) => ({
     day,
     index,

@@ -1,7 +1,7 @@
 // Internal: one repeat rule on day numbers (docs/product/signed-in.md §3 recurring values), built once per bill or
 // income so the loops of the recurrence, income and monthly rules never parse or format a date.
 import type { BillRecurrenceValue, IncomeFrequencyValue } from '@paycadence/contracts';
-import { dayNumberOf, daysInMonth, type DayRef } from './day-numbers.js';
+import { dayNumberOf, dayRefOf, daysInMonth, readDay, type DayRef } from './day-numbers.js';
 
 export interface Schedule {
   readonly recurrence: BillRecurrenceValue | IncomeFrequencyValue;
@@ -82,5 +82,49 @@ export function scheduleOf(anchor: DayRef, recurrence: BillRecurrenceValue): Sch
       return anchor.dayNumber;
     },
     firstIndexOnOrAfter: (from) => (anchor.dayNumber >= from.dayNumber ? 0 : null),
+  };
+}
+
+/** What billScheduleOf reads of a bill (the rules' Bill has it). */
+export interface BillScheduleFields {
+  dueDate: string;
+  recurring: BillRecurrenceValue;
+  earlierDueDate?: string | null;
+  dueDateFrom?: string | null;
+}
+
+/**
+ * A bill's schedule, following a change of its due day: the biller moved it from a given day on, and the payments
+ * before that day stay where they were (they were billed, and their paid marks name those dates). Before
+ * `dueDateFrom` it is the series anchored at `earlierDueDate`, from it on the series anchored at `dueDate`.
+ *
+ * Index 0 keeps meaning the date the person entered: the old anchor when it lies before the change, else the new
+ * one. So the old series' occurrences from its anchor up to the change keep indexes >= 0 (the forecast counts those
+ * as overdue when unpaid), earlier ones stay negative, and the new series goes on from where the old one stops.
+ * Without a change (or for a one-time bill) it is scheduleOf(dueDate) itself.
+ */
+export function billScheduleOf(bill: BillScheduleFields): Schedule {
+  const current = scheduleOf(readDay(bill.dueDate), bill.recurring);
+  if (!bill.earlierDueDate || !bill.dueDateFrom || bill.recurring === 'once') return current;
+  const earlier = scheduleOf(readDay(bill.earlierDueDate), bill.recurring);
+  const change = readDay(bill.dueDateFrom);
+  // The first occurrence of each series on or after the change: the old series stops before kOld, the new starts at kNew.
+  const kOld = earlier.firstIndexOnOrAfter(change)!;
+  const kNew = current.firstIndexOnOrAfter(change)!;
+  // Combined index c < boundary is old occurrence c + oldShift; c >= boundary is new occurrence c + newShift.
+  const oldFirst = kOld > 0;
+  const boundary = oldFirst ? kOld : kNew;
+  const oldShift = oldFirst ? 0 : kOld - kNew;
+  const newShift = oldFirst ? kNew - kOld : 0;
+  const nth = (n: number) => (n < boundary ? earlier.nth(n + oldShift) : current.nth(n + newShift));
+  return {
+    recurrence: bill.recurring,
+    anchor: dayRefOf(nth(0)),
+    nth,
+    firstIndexOnOrAfter: (from) => {
+      if (from.dayNumber >= change.dayNumber) return current.firstIndexOnOrAfter(from)! - newShift;
+      const k = earlier.firstIndexOnOrAfter(from)!;
+      return k < kOld ? k - oldShift : boundary;
+    },
   };
 }

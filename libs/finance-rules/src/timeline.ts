@@ -3,7 +3,7 @@ import { compareText } from './compare.js';
 import { compareIsoDates, type IsoDate } from './dates.js';
 import { readDay } from './day-numbers.js';
 import { paydaysBetweenOnDays } from './income.js';
-import { occurrencesBetween } from './recurrence.js';
+import { billOccurrencesBetween } from './recurrence.js';
 import type { PaymentSuggestion } from './suggestions.js';
 import type { Bill, IncomeSource } from './types.js';
 
@@ -28,8 +28,8 @@ export function buildTimeline(
     items.push({ key: `income:${pay.incomeId}:${pay.date}`, kind: 'income', date: pay.date, name: pay.source, amountCents: pay.amountCents });
   }
   for (const bill of bills) {
-    for (const date of occurrencesBetween(bill.dueDate, bill.recurring, from, to)) {
-      if (compareIsoDates(date, bill.dueDate) < 0) continue;
+    // From the date the person entered on (a changed due day keeps its old dates before the change).
+    for (const date of billOccurrencesBetween(bill, from, to, true)) {
       items.push({ key: `bill:${bill.id}:${date}`, kind: 'bill', date, name: bill.name, amountCents: bill.amountCents });
     }
   }

@@ -12,6 +12,13 @@ export interface Bill {
   priority: BillPriorityValue;
   category: BillCategoryValue;
   recurring: BillRecurrenceValue;
+  /**
+   * The biller changed the due day: the anchor of the old series, whose dates stay before `dueDateFrom`
+   * (schedule.ts billScheduleOf). Null or absent: no change.
+   */
+  earlierDueDate?: IsoDate | null;
+  /** The first day the new series (anchored at `dueDate`, its first date on or after this day) applies. */
+  dueDateFrom?: IsoDate | null;
 }
 
 export interface IncomeSource {

@@ -1,5 +1,5 @@
 import { domainErrorClass, type DomainErrorCatalog } from '@paycadence/nest-kit';
-import { BILL_STATUS_MESSAGES, FINANCE_MESSAGES, HOUSEHOLD_MESSAGES } from '@paycadence/contracts';
+import { BILL_STATUS_MESSAGES, FINANCE_MESSAGES, HOUSEHOLD_MESSAGES, LETTER_MESSAGES, PLANNER_MESSAGES } from '@paycadence/contracts';
 
 /** Finance error codes, their HTTP status and the product's message (docs/conventions.md §5); the shared filter answers. */
 export const FINANCE_ERRORS = {
@@ -27,6 +27,19 @@ export const FINANCE_ERRORS = {
   BILL_OCCURRENCE_NOT_FOUND: { status: 404, message: BILL_STATUS_MESSAGES.notAnOccurrence },
   /** Marks are for due dates within a year of today. */
   BILL_MARK_OUT_OF_RANGE: { status: 400, message: BILL_STATUS_MESSAGES.markOutOfRange },
+  /** Due-date planner (docs/due-date-planner.md): another user's move, or one that does not exist. */
+  MOVE_NOT_FOUND: { status: 404, message: PLANNER_MESSAGES.moveNotFound },
+  /** The person said this biller does not move due dates. */
+  BILL_NOT_MOVABLE: { status: 409, message: PLANNER_MESSAGES.billNotMovable },
+  /** Weekly, every two weeks and one-time bills have no day of the month to move. */
+  BILL_NOT_MONTHLY: { status: 409, message: PLANNER_MESSAGES.billNotMonthly },
+  MOVE_SAME_DAY: { status: 409, message: PLANNER_MESSAGES.sameDay },
+  MOVE_ALREADY_OPEN: { status: 409, message: PLANNER_MESSAGES.moveOpen },
+  MOVE_CONFIRMED: { status: 409, message: PLANNER_MESSAGES.confirmedFinal },
+  MOVE_EFFECTIVE_DATE_RANGE: { status: 400, message: PLANNER_MESSAGES.effectiveDateRange },
+  /** Nothing is mailed to an address its owner has not proved (docs/email-addresses.md). */
+  LETTER_ADDRESS_UNCONFIRMED: { status: 409, message: LETTER_MESSAGES.unconfirmed },
+  LETTER_NOT_SENT: { status: 503, message: LETTER_MESSAGES.failed },
 } as const satisfies DomainErrorCatalog;
 export type FinanceErrorCode = keyof typeof FINANCE_ERRORS;
 

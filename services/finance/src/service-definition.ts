@@ -1,4 +1,5 @@
-import { AuthKitModule, defineService, JobsModule } from '@paycadence/nest-kit';
+import { join } from 'node:path';
+import { AuthKitModule, defineService, JobsModule, MailModule } from '@paycadence/nest-kit';
 import { AccountDataModule } from './account-data/account-data.module.js';
 import { BankSummary } from './bank-summary/bank-summary.entity.js';
 import { BankSummaryModule } from './bank-summary/bank-summary.module.js';
@@ -10,14 +11,17 @@ import { Bill } from './bills/bill.entity.js';
 import { BillsModule } from './bills/bills.module.js';
 import { CalendarFeed } from './calendar-feed/calendar-feed.entity.js';
 import { CalendarFeedModule } from './calendar-feed/calendar-feed.module.js';
-import { bankSyncQueueKeyPrefix, financeEnvSchema } from './config.js';
+import { bankSyncQueueKeyPrefix, financeDataDir, financeEnvSchema } from './config.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
 import { ForecastSettingsRow } from './forecast/forecast-settings.entity.js';
 import { ForecastSettingsModule } from './forecast/forecast-settings.module.js';
+import { HouseholdCalendarModule } from './household-calendar/household-calendar.module.js';
 import { HouseholdsModule } from './households/households.module.js';
 import { IncomeSource } from './income/income-source.entity.js';
 import { IncomeModule } from './income/income.module.js';
 import { migrations } from './migrations/index.js';
+import { DueDateMoveRow } from './planner/due-date-move.entity.js';
+import { PlannerModule } from './planner/planner.module.js';
 import { REMINDER_ENTITIES, RemindersModule } from './reminders/reminders.module.js';
 import { SavingsGoal } from './savings-goals/savings-goal.entity.js';
 import { SavingsGoalsModule } from './savings-goals/savings-goals.module.js';
@@ -31,7 +35,7 @@ import { SuggestionsModule } from './suggestions/suggestions.module.js';
 export const serviceDefinition = defineService({
   name: 'finance',
   env: financeEnvSchema,
-  database: { schema: 'finance', entities: [Bill, IncomeSource, SavingsGoal, Suggestion, BankSummary, CalendarFeed, ForecastSettingsRow, ...REMINDER_ENTITIES, BillPaidMark, BankPayments], migrations },
+  database: { schema: 'finance', entities: [Bill, IncomeSource, SavingsGoal, Suggestion, BankSummary, CalendarFeed, ForecastSettingsRow, ...REMINDER_ENTITIES, BillPaidMark, BankPayments, DueDateMoveRow], migrations },
   // JSON forms and suggestion batches only.
   bodyLimit: 256 * 1024,
   transport: 'redis',
@@ -39,6 +43,8 @@ export const serviceDefinition = defineService({
     AuthKitModule.forRoot(() => ({ jwksUrl: config.AUTH_JWKS_URL })),
     // Producer only (no processQueues): POST /sync-bank-data's fallback puts `sync-user` on bank-sync's queue.
     JobsModule.forRoot(() => ({ redisUrl: config.REDIS_URL, keyPrefix: bankSyncQueueKeyPrefix(config) })),
+    // The planner's letter to the biller, e-mailed to the person (the worker's reminders use the same outbox).
+    MailModule.forRoot(() => ({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(financeDataDir(config), 'outbox') })),
     HouseholdsModule,
     BillsModule,
     IncomeModule,
@@ -51,6 +57,8 @@ export const serviceDefinition = defineService({
     RemindersModule,
     BillStatusModule,
     ForecastSettingsModule,
+    HouseholdCalendarModule,
     AccountDataModule,
+    PlannerModule,
   ],
 });

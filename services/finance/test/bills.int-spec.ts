@@ -42,6 +42,10 @@ describe('bills CRUD', () => {
     expect(created.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       ...rent,
+      // A landlord rarely moves the due day: the category's default, until the person says otherwise.
+      due_day_flexible: 'no',
+      due_day_min: 1,
+      due_day_max: 31,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

@@ -114,6 +114,10 @@ describe('accepting suggestions', () => {
       priority: 'medium',
       category: 'subscriptions',
       recurring: 'monthly',
+      // Subscriptions usually let the customer pick the due day (the planner's default for the category).
+      due_day_flexible: 'yes',
+      due_day_min: 1,
+      due_day_max: 31,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

@@ -13,6 +13,8 @@ export const HOUSEHOLD_ERRORS = {
   INVITATION_EXPIRED: { status: 410, message: HOUSEHOLD_MESSAGES.invitationExpired },
   /** Whoever sent it left the household or is no longer an owner or partner. */
   INVITATION_WITHDRAWN: { status: 409, message: HOUSEHOLD_MESSAGES.invitationWithdrawn },
+  /** Resend or withdraw of an invitation that is not one of this household's waiting ones (never says whose it is). */
+  PENDING_INVITATION_NOT_FOUND: { status: 404, message: HOUSEHOLD_MESSAGES.pendingInvitationNotFound },
   INVITATION_FOR_SOMEONE_ELSE: { status: 403, message: HOUSEHOLD_MESSAGES.invitationForSomeoneElse },
   /** Invitations are e-mail: neither sent by nor accepted with an address its owner has not proved. */
   CONFIRM_EMAIL_TO_INVITE: { status: 403, message: EMAIL_CONFIRMATION_MESSAGES.requiredToInvite },

@@ -94,7 +94,11 @@ export type ResourceKind =
   | 'bankItem'
   | 'generatorKind'
   | 'waitlistEntry'
-  | 'blogPost';
+  | 'blogPost'
+  /** A move A started with a biller (the due-date planner), on a bill of A's that can move. */
+  | 'dueDateMove'
+  /** A pending invitation A sent from the `household` made for the same route. */
+  | 'invitation';
 
 export type Access =
   /** No session: anyone may call it (its credential, if any, is in the request itself). */
@@ -169,6 +173,14 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'DELETE /api/financial/bill-status/{billId}/{dueDate}': { kind: 'owned', params: { billId: 'bill', dueDate: 'billDueDate' } },
   'GET /api/financial/forecast-settings': { kind: 'self' },
   'PUT /api/financial/forecast-settings': { kind: 'self' },
+  'GET /api/financial/households/{householdId}/calendar': { kind: 'owned', params: { householdId: 'household' } },
+  'GET /api/financial/due-date-plan': { kind: 'self' },
+  'POST /api/financial/due-date-plan/preview': { kind: 'self' },
+  'GET /api/financial/due-date-moves': { kind: 'self' },
+  'POST /api/financial/due-date-moves': { kind: 'self' },
+  'PUT /api/financial/due-date-moves/{id}': { kind: 'owned', params: { id: 'dueDateMove' } },
+  'DELETE /api/financial/due-date-moves/{id}': { kind: 'owned', params: { id: 'dueDateMove' } },
+  'POST /api/financial/due-date-moves/{id}/letter': { kind: 'owned', params: { id: 'dueDateMove' } },
 
   'POST /api/plaid-production/create-link-token': { kind: 'self' },
   'POST /api/plaid-production/sandbox/public-token': { kind: 'self' },
@@ -214,4 +226,7 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'POST /api/household/invitation-details': { kind: 'public', why: "the invitation token is the credential (the page before sign-in)" },
   'POST /api/household/{id}/leave': { kind: 'owned', params: { id: 'household' } },
   'PUT /api/household/{id}/members/{userId}': { kind: 'owned', params: { id: 'household', userId: 'user' } },
+  'GET /api/household/{id}/invitations': { kind: 'owned', params: { id: 'household' } },
+  'POST /api/household/{id}/invitations/{invitationId}/resend': { kind: 'owned', params: { id: 'household', invitationId: 'invitation' } },
+  'POST /api/household/{id}/invitations/{invitationId}/withdraw': { kind: 'owned', params: { id: 'household', invitationId: 'invitation' } },
 };

@@ -9,6 +9,8 @@ export const FINANCE_USER_TABLES: readonly UserOwnedTable[] = [
   // Occurrences the user marked paid by hand, also on a household's shared bill: the mark is
   // the user's act, so it goes with them (the bill then shows its status from the bank again).
   { table: 'bill_paid_marks', ownerColumns: { user_id: 'id' } },
+  // The moves the user started with billers (due-date planner), also on a household's shared bill.
+  { table: 'due_date_moves', ownerColumns: { user_id: 'id' } },
   { table: 'bills', ownerColumns: { user_id: 'id' } },
   { table: 'income_sources', ownerColumns: { user_id: 'id' } },
   { table: 'savings_goals', ownerColumns: { user_id: 'id' } },

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { BillCategoryValue, BillPriorityValue, BillRecurrenceValue } from '@paycadence/contracts';
+import type { BillCategoryValue, BillPriorityValue, BillRecurrenceValue, DueDayFlexibilityValue } from '@paycadence/contracts';
 
 @Entity({ name: 'bills' })
 export class Bill {
@@ -47,6 +47,27 @@ export class Bill {
    */
   @Column({ name: 'suggestion_id', type: 'uuid', nullable: true })
   suggestionId: string | null;
+
+  /** Can the biller move the due day: the person's answer; null: the category's usual one (dueDayFlexibilityFor). */
+  @Column({ name: 'due_day_flexible', type: 'text', nullable: true })
+  dueDayFlexible: DueDayFlexibilityValue | null;
+
+  /** The days of the month the biller allows (null: from the 1st, through the last day). */
+  @Column({ name: 'due_day_min', type: 'smallint', nullable: true })
+  dueDayMin: number | null;
+
+  @Column({ name: 'due_day_max', type: 'smallint', nullable: true })
+  dueDayMax: number | null;
+
+  /**
+   * After a confirmed due-date change: the old series' anchor and the first day of the new series (due_date is then
+   * the new anchor). Both null: one series, as entered. Cleared when the person sets the due date or recurrence by hand.
+   */
+  @Column({ name: 'earlier_due_date', type: 'date', nullable: true })
+  earlierDueDate: string | null;
+
+  @Column({ name: 'due_date_from', type: 'date', nullable: true })
+  dueDateFrom: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

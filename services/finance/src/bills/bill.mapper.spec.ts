@@ -1,4 +1,4 @@
-import { toBillDto, toRuleBill } from './bill.mapper.js';
+import { applyBillUpdate, toBillDto, toRuleBill } from './bill.mapper.js';
 import type { Bill } from './bill.entity.js';
 
 const row: Bill = {
@@ -13,6 +13,11 @@ const row: Bill = {
   householdId: null,
   payee: null,
   suggestionId: null,
+  dueDayFlexible: null,
+  dueDayMin: null,
+  dueDayMax: null,
+  earlierDueDate: null,
+  dueDateFrom: null,
   createdAt: new Date('2026-03-01T10:00:00Z'),
   updatedAt: new Date('2026-03-02T10:00:00Z'),
 };
@@ -29,7 +34,31 @@ describe('bill mapping', () => {
       recurring: 'monthly',
       created_at: '2026-03-01T10:00:00.000Z',
       updated_at: '2026-03-02T10:00:00.000Z',
+      due_day_flexible: 'yes',
+      due_day_min: 1,
+      due_day_max: 31,
     });
+  });
+
+  it("answers the person's due-day answer and range, else the category's usual answer and any day", () => {
+    expect(toBillDto({ ...row, category: 'rent' })).toMatchObject({ due_day_flexible: 'no', due_day_min: 1, due_day_max: 31 });
+    expect(toBillDto({ ...row, category: 'rent', dueDayFlexible: 'unknown', dueDayMin: 1, dueDayMax: 28 })).toMatchObject({ due_day_flexible: 'unknown', due_day_min: 1, due_day_max: 28 });
+  });
+
+  it('carries a confirmed due-date change to the API and the rules, and nothing on a bill never changed', () => {
+    const changed = { ...row, dueDate: '2027-01-27', earlierDueDate: '2026-12-05', dueDateFrom: '2027-01-10' };
+    expect(toBillDto(changed)).toMatchObject({ due_date: '2027-01-27', earlier_due_date: '2026-12-05', due_date_from: '2027-01-10' });
+    expect(toRuleBill(changed)).toMatchObject({ dueDate: '2027-01-27', earlierDueDate: '2026-12-05', dueDateFrom: '2027-01-10' });
+    expect(toBillDto(row)).not.toHaveProperty('earlier_due_date');
+    expect(toRuleBill(row)).not.toHaveProperty('earlierDueDate');
+  });
+
+  it('a due date or recurrence set by hand starts one series again', () => {
+    const changed = { ...row, dueDate: '2027-01-27', earlierDueDate: '2026-12-05', dueDateFrom: '2027-01-10' };
+    expect(applyBillUpdate({ ...changed }, { amount: 20 })).toMatchObject({ earlierDueDate: '2026-12-05', dueDateFrom: '2027-01-10' });
+    expect(applyBillUpdate({ ...changed }, { due_date: '2027-01-27' })).toMatchObject({ earlierDueDate: '2026-12-05' });
+    expect(applyBillUpdate({ ...changed }, { due_date: '2027-02-03' })).toMatchObject({ dueDate: '2027-02-03', earlierDueDate: null, dueDateFrom: null });
+    expect(applyBillUpdate({ ...changed }, { recurring: 'quarterly' })).toMatchObject({ earlierDueDate: null, dueDateFrom: null });
   });
 
   it('gives the rules integer cents', () => {

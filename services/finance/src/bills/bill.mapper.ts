@@ -1,4 +1,4 @@
-import type { BillCreateInput, BillUpdateInput, DashboardBill, BillDto } from '@paycadence/contracts';
+import { dueDayFlexibilityFor, FIRST_DUE_DAY, LAST_DUE_DAY, type BillCreateInput, type BillUpdateInput, type DashboardBill, type BillDto } from '@paycadence/contracts';
 import type { RecurringBillRef, Bill as RuleBill } from '@paycadence/finance-rules';
 import { dashboardShared } from '../households/shared-marker.js';
 import { dollarsToNumeric, numericToCents, numericToDollars } from '../common/money.js';
@@ -21,6 +21,10 @@ export function toBillDto(bill: Bill, shared?: SharedInfo): BillDto {
     created_at: bill.createdAt.toISOString(),
     updated_at: bill.updatedAt.toISOString(),
     ...(bill.payee && { payee: bill.payee }),
+    due_day_flexible: dueDayFlexibilityFor(bill.category, bill.dueDayFlexible),
+    due_day_min: bill.dueDayMin ?? FIRST_DUE_DAY,
+    due_day_max: bill.dueDayMax ?? LAST_DUE_DAY,
+    ...(bill.earlierDueDate && bill.dueDateFrom && { earlier_due_date: bill.earlierDueDate, due_date_from: bill.dueDateFrom }),
     ...shared,
   };
 }
@@ -39,6 +43,8 @@ export function toRuleBill(bill: Bill, shared?: SharedInfo): RuleBill & Dashboar
     category: bill.category,
     recurring: bill.recurring,
     ...(bill.payee && { payee: bill.payee }),
+    // A confirmed due-date change: occurrences before dueDateFrom keep the old series (finance-rules billScheduleOf).
+    ...(bill.earlierDueDate && bill.dueDateFrom && { earlierDueDate: bill.earlierDueDate, dueDateFrom: bill.dueDateFrom }),
     ...(shared && { shared: dashboardShared(shared) }),
   };
 }
@@ -55,6 +61,9 @@ export function billColumns(userId: string, input: BillCreateInput, suggestionId
     recurring: input.recurring,
     householdId: input.household_id ?? null,
     suggestionId,
+    dueDayFlexible: input.due_day_flexible ?? null,
+    dueDayMin: input.due_day_min ?? null,
+    dueDayMax: input.due_day_max ?? null,
   };
 }
 
@@ -62,9 +71,17 @@ export function billColumns(userId: string, input: BillCreateInput, suggestionId
 export function applyBillUpdate(bill: Bill, patch: BillUpdateInput): Bill {
   if (patch.name !== undefined) bill.name = patch.name;
   if (patch.amount !== undefined) bill.amount = dollarsToNumeric(patch.amount);
+  // A due date or recurrence set by hand starts one series again: the person restates the schedule as it is now.
+  if ((patch.due_date !== undefined && patch.due_date !== bill.dueDate) || (patch.recurring !== undefined && patch.recurring !== bill.recurring)) {
+    bill.earlierDueDate = null;
+    bill.dueDateFrom = null;
+  }
   if (patch.due_date !== undefined) bill.dueDate = patch.due_date;
   if (patch.priority !== undefined) bill.priority = patch.priority;
   if (patch.category !== undefined) bill.category = patch.category;
   if (patch.recurring !== undefined) bill.recurring = patch.recurring;
+  if (patch.due_day_flexible !== undefined) bill.dueDayFlexible = patch.due_day_flexible;
+  if (patch.due_day_min !== undefined) bill.dueDayMin = patch.due_day_min;
+  if (patch.due_day_max !== undefined) bill.dueDayMax = patch.due_day_max;
   return bill;
 }

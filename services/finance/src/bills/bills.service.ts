@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { MAX_BILLS_PER_USER, type BillCreateInput, type BillDto, type BillUpdateInput } from '@paycadence/contracts';
+import { DUE_DAY_MESSAGES, MAX_BILLS_PER_USER, type BillCreateInput, type BillDto, type BillUpdateInput } from '@paycadence/contracts';
+import { ValidationFailedError } from '@paycadence/nest-kit';
 import { FinanceError } from '../errors.js';
 import { HouseholdAccess } from '../households/household-access.js';
 import { Bill } from './bill.entity.js';
@@ -36,7 +37,12 @@ export class BillsService {
   async update(userId: string, id: string, { household_id: householdId, ...patch }: BillUpdateInput): Promise<BillDto> {
     const found = await this.access.findEditable(this.bills, userId, id, 'BILL_NOT_FOUND');
     const memberships = await this.access.applyHouseholdChange(found.row, userId, householdId, found.memberships);
-    const saved = await this.bills.save(applyBillUpdate(found.row, patch));
+    const updated = applyBillUpdate(found.row, patch);
+    // One end sent: the schema could not see the stored other end.
+    if (updated.dueDayMin !== null && updated.dueDayMax !== null && updated.dueDayMin > updated.dueDayMax) {
+      throw new ValidationFailedError({ due_day_min: DUE_DAY_MESSAGES.rangeOrder });
+    }
+    const saved = await this.bills.save(updated);
     return toBillDto(saved, this.access.sharedInfo(saved, memberships));
   }
 

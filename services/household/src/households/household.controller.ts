@@ -7,6 +7,7 @@ import {
   type Household,
   type HouseholdRole,
   type InvitationDetails,
+  type PendingInvitation,
 } from '@paycadence/contracts';
 import { AuthGuard, CurrentUser, ZodBody, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { InvitationsService, type InviteAnswer } from '../invitations/invitations.service.js';
@@ -66,6 +67,36 @@ export class HouseholdController {
   @HttpCode(200)
   details(@ZodBody(AcceptInvitationRequestSchema) body: { token: string }): Promise<InvitationDetails> {
     return this.invitations.details(body.token);
+  }
+
+  /** Owners and partners (the invite rule): the invitations still waiting, never their tokens. */
+  @Get(':id/invitations')
+  @UseGuards(AuthGuard)
+  async pendingInvitations(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<{ invitations: PendingInvitation[] }> {
+    return { invitations: await this.invitations.pending(user.id, id) };
+  }
+
+  /** A new link and expiry (the old link stops working), counted against the sender's daily allowance like invite. */
+  @Post(':id/invitations/:invitationId/resend')
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  resendInvitation(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Param('invitationId') invitationId: string,
+  ): Promise<{ message: string; invitation: PendingInvitation }> {
+    return this.invitations.resend(user.id, id, invitationId);
+  }
+
+  @Post(':id/invitations/:invitationId/withdraw')
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  withdrawInvitation(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Param('invitationId') invitationId: string,
+  ): Promise<{ message: string; email: string }> {
+    return this.invitations.withdraw(user.id, id, invitationId);
   }
 
   @Post(':id/leave')

@@ -23,6 +23,7 @@ export class HouseholdInvitation {
   @Column({ name: 'invited_by', type: 'uuid' })
   invitedBy: string;
 
+  /** When it was last e-mailed: a resend sends it again with a new token and expiry. */
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

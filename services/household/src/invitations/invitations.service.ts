@@ -7,9 +7,10 @@ import {
   type Household as HouseholdView,
   type HouseholdRole,
   type InvitationDetails,
+  type PendingInvitation,
 } from '@paycadence/contracts';
-import { CLOCK, InjectServiceConfig, MAIL_SENDER, type AuthenticatedUser, type Clock, type MailSender } from '@paycadence/nest-kit';
-import { IsNull, type DataSource, type EntityManager } from 'typeorm';
+import { CLOCK, InjectServiceConfig, isRowId, MAIL_SENDER, type AuthenticatedUser, type Clock, type MailSender } from '@paycadence/nest-kit';
+import { IsNull, MoreThan, type DataSource, type EntityManager } from 'typeorm';
 import type { HouseholdConfig } from '../config.js';
 import { AuthDirectoryClient } from '../directory/auth-directory.client.js';
 import { HouseholdError } from '../errors.js';
@@ -55,13 +56,8 @@ export class InvitationsService {
   ) {}
 
   async invite(inviterId: string, householdId: string, email: string, role: HouseholdRole): Promise<InviteAnswer> {
-    const membership = await this.households.membershipOf(inviterId, householdId);
-    if (!this.households.canManage(membership)) throw new HouseholdError('CANNOT_INVITE');
-    // Members' e-mails come from auth's directory (household keeps ids only).
-    const memberIds = (await this.households.rowsOf(householdId)).map((row) => row.userId);
-    const users = await this.directory.usersByIds(memberIds);
-    if (!users.get(inviterId)?.emailConfirmed) throw new HouseholdError('CONFIRM_EMAIL_TO_INVITE');
-    if ([...users.values()].some((user) => user.email.toLowerCase() === email)) throw new HouseholdError('ALREADY_MEMBER');
+    const users = await this.assertMayInvite(inviterId, householdId);
+    if (isMemberAddress(users, email)) throw new HouseholdError('ALREADY_MEMBER');
 
     await this.allowance.take(inviterId);
     try {
@@ -71,6 +67,121 @@ export class InvitationsService {
       await this.allowance.giveBack(inviterId).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * The invitations of a household still waiting (not accepted, not expired), newest first, for whoever may invite
+   * there. Senders' names are a courtesy: without auth's answer they read as a neutral name rather than failing.
+   */
+  async pending(userId: string, householdId: string): Promise<PendingInvitation[]> {
+    await this.assertMayManageInvitations(userId, householdId);
+    const rows = await this.dataSource.getRepository(HouseholdInvitation).find({
+      where: { householdId, acceptedAt: IsNull(), expiresAt: MoreThan(this.clock.now()) },
+      order: { createdAt: 'DESC', id: 'ASC' },
+    });
+    if (rows.length === 0) return [];
+    const senders = await this.directory.usersByIds([...new Set(rows.map((row) => row.invitedBy))]).catch(() => new Map<string, DirectoryUser>());
+    return rows.map((row) => pendingView(row, senders));
+  }
+
+  /**
+   * Sends a waiting invitation again with a new token and expiry, so the old link stops working. It is an
+   * invitation like any other: the same rule as invite (owner or partner, confirmed address) and one use of the
+   * sender's daily allowance, given back when it is refused or its e-mail is not sent. The resender becomes its
+   * sender: accepting checks that whoever sent it may still invite, and the e-mail names them.
+   */
+  async resend(userId: string, householdId: string, invitationId: string): Promise<{ message: string; invitation: PendingInvitation }> {
+    const users = await this.assertMayInvite(userId, householdId);
+    if (!isRowId(invitationId)) throw new HouseholdError('PENDING_INVITATION_NOT_FOUND');
+    await this.allowance.take(userId);
+    try {
+      const invitation = await this.renewAndSend(userId, householdId, invitationId, users);
+      return { message: HOUSEHOLD_MESSAGES.invitationResent(invitation.email), invitation: pendingView(invitation, users) };
+    } catch (error) {
+      await this.allowance.giveBack(userId).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Withdraws a waiting invitation (expired or not): it is deleted, so its link answers 'not valid'. */
+  async withdraw(userId: string, householdId: string, invitationId: string): Promise<{ message: string; email: string }> {
+    await this.assertMayManageInvitations(userId, householdId);
+    if (!isRowId(invitationId)) throw new HouseholdError('PENDING_INVITATION_NOT_FOUND');
+    const email = await this.dataSource.transaction(async (manager) => {
+      // The household first, as invite and accept take it: an accept of this invitation waits or has won.
+      await this.households.lockHousehold(householdId, manager);
+      const invitation = await this.waitingInvitation(manager, householdId, invitationId);
+      await manager.getRepository(HouseholdInvitation).delete({ id: invitation.id });
+      return invitation.email;
+    });
+    return { message: HOUSEHOLD_MESSAGES.invitationWithdrawnDone(email), email };
+  }
+
+  /** A waiting invitation of this household, locked; anything else (used, withdrawn, another household's) is 404. */
+  private async waitingInvitation(manager: EntityManager, householdId: string, invitationId: string): Promise<HouseholdInvitation> {
+    const invitation = await manager.getRepository(HouseholdInvitation).findOne({
+      where: { id: invitationId, householdId, acceptedAt: IsNull() },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!invitation) throw new HouseholdError('PENDING_INVITATION_NOT_FOUND');
+    return invitation;
+  }
+
+  /** Replaces the invitation's token and expiry and e-mails the new link; the old link comes back if the e-mail does not go. */
+  private async renewAndSend(
+    userId: string,
+    householdId: string,
+    invitationId: string,
+    users: Map<string, DirectoryUser>,
+  ): Promise<HouseholdInvitation> {
+    const token = newInvitationToken();
+    const tokenHash = hashInvitationToken(token);
+    const now = this.clock.now();
+    const { household, renewed, previous } = await this.dataSource.transaction(async (manager) => {
+      const household = await this.households.lockHousehold(householdId, manager);
+      const invitation = await this.waitingInvitation(manager, householdId, invitationId);
+      if (isMemberAddress(users, invitation.email)) throw new HouseholdError('ALREADY_MEMBER');
+      const previous = { tokenHash: invitation.tokenHash, expiresAt: invitation.expiresAt, createdAt: invitation.createdAt, invitedBy: invitation.invitedBy };
+      const changes = { tokenHash, expiresAt: invitationExpiry(now), createdAt: now, invitedBy: userId };
+      await manager.getRepository(HouseholdInvitation).update({ id: invitation.id }, changes);
+      return { household, renewed: Object.assign(invitation, changes), previous };
+    });
+
+    const sender = users.get(userId);
+    const message = invitationMail({
+      to: renewed.email,
+      householdName: household.name,
+      inviterName: sender ? memberDisplayName(sender) : NEUTRAL_MEMBER_NAME,
+      role: renewed.role,
+      link: invitationLink(this.config.APP_URL, token),
+    });
+    try {
+      await this.mail.send(message);
+    } catch (error) {
+      // Not sent: the link the person already has keeps working (unless another resend replaced it meanwhile).
+      this.logger.error(`invitation e-mail not sent again: ${error instanceof Error ? error.message : String(error)}`);
+      await this.dataSource.getRepository(HouseholdInvitation).update({ id: renewed.id, tokenHash }, previous);
+      throw error;
+    }
+    return renewed;
+  }
+
+  /** Who may list, resend and withdraw invitations is who may invite: an owner or partner (a stranger 404, a member 403). */
+  private async assertMayManageInvitations(userId: string, householdId: string): Promise<void> {
+    const membership = await this.households.membershipOf(userId, householdId);
+    if (!this.households.canManage(membership)) throw new HouseholdError('CANNOT_INVITE');
+  }
+
+  /**
+   * The rule for sending an invitation e-mail (invite and resend): an owner or partner whose own address is
+   * confirmed. Answers the members as auth's directory knows them (household keeps ids only).
+   */
+  private async assertMayInvite(inviterId: string, householdId: string): Promise<Map<string, DirectoryUser>> {
+    await this.assertMayManageInvitations(inviterId, householdId);
+    const memberIds = (await this.households.rowsOf(householdId)).map((row) => row.userId);
+    const users = await this.directory.usersByIds(memberIds);
+    if (!users.get(inviterId)?.emailConfirmed) throw new HouseholdError('CONFIRM_EMAIL_TO_INVITE');
+    return users;
   }
 
   /** Stores the invitation (its token's hash) and e-mails the link; the invitation goes again if the e-mail does not. */
@@ -210,4 +321,22 @@ export class InvitationsService {
   private async accountOf(user: AuthenticatedUser): Promise<DirectoryUser | undefined> {
     return (await this.directory.usersByIds([user.id])).get(user.id);
   }
+}
+
+/** Whether the (lower-cased) address is already a member's, as auth's directory knows the members. */
+function isMemberAddress(users: Map<string, DirectoryUser>, email: string): boolean {
+  return [...users.values()].some((user) => user.email.toLowerCase() === email);
+}
+
+/** A waiting invitation as the household page shows it: never its token (only the hash is kept anyway). */
+function pendingView(invitation: HouseholdInvitation, users: Map<string, DirectoryUser>): PendingInvitation {
+  const sender = users.get(invitation.invitedBy);
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    role: invitation.role,
+    invited_by: { id: invitation.invitedBy, name: sender ? memberDisplayName(sender) : NEUTRAL_MEMBER_NAME },
+    sent_at: invitation.createdAt.toISOString(),
+    expires_at: invitation.expiresAt.toISOString(),
+  };
 }
