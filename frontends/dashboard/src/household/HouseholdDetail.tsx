@@ -3,7 +3,10 @@ import { Badge, Button, Modal, Spinner, type ApiClient, type BadgeTone } from '@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorBanner } from './ErrorBanner.js';
+import { HouseholdCalendar } from './HouseholdCalendar.js';
+import { HouseholdPlan } from './HouseholdPlan.js';
 import { HOUSEHOLD_QUERY_ROOT, useMembers } from './household-queries.js';
+import { PendingInvitations } from './PendingInvitations.js';
 
 /** Role badges (docs/product/signed-in.md §3): owner and partner coloured, any other role neutral. */
 const ROLE_TONES: Record<string, BadgeTone> = { owner: 'primary', partner: 'info' };
@@ -17,7 +20,10 @@ interface Props {
   onLeft: (household: Household) => void;
 }
 
-/** The detail pane: members, Invite Member (owners and partners), role changes (owners), Leave. */
+/**
+ * The detail pane: members, Invite Member (owners and partners), role changes (owners), Leave; then the pending
+ * invitations (owners and partners), the household calendar with who pays what, and the plan for shared bills.
+ */
 export function HouseholdDetail({ api, household, currentUserId, onInvite, onLeft }: Props) {
   const queryClient = useQueryClient();
   const members = useMembers(api, household.id);
@@ -75,6 +81,10 @@ export function HouseholdDetail({ api, household, currentUserId, onInvite, onLef
           ))}
         </ul>
       )}
+
+      {canManageHousehold(household.my_role) && <PendingInvitations api={api} householdId={household.id} />}
+      <HouseholdCalendar api={api} householdId={household.id} />
+      <HouseholdPlan api={api} householdId={household.id} />
 
       {confirmLeave && (
         <Modal open title={`Leave ${household.name}?`} onClose={() => setConfirmLeave(false)}>

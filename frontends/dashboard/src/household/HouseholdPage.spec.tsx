@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HOUSEHOLD_ENDPOINTS, HOUSEHOLD_MESSAGES } from '@paycadence/contracts';
+import { HOUSEHOLD_MESSAGES } from '@paycadence/contracts';
 import { fail, never, renderWithProviders, serveEndpoints, TEST_USER } from '@paycadence/web-kit/testing';
 import { describe, expect, it } from 'vitest';
+import { HOUSEHOLD_PAGE_ENDPOINTS, QUIET_HANDLERS } from './household-fixtures.js';
 import { HouseholdPage } from './HouseholdPage.js';
 
 const HOME = '0b8f5c1e-2d4a-4f6b-9c3e-1a2b3c4d5e6f';
@@ -19,14 +20,14 @@ const renderPage = () => renderWithProviders(<HouseholdPage />, { route: '/house
 
 describe('HouseholdPage', () => {
   it("asks a signed-out visitor to log in (product's words) and calls nothing", () => {
-    const gateway = serveEndpoints(HOUSEHOLD_ENDPOINTS, {});
+    const gateway = serveEndpoints(HOUSEHOLD_PAGE_ENDPOINTS, { ...QUIET_HANDLERS,});
     renderWithProviders(<HouseholdPage />, { user: null });
     expect(screen.getByText(HOUSEHOLD_MESSAGES.signInFirst)).toBeInTheDocument();
     expect(gateway.calls('myHouseholds')).toHaveLength(0);
   });
 
   it('lists My Households with each role, selects the first and shows its members with role badges', async () => {
-    serveEndpoints(HOUSEHOLD_ENDPOINTS, { myHouseholds: () => twoHouseholds, members: membersOf });
+    serveEndpoints(HOUSEHOLD_PAGE_ENDPOINTS, { ...QUIET_HANDLERS, myHouseholds: () => twoHouseholds, members: membersOf });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: HOUSEHOLD_MESSAGES.listTitle })).toBeInTheDocument();
@@ -41,14 +42,14 @@ describe('HouseholdPage', () => {
   });
 
   it('opens the household named in ?household= (where the invitation page sends a new member)', async () => {
-    serveEndpoints(HOUSEHOLD_ENDPOINTS, { myHouseholds: () => twoHouseholds, members: membersOf });
+    serveEndpoints(HOUSEHOLD_PAGE_ENDPOINTS, { ...QUIET_HANDLERS, myHouseholds: () => twoHouseholds, members: membersOf });
     renderWithProviders(<HouseholdPage />, { route: `/household?household=${CLUB}` });
     expect(await screen.findByRole('heading', { name: 'Club' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Club/ })).toHaveAttribute('aria-current', 'true');
   });
 
   it('shows Invite Member to an owner but not to a plain member', async () => {
-    serveEndpoints(HOUSEHOLD_ENDPOINTS, { myHouseholds: () => twoHouseholds, members: membersOf });
+    serveEndpoints(HOUSEHOLD_PAGE_ENDPOINTS, { ...QUIET_HANDLERS, myHouseholds: () => twoHouseholds, members: membersOf });
     renderPage();
     await screen.findByRole('heading', { name: 'Home' });
     expect(screen.getByRole('button', { name: HOUSEHOLD_MESSAGES.inviteMember })).toBeInTheDocument();
@@ -61,7 +62,7 @@ describe('HouseholdPage', () => {
 
   it('shows the empty state, requires a name, creates, reloads the list and selects the new household', async () => {
     let households: Array<{ id: string; name: string; my_role: string }> = [];
-    const gateway = serveEndpoints(HOUSEHOLD_ENDPOINTS, {
+    const gateway = serveEndpoints(HOUSEHOLD_PAGE_ENDPOINTS, { ...QUIET_HANDLERS,
       myHouseholds: () => ({ households }),
       members: () => ({ members: [{ ...me, role: 'owner' }] }),
       create: ({ body }) => {
@@ -87,7 +88,7 @@ describe('HouseholdPage', () => {
   });
 
   it('shows the red banner when creating fails', async () => {
-    serveEndpoints(HOUSEHOLD_ENDPOINTS, { myHouseholds: () => ({ households: [] }), create: () => fail(500) });
+    serveEndpoints(HOUSEHOLD_PAGE_ENDPOINTS, { ...QUIET_HANDLERS, myHouseholds: () => ({ households: [] }), create: () => fail(500) });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: HOUSEHOLD_MESSAGES.createFirst }));
     await userEvent.type(screen.getByLabelText(HOUSEHOLD_MESSAGES.householdName), 'Home');
@@ -96,7 +97,7 @@ describe('HouseholdPage', () => {
   });
 
   it('invites by e-mail only after checking it, closes the modal and announces the invitation', async () => {
-    const gateway = serveEndpoints(HOUSEHOLD_ENDPOINTS, {
+    const gateway = serveEndpoints(HOUSEHOLD_PAGE_ENDPOINTS, { ...QUIET_HANDLERS,
       myHouseholds: () => twoHouseholds,
       members: membersOf,
       invite: ({ body }) => ({ message: 'ok', email: (body as { email: string }).email, role: 'partner', expires_at: '2026-12-01T00:00:00Z' }),
@@ -119,7 +120,7 @@ describe('HouseholdPage', () => {
   });
 
   it("shows the server's reason under 'Failed to invite member' (already invited)", async () => {
-    serveEndpoints(HOUSEHOLD_ENDPOINTS, {
+    serveEndpoints(HOUSEHOLD_PAGE_ENDPOINTS, { ...QUIET_HANDLERS,
       myHouseholds: () => twoHouseholds,
       members: membersOf,
       invite: () => fail(409, HOUSEHOLD_MESSAGES.alreadyInvited),
@@ -134,18 +135,18 @@ describe('HouseholdPage', () => {
   });
 
   it("shows 'Failed to get households' and 'Failed to get members' banners", async () => {
-    serveEndpoints(HOUSEHOLD_ENDPOINTS, { myHouseholds: () => fail(500) });
+    serveEndpoints(HOUSEHOLD_PAGE_ENDPOINTS, { ...QUIET_HANDLERS, myHouseholds: () => fail(500) });
     const first = renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(HOUSEHOLD_MESSAGES.listFailed);
     first.unmount();
-    serveEndpoints(HOUSEHOLD_ENDPOINTS, { myHouseholds: () => twoHouseholds, members: () => fail(503) });
+    serveEndpoints(HOUSEHOLD_PAGE_ENDPOINTS, { ...QUIET_HANDLERS, myHouseholds: () => twoHouseholds, members: () => fail(503) });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(HOUSEHOLD_MESSAGES.membersFailed);
   });
 
   it('leaves after a confirmation; the last owner is told why they cannot', async () => {
     let households = twoHouseholds.households;
-    const gateway = serveEndpoints(HOUSEHOLD_ENDPOINTS, {
+    const gateway = serveEndpoints(HOUSEHOLD_PAGE_ENDPOINTS, { ...QUIET_HANDLERS,
       myHouseholds: () => ({ households }),
       members: membersOf,
       leave: ({ params }) => {
@@ -176,7 +177,7 @@ describe('HouseholdPage', () => {
   });
 
   it('lets an owner change another member\'s role (to hand ownership over)', async () => {
-    const gateway = serveEndpoints(HOUSEHOLD_ENDPOINTS, {
+    const gateway = serveEndpoints(HOUSEHOLD_PAGE_ENDPOINTS, { ...QUIET_HANDLERS,
       myHouseholds: () => twoHouseholds,
       members: membersOf,
       setMemberRole: () => ({ members: [{ ...me, role: 'owner' }, { ...bea, role: 'owner' }] }),
@@ -190,7 +191,7 @@ describe('HouseholdPage', () => {
   });
 
   it('shows a loading state while the list is on its way', () => {
-    serveEndpoints(HOUSEHOLD_ENDPOINTS, { myHouseholds: never });
+    serveEndpoints(HOUSEHOLD_PAGE_ENDPOINTS, { ...QUIET_HANDLERS, myHouseholds: never });
     renderPage();
     expect(screen.getByText('Loading households...')).toBeInTheDocument();
   });

@@ -10,6 +10,7 @@ import { HouseholdDetail } from './HouseholdDetail.js';
 import './household.css'; // a stylesheet, not a <style> element: the CSP's style-src allows no inline CSS
 import { HOUSEHOLD_QUERY_ROOT, useMyHouseholds } from './household-queries.js';
 import { InviteMemberModal } from './InviteMemberModal.js';
+import { pendingInvitationsKey } from './PendingInvitations.js';
 import { WithQueryClient } from './WithQueryClient.js';
 
 /** `?household={id}`: the household to open (the invitation page sends the new member here). */
@@ -40,7 +41,10 @@ function HouseholdScreen({ userId }: { userId: string }) {
   const onInvited = (email: string) => {
     setModal(null);
     showToast({ message: HOUSEHOLD_MESSAGES.invitationSent(email) });
-    if (selected) void queryClient.invalidateQueries({ queryKey: ['household', 'members', selected.id] });
+    if (selected) {
+      void queryClient.invalidateQueries({ queryKey: ['household', 'members', selected.id] });
+      void queryClient.invalidateQueries({ queryKey: pendingInvitationsKey(selected.id) });
+    }
   };
   const onLeft = (household: Household) => {
     setSelectedId(null);
