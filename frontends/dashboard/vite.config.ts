@@ -16,6 +16,7 @@ export default defineConfig({
       exposes: {
         './DashboardPage': './src/DashboardPage.tsx',
         './HouseholdPage': './src/household/HouseholdPage.tsx',
+        './PlannerPage': './src/planner/PlannerPage.tsx',
         './AcceptInvitationPage': './src/household/AcceptInvitationPage.tsx',
         './ConfirmEmailPage': './src/email/ConfirmEmailPage.tsx',
       },

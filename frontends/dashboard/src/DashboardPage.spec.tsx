@@ -35,9 +35,11 @@ function financeServer(rows: (day: string) => FixtureRows = fixtureRows, other?:
     if (pathname.endsWith('/suggestions')) return jsonResponse({ bills: [], income: [] });
     if (init.method === 'DELETE') return new Response(null, { status: 204 });
     if (init.method === 'POST' || init.method === 'PUT') {
-      // A saved bill or income source as the CRUD routes answer it (dollars, docs/product/signed-in.md §3).
+      // A saved bill or income source as the CRUD routes answer it (dollars, docs/product/signed-in.md §3); a bill
+      // also says whether its due day can move (here any day, as for a category that allows it).
       const stamp = '2026-01-01T00:00:00Z';
-      return jsonResponse({ id: pathname.split('/').pop(), ...JSON.parse(String(init.body)), created_at: stamp, updated_at: stamp });
+      const dueDay = pathname.includes('/bills') ? { due_day_flexible: 'yes', due_day_min: 1, due_day_max: 31 } : {};
+      return jsonResponse({ id: pathname.split('/').pop(), ...JSON.parse(String(init.body)), ...dueDay, created_at: stamp, updated_at: stamp });
     }
     const day = searchParams.get('today') ?? today;
     if (pathname.endsWith('/timeline')) return jsonResponse(timelineBody(searchParams.get('from')!, searchParams.get('to')!, rows(day)));

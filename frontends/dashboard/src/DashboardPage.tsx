@@ -15,6 +15,7 @@ import { useFinancialData } from './hooks/useFinancialData.js';
 import { useStoredView } from './hooks/useStoredView.js';
 import { localToday, readOnlyBillIds } from './model/dashboard-model.js';
 import { MESSAGES, type DashboardView } from './model/messages.js';
+import { DueDatePlanCard } from './planner/DueDatePlanCard.js';
 import { CalendarView } from './views/CalendarView.js';
 import { OverviewView } from './views/OverviewView.js';
 import { PlannerView } from './views/PlannerView.js';
@@ -74,6 +75,8 @@ function DashboardContent() {
               ))}
             </div>
           )}
+          {/* Mounted once the dashboard is in, so the plan is asked for after the dashboard's own data. */}
+          {dashboard && <DueDatePlanCard api={api} today={today} />}
           <div className="db-views" role="group" aria-label="Dashboard view">
             {(Object.keys(VIEW_LABELS) as DashboardView[]).map((v) => (
               <button key={v} type="button" className="db-toggle__btn db-views__btn" aria-pressed={view === v} onClick={() => setView(v)}>

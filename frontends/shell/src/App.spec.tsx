@@ -37,7 +37,7 @@ describe('route table', () => {
     '/', '/original', '/about', '/blog', '/blog/:slug', '/demo', '/login', '/admin-login', '/admin', '/dev-login',
     '/register', '/signup', '/dev-register', '/forgot-password', '/reset-password', '/coming-soon', '/privacy',
     '/terms', '/security', '/paycheck-to-paycheck', '/dashboard', '/finances', '/user-dashboard', '/simple-dashboard',
-    '/blog-admin', '/admin/*', '/settings', '/profile', '/connected-accounts', '/household',
+    '/blog-admin', '/admin/*', '/settings', '/profile', '/connected-accounts', '/household', '/planner',
   ];
 
   it('has every route of docs/product exactly once', () => {
@@ -85,7 +85,7 @@ describe('App', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     const guarded = appRoutes.filter((route) => route.guard === '/admin-login').map((route) => route.path);
     expect(guarded.sort()).toEqual(
-      ['/settings', '/profile', '/connected-accounts', '/household', '/blog-admin', '/admin/*', '/user-dashboard', '/simple-dashboard'].sort(),
+      ['/settings', '/profile', '/connected-accounts', '/household', '/planner', '/blog-admin', '/admin/*', '/user-dashboard', '/simple-dashboard'].sort(),
     );
     expect(appRoutes.find((route) => route.path === '/dashboard')).toMatchObject({
       guard: '/login',
@@ -94,6 +94,7 @@ describe('App', () => {
     expect(appRoutes.find((route) => route.path === '/finances')?.guard).toBe('/login');
     expect(appRoutes.find((route) => route.path === '/connected-accounts')?.remote).toEqual({ name: 'connected-accounts', module: './ConnectedAccountsPage' });
     expect(appRoutes.find((route) => route.path === '/demo')?.remote).toEqual({ name: 'public-site', module: './DemoPage' });
+    expect(appRoutes.find((route) => route.path === '/planner')).toMatchObject({ title: 'Due-date planner', remote: { name: 'dashboard', module: './PlannerPage' } });
   });
 
   it('shows the not-found page for unknown paths', async () => {

@@ -116,6 +116,8 @@ export const appRoutes: AppRoute[] = [
   // Households: the screen, and the page the invitation e-mail links to (it asks a signed-out visitor
   // to sign in or register, with the way back in `?next=`).
   { path: '/household', title: 'Household', guard: '/admin-login', remote: { name: 'dashboard', module: './HouseholdPage' } },
+  // Which bills to ask to move to which day of the month, and each move's steps with the biller (`?household=` plans shared bills).
+  { path: '/planner', title: 'Due-date planner', guard: '/admin-login', remote: { name: 'dashboard', module: './PlannerPage' } },
   { path: '/household/accept', title: 'Household invitation', remote: { name: 'dashboard', module: './AcceptInvitationPage' } },
   // The page the e-mail confirmation link opens (signed in or not: the token in its fragment is the proof).
   { path: '/confirm-email', title: 'Confirm your e-mail address', remote: { name: 'dashboard', module: './ConfirmEmailPage' } },

@@ -4,7 +4,7 @@
 // both answers typed as these contracts; the dashboard remote reads them through web-kit's client.
 import { z } from 'zod';
 import { BILL_OCCURRENCE_STATUS_VALUES, BillOccurrenceStatusSchema } from './bill-status.js';
-import { BILL_CATEGORY_VALUES, BILL_PRIORITY_VALUES, BILL_RECURRENCE_VALUES, INCOME_FREQUENCY_VALUES, isCalendarDate } from './finance.js';
+import { BILL_CATEGORY_VALUES, BILL_PRIORITY_VALUES, BILL_RECURRENCE_VALUES, DUE_DAY_FLEXIBILITY_VALUES, INCOME_FREQUENCY_VALUES, isCalendarDate } from './finance.js';
 import { ForecastSchema } from './forecast.js';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -58,6 +58,16 @@ export const DashboardBillSchema = z.object({
   recurring: z.enum(BILL_RECURRENCE_VALUES),
   /** Who the bill is paid to, from a detected bill the user linked to it; absent on a bill never linked. */
   payee: z.string().optional(),
+  /**
+   * The person's answer to "can its due date change" and the days its biller allows (null: any), present only once
+   * they gave one: without it the bill form starts from the category's usual answer (dueDayFlexibilityFor).
+   */
+  dueDay: z
+    .object({ flexible: z.enum(DUE_DAY_FLEXIBILITY_VALUES).nullable(), min: z.number().int().nullable(), max: z.number().int().nullable() })
+    .optional(),
+  /** After a confirmed due-date change: the old series' anchor, kept for the payments before `dueDateFrom`. */
+  earlierDueDate: isoDate.optional(),
+  dueDateFrom: isoDate.optional(),
   shared: DashboardSharedSchema.optional(),
 });
 export type DashboardBill = z.infer<typeof DashboardBillSchema>;

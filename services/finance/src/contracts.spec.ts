@@ -192,6 +192,8 @@ describe("the dashboard's answers", () => {
   // A bill the household shares: its `shared` marker must be declared by the contract too.
   const HOME = '5f0c8d3e-8a4b-4c0e-9f51-6f3c2b1a0d9e';
   billRows.push({ ...billRows[0], id: 'b-power', userId: 'u2', name: 'Power', householdId: HOME as never, category: 'utilities' });
+  // A bill whose biller moved its due day, with the person's own answer and allowed days.
+  billRows.push({ ...billRows[0], id: 'b-card', name: 'Card', category: 'credit-card', dueDate: '2026-03-27', earlierDueDate: '2026-03-12', dueDateFrom: '2026-03-20', dueDayFlexible: 'yes', dueDayMin: 1, dueDayMax: 28 } as never);
   const memberships = [
     { householdId: HOME, name: 'Home', role: 'partner' as const, members: [{ id: 'u2', name: 'Bea', role: 'owner' as const }] },
   ];
@@ -227,6 +229,9 @@ describe("the dashboard's answers", () => {
       id: 'b-phone', name: 'Phone', amountCents: 4550, dueDate: '2026-03-14', priority: 'medium', category: 'utilities', recurring: 'monthly',
     });
     expect(parsed.income[0]).toMatchObject({ id: 'i-salary', amountCents: 300000, nextDate: '2026-03-13' });
+    expect(parsed.bills.find((b) => b.id === 'b-card')).toMatchObject({
+      dueDate: '2026-03-27', earlierDueDate: '2026-03-12', dueDateFrom: '2026-03-20', dueDay: { flexible: 'yes', min: 1, max: 28 },
+    });
     expect(parsed.bills.find((b) => b.id === 'b-power')?.shared).toEqual({
       householdId: HOME, householdName: 'Home', addedBy: { id: 'u2', name: 'Bea' }, canEdit: true,
     });

@@ -54,7 +54,7 @@ const detected = (): BankSuggestionsResponse => ({
 
 const rentAnswer = {
   kind: 'bill',
-  bill: { id: RENT_ID, name: 'Rent', amount: 1450, due_date: '2026-01-01', priority: 'high', category: 'rent', recurring: 'monthly', payee: 'Oakwood Properties', created_at: 'x', updated_at: 'x' },
+  bill: { id: RENT_ID, name: 'Rent', amount: 1450, due_date: '2026-01-01', priority: 'high', category: 'rent', recurring: 'monthly', payee: 'Oakwood Properties', due_day_flexible: 'no', due_day_min: 1, due_day_max: 31, created_at: 'x', updated_at: 'x' },
 };
 
 let server: StubGateway<keyof typeof ENDPOINTS>;

@@ -359,7 +359,7 @@ describe('Transaction History tab', () => {
 
 describe('Smart Categorization tab', () => {
   it('shows the category summary and accepts a detected bill, the confirmation clearing after 3 s', async () => {
-    server.use({ acceptBill: () => ({ id: 'bill-1', name: 'Rent', amount: 1450, due_date: '2026-12-01', priority: 'medium', category: 'rent', recurring: 'monthly', created_at: 'x', updated_at: 'x' }) });
+    server.use({ acceptBill: () => ({ id: 'bill-1', name: 'Rent', amount: 1450, due_date: '2026-12-01', priority: 'medium', category: 'rent', recurring: 'monthly', due_day_flexible: 'no', due_day_min: 1, due_day_max: 31, created_at: 'x', updated_at: 'x' }) });
     renderPage();
     await openTab('Smart Categorization');
     expect(await screen.findByText('480')).toBeInTheDocument();

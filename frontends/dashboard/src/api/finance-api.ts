@@ -14,7 +14,7 @@ type QueryWithToday<E extends { query?: unknown }> = NonNullable<E['query']> & {
  * A device clock more than a day off is refused (400 on `today`): the server's own date beats no dashboard,
  * so the call is made again without it.
  */
-async function withServerTodayFallback<T>(call: (today: string | undefined) => Promise<T>, today: string): Promise<T> {
+export async function withServerTodayFallback<T>(call: (today: string | undefined) => Promise<T>, today: string): Promise<T> {
   try {
     return await call(today);
   } catch (error) {

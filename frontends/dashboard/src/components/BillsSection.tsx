@@ -1,5 +1,6 @@
 import { FINANCE_ENDPOINTS, type BillCreateInput, type DashboardBill } from '@paycadence/contracts';
-import { Badge, formatDate, type ApiClient } from '@paycadence/web-kit';
+import { useMemo } from 'react';
+import { ApiError, Badge, formatDate, type ApiClient } from '@paycadence/web-kit';
 import { CATEGORY_LABELS, PRIORITY_LABELS, PRIORITY_TONES, RECURRENCE_LABELS } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
 import { billFormValues } from '../model/record-forms.js';
@@ -26,6 +27,8 @@ export function BillsSection({ rows, api, addRequest = 0 }: { addRequest?: numbe
     document.querySelector<HTMLElement>(`[data-record-id="${id}"] .db-danger`) ?? document.querySelector<HTMLElement>('#db-bills-title button');
   const shareTargets = useShareTargets(api);
   useAddRequest(addRequest, openAdd, formKey, 'db-bills');
+  // A refusal naming fields (the allowed days) is shown beside them; one object per answer, as the income form's.
+  const serverFieldErrors = useMemo(() => (save.error instanceof ApiError ? save.error.errors : undefined), [save.error]);
 
   return (
     <RecordSection id="db-bills" title="Bills" count={shown.length} addLabel="Add bill" onAdd={openAdd}>
@@ -36,10 +39,12 @@ export function BillsSection({ rows, api, addRequest = 0 }: { addRequest?: numbe
           initial={form.mode === 'edit' ? billFormValues(form.row) : undefined}
           saving={save.isPending}
           error={save.isError ? MESSAGES.saveBillFailed : null}
+          fieldErrors={serverFieldErrors}
           onSubmit={submit}
           onCancel={close}
           shareTargets={shareTargetsFor(shareTargets, form.mode === 'edit' ? form.row.shared : undefined)}
           initialHouseholdId={form.mode === 'edit' ? (form.row.shared?.householdId ?? '') : ''}
+          initialDueDay={form.mode === 'edit' ? form.row.dueDay : undefined}
         />
       )}
       {shown.length === 0 ? (

@@ -40,7 +40,7 @@ describe('signed-in header (docs/product/signed-in.md §2)', () => {
     await userEvent.click(within(nav).getByRole('button', { name: 'Account' }));
     const menu = within(nav).getByRole('list', { name: 'Account' });
     expect(within(menu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Profile', '/profile'], ['Connected Accounts', '/connected-accounts'], ['Family', '/household'], ['Settings', '/settings'],
+      ['Profile', '/profile'], ['Connected Accounts', '/connected-accounts'], ['Due-date planner', '/planner'], ['Family', '/household'], ['Settings', '/settings'],
     ]);
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });

@@ -2,6 +2,7 @@
 export const ACCOUNT_LINKS = [
   { label: 'Profile', to: '/profile' },
   { label: 'Connected Accounts', to: '/connected-accounts' },
+  { label: 'Due-date planner', to: '/planner' },
   { label: 'Family', to: '/household' },
   { label: 'Settings', to: '/settings' },
 ] as const;

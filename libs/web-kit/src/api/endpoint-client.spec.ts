@@ -6,6 +6,7 @@ import { createApiClient, endpointUrl, UNEXPECTED_ANSWER_MESSAGE, type SessionAc
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const bill = {
   id: 'b 1', name: 'Rent', amount: 1200, due_date: '2026-04-01', priority: 'high', category: 'rent', recurring: 'monthly',
+  due_day_flexible: 'no', due_day_min: 1, due_day_max: 31,
   created_at: '2026-03-01T00:00:00Z', updated_at: '2026-03-01T00:00:00Z',
 };
 const bearerOf = (init: RequestInit | undefined) => (init?.headers as Record<string, string> | undefined)?.Authorization;

@@ -43,6 +43,8 @@ describe('bill mapping', () => {
   it("answers the person's due-day answer and range, else the category's usual answer and any day", () => {
     expect(toBillDto({ ...row, category: 'rent' })).toMatchObject({ due_day_flexible: 'no', due_day_min: 1, due_day_max: 31 });
     expect(toBillDto({ ...row, category: 'rent', dueDayFlexible: 'unknown', dueDayMin: 1, dueDayMax: 28 })).toMatchObject({ due_day_flexible: 'unknown', due_day_min: 1, due_day_max: 28 });
+    expect(toRuleBill({ ...row, dueDayMax: 28 })).toMatchObject({ dueDay: { flexible: null, min: null, max: 28 } });
+    expect(toRuleBill(row)).not.toHaveProperty('dueDay');
   });
 
   it('carries a confirmed due-date change to the API and the rules, and nothing on a bill never changed', () => {

@@ -45,6 +45,10 @@ export function toRuleBill(bill: Bill, shared?: SharedInfo): RuleBill & Dashboar
     ...(bill.payee && { payee: bill.payee }),
     // A confirmed due-date change: occurrences before dueDateFrom keep the old series (finance-rules billScheduleOf).
     ...(bill.earlierDueDate && bill.dueDateFrom && { earlierDueDate: bill.earlierDueDate, dueDateFrom: bill.dueDateFrom }),
+    // The person's own due-day answer, for the edit form (absent: the category's usual one, any day).
+    ...((bill.dueDayFlexible != null || bill.dueDayMin != null || bill.dueDayMax != null) && {
+      dueDay: { flexible: bill.dueDayFlexible ?? null, min: bill.dueDayMin ?? null, max: bill.dueDayMax ?? null },
+    }),
     ...(shared && { shared: dashboardShared(shared) }),
   };
 }
