@@ -279,6 +279,8 @@ describe('the moves with billers', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe('ann@example.com');
     expect(mails[0]!.text).toContain('from the 5th to the 27th of each month');
+    // The paycheck the new day follows, as the plan names it (the 25th falls on a weekday in January 2027).
+    expect(mails[0]!.text).toMatch(/My paycheck arrives on the 2[45]th of the month/);
     expect(mails[0]!.text).toContain('Ann Teacher');
   });
 

@@ -20,28 +20,12 @@ import {
 import { addDays, changeDueDay, dayOfMonthOf, dueDayMonthStep } from '@paycadence/finance-rules';
 import { CLOCK, escapeHtml, isRowId, MAIL_SENDER, ValidationFailedError, type Clock, type MailSender } from '@paycadence/nest-kit';
 import { Bill } from '../bills/bill.entity.js';
-import { numericToCents } from '../common/money.js';
 import { FinanceError } from '../errors.js';
 import { HouseholdAccess } from '../households/household-access.js';
 import { AuthDirectoryClient } from '../reminders/auth-directory.client.js';
 import { DueDateMoveRow } from './due-date-move.entity.js';
-
-export function toDueDateMoveDto(move: DueDateMoveRow, bill: Pick<Bill, 'name' | 'amount' | 'householdId'>): DueDateMoveDto {
-  return {
-    id: move.id,
-    billId: move.billId,
-    billName: bill.name,
-    amountCents: numericToCents(bill.amount),
-    fromDay: move.fromDay,
-    toDay: move.toDay,
-    status: move.status,
-    effectiveDate: move.effectiveDate,
-    askedAt: move.askedAt?.toISOString() ?? null,
-    createdAt: move.createdAt.toISOString(),
-    updatedAt: move.updatedAt.toISOString(),
-    householdId: bill.householdId,
-  };
-}
+import { toDueDateMoveDto } from './due-date-move.mapper.js';
+import { PlannerService } from './planner.service.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -61,6 +45,7 @@ export class DueDateMovesService {
     @Inject(AuthDirectoryClient) private readonly directory: AuthDirectoryClient,
     @Inject(MAIL_SENDER) private readonly mail: MailSender,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(PlannerService) private readonly planner: PlannerService,
   ) {}
 
   async list(userId: string): Promise<DueDateMoveDto[]> {
@@ -132,7 +117,7 @@ export class DueDateMovesService {
     if (!user) throw new FinanceError('MOVE_NOT_FOUND');
     if (!user.emailConfirmed) throw new FinanceError('LETTER_ADDRESS_UNCONFIRMED');
     const holder = [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ').trim() || user.email;
-    const request = { accountHolder: holder, billName: bill.name, fromDay: move.fromDay, toDay: move.toDay, paydayDay: null };
+    const request = { accountHolder: holder, billName: bill.name, fromDay: move.fromDay, toDay: move.toDay, paydayDay: await this.paydayDayOf(userId, move) };
     const text = [
       `Your request to move ${bill.name}'s due date`,
       '',
@@ -158,6 +143,20 @@ export class DueDateMovesService {
       throw new FinanceError('LETTER_NOT_SENT');
     }
     return { sent: true, message: LETTER_MESSAGES.sent };
+  }
+
+  /**
+   * The day of the month of the paycheck the new day follows, as the planner names it for this move (the letter's
+   * "my paycheck arrives on the 25th"); null when none does or the plan cannot be made now.
+   */
+  private async paydayDayOf(userId: string, move: DueDateMoveRow): Promise<number | null> {
+    try {
+      const plan = await this.planner.plan(userId, { choices: new Map([[move.billId, move.toDay]]) });
+      const payday = plan.moves.find((planned) => planned.billId === move.billId)?.payday;
+      return payday ? dayOfMonthOf(payday.date) : null;
+    } catch {
+      return null;
+    }
   }
 
   /** In one transaction: the bill takes its new series from the effective date on, and the move is confirmed. */

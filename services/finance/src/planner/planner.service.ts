@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 import {
   BILL_STATUS_DAYS_BACK,
   dueDayFlexibilityFor,
@@ -23,7 +23,7 @@ import { IncomeSource } from '../income/income-source.entity.js';
 import { toRuleIncome } from '../income/income.mapper.js';
 import { AuthDirectoryClient } from '../reminders/auth-directory.client.js';
 import { DueDateMoveRow } from './due-date-move.entity.js';
-import { toDueDateMoveDto } from './due-date-moves.service.js';
+import { toDueDateMoveDto } from './due-date-move.mapper.js';
 
 /** What a plan is asked for: the person's own view or one household's shared bills, and their choices in the planner. */
 export interface PlanRequest {
@@ -125,11 +125,4 @@ export class PlannerService {
       return '';
     }
   }
-}
-
-/** The bills of these ids the person may see (for the moves list). */
-export async function visibleBillsByIds(bills: Repository<Bill>, ids: readonly string[]): Promise<Map<string, Bill>> {
-  if (ids.length === 0) return new Map();
-  const rows = await bills.find({ where: { id: In([...ids]) } });
-  return new Map(rows.map((row) => [row.id, row]));
 }
