@@ -221,7 +221,10 @@ export interface BillerRequest {
 
 /** A short phone script, in the person's voice. */
 export function billerPhoneScript(r: BillerRequest): string {
-  const why = r.paydayDay === null ? 'It would line up better with when I am paid.' : `My paycheck arrives on the ${dayOfMonthName(r.paydayDay)}, so that day lets me pay on time every month.`;
+  const why =
+    r.paydayDay === null
+      ? 'It would line up better with when I am paid.'
+      : `My paycheck arrives on the ${dayOfMonthName(r.paydayDay)}, so a due date on the ${dayOfMonthName(r.toDay)} lets me pay on time every month.`;
   return [
     `Hello, I am calling about my ${r.billName} account, in the name of ${r.accountHolder}.`,
     `My payment is due on the ${dayOfMonthName(r.fromDay)} of each month. I would like to change my due date to the ${dayOfMonthName(r.toDay)}.`,
