@@ -205,8 +205,11 @@ describe('the moves with billers', () => {
     const { phone } = await teacher();
     // The occurrence of December 5 is marked paid before the change: it keeps its date, so its mark still holds.
     expect((await h.call('POST', `/bill-status/${phone}/2026-12-05`)).status).toBe(201);
+    expect((await plan()).savedMoves).toEqual([]);
     const move = await accept(phone, 27);
     expect(move).toMatchObject({ status: 'planned', fromDay: 5, toDay: 27, billName: 'Phone', amountCents: 8500, effectiveDate: null });
+    // The plan is kept between dashboard loads, under a version the move's write bumped: it shows the move at once.
+    expect((await plan()).savedMoves).toEqual([expect.objectContaining({ id: move.id, status: 'planned' })]);
     const asked = await h.call('PUT', `/due-date-moves/${move.id}`, { body: { status: 'asked' } });
     expect(asked.status).toBe(200);
     expect(DueDateMoveSchema.parse(asked.body).askedAt).not.toBeNull();

@@ -142,11 +142,11 @@ export class DashboardService {
   }
 
   /**
-   * What a cached dashboard is checked against, in ONE round trip (the dashboard is the most frequent read): the
+   * What a cached dashboard (and the cached due-date plan) is checked against, in ONE round trip (the dashboard is the most frequent read): the
    * user's own data version and, when they belong to households (null: household not answering, personal items
    * only), a digest of those memberships and of each household's shared-data version.
    */
-  private async versionKey(userId: string, memberships: Membership[] | null): Promise<string> {
+  async versionKey(userId: string, memberships: Membership[] | null): Promise<string> {
     const keys = [userId, ...(memberships ?? []).map((m) => `household:${m.householdId}`)];
     // A named (prepared) statement straight on TypeORM's pg pool: PostgreSQL parses and plans it once per
     // connection instead of on every dashboard request, which was most of the database's work per request.

@@ -6,7 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   it allows (null: any); after a confirmed change, the old series' anchor and the first day of the new one
  *   (occurrences before it keep their old dates, so paid marks keyed by due date stay where they were).
  * - due_date_moves: each move the person started with a biller. One open move (planned or asked) per bill.
- *   A confirmed move is the bill's history: it stays until the bill goes (ON DELETE CASCADE).
+ *   A confirmed move is the bill's history: it stays until the bill goes (ON DELETE CASCADE). Its writes bump the
+ *   owner's data version.
  */
 export class DueDatePlanner1796700000000 implements MigrationInterface {
   name = 'DueDatePlanner1796700000000';
@@ -37,6 +38,12 @@ export class DueDatePlanner1796700000000 implements MigrationInterface {
       )`);
     await queryRunner.query(`CREATE INDEX due_date_moves_user ON due_date_moves (user_id, created_at)`);
     await queryRunner.query(`CREATE UNIQUE INDEX due_date_moves_one_open ON due_date_moves (bill_id) WHERE status IN ('planned', 'asked')`);
+    // The person's moves are choices the plan is made around: a change bumps their data version, which keys the
+    // cached plan (as bills, paid marks and the threshold do).
+    await queryRunner.query(
+      `CREATE TRIGGER due_date_moves_bump_data_version AFTER INSERT OR UPDATE OR DELETE ON due_date_moves
+       FOR EACH ROW EXECUTE FUNCTION bump_data_version()`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -16,6 +16,8 @@ import { BillStatusService, paidKeysOf } from '../bill-status/bill-status.servic
 import { Bill } from '../bills/bill.entity.js';
 import { toRuleBill } from '../bills/bill.mapper.js';
 import { dashboardToday } from '../clock/client-today.js';
+import { DashboardCache } from '../dashboard/dashboard-cache.js';
+import { DashboardService } from '../dashboard/dashboard.service.js';
 import { FinanceError } from '../errors.js';
 import { ForecastSettingsService } from '../forecast/forecast-settings.service.js';
 import { HouseholdAccess } from '../households/household-access.js';
@@ -41,6 +43,8 @@ export interface PlanRequest {
  */
 @Injectable()
 export class PlannerService {
+  private readonly cache = new DashboardCache<Omit<DueDatePlanResponse, 'accountHolder'>>();
+
   constructor(
     @InjectRepository(Bill) private readonly bills: Repository<Bill>,
     @InjectRepository(IncomeSource) private readonly incomes: Repository<IncomeSource>,
@@ -50,6 +54,7 @@ export class PlannerService {
     @Inject(ForecastSettingsService) private readonly forecastSettings: ForecastSettingsService,
     @Inject(HouseholdAccess) private readonly access: HouseholdAccess,
     @Inject(AuthDirectoryClient) private readonly directory: AuthDirectoryClient,
+    @Inject(DashboardService) private readonly dashboard: DashboardService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -58,15 +63,32 @@ export class PlannerService {
     const memberships = await this.access.memberships(userId);
     const householdId = request.householdId ?? null;
     if (householdId !== null) this.memberOf(memberships, householdId);
+    // The name is asked each time (a renamed account bumps no finance version); the plan itself is cached.
+    const holder = this.accountHolder(userId);
+    const compute = () => this.compute(userId, today, householdId, memberships, request.choices);
+    // The dashboard's card asks on every load: without choices the plan is kept under the same version key as the
+    // dashboard (bills, income, paid marks, the bank summary, the threshold and the moves all bump it).
+    const plan = request.choices
+      ? await compute()
+      : await this.cache.get(userId, `${await this.dashboard.versionKey(userId, memberships)}:${today}:${householdId ?? 'own'}`, compute);
+    return { ...plan, accountHolder: await holder };
+  }
+
+  private async compute(
+    userId: string,
+    today: string,
+    householdId: string | null,
+    memberships: Membership[] | null,
+    requestChoices: ReadonlyMap<string, number | null> | undefined,
+  ): Promise<Omit<DueDatePlanResponse, 'accountHolder'>> {
     const scope = householdId !== null ? [{ householdId }] : this.access.visibleWhere<Bill>(userId, memberships);
-    const [billRows, incomeRows, bank, thresholdCents, savedRows, holder] = await Promise.all([
+    const [billRows, incomeRows, bank, thresholdCents, savedRows] = await Promise.all([
       this.bills.find({ where: scope, order: { dueDate: 'ASC', name: 'ASC' } }),
       this.incomes.find({ where: householdId !== null ? [{ householdId }] : this.access.visibleWhere<IncomeSource>(userId, memberships), order: { nextDate: 'ASC', source: 'ASC' } }),
       // A household has no balance of its own: its plan counts from its shared paychecks.
       householdId !== null ? Promise.resolve(null) : this.bankSummaries.figuresFor(userId),
       this.forecastSettings.thresholdFor(userId),
       this.moves.find({ where: { userId }, order: { createdAt: 'ASC' } }),
-      this.accountHolder(userId),
     ]);
     const billById = new Map(billRows.map((row) => [row.id, row]));
     const saved = savedRows.filter((move) => billById.has(move.billId));
@@ -75,7 +97,7 @@ export class PlannerService {
       if (move.status === 'planned' || move.status === 'asked') choices.set(move.billId, move.toDay);
       else if (move.status === 'declined' && !choices.has(move.billId)) choices.set(move.billId, null);
     }
-    for (const [billId, day] of request.choices ?? []) if (billById.has(billId)) choices.set(billId, day);
+    for (const [billId, day] of requestChoices ?? []) if (billById.has(billId)) choices.set(billId, day);
 
     const bills: PlannerBill[] = billRows.map((row) => {
       const shared = this.access.sharedInfo(row, memberships);
@@ -104,7 +126,6 @@ export class PlannerService {
       householdId,
       moves: plan.moves.map((move) => ({ ...move, householdId: billById.get(move.billId)?.householdId ?? null })),
       savedMoves: saved.map((move) => toDueDateMoveDto(move, billById.get(move.billId)!)),
-      accountHolder: holder,
     };
   }
 
