@@ -383,7 +383,7 @@ async function newGoal(user: TestUser): Promise<string> {
 let lastHouseholdOfA = '';
 async function newHousehold(user: TestUser, name: string): Promise<string> {
   const id: string = (await ok(send('POST', '/api/household/create', { token: user.token, body: { name } }), 'creating a household')).id;
-  if (user === w.a) lastHouseholdOfA = id;
+  if (user === w?.a) lastHouseholdOfA = id;
   return id;
 }
 
