@@ -75,8 +75,6 @@ function DashboardContent() {
               ))}
             </div>
           )}
-          {/* Mounted once the dashboard is in, so the plan is asked for after the dashboard's own data. */}
-          {dashboard && <DueDatePlanCard api={api} today={today} />}
           <div className="db-views" role="group" aria-label="Dashboard view">
             {(Object.keys(VIEW_LABELS) as DashboardView[]).map((v) => (
               <button key={v} type="button" className="db-toggle__btn db-views__btn" aria-pressed={view === v} onClick={() => setView(v)}>
@@ -90,7 +88,14 @@ function DashboardContent() {
               {view === 'calendar' && <CalendarView today={today} api={api} readOnlyBillIds={readOnlyBillIds(dashboard?.bills ?? [])} />}
               {view === 'planner' && <PlannerView today={today} api={api} />}
             </div>
-            {dashboard && <SmartSuggestionsPanel tips={dashboard.tips} quickStats={dashboard.quickStats} />}
+            {dashboard && (
+              // The plan's nudge sits with the tips, beside the lists (below them on a phone): it is asked for after
+              // the dashboard's own data, so arriving late it pushes nothing the person is reading or about to tap.
+              <div className="db-layout__side">
+                <DueDatePlanCard api={api} today={today} />
+                <SmartSuggestionsPanel tips={dashboard.tips} quickStats={dashboard.quickStats} />
+              </div>
+            )}
           </div>
         </>
       )}

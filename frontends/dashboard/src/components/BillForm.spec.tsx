@@ -18,7 +18,7 @@ async function fillBasics(form: HTMLElement) {
   await userEvent.type(within(form).getByLabelText('Due date'), '2026-06-05');
 }
 
-const flexibility = (form: HTMLElement) => within(form).getByRole('combobox', { name: 'Can its due date change?' }) as HTMLSelectElement;
+const flexibility = (form: HTMLElement) => within(form).getByRole('combobox', { name: 'Can the biller move its due day?' }) as HTMLSelectElement;
 const description = (element: HTMLElement) =>
   (element.getAttribute('aria-describedby') ?? '')
     .split(' ')

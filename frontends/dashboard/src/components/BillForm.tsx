@@ -158,7 +158,7 @@ export function BillForm({
         <Select label="Category" name="category" value={values.category} onChange={set('category')} options={options(BILL_CATEGORY_VALUES, CATEGORY_LABELS)} />
         <Select label="Repeats" name="recurring" value={values.recurring} onChange={set('recurring')} options={options(BILL_RECURRENCE_VALUES, RECURRENCE_LABELS)} />
         <Select
-          label="Can its due date change?"
+          label="Can the biller move its due day?"
           name="due_day_flexible"
           value={shownFlexible}
           onChange={(event) => setDueDay(() => setFlexible(event.target.value as DueDayFlexibilityValue), 'due_day_flexible', 'due_day_min', 'due_day_max')}
