@@ -85,3 +85,37 @@ describe('CalendarView days', () => {
     expect(within(cell).getByRole('button', { name: 'Mar 12, 2026, 3 items' })).toHaveFocus();
   });
 });
+
+describe('CalendarView by keyboard (the grid pattern: one day in the tab order, arrows move it)', () => {
+  const dayButton = (date: string) => screen.getAllByRole('gridcell').find((c) => c.getAttribute('data-date') === date)!.querySelector('button')!;
+
+  it('keeps only today in the tab order, moves by day and week with the arrows, and opens a day with Enter', async () => {
+    const { api } = timelineApi([bill('Rent', '2026-03-18')]);
+    renderWithProviders(<CalendarView today="2026-03-10" api={api} />);
+    const tabbable = screen.getAllByRole('gridcell').map((c) => c.querySelector('button')!).filter((b) => b.tabIndex === 0);
+    expect(tabbable.map((b) => b.closest('[data-date]')!.getAttribute('data-date'))).toEqual(['2026-03-10']);
+    dayButton('2026-03-10').focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(dayButton('2026-03-11'));
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(dayButton('2026-03-18'));
+    expect(dayButton('2026-03-10').tabIndex).toBe(-1);
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('list', { name: `Items on ${formatDate('2026-03-18')}` })).toBeInTheDocument();
+  });
+
+  it('turns the month when the focus moves past its grid, and Page Down goes a month on', async () => {
+    const { api } = timelineApi([]);
+    renderWithProviders(<CalendarView today="2026-03-31" api={api} />);
+    dayButton('2026-03-31').focus();
+    // March 2026's grid ends on April 4: a week down from the 31st is April 7, in April's grid.
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('heading', { name: 'April 2026' })).toBeInTheDocument();
+    expect(document.activeElement).toBe(dayButton('2026-04-07'));
+    await userEvent.keyboard('{PageDown}');
+    expect(screen.getByRole('heading', { name: 'May 2026' })).toBeInTheDocument();
+    expect(document.activeElement).toBe(dayButton('2026-05-07'));
+    await userEvent.keyboard('{Home}');
+    expect(document.activeElement).toBe(dayButton('2026-05-03'));
+  });
+});

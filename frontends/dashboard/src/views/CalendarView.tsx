@@ -1,7 +1,7 @@
 import { BILL_STATUS_LABELS, type TimelineItem } from '@paycadence/contracts';
 import { addDays, addMonths, dayOfWeek, MONTH_NAMES, parseIsoDate, startOfMonth, type IsoDate } from '@paycadence/finance-rules';
 import { Alert, Button, formatDate, formatMoney, type ApiClient } from '@paycadence/web-kit';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { BillStatusBadge } from '../components/BillStatusBadge.js';
 import { OccurrencePaidAction } from '../components/OccurrencePaidAction.js';
 import { useTimeline } from '../hooks/useTimeline.js';
@@ -98,6 +98,33 @@ function DayDetails({
   );
 }
 
+/**
+ * The day a key moves the grid's focus to (the ARIA grid pattern): a day left or right, a week up or down, the
+ * week's first or last day, a month back or on; null for any other key.
+ */
+export function dayFromKey(day: IsoDate, key: string): IsoDate | null {
+  switch (key) {
+    case 'ArrowLeft':
+      return addDays(day, -1);
+    case 'ArrowRight':
+      return addDays(day, 1);
+    case 'ArrowUp':
+      return addDays(day, -7);
+    case 'ArrowDown':
+      return addDays(day, 7);
+    case 'Home':
+      return addDays(day, -dayOfWeek(day));
+    case 'End':
+      return addDays(day, 6 - dayOfWeek(day));
+    case 'PageUp':
+      return addMonths(day, -1);
+    case 'PageDown':
+      return addMonths(day, 1);
+    default:
+      return null;
+  }
+}
+
 export interface CalendarViewProps {
   today: IsoDate;
   api: ApiClient;
@@ -124,6 +151,25 @@ export function CalendarView({ today, api, readOnlyBillIds = NONE }: CalendarVie
     for (const item of timeline?.items ?? []) map.set(item.date, [...(map.get(item.date) ?? []), item]);
     return map;
   }, [timeline]);
+
+  // One day button is in the tab order (the grid's roving focus): arrows move it, Enter opens the day.
+  const [focusDay, setFocusDay] = useState<IsoDate>(today);
+  const activeDay = days.includes(focusDay) ? focusDay : days.includes(today) ? today : mode === 'month' ? startOfMonth(anchor) : from;
+  const moveFocus = useRef(false);
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    document.querySelector<HTMLButtonElement>(`[data-date="${activeDay}"] .db-cell__day`)?.focus();
+  }, [activeDay]);
+  const onDayKey = (day: IsoDate, event: KeyboardEvent<HTMLButtonElement>) => {
+    const target = dayFromKey(day, event.key);
+    if (target === null) return;
+    event.preventDefault();
+    moveFocus.current = true;
+    setFocusDay(target);
+    // Past the grid's edge: the month (or week) that holds the day comes into view.
+    if (!days.includes(target)) setAnchor(target);
+  };
 
   const { year, month } = parseIsoDate(startOfMonth(anchor));
   const title = mode === 'month' ? `${MONTH_NAMES[month - 1]} ${year}` : `${formatDate(from)} – ${formatDate(to)}`;
@@ -160,7 +206,8 @@ export function CalendarView({ today, api, readOnlyBillIds = NONE }: CalendarVie
         <span className="db-chip db-chip--bill">Bill</span>
         <span className="db-chip db-chip--payment">Suggested payment</span>
       </div>
-      <div className={`db-grid db-grid--${mode}`} role="grid" aria-labelledby="db-calendar-title" data-cells={days.length}>
+      {/* data-zen-clear: the floating Ask Zen button never sits over the grid (it steps aside). */}
+      <div className={`db-grid db-grid--${mode}`} role="grid" aria-labelledby="db-calendar-title" data-cells={days.length} data-zen-clear>
         <div role="row" className="db-grid__weekdays">
           {WEEKDAYS.map((d) => (
             <div key={d} role="columnheader" className="db-grid__weekday">
@@ -181,6 +228,9 @@ export function CalendarView({ today, api, readOnlyBillIds = NONE }: CalendarVie
                   <button
                     type="button"
                     className="db-cell__day"
+                    tabIndex={day === activeDay ? 0 : -1}
+                    onFocus={() => setFocusDay(day)}
+                    onKeyDown={(event) => onDayKey(day, event)}
                     aria-expanded={selected === day}
                     aria-controls={selected === day ? 'db-day-details' : undefined}
                     onClick={() => setSelected(selected === day ? null : day)}

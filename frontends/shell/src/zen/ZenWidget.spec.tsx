@@ -136,3 +136,43 @@ describe('ZenWidget', () => {
     expect(bubbles().at(-1)).toHaveTextContent(ZEN_QUICK_QUESTIONS[3]);
   });
 });
+
+describe("ZenWidget on a phone: it never sits over a form's buttons or the calendar", () => {
+  const rect = (left: number, top: number, width: number, height: number) =>
+    ({ left, top, right: left + width, bottom: top + height, width, height, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+
+  it('steps aside while it would cover a form button or a marked grid, and comes back when the page moves on', async () => {
+    render(
+      <>
+        <form>
+          <button type="submit">Save bill</button>
+        </form>
+        <ZenWidget />
+      </>,
+    );
+    const save = screen.getByRole('button', { name: 'Save bill' });
+    vi.spyOn(askZen(), 'getBoundingClientRect').mockReturnValue(rect(260, 780, 120, 48));
+    const saveRect = vi.spyOn(save, 'getBoundingClientRect').mockReturnValue(rect(250, 790, 100, 40));
+    fireEvent.scroll(window);
+    await waitFor(() => expect(askZen().closest('.pc-zen')).toHaveClass('pc-zen--aside'));
+    // Scrolled on: the Save button is higher up the screen, the Ask Zen button is back.
+    saveRect.mockReturnValue(rect(250, 400, 100, 40));
+    fireEvent.scroll(window);
+    await waitFor(() => expect(askZen().closest('.pc-zen')).not.toHaveClass('pc-zen--aside'));
+  });
+
+  it('stays while someone is using it (focused or open), even over a form', async () => {
+    render(
+      <>
+        <div data-zen-clear>grid</div>
+        <ZenWidget />
+      </>,
+    );
+    vi.spyOn(askZen(), 'getBoundingClientRect').mockReturnValue(rect(0, 0, 100, 48));
+    vi.spyOn(screen.getByText('grid'), 'getBoundingClientRect').mockReturnValue(rect(0, 0, 300, 300));
+    fireEvent.scroll(window);
+    await waitFor(() => expect(askZen().closest('.pc-zen')).toHaveClass('pc-zen--aside'));
+    act(() => askZen().focus());
+    await waitFor(() => expect(askZen().closest('.pc-zen')).not.toHaveClass('pc-zen--aside'));
+  });
+});
