@@ -28,8 +28,9 @@ const recordLayoutShifts = (page: Page) =>
 /** In the page: when it was first painted, and when the app's first module and the page's data were asked for. */
 function loadTimings() {
   const resources = performance.getEntriesByType('resource');
-  // The app's modules: every script but the two small classic ones the copy's <head> names.
-  const modules = resources.filter((entry) => /\.js$/.test(new URL(entry.name).pathname) && !/zod-jitless|start-after-paint/.test(entry.name));
+  // The app's modules: every script but the small classic ones the copy's <head> names (theme-init.js blocks the
+  // first paint on purpose, so a dark page is dark from its first frame: docs/themes.md).
+  const modules = resources.filter((entry) => /\.js$/.test(new URL(entry.name).pathname) && !/zod-jitless|start-after-paint|theme-init/.test(entry.name));
   return {
     painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
     firstModule: Math.min(...modules.map((entry) => entry.startTime)),

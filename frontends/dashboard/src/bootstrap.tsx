@@ -1,6 +1,6 @@
 import '@paycadence/web-kit/styles.css';
 import type { AuthSession, AuthUser } from '@paycadence/contracts';
-import { AuthProvider, Toaster } from '@paycadence/web-kit';
+import { AuthProvider, startThemeSync, Toaster } from '@paycadence/web-kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
@@ -22,6 +22,7 @@ function storedSession(): { user: AuthUser | null; session: AuthSession | null }
 }
 
 const { user, session } = storedSession();
+startThemeSync();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -37,10 +37,13 @@ export {
   saveNotifications,
   savePreferences,
   savedDefaultView,
+  subscribePreferences,
   THEMES,
   usePreferences,
 } from './preferences/preferences.js';
-export type { DateFormat, DefaultView, NotificationSettings, Preferences } from './preferences/preferences.js';
+export type { DateFormat, DefaultView, NotificationSettings, Preferences, ThemeChoice } from './preferences/preferences.js';
+export { applyTheme, currentTheme, DARK_SCHEME_QUERY, resolveTheme, startThemeSync, THEME_ATTRIBUTE } from './theme/theme.js';
+export type { AppliedTheme } from './theme/theme.js';
 export { Toaster } from './toast/Toaster.js';
 export {
   dismissToast,

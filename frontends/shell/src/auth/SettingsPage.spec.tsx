@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { greetingName } from './greeting';
-import { PREFERENCES_KEY } from '@paycadence/web-kit';
+import { PREFERENCES_KEY, startThemeSync } from '@paycadence/web-kit';
 import { secondsUntilRotation } from './mfa-panel-messages';
 import { CURRENCY_HINT, SettingsPage } from './SettingsPage';
 import { TwoFactorPanel } from './TwoFactorPanel';
@@ -36,24 +36,37 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('tab', { name: '2FA' }).getAttribute('aria-selected')).toBe('true');
   });
 
-  it('saves preferences under paycadence.preferences and reads them back; dark and auto are Coming Soon', async () => {
+  it('saves preferences under paycadence.preferences and reads them back; the theme offers Light, Dark and Auto', async () => {
     vi.useFakeTimers();
-    const { unmount } = renderScreen(<SettingsPage />, { path: '/settings', user: ANN });
-    fireEvent.click(screen.getByRole('tab', { name: 'Preferences' }));
-    fireEvent.change(screen.getByLabelText('Default view'), { target: { value: 'planner' } });
-    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'CAD' } });
-    fireEvent.change(screen.getByLabelText('Date format'), { target: { value: 'YYYY-MM-DD' } });
-    const theme = screen.getByLabelText('Theme') as HTMLSelectElement;
-    expect(Array.from(theme.options).map((option) => [option.textContent, option.disabled])).toEqual([
-      ['Light', false], ['Dark (Coming Soon)', true], ['Auto (Coming Soon)', true],
-    ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
-    await act(() => vi.advanceTimersByTimeAsync(500));
-    expect(JSON.parse(localStorage.getItem(PREFERENCES_KEY)!)).toEqual({ defaultView: 'planner', currency: 'CAD', dateFormat: 'YYYY-MM-DD', theme: 'light' });
-    unmount();
-    renderScreen(<SettingsPage />, { path: '/settings', user: ANN });
-    fireEvent.click(screen.getByRole('tab', { name: 'Preferences' }));
-    expect((screen.getByLabelText('Currency') as HTMLSelectElement).value).toBe('CAD');
+    const stopTheme = startThemeSync();
+    try {
+      const { unmount } = renderScreen(<SettingsPage />, { path: '/settings', user: ANN });
+      fireEvent.click(screen.getByRole('tab', { name: 'Preferences' }));
+      fireEvent.change(screen.getByLabelText('Default view'), { target: { value: 'planner' } });
+      fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'CAD' } });
+      fireEvent.change(screen.getByLabelText('Date format'), { target: { value: 'YYYY-MM-DD' } });
+      const theme = screen.getByLabelText('Theme') as HTMLSelectElement;
+      expect(Array.from(theme.options).map((option) => [option.textContent, option.disabled])).toEqual([
+        ['Light', false], ['Dark', false], ['Auto', false],
+      ]);
+      expect(theme).toHaveAccessibleDescription("Auto follows your device's light or dark setting.");
+      expect(theme.value).toBe('light');
+      fireEvent.change(theme, { target: { value: 'dark' } });
+      // Like every preference, the theme changes when saved, not while choosing.
+      expect(document.documentElement.getAttribute('data-theme')).toBe('light');
+      fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+      await act(() => vi.advanceTimersByTimeAsync(500));
+      expect(JSON.parse(localStorage.getItem(PREFERENCES_KEY)!)).toEqual({ defaultView: 'planner', currency: 'CAD', dateFormat: 'YYYY-MM-DD', theme: 'dark' });
+      expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+      unmount();
+      renderScreen(<SettingsPage />, { path: '/settings', user: ANN });
+      fireEvent.click(screen.getByRole('tab', { name: 'Preferences' }));
+      expect((screen.getByLabelText('Currency') as HTMLSelectElement).value).toBe('CAD');
+      expect((screen.getByLabelText('Theme') as HTMLSelectElement).value).toBe('dark');
+    } finally {
+      stopTheme();
+      document.documentElement.removeAttribute('data-theme');
+    }
   });
 
   it('says what each preference changes: currency honestly (amounts stay USD), dates with an example', () => {

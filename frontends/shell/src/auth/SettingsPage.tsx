@@ -12,6 +12,7 @@ import {
   savePreferences,
   Select,
   Tabs,
+  THEMES,
   useAuth,
   useFirstErrorFocus,
   type Preferences,
@@ -37,6 +38,7 @@ export const CURRENCY_HINT = 'All amounts are in US dollars (USD) for now. We ke
 const SAMPLE_DAY = '2026-11-27';
 
 const VIEW_LABELS: Record<Preferences['defaultView'], string> = { list: 'List', calendar: 'Calendar', planner: 'Planner' };
+const THEME_LABELS: Record<Preferences['theme'], string> = { light: 'Light', dark: 'Dark', auto: 'Auto' };
 
 /** The simulated save (docs/product/accounts.md §4): 500 ms, then the message for 3 s. */
 function useSave() {
@@ -100,13 +102,10 @@ function PreferencesTab() {
         <Select
           label="Theme"
           name="theme"
-          value="light"
-          onChange={() => undefined}
-          options={[
-            { value: 'light', label: 'Light' },
-            { value: 'dark', label: 'Dark (Coming Soon)', disabled: true },
-            { value: 'auto', label: 'Auto (Coming Soon)', disabled: true },
-          ]}
+          value={values.theme}
+          onChange={(event) => set('theme', event.target.value as Preferences['theme'])}
+          options={THEMES.map((theme) => ({ value: theme, label: THEME_LABELS[theme] }))}
+          hint="Auto follows your device's light or dark setting."
         />
       </div>
       <div ref={errorRef} className="pc-settings__save">

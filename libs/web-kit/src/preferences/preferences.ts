@@ -10,17 +10,18 @@ export const NOTIFICATIONS_KEY = 'paycadence.notifications';
 export const DEFAULT_VIEWS = ['list', 'calendar', 'planner'] as const;
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD'] as const;
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
-/** docs/product/accounts.md §2: only light is available; dark and auto are labelled Coming Soon. */
+/** docs/product/accounts.md §2: light, dark, or auto (follows the device's light or dark setting); docs/themes.md. */
 export const THEMES = ['light', 'dark', 'auto'] as const;
 
 export type DefaultView = (typeof DEFAULT_VIEWS)[number];
 export type DateFormat = (typeof DATE_FORMATS)[number];
+export type ThemeChoice = (typeof THEMES)[number];
 
 export interface Preferences {
   defaultView: DefaultView;
   currency: (typeof CURRENCIES)[number];
   dateFormat: DateFormat;
-  theme: 'light';
+  theme: ThemeChoice;
 }
 
 export interface NotificationSettings {
@@ -52,7 +53,7 @@ function readPreferences(): Preferences {
     defaultView: oneOf(DEFAULT_VIEWS, stored.defaultView, DEFAULT_PREFERENCES.defaultView),
     currency: oneOf(CURRENCIES, stored.currency, DEFAULT_PREFERENCES.currency),
     dateFormat: oneOf(DATE_FORMATS, stored.dateFormat, DEFAULT_PREFERENCES.dateFormat),
-    theme: 'light',
+    theme: oneOf(THEMES, stored.theme, DEFAULT_PREFERENCES.theme),
   };
 }
 
@@ -91,14 +92,15 @@ export function savePreferences(preferences: Preferences): void {
   notify();
 }
 
+/** Calls `listener` whenever the preferences are saved, here or in another tab; answers how to stop. */
+export function subscribePreferences(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** The preferences, re-rendering the caller when they are saved (here or in another tab). */
 export function usePreferences(): Preferences {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    loadPreferences,
+  return useSyncExternalStore(subscribePreferences, loadPreferences,
     () => DEFAULT_PREFERENCES,
   );
 }
