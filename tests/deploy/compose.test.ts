@@ -297,6 +297,19 @@ describe('docker-compose.yml', () => {
     expect(raw.services.auth.environment.SMTP_URL).toMatch(/^\$\{SMTP_URL:\?/);
   });
 
+  it('lets finance and its worker share one generated VAPID key pair on a volume, or take the deployer\'s', () => {
+    const [service, worker] = [compose.services.finance, compose.services['finance-worker']];
+    for (const [name, host] of [['finance', service], ['finance-worker', worker]] as const) {
+      const env = envOf(host);
+      expect(env.FINANCE_GENERATE_KEYS, name).toBe('true');
+      expect(env.VAPID_PUBLIC_KEY, name).toBe('');
+      expect(env.VAPID_PRIVATE_KEY, name).toBe('');
+      expect(host.volumes, name).toContain('finance-data:/app/.data');
+    }
+    expect(compose.volumes).toHaveProperty('finance-data');
+    expect(raw.services.finance.environment.VAPID_PRIVATE_KEY).toBe('${VAPID_PRIVATE_KEY:-}');
+  });
+
   it('runs the per-service role script against PostgreSQL before any service starts', () => {
     const roles = compose.services['postgres-roles'];
     const script = mountOf(roles, 'k8s/base/postgres/service-roles.sh');

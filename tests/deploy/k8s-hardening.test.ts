@@ -417,6 +417,13 @@ describe('NetworkPolicies: default deny, and exactly the paths DESIGN draws', ()
     }
   });
 
+  it("finance's worker reaches push services over HTTPS on the internet, never the metadata address or private ranges", () => {
+    expect(connects(podOf('finance-worker'), external('203.0.113.50'), 443)).toBe(true);
+    expect(connects(podOf('finance-worker'), external('169.254.169.254'), 443)).toBe(false);
+    expect(connects(podOf('finance-worker'), external('10.1.2.3'), 443)).toBe(false);
+    expect(connects(podOf('finance-worker'), external('203.0.113.50'), 80)).toBe(false);
+  });
+
   it('the services that send e-mail reach SMTP, and only they', () => {
     // finance itself too: the due-date planner e-mails a person their letter to a biller.
     for (const pod of ['auth', 'household', 'finance', 'finance-worker']) {

@@ -127,6 +127,20 @@ describe('k8s/base manifests', () => {
     },
   );
 
+  it('gives finance and its worker the same VAPID key pair from the Secret (one hands out the public key, the other signs)', () => {
+    const keyRefs = (name: string) => {
+      const deployment = deployments.find((d) => d.metadata.name === name)!;
+      const env: Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }> = containersOf(deployment)[0].env ?? [];
+      return Object.fromEntries(env.filter((e) => e.name.startsWith('VAPID_')).map((e) => [e.name, e.valueFrom?.secretKeyRef]));
+    };
+    const expected = {
+      VAPID_PUBLIC_KEY: { name: 'paycadence-secrets', key: 'vapid-public-key' },
+      VAPID_PRIVATE_KEY: { name: 'paycadence-secrets', key: 'vapid-private-key' },
+    };
+    expect(keyRefs('finance')).toEqual(expected);
+    expect(keyRefs('finance-worker')).toEqual(expected);
+  });
+
   it("public-site-pages asks the blog's and the shell's Services, at the addresses Kong uses for them", () => {
     const deployment = deployments.find((d) => d.metadata.name === 'public-site-pages')!;
     const env = Object.fromEntries(

@@ -17,7 +17,7 @@ import { stopChild } from '../../tools/lib/processes.mjs';
  * What a production-mode service needs on a bench machine: generated keys (kept under .data, as npm start
  * does) and an SMTP_URL, which production requires; nothing listens there and no benchmark sends mail.
  */
-export const BENCH_PRODUCTION_ENV = { AUTH_GENERATE_KEYS: 'true', BANK_SYNC_GENERATE_KEYS: 'true', SMTP_URL: 'smtp://127.0.0.1:9' };
+export const BENCH_PRODUCTION_ENV = { AUTH_GENERATE_KEYS: 'true', BANK_SYNC_GENERATE_KEYS: 'true', FINANCE_GENERATE_KEYS: 'true', SMTP_URL: 'smtp://127.0.0.1:9' };
 
 export { REPO_ROOT, RESULTS_DIR };
 const MACHINE_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';

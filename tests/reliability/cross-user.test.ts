@@ -212,6 +212,19 @@ const RECIPES: Record<string, Recipe> = {
       },
     ],
   },
+  // Reminders on devices: the key is the same for everyone; B lists, adds and removes B's own devices only.
+  'GET /api/financial/reminders/push-key': { attacks: [{ label: 'the public key, the same for everyone', expect: [200] }] },
+  'GET /api/financial/reminders/devices': {
+    // A's devices carry MARKER in their label and endpoint, which no answer to B may show.
+    attacks: [{ label: "B's own devices", expect: [200], verify: (answer) => expect(Array.isArray(answer.json.devices)).toBe(true) }],
+  },
+  'POST /api/financial/reminders/devices': {
+    attacks: [
+      { label: "B turns on B's own device", body: () => pushSubscription('B laptop'), expect: [201] },
+      { label: "A's user id in the body", body: (_ids, w) => ({ ...pushSubscription('B phone'), userId: w.a.id }), expect: [400] },
+    ],
+  },
+  'DELETE /api/financial/reminders/devices/{id}': { attacks: [{ label: "A's device", expect: refused }], owner: { expect: [204] } },
   // The threshold routes name no id either; B reads and sets only B's own (A's 123.45 stays A's).
   'GET /api/financial/forecast-settings': {
     attacks: [{ label: "B's own threshold", expect: [200], verify: (answer) => expect(answer.json.lowBalanceThresholdCents).not.toBe(A_THRESHOLD_CENTS) }],
@@ -435,6 +448,8 @@ async function ownedId(kind: ResourceKind): Promise<string> {
       const pending = await ok(send('GET', `/api/household/${lastHouseholdOfA}/invitations`, { token: w.a.token }), 'listing invitations');
       return pending.invitations[0].id;
     }
+    case 'pushDevice':
+      return (await ok(send('POST', '/api/financial/reminders/devices', { token: w.a.token, body: pushSubscription(`${MARKER} phone`) }), 'turning on a device')).id;
     case 'billDueDate':
       // The first occurrence of the bill just made for the same route, marked paid by A, so B has a mark to try.
       await ok(send('POST', `/api/financial/bill-status/${lastBillOfA}/${FUTURE}`, { token: w.a.token }), 'marking a bill paid');
@@ -475,6 +490,7 @@ async function viewOfA(): Promise<Record<string, unknown>> {
     mfa: `/api/mfa/status/${w.a.id}`,
     calendarFeed: '/api/financial/calendar-feed',
     reminders: '/api/financial/reminders',
+    pushDevices: '/api/financial/reminders/devices',
     forecastSettings: '/api/financial/forecast-settings',
     dueDateMoves: '/api/financial/due-date-moves',
   };
@@ -550,6 +566,20 @@ async function adminView(): Promise<Record<string, unknown>> {
 }
 
 const secrets = () => [w.a.email, w.c.email, MARKER, w.feedPath];
+
+/**
+ * A browser's push subscription as Settings sends it: a fresh endpoint (with MARKER, so no answer to B may show
+ * A's) and keys of the right shape. Nothing is pushed to it: A's reminders go by e-mail.
+ */
+function pushSubscription(label: string) {
+  const p256dh = randomBytes(65);
+  p256dh[0] = 4;
+  return {
+    endpoint: `https://push.example.com/${MARKER}/${randomBytes(8).toString('hex')}`,
+    keys: { p256dh: p256dh.toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    label,
+  };
+}
 
 /** A's reminder settings, distinct from the defaults and from what B saves. */
 const A_REMINDER_ZONE = 'Pacific/Auckland';

@@ -48,6 +48,7 @@ import {
   UnsubscribeResponseSchema,
   UpdateReminderSettingsSchema,
 } from './reminders.js';
+import { PUSH_DEVICES_PATH, PUSH_PUBLIC_KEY_PATH, PushDeviceListSchema, PushDeviceSchema, PushPublicKeySchema, PushSubscriptionCreateSchema } from './push.js';
 import { FORECAST_SETTINGS_PATH, ForecastSettingsSchema, ForecastSettingsUpdateSchema } from './forecast.js';
 import { HOUSEHOLD_CALENDAR_PATH, HouseholdCalendarQuerySchema, HouseholdCalendarResponseSchema } from './household-calendar.js';
 import {
@@ -261,6 +262,15 @@ export const FINANCE_ENDPOINTS = {
   /** Ours: reminder e-mails and the Notifications toggles; the unsubscribe page is for e-mail links, not this client. */
   reminderSettings: endpoint({ method: 'GET', path: REMINDERS_PATH, response: ReminderSettingsSchema }),
   updateReminderSettings: endpoint({ method: 'PUT', path: REMINDERS_PATH, body: UpdateReminderSettingsSchema, response: ReminderSettingsSchema }),
+  /**
+   * Ours: reminders on this device (Web Push, docs/reminders.md). The key pushManager.subscribe needs; the caller's
+   * devices; this device's subscription (201, the same endpoint again refreshes its keys and label; 409 past
+   * PUSH_DEVICES_MAX); removing one (204; another user's or an unknown id 404).
+   */
+  pushPublicKey: endpoint({ method: 'GET', path: PUSH_PUBLIC_KEY_PATH, response: PushPublicKeySchema }),
+  pushDevices: endpoint({ method: 'GET', path: PUSH_DEVICES_PATH, response: PushDeviceListSchema }),
+  addPushDevice: endpoint({ method: 'POST', path: PUSH_DEVICES_PATH, body: PushSubscriptionCreateSchema, response: PushDeviceSchema }),
+  removePushDevice: endpoint({ method: 'DELETE', path: `${PUSH_DEVICES_PATH}/{id}` }),
   /**
    * The unsubscribe page's own calls, without a session: the token read from the e-mail link's fragment, in the
    * body. Both answer 404 for an unknown or malformed token; only the second changes anything.

@@ -14,6 +14,7 @@ export * from './finance.js';
 export * from './dashboard.js';
 export * from './calendar-feed.js';
 export * from './reminders.js';
+export * from './push.js';
 export * from './bill-status.js';
 export * from './forecast.js';
 export * from './due-date-planner.js';

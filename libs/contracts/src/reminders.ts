@@ -81,23 +81,44 @@ const daysBefore = z
   .min(REMINDER_DAYS_BEFORE_MIN, { error: `days_before must be at least ${REMINDER_DAYS_BEFORE_MIN}` })
   .max(REMINDER_DAYS_BEFORE_MAX, { error: `days_before must be at most ${REMINDER_DAYS_BEFORE_MAX}` });
 
+/**
+ * Where each kind of reminder goes: e-mail, the devices the person turned on ('device': Web Push,
+ * docs/reminders.md), or both. E-mail is the default, so settings saved before channels existed keep e-mail.
+ */
+export const REMINDER_CHANNELS = ['email', 'device', 'both'] as const;
+export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
+const channel = (kind: string) => z.enum(REMINDER_CHANNELS, { error: `channels.${kind} must be email, device or both` });
+/** `bills`: the bill reminders; `income`: the payday ones (the toggles of the same names). */
+export const ReminderChannelsSchema = z.object({ bills: channel('bills'), income: channel('income') }).strict();
+export type ReminderChannels = z.infer<typeof ReminderChannelsSchema>;
+export const DEFAULT_REMINDER_CHANNELS: ReminderChannels = { bills: 'email', income: 'email' };
+export const channelSendsEmail = (value: ReminderChannel): boolean => value !== 'device';
+export const channelSendsToDevices = (value: ReminderChannel): boolean => value !== 'email';
+
 /** GET: the settings as stored, or the defaults (`saved: false`, no time zone) before the first save. */
 export const ReminderSettingsSchema = z.object({
   ...toggles,
   days_before: daysBefore,
+  channels: ReminderChannelsSchema,
   /** The IANA zone reminders follow; null until the browser sent one. */
   time_zone: z.string().nullable(),
   saved: z.boolean(),
 });
 export type ReminderSettings = z.infer<typeof ReminderSettingsSchema>;
 
-/** PUT: every field (the browser sends its own zone, Intl's resolvedOptions().timeZone). */
-export const UpdateReminderSettingsSchema = z.object({ ...toggles, days_before: daysBefore, time_zone: TimeZoneSchema }).strict();
+/**
+ * PUT: every field (the browser sends its own zone, Intl's resolvedOptions().timeZone). `channels` may be left out:
+ * the stored ones stay (e-mail before any were chosen), so a client that predates channels changes none.
+ */
+export const UpdateReminderSettingsSchema = z
+  .object({ ...toggles, days_before: daysBefore, time_zone: TimeZoneSchema, channels: ReminderChannelsSchema.optional() })
+  .strict();
 export type UpdateReminderSettingsInput = z.infer<typeof UpdateReminderSettingsSchema>;
 
 export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
   ...REMINDER_TOGGLE_DEFAULTS,
   days_before: REMINDER_DAYS_BEFORE_DEFAULT,
+  channels: DEFAULT_REMINDER_CHANNELS,
   time_zone: null,
   saved: false,
 };

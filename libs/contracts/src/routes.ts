@@ -56,6 +56,11 @@ export const SERVICE_ROUTES = {
     'GET /api/financial/calendar-feed/{token}.ics',
     'GET /api/financial/reminders',
     'PUT /api/financial/reminders',
+    // Ours: reminders on this device (Web Push): the server's public key, the caller's devices, adding and removing one.
+    'GET /api/financial/reminders/push-key',
+    'GET /api/financial/reminders/devices',
+    'POST /api/financial/reminders/devices',
+    'DELETE /api/financial/reminders/devices/{id}',
     // Public: the unsubscribe page and its script; the token from the e-mail link's fragment is the credential, sent
     // in the body (the check asks nothing of the user, the POST turns reminders off).
     'GET /api/financial/reminders/unsubscribe',

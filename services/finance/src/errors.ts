@@ -1,5 +1,5 @@
 import { domainErrorClass, type DomainErrorCatalog } from '@paycadence/nest-kit';
-import { BILL_STATUS_MESSAGES, FINANCE_MESSAGES, HOUSEHOLD_MESSAGES, LETTER_MESSAGES, PLANNER_MESSAGES } from '@paycadence/contracts';
+import { BILL_STATUS_MESSAGES, FINANCE_MESSAGES, HOUSEHOLD_MESSAGES, LETTER_MESSAGES, PLANNER_MESSAGES, PUSH_MESSAGES } from '@paycadence/contracts';
 
 /** Finance error codes, their HTTP status and the product's message (docs/conventions.md §5); the shared filter answers. */
 export const FINANCE_ERRORS = {
@@ -40,6 +40,11 @@ export const FINANCE_ERRORS = {
   /** Nothing is mailed to an address its owner has not proved (docs/email-addresses.md). */
   LETTER_ADDRESS_UNCONFIRMED: { status: 409, message: LETTER_MESSAGES.unconfirmed },
   LETTER_NOT_SENT: { status: 503, message: LETTER_MESSAGES.failed },
+  /** Reminders on devices (docs/reminders.md, Push): another user's device, or one that does not exist. */
+  PUSH_DEVICE_NOT_FOUND: { status: 404, message: PUSH_MESSAGES.deviceNotFound },
+  TOO_MANY_PUSH_DEVICES: { status: 409, message: PUSH_MESSAGES.tooManyDevices },
+  /** An endpoint the worker may not send to: http, a private or local address (push-endpoint-policy.ts). */
+  PUSH_ENDPOINT_REFUSED: { status: 400, message: PUSH_MESSAGES.endpointRefused },
 } as const satisfies DomainErrorCatalog;
 export type FinanceErrorCode = keyof typeof FINANCE_ERRORS;
 

@@ -22,6 +22,8 @@ import { IncomeModule } from './income/income.module.js';
 import { migrations } from './migrations/index.js';
 import { DueDateMoveRow } from './planner/due-date-move.entity.js';
 import { PlannerModule } from './planner/planner.module.js';
+import { PushSubscriptionRow } from './push/push-subscription.entity.js';
+import { PushModule } from './push/push.module.js';
 import { REMINDER_ENTITIES, RemindersModule } from './reminders/reminders.module.js';
 import { SavingsGoal } from './savings-goals/savings-goal.entity.js';
 import { SavingsGoalsModule } from './savings-goals/savings-goals.module.js';
@@ -35,7 +37,7 @@ import { SuggestionsModule } from './suggestions/suggestions.module.js';
 export const serviceDefinition = defineService({
   name: 'finance',
   env: financeEnvSchema,
-  database: { schema: 'finance', entities: [Bill, IncomeSource, SavingsGoal, Suggestion, BankSummary, CalendarFeed, ForecastSettingsRow, ...REMINDER_ENTITIES, BillPaidMark, BankPayments, DueDateMoveRow], migrations },
+  database: { schema: 'finance', entities: [Bill, IncomeSource, SavingsGoal, Suggestion, BankSummary, CalendarFeed, ForecastSettingsRow, ...REMINDER_ENTITIES, BillPaidMark, BankPayments, DueDateMoveRow, PushSubscriptionRow], migrations },
   // JSON forms and suggestion batches only.
   bodyLimit: 256 * 1024,
   transport: 'redis',
@@ -55,6 +57,7 @@ export const serviceDefinition = defineService({
     BankSyncModule,
     CalendarFeedModule,
     RemindersModule,
+    PushModule,
     BillStatusModule,
     ForecastSettingsModule,
     HouseholdCalendarModule,

@@ -162,10 +162,10 @@ const unsubscribeCall = (path: string, token: unknown) =>
 
 describe('the settings routes', () => {
   it('answer the documented defaults before the first save, then what was saved, with the zone the browser sent', async () => {
-    expect((await as(ann).get('/reminders')).body).toEqual({ bills: true, income: true, suggestions: false, updates: true, days_before: 3, time_zone: null, saved: false });
+    expect((await as(ann).get('/reminders')).body).toEqual({ bills: true, income: true, suggestions: false, updates: true, days_before: 3, channels: { bills: 'email', income: 'email' }, time_zone: null, saved: false });
     const saved = await as(ann).put('/reminders', settings('pacific/auckland', { suggestions: true, days_before: 5 }));
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ bills: true, income: true, suggestions: true, updates: true, days_before: 5, time_zone: AUCKLAND, saved: true });
+    expect(saved.body).toEqual({ bills: true, income: true, suggestions: true, updates: true, days_before: 5, channels: { bills: 'email', income: 'email' }, time_zone: AUCKLAND, saved: true });
     expect((await as(ann).get('/reminders')).body).toEqual(saved.body);
   });
 

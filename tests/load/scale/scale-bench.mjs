@@ -363,6 +363,7 @@ async function main() {
       APP_URL: 'http://localhost:8080',
       SMTP_URL: 'smtp://127.0.0.1:9',
       AUTH_GENERATE_KEYS: 'true',
+      FINANCE_GENERATE_KEYS: 'true',
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
       PLAID_BASE_URL: emulator.url,

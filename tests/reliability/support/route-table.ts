@@ -98,7 +98,9 @@ export type ResourceKind =
   /** A move A started with a biller (the due-date planner), on a bill of A's that can move. */
   | 'dueDateMove'
   /** A pending invitation A sent from the `household` made for the same route. */
-  | 'invitation';
+  | 'invitation'
+  /** A device A turned reminders on for (Web Push). */
+  | 'pushDevice';
 
 export type Access =
   /** No session: anyone may call it (its credential, if any, is in the request itself). */
@@ -164,6 +166,10 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'GET /api/financial/calendar-feed/{token}.ics': { kind: 'public', why: "the feed's secret token is the credential (calendar apps send no session)" },
   'GET /api/financial/reminders': { kind: 'self' },
   'PUT /api/financial/reminders': { kind: 'self' },
+  'GET /api/financial/reminders/push-key': { kind: 'self' },
+  'GET /api/financial/reminders/devices': { kind: 'self' },
+  'POST /api/financial/reminders/devices': { kind: 'self' },
+  'DELETE /api/financial/reminders/devices/{id}': { kind: 'owned', params: { id: 'pushDevice' } },
   'GET /api/financial/reminders/unsubscribe': { kind: 'public', why: 'the unsubscribe page, the same for everyone (its script reads the token from the link)' },
   'GET /api/financial/reminders/unsubscribe.js': { kind: 'public', why: "the unsubscribe page's script" },
   'POST /api/financial/reminders/unsubscribe-check': { kind: 'public', why: "a reminder e-mail's unsubscribe token, in the body, is the credential (opened from a mail app, no session)" },

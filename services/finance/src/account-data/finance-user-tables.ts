@@ -26,6 +26,9 @@ export const FINANCE_USER_TABLES: readonly UserOwnedTable[] = [
   // each e-mail's unsubscribe token).
   { table: 'reminder_settings', ownerColumns: { user_id: 'id' } },
   { table: 'reminder_deliveries', ownerColumns: { user_id: 'id' }, secretColumns: ['unsubscribe_token_hash'] },
+  // Devices that get reminders: their names and dates; the endpoint and keys are a capability to notify the
+  // device, not the user's data, so the export leaves them out.
+  { table: 'push_subscriptions', ownerColumns: { user_id: 'id' }, secretColumns: ['endpoint', 'p256dh', 'auth'] },
   // The dashboard cache's version counter: derived, not the user's data.
   { table: 'data_versions', ownerColumns: { user_id: 'id' }, exported: false },
 ];

@@ -13,6 +13,7 @@ import { BillPayee1796300700000 } from './1796300700000-bill-payee.js';
 import { NextReminderMoment1796400000000 } from './1796400000000-next-reminder-moment.js';
 import { BillPaidMarksUserIndex1796616078167 } from './1796616078167-bill-paid-marks-user-index.js';
 import { DueDatePlanner1796700000000 } from './1796700000000-due-date-planner.js';
+import { PushReminders1796800000000 } from './1796800000000-push-reminders.js';
 
 /** Checked-in migrations, in order; run at start-up. */
-export const migrations = [CreateFinanceTables1763856000000, CreateDataVersions1763856100000, SuggestionBillRecurrence1795595263000, CreateBankSummaries1795595264000, SharedHouseholdItems1795900100000, OwnSharedItemsIndex1796000000000, CreateBillStatusTables1796000500000, CreateCalendarFeeds1796100000000, ForecastSettingsAndCashBalance1796100500000, CreateReminders1796200000000, IncomePaySchedules1796250000000, BillPayee1796300700000, NextReminderMoment1796400000000, BillPaidMarksUserIndex1796616078167, DueDatePlanner1796700000000];
+export const migrations = [CreateFinanceTables1763856000000, CreateDataVersions1763856100000, SuggestionBillRecurrence1795595263000, CreateBankSummaries1795595264000, SharedHouseholdItems1795900100000, OwnSharedItemsIndex1796000000000, CreateBillStatusTables1796000500000, CreateCalendarFeeds1796100000000, ForecastSettingsAndCashBalance1796100500000, CreateReminders1796200000000, IncomePaySchedules1796250000000, BillPayee1796300700000, NextReminderMoment1796400000000, BillPaidMarksUserIndex1796616078167, DueDatePlanner1796700000000, PushReminders1796800000000];

@@ -103,7 +103,7 @@ export const NEXT_REMINDER_HORIZON_DAYS = 35;
  * (plannedReminders) asked day by day, so the moment and the e-mail cannot disagree. `paid` must cover the
  * occurrences up to the horizon plus PAYDAY_LOOKAHEAD_DAYS (nextReminderWindow).
  */
-export function nextReminderDay(input: PlanInput & { handled: ReadonlySet<string> }): IsoDate | null {
+export function nextReminderDay(input: PlanInput & { handled: Pick<ReadonlySet<string>, 'has'> }): IsoDate | null {
   const { local, handled } = input;
   const first = local.hour < REMINDER_SEND_HOUR ? local.date : addDays(local.date, 1);
   for (let day = first; day <= addDays(local.date, NEXT_REMINDER_HORIZON_DAYS); day = addDays(day, 1)) {

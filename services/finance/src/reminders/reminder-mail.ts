@@ -5,7 +5,7 @@ import type { DueBill, ReminderPlan } from './planned-reminders.js';
 
 /** Names go into a subject line: no line breaks or other control characters there. */
 // eslint-disable-next-line no-control-regex
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+export const oneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -18,9 +18,9 @@ export function dayOrdinal(date: IsoDate): string {
 }
 
 /** `March 28`. */
-const longDate = (date: IsoDate) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
+export const longDate = (date: IsoDate): string => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
 
-const inDays = (days: number) => (days === 1 ? 'tomorrow' : `in ${days} days`);
+export const inDays = (days: number): string => (days === 1 ? 'tomorrow' : `in ${days} days`);
 
 export interface ReminderMailInput {
   to: string;

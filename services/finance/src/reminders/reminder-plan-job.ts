@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { REMINDER_SEND_HOUR, reminderKey, type PlanRemindersJob } from '@paycadence/contracts';
+import { channelSendsEmail, channelSendsToDevices, REMINDER_SEND_HOUR, reminderKey, type PlanRemindersJob, type ReminderChannel, type ReminderKind } from '@paycadence/contracts';
 import { addDays } from '@paycadence/finance-rules';
 import { CLOCK, JobHandler, JobProducer, type Clock } from '@paycadence/nest-kit';
 import type { DataSource } from 'typeorm';
@@ -11,6 +11,7 @@ import {
   nextReminderWindow,
   plannedReminders,
 } from './planned-reminders.js';
+import { deviceChannel, EMAIL_CHANNEL } from './reminder-delivery.entity.js';
 import { ReminderPlanner } from './reminder-planner.js';
 
 /** While household does not answer, shared items are missing from the plan: it is made again this soon. */
@@ -28,7 +29,12 @@ interface SettingsRow {
   days_before: number;
   time_zone: string;
   plan_version: string;
+  bill_channel: ReminderChannel;
+  income_channel: ReminderChannel;
 }
+
+/** contracts' reminderKey ends in the kind. */
+const kindOfKey = (key: string): ReminderKind => (key.endsWith(':payday') ? 'payday' : 'bill-due');
 
 /**
  * One user's reminders, when the scan found their moment due ('plan-reminders'): queues a 'send-reminder' job for
@@ -50,7 +56,7 @@ export class ReminderPlanJob {
   @JobHandler('plan-reminders')
   async plan(job: PlanRemindersJob): Promise<void> {
     const [row] = (await this.dataSource.query(
-      `SELECT bills, income, days_before, time_zone, plan_version FROM reminder_settings WHERE user_id = $1`,
+      `SELECT bills, income, days_before, time_zone, plan_version, bill_channel, income_channel FROM reminder_settings WHERE user_id = $1`,
       [job.userId],
     )) as SettingsRow[];
     if (!row) return; // the account is gone
@@ -72,11 +78,12 @@ export class ReminderPlanJob {
       local,
       nextReminderWindow(local.date, settings.daysBefore),
     );
-    const sent = await this.sentKeys(job.userId, local.date);
-    const due = plannedReminders(input).filter((plan) => !sent.has(reminderKey(plan.job)));
+    const sent = await this.handledKeys(job.userId, local.date, row);
+    const due = plannedReminders(input).filter((plan) => !sent(reminderKey(plan.job)));
     for (const plan of due) await this.jobs.enqueue('send-reminder', plan.job);
 
-    const handled = new Set([...sent, ...due.map((plan) => reminderKey(plan.job))]);
+    const queued = new Set(due.map((plan) => reminderKey(plan.job)));
+    const handled = { has: (key: string) => queued.has(key) || sent(key) };
     const day = nextReminderDay({ ...input, handled }) ?? addDays(local.date, NEXT_REMINDER_HORIZON_DAYS);
     let next = utcOf(day, REMINDER_SEND_HOUR, settings.timeZone);
     if (due.length > 0) next = new Date(Math.min(next.getTime(), now.getTime() + SENT_CHECK_MS));
@@ -84,13 +91,30 @@ export class ReminderPlanJob {
     await this.store(job.userId, version, next, memberships?.map((m) => m.householdId) ?? null);
   }
 
-  /** Keys of the reminders already sent for occurrences from `from` on. */
-  private async sentKeys(userId: string, from: string): Promise<Set<string>> {
+  /**
+   * Whether a reminder (for an occurrence from `from` on) needs nothing more: every channel its kind goes to has its
+   * ledger row (the e-mail; each of the user's devices now). A kind sent to devices only, while the user has none,
+   * needs nothing: adding a device marks the plan stale (push_subscriptions' trigger) and it is planned again.
+   */
+  private async handledKeys(userId: string, from: string, row: SettingsRow): Promise<(key: string) => boolean> {
     const rows = (await this.dataSource.query(
-      `SELECT reminder_key FROM reminder_deliveries WHERE user_id = $1 AND occurrence_date >= $2`,
+      `SELECT reminder_key, channel FROM reminder_deliveries WHERE user_id = $1 AND occurrence_date >= $2`,
       [userId, from],
-    )) as { reminder_key: string }[];
-    return new Set(rows.map((r) => r.reminder_key));
+    )) as { reminder_key: string; channel: string }[];
+    const wantsDevices = channelSendsToDevices(row.bill_channel) || channelSendsToDevices(row.income_channel);
+    const devices = wantsDevices
+      ? ((await this.dataSource.query(`SELECT id FROM push_subscriptions WHERE user_id = $1`, [userId])) as { id: string }[]).map((device) => deviceChannel(device.id))
+      : [];
+    const needed = (kind: ReminderKind): string[] => {
+      const channel = kind === 'payday' ? row.income_channel : row.bill_channel;
+      return [...(channelSendsEmail(channel) ? [EMAIL_CHANNEL] : []), ...(channelSendsToDevices(channel) ? devices : [])];
+    };
+    const done = new Map<string, Set<string>>();
+    for (const { reminder_key: key, channel } of rows) done.set(key, (done.get(key) ?? new Set()).add(channel));
+    return (key) => {
+      const channels = done.get(key);
+      return needed(kindOfKey(key)).every((channel) => channels?.has(channel) ?? false);
+    };
   }
 
   /** `householdIds` null: keep the ones stored (household did not answer). */

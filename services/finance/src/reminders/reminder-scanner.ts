@@ -79,8 +79,8 @@ export class ReminderScanner {
   async prune(): Promise<number> {
     const cutoff = new Date(this.clock.now().getTime() - REMINDER_LEDGER_KEEP_DAYS * 86_400_000);
     const [, deleted] = (await this.dataSource.query(
-      `DELETE FROM reminder_deliveries WHERE reminder_key IN (
-         SELECT reminder_key FROM reminder_deliveries WHERE sent_at < $1 ORDER BY sent_at LIMIT ${PRUNE_BATCH})`,
+      `DELETE FROM reminder_deliveries WHERE (reminder_key, channel) IN (
+         SELECT reminder_key, channel FROM reminder_deliveries WHERE sent_at < $1 ORDER BY sent_at LIMIT ${PRUNE_BATCH})`,
       [cutoff],
     )) as [unknown, number];
     if (deleted > 0)

@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { reminderKey, reminderUnsubscribePath, type DirectoryUser, type SendReminderJob } from '@paycadence/contracts';
+import { channelSendsEmail, channelSendsToDevices, reminderKey, reminderUnsubscribePath, type DirectoryUser, type SendReminderJob } from '@paycadence/contracts';
 import { CLOCK, InjectServiceConfig, JobHandler, MAIL_SENDER, type Clock, type MailSender } from '@paycadence/nest-kit';
 import type { DataSource, Repository } from 'typeorm';
 import type { FinanceConfig } from '../config.js';
 import { AuthDirectoryClient } from './auth-directory.client.js';
+import type { ReminderPlan } from './planned-reminders.js';
 import { reminderMail } from './reminder-mail.js';
 import { ReminderPlanner } from './reminder-planner.js';
+import { ReminderPushSender } from './reminder-push-sender.js';
 import { ReminderSettingsRow } from './reminder-settings.entity.js';
 import { hashUnsubscribeToken, newUnsubscribeToken } from './unsubscribe-token.js';
 
@@ -18,10 +20,12 @@ export const greetingName = (user: Pick<DirectoryUser, 'email' | 'firstName'>): 
   user.firstName?.trim() || user.email.split('@')[0] || 'there';
 
 /**
- * Sends one reminder e-mail ('send-reminder'), once. The ledger row is inserted in the same transaction that then
- * sends the e-mail: a second worker holding the same job waits on the row's key and then finds it taken; a failed
- * send rolls the row back, so the retry sends. The one gap left is a crash between the mail server accepting the
- * e-mail and the commit: the retry then sends it again (at least once beats never for a rent reminder).
+ * Sends one reminder ('send-reminder') on the channels the user chose for its kind: e-mail, their devices (Web Push,
+ * ReminderPushSender) or both, each once. The e-mail's ledger row (channel 'email') is inserted in the same
+ * transaction that then sends it: a second worker holding the same job waits on the row's key and then finds it
+ * taken; a failed send rolls the row back, so the retry sends. The one gap left is a crash between the mail server
+ * accepting the e-mail and the commit: the retry then sends it again (at least once beats never for a rent reminder).
+ * A channel that fails does not hold the other back; the job then fails and its retry sends only what is missing.
  */
 @Injectable()
 export class ReminderSender {
@@ -30,6 +34,7 @@ export class ReminderSender {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ReminderPlanner) private readonly planner: ReminderPlanner,
     @Inject(AuthDirectoryClient) private readonly directory: AuthDirectoryClient,
+    @Inject(ReminderPushSender) private readonly pushes: ReminderPushSender,
     @Inject(MAIL_SENDER) private readonly mail: MailSender,
     @Inject(CLOCK) private readonly clock: Clock,
     @InjectServiceConfig() private readonly config: FinanceConfig,
@@ -44,6 +49,14 @@ export class ReminderSender {
     // Still due? (paid, deleted or moved since the scan, or the user's day is over)
     const plan = (await this.planner.plansFor(settings)).find((candidate) => reminderKey(candidate.job) === key);
     if (!plan) return;
+    const channel = job.kind === 'bill-due' ? settings.billChannel : settings.incomeChannel;
+    const failures: unknown[] = [];
+    if (channelSendsToDevices(channel)) await this.pushes.send(job, key, plan, settings.timeZone).catch((error: unknown) => failures.push(error));
+    if (channelSendsEmail(channel)) await this.sendEmail(job, key, plan).catch((error: unknown) => failures.push(error));
+    if (failures.length > 0) throw failures[0];
+  }
+
+  private async sendEmail(job: SendReminderJob, key: string, plan: ReminderPlan): Promise<void> {
     const user = await this.directory.user(job.userId);
     if (!user) return; // the account is gone
     // Nobody proved the address yet: a reminder would mail a stranger whose address was typed at sign-up. The user
@@ -52,8 +65,8 @@ export class ReminderSender {
     const token = newUnsubscribeToken();
     await this.dataSource.transaction(async (manager) => {
       const inserted: unknown[] = await manager.query(
-        `INSERT INTO reminder_deliveries (reminder_key, user_id, kind, occurrence_date, unsubscribe_token_hash, sent_at)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (reminder_key) DO NOTHING RETURNING reminder_key`,
+        `INSERT INTO reminder_deliveries (reminder_key, channel, user_id, kind, occurrence_date, unsubscribe_token_hash, sent_at)
+         VALUES ($1, 'email', $2, $3, $4, $5, $6) ON CONFLICT (reminder_key, channel) DO NOTHING RETURNING reminder_key`,
         [key, job.userId, job.kind, job.date, hashUnsubscribeToken(token), this.clock.now()],
       );
       if (inserted.length === 0) return; // sent before

@@ -1,3 +1,4 @@
+import type { ReminderChannel } from '@paycadence/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** A user's Notifications settings: a row exists once they saved them (with their time zone). */
@@ -25,6 +26,14 @@ export class ReminderSettingsRow {
   /** IANA zone, canonical (contracts' TimeZoneSchema). */
   @Column({ name: 'time_zone', type: 'text' })
   timeZone: string;
+
+  /** Where bill reminders go: e-mail, the user's devices or both (docs/reminders.md, Push). */
+  @Column({ name: 'bill_channel', type: 'text', default: 'email' })
+  billChannel: ReminderChannel;
+
+  /** Where payday reminders go. */
+  @Column({ name: 'income_channel', type: 'text', default: 'email' })
+  incomeChannel: ReminderChannel;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

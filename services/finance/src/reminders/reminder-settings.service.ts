@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings, type UpdateReminderSettingsInput } from '@paycadence/contracts';
+import { DEFAULT_REMINDER_CHANNELS, DEFAULT_REMINDER_SETTINGS, type ReminderChannels, type ReminderSettings, type UpdateReminderSettingsInput } from '@paycadence/contracts';
 import type { IsoDate } from '@paycadence/finance-rules';
 import { CLOCK, type Clock } from '@paycadence/nest-kit';
 import type { Repository } from 'typeorm';
@@ -15,6 +15,7 @@ const toDto = (row: ReminderSettingsRow): ReminderSettings => ({
   suggestions: row.suggestions,
   updates: row.updates,
   days_before: row.daysBefore,
+  channels: { bills: row.billChannel, income: row.incomeChannel },
   time_zone: row.timeZone,
   saved: true,
 });
@@ -39,8 +40,12 @@ export class ReminderSettingsService {
     return row ? localMoment(this.clock.now(), row.timeZone).date : (this.clock.today() as IsoDate);
   }
 
-  /** `input` was parsed by UpdateReminderSettingsSchema (the zone is canonical by then). */
+  /**
+   * `input` was parsed by UpdateReminderSettingsSchema (the zone is canonical by then). Without `channels` the stored
+   * ones stay: a client that predates them must not switch a device off.
+   */
   async put(userId: string, input: UpdateReminderSettingsInput): Promise<ReminderSettings> {
+    const channels = input.channels ?? (await this.storedChannels(userId));
     const row: ReminderSettingsRow = {
       userId,
       bills: input.bills,
@@ -49,10 +54,17 @@ export class ReminderSettingsService {
       updates: input.updates,
       daysBefore: input.days_before,
       timeZone: input.time_zone,
+      billChannel: channels.bills,
+      incomeChannel: channels.income,
       updatedAt: this.clock.now(),
     };
     await this.settings.upsert(row, ['userId']);
     return toDto(row);
+  }
+
+  private async storedChannels(userId: string): Promise<ReminderChannels> {
+    const row = await this.settings.findOne({ select: { billChannel: true, incomeChannel: true }, where: { userId } });
+    return row ? { bills: row.billChannel, income: row.incomeChannel } : DEFAULT_REMINDER_CHANNELS;
   }
 
   /**
@@ -75,12 +87,22 @@ export class ReminderSettingsService {
 
   /**
    * Turns the reminder e-mails (bills and income) off for the owner of the e-mail this token was in; true when the
-   * token is known. Doing it twice is no error; the other toggles stay as they were.
+   * token is known. Doing it twice is no error; the other toggles stay as they were. The link is about e-mail: a
+   * kind sent to e-mail and devices keeps its devices, a kind sent by e-mail only is turned off as before channels.
    */
   async unsubscribe(tokenText: string): Promise<boolean> {
     const userId = await this.ownerOf(tokenText);
     if (userId === null) return false;
-    await this.settings.update({ userId }, { bills: false, income: false, updatedAt: this.clock.now() });
+    await this.settings.query(
+      `UPDATE reminder_settings
+          SET bills = bills AND bill_channel <> 'email',
+              bill_channel = CASE WHEN bill_channel = 'both' THEN 'device' ELSE bill_channel END,
+              income = income AND income_channel <> 'email',
+              income_channel = CASE WHEN income_channel = 'both' THEN 'device' ELSE income_channel END,
+              updated_at = $2
+        WHERE user_id = $1`,
+      [userId, this.clock.now()],
+    );
     return true;
   }
 

@@ -3,11 +3,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillStatusModule } from '../bill-status/bill-status.module.js';
 import { BillStatusService } from '../bill-status/bill-status.service.js';
 import { DashboardModule } from '../dashboard/dashboard.module.js';
+import { PushWorkerModule } from '../push/push.module.js';
 import { AuthDirectoryClient } from './auth-directory.client.js';
 import { PAID_OCCURRENCES } from './paid-occurrences.js';
 import { ReminderDelivery } from './reminder-delivery.entity.js';
 import { ReminderPlanJob } from './reminder-plan-job.js';
 import { ReminderPlanner } from './reminder-planner.js';
+import { ReminderPushSender } from './reminder-push-sender.js';
 import { ReminderSchedule } from './reminder-schedule.js';
 import { ReminderScanner } from './reminder-scanner.js';
 import { ReminderSender } from './reminder-sender.js';
@@ -28,16 +30,17 @@ export const REMINDER_ENTITIES = [ReminderSettingsRow, ReminderDelivery];
 export class RemindersModule {}
 
 /**
- * The worker side (dist/worker.js): the scan, the planning and the sender of the 'reminders' queue.
+ * The worker side (dist/worker.js): the scan, the planning and the senders (e-mail, devices) of the 'reminders' queue.
  * PAID_OCCURRENCES is the bill status service: an occurrence paid from the bank or marked paid gets no reminder.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(REMINDER_ENTITIES), DashboardModule, BillStatusModule],
+  imports: [TypeOrmModule.forFeature(REMINDER_ENTITIES), DashboardModule, BillStatusModule, PushWorkerModule],
   providers: [
     ReminderPlanner,
     ReminderPlanJob,
     ReminderScanner,
     ReminderSender,
+    ReminderPushSender,
     ReminderSchedule,
     AuthDirectoryClient,
     { provide: PAID_OCCURRENCES, useExisting: BillStatusService },
