@@ -1,6 +1,7 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { federationShared } from '../federation.shared.mjs';
 
 export default defineConfig({
@@ -14,6 +15,22 @@ export default defineConfig({
       remotes: {},
       shared: federationShared,
       dts: false,
+    }),
+    // The installable app's service worker (docs/installable-app.md): src/pwa/sw.ts built to /sw.js with the list of
+    // this build's files to keep. The manifest is public/manifest.webmanifest; the app registers the worker itself
+    // (src/pwa/UpdateNotice.tsx) so a new version waits for the person's word.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/pwa',
+      filename: 'sw.ts',
+      manifest: false,
+      injectRegister: false,
+      registerType: 'prompt',
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // The prerendered copies are written after this build and are kept as pages are visited instead.
+        globIgnores: ['prerendered/**'],
+      },
     }),
   ],
   // .vite/manifest.json: the chunks and stylesheet of the app's bootstrap, which the prerendered copies ask for

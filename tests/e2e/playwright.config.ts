@@ -27,6 +27,10 @@ export default defineConfig({
     headless: true,
     screenshot: 'only-on-failure',
     trace: 'off',
+    // The app's service worker is judged in installable-app.e2e.ts, which allows it. Elsewhere it is held back: a
+    // page it controls fetches past page.route (Playwright cannot see the worker's requests), and each journey should
+    // meet the network as it is, not a kept copy.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
 });

@@ -5,6 +5,7 @@ import { CATEGORY_LABELS, PRIORITY_LABELS, PRIORITY_TONES, RECURRENCE_LABELS } f
 import { MESSAGES } from '../model/messages.js';
 import { billFormValues } from '../model/record-forms.js';
 import { useAddRequest } from '../hooks/useAddRequest.js';
+import { useLinkedBill } from '../hooks/useLinkedBill.js';
 import { useRecordEditor } from '../hooks/useRecordEditor.js';
 import { BillForm } from './BillForm.js';
 import { Money } from './Money.js';
@@ -29,6 +30,7 @@ export function BillsSection({ rows, api, addRequest = 0 }: { addRequest?: numbe
   useAddRequest(addRequest, openAdd, formKey, 'db-bills');
   // A refusal naming fields (the allowed days) is shown beside them; one object per answer, as the income form's.
   const serverFieldErrors = useMemo(() => (save.error instanceof ApiError ? save.error.errors : undefined), [save.error]);
+  const linked = useLinkedBill(shown.map((row) => row.id));
 
   return (
     <RecordSection id="db-bills" title="Bills" count={shown.length} addLabel="Add bill" onAdd={openAdd}>
@@ -52,7 +54,12 @@ export function BillsSection({ rows, api, addRequest = 0 }: { addRequest?: numbe
       ) : (
         <ul className="db-records" aria-label="Bills">
           {shown.map((row) => (
-            <li key={row.id} className="db-record" data-record-id={row.id}>
+            <li
+              key={row.id}
+              className="db-record"
+              data-record-id={row.id}
+              {...(row.id === linked ? { 'data-linked': true, tabIndex: -1, 'aria-current': 'true' as const } : {})}
+            >
               <div className="db-record__main">
                 <span className="db-record__name">{row.name}</span>
                 <span className="db-record__meta">

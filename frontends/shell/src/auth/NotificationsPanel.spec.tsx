@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserTimeZone } from './browser-time-zone';
-import { NotificationsPanel } from './NotificationsPanel';
+import { CHANNEL_FIELDS, CHANNEL_LABELS, NO_DEVICE_HINT, NotificationsPanel } from './NotificationsPanel';
 import { ANN, bodyOf, json, mockFetch, renderScreen } from './test-helpers';
 
 beforeEach(() => localStorage.clear());
@@ -16,6 +16,7 @@ function remindersServer(initial: ReminderSettings = DEFAULT_REMINDER_SETTINGS, 
   const puts: Record<string, unknown>[] = [];
   mockFetch((url, init) => {
     expect(url).toContain('/api/financial/reminders');
+    if (url.includes('/reminders/devices')) return json({ devices: [] });
     if (init.method === 'PUT') {
       if (failPut) return json({ statusCode: 503, message: 'down' }, 503);
       const body = bodyOf(init);
@@ -31,6 +32,20 @@ function remindersServer(initial: ReminderSettings = DEFAULT_REMINDER_SETTINGS, 
 const box = (name: RegExp) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 
 describe('NotificationsPanel', () => {
+  it('sends each kind of reminder where the person chose: e-mail, their devices or both', async () => {
+    const { puts } = remindersServer();
+    renderScreen(<NotificationsPanel />, { user: ANN });
+    const bills = (await screen.findByLabelText(CHANNEL_FIELDS[0].label)) as HTMLSelectElement;
+    expect(bills.value).toBe('email');
+    await userEvent.selectOptions(bills, CHANNEL_LABELS.device);
+    // No device turned on yet: the choice says where to turn one on.
+    expect(bills).toHaveAccessibleDescription(NO_DEVICE_HINT);
+    await userEvent.selectOptions(screen.getByLabelText(CHANNEL_FIELDS[1].label), CHANNEL_LABELS.both);
+    await userEvent.click(screen.getByRole('button', { name: REMINDER_MESSAGES.save }));
+    await screen.findByText(REMINDER_MESSAGES.saved);
+    expect(puts[0]).toMatchObject({ channels: { bills: 'device', income: 'both' } });
+  });
+
   it('shows the documented defaults before the first save and saves the toggles, days and this browser’s zone on the server', async () => {
     const { puts } = remindersServer();
     renderScreen(<NotificationsPanel />, { user: ANN });
@@ -44,7 +59,9 @@ describe('NotificationsPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: REMINDER_MESSAGES.save }));
 
     expect(await screen.findByText(REMINDER_MESSAGES.saved)).toBeInTheDocument();
-    expect(puts).toEqual([{ bills: true, income: true, suggestions: true, updates: true, days_before: 5, time_zone: browserTimeZone() }]);
+    expect(puts).toEqual([
+      { bills: true, income: true, suggestions: true, updates: true, days_before: 5, channels: { bills: 'email', income: 'email' }, time_zone: browserTimeZone() },
+    ]);
     // The device copy docs/product/accounts.md keeps, written after the server accepted.
     expect(JSON.parse(localStorage.getItem(NOTIFICATIONS_KEY)!)).toEqual({ bills: true, income: true, suggestions: true, updates: true });
     expect(screen.queryByText(new RegExp(REMINDER_MESSAGES.notYetSaved))).toBeNull();
@@ -52,7 +69,7 @@ describe('NotificationsPanel', () => {
 
   it("shows what the server kept, and says when reminders follow another zone than this device's", async () => {
     localStorage.setItem(NOTIFICATIONS_KEY, JSON.stringify({ bills: true, income: true, suggestions: true, updates: true }));
-    remindersServer({ bills: false, income: true, suggestions: false, updates: false, days_before: 7, time_zone: 'Pacific/Chatham', saved: true });
+    remindersServer({ bills: false, income: true, suggestions: false, updates: false, days_before: 7, channels: { bills: 'email', income: 'both' }, time_zone: 'Pacific/Chatham', saved: true });
     renderScreen(<NotificationsPanel />, { user: ANN });
     await screen.findByRole('checkbox', { name: /Bill reminders/ });
     expect([box(/Bill reminders/).checked, box(/Payment suggestions/).checked, box(/Product updates/).checked]).toEqual([false, false, false]);

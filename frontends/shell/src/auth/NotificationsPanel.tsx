@@ -1,18 +1,24 @@
 import {
+  channelSendsToDevices,
+  DEFAULT_REMINDER_CHANNELS,
   FINANCE_ENDPOINTS,
   NOTIFICATION_TOGGLE_TEXTS,
   REMINDER_DAYS_BEFORE_MAX,
   REMINDER_DAYS_BEFORE_MIN,
+  REMINDER_CHANNELS,
   REMINDER_MESSAGES,
+  type ReminderChannel,
+  type ReminderChannels,
   type ReminderSettings,
 } from '@paycadence/contracts';
 import { Alert, Button, Card, Checkbox, loadNotifications, saveNotifications, Select, Spinner, useAuth, type NotificationSettings } from '@paycadence/web-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { browserTimeZone } from './browser-time-zone';
+import { PushDevicesPanel } from './PushDevicesPanel';
 import './notifications-panel.css';
 
 type Toggles = Pick<ReminderSettings, 'bills' | 'income' | 'suggestions' | 'updates'>;
-type Form = Toggles & { days_before: number };
+type Form = Toggles & { days_before: number; channels: ReminderChannels };
 type Message = { tone: 'success' | 'error'; text: string };
 
 const TOGGLE_KEYS = Object.keys(NOTIFICATION_TOGGLE_TEXTS) as Array<keyof Toggles>;
@@ -20,11 +26,27 @@ const DAY_OPTIONS = Array.from({ length: REMINDER_DAYS_BEFORE_MAX - REMINDER_DAY
   (days) => ({ value: String(days), label: REMINDER_MESSAGES.daysBeforeOption(days) }),
 );
 
+/** Where each kind of reminder goes: e-mail, the devices turned on below, or both. */
+export const CHANNEL_LABELS: Record<ReminderChannel, string> = { email: 'E-mail', device: 'My devices', both: 'E-mail and my devices' };
+export const CHANNEL_FIELDS = [
+  { kind: 'bills', label: 'Bill reminders go to' },
+  { kind: 'income', label: 'Payday reminders go to' },
+] as const;
+export const NO_DEVICE_HINT = 'Turn on reminders on a device below to get these as notifications.';
+const CHANNEL_OPTIONS = REMINDER_CHANNELS.map((value) => ({ value, label: CHANNEL_LABELS[value] }));
+
 
 /** Before the first save on the server, the toggles this device kept (docs/product/accounts.md: local storage) carry over. */
 function initialForm(settings: ReminderSettings): Form {
   const toggles: NotificationSettings = settings.saved ? settings : loadNotifications();
-  return { bills: toggles.bills, income: toggles.income, suggestions: toggles.suggestions, updates: toggles.updates, days_before: settings.days_before };
+  return {
+    bills: toggles.bills,
+    income: toggles.income,
+    suggestions: toggles.suggestions,
+    updates: toggles.updates,
+    days_before: settings.days_before,
+    channels: settings.channels ?? DEFAULT_REMINDER_CHANNELS,
+  };
 }
 
 /**
@@ -41,6 +63,7 @@ export function NotificationsPanel() {
   const [message, setMessage] = useState<Message | null>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   const zone = browserTimeZone();
+  const [deviceCount, setDeviceCount] = useState<number | null>(null);
 
   const load = useCallback(async () => {
     setLoadFailed(false);
@@ -96,7 +119,7 @@ export function NotificationsPanel() {
           }}
         >
           <fieldset className="pc-notify__group">
-            <legend className="pc-visually-hidden">E-mails</legend>
+            <legend className="pc-visually-hidden">Which notifications</legend>
             <div className="pc-settings__toggles">
               {TOGGLE_KEYS.map((key) => (
                 <Checkbox
@@ -125,6 +148,20 @@ export function NotificationsPanel() {
               disabled={!form.bills}
             />
           </div>
+          <div className="pc-notify__channels">
+            {CHANNEL_FIELDS.map(({ kind, label }) => (
+              <Select
+                key={kind}
+                label={label}
+                name={`channel_${kind}`}
+                value={form.channels[kind]}
+                onChange={(event) => setForm({ ...form, channels: { ...form.channels, [kind]: event.target.value as ReminderChannel } })}
+                options={CHANNEL_OPTIONS}
+                hint={channelSendsToDevices(form.channels[kind]) && deviceCount === 0 ? NO_DEVICE_HINT : undefined}
+                disabled={!form[kind]}
+              />
+            ))}
+          </div>
           <p className="pc-meta pc-notify__zone">
             {saved.time_zone && saved.time_zone !== zone ? REMINDER_MESSAGES.timeZoneChanged(saved.time_zone, zone) : REMINDER_MESSAGES.timeZone(zone)}
             {!saved.saved && <> {REMINDER_MESSAGES.notYetSaved}</>}
@@ -138,6 +175,7 @@ export function NotificationsPanel() {
           </div>
         </form>
       )}
+      {form && saved && <PushDevicesPanel onDevicesChanged={setDeviceCount} />}
     </Card>
   );
 }

@@ -1,9 +1,9 @@
-import { FINANCE_ENDPOINTS, REMINDER_TOGGLE_DEFAULTS, type ReminderSettings } from '@paycadence/contracts';
+import { DEFAULT_REMINDER_CHANNELS, FINANCE_ENDPOINTS, REMINDER_TOGGLE_DEFAULTS, type ReminderSettings } from '@paycadence/contracts';
 import { saveNotifications, type ApiClient } from '@paycadence/web-kit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adoptReminderTimeZone } from './ReminderZoneKeeper';
 
-const unsaved: ReminderSettings = { ...REMINDER_TOGGLE_DEFAULTS, days_before: 3, time_zone: null, saved: false };
+const unsaved: ReminderSettings = { ...REMINDER_TOGGLE_DEFAULTS, days_before: 3, channels: DEFAULT_REMINDER_CHANNELS, time_zone: null, saved: false };
 
 /** Answers GET with `settings` and a PUT with what it saved; `call` records both. */
 function fakeApi(settings: ReminderSettings) {

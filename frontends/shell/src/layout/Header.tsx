@@ -1,10 +1,14 @@
 import { useAuth, useLogoutToHome } from '@paycadence/web-kit';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { InstallSteps } from '../pwa/InstallSteps';
+import { useInstallOffer } from '../pwa/install-offer';
 import { Logo } from './Logo';
 import { NavMenu, type NavMenuItem } from './NavMenu';
 import { ACCOUNT_LINKS, ADMIN_LINKS } from './signed-in-links';
 import { JOIN_WAITLIST_TARGET } from './site-links';
+
+export const INSTALL_APP_LABEL = 'Install app';
 
 const navLinks = [
   { to: '/blog', label: 'Blog' },
@@ -37,7 +41,19 @@ export function Header() {
     logoutToHome();
   };
   const isAdmin = user?.role === 'admin';
-  const accountItems: NavMenuItem[] = [...ACCOUNT_LINKS, { label: 'Logout', onSelect: logout }];
+  // Where the browser can install the app (or, on iPhone, where the Share menu can): the Account menu offers it.
+  const installOffer = useInstallOffer();
+  const [showInstallSteps, setShowInstallSteps] = useState(false);
+  const installApp = () => {
+    close();
+    if (installOffer?.kind === 'prompt') void installOffer.install();
+    else setShowInstallSteps(true);
+  };
+  const accountItems: NavMenuItem[] = [
+    ...ACCOUNT_LINKS,
+    ...(installOffer ? [{ label: INSTALL_APP_LABEL, onSelect: installApp }] : []),
+    { label: 'Logout', onSelect: logout },
+  ];
 
   const desktop = user ? (
     <nav className="pc-nav pc-nav--desktop" aria-label="Main">
@@ -100,9 +116,16 @@ export function Header() {
           </ul>
           <div className="pc-mobile-menu__actions">
             {user ? (
-              <button type="button" className="pc-btn pc-btn--secondary pc-btn--lg" onClick={logout}>
-                Logout
-              </button>
+              <>
+                {installOffer && (
+                  <button type="button" className="pc-btn pc-btn--secondary pc-btn--lg" onClick={installApp}>
+                    {INSTALL_APP_LABEL}
+                  </button>
+                )}
+                <button type="button" className="pc-btn pc-btn--secondary pc-btn--lg" onClick={logout}>
+                  Logout
+                </button>
+              </>
             ) : (
               <>
                 <Link to="/login" className="pc-btn pc-btn--secondary pc-btn--lg" onClick={close}>
@@ -116,6 +139,7 @@ export function Header() {
           </div>
         </div>
       </nav>
+      <InstallSteps open={showInstallSteps} onClose={() => setShowInstallSteps(false)} />
     </header>
   );
 }

@@ -5,6 +5,8 @@ import { Header } from './Header';
 import { ScrollManager } from './ScrollManager';
 import { ReminderZoneKeeper } from '../auth/ReminderZoneKeeper';
 import { ZenWidget } from '../zen/ZenWidget';
+import { UpdateNotice } from '../pwa/UpdateNotice';
+import { appUpdateChannel } from '../pwa/service-worker';
 
 /** The frame every route renders in: skip link, header, main, footer (docs/product/accounts.md §2). */
 export function Layout({ children }: { children: ReactNode }) {
@@ -22,6 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Toaster />
       <ZenWidget />
       <ReminderZoneKeeper />
+      <UpdateNotice channel={appUpdateChannel()} />
     </div>
   );
 }
