@@ -108,6 +108,10 @@ for (const theme of ['light', 'dark'] as const) {
         await page.setViewportSize({ width, height: 900 });
         await expectAccessible(page, '/dashboard', 'Hi Avery!');
         await expectAccessible(page, '/settings', 'Hi Avery!');
+        // Notifications: the reminder channels and the devices that get them.
+        await page.getByRole('tab', { name: 'Notifications' }).click();
+        await expect(page.getByRole('heading', { name: 'Reminders on your devices' })).toBeVisible();
+        expect(await seriousViolations(page), `/settings Notifications at ${width}px`).toEqual([]);
         await expectAccessible(page, '/profile', /User Profile/);
       }
     });

@@ -125,7 +125,7 @@ export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
 
 /** The Settings panel's and the unsubscribe page's texts. */
 export const REMINDER_MESSAGES = {
-  intro: 'Choose what we e-mail you about. Bill reminders and paycheck e-mails arrive from 8 am in your time zone.',
+  intro: 'Choose what we remind you about, and where: by e-mail, on your devices, or both. Bill reminders and paycheck reminders arrive from 8 am in your time zone.',
   daysBeforeLabel: 'Remind me about a bill',
   daysBeforeHint: 'How many days before its due date the bill reminder arrives.',
   daysBeforeOption: (days: number) => (days === 1 ? '1 day before' : `${days} days before`),
