@@ -7,7 +7,7 @@ import {
   type AuditQuery,
 } from '@paycadence/contracts';
 import { useApi } from '@paycadence/web-kit';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 // The admin screens' server state: one React Query key each under ['admin', ...], so 'reload the lists' after
 // an action is one invalidation. Every call goes through web-kit's one API client (bearer token, refresh).
@@ -64,9 +64,19 @@ export function useWaitlistEntries(query: AdminListQuery) {
 }
 
 /** Reloads both lists (docs/product/signed-in.md §4: after each action; the Refresh Data button). */
+/**
+ * Asks both lists again after an action. A list fetch already on its way (a search typed while the action ran) may
+ * have read the rows before the change, and React Query would hand that answer to the refetch of a list it has no
+ * rows for yet: it is cancelled first, so what shows is read after the change.
+ */
+export async function reloadLists(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: adminKeys.lists });
+  await queryClient.invalidateQueries({ queryKey: adminKeys.lists });
+}
+
 export function useReloadLists() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: adminKeys.lists });
+  return () => reloadLists(queryClient);
 }
 
 /** The four actions of the panel; each answers the server's `{message}` (docs/product/signed-in.md §7). */
