@@ -1,7 +1,7 @@
 // Makes the installed app's icons (public/icons/*.png, named in public/manifest.webmanifest) from
 // public/favicon.svg with resvg, so the PNGs are never drawn by hand: edit the favicon, run
-// `node frontends/shell/scripts/make-icons.mjs`, commit the PNGs. scripts/make-icons.spec.mjs fails when a
-// committed icon no longer matches what this script makes.
+// `node frontends/shell/scripts/make-icons.mjs`, commit the PNGs (tests/e2e/installable-app.e2e.ts checks that
+// each one the manifest names is there at its size).
 //
 // "any" icons are the favicon itself (its rounded square fills the picture). "maskable" icons are cropped
 // by the launcher to a circle or squircle that keeps only the middle 80%, so they get a full-bleed square
