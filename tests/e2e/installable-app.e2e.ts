@@ -76,7 +76,9 @@ test('the manifest and its icons are what browsers ask for, and /dashboard passe
   };
   // Playwright's browser contexts are off the record, where Chromium installs nothing ('in-incognito'); every other
   // criterion (manifest, icons, start URL, display, service worker, secure origin) must pass.
-  expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+  expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito')).toEqual(
+    [],
+  );
 });
 
 test("the Account menu offers the browser's install prompt", async ({ page }) => {
@@ -182,4 +184,67 @@ test('a reminder pushed to this device shows a notification that opens the bill'
   await expect
     .poll(shown)
     .toEqual([{ title: payload.title, body: payload.body, data: { url: `${origin}/dashboard?bill=b-123` } }]);
+});
+
+test('offline, the dashboard opens read-only from the copy kept at its last load, refuses a change, and signing out removes the copy', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const email = await registerUser(page, { prefix: 'offline', firstName: 'Olu' });
+  const headers = { authorization: `Bearer ${await signIn(page, email)}` };
+  const due = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
+  expect(
+    (
+      await page.request.post('/api/financial/bills', {
+        headers,
+        data: { name: 'Water', amount: 64.2, due_date: due, category: 'utilities' },
+      })
+    ).ok(),
+  ).toBe(true);
+  await controlledBy(page);
+  await page.goto('/dashboard');
+  const bills = page.getByRole('list', { name: 'Bills' });
+  await expect(bills).toContainText('Water');
+  // The copy is written once the answer is in.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await caches.keys()).some((name) => name.startsWith('paycadence-offline:'))),
+    )
+    .toBe(true);
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page.getByText(/^You're offline\. This is your dashboard as it was on /)).toBeVisible();
+    await expect(bills).toContainText('Water');
+    await page.screenshot({ path: test.info().outputPath('dashboard-offline.png'), fullPage: true });
+    // A change is refused in words, not queued.
+    await page.getByRole('button', { name: 'Add bill' }).first().click();
+    const form = page.getByRole('form', { name: 'Add a bill' });
+    await form.getByLabel('Bill name').fill('Gym');
+    await form.getByLabel('Amount ($)').fill('30');
+    await form.getByLabel('Due date').fill(due);
+    await form.getByRole('button', { name: 'Add bill' }).click();
+    await expect(
+      page.getByText("You're offline, so nothing was saved.", { exact: false }).first(),
+    ).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+  await expect(page.getByRole('list', { name: 'Bills' })).not.toContainText('Gym');
+
+  await page.reload();
+  await expect(bills).toContainText('Water');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Account' }).click();
+  await nav.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await caches.keys()).filter((name) => name.startsWith('paycadence-offline:')),
+      ),
+    )
+    .toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { LATER_WINDOW_INITIAL_DAYS } from '@paycadence/finance-rules';
-import { Alert, Badge, Button, Spinner, useApi, useAuth, useDocumentTitle } from '@paycadence/web-kit';
+import { Alert, Badge, Button, formatDate, Spinner, useApi, useAuth, useDocumentTitle } from '@paycadence/web-kit';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { Navigate } from 'react-router-dom';
@@ -22,10 +22,22 @@ import { PlannerView } from './views/PlannerView.js';
 
 const VIEW_LABELS: Record<DashboardView, string> = { list: 'Overview', calendar: 'Calendar', planner: 'Planner' };
 
+/** When the kept copy was fetched, in the person's date format and local time. */
+const fetchedAtText = (at: number) => {
+  const when = new Date(at);
+  const day = `${when.getFullYear()}-${String(when.getMonth() + 1).padStart(2, '0')}-${String(when.getDate()).padStart(2, '0')}`;
+  return `${formatDate(day)} at ${when.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
+};
+
+export const offlineNotice = (at: number) =>
+  `You're offline. This is your dashboard as it was on ${fetchedAtText(at)}; changes can't be saved until you're back online.`;
+
 function DashboardContent() {
-  const { user } = useAuth();
+  const { user, offline = false } = useAuth();
   const api = useApi();
-  const [view, setView] = useStoredView();
+  const [storedView, setView] = useStoredView();
+  // Offline only the Overview has its data (the kept copy): the calendar and planner ask the server.
+  const view = offline ? 'list' : storedView;
   // docs/product/signed-in.md §9: the Later window the user asked for; each size is computed by the server.
   const [laterWindowDays, setLaterWindowDays] = useState(LATER_WINDOW_INITIAL_DAYS);
   const state = useFinancialData(laterWindowDays);
@@ -46,6 +58,12 @@ function DashboardContent() {
       </header>
 
       <ConfirmEmailBanner />
+
+      {state.offlineSince !== null && (
+        <Alert tone="info" className="db-offline">
+          {offlineNotice(state.offlineSince)}
+        </Alert>
+      )}
 
       {state.failed && (
         <Alert tone="error">
@@ -77,7 +95,14 @@ function DashboardContent() {
           )}
           <div className="db-views" role="group" aria-label="Dashboard view">
             {(Object.keys(VIEW_LABELS) as DashboardView[]).map((v) => (
-              <button key={v} type="button" className="db-toggle__btn db-views__btn" aria-pressed={view === v} onClick={() => setView(v)}>
+              <button
+                key={v}
+                type="button"
+                className="db-toggle__btn db-views__btn"
+                aria-pressed={view === v}
+                disabled={offline && v !== 'list'}
+                onClick={() => setView(v)}
+              >
                 {VIEW_LABELS[v]}
               </button>
             ))}

@@ -2,9 +2,19 @@
 // shared as ONE singleton through module federation, so the session context is the same everywhere.
 // Wire shapes (users, sessions, every request and answer) come from @paycadence/contracts; nothing here re-declares one.
 import './api/zod-config.js'; // first: no zod eval probe under the CSP
-export { ApiError, DEFAULT_TIMEOUT_MS, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE } from './api/api-client.js';
+export { ApiError, DEFAULT_TIMEOUT_MS, isOfflineRefusal, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE } from './api/api-client.js';
 export { createApiClient, endpointUrl, UNEXPECTED_ANSWER_MESSAGE } from './api/endpoint-client.js';
 export type { ApiClient, ApiClientOptions, CallArgs, CallOptions, SessionAccess } from './api/endpoint-client.js';
+export {
+  browserOfflineData,
+  createOfflineData,
+  isBrowserOffline,
+  OFFLINE_WRITE_MESSAGE,
+  offlineCacheName,
+  readOfflineDashboard,
+  useOnline,
+} from './offline/offline-data.js';
+export type { CacheStore, OfflineData } from './offline/offline-data.js';
 export { AuthProvider, useAuth, useApi, AUTH_PROVIDER_MISSING_MESSAGE } from './auth/AuthProvider.js';
 export type { AuthContextValue, AuthProviderProps, SignInResult, VerifyMfaResult } from './auth/AuthProvider.js';
 export { LEGACY_SESSION_KEYS, SIGNED_IN_HINT_KEY } from './auth/session-storage.js';

@@ -1,6 +1,6 @@
 import { FINANCE_ENDPOINTS, type BillCreateInput, type DashboardBill } from '@paycadence/contracts';
 import { useMemo } from 'react';
-import { ApiError, Badge, formatDate, type ApiClient } from '@paycadence/web-kit';
+import { ApiError, isOfflineRefusal, OFFLINE_WRITE_MESSAGE, Badge, formatDate, type ApiClient } from '@paycadence/web-kit';
 import { CATEGORY_LABELS, PRIORITY_LABELS, PRIORITY_TONES, RECURRENCE_LABELS } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
 import { billFormValues } from '../model/record-forms.js';
@@ -40,7 +40,7 @@ export function BillsSection({ rows, api, addRequest = 0 }: { addRequest?: numbe
           mode={form.mode}
           initial={form.mode === 'edit' ? billFormValues(form.row) : undefined}
           saving={save.isPending}
-          error={save.isError ? MESSAGES.saveBillFailed : null}
+          error={save.isError ? (isOfflineRefusal(save.error) ? OFFLINE_WRITE_MESSAGE : MESSAGES.saveBillFailed) : null}
           fieldErrors={serverFieldErrors}
           onSubmit={submit}
           onCancel={close}

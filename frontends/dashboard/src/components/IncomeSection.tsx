@@ -1,5 +1,5 @@
 import { FINANCE_ENDPOINTS, type DashboardIncome, type IncomeCreateInput } from '@paycadence/contracts';
-import { ApiError, formatDate, type ApiClient } from '@paycadence/web-kit';
+import { ApiError, isOfflineRefusal, OFFLINE_WRITE_MESSAGE, formatDate, type ApiClient } from '@paycadence/web-kit';
 import { useMemo } from 'react';
 import { incomeScheduleText } from '../model/labels.js';
 import { MESSAGES } from '../model/messages.js';
@@ -55,7 +55,7 @@ export function IncomeSection({ rows, api, addRequest = 0 }: { addRequest?: numb
           mode={form.mode}
           initial={form.mode === 'edit' ? incomeFormValues(form.row) : undefined}
           saving={save.isPending}
-          error={save.isError ? MESSAGES.saveIncomeFailed : null}
+          error={save.isError ? (isOfflineRefusal(save.error) ? OFFLINE_WRITE_MESSAGE : MESSAGES.saveIncomeFailed) : null}
           fieldErrors={serverFieldErrors}
           onSubmit={submit}
           onCancel={close}

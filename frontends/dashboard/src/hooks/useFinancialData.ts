@@ -1,5 +1,5 @@
 import type { DashboardResponse } from '@paycadence/contracts';
-import { useApi, useAuth } from '@paycadence/web-kit';
+import { browserOfflineData, readOfflineDashboard, useApi, useAuth } from '@paycadence/web-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fetchDashboard } from '../api/finance-api.js';
@@ -20,6 +20,11 @@ export interface FinancialDataState {
   failed: boolean;
   refetch: () => void;
   updatedAt: number;
+  /**
+   * Opened without a network (docs/installable-app.md, Offline): when the kept copy shown was fetched (ms since
+   * 1970); null online.
+   */
+  offlineSince: number | null;
 }
 
 /**
@@ -28,11 +33,13 @@ export interface FinancialDataState {
  */
 export function useFinancialData(laterWindowDays: number): FinancialDataState {
   const api = useApi();
-  const { user } = useAuth();
+  const { user, offline = false } = useAuth();
   const today = localToday();
   const queryKey = dashboardQueryKey(user?.id, today, laterWindowDays);
   const query = useQuery({
     queryKey,
+    // Offline there is no session to ask with: the kept copy is shown instead (below).
+    enabled: !offline,
     queryFn: ({ signal }) => fetchDashboard(api, { today, laterWindowDays }, signal),
     // The 10-second race of docs/product/signed-in.md §4 decides; a retry would hide the timeout message.
     retry: false,
@@ -42,6 +49,23 @@ export function useFinancialData(laterWindowDays: number): FinancialDataState {
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === queryKey[2] ? previous : undefined),
   });
 
+  // Each answer is kept for an offline start (only for the user whose copy this device holds, see web-kit).
+  const userId = user?.id;
+  useEffect(() => {
+    if (!offline && userId && query.data) void browserOfflineData.keepDashboard(userId, query.data);
+  }, [offline, userId, query.data]);
+  const [copy, setCopy] = useState<{ body: DashboardResponse; fetchedAt: number } | null | undefined>(undefined);
+  useEffect(() => {
+    if (!offline || !userId) return;
+    let current = true;
+    void readOfflineDashboard(userId).then((kept) => {
+      if (current) setCopy(kept as { body: DashboardResponse; fetchedAt: number } | null);
+    });
+    return () => {
+      current = false;
+    };
+  }, [offline, userId]);
+
   const [guardTripped, setGuardTripped] = useState(false);
   useEffect(() => {
     if (!query.isPending) return;
@@ -49,7 +73,11 @@ export function useFinancialData(laterWindowDays: number): FinancialDataState {
     return () => clearTimeout(timer);
   }, [query.isPending]);
 
+  if (offline) {
+    return { dashboard: copy?.body ?? null, loading: copy === undefined, failed: copy === null, refetch: () => undefined, updatedAt: copy?.fetchedAt ?? 0, offlineSince: copy?.fetchedAt ?? null };
+  }
   return {
+    offlineSince: null,
     dashboard: query.isError ? null : (query.data ?? null),
     loading: query.isPending && !guardTripped,
     failed: query.isError,

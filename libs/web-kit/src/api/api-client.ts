@@ -1,3 +1,5 @@
+import { isBrowserOffline, OFFLINE_WRITE_MESSAGE } from '../offline/offline-data.js';
+
 /** Default time a request may take before it is abandoned (ms). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -70,12 +72,21 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** A change refused because the browser is offline (nothing was sent): its words say so, not a generic failure. */
+export function isOfflineRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0 && error.message === OFFLINE_WRITE_MESSAGE;
+}
+
 /**
  * One JSON request (the transport under endpoint-client.ts's typed client); resolves with the parsed body or
  * throws ApiError.
  */
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const { method = options.body === undefined && options.rawBody === undefined ? 'GET' : 'POST', body, rawBody, token, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  // docs/installable-app.md, Offline: offline, a change is refused at once in words, never queued to be sent later behind the
+  // person's back.
+  const writes = method !== 'GET';
+  if (writes && isBrowserOffline()) throw new ApiError(0, OFFLINE_WRITE_MESSAGE);
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -101,6 +112,8 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
       ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch {
+    // The network went while the change was on its way: the server never answered, so say it as plainly.
+    if (writes && !timedOut && isBrowserOffline()) throw new ApiError(0, OFFLINE_WRITE_MESSAGE);
     throw new ApiError(0, timedOut ? TIMEOUT_ERROR_MESSAGE : NETWORK_ERROR_MESSAGE);
   } finally {
     clearTimeout(timer);

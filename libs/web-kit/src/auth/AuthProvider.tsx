@@ -27,6 +27,11 @@ export interface AuthContextValue {
   /** True while a session is being restored from the refresh cookie on load; guards show 'Loading...'. */
   loading: boolean;
   /**
+   * Opened without a network: `user` is whose offline copy this device keeps, there is no session, and
+   * changes are refused until the network is back (docs/installable-app.md, Offline).
+   */
+  offline?: boolean;
+  /**
    * Password step. Signs in, or answers that a second factor is needed (docs/security.md). Throws ApiError.
    */
   signIn: (email: string, password: string) => Promise<SignInResult>;

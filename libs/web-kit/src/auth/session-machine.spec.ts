@@ -1,6 +1,7 @@
 import type { AuthUser } from '@paycadence/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/endpoint-client.js';
+import type { OfflineData } from '../offline/offline-data.js';
 import type { SessionChannel, SessionMessage } from './session-channel.js';
 import { REFRESH_LOCK_NAME, type RefreshLocks } from './session-refresh.js';
 import {
@@ -122,7 +123,7 @@ function lockHeldElsewhere(locks: RefreshLocks) {
  */
 function openTab(
   bus: ReturnType<typeof browserTabs>,
-  { seed, locks = null }: { seed?: SessionSnapshot; locks?: RefreshLocks | null } = {},
+  { seed, locks = null, offlineData }: { seed?: SessionSnapshot; locks?: RefreshLocks | null; offlineData?: OfflineData } = {},
 ) {
   const seeded = seed !== undefined;
   const store = createSessionStore(seed);
@@ -134,6 +135,7 @@ function openTab(
     client: createApiClient(),
     openChannel: bus.open,
     locks,
+    ...(offlineData ? { offlineData } : {}),
   });
   return {
     machine,
@@ -145,6 +147,16 @@ function openTab(
     listen() {
       hangUps.push(machine.listenToOtherTabs());
     },
+  };
+}
+
+/** A device's offline copy holding `user`'s dashboard (or nothing), recording what the machine asks of it. */
+function keptCopyOf(user: AuthUser | null): OfflineData & { keepOnly: ReturnType<typeof vi.fn>; clear: ReturnType<typeof vi.fn> } {
+  return {
+    keepOnly: vi.fn(async () => undefined),
+    keepDashboard: vi.fn(async () => undefined),
+    clear: vi.fn(async () => undefined),
+    readUser: vi.fn(async () => user),
   };
 }
 
@@ -365,6 +377,48 @@ describe('session machine: restoring from the refresh cookie', () => {
     expect(tab.state).toEqual(signedOut);
     expect(callsTo(fetchMock, '/api/auth/refresh').length).toBeGreaterThan(3);
     expect(hint()).toBe('1');
+  });
+
+  it('offline on load, with a kept copy: its user is shown without a session, and the cookie is tried once back online', async () => {
+    localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    const fetchMock = mockFetch(unreachable);
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    const offlineData = keptCopyOf(ann);
+    const tab = openTab(bus, { offlineData });
+    tab.listen();
+    tab.machine.restore();
+    await settle();
+    expect(tab.state).toEqual({ user: ann, session: null, loading: false, offline: true });
+    expect(callsTo(fetchMock, '/api/auth/refresh')).toHaveLength(0);
+
+    vi.stubGlobal('navigator', { ...navigator, onLine: true });
+    mockFetch((url) => (url === '/api/auth/refresh' ? json({ session: sessionExpiringIn(900) }) : json({ user: ann })));
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(tab.state.session).not.toBeNull();
+    expect(tab.state.offline).toBeUndefined();
+    expect(offlineData.keepOnly).toHaveBeenCalledWith(ann);
+  });
+
+  it('offline on load without a kept copy (or signed out here): signed out, as when auth is unreachable', async () => {
+    localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    mockFetch(unreachable);
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    const tab = openTab(bus, { offlineData: keptCopyOf(null) });
+    tab.machine.restore();
+    await settle();
+    expect(tab.state).toEqual(signedOut);
+  });
+
+  it('signing out deletes the kept copy', async () => {
+    mockFetch(noContent);
+    const offlineData = keptCopyOf(ann);
+    const tab = openTab(bus, { offlineData });
+    tab.machine.establishSession({ user: ann, session: sessionExpiringIn(900) });
+    expect(offlineData.keepOnly).toHaveBeenCalledWith(ann);
+    await tab.machine.signOut();
+    await settle();
+    expect(offlineData.clear).toHaveBeenCalled();
   });
 
   it('`me` refusing the token signs out (hint removed); `me` failing otherwise keeps the hint', async () => {

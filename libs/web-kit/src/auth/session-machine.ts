@@ -20,6 +20,7 @@ import {
   type MemorySession,
   type SessionStore,
 } from './session-storage.js';
+import { browserOfflineData, isBrowserOffline, type OfflineData } from '../offline/offline-data.js';
 
 // The page's session without React: what the provider renders ({user, session, loading}) changes only
 // through `authStateReducer`, and everything that takes time (the refresh cookie, the other tabs, the 30 s
@@ -48,13 +49,18 @@ export interface AuthState {
   session: MemorySession | null;
   /** A session is being restored from the refresh cookie: guards show 'Loading...'. */
   loading: boolean;
+  /**
+   * No network on load: `user` is the one whose offline copy this device keeps (docs/installable-app.md, Offline) and there is no
+   * session; pages show what is kept, read-only, until the network is back and the session is restored.
+   */
+  offline?: boolean;
 }
 
 export type AuthStateAction =
   /** The store was set, here or by anything else holding it (another provider of the page's one session). */
   | { type: 'storeChanged'; user: AuthUser | null; session: MemorySession | null }
-  /** This tab settled the session (signed in, rotated, signed out, gave up restoring). */
-  | { type: 'sessionSet'; user: AuthUser | null; session: MemorySession | null }
+  /** This tab settled the session (signed in, rotated, signed out, gave up restoring, offline copy). */
+  | { type: 'sessionSet'; user: AuthUser | null; session: MemorySession | null; offline?: boolean }
   /** Another tab signed out while this one held nothing: there is nothing left to restore. */
   | { type: 'loadingEnded' };
 
@@ -68,6 +74,8 @@ export function openingState(store: SessionStore, seeded: boolean): AuthState {
 }
 
 export function authStateReducer(state: AuthState, action: AuthStateAction): AuthState {
+  // `offline` is present only while it is true: an online state is the same object it always was.
+  const offline = (on: boolean | undefined) => (on ? { offline: true } : {});
   switch (action.type) {
     case 'storeChanged':
       // A bare token (another tab's rotation while this one restores) does not end restoring: its user does.
@@ -75,9 +83,10 @@ export function authStateReducer(state: AuthState, action: AuthStateAction): Aut
         user: action.user,
         session: action.session,
         loading: state.loading && !(action.user && action.session),
+        ...offline(state.offline && !action.session),
       };
     case 'sessionSet':
-      return { user: action.user, session: action.session, loading: false };
+      return { user: action.user, session: action.session, loading: false, ...offline(action.offline) };
     case 'loadingEnded':
       return { ...state, loading: false };
   }
@@ -102,6 +111,8 @@ export interface SessionMachineOptions {
   openChannel?: (onMessage: (message: SessionMessage) => void) => SessionChannel;
   /** The refresh lock shared by the tabs; `navigator.locks` unless given (null: none). */
   locks?: RefreshLocks | null;
+  /** The device's offline copy (docs/installable-app.md, Offline); the page's Cache Storage unless given. */
+  offlineData?: OfflineData;
 }
 
 export interface SessionMachine {
@@ -138,6 +149,7 @@ export function createSessionMachine({
   client,
   openChannel = openSessionChannel,
   locks,
+  offlineData = browserOfflineData,
 }: SessionMachineOptions): SessionMachine {
   let refreshing: Promise<Rotation> | null = null;
   let restoreStarted = false;
@@ -146,13 +158,28 @@ export function createSessionMachine({
   // Bumped by every sign-out (here or in another tab): a rotation that was in flight then must not sign back
   // in.
   let signOutCount = 0;
+  // The user whose offline copy was last kept, so a rotation does not rewrite it every 15 minutes.
+  let keptOfflineFor: string | null = null;
+  // Showing the offline copy: the session is restored once the network is back.
+  let showingOffline = false;
 
   const fetchMe = (token: string) => client.call(AUTH_ENDPOINTS.me, {}, { token });
   const postRefresh = () => client.call(AUTH_ENDPOINTS.refresh, { body: {} }, { sessionCookie: true });
 
   /** Sets the session here; `share` also tells the other tabs (what they told us is never echoed back). */
   function apply(user: AuthUser | null, session: MemorySession | null, share = true) {
-    if (!seeded) writeSignedInHint(Boolean(user && session));
+    if (!seeded) {
+      writeSignedInHint(Boolean(user && session));
+      // docs/installable-app.md, Offline: the offline copy belongs to the signed-in user alone and goes with the session.
+      if (user && session && keptOfflineFor !== user.id) {
+        keptOfflineFor = user.id;
+        void offlineData.keepOnly(user);
+      } else if (!user && !session) {
+        keptOfflineFor = null;
+        void offlineData.clear();
+      }
+    }
+    showingOffline = false;
     store.set({ user, session });
     dispatch({ type: 'sessionSet', user, session });
     if (!share) return;
@@ -240,6 +267,14 @@ export function createSessionMachine({
     if (seeded) return () => undefined;
     const opened = openChannel(hear);
     channel = opened;
+    // Back online after an offline start: the refresh cookie gives the real session again.
+    const onOnline = () => {
+      if (showingOffline && !restoring) {
+        restoring = true;
+        void restoreFromCookie().finally(() => (restoring = false));
+      }
+    };
+    window.addEventListener('online', onOnline);
     // Without BroadcastChannel, the hint's removal is the sign of a sign-out in another tab.
     const onStorage = (event: StorageEvent) => {
       if (event.key === SIGNED_IN_HINT_KEY && event.newValue === null && store.get().session) {
@@ -252,6 +287,7 @@ export function createSessionMachine({
       opened.close();
       if (channel === opened) channel = null;
       window.removeEventListener('storage', onStorage);
+      window.removeEventListener('online', onOnline);
     };
   }
 
@@ -272,8 +308,29 @@ export function createSessionMachine({
     })();
   }
 
+  /**
+   * No network: the user whose dashboard this device keeps, without a session (docs/installable-app.md, Offline), when the hint says
+   * they never signed out; else signed out here as when auth is unreachable.
+   */
+  async function showOfflineCopy(signOuts: number) {
+    const user = readSignedInHint() ? await offlineData.readUser() : null;
+    if (signOutCount !== signOuts || store.get().session) return;
+    if (!user) {
+      forgetHere();
+      return;
+    }
+    showingOffline = true;
+    store.set({ user, session: null });
+    dispatch({ type: 'sessionSet', user, session: null, offline: true });
+  }
+
   async function restoreFromCookie() {
     const signOuts = signOutCount;
+    // Offline, the refresh would only back off for a whole tick before failing.
+    if (isBrowserOffline()) {
+      await showOfflineCopy(signOuts);
+      return;
+    }
     const outcome = await rotate();
     if (signOutCount !== signOuts) return;
     if (outcome === REFUSED) {
@@ -281,7 +338,9 @@ export function createSessionMachine({
       return;
     }
     if (!outcome) {
-      forgetHere(); // auth unreachable
+      if (showingOffline) return; // still no answer: the offline copy stays
+      if (isBrowserOffline()) await showOfflineCopy(signOuts);
+      else forgetHere(); // auth unreachable
       return;
     }
     const shared = store.get();
@@ -292,7 +351,7 @@ export function createSessionMachine({
     } catch (error) {
       const refused = error instanceof ApiError && (error.status === 401 || error.status === 403);
       if (refused) apply(null, null, false);
-      else forgetHere();
+      else if (!showingOffline) forgetHere();
     }
   }
 
