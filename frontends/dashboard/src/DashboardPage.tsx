@@ -25,12 +25,12 @@ const VIEW_LABELS: Record<DashboardView, string> = { list: 'Overview', calendar:
 /** When the kept copy was fetched, in the person's date format and local time. */
 const fetchedAtText = (at: number) => {
   const when = new Date(at);
-  const day = `${when.getFullYear()}-${String(when.getMonth() + 1).padStart(2, '0')}-${String(when.getDate()).padStart(2, '0')}`;
-  return `${formatDate(day)} at ${when.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
+  return `${formatDate(localToday(when))} at ${when.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
 };
 
 export const offlineNotice = (at: number) =>
-  `You're offline. This is your dashboard as it was on ${fetchedAtText(at)}; changes can't be saved until you're back online.`;
+  `You're offline. This is your dashboard as it was on ${fetchedAtText(at)}; ` +
+  "changes can't be saved until you're back online.";
 
 function DashboardContent() {
   const { user, offline = false } = useAuth();

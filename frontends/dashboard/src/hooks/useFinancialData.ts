@@ -74,7 +74,14 @@ export function useFinancialData(laterWindowDays: number): FinancialDataState {
   }, [query.isPending]);
 
   if (offline) {
-    return { dashboard: copy?.body ?? null, loading: copy === undefined, failed: copy === null, refetch: () => undefined, updatedAt: copy?.fetchedAt ?? 0, offlineSince: copy?.fetchedAt ?? null };
+    return {
+      dashboard: copy?.body ?? null,
+      loading: copy === undefined,
+      failed: copy === null,
+      refetch: () => undefined,
+      updatedAt: copy?.fetchedAt ?? 0,
+      offlineSince: copy?.fetchedAt ?? null,
+    };
   }
   return {
     offlineSince: null,

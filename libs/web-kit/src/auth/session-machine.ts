@@ -50,8 +50,9 @@ export interface AuthState {
   /** A session is being restored from the refresh cookie: guards show 'Loading...'. */
   loading: boolean;
   /**
-   * No network on load: `user` is the one whose offline copy this device keeps (docs/installable-app.md, Offline) and there is no
-   * session; pages show what is kept, read-only, until the network is back and the session is restored.
+   * No network on load: `user` is the one whose offline copy this device keeps (docs/installable-app.md, Offline)
+   * and there is no session; pages show what is kept, read-only, until the network is back and the session is
+   * restored.
    */
   offline?: boolean;
 }
@@ -170,7 +171,7 @@ export function createSessionMachine({
   function apply(user: AuthUser | null, session: MemorySession | null, share = true) {
     if (!seeded) {
       writeSignedInHint(Boolean(user && session));
-      // docs/installable-app.md, Offline: the offline copy belongs to the signed-in user alone and goes with the session.
+      // The offline copy belongs to the signed-in user alone and goes with the session (docs/installable-app.md).
       if (user && session && keptOfflineFor !== user.id) {
         keptOfflineFor = user.id;
         void offlineData.keepOnly(user);
@@ -309,8 +310,8 @@ export function createSessionMachine({
   }
 
   /**
-   * No network: the user whose dashboard this device keeps, without a session (docs/installable-app.md, Offline), when the hint says
-   * they never signed out; else signed out here as when auth is unreachable.
+   * No network: the user whose dashboard this device keeps, without a session (docs/installable-app.md, Offline),
+   * when the hint says they never signed out; else signed out here as when auth is unreachable.
    */
   async function showOfflineCopy(signOuts: number) {
     const user = readSignedInHint() ? await offlineData.readUser() : null;
