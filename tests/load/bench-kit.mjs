@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { RESULTS_DIR, writeBenchResult } from '../../tools/bench/results.mjs';
 import { REPO_ROOT, dataDirFrom } from '../../tools/lib/paths.mjs';
-import { bootstrap } from '../../tools/lib/bootstrap.mjs';
+import { bootstrap, ensureChromium } from '../../tools/lib/bootstrap.mjs';
 import { createThrowawayDatabase } from '../../tools/lib/e2e-database.mjs';
 import { assignServicePorts } from '../../tools/lib/service-ports.mjs';
 import { discoverPortedApps, startStack } from '../../tools/lib/stack.mjs';
@@ -20,6 +20,9 @@ import { stopChild } from '../../tools/lib/processes.mjs';
 export const BENCH_PRODUCTION_ENV = { AUTH_GENERATE_KEYS: 'true', BANK_SYNC_GENERATE_KEYS: 'true', FINANCE_GENERATE_KEYS: 'true', SMTP_URL: 'smtp://127.0.0.1:9' };
 
 export { REPO_ROOT, RESULTS_DIR };
+
+/** The Chromium the browser benches drive: CHROME_PATH, else Debian's, installed as `npm test` installs it. */
+export const chromePath = async () => process.env.CHROME_PATH ?? (await ensureChromium());
 const MACHINE_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 // Benchmarks measure the plugins' cost, not the limits: kong.yml's rate limits are multiplied by this.
 export const BENCH_RATE_LIMIT_FACTOR = 10_000;

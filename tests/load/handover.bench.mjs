@@ -7,9 +7,8 @@
 // stack that is already running; HANDOVER_PAGES=/,/blog narrows the pages.
 import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import { median, startStackForBench, writeResults } from './bench-kit.mjs';
+import { chromePath, median, startStackForBench, writeResults } from './bench-kit.mjs';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.HANDOVER_RUNS ?? 5);
 const PAGES = process.env.HANDOVER_PAGES ? process.env.HANDOVER_PAGES.split(',') : ['/', '/about', '/blog', '/login'];
 const PROFILES = [
@@ -46,7 +45,7 @@ async function loadOnce(browser, url, profile) {
 async function runHandOverBench() {
   const stack = process.env.HANDOVER_URL ? null : await startStackForBench();
   const baseUrl = process.env.HANDOVER_URL ?? stack.appUrl;
-  const browser = await chromium.launch({ executablePath: CHROME_PATH });
+  const browser = await chromium.launch({ executablePath: await chromePath() });
   try {
     const loadBefore = loadavg();
     console.log(`\nHand-over of the public pages, ${RUNS}x per page and profile, medians, at ${baseUrl}; load average ${loadBefore.map((v) => v.toFixed(2)).join(' ')}`);

@@ -9,9 +9,8 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { RESULTS_DIR, median, startStackForBench, writeResults } from './bench-kit.mjs';
+import { RESULTS_DIR, chromePath, median, startStackForBench, writeResults } from './bench-kit.mjs';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
@@ -24,7 +23,7 @@ export const TARGETS = { score: 95, cls: 0.1, lcpMs: 2500 };
 
 /** One Lighthouse performance run in a fresh Chromium: score (0-100), CLS, LCP, FCP, TBT (ms) and bytes. */
 async function measureOnce(url) {
-  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await launch({ chromePath: await chromePath(), chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     const { categories, audits, runtimeError } = result.lhr;

@@ -414,6 +414,29 @@ const RENDERERS = {
     },
   },
 
+  installability: {
+    title: 'The installable app, Lighthouse',
+    status: (result) =>
+      `${result.checks.filter((check) => check.passed).length} of ${result.checks.length} audits pass: ${verdict(result.checks.every((check) => check.passed))}`,
+    render(result) {
+      const rows = result.checks.map((check) => [
+        code(check.id),
+        check.title.replace(/\|/g, '\\|'),
+        check.passed ? 'passes' : `**fails**: ${check.explanation ?? ''}`,
+      ]);
+      return [
+        say(
+          `Lighthouse ${result.lighthouse}'s PWA audits on ${code(result.page)} in ${result.browser},`,
+          'signed in, the page controlled by the service worker;',
+          result.installabilityErrors.length === 0
+            ? "Chromium's installability check reported no error."
+            : `Chromium's installability check reported: ${result.installabilityErrors.join('; ')}.`,
+        ),
+        table(['audit', 'what it checks', 'result'], rows),
+      ];
+    },
+  },
+
   platform: {
     title: 'Gateway against direct',
     status: (result) =>

@@ -70,9 +70,10 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
       if (open) {
-        const focused = await open.focus();
-        await focused.navigate(target).catch(() => undefined);
-        return;
+        // Focusing needs the tap's permission to bring a window forward; without it the window still goes to the bill.
+        const focused = await open.focus().catch(() => open);
+        // navigate() works only in a window this worker controls; any other window leaves the bill to a new one.
+        if (await focused.navigate(target).catch(() => null)) return;
       }
       await self.clients.openWindow(target);
     })(),
