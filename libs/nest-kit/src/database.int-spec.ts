@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDataSource } from './database.js';
+import { openDataSource, preparedQuery } from './database.js';
 import { TEST_DATABASE_URL } from './testing/service-harness.js';
 
 // Against the real PostgreSQL (DATABASE_URL, else the local one), on a schema of this run's own, dropped after.
@@ -41,5 +41,28 @@ describe('replicas starting together on an empty database', () => {
     expect(ran).toEqual([{ name: 'CreateLedger1700000000000' }]);
     expect(await first!.query(`SELECT count(*)::int AS n FROM "${schema}".ledger`)).toEqual([{ n: 0 }]);
     for (const start of starts) if (start.status === 'fulfilled') await start.value.destroy();
+  });
+});
+
+describe('preparedQuery', () => {
+  it('prepares each text once per connection under a name of its own, and answers its rows', async () => {
+    const dataSource = await openDataSource({ url, schema, entities: [], migrations: [], poolSize: 1 });
+    try {
+      const double = 'SELECT ($1::int * 2) AS n';
+      const square = 'SELECT ($1::int * $1::int) AS n';
+      for (let run = 0; run < 3; run += 1) {
+        expect(await preparedQuery(dataSource, double, [21])).toEqual([{ n: 42 }]);
+        // Another text on the same connection: a second name, not PostgreSQL's "already exists".
+        expect(await preparedQuery(dataSource, square, [7])).toEqual([{ n: 49 }]);
+      }
+      const prepared = await preparedQuery<{ statement: string }>(
+        dataSource,
+        'SELECT statement FROM pg_prepared_statements WHERE statement IN ($1, $2)',
+        [double, square],
+      );
+      expect(prepared.map((row) => row.statement).sort()).toEqual([double, square].sort());
+    } finally {
+      await dataSource.destroy();
+    }
   });
 });

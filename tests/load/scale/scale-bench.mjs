@@ -2,7 +2,8 @@
 // `npm run bench:scale`: the product at 10,000 / 100,000 / 1,000,000 users. Seeds a database of its own
 // (paycadence_scale, schemas made by the services' own migrations) with COPY (./seed.mjs), size after size, each
 // adding to the last, and at each size measures: one reminder scan (ReminderScanner.scan() in-process, from
-// finance's build), the dashboard at a fixed 1,000 requests/s over signed-in random users, the heaviest user's
+// finance's build), the dashboard at a fixed 1,000 requests/s over signed-in random users in rounds alternating
+// with the same load on a 1,000-user baseline database (its own services beside the others), the heaviest user's
 // latest 200 transactions, sign-ins, one bank import of about 10,000 transactions (the Plaid emulator), the
 // heaviest user's export, Redis per linked item (what the bank-sync worker keeps once started), PostgreSQL per user,
 // and each process's memory. Writes tests/load/results/scale.json after every size; docs/performance.md shows it
@@ -23,9 +24,10 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { REPO_ROOT, median, startBenchServers, writeResults } from '../bench-kit.mjs';
-import { runOpenLoop } from '../support/open-loop.mjs';
+import { medianRun, runOpenLoop } from '../support/open-loop.mjs';
 import { findFreePort, waitForHttpOk } from '../../../tools/lib/network.mjs';
 import { forEachLine, runCommand, stopChild } from '../../../tools/lib/processes.mjs';
+import { startLocalRedis } from '../../../tools/lib/bootstrap.mjs';
 import { EMULATOR_CLIENT_ID, EMULATOR_SECRET, startPlaidEmulator } from '../../../tools/plaid-emulator/plaid-emulator.mjs';
 import {
   DUE_SHARE,
@@ -56,11 +58,20 @@ const TRANSACTIONS = Number(options.transactions);
 const AVERAGE_TRANSACTIONS = TRANSACTIONS / (SIZES.at(-1) * LINKED_SHARE);
 const DATABASE = 'paycadence_scale';
 const DASHBOARD_RATE = 1000;
-const DASHBOARD_SECONDS = 15;
+// The dashboard's figure at each size is paired with the same load on a database of BASELINE_USERS: rounds of
+// DASHBOARD_ROUND_SECONDS alternate between the two (ABBA order), so a machine growing busier favours neither.
+const DASHBOARD_ROUNDS = 8;
+const DASHBOARD_ROUND_SECONDS = 4;
+const DASHBOARD_WARMUP_SECONDS = 2;
+const BASELINE_DATABASE = 'paycadence_scale_baseline';
+const BASELINE_USERS = 1000;
+const BASELINE_SIGNED_IN = 200;
+const BASELINE_SERVICES = ['auth', 'household', 'bank-sync', 'finance'];
 const SIGN_IN_RATE = 10;
 const SIGN_IN_SECONDS = 20;
 const LIST_RATE = 50;
-const LIST_SECONDS = 10;
+// 1,500 answers, so the p99 is the 15th slowest rather than the 5th: one scheduling hiccup does not make it.
+const LIST_SECONDS = 30;
 const PURCHASES_PER_DAY = 27;
 const SERVICES = ['auth', 'finance', 'household', 'bank-sync', 'waitlist', 'admin'];
 
@@ -106,7 +117,8 @@ async function startEntryOnce(name, script, env) {
     await stopChild(child, 2000);
     throw new Error(`${error.message}\nLast output of ${name} ${script}:\n${output.join('\n')}`);
   }
-  return { name: script === 'worker.js' ? `${name}-worker` : name, url, pid: child.pid, stop: () => stopChild(child, 10_000) };
+  const label = `${name}${script === 'worker.js' ? '-worker' : ''}${env.PROCESS_LABEL ? ` (${env.PROCESS_LABEL})` : ''}`;
+  return { name: label, url, pid: child.pid, stop: () => stopChild(child, 10_000) };
 }
 
 /** Resident memory (MiB) of a process, from /proc; null where it cannot be read. */
@@ -205,9 +217,115 @@ async function settledRedisMemory(redis) {
   return last;
 }
 
+/** CPU time (ms, user + system) a process has used so far, from /proc; null where it cannot be read. */
+function cpuMs(pid) {
+  try {
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** One round of the dashboard at DASHBOARD_RATE over the given users' tokens, straight to a finance. */
+function dashboardRound(url, tokens) {
+  return runOpenLoop({
+    url,
+    rate: DASHBOARD_RATE,
+    durationSeconds: DASHBOARD_ROUND_SECONDS,
+    warmupSeconds: DASHBOARD_WARMUP_SECONDS,
+    makeRequest: () => ({
+      path: '/api/financial/dashboard-with-insights',
+      headers: { authorization: `Bearer ${tokens[Math.floor(Math.random() * tokens.length)]}`, 'accept-encoding': 'gzip' },
+    }),
+  });
+}
+
+/**
+ * The dashboard at this size against the baseline database, in alternating rounds (baseline first in even
+ * rounds, this size first in odd ones); each side's figure is its median round by p99.
+ */
+async function measureDashboardPaired({ sizeUrl, sizePid, sizeTokens, baseline }) {
+  const sides = {
+    size: { url: sizeUrl, pid: sizePid, tokens: sizeTokens, runs: [], cpuMs: 0, requests: 0 },
+    baseline: { url: baseline.financeUrl, pid: baseline.financePid, tokens: baseline.tokens, runs: [], cpuMs: 0, requests: 0 },
+  };
+  for (let round = 0; round < DASHBOARD_ROUNDS; round += 1) {
+    for (const name of round % 2 === 0 ? ['baseline', 'size'] : ['size', 'baseline']) {
+      const side = sides[name];
+      const before = cpuMs(side.pid);
+      const run = await dashboardRound(side.url, side.tokens);
+      side.cpuMs += cpuMs(side.pid) - before;
+      // The warm-up's requests are in the CPU reading too.
+      side.requests += run.sent + Math.round(DASHBOARD_RATE * DASHBOARD_WARMUP_SECONDS);
+      side.runs.push(run);
+    }
+  }
+  const summary = (side) => ({
+    ...medianRun(side.runs),
+    roundsP99Ms: side.runs.map((run) => run.p99Ms),
+    // How late the load generator itself sent its worst request in each round: a stall of the generator's own
+    // process, which the round's latencies include.
+    roundsBehindScheduleMs: side.runs.map((run) => run.behindScheduleMs),
+    financeCpuMsPerRequest: Math.round((side.cpuMs / side.requests) * 1000) / 1000,
+  });
+  return { size: summary(sides.size), baseline: summary(sides.baseline) };
+}
+
+/**
+ * The dashboard's baseline: BASELINE_USERS users seeded like the others in a database of their own, served by
+ * their own auth, household, bank-sync (its migrations make the tables the seed fills) and finance on a Redis of
+ * their own (the services' message transport is not prefixed, so a shared Redis would mix the two stacks).
+ */
+async function startBaseline({ admin, infra, env, tables, dataDir }) {
+  await admin.query(`DROP DATABASE IF EXISTS ${BASELINE_DATABASE} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${BASELINE_DATABASE}`);
+  const databaseUrl = Object.assign(new URL(infra.databaseUrl), { pathname: `/${BASELINE_DATABASE}` }).href;
+  const baselineDir = join(dataDir, 'baseline');
+  const redis = await startLocalRedis({ port: await findFreePort(), dataDir: baselineDir, persistent: false, log: () => {} });
+  const processes = [];
+  const stop = async () => {
+    for (const entry of processes.reverse()) await entry.stop();
+    await redis.stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${BASELINE_DATABASE} WITH (FORCE)`).catch(() => {});
+  };
+  try {
+    const baseEnv = { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, DATA_DIR: baselineDir, PROCESS_LABEL: 'baseline' };
+    delete baseEnv.AUTH_JWKS_URL;
+    const started = {};
+    for (const name of BASELINE_SERVICES) {
+      started[name] = await startEntry(name, 'main.js', baseEnv);
+      processes.push(started[name]);
+      if (name === 'auth') baseEnv.AUTH_JWKS_URL = `${started.auth.url}/.well-known/jwks.json`;
+    }
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      return client;
+    };
+    await seedUsers({ connect, from: 0, to: BASELINE_USERS, tables });
+    const db = await connect();
+    try {
+      await db.query(`SELECT setval('finance.data_version_seq', (SELECT max(version) FROM finance.data_versions))`);
+      await db.query('VACUUM (ANALYZE)');
+    } finally {
+      await db.end();
+    }
+    const tokens = [];
+    for (let i = 0; tokens.length < BASELINE_SIGNED_IN; i += Math.floor(BASELINE_USERS / BASELINE_SIGNED_IN)) tokens.push(await signIn(started.auth.url, i));
+    log(`Dashboard baseline: ${BASELINE_USERS.toLocaleString('en-US')} users in ${BASELINE_DATABASE}, ${tokens.length} signed in`);
+    return { financeUrl: started.finance.url, financePid: started.finance.pid, tokens, processes, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
 const latency = (run) => ({ offeredRate: run.offeredRate, achievedRate: run.achievedRate, sent: run.sent, p50Ms: run.p50Ms, p90Ms: run.p90Ms, p99Ms: run.p99Ms, maxMs: run.maxMs, non2xx: run.non2xx, errors: run.errors });
 
-async function measureSize({ size, previous, stack, admin, db, redis, workerEnv, seedInfo }) {
+async function measureSize({ size, previous, stack, admin, db, redis, workerEnv, seedInfo, baseline }) {
   const figures = { users: size, seeding: seedInfo };
   const authUrl = stack.auth.url;
 
@@ -248,18 +366,16 @@ async function measureSize({ size, previous, stack, admin, db, redis, workerEnv,
     log(`  sign-in at ${SIGN_IN_RATE}/s: p50 ${signIns.p50Ms} ms, p99 ${signIns.p99Ms} ms, non-2xx ${signIns.non2xx}`);
 
     const users = [...tokens.entries()];
-    const dashboard = await runOpenLoop({
-      url: stack.finance.url,
-      rate: DASHBOARD_RATE,
-      durationSeconds: DASHBOARD_SECONDS,
-      warmupSeconds: 3,
-      makeRequest: () => {
-        const [, token] = users[Math.floor(Math.random() * users.length)];
-        return { path: '/api/financial/dashboard-with-insights', headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } };
-      },
-    });
-    figures.dashboard = { ...latency(dashboard), signedInUsers: users.length };
-    log(`  dashboard at ${DASHBOARD_RATE}/s over ${users.length} users: p50 ${dashboard.p50Ms} ms, p99 ${dashboard.p99Ms} ms, non-2xx ${dashboard.non2xx}, errors ${dashboard.errors}`);
+    const paired = await measureDashboardPaired({ sizeUrl: stack.finance.url, sizePid: stack.finance.pid, sizeTokens: [...tokens.values()], baseline });
+    const dashboardFigures = (side) => ({ ...latency(side), roundsP99Ms: side.roundsP99Ms, roundsBehindScheduleMs: side.roundsBehindScheduleMs, financeCpuMsPerRequest: side.financeCpuMsPerRequest });
+    figures.dashboard = { ...dashboardFigures(paired.size), signedInUsers: users.length };
+    figures.dashboardBaseline = { ...dashboardFigures(paired.baseline), users: BASELINE_USERS, signedInUsers: baseline.tokens.length };
+    figures.dashboardP99Ratio = round2(paired.size.p99Ms / paired.baseline.p99Ms);
+    figures.dashboardCpuRatio = round2(paired.size.financeCpuMsPerRequest / paired.baseline.financeCpuMsPerRequest);
+    for (const [label, side] of [[`${users.length} users signed in`, paired.size], [`paired, ${BASELINE_USERS.toLocaleString('en-US')}-user baseline`, paired.baseline]]) {
+      log(`  dashboard at ${DASHBOARD_RATE}/s, ${label}: p50 ${side.p50Ms} ms, p99 ${side.p99Ms} ms (rounds ${side.roundsP99Ms.join(', ')}; generator behind by up to ${side.roundsBehindScheduleMs.join(', ')}), finance CPU ${side.financeCpuMsPerRequest} ms/request, non-2xx ${side.non2xx}`);
+    }
+    log(`    against the baseline: p99 ${figures.dashboardP99Ratio}×, finance CPU per request ${figures.dashboardCpuRatio}×`);
 
     const heavy = tokens.get(0);
     const list = await runOpenLoop({
@@ -349,6 +465,7 @@ async function main() {
   const redis = new Redis(infra.redisUrl);
   const db = new pg.Client({ connectionString: databaseUrl });
   const processes = {};
+  let baseline;
   const results = { sizes: [], options: { sizes: SIZES, transactionsAtLargest: TRANSACTIONS, linkedShare: LINKED_SHARE, dueShare: DUE_SHARE }, machine: { cores: availableParallelism() } };
   try {
     const env = {
@@ -392,6 +509,8 @@ async function main() {
       return client;
     };
 
+    baseline = await startBaseline({ admin, infra, env, tables, dataDir });
+
     let previous = 0;
     for (const size of SIZES) {
       log(`\n── ${size.toLocaleString('en-US')} users: seeding users ${previous.toLocaleString('en-US')}–${(size - 1).toLocaleString('en-US')}`);
@@ -418,7 +537,7 @@ async function main() {
       }
       const seedInfo = { usersAdded: size - previous, rowsAdded, seconds: seconds(seededMs), vacuumAnalyzeSeconds: seconds(performance.now() - started - seededMs), rowsPerSecond: Math.round(rowsAdded / (seededMs / 1000)), rowsAddedByTable: rows, totals };
       log(`  seeded ${rowsAdded.toLocaleString('en-US')} rows in ${seedInfo.seconds} s (${seedInfo.rowsPerSecond.toLocaleString('en-US')} rows/s); totals ${JSON.stringify(totals)}`);
-      const figures = await measureSize({ size, previous, stack, admin, db, redis, workerEnv: env, seedInfo });
+      const figures = await measureSize({ size, previous, stack, admin, db, redis, workerEnv: env, seedInfo, baseline });
       results.sizes.push(figures);
       const path = writeResults('scale.json', results);
       log(`  results written to ${path}`);
@@ -426,6 +545,7 @@ async function main() {
     }
   } finally {
     await db.end().catch(() => {});
+    await baseline?.stop();
     for (const entry of Object.values(processes).reverse()) await entry.stop();
     redis.disconnect();
     await emulator.close();

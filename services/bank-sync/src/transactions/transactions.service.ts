@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { TransactionDto, TransactionType, TransactionsQuery, TransactionsResponse } from '@paycadence/contracts';
-import { CLOCK, type Clock } from '@paycadence/nest-kit';
+import { CLOCK, preparedQuery, type Clock } from '@paycadence/nest-kit';
 import { numericToNumber } from '../common/numeric.js';
 import { SQL_IS_BILL, SQL_IS_EXPENSE, SQL_IS_INCOME, SQL_JOIN_BILL_STREAM } from '../common/transaction-kinds.js';
 
@@ -63,8 +63,11 @@ export class TransactionsService {
     // a user with 10,000 transactions is counted from the index alone.
     const countFrom = STREAM_FILTERS.has(query.type) ? from : `FROM bank_transactions t WHERE ${where}`;
 
+    // Prepared: the text is constant per filter combination (never user text), so each is planned once per
+    // connection; the page and the count go out together on two pooled connections.
     const [rows, [{ total }]] = await Promise.all([
-      this.dataSource.query<TransactionRow[]>(
+      preparedQuery<TransactionRow>(
+        this.dataSource,
         `SELECT t.id, t.amount, t.date::text AS transaction_date, t.merchant_name, t.name AS description, t.category, t.pending,
                 a.name AS account_name, s.name AS bill_name,
                 ${SQL_IS_INCOME} AS is_income, ${SQL_IS_BILL} AS is_bill
@@ -73,7 +76,7 @@ export class TransactionsService {
          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, query.limit, query.offset],
       ),
-      this.dataSource.query<{ total: string }[]>(`SELECT count(*) AS total ${countFrom}`, params),
+      preparedQuery<{ total: string }>(this.dataSource, `SELECT count(*) AS total ${countFrom}`, params),
     ]);
     return { success: true, transactions: rows.map(toTransactionDto), total: Number(total) };
   }

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { createHash } from 'node:crypto';
-import type { Pool } from 'pg';
 import {
   BILL_STATUS_DAYS_AHEAD,
   BILL_STATUS_DAYS_BACK,
@@ -24,7 +23,7 @@ import {
   type IncomeSource as RuleIncome,
   type PaymentSuggestion,
 } from '@paycadence/finance-rules';
-import { CLOCK, type Clock } from '@paycadence/nest-kit';
+import { CLOCK, preparedQuery, type Clock } from '@paycadence/nest-kit';
 import { BankSummaryService } from '../bank-summary/bank-summary.service.js';
 import { BillStatusService, paidKeysOf } from '../bill-status/bill-status.service.js';
 import { billStatusesInDashboard, withoutPaidSuggestions, withBillStatuses } from './bill-status-payload.js';
@@ -148,14 +147,11 @@ export class DashboardService {
    */
   async versionKey(userId: string, memberships: Membership[] | null): Promise<string> {
     const keys = [userId, ...(memberships ?? []).map((m) => `household:${m.householdId}`)];
-    // A named (prepared) statement straight on TypeORM's pg pool: PostgreSQL parses and plans it once per
-    // connection instead of on every dashboard request, which was most of the database's work per request.
-    const pool = (this.bills.manager.connection.driver as unknown as { master: Pool }).master;
-    const { rows } = await pool.query<{ id: string; version: string }>({
-      name: 'finance-dashboard-versions',
-      text: 'SELECT user_id AS id, version::text AS version FROM data_versions WHERE user_id = ANY($1::text[])',
-      values: [keys],
-    });
+    const rows = await preparedQuery<{ id: string; version: string }>(
+      this.bills.manager.connection,
+      'SELECT user_id AS id, version::text AS version FROM data_versions WHERE user_id = ANY($1::text[])',
+      [keys],
+    );
     const versionOf = (key: string) => rows.find((row) => row.id === key)?.version ?? '0';
     if (memberships === null) return `${versionOf(userId)}:personal-only`;
     if (memberships.length === 0) return versionOf(userId);
