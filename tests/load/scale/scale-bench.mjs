@@ -217,6 +217,8 @@ async function settledRedisMemory(redis) {
   return last;
 }
 
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** CPU time (ms, user + system) a process has used so far, from /proc; null where it cannot be read. */
 function cpuMs(pid) {
   try {
@@ -227,7 +229,6 @@ function cpuMs(pid) {
     return null;
   }
 }
-const CLOCK_TICKS_PER_SECOND = 100;
 
 /** One round of the dashboard at DASHBOARD_RATE over the given users' tokens, straight to a finance. */
 function dashboardRound(url, tokens) {
