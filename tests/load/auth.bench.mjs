@@ -6,14 +6,14 @@
 // Starts the built auth service on its own (NODE_ENV=production, so the OWASP-floor argon2id cost applies)
 // against a throwaway database, a temp DATA_DIR and a random Redis key prefix; the rest of the stack is
 // not needed for either figure.
-import { generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto';
+import { generateKeyPairSync, sign, verify } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { ACCOUNT_STATUS_CACHE_MS } from '@paycadence/contracts';
-import { REPO_ROOT, median, runAutocannon, writeResults } from './bench-kit.mjs';
+import { REPO_ROOT, median, registerBenchUser, runAutocannon, writeResults } from './bench-kit.mjs';
 import { benchRedisPrefix, buildService, startBenchInfrastructure, startServiceProcess } from './support/service-process.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -23,12 +23,6 @@ const VERIFY_ITERATIONS = Number(process.env.BENCH_VERIFY_ITERATIONS ?? 20_000);
 const TARGET_VERIFICATIONS_PER_SECOND = 5000;
 /** Rounds of the guard with and without the status checks, alternating. */
 const PAIRED_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-async function post(baseUrl, path, body) {
-  const response = await fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
 
 async function startAuth({ databaseUrl, redisUrl }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'auth-bench-'));
@@ -133,18 +127,8 @@ export async function runAuthBench() {
     const nestKit = await import(pathToFileURL(join(REPO_ROOT, 'libs/nest-kit/dist/index.js')).href);
     const { JwtVerifier, AccessTokenStrategy, AuthGuard, AccountStatusCheck } = nestKit;
 
-    const credentials = { email: `bench-${randomBytes(4).toString('hex')}@example.com`, password: `Bench-${randomBytes(6).toString('hex')}!9aA` };
-    const registered = await post(auth.url, '/api/auth/register', {
-      firstName: 'Bench',
-      lastName: 'User',
-      ...credentials,
-      phone: '(555) 123-4567',
-      dateOfBirth: '1990-01-15',
-      address: { street: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701' },
-      ssn: '1234',
-    });
-    if (registered.status !== 201) throw new Error(`Registration failed: ${registered.status} ${JSON.stringify(registered.body)}`);
-    const token = registered.body.session.access_token;
+    const { token, ...user } = await registerBenchUser(auth.url);
+    const credentials = { email: user.email, password: user.password };
 
     console.log(`\nSign-ins: POST /api/auth/login (argon2id m=${ARGON2_FLOOR.memoryCost} KiB, t=${ARGON2_FLOOR.timeCost}, p=${ARGON2_FLOOR.parallelism}; OWASP floor 19 MiB / 2 iterations), ${SIGN_IN_CONNECTIONS} connections, ${DURATION_SECONDS} s, ${cpus().length} CPU(s)`);
     const signIns = await runAutocannon({

@@ -1,6 +1,7 @@
 // Shared pieces for `npm run bench` (tests/load/*.bench.mjs): start the stack the way the launcher does,
 // drive it with autocannon, compare "through the gateway" against "straight to the app".
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { RESULTS_DIR, writeBenchResult } from '../../tools/bench/results.mjs';
@@ -20,6 +21,33 @@ import { stopChild } from '../../tools/lib/processes.mjs';
 export const BENCH_PRODUCTION_ENV = { AUTH_GENERATE_KEYS: 'true', BANK_SYNC_GENERATE_KEYS: 'true', FINANCE_GENERATE_KEYS: 'true', SMTP_URL: 'smtp://127.0.0.1:9' };
 
 export { REPO_ROOT, RESULTS_DIR };
+
+/**
+ * A fresh user registered through `/api/auth/register` at `baseUrl` (the gateway, or auth itself), as the sign-up
+ * screen does; resolves to `{ email, password, token }`, the token being the access token the answer holds.
+ */
+export async function registerBenchUser(baseUrl, prefix = 'bench') {
+  const email = `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
+  const password = `Bench-${randomBytes(6).toString('hex')}!9aA`;
+  const response = await fetch(new URL('/api/auth/register', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firstName: 'Bench',
+      lastName: 'User',
+      email,
+      password,
+      phone: '(555) 123-4567',
+      dateOfBirth: '1990-01-15',
+      address: { street: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701' },
+      ssn: '1234',
+    }),
+  });
+  const text = await response.text();
+  const token = response.status === 201 ? JSON.parse(text).session?.access_token : undefined;
+  if (!token) throw new Error(`Registration through /api/auth/register failed: ${response.status} ${text.slice(0, 300)}`);
+  return { email, password, token };
+}
 
 /** The Chromium the browser benches drive: CHROME_PATH, else Debian's, installed as `npm test` installs it. */
 export const chromePath = async () => process.env.CHROME_PATH ?? (await ensureChromium());

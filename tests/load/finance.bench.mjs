@@ -6,10 +6,9 @@
 // comparison, its runs alternating with the gateway's. Also the dashboard's first render with that data in headless Chromium (target ≤ 1.5 s).
 // Run with `node tests/load/finance.bench.mjs` (or `npm run bench`); BENCH_DURATION, BENCH_RUNS and BENCH_RATE
 // override the defaults. Writes tests/load/results/finance.json. The user registers through /api/auth/register.
-import { randomBytes } from 'node:crypto';
 import { SIGNED_IN_HINT_KEY } from '@paycadence/contracts';
 import { chromium } from 'playwright-core';
-import { BENCH_RATE_LIMIT_FACTOR, startStackForBench, writeResults } from './bench-kit.mjs';
+import { BENCH_RATE_LIMIT_FACTOR, registerBenchUser, startStackForBench, writeResults } from './bench-kit.mjs';
 import { availableParallelism, loadavg } from 'node:os';
 import { childProcessCpuMs, cpuPerRequest, medianRun, runOpenLoop } from './support/open-loop.mjs';
 
@@ -45,27 +44,6 @@ async function post(baseUrl, path, body, token) {
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-/** Registers a fresh user through the gateway; returns its credentials and access token. */
-async function registerUser(gatewayUrl) {
-  const password = `Bench-${randomBytes(8).toString('hex')}!9`;
-  const email = `finance-bench-${randomBytes(4).toString('hex')}@example.com`;
-  const response = await post(gatewayUrl, '/api/auth/register', {
-    firstName: 'Bench',
-    lastName: 'User',
-    email,
-    password,
-    phone: '(555) 123-4567',
-    dateOfBirth: '1990-01-15',
-    address: { street: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701' },
-    ssn: '1234',
-  }).catch((error) => ({ status: 0, body: { message: error.message } }));
-  const token = response.body?.session?.access_token;
-  if (response.status !== 201 || !token) {
-    throw new Error(`Registration through /api/auth/register failed: ${response.status} ${JSON.stringify(response.body)}`);
-  }
-  return { token, email: response.body.user.email, password };
 }
 
 async function seed(gatewayUrl, token) {
@@ -138,7 +116,7 @@ export async function runFinanceBench() {
       if (!stack.services[needed]) throw new Error(`services/${needed} has no build (dist/main.js): build it first (npx nx run-many -t build)`);
     }
     const directUrl = stack.services.finance.url;
-    const user = await registerUser(gatewayUrl);
+    const user = await registerBenchUser(gatewayUrl, 'finance-bench');
     const token = user.token;
     await seed(gatewayUrl, token);
 

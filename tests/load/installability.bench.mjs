@@ -12,40 +12,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse-pwa';
-import { chromePath, startStackForBench, writeResults } from './bench-kit.mjs';
+import { chromePath, registerBenchUser, startStackForBench, writeResults } from './bench-kit.mjs';
 import { findFreePort } from '../../tools/lib/network.mjs';
 
 const PAGE = '/dashboard';
-const PASSWORD = 'Calm-Bills-2026!';
 /** Lighthouse 11's PWA category: installability first, then what an installed app looks like. */
 const AUDITS = ['installable-manifest', 'splash-screen', 'themed-omnibox', 'maskable-icon', 'viewport', 'content-width'];
 
-async function registerUser(baseUrl) {
-  const email = `installability-${Date.now()}@example.com`;
-  const response = await fetch(new URL('/api/auth/register', baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName: 'Ina',
-      lastName: 'Ledger',
-      email,
-      password: PASSWORD,
-      phone: '555-201-3344',
-      dateOfBirth: '1990-04-12',
-      address: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '73301' },
-      ssn: '1234',
-    }),
-  });
-  if (!response.ok) throw new Error(`registration answered ${response.status}: ${await response.text()}`);
-  return email;
-}
-
 /** Signs in through the sign-in screen and waits until the service worker controls the dashboard. */
-async function signInAndInstallWorker(context, baseUrl, email) {
+async function signInAndInstallWorker(context, baseUrl, { email, password }) {
   const page = await context.newPage();
   await page.goto(new URL('/login', baseUrl).href);
   await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(PASSWORD);
+  await page.getByLabel(/^password/i).fill(password);
   await page.getByRole('button', { name: /sign in/i }).click();
   await page.waitForURL('**/dashboard');
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -66,8 +45,7 @@ export async function runInstallabilityBench() {
     args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu'],
   });
   try {
-    const email = await registerUser(baseUrl);
-    await signInAndInstallWorker(context, baseUrl, email);
+    await signInAndInstallWorker(context, baseUrl, await registerBenchUser(baseUrl, 'installability'));
     const url = new URL(PAGE, baseUrl).href;
     const started = performance.now();
     const result = await lighthouse(url, {
