@@ -18,6 +18,7 @@ const ESM_ONLY_PACKAGES = [
   'jose', // nest-kit's token verifier and the tests' token signer
   '@scure', // otplib's base32 and crypto plugins
   '@noble',
+  '@f-o-t', // the OFX parser (statement files)
 ];
 
 /** @param {'unit' | 'int'} kind */
@@ -43,6 +44,8 @@ function jestConfig(kind) {
       '^(\\.{1,2}/.*)\\.js$': '$1',
       '^@paycadence/(contracts|nest-kit|finance-rules)$': `${libs}/$1/src/index.ts`,
       '^@paycadence/nest-kit/testing$': `${libs}/nest-kit/src/testing/index.ts`,
+      // Exported for `import` only (no `require` condition), so Jest's CommonJS resolver needs the file itself.
+      '^@f-o-t/ofx$': require.resolve('@f-o-t/ofx/package.json').replace(/package\.json$/, 'dist/index.js'),
     },
     testTimeout: kind === 'unit' ? 10000 : 30000,
   };

@@ -101,6 +101,8 @@ export const ITEM_STATUSES = ['active', 'login_required'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 export const SYNC_STATES = ['idle', 'queued', 'running', 'failed'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];
+export const ITEM_SOURCES = ['plaid', 'file'] as const;
+export type ItemSource = (typeof ITEM_SOURCES)[number];
 
 /** POST /create-link-token: `item_id` asks for update mode (repair an item that needs a new sign-in). */
 export const CreateLinkTokenRequestSchema = z
@@ -165,6 +167,8 @@ export const BankItemSchema = z.object({
   last_synced_at: isoInstant.nullable(),
   last_error: z.string().nullable(),
   transaction_count: z.number().int(),
+  /** 'file': an account fed by statement files (statements.ts), never synced; `last_synced_at` is its last import. */
+  source: z.enum(ITEM_SOURCES),
 });
 export type BankItemDto = z.infer<typeof BankItemSchema>;
 

@@ -37,6 +37,15 @@ import {
   ResendConfirmationResponseSchema,
 } from './email-confirmation.js';
 import { ACCOUNT_DELETE_PATH, AccountDeleteRequestSchema, AccountDeleteResponseSchema } from './account-data.js';
+import {
+  STATEMENT_UPLOAD_PATH,
+  StatementImportListSchema,
+  StatementImportRequestSchema,
+  StatementImportResponseSchema,
+  StatementPreviewRequestSchema,
+  StatementPreviewSchema,
+  StatementUndoResponseSchema,
+} from './statements.js';
 import { CALENDAR_FEED_PATH, CalendarFeedCreatedSchema, CalendarFeedStatusSchema } from './calendar-feed.js';
 import {
   REMINDER_UNSUBSCRIBE_CHECK_PATH,
@@ -320,6 +329,13 @@ export const BANK_SYNC_ENDPOINTS = {
   cleanupDuplicates: endpoint({ method: 'POST', path: '/api/plaid-production/cleanup-duplicates/{userId}', response: CleanupDuplicatesResponseSchema }),
   generate: endpoint({ method: 'POST', path: '/api/plaid-data/generate/{userId}', response: GenerateResponseSchema }),
   generateKind: endpoint({ method: 'POST', path: '/api/plaid-data/generate/{userId}/{kind}', response: GenerateResponseSchema }),
+  /** Ours (docs/statement-files.md): the file's bytes, read and kept for STATEMENT_LIMITS.uploadTtlMinutes; answers its preview. */
+  uploadStatement: endpoint({ method: 'POST', path: STATEMENT_UPLOAD_PATH, response: StatementPreviewSchema }),
+  previewStatement: endpoint({ method: 'POST', path: '/api/plaid-production/statements/{uploadId}/preview', body: StatementPreviewRequestSchema, response: StatementPreviewSchema }),
+  importStatement: endpoint({ method: 'POST', path: '/api/plaid-production/statements/{uploadId}/import', body: StatementImportRequestSchema, response: StatementImportResponseSchema }),
+  statementImports: endpoint({ method: 'GET', path: '/api/plaid-production/statement-imports', response: StatementImportListSchema }),
+  /** Undoes one import as a whole: its transactions go, the account's balance returns to the previous import's. */
+  undoStatementImport: endpoint({ method: 'DELETE', path: '/api/plaid-production/statement-imports/{importId}', response: StatementUndoResponseSchema }),
 };
 
 /** docs/product/signed-in.md §7 admin calls (admin role, enforced by the server), plus the audit log of System Logs. */

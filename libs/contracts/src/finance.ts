@@ -292,10 +292,15 @@ export const BillCreateSchema = z.preprocess(
     .strict()
     .refine(dueDayRangeInOrder, { message: DUE_DAY_MESSAGES.rangeOrder, path: ['due_day_min'] }),
 );
+/**
+ * Who the bill is paid to, as the bank writes it ('OAKWOOD APTS'), chosen from the person's transactions so payments
+ * under a name unlike the bill's mark it paid; null unties it. See BillSchema.payee.
+ */
+const payeeField = safeString({ error: 'payee must be text' }).trim().min(1, 'payee must not be empty').max(200, 'payee is too long').nullable();
 /** PUT /bills/{id}: any of the same fields; only those sent change. */
 export const BillUpdateSchema = z.preprocess(
   acceptAlias('dueDate', 'due_date', 'Due date'),
-  nonEmpty(z.object({ ...billFields, household_id: householdIdField, ...dueDayFields }).partial().strict()).refine(dueDayRangeInOrder, {
+  nonEmpty(z.object({ ...billFields, household_id: householdIdField, ...dueDayFields, payee: payeeField }).partial().strict()).refine(dueDayRangeInOrder, {
     message: DUE_DAY_MESSAGES.rangeOrder,
     path: ['due_day_min'],
   }),
@@ -316,7 +321,8 @@ export const BillSchema = z.object({
   updated_at: z.string(),
   /**
    * Ours: who the bill is paid to, from a detected bill the user linked to it ('Oakwood Properties' for their
-   * 'Rent'); bank payments to it mark the bill's occurrences paid. Absent on a bill never linked.
+   * 'Rent') or a transaction they tied it to; bank payments to it mark the bill's occurrences paid. Absent when
+   * never tied.
    */
   payee: z.string().optional(),
   /** Can the biller move its due date (the person's answer, else the category's usual one), and the days it allows. */

@@ -23,6 +23,7 @@ export * from './endpoints.js';
 export * from './jobs.js';
 export * from './bank-sync.js';
 export * from './bank-analytics.js';
+export * from './statements.js';
 export * from './admin.js';
 export * from './blog.js';
 export * from './blog-social.js';

@@ -99,6 +99,11 @@ export const SERVICE_ROUTES = {
     'POST /api/plaid-production/webhook',
     'POST /api/plaid-data/generate/{userId}',
     'POST /api/plaid-data/generate/{userId}/{kind}',
+    'POST /api/plaid-production/statements',
+    'POST /api/plaid-production/statements/{uploadId}/preview',
+    'POST /api/plaid-production/statements/{uploadId}/import',
+    'GET /api/plaid-production/statement-imports',
+    'DELETE /api/plaid-production/statement-imports/{importId}',
   ],
   admin: [
     'GET /api/admin/waitlist',

@@ -15,6 +15,7 @@ export * from './worker-health.js';
 export * from './bootstrap.js';
 export * from './secret-path.js';
 export * from './oversize-body.js';
+export * from './limited-body.js';
 export * from './auth/index.js';
 export * from './transport/index.js';
 export * from './mail/index.js';

@@ -12,6 +12,7 @@ import { PlaidItem } from './items/plaid-item.entity.js';
 import { migrations } from './migrations/index.js';
 import { PlaidModule } from './plaid/plaid.module.js';
 import { SyncSweepModule } from './sync/sync-sweep-schedule.js';
+import { StatementsModule } from './statements/statements.module.js';
 import { SyncModule } from './sync/sync.module.js';
 import { BankTransaction } from './transactions/bank-transaction.entity.js';
 import { TransactionsModule } from './transactions/transactions.module.js';
@@ -43,6 +44,8 @@ export function bankSyncModules(config: BankSyncConfig, role: 'http' | 'worker')
     BankTransportModule,
     // Auth's export and deletion of an account arrive over the transport, which only the HTTP process listens on.
     ...(role === 'http' ? [AccountDataModule] : []),
+    // Statement uploads arrive over HTTP; what an import changes is then detected on the queue like a sync's.
+    ...(role === 'http' ? [StatementsModule] : []),
     // The sweep's scheduler: only processes that work the queue add it.
     ...(role === 'worker' ? [SyncSweepModule] : []),
   ];
@@ -53,7 +56,8 @@ export const serviceDefinition = defineService({
   name: 'bank-sync',
   env: bankSyncEnvSchema,
   database: { schema: 'bank_sync', entities: [PlaidItem, BankAccount, BankTransaction, RecurringStream], migrations },
-  // Small JSON only: link and exchange requests, a disconnect, and Plaid's webhooks (a few hundred bytes each).
+  // Small JSON only: link and exchange requests, a disconnect, a statement's mapping, and Plaid's webhooks (a few
+  // hundred bytes each). Statement files have their own limit (statements/statement-body-parser.ts).
   bodyLimit: 16 * 1024,
   transport: 'redis',
   imports: (config) => bankSyncModules(config, 'http'),

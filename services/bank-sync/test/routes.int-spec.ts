@@ -168,6 +168,7 @@ describe('GET /accounts/{userId}', () => {
         last_synced_at: '2026-03-10T11:00:00.000Z',
         last_error: null,
         transaction_count: 7,
+        source: 'plaid',
       },
     ]);
   });

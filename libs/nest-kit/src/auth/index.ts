@@ -1,4 +1,5 @@
 export * from './token-claims.js';
+export * from './bearer-token.js';
 export * from './invalid-token.error.js';
 export * from './jwks-keys.js';
 export * from './jwt-verifier.js';

@@ -35,7 +35,8 @@ export class AccountErasureService {
     return this.dataSource.transaction(async (manager) => {
       await lockUserStreams(manager, subject.userId);
       const items: { id: string; access_token_sealed: string }[] = await manager.query(
-        `SELECT id, access_token_sealed FROM plaid_items WHERE user_id = $1 ORDER BY created_at FOR UPDATE`,
+        // File-fed accounts' items have nothing at Plaid; their rows go with the rest below.
+        `SELECT id, access_token_sealed FROM plaid_items WHERE user_id = $1 AND source = 'plaid' ORDER BY created_at FOR UPDATE`,
         [subject.userId],
       );
       for (const item of items) {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { AccountsResponse, BankAccountDto, BankItemDto, ItemStatus, SyncState } from '@paycadence/contracts';
+import type { AccountsResponse, BankAccountDto, BankItemDto, ItemSource, ItemStatus, SyncState } from '@paycadence/contracts';
 import { isoOrNull, numericToNumber } from '../common/numeric.js';
 import { lockUserStreams } from '../detection/recurring-stream.store.js';
 import { keysToWithdraw, streamKeysWhere } from '../detection/suggestion-key.js';
@@ -30,6 +30,7 @@ interface ItemRow {
   last_synced_at: Date | null;
   last_error: string | null;
   transaction_count: string;
+  source: ItemSource;
 }
 
 /** Oldest link first, then the account names: a stable order for the screen. */
@@ -42,7 +43,7 @@ const ACCOUNTS_SQL = `
 
 /** transaction_count uses the (item_id, plaid_transaction_id) unique index. */
 const ITEMS_SQL = `
-  SELECT i.id, i.institution_id, i.institution_name, i.status, i.sync_state, i.last_synced_at, i.last_error,
+  SELECT i.id, i.institution_id, i.institution_name, i.status, i.sync_state, i.last_synced_at, i.last_error, i.source,
          (SELECT count(*) FROM bank_transactions t WHERE t.item_id = i.id) AS transaction_count
   FROM plaid_items i
   WHERE i.user_id = $1
@@ -51,6 +52,7 @@ const ITEMS_SQL = `
 /**
  * An account linked twice (the same bank login linked again): same institution, mask, type, subtype and
  * name on another item of the user. Every copy on an item older than the newest holding it is a duplicate.
+ * File-fed accounts are never copies: the person made each one.
  */
 const DUPLICATES_SQL = `
   WITH ranked AS (
@@ -58,7 +60,7 @@ const DUPLICATES_SQL = `
       PARTITION BY coalesce(i.institution_id, i.institution_name), coalesce(a.mask, ''), a.type, coalesce(a.subtype, ''), a.name
       ORDER BY i.created_at DESC, i.id DESC) AS item_rank
     FROM bank_accounts a JOIN plaid_items i ON i.id = a.item_id
-    WHERE a.user_id = $1 AND i.user_id = $1)
+    WHERE a.user_id = $1 AND i.user_id = $1 AND i.source = 'plaid')
   SELECT id FROM ranked WHERE item_rank > 1`;
 
 /** Items of the user left with no account at all (every account was a duplicate). */
@@ -132,5 +134,6 @@ export function toItemDto(row: ItemRow): BankItemDto {
     last_synced_at: isoOrNull(row.last_synced_at),
     last_error: row.last_error,
     transaction_count: Number(row.transaction_count),
+    source: row.source,
   };
 }

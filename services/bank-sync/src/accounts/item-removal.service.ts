@@ -43,7 +43,8 @@ export class ItemRemovalService {
       const streams = await streamKeysWhere(manager, userId, `a.item_id = $2`, [item.id]);
       await this.withdrawSuggestions(userId, await keysToWithdraw(manager, userId, streams));
       try {
-        await this.plaid.removeItem(await this.items.accessTokenOf(item));
+        // A file-fed account's item has nothing at Plaid.
+        if (item.accessTokenSealed !== null) await this.plaid.removeItem(await this.items.accessTokenOf({ accessTokenSealed: item.accessTokenSealed }));
       } catch (error) {
         if (!(error instanceof PlaidCallError) || !ALREADY_REMOVED_AT_PLAID.has(error.code)) {
           this.logger.warn(`Plaid refused to remove item ${item.id}: ${error instanceof PlaidCallError ? error.code : 'unknown error'}`);

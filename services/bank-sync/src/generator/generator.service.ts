@@ -40,7 +40,7 @@ export class GeneratorService {
     const linked = await this.items.listForUser(userId);
     if (linked.length === 0) throw new BankSyncError('NO_BANK_LINKED');
     // Banks waiting for a new sign-in cannot take data until repaired; if that is all of them, say so.
-    const items = linked.filter((item) => item.status === 'active');
+    const items = linked.filter((item): item is typeof item & { accessTokenSealed: string } => item.status === 'active' && item.accessTokenSealed !== null);
     if (items.length === 0) throw new BankSyncError('LOGIN_REQUIRED');
 
     const today = this.clock.today();

@@ -26,12 +26,20 @@ export class ItemAccessService {
     return item;
   }
 
+  /** As findOwned, for what only a linked bank has (update mode, a repair): a file-fed account's item is not found. */
+  async findOwnedLinked(userId: string, itemId: string): Promise<PlaidItem & { accessTokenSealed: string }> {
+    const item = await this.findOwned(userId, itemId);
+    if (item.source !== 'plaid' || item.accessTokenSealed === null) throw new BankSyncError('ITEM_NOT_FOUND');
+    return item as PlaidItem & { accessTokenSealed: string };
+  }
+
+  /** The user's linked banks (file-fed accounts have nothing at Plaid). */
   listForUser(userId: string): Promise<PlaidItem[]> {
-    return this.items.find({ where: { userId }, order: { createdAt: 'ASC' } });
+    return this.items.find({ where: { userId, source: 'plaid' }, order: { createdAt: 'ASC' } });
   }
 
   /** The decrypted Plaid access token: pass it to PlaidGateway only, never to a log or a response. */
-  async accessTokenOf(item: Pick<PlaidItem, 'accessTokenSealed'>): Promise<string> {
+  async accessTokenOf(item: { accessTokenSealed: string }): Promise<string> {
     return this.vault.open(item.accessTokenSealed);
   }
 }

@@ -31,7 +31,7 @@ export class LinkService {
 
   /** With `itemId`: a link token for update mode on that (own) item. */
   async createLinkToken(userId: string, itemId?: string): Promise<CreateLinkTokenResponse> {
-    const accessToken = itemId ? await this.items.accessTokenOf(await this.items.findOwned(userId, itemId)) : undefined;
+    const accessToken = itemId ? await this.items.accessTokenOf(await this.items.findOwnedLinked(userId, itemId)) : undefined;
     const { linkToken, expiration } = await this.plaidCall(() => this.plaid.createLinkToken(userId, accessToken));
     return { link_token: linkToken, expiration, sandbox: this.plaid.builtInLink };
   }
@@ -40,7 +40,7 @@ export class LinkService {
     // With real keys (Plaid's sandbox included) the screen uses Plaid Link, not this dialog.
     if (!this.plaid.builtInLink) throw new BankSyncError('SANDBOX_ONLY');
     if (request.item_id) {
-      const item = await this.items.findOwned(userId, request.item_id);
+      const item = await this.items.findOwnedLinked(userId, request.item_id);
       const accessToken = await this.items.accessTokenOf(item);
       await this.plaidCall(() => this.plaid.repairItem(accessToken, request.username, request.password));
       await this.markRepaired(userId, item.id);
@@ -57,7 +57,7 @@ export class LinkService {
    * Plaid's LOGIN_REPAIRED webhook does the same when it comes.
    */
   async markRepaired(userId: string, itemId: string): Promise<void> {
-    const item = await this.items.findOwned(userId, itemId);
+    const item = await this.items.findOwnedLinked(userId, itemId);
     await this.dataSource.query(
       `UPDATE plaid_items SET status = 'active', last_error = NULL, updated_at = now() WHERE id = $1 AND user_id = $2`,
       [item.id, userId],

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { ItemStatus, SyncState } from '@paycadence/contracts';
+import type { ItemSource, ItemStatus, SyncState } from '@paycadence/contracts';
 
-/** One linked bank login (a Plaid item). The access token is sealed with AES-256-GCM and never leaves this service. */
+/** One linked bank login (a Plaid item), or the source of a file-fed account. The access token is sealed with AES-256-GCM and never leaves this service. */
 @Entity({ name: 'plaid_items' })
 export class PlaidItem {
   @PrimaryGeneratedColumn('uuid')
@@ -10,11 +10,15 @@ export class PlaidItem {
   @Column({ name: 'user_id', type: 'uuid' })
   userId: string;
 
-  @Column({ name: 'plaid_item_id', type: 'text' })
-  plaidItemId: string;
+  /** 'file': statement files feed it (docs/statement-files.md); it has no Plaid item id or token and never syncs. */
+  @Column({ type: 'text', default: 'plaid' })
+  source: ItemSource;
 
-  @Column({ name: 'access_token_sealed', type: 'text' })
-  accessTokenSealed: string;
+  @Column({ name: 'plaid_item_id', type: 'text', nullable: true })
+  plaidItemId: string | null;
+
+  @Column({ name: 'access_token_sealed', type: 'text', nullable: true })
+  accessTokenSealed: string | null;
 
   @Column({ name: 'institution_id', type: 'text', nullable: true })
   institutionId: string | null;

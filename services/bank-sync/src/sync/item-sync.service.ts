@@ -79,10 +79,10 @@ export class ItemSyncService {
   private async pass(db: QueryRunner, userId: string, itemId: string, options: SyncOptions): Promise<SyncOutcome> {
     // Read under the lock: a pass that waited for another starts from the cursor that one saved.
     const [item]: ItemRow[] = await db.query(
-      `SELECT id, user_id, access_token_sealed, status, cursor FROM plaid_items WHERE id = $1 AND user_id = $2`,
+      `SELECT id, user_id, access_token_sealed, status, cursor FROM plaid_items WHERE id = $1 AND user_id = $2 AND source = 'plaid'`,
       [itemId, userId],
     );
-    // Disconnected meanwhile: its schedule went with its row.
+    // Disconnected meanwhile (its schedule went with its row), or a file-fed account's item (nothing to sync).
     if (!item) return { status: 'skipped' };
     if (item.status !== 'active') {
       await this.setState(db, itemId, 'failed', BANK_SYNC_MESSAGES.loginRequired);

@@ -27,7 +27,7 @@ export class SyncRequests {
   /** Queues every item of the user that can sync (not those waiting for a new sign-in); answers how many. */
   async queueUser(userId: string): Promise<number> {
     const items: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM plaid_items WHERE user_id = $1 AND status = 'active' ORDER BY created_at`,
+      `SELECT id FROM plaid_items WHERE user_id = $1 AND status = 'active' AND source = 'plaid' ORDER BY created_at`,
       [userId],
     );
     for (const { id } of items) await this.queueItem(userId, id);

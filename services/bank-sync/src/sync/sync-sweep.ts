@@ -45,7 +45,7 @@ export class SyncSweep {
       const claimed = await this.dataSource.transaction(async (manager) => {
         const [rows]: [{ id: string; user_id: string }[], number] = await manager.query(
           `UPDATE plaid_items SET next_sync_at = ${nextSlotSql('id', '$1::timestamptz', '$3')}
-           WHERE id IN (SELECT id FROM plaid_items WHERE status = 'active' AND next_sync_at <= $1
+           WHERE id IN (SELECT id FROM plaid_items WHERE status = 'active' AND source = 'plaid' AND next_sync_at <= $1
                         ORDER BY next_sync_at LIMIT $2 FOR UPDATE SKIP LOCKED)
            RETURNING id, user_id`,
           [now, limit, SCHEDULED_SYNC_EVERY_MS],

@@ -68,7 +68,7 @@ const CLEANED_COPIES_SQL = `
   SELECT r.plaid_id FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS r(plaid_id, name, mask, type, subtype)
   WHERE EXISTS (
     SELECT 1 FROM plaid_items mine, bank_accounts a JOIN plaid_items other ON other.id = a.item_id
-    WHERE mine.id = $2 AND a.user_id = $1 AND other.user_id = $1 AND other.id <> mine.id
+    WHERE mine.id = $2 AND a.user_id = $1 AND other.user_id = $1 AND other.id <> mine.id AND other.source = 'plaid'
       AND coalesce(other.institution_id, other.institution_name) = coalesce(mine.institution_id, mine.institution_name)
       AND (other.created_at, other.id) > (mine.created_at, mine.id)
       AND coalesce(a.mask, '') = coalesce(r.mask, '') AND a.type = r.type AND coalesce(a.subtype, '') = coalesce(r.subtype, '')

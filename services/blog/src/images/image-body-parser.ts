@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { BLOG_IMAGE_LIMITS, BLOG_ENDPOINTS } from '@paycadence/contracts';
+import { readLimitedBody } from '@paycadence/nest-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BlogError } from '../errors.js';
 
@@ -19,40 +20,9 @@ export const isUploadRequest = (request: FastifyRequest) =>
  */
 export const DRAIN_LIMIT_BYTES = 2 * BLOG_IMAGE_LIMITS.maxBytes;
 
-/**
- * The body read into one buffer, refused with 413 (imageTooLarge) once it passes `maxBytes`, whether its
- * Content-Length said so up front or it grew past it. The refused rest is read and dropped (up to `drainLimit`),
- * never kept. With a declared length the bytes go straight into one buffer of that size (no chunk list and no
- * second copy at the end); without one (chunked) the chunks are joined once.
- */
-export async function readLimited(payload: AsyncIterable<Buffer | string>, declaredLength: number, maxBytes: number, drainLimit = DRAIN_LIMIT_BYTES): Promise<Buffer> {
-  let tooLarge = declaredLength > maxBytes;
-  let whole = !tooLarge && declaredLength > 0 ? Buffer.allocUnsafe(declaredLength) : null;
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of payload) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    const offset = received;
-    received += bytes.length;
-    if (received > drainLimit) break;
-    if (tooLarge || received > maxBytes) {
-      tooLarge = true;
-      whole = null;
-      chunks.length = 0;
-      continue;
-    }
-    if (whole && received > whole.length) {
-      // More than declared (node:http never delivers that; other callers might): carry on as chunks.
-      chunks.push(whole.subarray(0, offset));
-      whole = null;
-    }
-    if (whole) bytes.copy(whole, offset);
-    else chunks.push(bytes);
-  }
-  if (tooLarge || received > maxBytes) throw new BlogError('IMAGE_TOO_LARGE');
-  if (whole) return received === whole.length ? whole : whole.subarray(0, received);
-  return Buffer.concat(chunks, received);
-}
+/** The image's bytes, at most BLOG_IMAGE_LIMITS.maxBytes (nest-kit's readLimitedBody; 413 imageTooLarge past it). */
+export const readLimited = (payload: AsyncIterable<Buffer | string>, declaredLength: number, maxBytes: number, drainLimit = DRAIN_LIMIT_BYTES): Promise<Buffer> =>
+  readLimitedBody(payload, declaredLength, maxBytes, () => new BlogError('IMAGE_TOO_LARGE'), drainLimit);
 
 /**
  * Raw image bodies for POST /api/blog/admin/images only, up to BLOG_IMAGE_LIMITS.maxBytes; the service's JSON

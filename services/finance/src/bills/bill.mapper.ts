@@ -87,5 +87,6 @@ export function applyBillUpdate(bill: Bill, patch: BillUpdateInput): Bill {
   if (patch.due_day_flexible !== undefined) bill.dueDayFlexible = patch.due_day_flexible;
   if (patch.due_day_min !== undefined) bill.dueDayMin = patch.due_day_min;
   if (patch.due_day_max !== undefined) bill.dueDayMax = patch.due_day_max;
+  if (patch.payee !== undefined) bill.payee = patch.payee;
   return bill;
 }
