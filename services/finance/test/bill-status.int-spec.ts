@@ -115,6 +115,29 @@ describe('bill occurrence statuses on the dashboard', () => {
   });
 });
 
+describe('a bill tied to the payee that pays it', () => {
+  it("rent paid to 'OAKWOOD APTS' is found once the bill is tied to that payee, and untying loses it again", async () => {
+    const rent = await addBill(ann, { name: 'Rent', amount: 1450, due_date: '2026-02-01' });
+    // A bank (or a statement file) that names the landlord only: nothing in it says rent.
+    await sendPayments(payments(ann, [{ id: 'feb', date: '2026-02-01', amountCents: 145_000, merchantKey: 'oakwood apts', descriptionKey: 'oakwood apts' }]));
+    expect(statusOf(await dashboard(ann), rent, '2026-02-01')).toMatchObject({ status: 'overdue', paidBy: null });
+
+    const tied = await h.call('PUT', `/bills/${rent}`, { token: ann.token, body: { payee: 'OAKWOOD APTS' } });
+    expect(tied.status).toBe(200);
+    expect(tied.body).toMatchObject({ id: rent, name: 'Rent', payee: 'OAKWOOD APTS' });
+    expect(statusOf(await dashboard(ann), rent, '2026-02-01')).toMatchObject({ status: 'paid', paidBy: 'bank', paidOn: '2026-02-01' });
+
+    // Someone else can neither tie nor untie it.
+    expect((await h.call('PUT', `/bills/${rent}`, { token: bob.token, body: { payee: null } })).status).toBe(404);
+    expect((await h.call('PUT', `/bills/${rent}`, { token: ann.token, body: { payee: '' } })).status).toBe(400);
+
+    const untied = await h.call('PUT', `/bills/${rent}`, { token: ann.token, body: { payee: null } });
+    expect(untied.status).toBe(200);
+    expect(untied.body).not.toHaveProperty('payee');
+    expect(statusOf(await dashboard(ann), rent, '2026-02-01')).toMatchObject({ status: 'overdue' });
+  });
+});
+
 describe('POST / DELETE /api/financial/bill-status/{billId}/{dueDate}', () => {
   it('marks an occurrence paid by hand: its payment suggestion goes, the timeline says paid; undo brings both back', async () => {
     await as(ann).post('/income', { source: 'Salary', amount: 3000, frequency: 'monthly', next_date: '2026-03-13' });
