@@ -24,7 +24,27 @@ function elementPath(path: readonly PropertyKey[]): string {
     if (typeof key === 'number') parts[parts.length - 1] = `${parts[parts.length - 1]} ${key + 1}`;
     else parts.push(String(key));
   }
-  return parts.slice(-2).join(', ') || 'the <OFX> element is missing';
+  return parts.slice(-2).join(', ');
+}
+
+interface ShapeIssue {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  errors?: ShapeIssue[][];
+}
+
+/**
+ * The first thing wrong, as deep as the parser's check says it ('BANKTRANLIST, DTEND is missing'): a statement
+ * that could be a bank's or a list of them reports both readings, and the first names the element.
+ */
+function describeIssue(issue: ShapeIssue | undefined, prefix: readonly PropertyKey[] = []): string {
+  if (!issue) return 'the <OFX> element is missing';
+  const path = [...prefix, ...issue.path];
+  const inner = issue.code === 'invalid_union' ? issue.errors?.[0]?.[0] : undefined;
+  if (inner) return describeIssue(inner, path);
+  if (path.length === 0) return 'the <OFX> element is missing';
+  return `${elementPath(path)} is ${issue.message.endsWith('received undefined') ? 'missing' : 'not valid'}`;
 }
 
 /**
@@ -52,10 +72,7 @@ function elementTexts(text: string, name: string): string[] {
  */
 export function readOfx(text: string, format: 'ofx' | 'qfx'): ParsedOfx {
   const result = parseOfx(text);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new StatementFileError(STATEMENT_MESSAGES.malformedOfx(elementPath(issue?.path ?? [])));
-  }
+  if (!result.success) throw new StatementFileError(STATEMENT_MESSAGES.malformedOfx(describeIssue(result.error.issues[0])));
   const ofx = result.data.OFX as Loose;
   const bank = asArray((ofx.BANKMSGSRSV1 as Loose | undefined)?.STMTTRNRS as Loose | Loose[] | undefined).map((r) => ({ statement: r.STMTRS as Loose | undefined, card: false }));
   const cards = asArray((ofx.CREDITCARDMSGSRSV1 as Loose | undefined)?.CCSTMTTRNRS as Loose | Loose[] | undefined).map((r) => ({ statement: r.CCSTMTRS as Loose | undefined, card: true }));
