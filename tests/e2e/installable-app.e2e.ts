@@ -30,6 +30,26 @@ async function controlledBy(page: Page): Promise<string> {
   return script;
 }
 
+/** Waits until every remote file this page loaded is in the worker's caches. */
+async function keptByWorker(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const loaded = performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name))
+          .filter((url) => url.origin === location.origin && url.pathname.startsWith('/remotes/'))
+          .map((url) => url.pathname);
+        const kept = new Set<string>();
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) kept.add(new URL(request.url).pathname);
+        }
+        return loaded.filter((path) => !kept.has(path));
+      }),
+    )
+    .toEqual([]);
+}
+
 test('the manifest and its icons are what browsers ask for, and /dashboard passes Chromium’s installability check', async ({
   page,
   request,
@@ -131,6 +151,10 @@ test('a page opened before opens again offline, from what the service worker kep
 }) => {
   await page.goto('/about');
   await controlledBy(page);
+  // A worker that claimed this page while it loaded saw none of its remote's modules: load it once fully under the
+  // worker, and wait for what it loaded to be kept (a cache put ends after the answer).
+  await page.reload();
+  await keptByWorker(page);
   await page.goto('/blog');
   await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
   await context.setOffline(true);

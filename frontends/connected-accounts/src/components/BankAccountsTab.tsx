@@ -1,14 +1,18 @@
-import { BANK_SYNC_ENDPOINTS, type AccountsResponse, type BankAccountDto, type BankItemDto } from '@paycadence/contracts';
+import { BANK_SYNC_ENDPOINTS, STATEMENT_MESSAGES, type AccountsResponse, type BankAccountDto, type BankItemDto } from '@paycadence/contracts';
 import { Alert, ApiError, Badge, Button, Spinner, useApi } from '@paycadence/web-kit';
 import { useState } from 'react';
 import { useAccounts, useReloadAll, useReloadImported } from '../hooks/bank-queries.js';
+import { useReloadAfterStatement, useStatementImports } from '../hooks/statement-queries.js';
 import { useUpdateModeSuccess } from '../hooks/useUpdateModeSuccess.js';
 import { useNow, useTimedMessage } from '../hooks/useTimedMessage.js';
 import { TEXT, TIMERS, duplicatesRemovedText } from '../model/messages.js';
 import { openPlaidLink } from '../model/plaid-link.js';
+import { fileAccounts } from '../model/statement.js';
 import { AccountCard } from './AccountCard.js';
 import { Freshness } from './Freshness.js';
 import { SandboxLinkDialog, type LinkDialogResult } from './SandboxLinkDialog.js';
+import { StatementImportDialog } from './StatementImportDialog.js';
+import { StatementImports } from './StatementImports.js';
 import { StatusLine } from './StatusLine.js';
 
 type Repair = { itemId: string; institutionId: string | null; institutionName: string };
@@ -39,6 +43,7 @@ export function BankAccountsTab({ userId, onImportStarted, importing }: BankAcco
   const accounts = useAccounts(userId);
   const reloadImported = useReloadImported(userId);
   const reloadAll = useReloadAll();
+  const reloadAfterStatement = useReloadAfterStatement();
   const onUpdateModeSuccess = useUpdateModeSuccess(userId);
   const now = useNow(TIMERS.clockTickMs);
   const status = useTimedMessage(TIMERS.messageMs);
@@ -47,6 +52,8 @@ export function BankAccountsTab({ userId, onImportStarted, importing }: BankAcco
   const [syncing, setSyncing] = useState(false);
   const [cleaning, setCleaning] = useState(false);
   const [disconnecting, setDisconnecting] = useState<string | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const [undoing, setUndoing] = useState<string | null>(null);
 
   const afterLink = (result: LinkDialogResult) => {
     setDialog(null);
@@ -132,25 +139,45 @@ export function BankAccountsTab({ userId, onImportStarted, importing }: BankAcco
   };
 
   const disconnect = async (item: BankItemDto) => {
-    // docs/product/signed-in.md §5: the browser's own confirm, verbatim.
-    if (!window.confirm(TEXT.disconnectConfirm)) return;
+    const fromFiles = item.source === 'file';
+    // docs/product/signed-in.md §5: the browser's own confirm, verbatim; a file-fed account has no bank link to
+    // end, so its question says what goes instead.
+    if (!window.confirm(fromFiles ? TEXT.removeFileAccountConfirm : TEXT.disconnectConfirm)) return;
     setDisconnecting(item.id);
+    const failed = fromFiles ? TEXT.removeFileAccountFailed : TEXT.disconnectFailed;
     try {
       const answer = await api.call(BANK_SYNC_ENDPOINTS.disconnect, { params: { plaidItemId: item.id }, body: { userId } });
-      if (!answer.success) status.show('error', answer.error || TEXT.disconnectFailed);
+      if (!answer.success) status.show('error', answer.error || failed);
       else {
-        status.show('success', `${item.institution_name} was disconnected.`);
+        status.show('success', `${item.institution_name} was ${fromFiles ? 'removed' : 'disconnected'}.`);
         void reloadAll();
       }
     } catch {
-      status.show('error', TEXT.disconnectFailed);
+      status.show('error', failed);
     } finally {
       setDisconnecting(null);
     }
   };
 
+  const undoImport = async (importId: string) => {
+    setUndoing(importId);
+    try {
+      const answer = await api.call(BANK_SYNC_ENDPOINTS.undoStatementImport, { params: { importId } });
+      status.show('success', answer.message);
+      void reloadAfterStatement();
+    } catch (error) {
+      status.show('error', serverWordsOr(error, TEXT.undoImportFailed));
+    } finally {
+      setUndoing(null);
+    }
+  };
+
   const data = accounts.data;
   const hasItems = (data?.items.length ?? 0) > 0;
+  // Sync and duplicate clean-up are for linked banks; statement files have nothing to sync.
+  const hasLinkedBanks = data?.items.some((item) => item.source !== 'file') ?? false;
+  const hasFileAccounts = data?.items.some((item) => item.source === 'file') ?? false;
+  const imports = useStatementImports(hasFileAccounts);
 
   return (
     <section aria-labelledby="ca-bank-title" className="ca-tab">
@@ -162,7 +189,10 @@ export function BankAccountsTab({ userId, onImportStarted, importing }: BankAcco
           <Button onClick={() => void connect(null)} busy={linking === 'new'} busyText="Opening...">
             Connect a bank
           </Button>
-          {hasItems && (
+          <Button variant="secondary" onClick={() => setImportOpen(true)}>
+            {STATEMENT_MESSAGES.importButton}
+          </Button>
+          {hasLinkedBanks && (
             <>
               <Button variant="secondary" onClick={() => void syncNow()} busy={syncing || importing} busyText={importing ? 'Importing...' : 'Starting...'}>
                 Sync now
@@ -189,17 +219,23 @@ export function BankAccountsTab({ userId, onImportStarted, importing }: BankAcco
         <div className="ca-empty">
           <p className="ca-empty__title">{TEXT.noAccounts}</p>
           <p className="ca-muted">{TEXT.noAccountsHint}</p>
+          <p className="ca-muted">{TEXT.noAccountsFileHint}</p>
         </div>
       ) : (
-        <ItemList
-          data={data!}
-          now={now}
-          linking={linking}
-          disconnecting={disconnecting}
-          onReconnect={(item) => void connect({ itemId: item.id, institutionId: item.institution_id, institutionName: item.institution_name })}
-          onDisconnect={(item) => void disconnect(item)}
-        />
+        <>
+          <ItemList
+            data={data!}
+            now={now}
+            linking={linking}
+            disconnecting={disconnecting}
+            onReconnect={(item) => void connect({ itemId: item.id, institutionId: item.institution_id, institutionName: item.institution_name })}
+            onDisconnect={(item) => void disconnect(item)}
+          />
+          {hasFileAccounts && <StatementImports query={imports} undoing={undoing} onUndo={(id) => void undoImport(id)} />}
+        </>
       )}
+
+      {importOpen && <StatementImportDialog fileAccounts={fileAccounts(data)} onClose={() => setImportOpen(false)} />}
 
       {dialog && (
         <SandboxLinkDialog
@@ -243,9 +279,11 @@ function ItemList({ data, now, linking, disconnecting, onReconnect, onDisconnect
     <ul className="ca-items">
       {data.items.map((item) => {
         const itemAccounts = byItem.get(item.id) ?? [];
-        const stateLabel = SYNC_STATE_LABEL[item.sync_state];
-        const needsLogin = item.status === 'login_required';
-        const failure = failureText(item);
+        // A file-fed account is never synced: no sync state, sign-in or repair, only its last import.
+        const fromFiles = item.source === 'file';
+        const stateLabel = fromFiles ? null : SYNC_STATE_LABEL[item.sync_state];
+        const needsLogin = !fromFiles && item.status === 'login_required';
+        const failure = fromFiles ? null : failureText(item);
         return (
           <li key={item.id} className={`ca-item${needsLogin ? ' ca-item--attention' : ''}`} aria-labelledby={`ca-item-${item.id}`}>
             <div className="ca-item__head">
@@ -254,7 +292,8 @@ function ItemList({ data, now, linking, disconnecting, onReconnect, onDisconnect
                   {item.institution_name}
                 </h3>
                 <div className="ca-item__status">
-                  <Freshness lastSyncedAt={item.last_synced_at} now={now} />
+                  {fromFiles && <Badge tone="neutral">{STATEMENT_MESSAGES.fileAccountNote}</Badge>}
+                  <Freshness lastSyncedAt={item.last_synced_at} now={now} label={fromFiles ? STATEMENT_MESSAGES.lastImport : undefined} />
                   {stateLabel && (
                     <Badge tone={item.sync_state === 'failed' ? 'danger' : 'info'}>
                       {(item.sync_state === 'queued' || item.sync_state === 'running') && <span className="ca-pulse" aria-hidden="true" />}
@@ -282,10 +321,10 @@ function ItemList({ data, now, linking, disconnecting, onReconnect, onDisconnect
                   variant="danger"
                   onClick={() => onDisconnect(item)}
                   busy={disconnecting === item.id}
-                  busyText="Disconnecting..."
-                  aria-label={`Disconnect ${item.institution_name}`}
+                  busyText={fromFiles ? 'Removing...' : 'Disconnecting...'}
+                  aria-label={`${fromFiles ? 'Remove' : 'Disconnect'} ${item.institution_name}`}
                 >
-                  Disconnect
+                  {fromFiles ? 'Remove' : 'Disconnect'}
                 </Button>
               </div>
             </div>
@@ -301,7 +340,7 @@ function ItemList({ data, now, linking, disconnecting, onReconnect, onDisconnect
                 ))}
               </ul>
             ) : (
-              <p className="ca-muted ca-small">No accounts from this bank yet.</p>
+              <p className="ca-muted ca-small">{fromFiles ? 'No accounts from these files yet.' : 'No accounts from this bank yet.'}</p>
             )}
           </li>
         );

@@ -13,6 +13,8 @@ export const bankKeys = {
   transactionsAll: (userId: string) => ['bank', 'transactions', userId] as const,
   analytics: (userId: string) => ['bank', 'analytics', userId] as const,
   suggestions: (userId: string) => ['bank', 'suggestions', userId] as const,
+  /** The signed-in person's statement imports (the endpoint takes no user id: the session says whose). */
+  statementImports: ['bank', 'statement-imports'] as const,
 };
 
 const common = { retry: false, refetchOnWindowFocus: false } as const;

@@ -32,6 +32,11 @@ export const TEXT = {
   reconnectPending: 'You signed in at your bank again. The sync starts as soon as your bank confirms it.',
   dismissFailed: 'Failed to dismiss suggestion',
   noDuplicates: 'No duplicate accounts found',
+  noAccountsFileHint: 'No online banking link? Import a statement file downloaded from your bank instead.',
+  removeFileAccountConfirm: 'Remove this account and every transaction imported into it from statement files?',
+  removeFileAccountFailed: 'Failed to remove the account',
+  undoImportFailed: 'Failed to undo the import',
+  loadImportsFailed: 'Failed to load your statement imports',
 } as const;
 
 export const duplicatesRemovedText = (count: number) =>
