@@ -43,6 +43,8 @@ interface World {
   /** A bill of A's and one of B's, the targets a detected bill is linked to or replaces. */
   aBill: string;
   bBill: string;
+  /** A's file-fed account (a statement imported before the matrix runs). */
+  statementAccount: string;
 }
 
 type Ids = Record<string, string>;
@@ -71,6 +73,8 @@ interface Recipe {
 }
 
 const refused = [403, 404];
+/** B's own statement file (the upload route's attack). */
+const STATEMENT_CSV = 'Date,Description,Amount\n01/05/2026,CORNER SHOP,-4.50\n';
 const paramKinds = (access: Access): Record<string, ResourceKind> => ('params' in access ? (access.params ?? {}) : {});
 
 // ------------------------------------------------------------------------------------------------------------
@@ -337,6 +341,18 @@ const RECIPES: Record<string, Recipe> = {
   'PUT /api/blog/admin/posts/{id}': {
     attacks: [{ label: 'a seeded post', body: () => ({ title: 'Pwned', slug: 'pwned', content: { blocks: [] }, published: true }), expect: [403] }],
   },
+  // Statement files: B's own upload and list are B's; A's upload and import ids name nothing of B's (404). The owner's
+  // import and undo are left out: each queues a detection run that would change A's rows under the next route.
+  'POST /api/plaid-production/statements': { attacks: [{ label: "B's own file", raw: { body: Buffer.from(STATEMENT_CSV), contentType: 'application/octet-stream' }, expect: [200] }] },
+  'POST /api/plaid-production/statements/{uploadId}/preview': { attacks: [{ label: "A's upload", body: () => ({}), expect: refused }], owner: { body: () => ({}), expect: [200] } },
+  'POST /api/plaid-production/statements/{uploadId}/import': {
+    attacks: [
+      { label: "A's upload into a new account of B's", body: () => ({ new_account: { name: 'B file', type: 'checking', institution_name: 'B bank' } }), expect: refused },
+      { label: "A's upload into A's file account", body: (_ids, w) => ({ account_id: w.statementAccount }), expect: refused },
+    ],
+  },
+  'GET /api/plaid-production/statement-imports': { attacks: [{ label: "B's list", expect: [200] }] },
+  'DELETE /api/plaid-production/statement-imports/{importId}': { attacks: [{ label: "A's import", expect: refused }] },
   'POST /api/blog/admin/images': {
     attacks: [
       {
@@ -406,6 +422,29 @@ async function pendingSuggestions(): Promise<{ bills: string[]; income: string[]
   return { bills: fresh(answer.bills), income: fresh(answer.income) };
 }
 
+/** A statement file: one row a day, unlike the last (nothing recurring, so detection finds what it found before). */
+let statementDay = 0;
+async function uploadStatementOfA(): Promise<{ upload_id: string }> {
+  statementDay += 1;
+  const csv = `Date,Description,Amount\n01/${String(statementDay).padStart(2, '0')}/2025,${MARKER} SHOP ${statementDay},-${statementDay}.25\n`;
+  return ok(send('POST', '/api/plaid-production/statements', { token: w.a.token, body: Buffer.from(csv), headers: { 'content-type': 'application/octet-stream', 'x-file-name': `${MARKER}-${statementDay}.csv` } }), "uploading A's statement");
+}
+
+/**
+ * An import queues a detection run (a few seconds later), which rewrites A's detected streams and pushes A's bank
+ * figures to finance: A's rows are read until two reads 4 s apart agree, so that run is not taken for B's doing.
+ */
+async function rowsSettled(): Promise<void> {
+  let before = JSON.stringify(await rowsOfA());
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    await new Promise((settle) => setTimeout(settle, 4_000));
+    const now = JSON.stringify(await rowsOfA());
+    if (now === before) return;
+    before = now;
+  }
+  throw new Error("A's rows kept changing for 32 s after a statement import");
+}
+
 /** A's id of each kind for one route: a fresh row where it is cheap, so the owner's control may delete it. */
 async function ownedId(kind: ResourceKind): Promise<string> {
   switch (kind) {
@@ -450,6 +489,14 @@ async function ownedId(kind: ResourceKind): Promise<string> {
     }
     case 'pushDevice':
       return (await ok(send('POST', '/api/financial/reminders/devices', { token: w.a.token, body: pushSubscription(`${MARKER} phone`) }), 'turning on a device')).id;
+    case 'statementUpload':
+      return (await uploadStatementOfA()).upload_id;
+    case 'statementImport': {
+      const { upload_id: uploadId } = await uploadStatementOfA();
+      const imported = await ok(send('POST', `/api/plaid-production/statements/${uploadId}/import`, { token: w.a.token, body: { account_id: w.statementAccount } }), "importing A's statement");
+      await rowsSettled();
+      return imported.import.id;
+    }
     case 'billDueDate':
       // The first occurrence of the bill just made for the same route, marked paid by A, so B has a mark to try.
       await ok(send('POST', `/api/financial/bill-status/${lastBillOfA}/${FUTURE}`, { token: w.a.token }), 'marking a bill paid');
@@ -660,7 +707,7 @@ beforeAll(async () => {
   const feedPath: string = (await ok(send('POST', '/api/financial/calendar-feed', { token: a.token }), "A's calendar feed")).path;
   await ok(send('PUT', '/api/financial/reminders', { token: a.token, body: A_REMINDERS }), "A's reminder settings");
   await ok(send('PUT', '/api/financial/forecast-settings', { token: a.token, body: { lowBalanceThresholdCents: A_THRESHOLD_CENTS } }), "A's low-balance threshold");
-  w = { a, b, c, admin, household, bHousehold, invitationToken: await invitationToken(c.email), bankItem: await linkBank(a), waitlistEmail, waitlistId, blogPostId, feedPath, aBill: '', bBill: '' };
+  w = { a, b, c, admin, household, bHousehold, invitationToken: await invitationToken(c.email), bankItem: await linkBank(a), waitlistEmail, waitlistId, blogPostId, feedPath, aBill: '', bBill: '', statementAccount: '' };
   w.aBill = await newBill(a);
   // B's own bill, without A's marker (every answer to B is searched for it).
   const bRent = { name: 'B rent', amount: 900, due_date: FUTURE, category: 'rent', recurring: 'monthly' };
@@ -671,6 +718,10 @@ beforeAll(async () => {
   }
   await newGoal(a);
   await waitForSuggestions();
+  // A's file-fed account, from a first statement (its detection run settles before any route is tried).
+  const first = await uploadStatementOfA();
+  w.statementAccount = (await ok(send('POST', `/api/plaid-production/statements/${first.upload_id}/import`, { token: a.token, body: { new_account: { name: `${MARKER} file account`, type: 'checking', institution_name: 'Maple Valley' } } }), "A's first statement")).import.account_id;
+  await rowsSettled();
 }, 240_000);
 
 afterAll(async () => {

@@ -100,7 +100,11 @@ export type ResourceKind =
   /** A pending invitation A sent from the `household` made for the same route. */
   | 'invitation'
   /** A device A turned reminders on for (Web Push). */
-  | 'pushDevice';
+  | 'pushDevice'
+  /** A statement file A uploaded and has not imported yet. */
+  | 'statementUpload'
+  /** A statement file A imported (undo takes it back). */
+  | 'statementImport';
 
 export type Access =
   /** No session: anyone may call it (its credential, if any, is in the request itself). */
@@ -203,6 +207,11 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'POST /api/plaid-production/webhook': { kind: 'public', why: "Plaid's webhook, verified by its signature" },
   'POST /api/plaid-data/generate/{userId}': { kind: 'owned', params: user },
   'POST /api/plaid-data/generate/{userId}/{kind}': { kind: 'owned', params: { userId: 'user', kind: 'generatorKind' } },
+  'POST /api/plaid-production/statements': { kind: 'self' },
+  'POST /api/plaid-production/statements/{uploadId}/preview': { kind: 'owned', params: { uploadId: 'statementUpload' } },
+  'POST /api/plaid-production/statements/{uploadId}/import': { kind: 'owned', params: { uploadId: 'statementUpload' } },
+  'GET /api/plaid-production/statement-imports': { kind: 'self' },
+  'DELETE /api/plaid-production/statement-imports/{importId}': { kind: 'owned', params: { importId: 'statementImport' } },
 
   'GET /api/admin/waitlist': { kind: 'admin' },
   'GET /api/admin/users': { kind: 'admin' },
