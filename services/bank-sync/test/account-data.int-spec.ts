@@ -6,7 +6,8 @@ import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
 
 // Bank-sync's part of "export everything" and "delete my account", asked over the real Redis
 // transport as auth asks. Both users' banks are linked for real through the Plaid emulator and imported by the
-// worker; deletion must remove the items AT PLAID (itemRemove), and only the deleted user's.
+// worker; deletion must remove the items AT PLAID (itemRemove), and only the deleted user's. Ann also imported a
+// statement file (a file-fed account, which has nothing at Plaid) and has another one uploaded, not imported yet.
 let kit: BankSyncKit;
 let redis: PrivateRedis;
 let probe: AccountDataProbe;
@@ -44,6 +45,18 @@ beforeAll(async () => {
   bobItem = await kit.link(kit.h.userB, { username: 'user_custom', password: BANK });
   await kit.waitForIdle(annItem);
   await kit.waitForIdle(bobItem);
+  const statement = 'Date,Description,Amount\n03/02/2026,=HYPERLINK("x"),-4.50\n03/03/2026,CORNER SHOP,-6.00\n';
+  const upload = async () => {
+    const response = await fetch(`${kit.h.baseUrl}/api/plaid-production/statements`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'ann.csv', authorization: `Bearer ${kit.h.userA.token}` },
+      body: statement,
+    });
+    return ((await response.json()) as { upload_id: string }).upload_id;
+  };
+  const imported = await kit.h.call('POST', `/statements/${await upload()}/import`, { body: { new_account: { name: 'Savings', type: 'savings', institution_name: 'Maple Valley' } } });
+  expect(imported.status).toBe(200);
+  await upload();
 }, 60_000);
 afterAll(async () => {
   await probe?.close();
@@ -64,8 +77,18 @@ describe('bank-sync account data', () => {
     for (const [table, count] of Object.entries(inDatabase)) expect({ table, rows: reply.tables[table]?.length }).toEqual({ table, rows: count });
     const { rows: ids } = await kit.h.db.query(`SELECT id FROM "${kit.h.schema}".bank_transactions WHERE user_id = $1 ORDER BY id`, [ann.userId]);
     expect(reply.tables.bank_transactions!.map((row) => row.id).sort()).toEqual(ids.map((row) => row.id));
-    expect(reply.tables.plaid_items![0]).not.toHaveProperty('access_token_sealed');
-    expect(reply.tables.plaid_items![0]).toMatchObject({ id: annItem, institution_name: 'First Platypus Bank' });
+    for (const item of reply.tables.plaid_items!) expect(item).not.toHaveProperty('access_token_sealed');
+    expect(reply.tables.plaid_items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: annItem, institution_name: 'First Platypus Bank', source: 'plaid' }),
+        expect.objectContaining({ institution_name: 'Maple Valley', source: 'file' }),
+      ]),
+    );
+    // The statement: its import and the waiting upload's name and time, never the file's bytes; its rows as stored.
+    expect(reply.tables.statement_imports).toEqual([expect.objectContaining({ file_name: 'ann.csv', format: 'csv', added: 2 })]);
+    expect(reply.tables.statement_uploads).toEqual([expect.objectContaining({ file_name: 'ann.csv' })]);
+    expect(reply.tables.statement_uploads![0]).not.toHaveProperty('content');
+    expect(reply.tables.bank_transactions!.map((row) => row.name)).toContain('=HYPERLINK("x")');
     const text = JSON.stringify(reply);
     expect(text).not.toContain(bob.userId);
     expect(text).not.toContain(bobItem);
@@ -86,7 +109,7 @@ describe('bank-sync account data', () => {
     const bobBefore = await rowsNaming(kit.h.db, kit.h.schema, bob);
 
     const reply = await probe.delete(ann);
-    expect(reply).toMatchObject({ ok: true, removed: { plaid_items: 1 } });
+    expect(reply).toMatchObject({ ok: true, removed: { plaid_items: 2, statement_imports: 1, statement_uploads: 1 } });
     expect(await plaidAlive(annToken)).toBe(false);
     expect(await rowsNaming(kit.h.db, kit.h.schema, ann)).toEqual({});
 

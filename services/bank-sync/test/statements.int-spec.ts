@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   AccountsResponseSchema,
+  AnalyticsResponseSchema,
   STATEMENT_MESSAGES,
   StatementImportListSchema,
   StatementImportResponseSchema,
@@ -249,5 +250,14 @@ describe('the same product after import', () => {
       ['outflow', 'oakwood apts mgmt', 'monthly'],
       ['inflow', 'acme school dist', 'biweekly'],
     ]));
+    // Analytics reads the file's rows: the rent among the bills, the pay among the income, the months' totals.
+    const analytics = AnalyticsResponseSchema.parse((await kit.h.call('GET', `/analytics/${kit.h.userA.id}`)).body).analytics;
+    expect(analytics.bills.map((bill) => bill.averageAmount)).toContain(1450);
+    expect(analytics.income.length).toBeGreaterThan(0);
+    // Five paychecks of $2,100, all inside the analytics window.
+    expect(analytics.summary.totalIncome).toBe(10_500);
+    // A filter of the history works on them too.
+    const income = TransactionsResponseSchema.parse((await kit.h.call('GET', `/transactions/${kit.h.userA.id}?type=income`)).body);
+    expect(income.total).toBe(5);
   });
 });
