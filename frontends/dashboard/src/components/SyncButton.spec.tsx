@@ -62,6 +62,7 @@ function withBankItems(items: Array<string | null>, syncBankData: () => Promise<
       last_synced_at,
       last_error: null,
       transaction_count: 0,
+      source: 'plaid',
     })),
   };
   const call = async (endpoint: Endpoint, ...rest: unknown[]) =>
