@@ -16,6 +16,7 @@ export * from './bootstrap.js';
 export * from './secret-path.js';
 export * from './oversize-body.js';
 export * from './limited-body.js';
+export * from './guard-before-body.js';
 export * from './auth/index.js';
 export * from './transport/index.js';
 export * from './mail/index.js';

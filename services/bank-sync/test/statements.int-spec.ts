@@ -11,7 +11,7 @@ import {
   TransactionsResponseSchema,
   type CsvMapping,
 } from '@paycadence/contracts';
-import type { TestUser } from '@paycadence/nest-kit/testing';
+import { uploadThatKeepsSending, type TestUser } from '@paycadence/nest-kit/testing';
 import { DetectionService } from '../src/detection/detection.service.js';
 import { SyncSweep } from '../src/sync/sync-sweep.js';
 import { startBankSyncKit, type BankSyncKit } from './support/bank-sync-kit.js';
@@ -172,11 +172,24 @@ describe('refusals change nothing', () => {
     expect(await count('statement_uploads')).toBe(0);
   });
 
-  it('refuses a file over 5 MB with the statement’s words, and an upload without a session unread', async () => {
+  it('refuses a file over 5 MB with the statement’s words', async () => {
     const big = await upload('big.csv', Buffer.alloc(5 * 1024 * 1024 + 1, 'a'));
     expect(big).toMatchObject({ status: 413, body: { message: STATEMENT_MESSAGES.tooLarge } });
-    const anonymous = await fetch(`${kit.h.baseUrl}/api/plaid-production/statements`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: fixture('amex.csv') });
-    expect(anonymous.status).toBe(401);
+  });
+
+  it.each([
+    ['no token', () => null],
+    ['a token signed by an unknown key', () => 'not-a-valid-token'],
+  ] as const)('answers an upload with %s 401 before reading its body, and closes the connection', async (_label, token) => {
+    const answer = await uploadThatKeepsSending(kit.h.baseUrl, { path: '/api/plaid-production/statements', contentType: 'application/octet-stream', firstChunk: fixture('amex.csv'), token: token() });
+    expect(answer.status).toBe(401);
+    expect(answer.answeredWhileSending).toBe(true);
+    expect(answer.headers.connection).toBe('close');
+    await answer.closed;
+    expect(await count('statement_uploads')).toBe(0);
+  });
+
+  it('takes no JSON on the upload route', async () => {
     // JSON to the upload route is no file.
     expect((await kit.h.call('POST', '/statements', { body: { file: 'x' } })).status).toBe(415);
     expect(await count('statement_uploads')).toBe(0);

@@ -1,6 +1,5 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { BlogPostInput } from '@paycadence/contracts';
-import type { ServiceHarness } from '@paycadence/nest-kit/testing';
+import { uploadThatKeepsSending, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import type { BlogConfig } from '../src/config.js';
 import { Redis } from 'ioredis';
 
@@ -73,55 +72,6 @@ export async function auditJobs(h: ServiceHarness<BlogConfig>, expected: number)
   }
 }
 
-export interface EarlyAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: unknown;
-  /** Whether the upload's body was still unfinished (only its first chunk sent) when the answer came. */
-  answeredWhileSending: boolean;
-  /** Whether the service closed the connection after answering. */
-  closed: Promise<void>;
-}
-
-/**
- * Starts an upload of `declaredLength` bytes, sends only its first chunk and keeps the body open: the answer
- * can only come before the body ends if the service decided without reading it. Gives up (rejects) after
- * `giveUpMs` without an answer. The request is destroyed afterwards.
- */
-export function uploadThatKeepsSending(
-  h: ServiceHarness<BlogConfig>,
-  { token, declaredLength = 5 * 1024 * 1024, giveUpMs = 5_000 }: { token: string | null; declaredLength?: number; giveUpMs?: number },
-): Promise<EarlyAnswer> {
-  const { hostname, port } = new URL(h.baseUrl);
-  return new Promise((resolve, reject) => {
-    let bodyEnded = false;
-    const request = httpRequest({
-      hostname,
-      port,
-      method: 'POST',
-      path: '/api/blog/admin/images',
-      headers: { 'content-type': 'image/png', 'content-length': declaredLength, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-    const giveUp = setTimeout(() => {
-      request.destroy();
-      reject(new Error(`no answer within ${giveUpMs} ms while the body was still being sent`));
-    }, giveUpMs);
-    const closed = new Promise<void>((closedResolve) => request.once('close', () => closedResolve()));
-    request.on('error', () => undefined); // the service may close while we would still be sending
-    request.on('finish', () => {
-      bodyEnded = true;
-    });
-    request.on('response', (response) => {
-      const answeredWhileSending = !bodyEnded;
-      const parts: Buffer[] = [];
-      response.on('data', (part: Buffer) => parts.push(part));
-      response.on('end', () => {
-        clearTimeout(giveUp);
-        const text = Buffer.concat(parts).toString();
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text ? JSON.parse(text) : null, answeredWhileSending, closed });
-        request.destroy();
-      });
-    });
-    request.write(Buffer.concat([IMAGE_BYTES.png, Buffer.alloc(64 * 1024)]));
-  });
-}
+/** An image upload that keeps sending (nest-kit's uploadThatKeepsSending on the upload route). */
+export const imageUploadThatKeepsSending = (h: ServiceHarness<BlogConfig>, options: { token: string | null; declaredLength?: number; giveUpMs?: number }) =>
+  uploadThatKeepsSending(h.baseUrl, { path: '/api/blog/admin/images', contentType: 'image/png', firstChunk: IMAGE_BYTES.png, ...options });

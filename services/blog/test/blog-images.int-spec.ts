@@ -7,7 +7,7 @@ import { createServiceApp } from '@paycadence/nest-kit';
 import { startServiceHarness, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import type { BlogConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
-import { auditJobs, fetchImage, IMAGE_BYTES, postInput, upload, uploadThatKeepsSending } from './blog-fixtures.js';
+import { auditJobs, fetchImage, IMAGE_BYTES, imageUploadThatKeepsSending, postInput, upload } from './blog-fixtures.js';
 
 // Uploads and serving with the default store (the database), as two replicas on one database.
 let h: ServiceHarness<BlogConfig>;
@@ -112,7 +112,7 @@ describe('POST /api/blog/admin/images', () => {
     ["a user's token", 403, () => h.userA.token],
     ['a token signed by an unknown key', 401, () => 'not-a-valid-token'],
   ] as const)('answers %s with %i before reading the body, and closes the connection', async (_label, status, token) => {
-    const answer = await uploadThatKeepsSending(h, { token: token() });
+    const answer = await imageUploadThatKeepsSending(h, { token: token() });
     expect(answer.status).toBe(status);
     expect(answer.answeredWhileSending).toBe(true);
     // The route guard's own answer, as every other admin route gives it.
@@ -122,7 +122,7 @@ describe('POST /api/blog/admin/images', () => {
   });
 
   it("answers an admin's declared length over the limit with 413 before reading the body", async () => {
-    const answer = await uploadThatKeepsSending(h, { token: h.admin.token, declaredLength: BLOG_IMAGE_LIMITS.maxBytes + 1 });
+    const answer = await imageUploadThatKeepsSending(h, { token: h.admin.token, declaredLength: BLOG_IMAGE_LIMITS.maxBytes + 1 });
     expect(answer.status).toBe(413);
     expect(answer.answeredWhileSending).toBe(true);
     expect(answer.body).toEqual({ message: BLOG_MESSAGES.imageTooLarge(5) });

@@ -6,3 +6,4 @@ export * from './private-redis-cluster.js';
 export * from './refresh-cookie.js';
 export * from './account-data-probe.js';
 export * from './query-plans.js';
+export * from './kept-open-upload.js';

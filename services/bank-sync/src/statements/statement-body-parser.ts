@@ -1,19 +1,18 @@
 import type { IncomingMessage } from 'node:http';
 import { BANK_SYNC_ENDPOINTS, STATEMENT_LIMITS, STATEMENT_MESSAGES } from '@paycadence/contracts';
-import { UnauthorizedException } from '@nestjs/common';
-import { bearerToken, readLimitedBody } from '@paycadence/nest-kit';
+import { readLimitedBody } from '@paycadence/nest-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { StatementFileError } from './statement-file-error.js';
 
 const UPLOAD = BANK_SYNC_ENDPOINTS.uploadStatement;
 
-const isUploadRequest = (request: FastifyRequest) => request.method === UPLOAD.method && request.routeOptions.url === UPLOAD.path;
+export const isUploadRequest = (request: FastifyRequest) => request.method === UPLOAD.method && request.routeOptions.url === UPLOAD.path;
 
 /**
  * Raw file bodies (`application/octet-stream`) for the statement upload only, up to STATEMENT_LIMITS.maxBytes with
  * the statement's own 413 words; the service's JSON limit stays small for every other route, which answers such a
- * body 415 unread. A request without a bearer token is refused before its body is read (the route's AuthGuard then
- * checks the token itself): nobody unsigned-in makes the service take in 5 MB.
+ * body 415 unread. The route's AuthGuard runs before the body is read (statements.module.ts): nobody without a valid
+ * session makes the service take in 5 MB.
  */
 export function registerStatementBodyParser(fastify: FastifyInstance): void {
   fastify.addContentTypeParser(
@@ -23,8 +22,6 @@ export function registerStatementBodyParser(fastify: FastifyInstance): void {
       if (!isUploadRequest(request)) {
         throw Object.assign(new Error('Unsupported content type'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 });
       }
-      // The guard's own words for a request with no token at all.
-      if (!bearerToken(request)) throw new UnauthorizedException('Authentication required');
       return readLimitedBody(payload, Number(request.headers['content-length'] ?? 0), STATEMENT_LIMITS.maxBytes, () => new StatementFileError(STATEMENT_MESSAGES.tooLarge, 413));
     },
   );

@@ -1,7 +1,8 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { AuthGuard, guardBeforeBody } from '@paycadence/nest-kit';
 import type { FastifyInstance } from 'fastify';
-import { registerStatementBodyParser } from './statement-body-parser.js';
+import { isUploadRequest, registerStatementBodyParser } from './statement-body-parser.js';
 import { StatementsController } from './statements.controller.js';
 import { StatementsService } from './statements.service.js';
 
@@ -11,10 +12,15 @@ import { StatementsService } from './statements.service.js';
   providers: [StatementsService],
 })
 export class StatementsModule implements OnModuleInit {
-  constructor(@Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost) {}
+  constructor(
+    @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
+    @Inject(AuthGuard) private readonly guard: AuthGuard,
+  ) {}
 
-  /** Before the app listens: the upload route's raw-bytes parser. */
+  /** Before the app listens: the upload's authentication before its body, and the raw-bytes parser. */
   onModuleInit(): void {
-    registerStatementBodyParser(this.adapterHost.httpAdapter.getInstance<FastifyInstance>());
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    guardBeforeBody(fastify, this.guard, { matches: isUploadRequest, controller: StatementsController, handler: StatementsController.prototype.upload });
+    registerStatementBodyParser(fastify);
   }
 }
