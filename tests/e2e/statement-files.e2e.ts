@@ -110,7 +110,8 @@ test('a Chase CSV imported with its preset: suggestions from it, one accepted, a
   await page.screenshot({ path: test.info().outputPath('statement-paid-1280.png'), fullPage: false });
 });
 
-test('an OFX file at 390 px: the preview fits the phone, the import lands, and undo takes it back', async ({ page }) => {
+test('an OFX file at 390 px: the preview, the account, the tie form fit the phone, and undo from the list takes it back', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, await registerUser(page, { prefix: 'statement-phone', firstName: 'Omar' }));
   const ofx = readFileSync(join(REPO_ROOT, 'services/bank-sync/test/fixtures/statements/ofx1-checking.ofx'));
@@ -124,8 +125,30 @@ test('an OFX file at 390 px: the preview fits the phone, the import lands, and u
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: STATEMENT_MESSAGES.importAction, exact: true }).click();
   await expect(dialog.getByText(STATEMENT_MESSAGES.imported(9, 0))).toBeVisible({ timeout: 15_000 });
-  await dialog.getByRole('button', { name: STATEMENT_MESSAGES.undo }).click();
-  await expect(dialog.getByText(STATEMENT_MESSAGES.undone(9))).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+  // The file account among the accounts, its balance from the file and its import listed, on a phone.
+  await expect(page.getByText(STATEMENT_MESSAGES.fileAccountNote)).toBeVisible();
+  await expect(page.getByText('$3,820.25')).toBeVisible();
+  expect(await sideways(), 'no sideways scrolling on the accounts tab').toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('statement-account-390.png'), fullPage: true });
+
+  // Tying a bill from a payment fits too.
+  await page.getByRole('tab', { name: 'Transaction History' }).click();
+  // The file's rows are months old: the window grows from 7 days to all.
+  for (const more of ['Show last 30 days', 'Show last 60 days', 'Show all']) await page.getByRole('button', { name: more }).click();
+  const rent = page.locator('.ca-tx').filter({ hasText: 'OAKWOOD APTS' }).first();
+  await rent.getByRole('button', { name: 'Tie to a bill' }).click();
+  await expect(rent.getByLabel('Bill', { exact: true }).or(rent.getByText(/bills/i)).first()).toBeVisible();
+  expect(await sideways(), 'no sideways scrolling with the tie form open').toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('statement-tie-390.png'), fullPage: false });
+
+  // Undo from the list of imports: the rows go, the account stays with no balance.
+  await page.getByRole('tab', { name: 'Bank Accounts' }).click();
+  await page.getByRole('button', { name: `${STATEMENT_MESSAGES.undo}: maple-valley.ofx` }).click();
+  await expect(page.getByText(STATEMENT_MESSAGES.undone(9))).toBeVisible();
+  await expect(page.getByText('$3,820.25')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('statement-undone-390.png'), fullPage: false });
 });
 
