@@ -226,6 +226,32 @@ export const CSV_PRESETS: readonly CsvPreset[] = [
   },
 ];
 
+/** The preset of this id, if there is one. */
+export const csvPresetById = (id: string | null | undefined): CsvPreset | undefined => CSV_PRESETS.find((preset) => preset.id === id);
+
+/** A bank's layout as a mapping; `skipRows` rows above its header (as found in the file) are skipped. */
+export function csvPresetMapping(preset: CsvPreset, skipRows: number): CsvMapping {
+  const c = preset.columns;
+  return {
+    header_row: preset.header !== null,
+    skip_rows: skipRows,
+    date: c.date,
+    description: c.description,
+    amount: c.amount ?? null,
+    debit: c.debit ?? null,
+    credit: c.credit ?? null,
+    balance: c.balance ?? null,
+    date_format: preset.date_format,
+    sign: preset.sign,
+  };
+}
+
+/** The draft as a mapping CsvMappingSchema takes, or null while something is still to choose. */
+export function completeCsvMapping(draft: CsvMappingDraft | null): CsvMapping | null {
+  const parsed = draft ? CsvMappingSchema.safeParse(draft) : null;
+  return parsed?.success ? parsed.data : null;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Wire shapes
 

@@ -6,6 +6,9 @@ import {
   FILE_ACCOUNT_TYPES,
   STATEMENT_LIMITS,
   STATEMENT_MESSAGES,
+  completeCsvMapping,
+  csvPresetById,
+  csvPresetMapping,
   type BankAccountDto,
   type CsvMappingDraft,
   type CsvSignConvention,
@@ -23,10 +26,7 @@ import {
   DATE_FORMAT_LABELS,
   FILE_ACCOUNT_TYPE_OPTIONS,
   STATEMENT_ACCEPT,
-  completeMapping,
   fillUnknown,
-  mappingFromPreset,
-  presetById,
   suggestedAccountName,
 } from '../model/statement.js';
 
@@ -126,7 +126,7 @@ export function StatementImportDialog({ fileAccounts, onClose }: StatementImport
 
   /** A fresh upload: everything chosen on screen starts from what the server read. */
   const start = (answer: StatementPreview) => {
-    const preset = presetById(answer.csv?.preset);
+    const preset = csvPresetById(answer.csv?.preset);
     const type = answer.account_type ?? preset?.account_type ?? 'checking';
     const institution = answer.institution_name ?? '';
     setPreview(answer);
@@ -143,8 +143,8 @@ export function StatementImportDialog({ fileAccounts, onClose }: StatementImport
   const repreview = async (next: { choice: AccountChoice; mapping: CsvMappingDraft | null; accountChanged?: boolean }) => {
     if (!preview) return;
     const seq = ++previewSeq.current;
-    const complete = completeMapping(next.mapping);
-    const body: { account_id: string | null; mapping?: NonNullable<ReturnType<typeof completeMapping>> } = {
+    const complete = completeCsvMapping(next.mapping);
+    const body: { account_id: string | null; mapping?: NonNullable<ReturnType<typeof completeCsvMapping>> } = {
       account_id: next.choice.kind === 'existing' ? next.choice.accountId : null,
     };
     if (complete) body.mapping = complete;
@@ -175,7 +175,7 @@ export function StatementImportDialog({ fileAccounts, onClose }: StatementImport
   };
 
   const choosePreset = (id: string) => {
-    const preset = presetById(id);
+    const preset = csvPresetById(id);
     if (!preset || !mapping) {
       // 'Other': the columns stay as they are, to be changed one by one.
       setPresetId(OTHER_PRESET);
@@ -188,7 +188,7 @@ export function StatementImportDialog({ fileAccounts, onClose }: StatementImport
         name: current.nameEdited ? current.name : suggestedAccountName(current.institution, preset.account_type),
       }));
     }
-    changeMapping(mappingFromPreset(preset, mapping.skip_rows), preset.id);
+    changeMapping(csvPresetMapping(preset, mapping.skip_rows), preset.id);
   };
 
   const changeChoice = (next: AccountChoice) => {
@@ -202,7 +202,7 @@ export function StatementImportDialog({ fileAccounts, onClose }: StatementImport
       return next.nameEdited ? next : { ...next, name: suggestedAccountName(next.institution, next.type) };
     });
 
-  const complete = completeMapping(mapping);
+  const complete = completeCsvMapping(mapping);
   // The date format select says it itself when the file's dates could be either way round.
   const problem =
     preview?.problem && !(mapping?.date_format === null && preview.problem === STATEMENT_MESSAGES.ambiguousDates) ? preview.problem : null;

@@ -1,17 +1,15 @@
 import {
-  CSV_PRESETS,
   FILE_ACCOUNT_TYPES,
   type AccountsResponse,
   type BankAccountDto,
   type CsvDateFormat,
-  type CsvMapping,
   type CsvMappingDraft,
-  type CsvPreset,
   type FileAccountType,
 } from '@paycadence/contracts';
 
-// What the statement import dialog decides on the client: when a CSV mapping is complete enough to send, what a
-// preset fills in, and which accounts a file may go into. The server reads the file; these only shape requests.
+// What the statement import dialog decides on the client: labels, what the server's answer fills in, and which
+// accounts a file may go into. The server reads the file; these only shape requests (a preset's mapping and when a
+// mapping is complete are the contracts' rules).
 
 /** The file picker's filter; the server still checks the content, since a drop or a renamed file skips it. */
 export const STATEMENT_ACCEPT = '.ofx,.qfx,.csv,text/csv';
@@ -27,34 +25,6 @@ export const FILE_ACCOUNT_TYPE_OPTIONS = (Object.keys(FILE_ACCOUNT_TYPES) as Fil
   value,
   label: FILE_ACCOUNT_TYPES[value].label,
 }));
-
-/**
- * The draft as the server's CsvMappingSchema takes it, or null while something is still to choose: the date,
- * description and date format, and the amount (or both debit and credit when the file splits them).
- */
-export function completeMapping(draft: CsvMappingDraft | null): CsvMapping | null {
-  if (!draft || draft.date === null || draft.description === null || draft.date_format === null) return null;
-  if (draft.sign === 'debit_credit' ? draft.debit === null || draft.credit === null : draft.amount === null) return null;
-  return { ...draft, date: draft.date, description: draft.description, date_format: draft.date_format };
-}
-
-/** A bank's known layout as a mapping; rows skipped above the header stay as the preview found them. */
-export function mappingFromPreset(preset: CsvPreset, skipRows: number): CsvMappingDraft {
-  return {
-    header_row: preset.header !== null,
-    skip_rows: skipRows,
-    date: preset.columns.date,
-    description: preset.columns.description,
-    amount: preset.columns.amount ?? null,
-    debit: preset.columns.debit ?? null,
-    credit: preset.columns.credit ?? null,
-    balance: preset.columns.balance ?? null,
-    date_format: preset.date_format,
-    sign: preset.sign,
-  };
-}
-
-export const presetById = (id: string | null | undefined): CsvPreset | undefined => CSV_PRESETS.find((preset) => preset.id === id);
 
 /**
  * The fields still unknown in `mine`, taken from `theirs` (what the server answered for the chosen account, such

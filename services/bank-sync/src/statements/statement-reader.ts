@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import {
   CsvMappingSchema,
   STATEMENT_MESSAGES,
+  csvPresetById,
   type CsvMapping,
   type CsvMappingDraft,
   type FileAccountType,
   type StatementFormat,
 } from '@paycadence/contracts';
 import { StatementFileError } from './statement-file-error.js';
-import { applyMapping, columnNames, dateFormatsOf, detectMapping, firstRows, matchPreset, presetById, readCsvTable, type CsvTable } from './parse/csv-statement.js';
+import { applyMapping, columnNames, dateFormatsOf, detectMapping, firstRows, matchPreset, readCsvTable, type CsvTable } from './parse/csv-statement.js';
 import { decodeStatementFile } from './parse/file-kind.js';
 import { readOfx } from './parse/ofx-statement.js';
 import type { StatementTransaction } from './parse/statement.js';
@@ -90,7 +91,7 @@ function readCsv(text: string, options: ReadOptions): ReadStatement {
     }
   }
   const { balance, balanceDate } = transactions ? newestBalance(transactions) : { balance: null, balanceDate: null };
-  const presetType = preset ? (presetById(preset)?.account_type ?? null) : null;
+  const presetType = csvPresetById(preset)?.account_type ?? null;
   return {
     format: 'csv',
     institutionName: null,

@@ -2,6 +2,7 @@ import { parse as parseCsv, CsvError } from 'csv-parse/sync';
 import {
   CSV_PRESETS,
   STATEMENT_LIMITS,
+  csvPresetMapping,
   STATEMENT_MESSAGES,
   type CsvDateFormat,
   type CsvMapping,
@@ -75,22 +76,6 @@ function presetHeaderRow(preset: CsvPreset, rows: string[][]): number {
   return -1;
 }
 
-function presetMapping(preset: CsvPreset, headerRow: number): CsvMapping {
-  const c = preset.columns;
-  return {
-    header_row: preset.header !== null,
-    skip_rows: Math.max(0, headerRow),
-    date: c.date,
-    description: c.description,
-    amount: c.amount ?? null,
-    debit: c.debit ?? null,
-    credit: c.credit ?? null,
-    balance: c.balance ?? null,
-    date_format: preset.date_format,
-    sign: preset.sign,
-  };
-}
-
 /** Wells Fargo's download has no header: five columns, the third always '*'. */
 function fitsHeaderless(preset: CsvPreset, rows: string[][]): boolean {
   if (preset.header || !preset.headerless) return false;
@@ -102,13 +87,11 @@ function fitsHeaderless(preset: CsvPreset, rows: string[][]): boolean {
 export function matchPreset(table: CsvTable): { preset: CsvPreset; mapping: CsvMapping } | null {
   for (const preset of CSV_PRESETS) {
     const headerRow = presetHeaderRow(preset, table.rows);
-    if (headerRow >= 0) return { preset, mapping: presetMapping(preset, headerRow) };
-    if (fitsHeaderless(preset, table.rows)) return { preset, mapping: presetMapping(preset, 0) };
+    if (headerRow >= 0) return { preset, mapping: csvPresetMapping(preset, headerRow) };
+    if (fitsHeaderless(preset, table.rows)) return { preset, mapping: csvPresetMapping(preset, 0) };
   }
   return null;
 }
-
-export const presetById = (id: string) => CSV_PRESETS.find((preset) => preset.id === id) ?? null;
 
 const HEADER_WORDS = {
   date: /date|posted/,
