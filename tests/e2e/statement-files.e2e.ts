@@ -1,8 +1,8 @@
 // Statement files end to end (docs/statement-files.md): a person who links no bank downloads a CSV from Chase's
 // website and imports it on Connected Accounts. The preset is found, the preview counts the transactions, and after
 // the import detection suggests the bills in it like a linked bank's. Accepting one adds it; tying the person's own
-// Rent to the landlord's name on a payment marks last month's rent Paid. At 390 px an OFX file goes through the same
-// dialog without sideways scrolling. Screenshots go to the test's output folder to be looked at.
+// Rent to the landlord's name on a payment marks last month's rent Paid. The journey runs at 1280 and 390 px; at
+// 390 px an OFX file also goes through the dialog, the account and the tie form without sideways scrolling. Screenshots go to the test's output folder to be looked at.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,71 +44,73 @@ async function openImport(page: Page) {
   return dialog;
 }
 
-test('a Chase CSV imported with its preset: suggestions from it, one accepted, and last month’s rent paid through the payee tie', async ({ page }) => {
-  test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const today = localToday();
-  const lastMonth = addMonths(startOfMonth(today), -1);
-  const email = await registerUser(page, { prefix: 'statement', firstName: 'Tess' });
-  const headers = { authorization: `Bearer ${await signIn(page, email)}` };
-  // Her own Rent, kept by hand since last month: the bank calls the payee OAKWOOD APTS, never "rent".
-  expect((await page.request.post('/api/financial/bills', { headers, data: { name: 'Rent', amount: 1450, due_date: lastMonth, priority: 'high', category: 'rent', recurring: 'monthly' } })).status()).toBe(201);
+for (const { width, height } of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+  test(`at ${width} px: a Chase CSV imported with its preset, a suggestion from it accepted, and last month’s rent paid through the payee tie`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height });
+    const today = localToday();
+    const lastMonth = addMonths(startOfMonth(today), -1);
+    const email = await registerUser(page, { prefix: 'statement', firstName: 'Tess' });
+    const headers = { authorization: `Bearer ${await signIn(page, email)}` };
+    // Her own Rent, kept by hand since last month: the bank calls the payee OAKWOOD APTS, never "rent".
+    expect((await page.request.post('/api/financial/bills', { headers, data: { name: 'Rent', amount: 1450, due_date: lastMonth, priority: 'high', category: 'rent', recurring: 'monthly' } })).status()).toBe(201);
 
-  const { csv, rows } = chaseCsv(today);
-  const dialog = await openImport(page);
-  await dialog.locator('input[type="file"]').setInputFiles({ name: 'Chase1234_Activity.CSV', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(dialog.getByLabel('Bank layout')).toHaveValue('chase-checking');
-  await expect(dialog).toContainText(STATEMENT_MESSAGES.counts(rows, 0));
-  await expect(dialog.getByLabel('Money out and money in')).toHaveValue('out_negative');
-  await dialog.getByLabel('Bank name').fill('Chase');
-  await dialog.getByLabel('Account name').fill('Chase checking');
-  await page.screenshot({ path: test.info().outputPath('statement-preview-1280.png'), fullPage: false });
-  expect(await seriousViolations(page)).toEqual([]);
-  await dialog.getByRole('button', { name: STATEMENT_MESSAGES.importAction, exact: true }).click();
-  await expect(dialog.getByText(STATEMENT_MESSAGES.imported(rows, 0))).toBeVisible({ timeout: 15_000 });
-  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-  await expect(page.getByText(STATEMENT_MESSAGES.fileAccountNote)).toBeVisible();
+    const { csv, rows } = chaseCsv(today);
+    const dialog = await openImport(page);
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'Chase1234_Activity.CSV', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(dialog.getByLabel('Bank layout')).toHaveValue('chase-checking');
+    await expect(dialog).toContainText(STATEMENT_MESSAGES.counts(rows, 0));
+    await expect(dialog.getByLabel('Money out and money in')).toHaveValue('out_negative');
+    await dialog.getByLabel('Bank name').fill('Chase');
+    await dialog.getByLabel('Account name').fill('Chase checking');
+    await page.screenshot({ path: test.info().outputPath(`statement-preview-${width}.png`), fullPage: false });
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: STATEMENT_MESSAGES.importAction, exact: true }).click();
+    await expect(dialog.getByText(STATEMENT_MESSAGES.imported(rows, 0))).toBeVisible({ timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(page.getByText(STATEMENT_MESSAGES.fileAccountNote)).toBeVisible();
 
-  // Detection runs on the imported rows as after a bank sync: Netflix is suggested.
-  await expect(async () => {
-    const answer = await page.request.get('/api/financial/suggestions', { headers });
-    const names = SuggestionsResponseSchema.parse(await answer.json()).bills.map((bill) => bill.name.toUpperCase());
-    expect(names.some((name) => name.includes('NETFLIX'))).toBe(true);
-  }).toPass({ timeout: 60_000, intervals: [1_000, 2_000, 3_000] });
-  await page.reload();
-  await page.getByRole('tab', { name: 'Smart Categorization' }).click();
-  const accept = page.getByRole('button', { name: /^Accept NETFLIX/i });
-  await accept.click();
-  await expect(page.getByText(/^Added NETFLIX.* to your bills\.$/i)).toBeVisible();
-  expect((await (await page.request.get('/api/financial/bills', { headers })).json()).some((bill: { name: string }) => /netflix/i.test(bill.name))).toBe(true);
-
-  // Tie Rent to the landlord's name on last month's payment.
-  await page.getByRole('tab', { name: 'Transaction History' }).click();
-  // Last month's 1st is up to 61 days back: the 7-day window grows to 30, then 60, then all.
-  await page.getByRole('button', { name: 'Show last 30 days' }).click();
-  await page.getByRole('button', { name: 'Show last 60 days' }).click();
-  await page.getByRole('button', { name: 'Show all' }).click();
-  const payment = page.locator('.ca-tx').filter({ hasText: 'OAKWOOD APTS' }).filter({ has: page.locator(`time[datetime="${lastMonth}"]`) });
-  await payment.getByRole('button', { name: 'Tie to a bill' }).click();
-  await payment.getByLabel('Bill', { exact: true }).selectOption({ label: 'Rent · $1,450.00' });
-  await payment.getByRole('button', { name: 'Tie', exact: true }).click();
-  await expect(payment.getByText(/Rent is now tied to OAKWOOD APTS/)).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('statement-tie-1280.png'), fullPage: false });
-
-  // The dashboard: last month's Rent is Paid, found in the file's transactions.
-  await page.goto('/dashboard');
-  const card = page.locator('.db-bill-status');
-  await expect(async () => {
+    // Detection runs on the imported rows as after a bank sync: Netflix is suggested.
+    await expect(async () => {
+      const answer = await page.request.get('/api/financial/suggestions', { headers });
+      const names = SuggestionsResponseSchema.parse(await answer.json()).bills.map((bill) => bill.name.toUpperCase());
+      expect(names.some((name) => name.includes('NETFLIX'))).toBe(true);
+    }).toPass({ timeout: 60_000, intervals: [1_000, 2_000, 3_000] });
     await page.reload();
-    await expect(card.getByRole('heading', { level: 2, name: BILL_STATUS_MESSAGES.title })).toBeVisible({ timeout: 5_000 });
-    const showAll = card.getByRole('button', { name: /Show all \d+ bills/ });
-    if (await showAll.isVisible()) await showAll.click();
-    const rent = page.getByTestId('bill-occurrence').filter({ has: page.getByText('Rent', { exact: true }) }).filter({ hasText: `Due ${shown(lastMonth)}` });
-    await expect(rent.getByText('Paid', { exact: true })).toBeVisible({ timeout: 2_000 });
-    await expect(rent).toContainText(BILL_STATUS_MESSAGES.paidFromBank);
-  }).toPass({ timeout: 60_000, intervals: [2_000, 3_000, 5_000] });
-  await page.screenshot({ path: test.info().outputPath('statement-paid-1280.png'), fullPage: false });
-});
+    await page.getByRole('tab', { name: 'Smart Categorization' }).click();
+    const accept = page.getByRole('button', { name: /^Accept NETFLIX/i });
+    await accept.click();
+    await expect(page.getByText(/^Added NETFLIX.* to your bills\.$/i)).toBeVisible();
+    expect((await (await page.request.get('/api/financial/bills', { headers })).json()).some((bill: { name: string }) => /netflix/i.test(bill.name))).toBe(true);
+
+    // Tie Rent to the landlord's name on last month's payment.
+    await page.getByRole('tab', { name: 'Transaction History' }).click();
+    // Last month's 1st is up to 61 days back: the 7-day window grows to 30, then 60, then all.
+    await page.getByRole('button', { name: 'Show last 30 days' }).click();
+    await page.getByRole('button', { name: 'Show last 60 days' }).click();
+    await page.getByRole('button', { name: 'Show all' }).click();
+    const payment = page.locator('.ca-tx').filter({ hasText: 'OAKWOOD APTS' }).filter({ has: page.locator(`time[datetime="${lastMonth}"]`) });
+    await payment.getByRole('button', { name: 'Tie to a bill' }).click();
+    await payment.getByLabel('Bill', { exact: true }).selectOption({ label: 'Rent · $1,450.00' });
+    await payment.getByRole('button', { name: 'Tie', exact: true }).click();
+    await expect(payment.getByText(/Rent is now tied to OAKWOOD APTS/)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`statement-tie-${width}.png`), fullPage: false });
+
+    // The dashboard: last month's Rent is Paid, found in the file's transactions.
+    await page.goto('/dashboard');
+    const card = page.locator('.db-bill-status');
+    await expect(async () => {
+      await page.reload();
+      await expect(card.getByRole('heading', { level: 2, name: BILL_STATUS_MESSAGES.title })).toBeVisible({ timeout: 5_000 });
+      const showAll = card.getByRole('button', { name: /Show all \d+ bills/ });
+      if (await showAll.isVisible()) await showAll.click();
+      const rent = page.getByTestId('bill-occurrence').filter({ has: page.getByText('Rent', { exact: true }) }).filter({ hasText: `Due ${shown(lastMonth)}` });
+      await expect(rent.getByText('Paid', { exact: true })).toBeVisible({ timeout: 2_000 });
+      await expect(rent).toContainText(BILL_STATUS_MESSAGES.paidFromBank);
+    }).toPass({ timeout: 60_000, intervals: [2_000, 3_000, 5_000] });
+    await page.screenshot({ path: test.info().outputPath(`statement-paid-${width}.png`), fullPage: false });
+  });
+}
 
 test('an OFX file at 390 px: the preview, the account, the tie form fit the phone, and undo from the list takes it back', async ({ page }) => {
   test.setTimeout(90_000);
