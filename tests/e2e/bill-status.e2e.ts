@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
 import { localToday } from './support/dates.js';
 import { seriousViolations } from './support/axe.js';
+import { expectOccurrencePaid, occurrenceRow } from './support/bill-status.js';
 
 const RENT = 'Oakwood Properties rent';
 
@@ -25,10 +26,6 @@ async function screenshots(page: Page, name: string, locator?: ReturnType<Page['
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
-
-/** The Bill status card's row of one occurrence. */
-const occurrenceRow = (page: Page, name: string, dueDate: string) =>
-  page.getByTestId('bill-occurrence').filter({ has: page.getByText(name, { exact: true }) }).filter({ hasText: `Due ${shown(dueDate)}` });
 
 test("link the sandbox bank, watch last month's rent become Paid, mark a bill paid by hand and undo", async ({ page }) => {
   test.setTimeout(180_000);
@@ -67,15 +64,8 @@ test("link the sandbox bank, watch last month's rent become Paid, mark a bill pa
 
   // The dashboard: last month's rent is Paid, found in the bank's transactions (detection's push may still be on its way).
   await page.goto('/dashboard');
+  const paidRent = await expectOccurrencePaid(page, RENT, lastMonth);
   const card = page.locator('.db-bill-status');
-  await expect(async () => {
-    await page.reload();
-    await expect(card.getByRole('heading', { level: 2, name: BILL_STATUS_MESSAGES.title })).toBeVisible({ timeout: 5_000 });
-    const showAll = card.getByRole('button', { name: /Show all \d+ bills/ });
-    if (await showAll.isVisible()) await showAll.click();
-    await expect(occurrenceRow(page, RENT, lastMonth).getByText('Paid', { exact: true })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 60_000, intervals: [2_000, 3_000, 5_000] });
-  const paidRent = occurrenceRow(page, RENT, lastMonth);
   await expect(paidRent).toContainText(`${BILL_STATUS_MESSAGES.paidFromBank} on ${shown(rent!.transaction_date)}`);
   await expect(paidRent.getByRole('button')).toHaveCount(0);
 

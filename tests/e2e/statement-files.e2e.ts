@@ -10,6 +10,7 @@ import { BILL_STATUS_MESSAGES, STATEMENT_MESSAGES, SuggestionsResponseSchema } f
 import { addDays, addMonths, startOfMonth } from '@paycadence/finance-rules';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.js';
+import { expectOccurrencePaid } from './support/bill-status.js';
 import { localToday } from './support/dates.js';
 import { registerUser, signIn } from './support/session.js';
 
@@ -98,16 +99,7 @@ for (const { width, height } of [{ width: 1280, height: 900 }, { width: 390, hei
 
     // The dashboard: last month's Rent is Paid, found in the file's transactions.
     await page.goto('/dashboard');
-    const card = page.locator('.db-bill-status');
-    await expect(async () => {
-      await page.reload();
-      await expect(card.getByRole('heading', { level: 2, name: BILL_STATUS_MESSAGES.title })).toBeVisible({ timeout: 5_000 });
-      const showAll = card.getByRole('button', { name: /Show all \d+ bills/ });
-      if (await showAll.isVisible()) await showAll.click();
-      const rent = page.getByTestId('bill-occurrence').filter({ has: page.getByText('Rent', { exact: true }) }).filter({ hasText: `Due ${shown(lastMonth)}` });
-      await expect(rent.getByText('Paid', { exact: true })).toBeVisible({ timeout: 2_000 });
-      await expect(rent).toContainText(BILL_STATUS_MESSAGES.paidFromBank);
-    }).toPass({ timeout: 60_000, intervals: [2_000, 3_000, 5_000] });
+    await expect(await expectOccurrencePaid(page, 'Rent', lastMonth)).toContainText(BILL_STATUS_MESSAGES.paidFromBank);
     await page.screenshot({ path: test.info().outputPath(`statement-paid-${width}.png`), fullPage: false });
   });
 }

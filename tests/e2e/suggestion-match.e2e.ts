@@ -3,12 +3,13 @@
 // the dashboard asks whether it is their Rent. Link keeps one Rent, which gains the payee, so last month's payment
 // to Oakwood Properties marks it Paid and the suggestion never comes back. At 390 px the card fits without sideways
 // scrolling. Screenshots go to the test's output folder to be looked at.
-import { BILL_STATUS_MESSAGES, BillSchema, SuggestionsResponseSchema, type BillSuggestionDto } from '@paycadence/contracts';
+import { BillSchema, SuggestionsResponseSchema, type BillSuggestionDto } from '@paycadence/contracts';
 import { addMonths, startOfMonth } from '@paycadence/finance-rules';
 import { expect, test } from '@playwright/test';
 import { registerUser, signIn } from './support/session.js';
 import { localToday } from './support/dates.js';
 import { seriousViolations } from './support/axe.js';
+import { expectOccurrencePaid } from './support/bill-status.js';
 
 
 /** The app's default date format (MM/DD/YYYY). */
@@ -86,13 +87,5 @@ test("a detected rent that looks like the person's Rent is linked to it, not add
   expect(after.bills.some((b) => b.name === 'Oakwood Properties')).toBe(false);
 
   // Last month's payment to Oakwood Properties pays last month's Rent.
-  const card = page.locator('.db-bill-status');
-  await expect(async () => {
-    await page.reload();
-    await expect(card.getByRole('heading', { level: 2, name: BILL_STATUS_MESSAGES.title })).toBeVisible({ timeout: 5_000 });
-    const showAll = card.getByRole('button', { name: /Show all \d+ bills/ });
-    if (await showAll.isVisible()) await showAll.click();
-    const row = card.getByTestId('bill-occurrence').filter({ has: page.getByText('Rent', { exact: true }) }).filter({ hasText: `Due ${shown(lastMonth)}` });
-    await expect(row.getByText('Paid', { exact: true })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 60_000, intervals: [2_000, 3_000, 5_000] });
+  await expectOccurrencePaid(page, 'Rent', lastMonth);
 });
