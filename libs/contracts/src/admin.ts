@@ -70,6 +70,8 @@ export const AdminListedUserSchema = z.object({
   createdAt: isoInstant,
   created_at: isoInstant,
   last_sign_in_at: isoInstant.nullable(),
+  /** Whether the account has a security key or passkey; admins never see the keys themselves. */
+  has_security_key: z.boolean(),
 });
 export type AdminListedUser = z.infer<typeof AdminListedUserSchema>;
 
@@ -284,6 +286,11 @@ export const AUDIT_KINDS = [
   'auth.mfa-enabled',
   'auth.mfa-disabled',
   'auth.mfa-code-failed',
+  'auth.security-key-added',
+  'auth.security-key-removed',
+  'auth.security-key-used',
+  'auth.security-key-failed',
+  'auth.security-key-cloned',
   'auth.account-deleted',
   'blog.post-created',
   'blog.post-updated',
@@ -307,6 +314,11 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'auth.mfa-enabled': 'Two-factor enabled',
   'auth.mfa-disabled': 'Two-factor disabled',
   'auth.mfa-code-failed': 'Two-factor code failed',
+  'auth.security-key-added': 'Security key added',
+  'auth.security-key-removed': 'Security key removed',
+  'auth.security-key-used': 'Signed in with a security key',
+  'auth.security-key-failed': 'Security key refused',
+  'auth.security-key-cloned': 'Copied security key refused',
   'auth.account-deleted': 'Account deleted',
   'blog.post-created': 'Blog post created',
   'blog.post-updated': 'Blog post updated',

@@ -516,6 +516,10 @@ export type UpdateProfileCommand = z.output<typeof UpdateProfileRequestSchema>;
 
 const userIdField = z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(64, 'Invalid userId');
 
+/** The second factors an account can have: the authenticator app, and security keys or passkeys (passkeys.ts). */
+export const MFA_FACTOR_TYPES = ['totp', 'webauthn'] as const;
+export type MfaFactorType = (typeof MFA_FACTOR_TYPES)[number];
+
 /** docs/product/accounts.md §5: digits only, exactly 6. */
 export const mfaCodeField = z
   .string({ error: AUTH_MESSAGES.mfaCodeFormat })
@@ -594,6 +598,8 @@ export const MfaRequiredResponseSchema = z.object({
   mfa_token: z.string(),
   userId: z.string(),
   message: z.string(),
+  /** Which second factors the code step can offer (a code box for the app, "Use your security key" for keys). */
+  factors: z.array(z.enum(MFA_FACTOR_TYPES)),
 });
 export type MfaRequiredResponse = z.infer<typeof MfaRequiredResponseSchema>;
 
@@ -623,9 +629,12 @@ export type UpdateProfileResponse = z.infer<typeof UpdateProfileResponseSchema>;
 
 export const MfaFactorViewSchema = z.object({
   id: z.string(),
-  factor_type: z.literal('totp'),
+  factor_type: z.enum(MFA_FACTOR_TYPES),
   status: z.enum(['verified', 'unverified']),
   friendly_name: z.string(),
+  /** When it was added and last proved a sign-in (keys; the app's use is not recorded by time). */
+  created_at: z.string().optional(),
+  last_used_at: z.string().nullable().optional(),
 });
 export type MfaFactorView = z.infer<typeof MfaFactorViewSchema>;
 

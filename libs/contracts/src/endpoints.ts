@@ -4,6 +4,19 @@
 import type { z } from 'zod';
 import type { ServiceName } from './routes.js';
 import {
+  AddSecurityKeyRequestSchema,
+  CredentialCreationOptionsResponseSchema,
+  CredentialRequestOptionsResponseSchema,
+  MFA_KEY_PATHS,
+  MfaDisableRequestSchema,
+  MfaKeyVerifyRequestSchema,
+  PASSKEY_PATHS,
+  PasskeyOptionsRequestSchema,
+  PasskeySignInRequestSchema,
+  RemoveSecurityKeyRequestSchema,
+  SecurityKeyOptionsRequestSchema,
+} from './passkeys.js';
+import {
   BackupCodesResponseSchema,
   ForgotPasswordRequestSchema,
   ForgotPasswordResponseSchema,
@@ -221,16 +234,53 @@ export const AUTH_ENDPOINTS = {
    * The export (GET ACCOUNT_EXPORT_PATH) answers a .zip, not JSON, so the browser fetches it as a file.
    */
   deleteAccount: endpoint({ method: 'POST', path: ACCOUNT_DELETE_PATH, body: AccountDeleteRequestSchema, response: AccountDeleteResponseSchema }),
+  /** Ours: a challenge for a passkey the browser picks; it also sets the HttpOnly PASSKEY_CEREMONY_COOKIE. */
+  passkeyOptions: endpoint({
+    method: 'POST',
+    path: PASSKEY_PATHS.options,
+    body: PasskeyOptionsRequestSchema,
+    response: CredentialRequestOptionsResponseSchema,
+    session: false,
+  }),
+  /** Ours: sign-in without a password; a passkey that verified its user counts as both factors (aal2). */
+  passkeySignIn: endpoint({ method: 'POST', path: PASSKEY_PATHS.signIn, body: PasskeySignInRequestSchema, response: SessionResponseSchema, session: false }),
 };
 
 export const MFA_ENDPOINTS = {
   status: endpoint({ method: 'GET', path: '/api/mfa/status/{userId}', response: MfaStatusResponseSchema }),
   setup: endpoint({ method: 'POST', path: '/api/mfa/setup', body: MfaSetupRequestSchema, response: MfaSetupResponseSchema }),
   enable: endpoint({ method: 'POST', path: '/api/mfa/enable', body: MfaCodeRequestSchema, response: MfaResultResponseSchema }),
-  disable: endpoint({ method: 'POST', path: '/api/mfa/disable', body: MfaCodeRequestSchema, response: MfaResultResponseSchema }),
+  /** The password and a code (the app's or a backup code) or an assertion of one of the account's keys. */
+  disable: endpoint({ method: 'POST', path: '/api/mfa/disable', body: MfaDisableRequestSchema, response: MfaResultResponseSchema }),
   /** The sign-in code step: the bearer token is the challenge token of the login answer (passed explicitly). */
   verify: endpoint({ method: 'POST', path: '/api/mfa/verify', body: MfaVerifyRequestSchema, response: MfaVerifyResponseSchema, session: false }),
   backupCodes: endpoint({ method: 'GET', path: '/api/mfa/backup-codes/{userId}', response: BackupCodesResponseSchema }),
+  // Ours: security keys and passkeys (passkeys.ts). Each ceremony first asks for options, then sends the answer.
+  keyRegistrationOptions: endpoint({
+    method: 'POST',
+    path: MFA_KEY_PATHS.registrationOptions,
+    body: SecurityKeyOptionsRequestSchema,
+    response: CredentialCreationOptionsResponseSchema,
+  }),
+  /** Answers `codes` when the key turned two-factor on (the 10 backup codes, shown once), like enable. */
+  addKey: endpoint({ method: 'POST', path: MFA_KEY_PATHS.add, body: AddSecurityKeyRequestSchema, response: MfaResultResponseSchema }),
+  removeKey: endpoint({ method: 'POST', path: MFA_KEY_PATHS.remove, body: RemoveSecurityKeyRequestSchema, response: MfaResultResponseSchema }),
+  /** Options to prove one of the signed-in account's keys (turning two-factor off). */
+  keyAssertionOptions: endpoint({
+    method: 'POST',
+    path: MFA_KEY_PATHS.assertionOptions,
+    body: SecurityKeyOptionsRequestSchema,
+    response: CredentialRequestOptionsResponseSchema,
+  }),
+  /** The code step's "Use your security key": the bearer token is the login answer's mfa_token (passed explicitly). */
+  keySignInOptions: endpoint({
+    method: 'POST',
+    path: MFA_KEY_PATHS.signInOptions,
+    body: SecurityKeyOptionsRequestSchema,
+    response: CredentialRequestOptionsResponseSchema,
+    session: false,
+  }),
+  verifyKey: endpoint({ method: 'POST', path: MFA_KEY_PATHS.verify, body: MfaKeyVerifyRequestSchema, response: MfaVerifyResponseSchema, session: false }),
 };
 
 export const FINANCE_ENDPOINTS = {

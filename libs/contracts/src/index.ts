@@ -29,3 +29,4 @@ export * from './blog.js';
 export * from './blog-social.js';
 export * from './household.js';
 export * from './household-calendar.js';
+export * from './passkeys.js';

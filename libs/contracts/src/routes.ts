@@ -26,6 +26,15 @@ export const SERVICE_ROUTES = {
     'POST /api/mfa/disable',
     'POST /api/mfa/verify',
     'GET /api/mfa/backup-codes/{userId}',
+    // Ours: security keys and passkeys (WebAuthn), as a second factor and for sign-in without a password.
+    'POST /api/mfa/keys/registration-options',
+    'POST /api/mfa/keys',
+    'POST /api/mfa/keys/{id}/remove',
+    'POST /api/mfa/keys/assertion-options',
+    'POST /api/mfa/keys/sign-in-options',
+    'POST /api/mfa/verify-key',
+    'POST /api/auth/passkey/options',
+    'POST /api/auth/passkey/sign-in',
   ],
   finance: [
     'GET /api/financial/bills',

@@ -1,4 +1,4 @@
-import { ACCOUNT_DATA_MESSAGES, AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES } from '@paycadence/contracts';
+import { ACCOUNT_DATA_MESSAGES, AUTH_MESSAGES, EMAIL_CONFIRMATION_MESSAGES, SECURITY_KEY_MESSAGES } from '@paycadence/contracts';
 import { domainErrorClass, refusalFields, type DomainErrorCatalog, type DomainErrorSpec } from '@paycadence/nest-kit';
 
 /** A two-factor step the screens read as a result: `{success: false, error, message}` (docs/product/accounts.md §7). */
@@ -27,6 +27,19 @@ export const AUTH_ERRORS = {
   BACKUP_CODES_NEED_TWO_FACTOR: refused(403, AUTH_MESSAGES.backupCodesNeedTwoFactor),
   /** The sign-in second step answers `{valid: false, message}` (docs/product/accounts.md §7, POST /api/mfa/verify). */
   SIGN_IN_CODE_INVALID: { status: 401, message: AUTH_MESSAGES.invalidCode, fields: { valid: false } },
+  // Security keys and passkeys (docs/passkeys.md): managing them answers like the other two-factor changes.
+  KEY_CHALLENGE_EXPIRED: refused(400, SECURITY_KEY_MESSAGES.challengeExpired),
+  KEY_NOT_VERIFIED: refused(400, SECURITY_KEY_MESSAGES.notVerified),
+  KEY_ALREADY_ADDED: refused(409, SECURITY_KEY_MESSAGES.alreadyAdded),
+  KEY_LIMIT: refused(409, SECURITY_KEY_MESSAGES.tooMany),
+  KEY_NOT_FOUND: refused(404, SECURITY_KEY_MESSAGES.keyNotFound),
+  KEY_LAST_FACTOR: refused(400, SECURITY_KEY_MESSAGES.lastFactor),
+  /** A sign-in with a key that did not verify answers like a wrong code: `{valid: false, message}`. */
+  SIGN_IN_KEY_INVALID: { status: 401, message: SECURITY_KEY_MESSAGES.notVerified, fields: { valid: false } },
+  /** The counter went backwards: a copy of the key signed. Refused and recorded (auth.security-key-cloned). */
+  KEY_CLONED: { status: 403, message: SECURITY_KEY_MESSAGES.cloned, fields: { valid: false } },
+  PASSKEY_UNKNOWN: { status: 401, message: SECURITY_KEY_MESSAGES.unknownPasskey },
+  PASSKEY_NOT_USER_VERIFIED: { status: 401, message: SECURITY_KEY_MESSAGES.userVerificationNeeded },
   // Your data, yours: deleting the account re-asks the password, and the code when 2FA is on.
   ACCOUNT_PASSWORD_INCORRECT: { status: 400, message: ACCOUNT_DATA_MESSAGES.passwordIncorrect },
   ACCOUNT_CODE_REQUIRED: { status: 400, message: ACCOUNT_DATA_MESSAGES.codeRequired },

@@ -556,7 +556,13 @@ describe('two-factor routes', () => {
     const account = await userWithMfa();
     const challenge = await login(account.email, account.password);
     expect(challenge.status).toBe(200);
-    expect(challenge.body).toEqual({ mfa_required: true, mfa_token: expect.any(String), userId: account.user.id, message: AUTH_MESSAGES.mfaLoginPrompt });
+    expect(challenge.body).toEqual({
+      mfa_required: true,
+      mfa_token: expect.any(String),
+      userId: account.user.id,
+      message: AUTH_MESSAGES.mfaLoginPrompt,
+      factors: ['totp'],
+    });
     expect((await api('GET', '/api/auth/me', { token: challenge.body.mfa_token })).status).toBe(401);
 
     const wrong = await api('POST', '/api/mfa/verify', { token: challenge.body.mfa_token, body: { userId: account.user.id, token: '000000' } });

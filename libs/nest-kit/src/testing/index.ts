@@ -7,3 +7,4 @@ export * from './refresh-cookie.js';
 export * from './account-data-probe.js';
 export * from './query-plans.js';
 export * from './kept-open-upload.js';
+export * from './soft-authenticator.js';

@@ -23,6 +23,12 @@ export const AUTH_USER_TABLES: readonly UserOwnedTable[] = [
   { table: 'email_confirmations', ownerColumns: { user_id: 'id' }, secretColumns: ['token_hash'] },
   { table: 'backup_codes', ownerColumns: { user_id: 'id' }, secretColumns: ['code_hash'] },
   { table: 'mfa_factors', ownerColumns: { user_id: 'id' }, secretColumns: ['secret_enc', 'last_used_step'] },
+  // Security keys: their names and dates only; the credential id and public key identify the authenticator.
+  {
+    table: 'security_keys',
+    ownerColumns: { user_id: 'id' },
+    secretColumns: ['credential_id', 'public_key', 'counter', 'transports', 'device_type', 'backed_up'],
+  },
   // The SSN digits stay sealed: the profile screen shows them to their owner; a file on a disk should not.
   { table: 'users', ownerColumns: { id: 'id', email: 'email' }, secretColumns: ['password_hash', 'ssn_last4_enc'] },
 ];

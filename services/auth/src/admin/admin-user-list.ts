@@ -17,7 +17,7 @@ const SORT_KEYS = {
   email: { order: 'email', key: 'email' },
 } as const;
 
-type Row = AdminListedColumns & { cursorKey: string };
+type Row = AdminListedColumns & { cursorKey: string; hasSecurityKey: boolean };
 
 /**
  * docs/product/signed-in.md §2: the admin's list of accounts, one keyset page at a time. A page starts after
@@ -42,7 +42,7 @@ export class AdminUserList {
     ] as const);
     const total = matching ?? registered;
     return {
-      users: rows.users.map(toAdminListedUser),
+      users: rows.users.map((row) => toAdminListedUser(row, row.hasSecurityKey)),
       total: total.count,
       totalEstimated: total.estimated,
       nextCursor: rows.next,
@@ -73,7 +73,8 @@ export class AdminUserList {
     params.push(query.limit + 1);
     const found: Row[] = await db.query(
       `SELECT id, email, first_name AS "firstName", last_name AS "lastName", role, status,
-              created_at AS "createdAt", last_sign_in_at AS "lastSignInAt", ${key} AS "cursorKey"
+              created_at AS "createdAt", last_sign_in_at AS "lastSignInAt", ${key} AS "cursorKey",
+              EXISTS (SELECT 1 FROM security_keys k WHERE k.user_id = users.id) AS "hasSecurityKey"
          FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY ${order} ${way}${query.sort === 'created' ? `, id ${way}` : ''}
         LIMIT $${params.length}`,

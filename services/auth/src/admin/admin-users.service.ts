@@ -118,7 +118,7 @@ export class AdminUsersService {
       await this.passwordReset.revokeLinks(account.id);
       const link = await this.passwordReset.issueRecoveryLink(account.id, SET_PASSWORD_TOKEN_TTL_SECONDS);
       await this.mail.send(setPasswordMail(account.email, account.firstName, link));
-      return { ok: true, user: toAdminListedUser(account) };
+      return { ok: true, user: toAdminListedUser(account, (await this.users.secondFactors(account.id)).keys > 0) };
     });
   }
 
@@ -156,7 +156,7 @@ export class AdminUsersService {
       const kind = status === 'suspended' ? 'admin.user-suspended' : 'admin.user-activated';
       this.recordChange(kind, message, outcome.user, { role: outcome.user.role });
       this.logger.log(`${status === 'suspended' ? 'suspended' : 'activated'} user ${userId} (by ${actorId})`);
-      return { ok: true, user: toAdminListedUser(outcome.user) };
+      return { ok: true, user: toAdminListedUser(outcome.user, (await this.users.secondFactors(userId)).keys > 0) };
     });
   }
 
@@ -177,7 +177,8 @@ export class AdminUsersService {
   /** Creates; an address taken meanwhile (two admins at once, a sign-up) is EMAIL_TAKEN too. */
   private async created(create: () => Promise<User>): Promise<UserReply> {
     try {
-      return { ok: true, user: toAdminListedUser(await create()) };
+      // A new account has no key yet.
+      return { ok: true, user: toAdminListedUser(await create(), false) };
     } catch (error) {
       if (isAuthError(error, 'EMAIL_TAKEN')) return failure('EMAIL_TAKEN', ADMIN_MESSAGES.accountExists);
       throw error;

@@ -5,6 +5,7 @@ import {
   createUpdateProfileRequestSchema,
   fieldErrors,
   type LoginResponse,
+  type MfaFactorType,
   type MeResponse,
   type RefreshResponse,
   type SessionResponse,
@@ -111,12 +112,14 @@ export class AuthService {
       // The attempt stays counted. Only a right password learns that the account is suspended.
       throw new AuthError(reason === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'INVALID_CREDENTIALS');
     }
-    if (judged.mfaEnabled) {
+    const { totp, keys } = judged.secondFactors;
+    if (totp || keys > 0) {
       // A right password is no failure, but earlier wrong codes stay counted until the code step succeeds.
       await this.rateLimits.giveBack(attempt);
-      // docs/security.md: with TOTP on, the password alone yields only a short-lived challenge.
+      // docs/security.md: with two-factor on, the password alone yields only a short-lived challenge.
       const { token } = await this.issuer.mfa(user.id);
-      return { mfa_required: true, mfa_token: token, userId: user.id, message: AUTH_MESSAGES.mfaLoginPrompt };
+      const factors: MfaFactorType[] = [...(totp ? (['totp'] as const) : []), ...(keys > 0 ? (['webauthn'] as const) : [])];
+      return { mfa_required: true, mfa_token: token, userId: user.id, message: AUTH_MESSAGES.mfaLoginPrompt, factors };
     }
     await this.rateLimits.completeSignIn(email, ip);
     const { session, refreshToken } = await this.sessions.start(user, 'aal1');
@@ -128,8 +131,8 @@ export class AuthService {
   private async judgePassword(email: string, password: string) {
     const user = await this.users.findByEmail(email);
     const valid = user ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.verifyAgainstNothing(password);
-    const mfaEnabled = user && valid ? await this.users.isMfaEnabled(user.id) : false;
-    return { user, valid, mfaEnabled };
+    const secondFactors = user && valid ? await this.users.secondFactors(user.id) : { totp: false, keys: 0 };
+    return { user, valid, secondFactors };
   }
 
   /** Spends the presented refresh token (the cookie's) for the next one of its family (docs/security.md). */

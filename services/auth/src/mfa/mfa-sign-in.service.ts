@@ -1,17 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MFA_TOKEN_TTL_SECONDS, type MfaVerifyResponse } from '@paycadence/contracts';
+import { MFA_TOKEN_TTL_SECONDS, type AuthenticationCredential, type CredentialRequestOptionsResponse, type MfaVerifyResponse } from '@paycadence/contracts';
 import { CLOCK, JwtVerifier, type Clock } from '@paycadence/nest-kit';
 import { AuditTrail, type RequestOrigin } from '../audit/audit-trail.js';
 import { LockoutRecorder } from '../audit/lockout-recorder.js';
-import { AuthError } from '../errors.js';
+import { AuthError, isAuthError } from '../errors.js';
 import { RateLimits } from '../throttling/rate-limits.js';
 import { SessionService, type WithRefreshToken } from '../sessions/session.service.js';
 import { DeviceCookies } from '../throttling/device-cookie.js';
 import { ThrottledError } from '../throttling/throttled-error.js';
 import { UsersService } from '../users/users.service.js';
+import type { User } from '../users/user.entity.js';
 import { MfaService } from './mfa.service.js';
+import { SecurityKeysService } from './security-keys.service.js';
 
-/** Finishes a two-factor sign-in: mfa_token + code (or backup code) → a session at aal2 (docs/security.md). */
+/**
+ * Finishes a two-factor sign-in: mfa_token + code (or backup code), or + an assertion of one of the account's
+ * keys → a session at aal2 (docs/security.md, docs/passkeys.md).
+ */
 @Injectable()
 export class MfaSignInService {
   constructor(
@@ -24,15 +29,64 @@ export class MfaSignInService {
     @Inject(AuditTrail) private readonly audit: AuditTrail,
     @Inject(LockoutRecorder) private readonly lockouts: LockoutRecorder,
     @Inject(DeviceCookies) private readonly devices: DeviceCookies,
+    @Inject(SecurityKeysService) private readonly securityKeys: SecurityKeysService,
   ) {}
 
-  async verify(mfaToken: string | undefined, userId: string, code: string, origin: RequestOrigin): Promise<WithRefreshToken<MfaVerifyResponse>> {
-    const ip = origin.ip;
+  verify(mfaToken: string | undefined, userId: string, code: string, origin: RequestOrigin): Promise<WithRefreshToken<MfaVerifyResponse>> {
+    return this.secondStep(mfaToken, userId, origin, async (user, account) => {
+      if (await this.mfa.verifyForSignIn(user.id, code)) return;
+      void this.audit.record('auth.mfa-code-failed', { actor: account, subject: account, origin, details: { step: 'sign-in' } });
+      throw new AuthError('SIGN_IN_CODE_INVALID');
+    });
+  }
+
+  /** "Use your security key": options listing the account's keys, answerable once with this mfa_token only. */
+  async keyOptions(mfaToken: string | undefined, userId: string): Promise<CredentialRequestOptionsResponse> {
+    const claims = await this.challengeClaims(mfaToken, userId);
+    return { options: await this.securityKeys.assertionOptions('second-factor', userId, String(claims.jti)) };
+  }
+
+  /** The code step answered with a key: its assertion against the options of the same mfa_token. */
+  verifyKey(mfaToken: string | undefined, userId: string, credential: AuthenticationCredential, origin: RequestOrigin): Promise<WithRefreshToken<MfaVerifyResponse>> {
+    return this.secondStep(mfaToken, userId, origin, async (user, account, jti) => {
+      const challenge = await this.securityKeys.takeChallenge('second-factor', jti);
+      if (!challenge) throw new AuthError('KEY_CHALLENGE_EXPIRED');
+      const key = await this.securityKeys.findKey(credential.id, user.id);
+      const verdict = key ? await this.securityKeys.prove(key, credential, challenge) : { outcome: 'refused' as const };
+      const details = { step: 'sign-in', key: key?.name ?? 'not on this account' };
+      if (verdict.outcome === 'cloned') {
+        void this.audit.record('auth.security-key-cloned', { actor: account, subject: account, origin, details });
+        throw new AuthError('KEY_CLONED');
+      }
+      if (verdict.outcome === 'refused') {
+        void this.audit.record('auth.security-key-failed', { actor: account, subject: account, origin, details });
+        throw new AuthError('SIGN_IN_KEY_INVALID');
+      }
+      void this.audit.record('auth.security-key-used', { actor: account, subject: account, origin, details });
+    });
+  }
+
+  private async challengeClaims(mfaToken: string | undefined, userId: string) {
     if (!mfaToken) throw new AuthError('SESSION_EXPIRED');
     const claims = await this.verifier.verifyClaims(mfaToken, 'mfa').catch(() => {
       throw new AuthError('SESSION_EXPIRED');
     });
     if (claims.sub !== userId) throw new AuthError('MFA_OTHER_USER');
+    return claims;
+  }
+
+  /**
+   * The second step around `check` (which throws when the factor is wrong): the mfa_token's account, the
+   * attempt counted before anything is checked, one session per challenge.
+   */
+  private async secondStep(
+    mfaToken: string | undefined,
+    userId: string,
+    origin: RequestOrigin,
+    check: (user: User, account: { id: string; email: string }, jti: string) => Promise<void>,
+  ): Promise<WithRefreshToken<MfaVerifyResponse>> {
+    const ip = origin.ip;
+    const claims = await this.challengeClaims(mfaToken, userId);
     const user = await this.users.findById(userId);
     if (!user) throw new AuthError('SESSION_EXPIRED');
     // Wrong codes count as failed sign-ins (the pair and the client) and slow the account's second factor, so
@@ -45,14 +99,14 @@ export class MfaSignInService {
       throw error;
     });
     if (user.status === 'suspended') throw new AuthError('ACCOUNT_SUSPENDED');
-    const valid = await this.mfa.verifyForSignIn(user.id, code).catch(async (error: unknown) => {
-      // Nothing was judged (the database failed): no failure, so the attempt goes back.
-      await this.rateLimits.giveBack(attempt).catch(() => undefined);
+    try {
+      await check(user, account, String(claims.jti));
+    } catch (error) {
+      // Nothing was judged (the database failed, the challenge was gone): no failure, so the attempt goes back.
+      if (!isAuthError(error, 'SIGN_IN_CODE_INVALID') && !isAuthError(error, 'SIGN_IN_KEY_INVALID') && !isAuthError(error, 'KEY_CLONED')) {
+        await this.rateLimits.giveBack(attempt).catch(() => undefined);
+      }
       throw error;
-    });
-    if (!valid) {
-      void this.audit.record('auth.mfa-code-failed', { actor: account, subject: account, origin, details: { step: 'sign-in' } });
-      throw new AuthError('SIGN_IN_CODE_INVALID');
     }
     // One session per challenge: a second use of the same mfa_token is refused.
     if (!(await this.rateLimits.claimOnce('mfa', String(claims.jti), MFA_TOKEN_TTL_SECONDS))) {

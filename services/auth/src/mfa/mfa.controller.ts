@@ -1,22 +1,40 @@
 import { Controller, Get, Header, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  AddSecurityKeyRequestSchema,
+  MFA_KEY_PATHS,
   MfaCodeRequestSchema,
+  MfaDisableRequestSchema,
+  MfaKeyVerifyRequestSchema,
   MfaSetupRequestSchema,
   MfaVerifyRequestSchema,
+  RemoveSecurityKeyRequestSchema,
+  SecurityKeyOptionsRequestSchema,
+  type AddSecurityKeyRequest,
   type BackupCodesResponse,
+  type CredentialCreationOptionsResponse,
+  type CredentialRequestOptionsResponse,
   type MfaCodeRequest,
+  type MfaDisableRequest,
+  type MfaKeyVerifyRequest,
   type MfaResultResponse,
   type MfaSetupResponse,
   type MfaStatusResponse,
   type MfaVerifyRequest,
   type MfaVerifyResponse,
+  type RemoveSecurityKeyRequest,
+  type SecurityKeyOptionsRequest,
 } from '@paycadence/contracts';
 import { AuthGuard, CurrentUser, ZodBody, bearerToken, type AuthenticatedUser } from '@paycadence/nest-kit';
 import { requestOrigin } from '../audit/audit-trail.js';
 import { withRefreshCookie } from '../sessions/refresh-cookie.js';
 import { MfaSettingsService } from './mfa-settings.service.js';
 import { MfaSignInService } from './mfa-sign-in.service.js';
+
+/** MFA_KEY_PATHS below this controller's `api/mfa`. */
+const KEY_ROUTES = Object.fromEntries(
+  Object.entries(MFA_KEY_PATHS).map(([name, path]) => [name, path.slice('/api/mfa/'.length).replace(/\{(\w+)\}/g, ':$1')]),
+) as Record<keyof typeof MFA_KEY_PATHS, string>;
 
 /**
  * Two-factor routes of docs/product/accounts.md §7; each needs the bearer access token except `verify` (the mfa_token).
@@ -56,12 +74,12 @@ export class MfaController {
     return this.settings.enable(user, body, requestOrigin(request));
   }
 
-  /** Needs the current password again besides the code, like enable. */
+  /** Needs the current password again besides a code (the app's or a backup code) or an assertion of a key. */
   @Post('disable')
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @Header('Cache-Control', 'no-store')
-  disable(@CurrentUser() user: AuthenticatedUser, @ZodBody(MfaCodeRequestSchema) body: MfaCodeRequest, @Req() request: FastifyRequest): Promise<MfaResultResponse> {
+  disable(@CurrentUser() user: AuthenticatedUser, @ZodBody(MfaDisableRequestSchema) body: MfaDisableRequest, @Req() request: FastifyRequest): Promise<MfaResultResponse> {
     return this.settings.disable(user, body, requestOrigin(request));
   }
 
@@ -86,5 +104,72 @@ export class MfaController {
   @Header('Cache-Control', 'no-store')
   backupCodes(@CurrentUser() user: AuthenticatedUser, @Param('userId') userId: string): Promise<BackupCodesResponse> {
     return this.settings.regenerateBackupCodes(user, userId);
+  }
+
+  // Security keys and passkeys (docs/passkeys.md). Each ceremony's challenge is bound to the session (or the
+  // mfa_token) that asked for its options, and answers once.
+
+  @Post(KEY_ROUTES.registrationOptions)
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  @Header('Cache-Control', 'no-store')
+  keyRegistrationOptions(
+    @CurrentUser() user: AuthenticatedUser,
+    @ZodBody(SecurityKeyOptionsRequestSchema) body: SecurityKeyOptionsRequest,
+  ): Promise<CredentialCreationOptionsResponse> {
+    return this.settings.keyRegistrationOptions(user, body.userId);
+  }
+
+  /** Needs the current password again; answers the backup codes when the key turned two-factor on. */
+  @Post(KEY_ROUTES.add)
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  @Header('Cache-Control', 'no-store')
+  addKey(@CurrentUser() user: AuthenticatedUser, @ZodBody(AddSecurityKeyRequestSchema) body: AddSecurityKeyRequest, @Req() request: FastifyRequest): Promise<MfaResultResponse> {
+    return this.settings.addKey(user, body, requestOrigin(request));
+  }
+
+  @Post(KEY_ROUTES.remove)
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  @Header('Cache-Control', 'no-store')
+  removeKey(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @ZodBody(RemoveSecurityKeyRequestSchema) body: RemoveSecurityKeyRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<MfaResultResponse> {
+    return this.settings.removeKey(user, id, body, requestOrigin(request));
+  }
+
+  @Post(KEY_ROUTES.assertionOptions)
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  @Header('Cache-Control', 'no-store')
+  keyAssertionOptions(
+    @CurrentUser() user: AuthenticatedUser,
+    @ZodBody(SecurityKeyOptionsRequestSchema) body: SecurityKeyOptionsRequest,
+  ): Promise<CredentialRequestOptionsResponse> {
+    return this.settings.keyAssertionOptions(user, body.userId);
+  }
+
+  /** The code step's "Use your security key" (bearer: the mfa_token from login). */
+  @Post(KEY_ROUTES.signInOptions)
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  keySignInOptions(@ZodBody(SecurityKeyOptionsRequestSchema) body: SecurityKeyOptionsRequest, @Req() request: FastifyRequest): Promise<CredentialRequestOptionsResponse> {
+    return this.signIn.keyOptions(bearerToken(request), body.userId);
+  }
+
+  /** Like verify, with a key's assertion instead of a code (bearer: the mfa_token). */
+  @Post(KEY_ROUTES.verify)
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  async verifyKey(
+    @ZodBody(MfaKeyVerifyRequestSchema) body: MfaKeyVerifyRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<MfaVerifyResponse> {
+    return withRefreshCookie(reply, await this.signIn.verifyKey(bearerToken(request), body.userId, body.credential, requestOrigin(request)));
   }
 }

@@ -5,6 +5,7 @@ import { AddDeletionRequestedAt1796300000000 } from './1796300000000-add-deletio
 import { AddEmailConfirmation1796400000000 } from './1796400000000-add-email-confirmation.js';
 import { AddAdminListIndexes1796600000000 } from './1796600000000-add-admin-list-indexes.js';
 import { AccountDataIndexes1796616369126 } from './1796616369126-account-data-indexes.js';
+import { SecurityKeys1797000000000 } from './1797000000000-security-keys.js';
 
 /** Checked-in migrations, in order; run at start-up. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   AddEmailConfirmation1796400000000,
   AddAdminListIndexes1796600000000,
   AccountDataIndexes1796616369126,
+  SecurityKeys1797000000000,
 ];

@@ -9,6 +9,7 @@ import {
   LOGIN_FAILURE_WINDOW_SECONDS,
   LOGIN_KNOWN_CLIENT_SECONDS,
   LOGIN_MAX_FAILURES,
+  PASSKEY_OPTIONS_PER_CLIENT,
   PASSWORD_RESET_MAX_PER_CLIENT,
   PASSWORD_RESET_WINDOW_SECONDS,
   REGISTRATION_MAX_PER_CLIENT,
@@ -183,6 +184,22 @@ export class RateLimits {
   private async takeAllowance(key: string, limit: number, windowSeconds: number, scope: ThrottleScope): Promise<void> {
     const leftMs = await takeAllowance(this.redis, key, limit, windowSeconds);
     if (leftMs > 0) throw new ThrottledError(scope, leftMs / 1000);
+  }
+
+  /**
+   * Passkey sign-in options from this client (each holds a challenge in Redis for a few minutes; the sign-in
+   * screen asks once per visit): ThrottledError past the allowance.
+   */
+  takePasskeyOptions(ip: string | null): Promise<void> {
+    return this.takeAllowance(`${this.prefix}passkey-options:${clientKey(ip)}`, PASSKEY_OPTIONS_PER_CLIENT, LOGIN_FAILURE_WINDOW_SECONDS, 'passkey');
+  }
+
+  /**
+   * A passkey no account has, from this client: counted like failed sign-ins of the client (no account to slow),
+   * so credential ids cannot be tried without limit.
+   */
+  takeUnknownPasskey(ip: string | null): Promise<void> {
+    return this.takeAllowance(`${this.prefix}passkey-unknown:${clientKey(ip)}`, LOGIN_CLIENT_MAX_FAILURES, LOGIN_FAILURE_WINDOW_SECONDS, 'client');
   }
 
   /** One registration from this client (argon2 runs for each): ThrottledError past the hourly allowance. */

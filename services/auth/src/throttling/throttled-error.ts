@@ -15,7 +15,8 @@ export type ThrottleScope =
   | 'registration'
   | 'password-reset'
   | 'confirmation-email'
-  | 'confirmation-email-daily';
+  | 'confirmation-email-daily'
+  | 'passkey';
 
 const MESSAGES: Record<ThrottleScope, (seconds: number) => string> = {
   // The product's wording stays for the hard limits (its "15 minutes" is the window; Retry-After is exact).
@@ -28,6 +29,7 @@ const MESSAGES: Record<ThrottleScope, (seconds: number) => string> = {
   'password-reset': THROTTLE_MESSAGES.passwordReset,
   'confirmation-email': EMAIL_CONFIRMATION_MESSAGES.resendWait,
   'confirmation-email-daily': EMAIL_CONFIRMATION_MESSAGES.resendDailyLimit,
+  passkey: () => AUTH_MESSAGES.tooManyAttempts,
 };
 
 /**

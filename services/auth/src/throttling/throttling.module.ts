@@ -7,7 +7,8 @@ import { DeviceCookies } from './device-cookie.js';
 /**
  * The throttles (counters in Redis under auth's REDIS_KEY_PREFIX) and the signed device cookie that exempts a
  * known browser from its account's slowing. One RateLimits for the whole service: sign-in, two-factor,
- * registration, reset and confirmation mails all count in the same place.
+ * registration, reset and confirmation mails all count in the same place. The prefix is shared with the
+ * other short-lived Redis state of auth (WebAuthn challenges).
  */
 @Module({
   providers: [
@@ -19,6 +20,6 @@ import { DeviceCookies } from './device-cookie.js';
     RateLimits,
     DeviceCookies,
   ],
-  exports: [RateLimits, DeviceCookies],
+  exports: [RateLimits, DeviceCookies, REDIS_KEY_PREFIX],
 })
 export class ThrottlingModule {}

@@ -5,6 +5,7 @@ import type { AuthRole, AuthUser, RegisterCommand, UpdateProfileCommand, UserSta
 import { emailTakenError } from '../errors.js';
 import { AUTH_KEYS, type AuthKeys } from '../tokens/auth-keys.js';
 import { MfaFactor } from '../mfa/mfa-factor.entity.js';
+import { SecurityKey } from '../mfa/security-key.entity.js';
 import { User } from './user.entity.js';
 import { toUserView } from './user-view.js';
 
@@ -33,6 +34,7 @@ export class UsersService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(MfaFactor) private readonly factors: Repository<MfaFactor>,
+    @InjectRepository(SecurityKey) private readonly securityKeys: Repository<SecurityKey>,
     @Inject(AUTH_KEYS) private readonly keys: AuthKeys,
   ) {}
 
@@ -143,8 +145,16 @@ export class UsersService {
     return this.users.save(user);
   }
 
+  /** The account's second factors: the authenticator app (on or not) and how many security keys. */
+  async secondFactors(userId: string): Promise<{ totp: boolean; keys: number }> {
+    const [totp, keys] = await Promise.all([this.factors.existsBy({ userId, enabled: true }), this.securityKeys.countBy({ userId })]);
+    return { totp, keys };
+  }
+
+  /** Two-factor is on while the account has a second factor: the authenticator app or at least one key. */
   async isMfaEnabled(userId: string): Promise<boolean> {
-    return this.factors.existsBy({ userId, enabled: true });
+    const { totp, keys } = await this.secondFactors(userId);
+    return totp || keys > 0;
   }
 
   ssnLast4(user: User): string | null {
