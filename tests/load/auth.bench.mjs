@@ -1,4 +1,5 @@
-// Password sign-ins per second (argon2id at the production cost) and access-token
+// Password sign-ins per second (argon2id at the production cost) beside passkey sign-ins (a WebAuthn
+// assertion checked instead of a password hashed), and access-token
 // verifications per second in the guard (target ≥ 5,000/s on one core): JwtVerifier.verifyAccessToken, and
 // the same first-time check through AuthGuard itself (@nestjs/passport → passport-jwt → jwks-rsa).
 // Run with `node tests/load/auth.bench.mjs` (or `npm run bench`). Writes tests/load/results/auth.json.
@@ -6,7 +7,7 @@
 // Starts the built auth service on its own (NODE_ENV=production, so the OWASP-floor argon2id cost applies)
 // against a throwaway database, a temp DATA_DIR and a random Redis key prefix; the rest of the stack is
 // not needed for either figure.
-import { generateKeyPairSync, sign, verify } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,8 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const SIGN_IN_CONNECTIONS = 8;
 const VERIFY_ITERATIONS = Number(process.env.BENCH_VERIFY_ITERATIONS ?? 20_000);
 const TARGET_VERIFICATIONS_PER_SECOND = 5000;
+/** The app's address as the bench's auth knows it: a passkey's signature names this origin. */
+const BENCH_APP_URL = 'http://localhost:8080';
 /** Rounds of the guard with and without the status checks, alternating. */
 const PAIRED_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
@@ -30,7 +33,7 @@ async function startAuth({ databaseUrl, redisUrl }) {
   // Production settings (argon2 floor); one throwaway instance may generate its keys into its temp DATA_DIR.
   const service = await startServiceProcess({
     name: 'auth',
-    env: { AUTH_GENERATE_KEYS: 'true', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DATA_DIR: dataDir, REDIS_KEY_PREFIX: prefix, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+    env: { AUTH_GENERATE_KEYS: 'true', APP_URL: BENCH_APP_URL, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DATA_DIR: dataDir, REDIS_KEY_PREFIX: prefix, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
   }).catch((error) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -42,6 +45,73 @@ async function startAuth({ databaseUrl, redisUrl }) {
       await service.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+const post = (url, path, body, headers = {}) =>
+  fetch(new URL(path, url), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+/** A bench user with a passkey: a software authenticator (nest-kit's testing kit) registered through the API. */
+async function userWithPasskey(url, SoftAuthenticator) {
+  const { token, password } = await registerBenchUser(url, 'passkey');
+  const auth = { authorization: `Bearer ${token}` };
+  const { user } = await (await fetch(new URL('/api/auth/me', url), { headers: auth })).json();
+  const { options } = await (await post(url, '/api/mfa/keys/registration-options', { userId: user.id }, auth)).json();
+  const key = new SoftAuthenticator({ credentialId: randomBytes(16) });
+  const credential = key.register(options, BENCH_APP_URL);
+  const added = await post(url, '/api/mfa/keys', { userId: user.id, name: 'Bench key', password, credential }, auth);
+  if (added.status !== 200) throw new Error(`adding a passkey failed: ${added.status} ${(await added.text()).slice(0, 300)}`);
+  return key;
+}
+
+/**
+ * Passkey sign-ins as the browser makes them: options (a challenge and the ceremony cookie), the authenticator's
+ * signature, the sign-in. One user and key per connection (a key's counter moves one signature at a time), each
+ * sign-in from its own client address (the per-client options allowance is not what is measured). The time of
+ * the sign-in request alone is the server's cost to compare with a password's; options are timed apart.
+ */
+async function measurePasskeySignIns(url, connections, durationSeconds) {
+  const { SoftAuthenticator } = await import(pathToFileURL(join(REPO_ROOT, 'libs/nest-kit/dist/testing/soft-authenticator.js')).href);
+  const keys = await Promise.all(Array.from({ length: connections }, () => userWithPasskey(url, SoftAuthenticator)));
+  let client = 0;
+  const signIn = async (key) => {
+    client += 1;
+    const from = { 'x-forwarded-for': `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}` };
+    const optionsStarted = performance.now();
+    const optionsAnswer = await post(url, '/api/auth/passkey/options', {}, from);
+    const { options } = await optionsAnswer.json();
+    const cookie = optionsAnswer.headers.getSetCookie()[0].split(';')[0];
+    const optionsMs = performance.now() - optionsStarted;
+    const credential = key.authenticate(options, BENCH_APP_URL);
+    const started = performance.now();
+    const answer = await post(url, '/api/auth/passkey/sign-in', { credential }, { ...from, cookie });
+    await answer.arrayBuffer();
+    return { ok: answer.status === 200, ms: performance.now() - started, optionsMs };
+  };
+  for (const key of keys) await signIn(key); // warm-up
+  const results = [];
+  const deadline = performance.now() + durationSeconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    keys.map(async (key) => {
+      while (performance.now() < deadline) results.push(await signIn(key));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const ascending = (values) => [...values].sort((a, b) => a - b);
+  const at = (values, q) => Number(values[Math.min(values.length - 1, Math.floor(q * values.length))].toFixed(2));
+  const signInMs = ascending(results.map((result) => result.ms));
+  const optionsMs = ascending(results.map((result) => result.optionsMs));
+  return {
+    endpoint: 'POST /api/auth/passkey/sign-in',
+    connections,
+    durationSeconds,
+    signIns: results.length,
+    perSecond: Math.round(results.length / seconds),
+    p50Ms: at(signInMs, 0.5),
+    p99Ms: at(signInMs, 0.99),
+    optionsP50Ms: at(optionsMs, 0.5),
+    failures: results.filter((result) => !result.ok).length,
   };
 }
 
@@ -142,6 +212,10 @@ export async function runAuthBench() {
     });
     console.log(`  ${signIns.requestsPerSecond} sign-ins/s   p50 ${signIns.p50Ms} ms   p99 ${signIns.p99Ms} ms   errors ${signIns.errors}   non-2xx ${signIns.non2xx}`);
 
+    console.log(`\nPasskey sign-ins: POST /api/auth/passkey/options then /api/auth/passkey/sign-in, ${SIGN_IN_CONNECTIONS} connections, ${DURATION_SECONDS} s`);
+    const passkeySignIns = await measurePasskeySignIns(auth.url, SIGN_IN_CONNECTIONS, DURATION_SECONDS);
+    console.log(`  ${passkeySignIns.perSecond} sign-ins/s   sign-in p50 ${passkeySignIns.p50Ms} ms   p99 ${passkeySignIns.p99Ms} ms   options p50 ${passkeySignIns.optionsP50Ms} ms   failures ${passkeySignIns.failures}`);
+
     // The guard as other services use it: the remote JWKS (auth's), fetched once and cached 10 minutes. Its
     // memory of verified tokens is off here, so every loop pays the full signature check (a first request).
     const remote = new JwtVerifier({ jwksUrl: `${auth.url}/.well-known/jwks.json` }, { rememberVerified: 0 });
@@ -174,6 +248,7 @@ export async function runAuthBench() {
         durationSeconds: DURATION_SECONDS,
         ...signIns,
       },
+      passkeySignIns,
       tokenVerifications: { algorithm: 'ES256', jwks: 'remote, cached', target: TARGET_VERIFICATIONS_PER_SECOND, meetsTarget, ...verifications, throughGuard: guardVerifications, rawEs256PerSecond },
       accountStatusCheck: statusCheckCost,
     });

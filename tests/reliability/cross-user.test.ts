@@ -15,7 +15,8 @@ import { MFA_CODE_LENGTH, MFA_PERIOD_SECONDS } from '../../libs/contracts/src/au
 import { waitForLink } from '../support/mail-outbox';
 import { describeAnswer, fillPath, refreshCookieFrom, send, type Answer } from './support/api';
 import { allRoutes, pathParams, ROUTE_ACCESS, type Access, type ResourceKind, type Route } from './support/route-table';
-import { databaseUrl, serviceUrls } from './support/stack';
+import { SoftAuthenticator } from '../../libs/nest-kit/src/testing/soft-authenticator.js';
+import { databaseUrl, gatewayUrl, serviceUrls } from './support/stack';
 import { createAdmin, PASSWORD, registerUser, signIn, uniqueEmail, type TestUser } from './support/users';
 
 /** In the name of every row A creates: no answer to B may contain it. */
@@ -126,6 +127,18 @@ const RECIPES: Record<string, Recipe> = {
   },
   'POST /api/mfa/disable': {
     attacks: [{ label: "A's userId", body: (_ids, w) => ({ userId: w.a.id, token: '123456', password: PASSWORD }), expect: [403] }],
+  },
+  'POST /api/mfa/keys/registration-options': { attacks: [{ label: "A's userId", body: (_ids, w) => ({ userId: w.a.id }), expect: [403] }] },
+  'POST /api/mfa/keys': {
+    attacks: [{ label: "A's userId", body: (_ids, w) => ({ userId: w.a.id, name: 'Sneaky key', password: PASSWORD, credential: aKeyAnswer() }), expect: [403] }],
+  },
+  'POST /api/mfa/keys/assertion-options': { attacks: [{ label: "A's userId", body: (_ids, w) => ({ userId: w.a.id }), expect: [403] }] },
+  'POST /api/mfa/keys/{id}/remove': {
+    attacks: [
+      { label: "A's key with A's userId", body: (_ids, w) => ({ userId: w.a.id, password: PASSWORD }), expect: [403] },
+      { label: "A's key with B's own userId and password", body: (_ids, w) => ({ userId: w.b.id, password: PASSWORD }), expect: [404] },
+    ],
+    owner: { body: (_ids, w) => ({ userId: w.a.id, password: PASSWORD }), expect: [200] },
   },
 
   'GET /api/financial/bills': { attacks: [{ label: "B's list", expect: [200] }] },
@@ -445,6 +458,24 @@ async function rowsSettled(): Promise<void> {
   throw new Error("A's rows kept changing for 32 s after a statement import");
 }
 
+/** The relying party's origin: the app's, as the browser signs it (the stack's APP_URL is the gateway's). */
+const appOrigin = () => new URL(gatewayUrl()).origin;
+
+/** A well-formed registration answer, for routes that must refuse before looking at it. */
+const aKeyAnswer = () =>
+  new SoftAuthenticator({ credentialId: randomBytes(16) }).register({ challenge: randomBytes(32).toString('base64url'), rp: { id: 'localhost' }, user: { id: 'dXNlcg' } }, appOrigin());
+
+let aHasKey = false;
+/** Adds a security key to `user` through the real ceremony (a software authenticator); answers its id. */
+async function addKeyOf(user: TestUser, name: string, key = new SoftAuthenticator({ credentialId: randomBytes(16) })): Promise<string> {
+  const { options } = await ok(send('POST', '/api/mfa/keys/registration-options', { token: user.token, body: { userId: user.id } }), 'key options');
+  const credential = key.register(options, appOrigin());
+  await ok(send('POST', '/api/mfa/keys', { token: user.token, body: { userId: user.id, name, password: PASSWORD, credential } }), 'adding a key');
+  const status = await ok(send('GET', `/api/mfa/status/${user.id}`, { token: user.token }), 'two-factor status');
+  const keys = (status.factors as Array<{ id: string; factor_type: string }>).filter((factor) => factor.factor_type === 'webauthn');
+  return keys[keys.length - 1]!.id;
+}
+
 /** A's id of each kind for one route: a fresh row where it is cheap, so the owner's control may delete it. */
 async function ownedId(kind: ResourceKind): Promise<string> {
   switch (kind) {
@@ -497,6 +528,13 @@ async function ownedId(kind: ResourceKind): Promise<string> {
       await rowsSettled();
       return imported.import.id;
     }
+    case 'securityKey':
+      // A keeps a first key all along (the last second factor cannot be removed), and each route gets a fresh one.
+      if (!aHasKey) {
+        await addKeyOf(w.a, 'A first key');
+        aHasKey = true;
+      }
+      return addKeyOf(w.a, `${MARKER} key`);
     case 'billDueDate':
       // The first occurrence of the bill just made for the same route, marked paid by A, so B has a mark to try.
       await ok(send('POST', `/api/financial/bill-status/${lastBillOfA}/${FUTURE}`, { token: w.a.token }), 'marking a bill paid');
@@ -862,6 +900,27 @@ describe("B's credentials never open A's account", () => {
       for (const secret of secrets()) expect(`${older.headers.get('location')}${older.text}`).not.toContain(secret);
     }
     expect((await ok(send('GET', '/api/financial/reminders', { token: w.a.token }), "A's reminder settings"))).toMatchObject({ ...A_REMINDERS, saved: true });
+  });
+
+  it("POST /api/mfa/verify-key: B's sign-in challenge with A's userId gives neither options nor a session", async () => {
+    const mallory = await registerUser('matrix-key', 'Morgan');
+    const key = new SoftAuthenticator({ credentialId: randomBytes(16) });
+    await addKeyOf(mallory, 'Morgan key', key);
+    const challenge = await ok(send('POST', '/api/auth/login', { body: { email: mallory.email, password: PASSWORD } }), 'sign-in with a key');
+    expect(challenge.factors).toEqual(['webauthn']);
+    const foreign = await send('POST', '/api/mfa/keys/sign-in-options', { token: challenge.mfa_token, body: { userId: w.a.id } });
+    expect(foreign.status, describeAnswer(foreign)).toBe(403);
+    const own = await ok(send('POST', '/api/mfa/keys/sign-in-options', { token: challenge.mfa_token, body: { userId: mallory.id } }), 'key options');
+    const credential = key.authenticate(own.options, appOrigin());
+    const stolen = await send('POST', '/api/mfa/verify-key', { token: challenge.mfa_token, body: { userId: w.a.id, credential } });
+    expect(stolen.status, describeAnswer(stolen)).toBe(403);
+    expect(stolen.json?.session).toBeUndefined();
+    expect(refreshCookieFrom(stolen)).toBeUndefined();
+    for (const secretText of secrets()) expect(stolen.text).not.toContain(secretText);
+    // The same answer for its own account signs in: the refusal was about whose account it is.
+    const signedIn = await send('POST', '/api/mfa/verify-key', { token: challenge.mfa_token, body: { userId: mallory.id, credential } });
+    expect(signedIn.status, describeAnswer(signedIn)).toBe(200);
+    expect(signedIn.json.user.id).toBe(mallory.id);
   });
 
   it("POST /api/mfa/verify: B's sign-in challenge with A's userId gives no session", async () => {

@@ -153,7 +153,7 @@ const RENDERERS = {
       return `verifications ${int(verify.perSecond)} /s${guard}: ${verdict(verify.meetsTarget)}`;
     },
     render(result) {
-      const { signIns, tokenVerifications: verify, accountStatusCheck: status } = result;
+      const { signIns, passkeySignIns: passkeys, tokenVerifications: verify, accountStatusCheck: status } = result;
       const rows = [];
       if (signIns) {
         const argon = signIns.argon2id;
@@ -167,6 +167,20 @@ const RENDERERS = {
             `**${int(signIns.requestsPerSecond)} /s**;`,
             `p50 ${ms(signIns.p50Ms)} ms, p99 ${ms(signIns.p99Ms)} ms;`,
             `${int(signIns.errors)} errors, ${int(signIns.non2xx)} non-2xx`,
+          ),
+          '–',
+        ]);
+      }
+      if (passkeys) {
+        rows.push([
+          say(
+            `passkey sign-ins, ${code(passkeys.endpoint)} (a WebAuthn assertion, no password hash),`,
+            `${passkeys.connections} connections, ${passkeys.durationSeconds} s, each after its own options call`,
+          ),
+          say(
+            `**${int(passkeys.perSecond)} /s**;`,
+            `p50 ${ms(passkeys.p50Ms)} ms, p99 ${ms(passkeys.p99Ms)} ms (options p50 ${ms(passkeys.optionsP50Ms)} ms);`,
+            `${int(passkeys.failures)} failures`,
           ),
           '–',
         ]);

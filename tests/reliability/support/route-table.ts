@@ -104,7 +104,9 @@ export type ResourceKind =
   /** A statement file A uploaded and has not imported yet. */
   | 'statementUpload'
   /** A statement file A imported (undo takes it back). */
-  | 'statementImport';
+  | 'statementImport'
+  /** A security key A added (A keeps another, so the owner may remove this one). */
+  | 'securityKey';
 
 export type Access =
   /** No session: anyone may call it (its credential, if any, is in the request itself). */
@@ -142,6 +144,14 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'POST /api/mfa/disable': { kind: 'self' },
   'POST /api/mfa/verify': { kind: 'public', why: "the sign-in challenge token is the credential" },
   'GET /api/mfa/backup-codes/{userId}': { kind: 'owned', params: user },
+  'POST /api/mfa/keys/registration-options': { kind: 'self' },
+  'POST /api/mfa/keys': { kind: 'self' },
+  'POST /api/mfa/keys/{id}/remove': { kind: 'owned', params: { id: 'securityKey' } },
+  'POST /api/mfa/keys/assertion-options': { kind: 'self' },
+  'POST /api/mfa/keys/sign-in-options': { kind: 'public', why: 'the sign-in challenge token is the credential' },
+  'POST /api/mfa/verify-key': { kind: 'public', why: 'the sign-in challenge token is the credential' },
+  'POST /api/auth/passkey/options': { kind: 'public', why: 'a passkey sign-in starts before any account is known' },
+  'POST /api/auth/passkey/sign-in': { kind: 'public', why: "the passkey's signature over the ceremony's challenge is the credential" },
 
   'GET /api/financial/bills': { kind: 'self' },
   'POST /api/financial/bills': { kind: 'self' },

@@ -2,7 +2,6 @@ import { Controller, Get, Header, HttpCode, Inject, Param, Post, Req, Res, UseGu
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AddSecurityKeyRequestSchema,
-  MFA_KEY_PATHS,
   MfaCodeRequestSchema,
   MfaDisableRequestSchema,
   MfaKeyVerifyRequestSchema,
@@ -30,11 +29,6 @@ import { requestOrigin } from '../audit/audit-trail.js';
 import { withRefreshCookie } from '../sessions/refresh-cookie.js';
 import { MfaSettingsService } from './mfa-settings.service.js';
 import { MfaSignInService } from './mfa-sign-in.service.js';
-
-/** MFA_KEY_PATHS below this controller's `api/mfa`. */
-const KEY_ROUTES = Object.fromEntries(
-  Object.entries(MFA_KEY_PATHS).map(([name, path]) => [name, path.slice('/api/mfa/'.length).replace(/\{(\w+)\}/g, ':$1')]),
-) as Record<keyof typeof MFA_KEY_PATHS, string>;
 
 /**
  * Two-factor routes of docs/product/accounts.md §7; each needs the bearer access token except `verify` (the mfa_token).
@@ -109,7 +103,7 @@ export class MfaController {
   // Security keys and passkeys (docs/passkeys.md). Each ceremony's challenge is bound to the session (or the
   // mfa_token) that asked for its options, and answers once.
 
-  @Post(KEY_ROUTES.registrationOptions)
+  @Post('keys/registration-options')
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @Header('Cache-Control', 'no-store')
@@ -121,7 +115,7 @@ export class MfaController {
   }
 
   /** Needs the current password again; answers the backup codes when the key turned two-factor on. */
-  @Post(KEY_ROUTES.add)
+  @Post('keys')
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @Header('Cache-Control', 'no-store')
@@ -129,7 +123,7 @@ export class MfaController {
     return this.settings.addKey(user, body, requestOrigin(request));
   }
 
-  @Post(KEY_ROUTES.remove)
+  @Post('keys/:id/remove')
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @Header('Cache-Control', 'no-store')
@@ -142,7 +136,7 @@ export class MfaController {
     return this.settings.removeKey(user, id, body, requestOrigin(request));
   }
 
-  @Post(KEY_ROUTES.assertionOptions)
+  @Post('keys/assertion-options')
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @Header('Cache-Control', 'no-store')
@@ -154,7 +148,7 @@ export class MfaController {
   }
 
   /** The code step's "Use your security key" (bearer: the mfa_token from login). */
-  @Post(KEY_ROUTES.signInOptions)
+  @Post('keys/sign-in-options')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   keySignInOptions(@ZodBody(SecurityKeyOptionsRequestSchema) body: SecurityKeyOptionsRequest, @Req() request: FastifyRequest): Promise<CredentialRequestOptionsResponse> {
@@ -162,7 +156,7 @@ export class MfaController {
   }
 
   /** Like verify, with a key's assertion instead of a code (bearer: the mfa_token). */
-  @Post(KEY_ROUTES.verify)
+  @Post('verify-key')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   async verifyKey(
