@@ -128,7 +128,7 @@ for (const width of [1280, 390]) {
     await page.goto('/login');
     await page.getByLabel(/email/i).fill(email);
     await page.getByLabel(/^password/i).fill(PASSWORD);
-    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText(AUTH_MESSAGES.invalidCredentials)).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/login');
   });

@@ -17,8 +17,12 @@ export const SECURITY_KEY_LIMITS = {
   attestationChars: 65_536,
 } as const;
 
-/** Passkey sign-in options per client in the sign-in window (the screen asks once per visit, for autofill). */
-export const PASSKEY_OPTIONS_PER_CLIENT = 100;
+/**
+ * Passkey sign-in options per client in the sign-in window. The sign-in screen asks once per visit (for the
+ * autofill offer), so a shared office address must not run out; the cap bounds the challenges one client keeps in
+ * Redis (at most a third of it lives at once: each expires in 5 minutes).
+ */
+export const PASSKEY_OPTIONS_PER_CLIENT = 600;
 
 /**
  * The HttpOnly cookie that ties a passkey sign-in's challenge to the browser that asked for it (no session

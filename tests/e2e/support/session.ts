@@ -55,7 +55,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/^password/i).fill(password);
   const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/login');
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const body = (await (await answer).json()) as { session?: { access_token?: string } };
   await page.waitForURL('**/dashboard');
   expect(body.session?.access_token, 'the sign-in answer carries an access token').toBeTruthy();
