@@ -12,7 +12,7 @@ import {
   type AuditEvent,
 } from '@paycadence/contracts';
 import { systemClock, uncoveredOwnerColumns } from '@paycadence/nest-kit';
-import { rowsNaming, startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@paycadence/nest-kit/testing';
+import { rowsNaming, SoftAuthenticator, startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AccountDeletionService } from '../src/account-data/account-deletion.service.js';
@@ -238,6 +238,29 @@ describe('auth account data', () => {
     expect(others.asked).toEqual([]);
 
     const done = await deleteAccount(ann.token, { password: PASSWORD, code: backupCodes[0] });
+    expect(done.body.status).toBe('deleted');
+    expect(await rowsNaming(h.db, h.schema, subjectOf(ann))).toEqual({});
+  });
+
+  it('exports a security key by its name and dates only, and deletes it with the account (a backup code as the second factor)', async () => {
+    const ann = await register();
+    const key = new SoftAuthenticator();
+    const { body: asked } = await h.call('POST', '/api/mfa/keys/registration-options', { token: ann.token, body: { userId: ann.id }, headers: headers() });
+    const added = await h.call('POST', '/api/mfa/keys', {
+      token: ann.token,
+      body: { userId: ann.id, name: 'Kitchen laptop', password: PASSWORD, credential: key.register(asked.options, 'http://app.test') },
+      headers: headers(),
+    });
+    expect(added.status).toBe(200);
+
+    const { files } = await download(ann.token);
+    const data = JSON.parse(strFromU8(files['data.json']!));
+    expect(data.services.auth.security_keys).toEqual([
+      { id: expect.any(String), user_id: ann.id, name: 'Kitchen laptop', created_at: expect.any(String), last_used_at: null },
+    ]);
+    expect(strFromU8(files['data.json']!)).not.toContain(key.credentialId);
+
+    const done = await deleteAccount(ann.token, { password: PASSWORD, code: added.body.codes[0] });
     expect(done.body.status).toBe('deleted');
     expect(await rowsNaming(h.db, h.schema, subjectOf(ann))).toEqual({});
   });
