@@ -149,6 +149,19 @@ describe('the admin account list, paged on the server', () => {
     expect(first.counters.registered).toBe(SEEDS); // the counters stay the totals
   });
 
+  it('says which accounts have a security key, and nothing about the key', async () => {
+    const [withKey] = seeded;
+    await h.db.query(
+      `INSERT INTO "${h.schema}".security_keys (user_id, credential_id, public_key, device_type, name) VALUES ($1, 'Y3JlZC1pZA', '\\x01', 'singleDevice', 'Kitchen laptop')`,
+      [withKey!.id],
+    );
+    const page = await ask({ search: withKey!.email });
+    expect(page.users.map((user) => [user.email, user.has_security_key])).toEqual([[withKey!.email, true]]);
+    expect(JSON.stringify(page)).not.toMatch(/Kitchen laptop|Y3JlZC1pZA/);
+    expect((await ask({ search: seeded[1]!.email })).users.map((user) => user.has_security_key)).toEqual([false]);
+    await h.db.query(`DELETE FROM "${h.schema}".security_keys WHERE user_id = $1`, [withKey!.id]);
+  });
+
   it('treats % and _ as the characters they are, not as wildcards', async () => {
     expect((await ask({ search: '%' })).total).toBe(0);
     expect((await ask({ search: 'user_0' })).total).toBe(0);
