@@ -13,7 +13,10 @@ export interface UsersTableProps {
   onSetStatus: (user: AdminListedUser, status: 'active' | 'suspended') => void;
 }
 
-/** Registered users (docs/product/signed-in.md §3): e-mail, name, role, status, created and last sign-in; Suspend / Activate. */
+/**
+ * Registered users (docs/product/signed-in.md §3): e-mail, name, role, status, whether they have a security key,
+ * created and last sign-in; Suspend / Activate. Only that a key exists is shown: admins never see the keys.
+ */
 export function UsersTable({ users, busyUserId, onSetStatus }: UsersTableProps) {
   if (users.length === 0) return <p className="ac-empty">{ADMIN_MESSAGES.noUsers}</p>;
   return (
@@ -25,6 +28,7 @@ export function UsersTable({ users, busyUserId, onSetStatus }: UsersTableProps) 
           <th scope="col">Name</th>
           <th scope="col">Role</th>
           <th scope="col">Status</th>
+          <th scope="col">Security key</th>
           <th scope="col">Created</th>
           <th scope="col">Last sign-in</th>
           <th scope="col">
@@ -48,6 +52,16 @@ export function UsersTable({ users, busyUserId, onSetStatus }: UsersTableProps) 
               </td>
               <td data-label="Status">
                 <Badge tone={status === 'active' ? 'success' : 'danger'}>{status === 'active' ? 'Active' : 'Suspended'}</Badge>
+              </td>
+              <td data-label="Security key">
+                {user.has_security_key ? (
+                  <Badge tone="info">Yes</Badge>
+                ) : (
+                  <span className="ac-muted">
+                    <span aria-hidden="true">—</span>
+                    <span className="pc-visually-hidden">None</span>
+                  </span>
+                )}
               </td>
               <td data-label="Created" className="ac-table__date">
                 {formatShortDate(user.createdAt ?? user.created_at)}

@@ -11,7 +11,7 @@ import { AdminManagementPage } from './AdminManagementPage.js';
 import { AdminWaitlistPage } from './AdminWaitlistPage.js';
 import { UserManagementPage } from './UserManagementPage.js';
 
-const JO = listedUser({ id: '11111111-0000-4000-8000-000000000001', email: 'jo.park@example.com', name: 'Jo Park' });
+const JO = listedUser({ id: '11111111-0000-4000-8000-000000000001', email: 'jo.park@example.com', name: 'Jo Park', has_security_key: true });
 const SUE = listedUser({ id: '11111111-0000-4000-8000-000000000002', email: 'sue.moss@example.com', name: 'Sue Moss', status: 'suspended', last_sign_in_at: null });
 const BOSS = listedUser({ id: '11111111-0000-4000-8000-000000000003', email: 'boss@example.com', name: null, firstName: null, lastName: null, role: 'admin' });
 const LEE = waitlistEntry({ id: '22222222-0000-4000-8000-000000000001', email: 'lee.wait@example.com', name: 'Lee Wait', referral_source: 'landing' });
@@ -107,6 +107,16 @@ describe('the lists (docs/product/signed-in.md §3, §4)', () => {
     expect(within(sue).getByText('Suspended')).toBeInTheDocument();
     expect(within(sue).getByText('Never')).toBeInTheDocument();
     expect(within(screen.getByText('boss@example.com').closest('tr')!).getByText('Administrator')).toBeInTheDocument();
+  });
+
+  it('shows which users have a security key or passkey, and nothing of the keys themselves', async () => {
+    renderAsAdmin();
+    await loaded();
+    expect(screen.getByRole('columnheader', { name: 'Security key' })).toBeInTheDocument();
+    const keyCell = (email: string) => within(screen.getByText(email).closest('tr')!).getAllByRole('cell')[4];
+    expect(keyCell('jo.park@example.com')).toHaveAttribute('data-label', 'Security key');
+    expect(keyCell('jo.park@example.com')).toHaveTextContent('Yes');
+    expect(keyCell('sue.moss@example.com')).toHaveTextContent('None');
   });
 
   it('offers Suspend for an active user, Activate for a suspended one, and nothing for an admin', async () => {

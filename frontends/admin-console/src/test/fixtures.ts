@@ -18,6 +18,7 @@ export function listedUser(overrides: Partial<AdminListedUser> = {}): AdminListe
     createdAt: '2026-03-04T12:00:00.000Z',
     created_at: '2026-03-04T12:00:00.000Z',
     last_sign_in_at: '2026-11-20T09:30:00.000Z',
+    has_security_key: false,
     ...overrides,
   };
 }

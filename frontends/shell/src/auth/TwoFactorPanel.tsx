@@ -1,20 +1,54 @@
-import { MFA_ACCEPT_PAST_SECONDS, MFA_ENDPOINTS, MFA_PERIOD_SECONDS } from '@paycadence/contracts';
-import { Alert, ApiError, Badge, Button, Card, Modal, Spinner, TextField, useAuth, useFirstErrorFocus } from '@paycadence/web-kit';
+import { MFA_ACCEPT_PAST_SECONDS, MFA_ENDPOINTS, MFA_PERIOD_SECONDS, SECURITY_KEY_LIMITS, SECURITY_KEY_MESSAGES, type MfaFactorView } from '@paycadence/contracts';
+import { Alert, ApiError, Badge, Button, Card, formatDate, Modal, Spinner, TextField, useAuth, useFirstErrorFocus } from '@paycadence/web-kit';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useCallback, useEffect, useReducer, useState, type FormEvent } from 'react';
 import { BackupCodes } from './BackupCodes';
-import { MFA_PANEL_MESSAGES, MFA_STEP_LABELS, MFA_STEPS, secondsUntilRotation } from './mfa-panel-messages';
-import { initialTwoFactorState, sendProblem, twoFactorReducer, type TwoFactorFailure } from './two-factor-machine';
+import {
+  DISABLE_CODE_MAX_LENGTH,
+  MFA_KEY_STEPS,
+  MFA_PANEL_MESSAGES,
+  MFA_STEP_LABELS,
+  MFA_STEPS,
+  secondFactorSummary,
+  secondsUntilRotation,
+  type MfaStep,
+} from './mfa-panel-messages';
+import { ceremonyErrorText, createKeyCredential, getKeyAssertion } from './security-key';
+import { disableProblem, factorsOf, initialTwoFactorState, keyProblem, sendProblem, twoFactorReducer, type TwoFactorFailure } from './two-factor-machine';
 
 /** No answer, or the gateway/service down: the backend is unavailable (docs/product/accounts.md §2 instruction box). */
 const isUnavailable = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 502;
 const serverError = (error: unknown) => (error instanceof ApiError && error.status < 500 && error.message ? error.message : null);
 const failureOf = (error: unknown): TwoFactorFailure => ({ unavailable: isUnavailable(error), serverMessage: serverError(error) });
+/** A key flow fails at the server (its words) or in the browser's ceremony (cancelled, not supported, ...). */
+const keyFailureOf = (error: unknown): TwoFactorFailure =>
+  error instanceof ApiError ? failureOf(error) : { unavailable: false, serverMessage: ceremonyErrorText(error) };
 
-const METHODS = [
-  { id: 'totp', label: 'Authenticator app', description: 'Google Authenticator, 1Password, Authy or any TOTP app.', available: true },
-  { id: 'sms', label: 'Text message (SMS)', description: 'A code sent to your phone.', available: false },
-  { id: 'key', label: 'Hardware security key', description: 'A USB or NFC key such as a YubiKey.', available: false },
-] as const;
+const REMOVE_PASSWORD_ID = 'mfa-remove-password';
+const KEYS_TITLE_ID = 'mfa-keys-title';
+
+type MethodId = 'totp' | 'key' | 'sms';
+interface Method {
+  id: MethodId;
+  label: string;
+  description: string;
+  available: boolean;
+  /** Shown when the method is not offered yet (not when this browser cannot use it). */
+  comingSoon: boolean;
+}
+
+/** The methods offered; keys only where the browser can hold a WebAuthn ceremony. */
+const methodsFor = (webAuthn: boolean): Method[] => [
+  { id: 'totp', label: 'Authenticator app', description: 'Google Authenticator, 1Password, Authy or any TOTP app.', available: true, comingSoon: false },
+  {
+    id: 'key',
+    label: SECURITY_KEY_MESSAGES.methodLabel,
+    description: webAuthn ? SECURITY_KEY_MESSAGES.methodDescription : SECURITY_KEY_MESSAGES.unsupported,
+    available: webAuthn,
+    comingSoon: false,
+  },
+  { id: 'sms', label: 'Text message (SMS)', description: 'A code sent to your phone.', available: false, comingSoon: true },
+];
 
 function Countdown() {
   const [seconds, setSeconds] = useState(() => secondsUntilRotation(Date.now(), MFA_PERIOD_SECONDS));
@@ -38,12 +72,39 @@ function BackendInstructions() {
   );
 }
 
-/** The two-factor setup panel (docs/product/accounts.md §2, §4, §8): check → method → setup → verify → complete. */
+/** One key of the complete view's list: its name, when it was added and last used, and Remove. */
+function KeyRow({ factor, disabled, onRemove }: { factor: MfaFactorView; disabled: boolean; onRemove: () => void }) {
+  const lastUsed = factor.last_used_at ? `Last used ${formatDate(factor.last_used_at)}` : 'Never used';
+  return (
+    <li className="pc-mfa__factor">
+      <span className="pc-mfa__factor-text">
+        <span className="pc-mfa__factor-name">{factor.friendly_name}</span>
+        <span className="pc-mfa__factor-dates pc-meta">
+          {factor.created_at && <span>{`Added ${formatDate(factor.created_at)}`}</span>}
+          <span>{lastUsed}</span>
+        </span>
+      </span>
+      <Button size="sm" variant="secondary" aria-label={`Remove ${factor.friendly_name}`} disabled={disabled} onClick={onRemove}>
+        Remove
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * The two-factor setup panel (docs/product/accounts.md §2, §4, §8): check → method → setup → verify → complete for
+ * the authenticator app, check → method → key → complete for a security key or passkey. The complete view lists
+ * what the account has, adds and removes keys, and turns two-factor off with a code or a key.
+ */
 export function TwoFactorPanel() {
   const { user, api, updateUser, refreshSession } = useAuth();
   const [state, dispatch] = useReducer(twoFactorReducer, initialTwoFactorState);
-  const { step, qrCode, manualKey, backupCodes, code, disableCode, password, passwordError, error, success, unavailable, busy, confirmRegenerate } = state;
+  const { step, path, enabled, factors, qrCode, manualKey, backupCodes, code, disableCode, password, passwordError, error, success, unavailable, busy, confirmRegenerate } =
+    state;
+  const { keyName, keyNameError, removing, removePassword, removePasswordError } = state;
   const errorFocus = useFirstErrorFocus<HTMLDivElement>();
+  // Whether this browser can hold a WebAuthn ceremony does not change while the page is open.
+  const [webAuthn] = useState(browserSupportsWebAuthn);
 
   const userId = user?.id;
   const check = useCallback(async () => {
@@ -51,15 +112,33 @@ export function TwoFactorPanel() {
     dispatch({ type: 'checkStarted' });
     try {
       const status = await api.call(MFA_ENDPOINTS.status, { params: { userId } });
-      dispatch({ type: 'statusLoaded', enabled: status.enabled });
+      dispatch({ type: 'statusLoaded', enabled: status.enabled, factors: status.factors });
     } catch {
       dispatch({ type: 'statusFailed' });
+    }
+  }, [userId, api]);
+
+  /** The list again after a change, without the spinner. */
+  const refreshStatus = useCallback(async () => {
+    if (!userId) return;
+    try {
+      const status = await api.call(MFA_ENDPOINTS.status, { params: { userId } });
+      dispatch({ type: 'statusRefreshed', factors: status.factors });
+    } catch {
+      // The change itself went through and was confirmed; the list catches up on the next visit.
     }
   }, [userId, api]);
 
   useEffect(() => {
     void check();
   }, [check]);
+
+  // The removal dialog asks for one thing, so its password field takes the focus (the kit's dialog gives it to
+  // Close). This effect runs after the dialog's own, which is a child's.
+  const removingId = removing?.id;
+  useEffect(() => {
+    if (removingId) document.getElementById(REMOVE_PASSWORD_ID)?.focus();
+  }, [removingId]);
 
   if (!user) return <Alert tone="error">{MFA_PANEL_MESSAGES.signInFirst}</Alert>;
 
@@ -85,6 +164,7 @@ export function TwoFactorPanel() {
       // The server raised this session to aal2 (the code proved the second factor); a refresh picks it up, so
       // "Generate new backup codes" (which needs aal2) works right away.
       if (answer.aal === 'aal2') await refreshSession();
+      await refreshStatus();
       dispatch({ type: 'enableFinished' });
     } catch (failure) {
       dispatch({ type: 'enableFailed', ...failureOf(failure) });
@@ -92,17 +172,68 @@ export function TwoFactorPanel() {
     }
   };
 
+  const addKey = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = keyProblem(keyName, password);
+    dispatch({ type: 'keySubmitted' });
+    if (problem) return errorFocus.reveal();
+    try {
+      const { options } = await api.call(MFA_ENDPOINTS.keyRegistrationOptions, { body: { userId: user.id } });
+      const credential = await createKeyCredential(options);
+      const answer = await api.call(MFA_ENDPOINTS.addKey, { body: { userId: user.id, name: keyName.trim(), password, credential } });
+      dispatch({ type: 'keyAdded', backupCodes: answer.codes ?? [] });
+      if (!user.mfa_enabled) updateUser({ ...user, mfa_enabled: true });
+      // As enable: the key proved the second factor, and new backup codes need the raised session.
+      if (answer.aal === 'aal2') await refreshSession();
+      await refreshStatus();
+      dispatch({ type: 'keyFinished' });
+    } catch (failure) {
+      dispatch({ type: 'keyFailed', ...keyFailureOf(failure) });
+      errorFocus.reveal();
+    }
+  };
+
+  const removeKey = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!removing) return;
+    dispatch({ type: 'removeSubmitted' });
+    if (!removePassword) return errorFocus.reveal();
+    try {
+      await api.call(MFA_ENDPOINTS.removeKey, { params: { id: removing.id }, body: { userId: user.id, password: removePassword } });
+      dispatch({ type: 'keyRemoved', id: removing.id });
+      await refreshStatus();
+    } catch (failure) {
+      dispatch({ type: 'removeFailed', ...failureOf(failure) });
+      errorFocus.reveal();
+    }
+  };
+
   const disable = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = sendProblem(disableCode, password);
+    const problem = disableProblem(disableCode, password);
     dispatch({ type: 'submitted', form: 'disable' });
     if (problem) return errorFocus.reveal();
     try {
-      await api.call(MFA_ENDPOINTS.disable, { body: { userId: user.id, token: disableCode, password } });
+      await api.call(MFA_ENDPOINTS.disable, { body: { userId: user.id, token: disableCode.trim(), password } });
       dispatch({ type: 'disableSucceeded' });
       updateUser({ ...user, mfa_enabled: false });
     } catch (failure) {
       dispatch({ type: 'disableFailed', ...failureOf(failure) });
+      errorFocus.reveal();
+    }
+  };
+
+  const disableWithKey = async () => {
+    dispatch({ type: 'disableWithKeyStarted' });
+    if (!password) return errorFocus.reveal();
+    try {
+      const { options } = await api.call(MFA_ENDPOINTS.keyAssertionOptions, { body: { userId: user.id } });
+      const credential = await getKeyAssertion(options);
+      await api.call(MFA_ENDPOINTS.disable, { body: { userId: user.id, password, credential } });
+      dispatch({ type: 'disableSucceeded' });
+      updateUser({ ...user, mfa_enabled: false });
+    } catch (failure) {
+      dispatch({ type: 'disableFailed', ...keyFailureOf(failure) });
       errorFocus.reveal();
     }
   };
@@ -117,8 +248,16 @@ export function TwoFactorPanel() {
     }
   };
 
+  const choose = (method: MethodId) => (method === 'key' ? dispatch({ type: 'keyChosen' }) : void startSetup());
   const setPassword = (value: string) => dispatch({ type: 'passwordTyped', value });
-  const stepIndex = MFA_STEPS.indexOf(step);
+  const cancelStep = () => dispatch({ type: 'stepCancelled' });
+  const cancelRemove = () => dispatch({ type: 'removeCancelled' });
+  const steps: readonly MfaStep[] = path === 'key' ? MFA_KEY_STEPS : MFA_STEPS;
+  const stepIndex = steps.indexOf(step);
+  const listed = factorsOf(factors);
+  const keys = listed.keys;
+  // Two-factor on without a key means the app, even when the status lists no factors.
+  const appOn = listed.appOn || keys.length === 0;
 
   return (
     <Card ref={errorFocus.ref} className="pc-mfa" aria-labelledby="mfa-title">
@@ -126,10 +265,10 @@ export function TwoFactorPanel() {
         <h2 id="mfa-title" className="pc-card__title">
           Two-factor authentication
         </h2>
-        {step === 'complete' ? <Badge tone="success">Enabled</Badge> : step !== 'check' && <Badge>Not enabled</Badge>}
+        {step !== 'check' && (enabled ? <Badge tone="success">Enabled</Badge> : <Badge>Not enabled</Badge>)}
       </div>
       <ol className="pc-mfa__steps" aria-label="Setup progress">
-        {MFA_STEPS.map((name, index) => (
+        {steps.map((name, index) => (
           <li key={name} className={index < stepIndex ? 'is-done' : index === stepIndex ? 'is-current' : undefined} aria-current={index === stepIndex ? 'step' : undefined}>
             {MFA_STEP_LABELS[name]}
           </li>
@@ -144,19 +283,19 @@ export function TwoFactorPanel() {
 
       {step === 'method' && (
         <div className="pc-mfa__body">
-          <p>Add a second step to signing in: after your password, a 6-digit code from your phone.</p>
+          <p>Add a second step to signing in: after your password, a code from your phone or your security key.</p>
           <ul className="pc-mfa__methods">
-            {METHODS.map((method) => (
+            {methodsFor(webAuthn).map((method) => (
               <li key={method.id}>
                 <button
                   type="button"
                   className="pc-mfa__method"
                   disabled={!method.available || busy}
                   aria-disabled={!method.available || undefined}
-                  onClick={method.available ? () => void startSetup() : undefined}
+                  onClick={method.available ? () => choose(method.id) : undefined}
                 >
                   <span className="pc-mfa__method-label">
-                    {method.label} {!method.available && <Badge tone="warning">Coming Soon</Badge>}
+                    {method.label} {method.comingSoon && <Badge tone="warning">Coming Soon</Badge>}
                   </span>
                   <span className="pc-meta">{method.description}</span>
                 </button>
@@ -183,14 +322,24 @@ export function TwoFactorPanel() {
                   <p className="pc-meta">Previous codes are accepted for {MFA_ACCEPT_PAST_SECONDS / 60} minutes, so a code that just changed still works.</p>
                 </div>
               </div>
-              <Button onClick={() => dispatch({ type: 'continued' })}>Continue</Button>
+              <div className="pc-mfa__actions">
+                <Button onClick={() => dispatch({ type: 'continued' })}>Continue</Button>
+                <Button variant="ghost" onClick={cancelStep}>
+                  Back
+                </Button>
+              </div>
             </>
           ) : (
             <>
               <p>Use an authenticator app to get a new code every {MFA_PERIOD_SECONDS} seconds.</p>
-              <Button onClick={() => void startSetup()} busy={busy} busyText="Preparing...">
-                Set up authenticator app
-              </Button>
+              <div className="pc-mfa__actions">
+                <Button onClick={() => void startSetup()} busy={busy} busyText="Preparing...">
+                  Set up authenticator app
+                </Button>
+                <Button variant="ghost" onClick={cancelStep} disabled={busy}>
+                  {enabled ? 'Back' : 'Choose another method'}
+                </Button>
+              </div>
             </>
           )}
         </div>
@@ -222,10 +371,70 @@ export function TwoFactorPanel() {
         </form>
       )}
 
+      {step === 'key' && (
+        <form className="pc-mfa__body pc-auth__form" onSubmit={addKey} noValidate>
+          <p>
+            Give the key a name you will recognise. When you add it, your browser asks you to touch the key, or to unlock this phone or computer with your
+            fingerprint, face or PIN.
+          </p>
+          <TextField
+            label="Key name"
+            name="security-key-name"
+            autoComplete="off"
+            maxLength={SECURITY_KEY_LIMITS.nameMax}
+            placeholder="e.g. YubiKey or Work laptop"
+            value={keyName}
+            onChange={(event) => dispatch({ type: 'keyNameTyped', value: event.target.value })}
+            error={keyNameError}
+          />
+          <CurrentPasswordField value={password} onChange={setPassword} error={passwordError} />
+          <div className="pc-mfa__actions">
+            <Button type="submit" busy={busy} busyText="Waiting for your key...">
+              Add security key
+            </Button>
+            <Button variant="ghost" onClick={cancelStep} disabled={busy}>
+              Back
+            </Button>
+          </div>
+        </form>
+      )}
+
       {step === 'complete' && (
         <div className="pc-mfa__body">
-          <p>Your account asks for a code from your authenticator app each time you sign in.</p>
+          <p>{secondFactorSummary(appOn, keys.length)}</p>
           {backupCodes.length > 0 && <BackupCodes codes={backupCodes} email={user.email} />}
+          <p className="pc-mfa__factor-app">
+            <span className="pc-mfa__factor-name">Authenticator app</span> {appOn ? <Badge tone="success">On</Badge> : <Badge>Not set up</Badge>}
+          </p>
+          <section className="pc-mfa__section" aria-labelledby={KEYS_TITLE_ID}>
+            <h3 id={KEYS_TITLE_ID} className="pc-mfa__section-title">
+              Security keys and passkeys
+            </h3>
+            {keys.length > 0 ? (
+              <ul className="pc-mfa__factors" aria-labelledby={KEYS_TITLE_ID}>
+                {keys.map((factor) => (
+                  <KeyRow key={factor.id} factor={factor} disabled={busy} onRemove={() => dispatch({ type: 'removeAsked', factor })} />
+                ))}
+              </ul>
+            ) : (
+              <p className="pc-meta">No security keys or passkeys yet.</p>
+            )}
+            {!webAuthn && <p className="pc-meta">{SECURITY_KEY_MESSAGES.unsupported}</p>}
+          </section>
+          {(webAuthn || !appOn) && (
+            <div className="pc-mfa__actions">
+              {webAuthn && (
+                <Button variant="secondary" onClick={() => dispatch({ type: 'keyChosen' })} disabled={busy}>
+                  Add a security key
+                </Button>
+              )}
+              {!appOn && (
+                <Button variant="secondary" onClick={() => void startSetup()} disabled={busy}>
+                  Set up authenticator app
+                </Button>
+              )}
+            </div>
+          )}
           <Button variant="secondary" onClick={() => dispatch({ type: 'regenerateAsked' })} disabled={busy}>
             Generate new backup codes
           </Button>
@@ -246,21 +455,61 @@ export function TwoFactorPanel() {
           >
             <p>New codes replace all of your current ones: the old codes stop working at once, including any you have printed or saved.</p>
           </Modal>
+          <Modal
+            open={removing !== null}
+            title={`Remove ${removing?.friendly_name ?? 'this key'}?`}
+            onClose={cancelRemove}
+            footer={
+              <>
+                <Button variant="ghost" onClick={cancelRemove} disabled={busy}>
+                  Keep this key
+                </Button>
+                <Button type="submit" form="mfa-remove-form" variant="danger" busy={busy} busyText="Removing...">
+                  Remove key
+                </Button>
+              </>
+            }
+          >
+            <form id="mfa-remove-form" className="pc-auth__form" onSubmit={removeKey} noValidate>
+              <p>The key will no longer work for signing in to your account.</p>
+              <TextField
+                id={REMOVE_PASSWORD_ID}
+                label="Current password"
+                type="password"
+                name="current-password"
+                autoComplete="current-password"
+                hint="Changing two-factor sign-in needs your password again."
+                value={removePassword}
+                onChange={(event) => dispatch({ type: 'removePasswordTyped', value: event.target.value })}
+                error={removePasswordError}
+              />
+            </form>
+          </Modal>
           <form className="pc-mfa__disable pc-auth__form" onSubmit={disable} noValidate>
             <p className="pc-field__label">Turn off two-factor authentication</p>
             <TextField
-              label="Current code from your app"
-              inputMode="numeric"
+              label={appOn ? 'Current code from your app or a backup code' : 'Backup code'}
+              name="mfa-code"
               autoComplete="one-time-code"
-              maxLength={6}
-              placeholder="000000"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={DISABLE_CODE_MAX_LENGTH}
+              placeholder={appOn ? '000000' : 'XXXXX-XXXXX'}
               value={disableCode}
               onChange={(event) => dispatch({ type: 'disableCodeTyped', value: event.target.value })}
             />
             <CurrentPasswordField value={password} onChange={setPassword} error={passwordError} />
-            <Button type="submit" variant="danger" busy={busy} busyText="Disabling...">
-              Disable two-factor authentication
-            </Button>
+            <div className="pc-mfa__actions">
+              <Button type="submit" variant="danger" busy={busy} busyText="Disabling...">
+                Disable two-factor authentication
+              </Button>
+              {webAuthn && keys.length > 0 && (
+                <Button variant="secondary" onClick={() => void disableWithKey()} disabled={busy}>
+                  {SECURITY_KEY_MESSAGES.useKey}
+                </Button>
+              )}
+            </div>
+            {webAuthn && keys.length > 0 && <p className="pc-meta">With your security key, no code is needed: enter your password and use the key.</p>}
           </form>
         </div>
       )}

@@ -1,11 +1,15 @@
-import { AUTH_MESSAGES } from '@paycadence/contracts';
+import { AUTH_MESSAGES, SECURITY_KEY_MESSAGES, type MfaFactorView } from '@paycadence/contracts';
 import { describe, expect, it } from 'vitest';
-import { MFA_PANEL_MESSAGES } from './mfa-panel-messages';
+import { MFA_PANEL_MESSAGES, secondFactorSummary } from './mfa-panel-messages';
 import {
   DISABLED_MESSAGE,
   ENABLED_MESSAGE,
+  codeOrBackupCode,
   digits,
+  disableProblem,
+  factorsOf,
   initialTwoFactorState,
+  keyProblem,
   sendProblem,
   twoFactorReducer as reduce,
   type TwoFactorState,
@@ -14,12 +18,50 @@ import {
 const at = (changes: Partial<TwoFactorState>): TwoFactorState => ({ ...initialTwoFactorState, ...changes });
 const SETUP = at({ step: 'setup', qrCode: 'data:image/png;base64,AAAA', manualKey: 'JBSWY3DP' });
 const VERIFY = at({ ...SETUP, step: 'verify', code: '123456', password: 'Secret-123!' });
-const COMPLETE = at({ ...SETUP, step: 'complete', backupCodes: ['AAAAA-11111'], disableCode: '654321', password: 'Secret-123!' });
+const COMPLETE = at({ ...SETUP, step: 'complete', enabled: true, backupCodes: ['AAAAA-11111'], disableCode: '654321', password: 'Secret-123!' });
+const APP: MfaFactorView = { id: 'f-app', factor_type: 'totp', status: 'verified', friendly_name: 'Authenticator app' };
+const YUBIKEY: MfaFactorView = {
+  id: 'f-key',
+  factor_type: 'webauthn',
+  status: 'verified',
+  friendly_name: 'YubiKey',
+  created_at: '2026-03-04T12:00:00.000Z',
+  last_used_at: null,
+};
 
 describe('two-factor machine: input helpers', () => {
   it('keeps only the first six digits', () => {
     expect(digits('12x34')).toBe('1234');
     expect(digits('1234567')).toBe('123456');
+  });
+
+  it('keeps letters, digits and dashes of a disable code (a backup code), up to 32', () => {
+    expect(codeOrBackupCode(' abcde-12345 ')).toBe('abcde-12345');
+    expect(codeOrBackupCode('1'.repeat(40))).toHaveLength(32);
+  });
+
+  it('takes a 6-digit code or a backup code to turn two-factor off, then the password', () => {
+    expect(disableProblem('12345', 'pw')).toEqual({ error: MFA_PANEL_MESSAGES.disableCodeFormat, passwordError: null });
+    expect(disableProblem('ABCDE-23456', '')).toEqual({ error: null, passwordError: AUTH_MESSAGES.currentPasswordRequired });
+    expect(disableProblem('123456', 'pw')).toBeNull();
+    expect(disableProblem('ABCDE-23456', 'pw')).toBeNull();
+  });
+
+  it("checks a key's name by the contract's rule and the password, marking both at once", () => {
+    expect(keyProblem('   ', '')).toEqual({ keyNameError: SECURITY_KEY_MESSAGES.nameRequired, passwordError: AUTH_MESSAGES.currentPasswordRequired });
+    expect(keyProblem('k'.repeat(65), 'pw')).toEqual({ keyNameError: SECURITY_KEY_MESSAGES.nameTooLong, passwordError: null });
+    expect(keyProblem(' YubiKey ', 'pw')).toBeNull();
+  });
+
+  it('splits the verified factors into the app and the keys', () => {
+    expect(factorsOf([APP, YUBIKEY, { ...YUBIKEY, id: 'pending', status: 'unverified' }])).toEqual({ appOn: true, keys: [YUBIKEY] });
+    expect(factorsOf([{ ...APP, status: 'unverified' }])).toEqual({ appOn: false, keys: [] });
+  });
+
+  it('names what the account asks for at sign-in', () => {
+    expect(secondFactorSummary(true, 0)).toBe('Your account asks for a code from your authenticator app each time you sign in.');
+    expect(secondFactorSummary(false, 1)).toBe('Your account asks for your security key each time you sign in.');
+    expect(secondFactorSummary(true, 2)).toBe('Your account asks for a code from your authenticator app or one of your security keys each time you sign in.');
   });
 
   it('refuses a code that is not six digits first, then an empty password', () => {
@@ -39,9 +81,13 @@ describe('two-factor machine: status check', () => {
     expect(reduce(at({ step: 'setup', error: MFA_PANEL_MESSAGES.unavailable, unavailable: true }), { type: 'checkStarted' })).toEqual(at({ step: 'check' }));
   });
 
-  it('statusLoaded opens on complete when enabled, else on method', () => {
-    expect(reduce(at({}), { type: 'statusLoaded', enabled: true }).step).toBe('complete');
-    expect(reduce(at({}), { type: 'statusLoaded', enabled: false }).step).toBe('method');
+  it('statusLoaded keeps the factors and opens on complete when enabled, else on method', () => {
+    expect(reduce(at({}), { type: 'statusLoaded', enabled: true, factors: [YUBIKEY] })).toEqual(at({ step: 'complete', enabled: true, factors: [YUBIKEY] }));
+    expect(reduce(at({}), { type: 'statusLoaded', enabled: false, factors: [] }).step).toBe('method');
+  });
+
+  it('statusRefreshed replaces the list only, leaving the step and whether two-factor is on', () => {
+    expect(reduce(COMPLETE, { type: 'statusRefreshed', factors: [APP, YUBIKEY] })).toEqual({ ...COMPLETE, factors: [APP, YUBIKEY] });
   });
 
   it('statusFailed goes to setup with the unavailable error and box', () => {
@@ -79,9 +125,9 @@ describe('two-factor machine: setup', () => {
 });
 
 describe('two-factor machine: typing', () => {
-  it('codeTyped and disableCodeTyped keep digits only; passwordTyped keeps the text as typed', () => {
+  it('codeTyped keeps digits only, disableCodeTyped a code or backup code; passwordTyped keeps the text as typed', () => {
     expect(reduce(VERIFY, { type: 'codeTyped', value: '9a9 9' }).code).toBe('999');
-    expect(reduce(COMPLETE, { type: 'disableCodeTyped', value: '11-22-33-44' }).disableCode).toBe('112233');
+    expect(reduce(COMPLETE, { type: 'disableCodeTyped', value: 'abcde 12345' }).disableCode).toBe('abcde12345');
     expect(reduce(VERIFY, { type: 'passwordTyped', value: ' p 4ss ' }).password).toBe(' p 4ss ');
   });
 });
@@ -113,8 +159,13 @@ describe('two-factor machine: enable', () => {
 
   it('enableSucceeded shows complete with the backup codes, empties code and password, and stays busy until finished', () => {
     const done = reduce(sending, { type: 'enableSucceeded', backupCodes: ['A', 'B'] });
-    expect(done).toEqual({ ...sending, step: 'complete', backupCodes: ['A', 'B'], code: '', password: '', success: ENABLED_MESSAGE });
+    expect(done).toEqual({ ...sending, step: 'complete', enabled: true, backupCodes: ['A', 'B'], code: '', password: '', success: ENABLED_MESSAGE });
     expect(reduce(done, { type: 'enableFinished' })).toEqual({ ...done, busy: false });
+  });
+
+  it('enableSucceeded without codes (keys had turned two-factor on) says the app was added and keeps the codes shown', () => {
+    const fromKeys = { ...sending, enabled: true, backupCodes: ['OLD'] };
+    expect(reduce(fromKeys, { type: 'enableSucceeded', backupCodes: [] })).toMatchObject({ step: 'complete', backupCodes: ['OLD'], success: MFA_PANEL_MESSAGES.appAdded });
   });
 
   it('enableFailed while unavailable shows the enable failure and keeps both fields', () => {
@@ -176,6 +227,86 @@ describe('two-factor machine: disable', () => {
       passwordError: AUTH_MESSAGES.incorrectPassword,
       password: '',
     });
+  });
+});
+
+describe('two-factor machine: security keys', () => {
+  const KEY = at({ step: 'key', path: 'key', keyName: 'YubiKey', password: 'Secret-123!' });
+
+  it('keyChosen opens the key step on the key path, with the messages and the password cleared', () => {
+    expect(reduce({ ...COMPLETE, error: 'old', success: 'old' }, { type: 'keyChosen' })).toEqual({ ...COMPLETE, step: 'key', path: 'key', password: '' });
+  });
+
+  it('keySubmitted marks a missing name and password, or goes busy', () => {
+    expect(reduce(at({ step: 'key' }), { type: 'keySubmitted' })).toMatchObject({
+      keyNameError: SECURITY_KEY_MESSAGES.nameRequired,
+      passwordError: AUTH_MESSAGES.currentPasswordRequired,
+      busy: false,
+    });
+    expect(reduce({ ...KEY, keyNameError: 'old' }, { type: 'keySubmitted' })).toEqual({ ...KEY, busy: true });
+  });
+
+  it('keyAdded with codes turned two-factor on; without them only the key was added', () => {
+    const sending = { ...KEY, busy: true };
+    expect(reduce(sending, { type: 'keyAdded', backupCodes: ['A'] })).toEqual({
+      ...sending,
+      step: 'complete',
+      enabled: true,
+      backupCodes: ['A'],
+      keyName: '',
+      password: '',
+      success: `${SECURITY_KEY_MESSAGES.added} ${ENABLED_MESSAGE}`,
+    });
+    expect(reduce({ ...sending, enabled: true }, { type: 'keyAdded', backupCodes: [] })).toMatchObject({ success: SECURITY_KEY_MESSAGES.added, backupCodes: [] });
+    expect(reduce(reduce(sending, { type: 'keyAdded', backupCodes: [] }), { type: 'keyFinished' }).busy).toBe(false);
+  });
+
+  it("keyFailed shows the server's or the browser's words and keeps the name; a wrong password empties the password", () => {
+    const sending = { ...KEY, busy: true };
+    expect(reduce(sending, { type: 'keyFailed', unavailable: false, serverMessage: SECURITY_KEY_MESSAGES.cancelled })).toEqual({ ...KEY, error: SECURITY_KEY_MESSAGES.cancelled });
+    expect(reduce(sending, { type: 'keyFailed', unavailable: true, serverMessage: null })).toEqual({ ...KEY, error: MFA_PANEL_MESSAGES.keyAddFailed });
+    expect(reduce(sending, { type: 'keyFailed', unavailable: false, serverMessage: AUTH_MESSAGES.incorrectPassword })).toEqual({
+      ...KEY,
+      password: '',
+      passwordError: AUTH_MESSAGES.incorrectPassword,
+    });
+  });
+
+  it('stepCancelled backs out to complete when two-factor is on, else to the methods', () => {
+    expect(reduce({ ...KEY, enabled: true }, { type: 'stepCancelled' })).toMatchObject({ step: 'complete', password: '' });
+    expect(reduce(KEY, { type: 'stepCancelled' }).step).toBe('method');
+  });
+
+  it('removing asks for the password in its own field, then drops the key from the list', () => {
+    const listed = { ...COMPLETE, factors: [APP, YUBIKEY] };
+    const asking = reduce(listed, { type: 'removeAsked', factor: YUBIKEY });
+    expect(asking).toMatchObject({ removing: YUBIKEY, removePassword: '', password: 'Secret-123!' });
+    expect(reduce(asking, { type: 'removeSubmitted' })).toMatchObject({ removePasswordError: AUTH_MESSAGES.currentPasswordRequired, busy: false });
+    const sending = reduce(reduce(asking, { type: 'removePasswordTyped', value: 'pw' }), { type: 'removeSubmitted' });
+    expect(sending.busy).toBe(true);
+    expect(reduce(sending, { type: 'keyRemoved', id: YUBIKEY.id })).toMatchObject({ factors: [APP], removing: null, success: SECURITY_KEY_MESSAGES.removed, busy: false });
+    expect(reduce(asking, { type: 'removeCancelled' })).toMatchObject({ removing: null });
+  });
+
+  it('a refused removal keeps the dialog for a wrong password, and closes it to show any other refusal', () => {
+    const sending = { ...COMPLETE, factors: [YUBIKEY], removing: YUBIKEY, removePassword: 'pw', busy: true };
+    expect(reduce(sending, { type: 'removeFailed', unavailable: false, serverMessage: AUTH_MESSAGES.incorrectPassword })).toMatchObject({
+      removing: YUBIKEY,
+      removePassword: '',
+      removePasswordError: AUTH_MESSAGES.incorrectPassword,
+      busy: false,
+    });
+    expect(reduce(sending, { type: 'removeFailed', unavailable: false, serverMessage: SECURITY_KEY_MESSAGES.lastFactor })).toMatchObject({
+      removing: null,
+      error: SECURITY_KEY_MESSAGES.lastFactor,
+      factors: [YUBIKEY],
+      busy: false,
+    });
+  });
+
+  it('disableWithKeyStarted needs the password before the browser asks for the key', () => {
+    expect(reduce({ ...COMPLETE, password: '' }, { type: 'disableWithKeyStarted' })).toMatchObject({ passwordError: AUTH_MESSAGES.currentPasswordRequired, busy: false });
+    expect(reduce(COMPLETE, { type: 'disableWithKeyStarted' })).toMatchObject({ passwordError: null, busy: true });
   });
 });
 

@@ -164,7 +164,7 @@ describe('sign-in', () => {
 
   it('answers mfaRequired with the challenge token, then verifyMfa sends the code with it as bearer', async () => {
     const fetchMock = mockFetch((url, init) => {
-      if (url === '/api/auth/login') return json({ mfa_required: true, mfa_token: 'mfa-1', userId: 'u1', message: 'MFA required' });
+      if (url === '/api/auth/login') return json({ mfa_required: true, mfa_token: 'mfa-1', userId: 'u1', message: 'MFA required', factors: ['totp'] });
       if (url === '/api/mfa/verify') {
         return bodyOf(init).token === '123456'
           ? json({ valid: true, user: ann, session: sessionExpiringIn(900) })
@@ -177,7 +177,7 @@ describe('sign-in', () => {
     await act(async () => {
       outcome = await result.current.signIn('ann@example.com', 'Secret-123');
     });
-    expect(outcome).toMatchObject({ mfaRequired: true, mfaToken: 'mfa-1', userId: 'u1' });
+    expect(outcome).toMatchObject({ mfaRequired: true, mfaToken: 'mfa-1', userId: 'u1', factors: ['totp'] });
     expect(result.current.user).toBeNull();
 
     await act(async () => {

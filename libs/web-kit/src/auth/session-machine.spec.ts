@@ -242,7 +242,7 @@ describe('session machine: sign-in and sign-out', () => {
   });
 
   it('signIn answering a second factor changes nothing', async () => {
-    const challenge = { mfa_required: true, mfa_token: 'mfa-1', userId: 'u1', message: 'MFA required' };
+    const challenge = { mfa_required: true, mfa_token: 'mfa-1', userId: 'u1', message: 'MFA required', factors: ['totp', 'webauthn'] };
     mockFetch(() => json(challenge));
     const tab = openTab(bus);
     await expect(tab.machine.signIn('ann@example.com', 'Secret-123')).resolves.toEqual({
@@ -250,6 +250,7 @@ describe('session machine: sign-in and sign-out', () => {
       mfaToken: 'mfa-1',
       userId: 'u1',
       message: 'MFA required',
+      factors: ['totp', 'webauthn'],
     });
     expect(tab.state).toEqual(signedOut);
     expect(hint()).toBeNull();

@@ -1,4 +1,10 @@
-import { AUTH_ENDPOINTS, MFA_ENDPOINTS, type AuthUser, type SessionResponse } from '@paycadence/contracts';
+import {
+  AUTH_ENDPOINTS,
+  MFA_ENDPOINTS,
+  type AuthUser,
+  type MfaFactorType,
+  type SessionResponse,
+} from '@paycadence/contracts';
 import { ApiError } from '../api/api-client.js';
 import { createApiClient, type ApiClient } from '../api/endpoint-client.js';
 import { openSessionChannel, type SessionChannel, type SessionMessage } from './session-channel.js';
@@ -27,9 +33,12 @@ import { browserOfflineData, isBrowserOffline, type OfflineData } from '../offli
 // tick) lives in `createSessionMachine`, which reports to the reducer through `dispatch`. AuthProvider only
 // wires the two.
 
-/** What `signIn` resolves with: signed in, or the second factor is needed (docs/security.md). */
+/**
+ * What `signIn` resolves with: signed in, or the second factor is needed (docs/security.md), with the factors
+ * the code step can offer (the app's code, a security key).
+ */
 export type SignInResult =
-  | { mfaRequired: true; mfaToken: string; userId: string; message?: string }
+  | { mfaRequired: true; mfaToken: string; userId: string; message?: string; factors: MfaFactorType[] }
   | { mfaRequired: false; user: AuthUser };
 
 /** What `verifyMfa` resolves with: `valid: false` carries the server's words for a refused code. */
@@ -375,6 +384,7 @@ export function createSessionMachine({
         mfaToken: answer.mfa_token,
         userId: answer.userId,
         message: answer.message,
+        factors: answer.factors,
       };
     }
     establishSession(answer);
