@@ -345,6 +345,20 @@ describe('managing keys', () => {
     }
   });
 
+  it('a copied key cannot turn two-factor off: refused, recorded, and everything stays', async () => {
+    const who = await account();
+    const key = newKey();
+    await addKey(who, key);
+    expect((await keySignIn(who, key)).answer.status).toBe(200);
+    const options = await api('POST', '/api/mfa/keys/assertion-options', { token: who.token, body: { userId: who.id } });
+    const copy = key.authenticate(options.body.options, APP_URL, { counter: 1 });
+    const off = await api('POST', '/api/mfa/disable', { token: who.token, body: { userId: who.id, password: PASSWORD, credential: copy } });
+    expect(off.status).toBe(403);
+    expect(off.body.message).toBe(SECURITY_KEY_MESSAGES.cloned);
+    expect((await eventsOf('auth.security-key-cloned', who.email))[0].details).toEqual({ step: 'disable' });
+    expect((await api('GET', `/api/mfa/status/${who.id}`, { token: who.token })).body.enabled).toBe(true);
+  });
+
   it('turning two-factor off with a key removes the keys, the app and the codes', async () => {
     const who = await account();
     const key = newKey();

@@ -157,6 +157,7 @@ export class MfaSettingsService {
         const reason = isAuthError(error, 'MFA_CODE_INVALID') ? 'code' : 'password';
         void this.audit.record('auth.mfa-code-failed', { actor: party, subject: party, origin, details: { step, reason } });
       }
+      if (isAuthError(error, 'KEY_CLONED')) void this.audit.record('auth.security-key-cloned', { actor: party, subject: party, origin, details: { step } });
       await this.lockouts.noteRefusal(error, party, origin, { step: `two-factor ${step}` });
       throw error;
     }

@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { IsNull, type EntityManager, type Repository } from 'typeorm';
 import type { AuthenticationCredential, MfaSetupResponse, MfaStatusResponse, RegistrationCredential } from '@paycadence/contracts';
 import { CLOCK, type Clock } from '@paycadence/nest-kit';
-import { AuthError } from '../errors.js';
+import { AuthError, isAuthError } from '../errors.js';
 import { RateLimits } from '../throttling/rate-limits.js';
 import { AUTH_KEYS, type AuthKeys } from '../tokens/auth-keys.js';
 import { BackupCode } from './backup-code.entity.js';
@@ -138,7 +138,10 @@ export class MfaService {
     if (!challenge) throw new AuthError('KEY_CHALLENGE_EXPIRED');
     const key = await this.securityKeys.findKey(proof.credential.id, userId);
     if (!key) return false;
-    return (await this.securityKeys.prove(key, proof.credential, challenge)).outcome === 'verified';
+    const verdict = await this.securityKeys.prove(key, proof.credential, challenge);
+    // A copy of the key signed: refused like a wrong code, and named so the caller records it.
+    if (verdict.outcome === 'cloned') throw new AuthError('KEY_CLONED');
+    return verdict.outcome === 'verified';
   }
 
   /**
@@ -154,8 +157,9 @@ export class MfaService {
       passwordRight = await passwordMatches();
       if (passwordRight) codeRight = await codeMatches();
     } catch (error) {
-      // Nothing was judged (the database or the hasher failed): the attempt goes back.
-      await this.rateLimits.returnAccountAttempt(accountEmail).catch(() => undefined);
+      // Nothing was judged (the database or the hasher failed, a key's challenge was gone): the attempt goes
+      // back. A copied key was judged, and stays counted.
+      if (!isAuthError(error, 'KEY_CLONED')) await this.rateLimits.returnAccountAttempt(accountEmail).catch(() => undefined);
       throw error;
     }
     if (!passwordRight) throw new AuthError('MFA_PASSWORD_INCORRECT');
