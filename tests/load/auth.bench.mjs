@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { ACCOUNT_STATUS_CACHE_MS } from '@paycadence/contracts';
-import { REPO_ROOT, median, registerBenchUser, runAutocannon, writeResults } from './bench-kit.mjs';
+import { REPO_ROOT, median, processCpuMs, registerBenchUser, runAutocannon, writeResults } from './bench-kit.mjs';
 import { benchRedisPrefix, buildService, startBenchInfrastructure, startServiceProcess } from './support/service-process.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -40,6 +40,7 @@ async function startAuth({ databaseUrl, redisUrl }) {
   });
   return {
     url: service.url,
+    pid: service.pid,
     prefix,
     stop: async () => {
       await service.stop();
@@ -70,7 +71,7 @@ async function userWithPasskey(url, SoftAuthenticator) {
  * sign-in from its own client address (the per-client options allowance is not what is measured). The time of
  * the sign-in request alone is the server's cost to compare with a password's; options are timed apart.
  */
-async function measurePasskeySignIns(url, connections, durationSeconds) {
+async function measurePasskeySignIns({ url, pid }, connections, durationSeconds) {
   const { SoftAuthenticator } = await import(pathToFileURL(join(REPO_ROOT, 'libs/nest-kit/dist/testing/soft-authenticator.js')).href);
   const keys = await Promise.all(Array.from({ length: connections }, () => userWithPasskey(url, SoftAuthenticator)));
   let client = 0;
@@ -91,6 +92,7 @@ async function measurePasskeySignIns(url, connections, durationSeconds) {
   for (const key of keys) await signIn(key); // warm-up
   const results = [];
   const deadline = performance.now() + durationSeconds * 1000;
+  const cpuBefore = processCpuMs(pid);
   const started = performance.now();
   await Promise.all(
     keys.map(async (key) => {
@@ -98,6 +100,7 @@ async function measurePasskeySignIns(url, connections, durationSeconds) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuMs = processCpuMs(pid) - cpuBefore;
   const ascending = (values) => [...values].sort((a, b) => a - b);
   const at = (values, q) => Number(values[Math.min(values.length - 1, Math.floor(q * values.length))].toFixed(2));
   const signInMs = ascending(results.map((result) => result.ms));
@@ -111,6 +114,8 @@ async function measurePasskeySignIns(url, connections, durationSeconds) {
     p50Ms: at(signInMs, 0.5),
     p99Ms: at(signInMs, 0.99),
     optionsP50Ms: at(optionsMs, 0.5),
+    // The auth process's CPU per sign-in, its options call included: the server's cost of one.
+    cpuMsPerRequest: Number((cpuMs / results.length).toFixed(2)),
     failures: results.filter((result) => !result.ok).length,
   };
 }
@@ -209,12 +214,13 @@ export async function runAuthBench() {
       makeBody: () => JSON.stringify(credentials),
       connections: SIGN_IN_CONNECTIONS,
       duration: DURATION_SECONDS,
+      cpuPid: auth.pid,
     });
-    console.log(`  ${signIns.requestsPerSecond} sign-ins/s   p50 ${signIns.p50Ms} ms   p99 ${signIns.p99Ms} ms   errors ${signIns.errors}   non-2xx ${signIns.non2xx}`);
+    console.log(`  ${signIns.requestsPerSecond} sign-ins/s   p50 ${signIns.p50Ms} ms   p99 ${signIns.p99Ms} ms   auth CPU ${signIns.cpuMsPerRequest} ms each   errors ${signIns.errors}   non-2xx ${signIns.non2xx}`);
 
     console.log(`\nPasskey sign-ins: POST /api/auth/passkey/options then /api/auth/passkey/sign-in, ${SIGN_IN_CONNECTIONS} connections, ${DURATION_SECONDS} s`);
-    const passkeySignIns = await measurePasskeySignIns(auth.url, SIGN_IN_CONNECTIONS, DURATION_SECONDS);
-    console.log(`  ${passkeySignIns.perSecond} sign-ins/s   sign-in p50 ${passkeySignIns.p50Ms} ms   p99 ${passkeySignIns.p99Ms} ms   options p50 ${passkeySignIns.optionsP50Ms} ms   failures ${passkeySignIns.failures}`);
+    const passkeySignIns = await measurePasskeySignIns(auth, SIGN_IN_CONNECTIONS, DURATION_SECONDS);
+    console.log(`  ${passkeySignIns.perSecond} sign-ins/s   sign-in p50 ${passkeySignIns.p50Ms} ms   p99 ${passkeySignIns.p99Ms} ms   options p50 ${passkeySignIns.optionsP50Ms} ms   auth CPU ${passkeySignIns.cpuMsPerRequest} ms each   failures ${passkeySignIns.failures}`);
 
     // The guard as other services use it: the remote JWKS (auth's), fetched once and cached 10 minutes. Its
     // memory of verified tokens is off here, so every loop pays the full signature check (a first request).

@@ -1,6 +1,7 @@
 // Shared pieces for `npm run bench` (tests/load/*.bench.mjs): start the stack the way the launcher does,
 // drive it with autocannon, compare "through the gateway" against "straight to the app".
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -155,13 +156,36 @@ async function startReferenceServer(script, argument) {
  * Runs autocannon and returns `{ requestsPerSecond, p50Ms, p90Ms, p99Ms, maxMs, bytesPerSecond, errors,
  * non2xx, total }`. `makeBody()` (optional) gives each request its own body, e.g. a unique e-mail.
  */
-export async function runAutocannon({ url, connections = 50, duration = 10, method = 'GET', path = '/', headers = {}, makeBody, warmupSeconds = 2 }) {
+/** Linux counts a process's CPU time in clock ticks of 10 ms (USER_HZ, 100 on every common platform). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (ms, user + system) a process has used so far, from /proc; null where it cannot be read. */
+export function processCpuMs(pid) {
+  try {
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * autocannon's figures after a warm-up. With `cpuPid`, also the CPU that process spent per request of the
+ * measured run (the server's cost, whatever the load generator beside it costs).
+ */
+export async function runAutocannon({ url, connections = 50, duration = 10, method = 'GET', path = '/', headers = {}, makeBody, warmupSeconds = 2, cpuPid }) {
   const request = { method, path, headers };
   if (makeBody) request.setupRequest = (req) => ({ ...req, body: makeBody() });
   const options = { url, connections, requests: [request] };
   if (warmupSeconds > 0) await autocannon({ ...options, duration: warmupSeconds });
+  const cpuBefore = cpuPid ? processCpuMs(cpuPid) : null;
   const result = await autocannon({ ...options, duration });
+  const cpuAfter = cpuPid ? processCpuMs(cpuPid) : null;
+  const cpuMsPerRequest =
+    cpuBefore !== null && cpuAfter !== null && result.requests.total > 0 ? Number(((cpuAfter - cpuBefore) / result.requests.total).toFixed(2)) : undefined;
   return {
+    ...(cpuMsPerRequest !== undefined ? { cpuMsPerRequest } : {}),
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p90Ms: result.latency.p90,

@@ -12,6 +12,7 @@ import {
   TARGET_EXTRA_P99_MS,
   TARGET_THROUGHPUT_RATIO,
   printComparison,
+  processCpuMs,
   runAutocannon,
   startMinimalProxy,
   startPlainStaticServer,
@@ -22,16 +23,6 @@ import {
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-/** user + system CPU of a process in ms (Linux /proc; clock ticks of 10 ms), or null where /proc is missing. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
 
 /** The pid of the process whose command line holds every one of `parts` (and PORT=`port` in its environment). */
 function findPid(parts, port) {
@@ -71,11 +62,11 @@ function medianRun(runs) {
 
 /** Runs `bench()` and adds the CPU µs per request that each watched process spent meanwhile. */
 async function withCpu(pids, bench) {
-  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, pid ? cpuMs(pid) : null]));
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, pid ? processCpuMs(pid) : null]));
   const result = await bench();
   const cpuMicrosPerRequest = {};
   for (const [name, pid] of Object.entries(pids)) {
-    const after = pid ? cpuMs(pid) : null;
+    const after = pid ? processCpuMs(pid) : null;
     if (after !== null && before[name] !== null && result.total > 0) {
       cpuMicrosPerRequest[name] = Math.round(((after - before[name]) * 1000) / result.total);
     }

@@ -105,7 +105,7 @@ export function describeContext(context, lead = 'Run finished') {
 // ── One renderer per bench; a bench without one gets a table of its figures ──────────────────────────────
 
 /** A sentence from short pieces, so that each stays readable in the source; the page wraps it again. */
-const say = (...parts) => parts.join(' ');
+const say = (...parts) => parts.filter(Boolean).join(' ');
 const loads = (values) => (values ? values.map(num).join(' / ') : '–');
 
 /** The columns of a closed-loop (autocannon) run. */
@@ -166,6 +166,7 @@ const RENDERERS = {
           say(
             `**${int(signIns.requestsPerSecond)} /s**;`,
             `p50 ${ms(signIns.p50Ms)} ms, p99 ${ms(signIns.p99Ms)} ms;`,
+            signIns.cpuMsPerRequest !== undefined ? `auth CPU ${num(signIns.cpuMsPerRequest)} ms per sign-in;` : '',
             `${int(signIns.errors)} errors, ${int(signIns.non2xx)} non-2xx`,
           ),
           '–',
@@ -180,6 +181,7 @@ const RENDERERS = {
           say(
             `**${int(passkeys.perSecond)} /s**;`,
             `p50 ${ms(passkeys.p50Ms)} ms, p99 ${ms(passkeys.p99Ms)} ms (options p50 ${ms(passkeys.optionsP50Ms)} ms);`,
+            `auth CPU ${num(passkeys.cpuMsPerRequest)} ms per sign-in, options included;`,
             `${int(passkeys.failures)} failures`,
           ),
           '–',

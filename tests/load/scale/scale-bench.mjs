@@ -23,7 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { REPO_ROOT, median, startBenchServers, writeResults } from '../bench-kit.mjs';
+import { REPO_ROOT, median, processCpuMs, startBenchServers, writeResults } from '../bench-kit.mjs';
 import { medianRun, runOpenLoop } from '../support/open-loop.mjs';
 import { findFreePort, waitForHttpOk } from '../../../tools/lib/network.mjs';
 import { forEachLine, runCommand, stopChild } from '../../../tools/lib/processes.mjs';
@@ -217,18 +217,6 @@ async function settledRedisMemory(redis) {
   return last;
 }
 
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** CPU time (ms, user + system) a process has used so far, from /proc; null where it cannot be read. */
-function cpuMs(pid) {
-  try {
-    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return null;
-  }
-}
 
 /** One round of the dashboard at DASHBOARD_RATE over the given users' tokens, straight to a finance. */
 function dashboardRound(url, tokens) {
@@ -256,9 +244,9 @@ async function measureDashboardPaired({ sizeUrl, sizePid, sizeTokens, baseline }
   for (let round = 0; round < DASHBOARD_ROUNDS; round += 1) {
     for (const name of round % 2 === 0 ? ['baseline', 'size'] : ['size', 'baseline']) {
       const side = sides[name];
-      const before = cpuMs(side.pid);
+      const before = processCpuMs(side.pid);
       const run = await dashboardRound(side.url, side.tokens);
-      side.cpuMs += cpuMs(side.pid) - before;
+      side.cpuMs += processCpuMs(side.pid) - before;
       // The warm-up's requests are in the CPU reading too.
       side.requests += run.sent + Math.round(DASHBOARD_RATE * DASHBOARD_WARMUP_SECONDS);
       side.runs.push(run);

@@ -69,5 +69,5 @@ export async function startServiceProcess({ name, env = {}, readyTimeoutMs = 60_
     await stopChild(child, 2000);
     throw new Error(`${error.message}\nLast output of ${name}:\n${output.join('\n')}`);
   }
-  return { url, stop: () => stopChild(child, 5000) };
+  return { url, pid: child.pid, stop: () => stopChild(child, 5000) };
 }

@@ -4,8 +4,6 @@ import { IsNull, type EntityManager, type Repository } from 'typeorm';
 import type { AuthRole, AuthUser, RegisterCommand, UpdateProfileCommand, UserStatus } from '@paycadence/contracts';
 import { emailTakenError } from '../errors.js';
 import { AUTH_KEYS, type AuthKeys } from '../tokens/auth-keys.js';
-import { MfaFactor } from '../mfa/mfa-factor.entity.js';
-import { SecurityKey } from '../mfa/security-key.entity.js';
 import { User } from './user.entity.js';
 import { toUserView } from './user-view.js';
 
@@ -33,8 +31,6 @@ export class UsersService {
 
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectRepository(MfaFactor) private readonly factors: Repository<MfaFactor>,
-    @InjectRepository(SecurityKey) private readonly securityKeys: Repository<SecurityKey>,
     @Inject(AUTH_KEYS) private readonly keys: AuthKeys,
   ) {}
 
@@ -147,8 +143,13 @@ export class UsersService {
 
   /** The account's second factors: the authenticator app (on or not) and how many security keys. */
   async secondFactors(userId: string): Promise<{ totp: boolean; keys: number }> {
-    const [totp, keys] = await Promise.all([this.factors.existsBy({ userId, enabled: true }), this.securityKeys.countBy({ userId })]);
-    return { totp, keys };
+    // One round trip: every sign-in and every user view asks.
+    const [row] = (await this.users.query(
+      `SELECT EXISTS (SELECT 1 FROM mfa_factors WHERE user_id = $1 AND enabled) AS totp,
+              (SELECT count(*)::int FROM security_keys WHERE user_id = $1) AS keys`,
+      [userId],
+    )) as { totp: boolean; keys: number }[];
+    return { totp: row!.totp, keys: row!.keys };
   }
 
   /** Two-factor is on while the account has a second factor: the authenticator app or at least one key. */
