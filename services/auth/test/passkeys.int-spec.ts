@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { decodeJwt } from 'jose';
 import {
   AUTH_MESSAGES,
@@ -11,6 +12,7 @@ import {
   QUEUES,
   SECURITY_KEY_MESSAGES,
   SECURITY_KEY_LIMITS,
+  WEBAUTHN_CHALLENGE_SECONDS,
   type AuditEvent,
   type AuditKind,
 } from '@paycadence/contracts';
@@ -28,6 +30,7 @@ const APP_URL = 'http://app.test';
 const dataDir = mkdtempSync(join(tmpdir(), 'auth-passkeys-'));
 let h: ServiceHarness<AuthConfig>;
 let audit: Queue;
+let redis: Redis;
 
 beforeAll(async () => {
   h = await startServiceHarness(serviceDefinition, {
@@ -35,9 +38,11 @@ beforeAll(async () => {
     env: { DATA_DIR: dataDir, APP_URL, SMTP_URL: '', JWT_PRIVATE_KEY: '', ENCRYPTION_KEY: '', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
   });
   audit = new Queue(QUEUES.audit, { connection: { url: h.config.REDIS_URL }, prefix: `${h.redisKeyPrefix}bull` });
+  redis = new Redis(h.config.REDIS_URL);
 });
 
 afterAll(async () => {
+  redis?.disconnect();
   await audit?.close();
   await h?.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -173,6 +178,20 @@ describe('adding a security key', () => {
     expect((await keysOf(who.id)).map((key) => key.name)).toEqual(['Laptop']);
   });
 
+  it('keeps a challenge 5 minutes at most: an answer after it expired is refused', async () => {
+    const who = await account();
+    const options = await api('POST', '/api/mfa/keys/registration-options', { token: who.token, body: { userId: who.id } });
+    const [pending] = await redis.keys(`${h.redisKeyPrefix}webauthn:register:*`).then((keys) => keys.filter((key) => key.endsWith(sessionOf(who.token))));
+    expect(await redis.ttl(pending!)).toBeGreaterThan(WEBAUTHN_CHALLENGE_SECONDS - 5);
+    expect(await redis.ttl(pending!)).toBeLessThanOrEqual(WEBAUTHN_CHALLENGE_SECONDS);
+    await redis.pexpire(pending!, 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const credential = newKey().register(options.body.options, APP_URL);
+    const late = await api('POST', '/api/mfa/keys', { token: who.token, body: { userId: who.id, name: 'Late', password: PASSWORD, credential } });
+    expect(late.status).toBe(400);
+    expect(late.body.message).toBe(SECURITY_KEY_MESSAGES.challengeExpired);
+  });
+
   it('refuses a key already on the account, and more than the limit', async () => {
     const who = await account();
     const key = newKey();
@@ -186,6 +205,9 @@ describe('adding a security key', () => {
     expect(over.body.message).toBe(SECURITY_KEY_MESSAGES.tooMany);
   });
 });
+
+/** The refresh family an access token names (its `sid`), which a signed-in ceremony is bound to. */
+const sessionOf = (token: string) => String(decodeJwt(token).sid);
 
 /** The same person signed in a second time (two-factor off): another session, another refresh family. */
 async function secondSession(who: { email: string }) {
