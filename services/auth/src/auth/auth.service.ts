@@ -18,6 +18,7 @@ import { AuthError, emailTakenError } from '../errors.js';
 import { RateLimits } from '../throttling/rate-limits.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import { SessionService, type WithRefreshToken } from '../sessions/session.service.js';
+import { SignInCompletion } from '../sessions/sign-in-completion.js';
 import { EmailConfirmationService } from '../email-confirmation/email-confirmation.service.js';
 import { DeviceCookies } from '../throttling/device-cookie.js';
 import { ThrottledError } from '../throttling/throttled-error.js';
@@ -49,6 +50,7 @@ export class AuthService {
     @Inject(LockoutRecorder) private readonly lockouts: LockoutRecorder,
     @Inject(DeviceCookies) private readonly devices: DeviceCookies,
     @Inject(EmailConfirmationService) private readonly confirmations: EmailConfirmationService,
+    @Inject(SignInCompletion) private readonly completion: SignInCompletion,
   ) {
     // The form's schema, with the age rule measured against the injected clock.
     this.registerSchema = createRegisterRequestSchema(() => this.clock.now());
@@ -121,10 +123,7 @@ export class AuthService {
       const factors: MfaFactorType[] = [...(totp ? (['totp'] as const) : []), ...(keys > 0 ? (['webauthn'] as const) : [])];
       return { mfa_required: true, mfa_token: token, userId: user.id, message: AUTH_MESSAGES.mfaLoginPrompt, factors };
     }
-    await this.rateLimits.completeSignIn(email, ip);
-    const { session, refreshToken } = await this.sessions.start(user, 'aal1');
-    await this.users.recordSignIn(user.id, this.clock.now());
-    return { user: await this.users.view(user), session, refreshToken, deviceCookie: this.devices.issue(user.email) };
+    return this.completion.complete(user, ip, 'aal1');
   }
 
   /** The account and whether the password is its own (argon2 against nothing for an unknown e-mail: same time). */

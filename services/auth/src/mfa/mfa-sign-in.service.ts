@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MFA_TOKEN_TTL_SECONDS, type AuthenticationCredential, type CredentialRequestOptionsResponse, type MfaVerifyResponse } from '@paycadence/contracts';
-import { CLOCK, JwtVerifier, type Clock } from '@paycadence/nest-kit';
+import { JwtVerifier } from '@paycadence/nest-kit';
 import { AuditTrail, type RequestOrigin } from '../audit/audit-trail.js';
 import { LockoutRecorder } from '../audit/lockout-recorder.js';
 import { AuthError, isAuthError } from '../errors.js';
 import { RateLimits } from '../throttling/rate-limits.js';
-import { SessionService, type WithRefreshToken } from '../sessions/session.service.js';
-import { DeviceCookies } from '../throttling/device-cookie.js';
+import type { WithRefreshToken } from '../sessions/session.service.js';
+import { SignInCompletion } from '../sessions/sign-in-completion.js';
 import { ThrottledError } from '../throttling/throttled-error.js';
 import { UsersService } from '../users/users.service.js';
 import type { User } from '../users/user.entity.js';
@@ -22,14 +22,12 @@ export class MfaSignInService {
   constructor(
     private readonly mfa: MfaService,
     private readonly users: UsersService,
-    private readonly sessions: SessionService,
     private readonly rateLimits: RateLimits,
     @Inject(JwtVerifier) private readonly verifier: JwtVerifier,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(AuditTrail) private readonly audit: AuditTrail,
     @Inject(LockoutRecorder) private readonly lockouts: LockoutRecorder,
-    @Inject(DeviceCookies) private readonly devices: DeviceCookies,
     @Inject(SecurityKeysService) private readonly securityKeys: SecurityKeysService,
+    @Inject(SignInCompletion) private readonly completion: SignInCompletion,
   ) {}
 
   verify(mfaToken: string | undefined, userId: string, code: string, origin: RequestOrigin): Promise<WithRefreshToken<MfaVerifyResponse>> {
@@ -113,9 +111,6 @@ export class MfaSignInService {
       throw new AuthError('SESSION_EXPIRED');
     }
     // The whole sign-in is done only now: the account's count starts afresh.
-    await this.rateLimits.completeSignIn(user.email, ip);
-    const { session, refreshToken } = await this.sessions.start(user, 'aal2');
-    await this.users.recordSignIn(user.id, this.clock.now());
-    return { valid: true, user: await this.users.view(user), session, refreshToken, deviceCookie: this.devices.issue(user.email) };
+    return { valid: true, ...(await this.completion.complete(user, ip, 'aal2')) };
   }
 }

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthenticationCredential, CredentialRequestOptionsResponse, SessionResponse } from '@paycadence/contracts';
-import { CLOCK, type Clock } from '@paycadence/nest-kit';
 import { AuditTrail, type RequestOrigin } from '../audit/audit-trail.js';
 import { LockoutRecorder } from '../audit/lockout-recorder.js';
 import { AuthError } from '../errors.js';
-import { SessionService, type WithRefreshToken } from '../sessions/session.service.js';
-import { DeviceCookies } from '../throttling/device-cookie.js';
+import type { WithRefreshToken } from '../sessions/session.service.js';
+import { SignInCompletion } from '../sessions/sign-in-completion.js';
 import { RateLimits } from '../throttling/rate-limits.js';
 import { ThrottledError } from '../throttling/throttled-error.js';
 import { UsersService } from '../users/users.service.js';
@@ -24,12 +23,10 @@ export class PasskeySignInService {
   constructor(
     private readonly securityKeys: SecurityKeysService,
     private readonly users: UsersService,
-    private readonly sessions: SessionService,
     private readonly rateLimits: RateLimits,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(AuditTrail) private readonly audit: AuditTrail,
     @Inject(LockoutRecorder) private readonly lockouts: LockoutRecorder,
-    @Inject(DeviceCookies) private readonly devices: DeviceCookies,
+    @Inject(SignInCompletion) private readonly completion: SignInCompletion,
   ) {}
 
   /** A challenge for any of this site's passkeys, and the ceremony id to set as the cookie. */
@@ -73,10 +70,7 @@ export class PasskeySignInService {
       throw new AuthError('PASSKEY_NOT_USER_VERIFIED');
     }
     if (user.status === 'suspended') throw new AuthError('ACCOUNT_SUSPENDED');
-    await this.rateLimits.completeSignIn(user.email, origin.ip);
-    const { session, refreshToken } = await this.sessions.start(user, 'aal2');
-    await this.users.recordSignIn(user.id, this.clock.now());
     void this.audit.record('auth.security-key-used', { actor: account, subject: account, origin, details });
-    return { user: await this.users.view(user), session, refreshToken, deviceCookie: this.devices.issue(user.email) };
+    return this.completion.complete(user, origin.ip, 'aal2');
   }
 }
