@@ -39,25 +39,27 @@ async function step(name, title, run) {
   const started = Date.now();
   let ok = false;
   let note = '';
+  let failedTests = [];
   try {
     const outcome = await run();
     ok = outcome === true || outcome?.ok === true;
     note = outcome?.note ?? '';
+    failedTests = outcome?.failedTests ?? [];
   } catch (error) {
     note = error instanceof BootstrapExit ? error.message.split('\n')[0] : error.message.split('\n')[0];
     console.error(error instanceof BootstrapExit ? error.message : (error.stack ?? error.message));
   }
   const duration = Date.now() - started;
-  results.push({ title, ok, duration, note });
+  results.push({ title, ok, duration, note, failedTests });
   console.log(`━━━ ${title}: ${ok ? 'passed' : 'FAILED'} in ${formatDuration(duration)}${note ? ` (${note})` : ''}`);
 }
 
 const succeeded = async (command, args, options) => (await runCommand(command, args, options)).code === 0;
 
-/** A step that runs Nx targets; its note says how much came from the cache, or which tasks failed. */
+/** A step that runs Nx targets; its note says how much came from the cache, or which tasks (and tests) failed. */
 async function nxStep(targets, env) {
   const run = await runTargets(targets, { env });
-  return { ok: run.ok, note: describeNxRun(run.summary) };
+  return { ok: run.ok, note: describeNxRun(run.summary), failedTests: run.summary.failedTests };
 }
 
 await step('bootstrap', 'Bootstrap (dependencies, PostgreSQL, Redis, Chromium)', async () => {
@@ -177,4 +179,9 @@ for (const result of results) {
   console.log(`${result.title.padEnd(width)}  ${(result.ok ? 'passed' : 'FAILED').padEnd(6)}  ${formatDuration(result.duration).padStart(8)}${result.note ? `  ${result.note}` : ''}`);
 }
 console.log(`${passed} passed, ${failed} failed`);
+// Repeated here, where a CI log is read from: the lines that reported them are far above.
+for (const result of results.filter((each) => !each.ok && each.failedTests.length > 0)) {
+  console.log(`\nFailing tests in "${result.title}" (their output is above):`);
+  for (const test of result.failedTests) console.log(`  ${test}`);
+}
 process.exit(failed > 0 ? 1 : 0);

@@ -20,16 +20,27 @@ export function runManyArgs(targets, { projects = [], force = false } = {}) {
   return args;
 }
 
+/** The most failing tests a summary names: enough to start from, short enough for the end of a CI log. */
+const MOST_FAILED_TESTS = 30;
+
 /**
- * Reads the end of an `nx run-many` report: how many tasks came from the cache, and which failed.
- * Resolves to `{ cached, total, failed: ['project:target', ...] }` (numbers are null when not printed).
+ * Reads an `nx run-many` report: how many tasks came from the cache, which failed, and which tests failed in
+ * them, as Jest (`● suite › test`, `FAIL file`) and Vitest (`FAIL file > suite > test`) print them behind
+ * Nx's `project:` prefix. Resolves to `{ cached, total, failed: ['project:target', ...], failedTests:
+ * ['project: suite › test', ...] }` (numbers are null when not printed). The tests are repeated at the end of
+ * `npm test` because a CI log is often read from its end, far below the lines that first reported them.
  */
 export function summarizeNxOutput(output) {
   const plain = stripVTControlCharacters(output);
   const cache = /Cache:\s+(\d+)\/(\d+) hit/.exec(plain);
   const failedBlock = /Failed tasks:\s*((?:- \S+\s*)+)/.exec(plain);
   const failed = failedBlock ? [...failedBlock[1].matchAll(/- (\S+)/g)].map((match) => match[1]) : [];
-  return { cached: cache ? Number(cache[1]) : null, total: cache ? Number(cache[2]) : null, failed };
+  const failedTests = new Set();
+  for (const [, project, jestTest, file] of plain.matchAll(/^([\w-]+):[ \t]+(?:● (.+)|FAIL[ \t]+(.+))$/gm)) {
+    const test = (jestTest ?? file).trim();
+    if (test !== 'Console' && failedTests.size < MOST_FAILED_TESTS) failedTests.add(`${project}: ${test}`);
+  }
+  return { cached: cache ? Number(cache[1]) : null, total: cache ? Number(cache[2]) : null, failed, failedTests: [...failedTests] };
 }
 
 /** One line for a step's note: "9/12 from cache" or "failed: auth:test, shell:lint". */

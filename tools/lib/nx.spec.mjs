@@ -30,13 +30,29 @@ Failed tasks:
 
 describe('nx runs', () => {
   it('reads how many tasks came from the cache', () => {
-    expect(summarizeNxOutput(PASSED)).toEqual({ cached: 7, total: 9, failed: [] });
+    expect(summarizeNxOutput(PASSED)).toEqual({ cached: 7, total: 9, failed: [], failedTests: [] });
     expect(describeNxRun(summarizeNxOutput(PASSED))).toBe('7/9 from cache');
   });
 
   it('names the failed tasks, not the ones that never ran', () => {
     expect(summarizeNxOutput(FAILED).failed).toEqual(['finance-rules:build', 'nest-kit:build']);
     expect(describeNxRun(summarizeNxOutput(FAILED))).toBe('failed: finance-rules:build, nest-kit:build');
+  });
+
+  it('names the failing tests as Jest and Vitest print them behind the project prefix, colours and all', () => {
+    const output = [
+      'waitlist: \x1b[0m\x1b[7m\x1b[1m\x1b[31m FAIL \x1b[39m\x1b[22m\x1b[27m\x1b[0m \x1b[2msrc/\x1b[22m\x1b[1mjoin.spec.ts\x1b[22m',
+      'waitlist: \x1b[1m\x1b[31m  \x1b[1m● \x1b[22m\x1b[1mjoining › refuses a second join\x1b[39m\x1b[22m',
+      'waitlist:   ● Console',
+      'tools: \x1b[41m\x1b[1m FAIL \x1b[22m\x1b[49m lib/nx.spec.mjs\x1b[2m > \x1b[22mnx runs\x1b[2m > \x1b[22mreads the cache',
+      'tools: \x1b[31m     \x1b[31m×\x1b[31m reads the cache\x1b[39m',
+      'auth: PASS test/auth.int-spec.ts',
+    ].join('\n');
+    expect(summarizeNxOutput(output).failedTests).toEqual([
+      'waitlist: src/join.spec.ts',
+      'waitlist: joining › refuses a second join',
+      'tools: lib/nx.spec.mjs > nx runs > reads the cache',
+    ]);
   });
 
   it('says nothing when Nx printed no summary', () => {
