@@ -23,6 +23,7 @@ import { createRedisClient, systemClock } from '@paycadence/nest-kit';
 import { refreshCookieFrom, refreshHeaders, startPrivateRedis, startServiceHarness, type PrivateRedis, type ServiceHarness } from '@paycadence/nest-kit/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { AuthConfig } from '../src/config.js';
 import { serviceDefinition } from '../src/service-definition.js';
@@ -369,20 +370,52 @@ describe(`${AUTH_ADMIN_PATTERNS.setUserStatus}`, () => {
     }
   });
 
+  /**
+   * Another admin's change in flight: a connection of its own holding a transaction open. `waiters(n)` returns
+   * once n requests wait on it in PostgreSQL (pg_blocking_pids), so a test orders them by what PostgreSQL
+   * reports, not by a pause a busy machine can outrun.
+   */
+  async function holdingTransaction() {
+    const holder = new pg.Client({ connectionString: h.config.DATABASE_URL });
+    await holder.connect();
+    const { rows } = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    await holder.query('BEGIN');
+    return {
+      query: (sql: string, params: unknown[] = []) => holder.query(sql.replaceAll('auth.', `"${h.schema}".`), params),
+      async waiters(count: number): Promise<void> {
+        const deadline = Date.now() + 10_000;
+        for (;;) {
+          // Directly or behind another waiter (a second request queues on the first one's tuple lock).
+          const waiting = await q(
+            `WITH RECURSIVE queue(pid) AS (
+               SELECT $1::int UNION SELECT a.pid FROM pg_stat_activity a JOIN queue ON queue.pid = ANY(pg_blocking_pids(a.pid))
+             ) SELECT count(*)::int - 1 AS n FROM queue`,
+            [rows[0]!.pid],
+          );
+          if (waiting.rows[0].n >= count) return;
+          if (Date.now() > deadline) throw new Error(`${waiting.rows[0].n} requests wait on the held row, wanted ${count}`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      },
+      commit: async () => {
+        await holder.query('COMMIT');
+        await holder.end();
+      },
+    };
+  }
+
   it('decides under the row lock: a suspension waiting on another one in flight answers UNCHANGED when that one commits', async () => {
     const ann = await register();
     // Another admin's suspension, written but not yet committed, holds the row.
-    await q('BEGIN');
-    await q(`UPDATE auth.users SET status = 'suspended' WHERE id = $1`, [ann.id]);
+    const other = await holdingTransaction();
+    await other.query(`UPDATE auth.users SET status = 'suspended' WHERE id = $1`, [ann.id]);
     const reply = setStatus(ann.id, 'suspended');
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the request reaches the locked row and waits
-    await q('COMMIT');
+    await other.waiters(1); // the request reaches the locked row and waits
+    await other.commit();
     expect(await reply).toEqual({ ok: false, code: 'UNCHANGED', message: ADMIN_MESSAGES.statusUnchanged('suspended') });
     // It still asserts the Redis side of the status it found.
     expect(await raw.exists(`${SUSPENDED_ACCOUNT_KEY_PREFIX}${ann.id}`)).toBe(1);
   });
-
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('takes the locks of a suspension and a refresh in one order: a suspension queued first on the row never deadlocks with a rotation', async () => {
     const ann = await register();
@@ -390,13 +423,13 @@ describe(`${AUTH_ADMIN_PATTERNS.setUserStatus}`, () => {
     // Something else holds the user row (another admin's change in flight), so both requests queue on it:
     // the suspension first, then the rotation. With two lock orders (rotation: sessions lock, then the row
     // through the refresh_tokens foreign key; suspension: row, then sessions lock) this is a deadlock.
-    await q('BEGIN');
-    await q(`SELECT 1 FROM auth.users WHERE id = $1 FOR UPDATE`, [ann.id]);
+    const other = await holdingTransaction();
+    await other.query(`SELECT 1 FROM auth.users WHERE id = $1 FOR UPDATE`, [ann.id]);
     const suspension = setStatus(ann.id, 'suspended');
-    await pause(300); // the suspension reaches the row and waits (as in the test above)
+    await other.waiters(1); // the suspension reaches the row and waits
     const rotation = h.call('POST', '/api/auth/refresh', { body: {}, headers: refreshHeaders(cookie) });
-    await pause(300); // the rotation reaches its first lock and waits
-    await q('COMMIT');
+    await other.waiters(2); // the rotation reaches the row behind it and waits
+    await other.commit();
     expect(await suspension).toMatchObject({ ok: true, user: { status: 'suspended' } });
     // The rotation waited for the suspension and then found its token revoked (never a 500).
     expect((await rotation).status).toBe(401);
