@@ -567,6 +567,7 @@ const RENDERERS = {
         }
       });
       const latencies = (run) => (run ? `${ms(run.p50Ms)} / ${ms(run.p99Ms)}` : '–');
+      const noise = (spread) => (spread ? `${ms(spread.p99Ms)} / ${ms(spread.maxMs)}` : undefined);
       const answered = (run) => (run ? `${int(run.achievedRate)} / ${int(run.offeredRate)}, non-2xx ${int(run.non2xx)}` : '–');
       const processes = [...new Set(sizes.flatMap((size) => Object.keys(size.processMemoryMiB ?? {})))];
       const schemas = [...new Set(sizes.flatMap((size) => Object.keys(size.postgres?.bytesPerUserBySchema ?? {})))];
@@ -583,7 +584,11 @@ const RENDERERS = {
         ['… p99 against the baseline (target ≤ 1.10)', ...cell((s) => (missing(s.dashboardP99Ratio) ? undefined : `${num(s.dashboardP99Ratio)}×`))],
         ['… finance CPU per dashboard (ms), this size / baseline', ...cell((s) => (s.dashboardBaseline ? `${num(s.dashboard.financeCpuMsPerRequest)} / ${num(s.dashboardBaseline.financeCpuMsPerRequest)}` : undefined))],
         ['dashboard answered / offered (req/s)', ...cell((s) => answered(s.dashboard))],
+        ['… noise meanwhile: idle timer late, p99 / max (ms)', ...cell((s) => noise(s.noiseDuringDashboard?.timerLate))],
+        ['… noise meanwhile: `SELECT 1`, p99 / max (ms)', ...cell((s) => noise(s.noiseDuringDashboard?.selectOne))],
         ['latest 200 transactions p50 / p99 (ms)', ...cell((s) => latencies(s.transactionList))],
+        ['… noise meanwhile: idle timer late, p99 / max (ms)', ...cell((s) => noise(s.noiseDuringTransactionList?.timerLate))],
+        ['… noise meanwhile: `SELECT 1`, p99 / max (ms)', ...cell((s) => noise(s.noiseDuringTransactionList?.selectOne))],
         ['sign-in p50 / p99 (ms)', ...cell((s) => latencies(s.signIn))],
         ['bank import (ms, transactions)', ...cell((s) => `${int(s.bankImport.ms)} (${int(s.bankImport.transactions)})`)],
         ['export of the heaviest user (ms, zip)', ...cell((s) => `${int(s.export.medianMs)} (${kib(s.export.zipBytes)})`)],
@@ -609,6 +614,9 @@ const RENDERERS = {
           "(each side's median round by p99; where no baseline is recorded, one run);",
           'the latest 200 transactions of the heaviest user straight to bank-sync;',
           'the scan in-process, its transactions and rows read from pg_stat_database.',
+          "The noise rows are the machine's floor meanwhile: a process of its own doing nothing but a 1 ms timer",
+          'and `SELECT 1` every 10 ms (tests/load/support/noise-probe.mjs); a p99 target below that floor',
+          'cannot be decided on this machine.',
         ),
         table(['measure', ...sizes.map((size) => `${int(size.users)} users`)], rows),
       ];

@@ -25,6 +25,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { REPO_ROOT, median, processCpuMs, startBenchServers, writeResults } from '../bench-kit.mjs';
 import { medianRun, runOpenLoop } from '../support/open-loop.mjs';
+import { startNoiseProbe } from '../support/noise-probe.mjs';
 import { findFreePort, waitForHttpOk } from '../../../tools/lib/network.mjs';
 import { forEachLine, runCommand, stopChild } from '../../../tools/lib/processes.mjs';
 import { startLocalRedis } from '../../../tools/lib/bootstrap.mjs';
@@ -120,6 +121,10 @@ async function startEntryOnce(name, script, env) {
   const label = `${name}${script === 'worker.js' ? '-worker' : ''}${env.PROCESS_LABEL ? ` (${env.PROCESS_LABEL})` : ''}`;
   return { name: label, url, pid: child.pid, stop: () => stopChild(child, 10_000) };
 }
+
+/** One line for a noise probe's report: how late an idle timer fired and how long `SELECT 1` took. */
+const describeNoise = ({ timerLate, selectOne }) =>
+  `an idle 1 ms timer late by p50 ${timerLate.p50Ms} / p99 ${timerLate.p99Ms} / max ${timerLate.maxMs} ms, SELECT 1 p50 ${selectOne.p50Ms} / p99 ${selectOne.p99Ms} / max ${selectOne.maxMs} ms`;
 
 /** Resident memory (MiB) of a process, from /proc; null where it cannot be read. */
 function rssMiB(pid) {
@@ -319,7 +324,7 @@ async function startBaseline({ admin, infra, env, tables, dataDir }) {
 
 const latency = (run) => ({ offeredRate: run.offeredRate, achievedRate: run.achievedRate, sent: run.sent, p50Ms: run.p50Ms, p90Ms: run.p90Ms, p99Ms: run.p99Ms, maxMs: run.maxMs, non2xx: run.non2xx, errors: run.errors });
 
-async function measureSize({ size, previous, stack, admin, db, redis, workerEnv, seedInfo, baseline }) {
+async function measureSize({ size, previous, stack, admin, db, redis, workerEnv, seedInfo, baseline, noise }) {
   const figures = { users: size, seeding: seedInfo };
   const authUrl = stack.auth.url;
 
@@ -361,7 +366,9 @@ async function measureSize({ size, previous, stack, admin, db, redis, workerEnv,
 
     const users = [...tokens.entries()];
     await baseline.signInAgain();
+    await noise.report(); // what came before the rounds is not theirs
     const paired = await measureDashboardPaired({ sizeUrl: stack.finance.url, sizePid: stack.finance.pid, sizeTokens: [...tokens.values()], baseline });
+    figures.noiseDuringDashboard = await noise.report();
     const dashboardFigures = (side) => ({ ...latency(side), roundsP99Ms: side.roundsP99Ms, roundsBehindScheduleMs: side.roundsBehindScheduleMs, financeCpuMsPerRequest: side.financeCpuMsPerRequest });
     figures.dashboard = { ...dashboardFigures(paired.size), signedInUsers: users.length };
     figures.dashboardBaseline = { ...dashboardFigures(paired.baseline), users: BASELINE_USERS, signedInUsers: baseline.tokens.length };
@@ -371,8 +378,10 @@ async function measureSize({ size, previous, stack, admin, db, redis, workerEnv,
       log(`  dashboard at ${DASHBOARD_RATE}/s, ${label}: p50 ${side.p50Ms} ms, p99 ${side.p99Ms} ms (rounds ${side.roundsP99Ms.join(', ')}; generator behind by up to ${side.roundsBehindScheduleMs.join(', ')}), finance CPU ${side.financeCpuMsPerRequest} ms/request, non-2xx ${side.non2xx}`);
     }
     log(`    against the baseline: p99 ${figures.dashboardP99Ratio}×, finance CPU per request ${figures.dashboardCpuRatio}×`);
+    log(`    machine noise meanwhile: ${describeNoise(figures.noiseDuringDashboard)}`);
 
     const heavy = tokens.get(0);
+    await noise.report();
     const list = await runOpenLoop({
       url: stack['bank-sync'].url,
       path: `/api/plaid-production/transactions/${userId(0)}?limit=200`,
@@ -382,7 +391,9 @@ async function measureSize({ size, previous, stack, admin, db, redis, workerEnv,
       warmupSeconds: 1,
     });
     figures.transactionList = { ...latency(list), userTransactions: HEAVY_USER_TRANSACTIONS, limit: 200 };
+    figures.noiseDuringTransactionList = await noise.report();
     log(`  latest 200 of ${HEAVY_USER_TRANSACTIONS} transactions at ${LIST_RATE}/s: p50 ${list.p50Ms} ms, p99 ${list.p99Ms} ms, non-2xx ${list.non2xx}`);
+    log(`    machine noise meanwhile: ${describeNoise(figures.noiseDuringTransactionList)}`);
 
     const exports = [];
     let exportBytes = 0;
@@ -461,6 +472,7 @@ async function main() {
   const db = new pg.Client({ connectionString: databaseUrl });
   const processes = {};
   let baseline;
+  let noise;
   const results = { sizes: [], options: { sizes: SIZES, transactionsAtLargest: TRANSACTIONS, linkedShare: LINKED_SHARE, dueShare: DUE_SHARE }, machine: { cores: availableParallelism() } };
   try {
     const env = {
@@ -505,6 +517,7 @@ async function main() {
     };
 
     baseline = await startBaseline({ admin, infra, env, tables, dataDir });
+    noise = await startNoiseProbe(databaseUrl);
 
     let previous = 0;
     for (const size of SIZES) {
@@ -532,7 +545,7 @@ async function main() {
       }
       const seedInfo = { usersAdded: size - previous, rowsAdded, seconds: seconds(seededMs), vacuumAnalyzeSeconds: seconds(performance.now() - started - seededMs), rowsPerSecond: Math.round(rowsAdded / (seededMs / 1000)), rowsAddedByTable: rows, totals };
       log(`  seeded ${rowsAdded.toLocaleString('en-US')} rows in ${seedInfo.seconds} s (${seedInfo.rowsPerSecond.toLocaleString('en-US')} rows/s); totals ${JSON.stringify(totals)}`);
-      const figures = await measureSize({ size, previous, stack, admin, db, redis, workerEnv: env, seedInfo, baseline });
+      const figures = await measureSize({ size, previous, stack, admin, db, redis, workerEnv: env, seedInfo, baseline, noise });
       results.sizes.push(figures);
       const path = writeResults('scale.json', results);
       log(`  results written to ${path}`);
@@ -540,6 +553,7 @@ async function main() {
     }
   } finally {
     await db.end().catch(() => {});
+    await noise?.stop();
     await baseline?.stop();
     for (const entry of Object.values(processes).reverse()) await entry.stop();
     redis.disconnect();
