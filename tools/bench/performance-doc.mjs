@@ -615,8 +615,8 @@ const RENDERERS = {
           'the latest 200 transactions of the heaviest user straight to bank-sync;',
           'the scan in-process, its transactions and rows read from pg_stat_database.',
           "The noise rows are the machine's floor meanwhile: a process of its own doing nothing but a 1 ms timer",
-          'and `SELECT 1` every 10 ms (tests/load/support/noise-probe.mjs); a p99 target below that floor',
-          'cannot be decided on this machine.',
+          'and `SELECT 1` every 10 ms (tests/load/support/noise-probe.mjs). A stall as long as their max holds',
+          'back every request in flight, on both sides of a comparison alike.',
         ),
         table(['measure', ...sizes.map((size) => `${int(size.users)} users`)], rows),
       ];

@@ -1,8 +1,9 @@
 // The machine's own noise floor while a benchmark measures: a process of its own that does almost nothing (a
 // 1 ms timer, and `SELECT 1` on a PostgreSQL connection every 10 ms) and records how late its timer fires and
 // how long the `SELECT 1` takes. Whatever delays it (cores shared with the load, the generator, the workers, a
-// virtual machine's host) delays the measured requests too, so a p99 target below this floor cannot be decided
-// on that machine, whatever the code does. Not a *.bench.mjs file: benches start it through startNoiseProbe.
+// virtual machine's host) delays the measured requests too: a latency figure near this floor, or a comparison
+// whose sides differ by less than its stalls, says more about the machine than about the code. Not a
+// *.bench.mjs file: benches start it through startNoiseProbe.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
